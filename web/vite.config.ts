@@ -4,5 +4,7 @@ import { defineConfig } from 'vite'
 export default defineConfig({
   base: './',
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  // The manifest lets bench/login-bundle.ts measure exactly what the login screen downloads.
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
+  server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
 })

@@ -35,6 +35,9 @@ export function isWebAddress(value: string): boolean {
   return /^(https?|ftp):\/\/[^\s/$.?#].[^\s]*$/i.test(value)
 }
 
+/** The largest id (and id reference) the database stores: ids are PostgreSQL `integer`s. */
+export const ID_MAX = 2_147_483_647
+
 /** Route and path ids are positive integers written in decimal. */
 export function isNumericId(value: string | undefined): boolean {
   return value !== undefined && /^[1-9]\d{0,15}$/.test(value) && Number(value) <= Number.MAX_SAFE_INTEGER

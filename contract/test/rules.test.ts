@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isExternalLink, isNumericId, isWebAddress, passwordIssue } from '../src/rules.ts'
 import { isPermissionName, permissionEntries, permissionNames } from '../src/permissions.ts'
+import { isExternalLink, isNumericId, isWebAddress, passwordIssue } from '../src/rules.ts'
 
 describe('password rule (spec section 5)', () => {
   it.each([
@@ -54,7 +54,13 @@ describe('permission catalogue', () => {
     for (const p of permissionEntries) expect(p.name).toBe(`${p.action}-${p.group}`)
   })
   it('covers the spec resources and the daily analytics', () => {
-    for (const name of ['list-tags', 'publish-videos', 'batch-create-videos', 'list-daily-revenue', 'assign-roles'])
+    for (const name of [
+      'list-tags',
+      'publish-videos',
+      'batch-create-videos',
+      'list-daily-revenue',
+      'assign-roles',
+    ])
       expect(isPermissionName(name)).toBe(true)
     expect(isPermissionName('list-nothing')).toBe(false)
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ID_MAX } from '../rules.ts'
 
 /** Tag kinds: videos carry model, studio and genre tags (spec section 3). */
 export const tagTypes = ['genre', 'model', 'studio'] as const
@@ -7,7 +8,7 @@ export type TagType = (typeof tagTypes)[number]
 export const tagInput = z.object({
   name: z.string().trim().min(1).max(100),
   type: z.enum(tagTypes),
-  category_id: z.number().int().positive().nullable().optional(),
+  category_id: z.number().int().positive().max(ID_MAX).nullable().optional(),
 })
 export type TagInput = z.infer<typeof tagInput>
 

@@ -1,0 +1,83 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const root = join(import.meta.dirname, '..', '..')
+
+export interface RunningServer {
+  url: string
+  dataDir: string
+  output: () => string
+  stop: () => Promise<void>
+}
+
+export const ADMIN = { username: 'admin', password: 'e2e-passw0rd' }
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+/** Starts the real product (`server/src/main.ts`, built web app) on a fresh embedded database. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort()
+  const dataDir = await mkdtemp(join(tmpdir(), 'vod-e2e-'))
+  const url = `http://127.0.0.1:${port}`
+  let log = ''
+  const child: ChildProcess = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH}`,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.on('data', (chunk) => {
+    log += chunk
+  })
+  child.stderr?.on('data', (chunk) => {
+    log += chunk
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+
+  const deadline = Date.now() + 120_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`)
+    try {
+      const res = await fetch(`${url}/api/openapi.json`)
+      if (res.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start in time:\n${log}`)
+    await new Promise((r) => setTimeout(r, 250))
+  }
+
+  return {
+    url,
+    dataDir,
+    output: () => log,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM')
+      await exited
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto'
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { admins, sessions } from '../db/schema/index.ts'
+
+/** Who is calling, as loaded fresh from the database for each request. */
+export interface AuthenticatedAdmin {
+  id: number
+  username: string
+  name: string
+  avatar: string | null
+  introduction: string | null
+  email: string | null
+  sessionId: string
+  permissions: ReadonlySet<string>
+}
+
+export async function createSession(
+  db: Db,
+  input: { adminId: number; ttlSeconds: number; ip: string | null; userAgent: string | null },
+): Promise<{ id: string; expiresAt: Date }> {
+  const id = randomBytes(32).toString('base64url')
+  const expiresAt = new Date(Date.now() + input.ttlSeconds * 1000)
+  // Expired sessions of this admin are of no use any more; dropping them here keeps the table small.
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.adminId, input.adminId), lt(sessions.expiresAt, sql`now()`)))
+  await db.insert(sessions).values({
+    id,
+    adminId: input.adminId,
+    expiresAt,
+    ip: input.ip?.slice(0, 64) ?? null,
+    userAgent: input.userAgent?.slice(0, 512) ?? null,
+  })
+  return { id, expiresAt }
+}
+
+/**
+ * The permission names of the admin in the outer query (which selects from `admins`), through all of its
+ * roles, sorted. Spelled out with aliases: drizzle leaves columns of a one-table query unqualified, which
+ * would be ambiguous inside this subquery.
+ */
+export const adminPermissionNames = sql<string[]>`coalesce((
+  select array_agg(distinct p.name order by p.name)
+  from admin_roles ar
+  join role_permissions rp on rp.role_id = ar.role_id
+  join permissions p on p.id = rp.permission_id
+  where ar.admin_id = "admins"."id"
+), '{}')`
+
+/**
+ * One query per request: the session must be live (not revoked, not expired), its admin enabled; the
+ * permissions come from the roles as they are now. So logout, disabling an admin or changing a role takes
+ * effect on the very next request, in every process.
+ */
+export async function findAuthenticatedAdmin(
+  db: Db,
+  sessionId: string,
+  adminId: number,
+): Promise<AuthenticatedAdmin | null> {
+  const [row] = await db
+    .select({
+      id: admins.id,
+      username: admins.username,
+      name: admins.name,
+      avatar: admins.avatar,
+      introduction: admins.introduction,
+      email: admins.email,
+      permissions: adminPermissionNames,
+    })
+    .from(sessions)
+    .innerJoin(admins, eq(admins.id, sessions.adminId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.adminId, adminId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        eq(admins.status, 'enabled'),
+      ),
+    )
+  if (!row) return null
+  return { ...row, sessionId, permissions: new Set(row.permissions) }
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+}

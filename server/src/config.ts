@@ -1,0 +1,126 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PASSWORD_MAX, PASSWORD_MIN, passwordIssue, passwordMessages } from '@vod/contract'
+import { z } from 'zod'
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+export const twoFactorModes = ['off', 'optional', 'required'] as const
+export type TwoFactorMode = (typeof twoFactorModes)[number]
+
+export interface Config {
+  port: number
+  host: string
+  dataDir: string
+  /** PostgreSQL through pg when set; otherwise PGlite persisted under dataDir/pgdata. */
+  databaseUrl: string | null
+  adminUsername: string
+  /** Absent: bootstrap generates one on first start and tells where it is. */
+  adminPassword: string | null
+  /** Absent: generated once and kept in app_settings, so every process sharing the database agrees. */
+  jwtSecret: string | null
+  tokenTtlSeconds: number
+  twoFactor: TwoFactorMode
+  redisUrl: string | null
+  seedDemo: boolean
+  logLevel: string
+  webDist: string
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[]
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'ConfigError'
+    this.problems = problems
+  }
+}
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? null : v.trim()))
+
+const integer = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return fallback
+      const n = Number(v)
+      if (!/^\d+$/.test(v.trim()) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max} (got "${v}")` })
+        return z.NEVER
+      }
+      return n
+    })
+
+const oneOf = <T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const value = v === undefined || v.trim() === '' ? fallback : v.trim()
+      if (!values.includes(value)) {
+        ctx.addIssue({ code: 'custom', message: `must be one of ${values.join(', ')} (got "${v}")` })
+        return z.NEVER
+      }
+      return value as T[number]
+    })
+
+const schema = z.object({
+  PORT: integer(8080, 0, 65535),
+  HOST: optional.transform((v) => v ?? '127.0.0.1'),
+  DATA_DIR: optional.transform((v) => v ?? './data'),
+  DATABASE_URL: optional.refine((v) => v === null || /^postgres(ql)?:\/\//.test(v), {
+    message: 'must be a postgres:// or postgresql:// URL',
+  }),
+  ADMIN_USERNAME: optional
+    .transform((v) => v ?? 'admin')
+    .refine((v) => v.length <= 64, { message: 'must be at most 64 characters' }),
+  ADMIN_PASSWORD: optional.superRefine((v, ctx) => {
+    if (v === null) return
+    const issue = passwordIssue(v)
+    if (issue) ctx.addIssue({ code: 'custom', message: passwordMessages[issue] })
+    else if (v.length < PASSWORD_MIN || v.length > PASSWORD_MAX)
+      ctx.addIssue({ code: 'custom', message: `must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long` })
+  }),
+  JWT_SECRET: optional.refine((v) => v === null || v.length >= 32, {
+    message: 'must be at least 32 characters long',
+  }),
+  TOKEN_TTL_SECONDS: integer(28800, 60, 60 * 60 * 24 * 30),
+  TWO_FACTOR: oneOf(twoFactorModes, 'optional'),
+  REDIS_URL: optional.refine((v) => v === null || /^rediss?:\/\//.test(v), {
+    message: 'must be a redis:// or rediss:// URL',
+  }),
+  SEED_DEMO: oneOf(['1', '0'], '1'),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+  WEB_DIST: optional,
+})
+
+/**
+ * Environment -> typed config. Pure: the caller passes the environment and the working directory, so tests
+ * can check every rule. Throws ConfigError naming each bad variable.
+ */
+export function loadConfig(env: Record<string, string | undefined>, cwd = process.cwd()): Config {
+  const parsed = schema.safeParse(env)
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${String(i.path[0])} ${i.message}`))
+  }
+  const e = parsed.data
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    jwtSecret: e.JWT_SECRET,
+    tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    twoFactor: e.TWO_FACTOR,
+    redisUrl: e.REDIS_URL,
+    seedDemo: e.SEED_DEMO === '1',
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(repoRoot, 'web', 'dist'),
+  }
+}

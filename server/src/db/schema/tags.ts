@@ -1,0 +1,26 @@
+import { tagTypes } from '@vod/contract'
+import { sql } from 'drizzle-orm'
+import { check, index, integer, pgTable, text, unique, varchar } from 'drizzle-orm/pg-core'
+import { timestamps } from './columns.ts'
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: varchar('name', { length: 100 }).notNull(),
+    type: text('type', { enum: tagTypes }).notNull(),
+    categoryId: integer('category_id'),
+    ...timestamps,
+  },
+  (t) => [
+    check('tags_type_check', sql`${t.type} in ('genre', 'model', 'studio')`),
+    // Also serves the type filter and the sort by type.
+    unique('tags_type_name_unique').on(t.type, t.name),
+    index('tags_name_index').on(t.name),
+    // Keyword search is a case-insensitive "contains"; a trigram index keeps it off a full scan.
+    index('tags_name_trgm_index').using('gin', t.name.op('gin_trgm_ops')),
+    index('tags_category_id_index').on(t.categoryId),
+    index('tags_created_at_index').on(t.createdAt),
+    index('tags_updated_at_index').on(t.updatedAt),
+  ],
+)

@@ -1,0 +1,245 @@
+import { DEFAULT_PER_PAGE, type ListMeta, MAX_PER_PAGE } from '@vod/contract'
+import { and, asc, desc, eq, gte, ilike, lt, lte, or, type SQL } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types'
+import { z } from 'zod'
+import type { Db } from '../../db/client.ts'
+import { countRows } from './count.ts'
+import { boolParam, type DateValue, dateParam, intParam, numberParam, textParam } from './wire-values.ts'
+
+export type FilterSpec =
+  | { column: PgColumn; type: 'int' | 'string' | 'bool' | 'date' }
+  | { column: PgColumn; type: 'enum'; values: readonly [string, ...string[]] }
+
+export interface RangeSpec {
+  column: PgColumn
+  type: 'date' | 'int' | 'number'
+}
+
+/** What a resource declares about its list; everything else (paging, parsing, counting) is shared. */
+export interface ListSpec<TColumns extends Record<string, PgColumn>> {
+  table: PgTable
+  /** The columns of each row, keyed as the handler wants them. */
+  columns: TColumns
+  /** Wire name -> column, for `sort=name,-created_at`. Must include `id`, the tie-breaker. */
+  sortable: { id: PgColumn } & Record<string, PgColumn>
+  /** Exact matches, `?type=genre`. */
+  filters?: Record<string, FilterSpec>
+  /** Inclusive ranges: `created_at` accepts `created_at_from` and `created_at_to`. */
+  ranges?: Record<string, RangeSpec>
+  /** Columns searched by `keyword` (case-insensitive "contains"). */
+  keyword?: PgColumn[]
+  /** Used when the request names no sort, e.g. '-id'. */
+  defaultSort: string
+  /** Past this many matching rows, the total is the planner's estimate (meta.total_estimated = 1). */
+  countCap?: number
+}
+
+export interface SortTerm {
+  field: string
+  desc: boolean
+}
+
+/** The parsed query string, in the shape the runner takes. */
+export interface ListQuery {
+  page: number
+  perPage: number
+  sort: SortTerm[]
+  keyword: string | null
+  filters: Record<string, unknown>
+  ranges: Record<string, { from?: unknown; to?: unknown }>
+}
+
+export interface ListResult<Row> {
+  data: Row[]
+  meta: ListMeta
+}
+
+// Deep pages cost a scan of every row before them; past this an exact page is not worth serving.
+const MAX_PAGE = 100_000
+const DEFAULT_COUNT_CAP = 10_000
+
+function valueSchema(spec: FilterSpec | RangeSpec) {
+  switch (spec.type) {
+    case 'int':
+      return intParam
+    case 'number':
+      return numberParam
+    case 'bool':
+      return boolParam
+    case 'date':
+      return dateParam
+    case 'enum':
+      return z.enum(spec.values)
+    case 'string':
+      return textParam(255)
+  }
+}
+
+export function parseSort(value: string, sortable: readonly string[]): SortTerm[] | null {
+  const terms: SortTerm[] = []
+  for (const raw of value.split(',')) {
+    const part = raw.trim()
+    if (part === '') continue
+    const field = part.startsWith('-') ? part.slice(1) : part
+    if (!sortable.includes(field)) return null
+    if (!terms.some((t) => t.field === field)) terms.push({ field, desc: part.startsWith('-') })
+  }
+  return terms
+}
+
+function equals(spec: FilterSpec, value: unknown): SQL {
+  if (spec.type === 'date') {
+    const day = value as DateValue
+    return and(gte(spec.column, day.start), lt(spec.column, day.end)) as SQL
+  }
+  return eq(spec.column, value)
+}
+
+/** `%` and `_` in the user's text are literal characters, not LIKE wildcards. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+/**
+ * Declares a list once and gets (a) the zod schema of its query string (page, per_page, sort, keyword,
+ * filters, ranges; unknown parameters ignored, wrong values 422) and (b) a runner answering
+ * `{data, meta}` in a stable order, with every value bound as a query parameter.
+ */
+export function defineList<TColumns extends Record<string, PgColumn>>(spec: ListSpec<TColumns>) {
+  const sortFields = Object.keys(spec.sortable)
+  const defaultSort = parseSort(spec.defaultSort, sortFields)
+  if (!defaultSort) throw new Error(`defaultSort "${spec.defaultSort}" names a field that is not sortable.`)
+  const filters = spec.filters ?? {}
+  const ranges = spec.ranges ?? {}
+
+  const shape: Record<string, z.ZodType> = {
+    page: intParam
+      .pipe(z.number().min(1).max(MAX_PAGE))
+      .default(1)
+      .meta({ description: `Page number from 1 (at most ${MAX_PAGE}); default 1.` }),
+    per_page: intParam
+      .pipe(z.number().min(1).max(MAX_PER_PAGE))
+      .default(DEFAULT_PER_PAGE)
+      .meta({ description: `Rows a page, 1..${MAX_PER_PAGE}; default ${DEFAULT_PER_PAGE}.` }),
+    sort: z
+      .string()
+      .max(500)
+      .transform((value, ctx) => {
+        const terms = parseSort(value, sortFields)
+        if (terms) return terms
+        ctx.addIssue({
+          code: 'custom',
+          message: 'validation.sort',
+          params: { allowed: sortFields.join(', ') },
+        })
+        return z.NEVER
+      })
+      .optional()
+      .meta({ description: `Comma list of ${sortFields.join(', ')}; a leading - sorts descending.` }),
+  }
+  if (spec.keyword?.length) shape.keyword = textParam(100).optional()
+  for (const [name, filter] of Object.entries(filters)) shape[name] = valueSchema(filter).optional()
+  for (const [name, range] of Object.entries(ranges)) {
+    shape[`${name}_from`] = valueSchema(range).optional()
+    shape[`${name}_to`] = valueSchema(range).optional()
+  }
+
+  const query = z.object(shape).transform((q): ListQuery => {
+    const sort = (q.sort as SortTerm[] | undefined) ?? []
+    return {
+      page: q.page as number,
+      perPage: q.per_page as number,
+      sort: sort.length > 0 ? sort : defaultSort,
+      keyword: (q.keyword as string | undefined) || null,
+      filters: Object.fromEntries(Object.keys(filters).map((name) => [name, q[name]])),
+      ranges: Object.fromEntries(
+        Object.keys(ranges).map((name) => [name, { from: q[`${name}_from`], to: q[`${name}_to`] }]),
+      ),
+    }
+  })
+
+  function where(q: ListQuery, extra?: SQL): SQL | undefined {
+    const conditions: (SQL | undefined)[] = [extra]
+    for (const [name, filter] of Object.entries(filters)) {
+      const value = q.filters[name]
+      if (value !== undefined) conditions.push(equals(filter, value))
+    }
+    for (const [name, range] of Object.entries(ranges)) {
+      const { from, to } = q.ranges[name] ?? {}
+      if (range.type === 'date') {
+        if (from !== undefined) conditions.push(gte(range.column, (from as DateValue).start))
+        if (to !== undefined) {
+          const d = to as DateValue
+          conditions.push(d.day ? lt(range.column, d.end) : lte(range.column, d.start))
+        }
+      } else {
+        if (from !== undefined) conditions.push(gte(range.column, from))
+        if (to !== undefined) conditions.push(lte(range.column, to))
+      }
+    }
+    if (q.keyword && spec.keyword?.length) {
+      const pattern = containsPattern(q.keyword)
+      conditions.push(or(...spec.keyword.map((column) => ilike(column, pattern))))
+    }
+    return and(...conditions)
+  }
+
+  function orderBy(q: ListQuery): SQL[] {
+    const terms = q.sort.map((t) => {
+      const column = spec.sortable[t.field] as PgColumn
+      return t.desc ? desc(column) : asc(column)
+    })
+    // Equal sort values would otherwise come back in any order, and rows could repeat across pages.
+    if (!q.sort.some((t) => t.field === 'id')) terms.push(asc(spec.sortable.id))
+    return terms
+  }
+
+  async function run(
+    db: Db,
+    q: ListQuery,
+    extraWhere?: SQL,
+  ): Promise<ListResult<SelectResultFields<TColumns>>> {
+    const condition = where(q, extraWhere)
+    const offset = (q.page - 1) * q.perPage
+    const data = (await db
+      .select(spec.columns)
+      .from(spec.table)
+      .where(condition)
+      .$dynamic()
+      .orderBy(...orderBy(q))
+      .limit(q.perPage)
+      .offset(offset)) as SelectResultFields<TColumns>[]
+    // A short page is the last one and tells the total without counting.
+    const { total, estimated } =
+      data.length > 0 && data.length < q.perPage
+        ? { total: offset + data.length, estimated: false }
+        : await countRows(db, spec.table, condition, spec.countCap ?? DEFAULT_COUNT_CAP)
+    return {
+      data,
+      meta: {
+        current_page: q.page,
+        per_page: q.perPage,
+        total,
+        last_page: Math.max(1, Math.ceil(total / q.perPage)),
+        ...(estimated ? { total_estimated: 1 as const } : {}),
+      },
+    }
+  }
+
+  return { query, run, where }
+}
+
+/** The answer schema of a list, for the route's `response` (and so the OpenAPI document). */
+export function listResponse<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    meta: z.object({
+      current_page: z.number().int(),
+      per_page: z.number().int(),
+      total: z.number().int(),
+      last_page: z.number().int(),
+      total_estimated: z.literal(1).optional(),
+    }),
+  })
+}

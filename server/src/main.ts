@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import pino from 'pino'
+import { buildApp } from './app.ts'
+import { type Config, ConfigError, loadConfig } from './config.ts'
+import { type BootstrapResult, bootstrap, INITIAL_PASSWORD_FILE } from './db/bootstrap.ts'
+import { openDatabase } from './db/client.ts'
+import { seedDemoData } from './db/demo.ts'
+import { migrate } from './db/migrate.ts'
+import { loggerOptions } from './logger.ts'
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env)
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+}
+
+function howToLogIn(config: Config, result: BootstrapResult): string {
+  if (result.createdAdmin && result.generated)
+    return [
+      `First start: created admin "${result.username}" with the generated password`,
+      '',
+      `    ${result.password}`,
+      '',
+      `It is shown this once and kept in ${result.passwordFile} (readable by this user only).`,
+      'Change it after logging in, then delete that file.',
+    ].join('\n')
+  if (result.createdAdmin)
+    return `First start: created admin "${result.username}" with the password from ADMIN_PASSWORD.`
+  // ADMIN_PASSWORD and the generated password only set up the first admin; later changes happen in the app.
+  if (config.adminPassword)
+    return `Log in as "${config.adminUsername}" with the password ADMIN_PASSWORD held at the first start.`
+  const file = path.join(config.dataDir, INITIAL_PASSWORD_FILE)
+  if (existsSync(file))
+    return `Log in as "${config.adminUsername}"; the first generated password is in ${file}.`
+  return `Log in with an existing admin account (the first one was "${config.adminUsername}").`
+}
+
+async function main() {
+  const config = readConfig()
+  const logger = pino(loggerOptions(config.logLevel))
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pgdata'),
+    onPoolError: (error) => logger.warn({ err: error }, 'idle database connection failed'),
+  })
+  let result: BootstrapResult
+  let app: FastifyInstance
+  try {
+    await migrate(database)
+    result = await bootstrap(database.db, config)
+    if (config.seedDemo) {
+      const seeded = await seedDemoData(database.db)
+      if (seeded > 0) logger.info(`added ${seeded} demo tags (SEED_DEMO=0 turns this off)`)
+    }
+    app = await buildApp({ config, db: database.db, logger })
+    await app.listen({ port: config.port, host: config.host })
+  } catch (error) {
+    // Release the database (and PGlite's lock) before reporting; the port may simply be taken.
+    await database.close().catch(() => {})
+    throw error
+  }
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : config.port
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host
+  console.log(`\nBack-office ready at http://${host}:${port}/\n${howToLogIn(config, result)}\n`)
+
+  let stopping = false
+  const stop = async (signal: string) => {
+    // A second signal means "now": do not wait for slow requests any longer.
+    if (stopping) process.exit(1)
+    stopping = true
+    logger.info(`${signal} received: finishing requests in flight, then stopping`)
+    try {
+      await app.close()
+      await database.close()
+      process.exit(0)
+    } catch (error) {
+      logger.error({ err: error }, 'unclean stop')
+      process.exit(1)
+    }
+  }
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+  process.on('SIGINT', () => void stop('SIGINT'))
+}
+
+main().catch((error: unknown) => {
+  console.error('The back-office could not start:', error instanceof Error ? error.message : error)
+  process.exit(1)
+})

@@ -1,0 +1,43 @@
+import { type Tag, tagInput, type tagSortable, tagTypes } from '@vod/contract'
+import type { PgColumn } from 'drizzle-orm/pg-core'
+import { z } from 'zod'
+import { tags } from '../../db/schema/index.ts'
+import { defineResource } from '../../lib/resource/define-resource.ts'
+
+const tagRecord = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    type: z.enum(tagTypes),
+    category_id: z.number().int().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Tag' }) satisfies z.ZodType<Tag>
+
+const sortable = {
+  id: tags.id,
+  name: tags.name,
+  type: tags.type,
+  created_at: tags.createdAt,
+  updated_at: tags.updatedAt,
+} satisfies Record<(typeof tagSortable)[number], PgColumn>
+
+/** Tags: the genre, model and studio labels videos carry. */
+export const tagsModule = defineResource({
+  path: 'tags',
+  table: tags,
+  record: tagRecord,
+  input: tagInput,
+  list: {
+    sortable,
+    filters: {
+      type: { column: tags.type, type: 'enum', values: tagTypes },
+      category_id: { column: tags.categoryId, type: 'int' },
+    },
+    ranges: { created_at: { column: tags.createdAt, type: 'date' } },
+    keyword: [tags.name],
+    defaultSort: '-id',
+  },
+  uniques: { tags_type_name_unique: 'name' },
+})

@@ -1,0 +1,13 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { Config } from '../config.ts'
+import type { Db } from '../db/client.ts'
+
+/** What every route module receives when app.ts registers it under /api. */
+export interface ModuleOptions {
+  db: Db
+  config: Config
+  /** The token signing key (JWT_SECRET or the one kept in app_settings). */
+  secret: Uint8Array
+}
+
+export type ApiModule = FastifyPluginAsync<ModuleOptions>

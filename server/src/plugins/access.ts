@@ -1,0 +1,113 @@
+import { isPermissionName, type PermissionName } from '@vod/contract'
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
+import fp from 'fastify-plugin'
+import { type AuthenticatedAdmin, findAuthenticatedAdmin } from '../auth/sessions.ts'
+import { verifyAccessToken } from '../auth/tokens.ts'
+import type { Db } from '../db/client.ts'
+import { forbidden, unauthenticated } from '../lib/errors.ts'
+
+/**
+ * What a route demands of its caller; every /api route declares exactly one in its `config`:
+ * `{ permission: 'list-tags' }`, `{ access: 'authenticated' }` (any logged-in admin) or `{ access: 'public' }`.
+ * One /api route and its declaration, as checked at registration:
+ */
+export interface AccessEntry {
+  method: string
+  url: string
+  permission?: PermissionName
+  access?: 'public' | 'authenticated'
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with its declaration, in registration order (the API reference is checked against it). */
+    accessTable: AccessEntry[]
+  }
+  interface FastifyContextConfig {
+    permission?: PermissionName
+    access?: 'public' | 'authenticated'
+  }
+  interface FastifyRequest {
+    /** The caller of a non-public route; null on public routes. Read it through `adminOf(request)`. */
+    admin: AuthenticatedAdmin | null
+  }
+}
+
+/** The API reference pages come from @fastify/swagger-ui, which cannot carry our config; they are public by design. */
+export const DOCS_PREFIX = '/api/docs'
+
+/** Routes that must declare their access: all of /api except the reference pages. */
+function mustDeclare(url: string): boolean {
+  if (!url.startsWith('/api/') && url !== '/api') return false
+  return url !== DOCS_PREFIX && !url.startsWith(`${DOCS_PREFIX}/`)
+}
+
+/** The route declaration, checked: anything but exactly one valid declaration is a programming error. */
+export function routeAccessProblem(route: Pick<RouteOptions, 'url' | 'method' | 'config'>): string | null {
+  const url = route.url ?? ''
+  if (!mustDeclare(url)) return null
+  const config = (route.config ?? {}) as { permission?: unknown; access?: unknown }
+  const name = `${String(route.method)} ${url}`
+  const hasPermission = config.permission !== undefined
+  const hasAccess = config.access !== undefined
+  if (hasPermission === hasAccess)
+    return `${name} must declare exactly one of config.permission or config.access ('public' | 'authenticated').`
+  if (hasPermission && (typeof config.permission !== 'string' || !isPermissionName(config.permission)))
+    return `${name} declares permission "${String(config.permission)}", which is not in the contract's catalogue.`
+  if (hasAccess && config.access !== 'public' && config.access !== 'authenticated')
+    return `${name} declares access "${String(config.access)}"; use 'public' or 'authenticated'.`
+  return null
+}
+
+export function adminOf(request: FastifyRequest): AuthenticatedAdmin {
+  if (!request.admin) throw unauthenticated()
+  return request.admin
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization
+  if (!header) return null
+  const match = /^Bearer\s+(\S+)$/i.exec(header)
+  return match?.[1] ?? null
+}
+
+/**
+ * The one place where access is decided. At registration, a /api route without a valid declaration stops the
+ * app from starting (deny by default). On each request, a non-public route needs a genuine token whose session
+ * is live and whose admin is enabled, and, where a permission is named, that permission now.
+ */
+export const accessPlugin = fp(
+  async (app: FastifyInstance, options: { db: Db; secret: Uint8Array }) => {
+    app.decorateRequest('admin', null)
+
+    const table: AccessEntry[] = []
+    app.decorate('accessTable', table)
+    app.addHook('onRoute', (route) => {
+      const problem = routeAccessProblem(route)
+      if (problem) throw new Error(problem)
+      if (!mustDeclare(route.url)) return
+      const { permission, access } = route.config ?? {}
+      for (const method of [route.method].flat())
+        table.push({
+          method,
+          url: route.url,
+          ...(permission ? { permission } : {}),
+          ...(access ? { access } : {}),
+        })
+    })
+
+    app.addHook('onRequest', async (request) => {
+      const config = request.routeOptions.config
+      // Unknown routes (404) and the web app's files declare nothing and need no one.
+      if (config.permission === undefined && config.access !== 'authenticated') return
+
+      const token = bearerToken(request)
+      const claims = token ? await verifyAccessToken(options.secret, token) : null
+      const admin = claims ? await findAuthenticatedAdmin(options.db, claims.sessionId, claims.adminId) : null
+      if (!admin) throw unauthenticated()
+      request.admin = admin
+      if (config.permission !== undefined && !admin.permissions.has(config.permission)) throw forbidden()
+    })
+  },
+  { name: 'access', dependencies: ['i18n'] },
+)

@@ -1,0 +1,111 @@
+import { isPermissionName } from '@vod/contract'
+import pino from 'pino'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../../src/app.ts'
+import { loadConfig } from '../../src/config.ts'
+import { createTestDatabase, describeEachEngine, type TestDatabase } from '../support/databases.ts'
+import { startTestApp, type TestApp } from '../support/harness.ts'
+
+describe('route access declarations', () => {
+  let testDb: TestDatabase
+  beforeAll(async () => {
+    testDb = await createTestDatabase('pglite')
+  })
+  afterAll(() => testDb?.drop())
+
+  async function readyWith(config: Record<string, unknown> | undefined) {
+    const app = await buildApp({
+      config: loadConfig({ WEB_DIST: '/nonexistent' }),
+      db: testDb.database.db,
+      logger: pino({ level: 'silent' }),
+    })
+    app.register(async (scope) => {
+      scope.get('/api/sneaky', config ? { config } : {}, async () => ({ ok: true }))
+    })
+    try {
+      await app.ready()
+    } finally {
+      await app.close()
+    }
+  }
+
+  it('refuses to start with an /api route that declares nothing', async () => {
+    await expect(readyWith(undefined)).rejects.toThrow(/GET \/api\/sneaky must declare exactly one/)
+  })
+
+  it('refuses a permission missing from the catalogue, an unknown access, or both at once', async () => {
+    await expect(readyWith({ permission: 'list-sneakies' })).rejects.toThrow(
+      /not in the contract's catalogue/,
+    )
+    await expect(readyWith({ access: 'everyone' })).rejects.toThrow(/use 'public' or 'authenticated'/)
+    await expect(readyWith({ access: 'public', permission: 'list-tags' })).rejects.toThrow(/exactly one/)
+  })
+
+  it('starts with a proper declaration', async () => {
+    await expect(readyWith({ permission: 'list-tags' })).resolves.toBeUndefined()
+  })
+})
+
+describeEachEngine('OpenAPI document', (engine) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await startTestApp(engine)
+  })
+  afterAll(() => t?.close())
+
+  // The access plugin records every /api route as it checks it; the document must show each one.
+  const apiRoutes = () =>
+    t.app.accessTable.filter((r) => r.method !== 'HEAD' && r.url !== '/api/openapi.json')
+
+  it('is public OpenAPI 3.1', async () => {
+    const res = await t.request('/api/openapi.json')
+    expect(res.status).toBe(200)
+    expect(res.body.openapi).toBe('3.1.0')
+  })
+
+  it('documents every registered /api route, with its permission and resource tag', async () => {
+    const doc = (await t.request('/api/openapi.json')).body
+    expect(apiRoutes().length).toBeGreaterThanOrEqual(8)
+    for (const route of apiRoutes()) {
+      const path = route.url.replace(/:(\w+)/g, '{$1}')
+      const op = doc.paths?.[path]?.[route.method.toLowerCase()]
+      expect(op, `${route.method} ${path} is missing from the document`).toBeDefined()
+      expect(op.tags?.length, `${route.method} ${path} has no tag`).toBeGreaterThan(0)
+      if (route.permission) {
+        expect(op['x-permission']).toBe(route.permission)
+        expect(isPermissionName(op['x-permission'])).toBe(true)
+        expect(op.description).toContain(route.permission)
+      } else {
+        expect(op['x-access']).toBe(route.access)
+      }
+    }
+  })
+
+  it('describes the tags list parameters and bodies from the zod schemas', async () => {
+    const doc = (await t.request('/api/openapi.json')).body
+    const list = doc.paths['/api/tags'].get
+    const names = list.parameters.map((p: { name: string }) => p.name)
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'page',
+        'per_page',
+        'sort',
+        'keyword',
+        'type',
+        'category_id',
+        'created_at_from',
+        'created_at_to',
+      ]),
+    )
+    expect(doc.paths['/api/tags'].post.requestBody.content['application/json'].schema).toBeDefined()
+    expect(doc.paths['/api/tags/{id}'].delete['x-permission']).toBe('delete-tags')
+    expect(doc.paths['/api/login'].post['x-access']).toBe('public')
+    expect(doc.paths['/api/login'].post.security).toEqual([])
+  })
+
+  it('serves a browsable reference at /api/docs', async () => {
+    const res = await t.request('/api/docs/')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/text\/html/)
+  })
+})

@@ -1,0 +1,127 @@
+import { readFile, rm, stat } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { passwordIssue, permissionNames, SUPER_ADMIN_ROLE } from '@vod/contract'
+import { count, eq } from 'drizzle-orm'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { verifyPassword } from '../src/auth/password.ts'
+import { bootstrap, INITIAL_PASSWORD_FILE } from '../src/db/bootstrap.ts'
+import { seedDemoData } from '../src/db/demo.ts'
+import { migrate } from '../src/db/migrate.ts'
+import { admins, permissions, rolePermissions, roles, tags } from '../src/db/schema/index.ts'
+import { createTestDatabase, describeEachEngine, type TestDatabase } from './support/databases.ts'
+
+describeEachEngine('bootstrap', (engine) => {
+  let t: TestDatabase
+  let dataDir: string
+  beforeEach(async () => {
+    t = await createTestDatabase(engine)
+    dataDir = path.join(os.tmpdir(), `vod-bootstrap-${process.pid}-${Date.now()}`)
+  })
+  afterEach(async () => {
+    await t.drop()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  const superRolePermissionCount = async () => {
+    const db = t.database.db
+    const [row] = await db
+      .select({ n: count() })
+      .from(rolePermissions)
+      .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
+      .where(eq(roles.name, SUPER_ADMIN_ROLE))
+    return row?.n
+  }
+
+  it('seeds the whole catalogue, a complete super-admin role and one admin; again changes nothing', async () => {
+    const db = t.database.db
+    const first = await bootstrap(db, { adminUsername: 'boss', adminPassword: 'abc12345', dataDir })
+    expect(first).toMatchObject({
+      createdAdmin: true,
+      username: 'boss',
+      generated: false,
+      passwordFile: null,
+    })
+    const names = (await db.select({ name: permissions.name }).from(permissions)).map((p) => p.name)
+    expect(names.sort()).toEqual([...permissionNames].sort())
+    expect(await superRolePermissionCount()).toBe(permissionNames.length)
+
+    const second = await bootstrap(db, { adminUsername: 'boss', adminPassword: 'other123', dataDir })
+    expect(second).toEqual({ createdAdmin: false })
+    expect(await db.select({ n: count() }).from(admins)).toEqual([{ n: 1 }])
+    expect(await db.select({ n: count() }).from(permissions)).toEqual([{ n: permissionNames.length }])
+    const [admin] = await db.select().from(admins)
+    expect(admin && (await verifyPassword(admin.passwordHash, 'abc12345'))).toBe(true)
+    expect(admin?.passwordHash).toMatch(/^\$argon2id\$/)
+  })
+
+  it('puts back permissions the super-admin role lost', async () => {
+    const db = t.database.db
+    await bootstrap(db, { adminUsername: 'admin', adminPassword: 'abc12345', dataDir })
+    await db.delete(rolePermissions)
+    expect(await superRolePermissionCount()).toBe(0)
+    await bootstrap(db, { adminUsername: 'admin', adminPassword: 'abc12345', dataDir })
+    expect(await superRolePermissionCount()).toBe(permissionNames.length)
+  })
+
+  it('without ADMIN_PASSWORD generates a valid one and writes it to a 0600 file', async () => {
+    const result = await bootstrap(t.database.db, { adminUsername: 'admin', adminPassword: null, dataDir })
+    if (!result.createdAdmin) throw new Error('expected an admin')
+    expect(result.generated).toBe(true)
+    expect(passwordIssue(result.password)).toBeNull()
+    expect(result.password.length).toBeGreaterThanOrEqual(16)
+    const file = path.join(dataDir, INITIAL_PASSWORD_FILE)
+    expect(result.passwordFile).toBe(file)
+    expect((await readFile(file, 'utf8')).trim()).toBe(result.password)
+    expect((await stat(file)).mode & 0o777).toBe(0o600)
+    const [admin] = await t.database.db.select().from(admins)
+    expect(admin && (await verifyPassword(admin.passwordHash, result.password))).toBe(true)
+  })
+
+  it('runs concurrently without duplicates (processes starting together)', async () => {
+    const db = t.database.db
+    const results = await Promise.all(
+      [1, 2, 3].map(() => bootstrap(db, { adminUsername: 'admin', adminPassword: 'abc12345', dataDir })),
+    )
+    expect(results.filter((r) => r.createdAdmin)).toHaveLength(1)
+    expect(await db.select({ n: count() }).from(admins)).toEqual([{ n: 1 }])
+    expect(await superRolePermissionCount()).toBe(permissionNames.length)
+  })
+
+  it('migrating again is a no-op', async () => {
+    await migrate(t.database)
+    await migrate(t.database)
+    expect(await t.database.db.select({ n: count() }).from(tags)).toEqual([{ n: 0 }])
+  })
+
+  it('seeds demo tags of all three types into an empty table only', async () => {
+    const db = t.database.db
+    const added = await seedDemoData(db)
+    expect(added).toBeGreaterThanOrEqual(25)
+    const types = await db.selectDistinct({ type: tags.type }).from(tags)
+    expect(types.map((r) => r.type).sort()).toEqual(['genre', 'model', 'studio'])
+    expect(await seedDemoData(db)).toBe(0)
+    expect(await db.select({ n: count() }).from(tags)).toEqual([{ n: added }])
+  })
+})
+
+describeEachEngine('migrations from scratch', (engine) => {
+  it.runIf(engine === 'postgres')(
+    'several processes migrating one empty database at once apply them once',
+    async () => {
+      const t = await createTestDatabase(engine, { migrate: false })
+      const { openDatabase } = await import('../src/db/client.ts')
+      const others = await Promise.all([1, 2].map(() => openDatabase({ url: t.url, pgliteDir: null })))
+      try {
+        await Promise.all([t.database, ...others].map((d) => migrate(d)))
+        const applied = await t.database.db.execute(
+          'select count(*)::int as n from drizzle.__drizzle_migrations',
+        )
+        expect((applied as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(2)
+      } finally {
+        await Promise.all(others.map((d) => d.close()))
+        await t.drop()
+      }
+    },
+  )
+})

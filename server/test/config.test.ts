@@ -1,0 +1,114 @@
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from '../src/config.ts'
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env)
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems
+    throw error
+  }
+  return []
+}
+
+describe('loadConfig', () => {
+  it('gives the documented defaults', () => {
+    const config = loadConfig({}, '/srv/app')
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/srv/app/data',
+      databaseUrl: null,
+      adminUsername: 'admin',
+      adminPassword: null,
+      jwtSecret: null,
+      tokenTtlSeconds: 28800,
+      twoFactor: 'optional',
+      redisUrl: null,
+      seedDemo: true,
+      logLevel: 'info',
+    })
+    expect(config.webDist).toBe(path.resolve(import.meta.dirname, '../../web/dist'))
+  })
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '9000',
+        HOST: '0.0.0.0',
+        DATA_DIR: 'var/db',
+        DATABASE_URL: 'postgres://u@h:5432/d',
+        ADMIN_USERNAME: 'boss',
+        ADMIN_PASSWORD: 'abcdef12',
+        JWT_SECRET: 'x'.repeat(32),
+        TOKEN_TTL_SECONDS: '600',
+        TWO_FACTOR: 'required',
+        REDIS_URL: 'redis://localhost:6379',
+        SEED_DEMO: '0',
+        LOG_LEVEL: 'warn',
+        WEB_DIST: 'public',
+      },
+      '/srv/app',
+    )
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      dataDir: '/srv/app/var/db',
+      databaseUrl: 'postgres://u@h:5432/d',
+      adminUsername: 'boss',
+      adminPassword: 'abcdef12',
+      jwtSecret: 'x'.repeat(32),
+      tokenTtlSeconds: 600,
+      twoFactor: 'required',
+      redisUrl: 'redis://localhost:6379',
+      seedDemo: false,
+      logLevel: 'warn',
+      webDist: '/srv/app/public',
+    })
+  })
+
+  it('names a bad PORT and says why', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError)
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(
+      /PORT must be a whole number from 0 to 65535 \(got "eighty"\)/,
+    )
+    expect(problems({ PORT: '70000' })).toEqual([expect.stringMatching(/^PORT /)])
+    expect(problems({ PORT: '-1' })).toEqual([expect.stringMatching(/^PORT /)])
+  })
+
+  it('lists every bad variable at once', () => {
+    const found = problems({
+      PORT: 'x',
+      JWT_SECRET: 'short',
+      TWO_FACTOR: 'maybe',
+      SEED_DEMO: 'yes',
+      DATABASE_URL: 'mysql://x',
+      ADMIN_PASSWORD: 'abcdefgh',
+    })
+    expect(found.map((p) => p.split(' ')[0]).sort()).toEqual(
+      ['ADMIN_PASSWORD', 'DATABASE_URL', 'JWT_SECRET', 'PORT', 'SEED_DEMO', 'TWO_FACTOR'].sort(),
+    )
+  })
+
+  it('holds ADMIN_PASSWORD to the password rule and the minimum length', () => {
+    expect(problems({ ADMIN_PASSWORD: 'abcdefgh' })).toEqual([
+      'ADMIN_PASSWORD Your password does not contain any number.',
+    ])
+    expect(problems({ ADMIN_PASSWORD: '12345678' })).toEqual([
+      'ADMIN_PASSWORD Your password does not contain any letter.',
+    ])
+    expect(problems({ ADMIN_PASSWORD: 'abc123' })).toEqual([
+      expect.stringMatching(/^ADMIN_PASSWORD must be 8/),
+    ])
+    expect(problems({ ADMIN_PASSWORD: 'abc12345' })).toEqual([])
+  })
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '', ADMIN_PASSWORD: '' })).toMatchObject({
+      port: 8080,
+      databaseUrl: null,
+      adminPassword: null,
+    })
+  })
+})

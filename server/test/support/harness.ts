@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto'
+import type { PermissionName } from '@vod/contract'
+import { inArray } from 'drizzle-orm'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import pino from 'pino'
+import { buildApp } from '../../src/app.ts'
+import { hashPassword } from '../../src/auth/password.ts'
+import { type Config, loadConfig } from '../../src/config.ts'
+import { bootstrap } from '../../src/db/bootstrap.ts'
+import type { Db } from '../../src/db/client.ts'
+import { adminRoles, admins, permissions, rolePermissions, roles } from '../../src/db/schema/index.ts'
+import { createTestDatabase, type Engine, type TestDatabase } from './databases.ts'
+
+export const SUPER_USERNAME = 'admin'
+export const SUPER_PASSWORD = 'secret123'
+
+/** A JSON answer as tests read it: its shape is what the assertions check, not the type checker. */
+// biome-ignore lint/suspicious/noExplicitAny: see above; one place for the whole test suite.
+export type Json = any
+
+export interface Answer<T = Json> {
+  status: number
+  headers: Headers
+  /** Parsed JSON when the answer is JSON, else the text ('' for none). */
+  body: T
+}
+
+export interface RequestOptions {
+  method?: string
+  token?: string
+  /** An object is sent as JSON; a string is sent as it is (for malformed bodies). */
+  body?: unknown
+  headers?: Record<string, string>
+}
+
+export interface TestAdmin {
+  id: number
+  username: string
+  password: string
+  /** A token from a real login. */
+  token: string
+}
+
+export interface TestApp {
+  app: FastifyInstance
+  /** http://127.0.0.1:<port>, the app listening for real. */
+  url: string
+  db: Db
+  testDatabase: TestDatabase
+  config: Config
+  request<T = Json>(path: string, options?: RequestOptions): Promise<Answer<T>>
+  /** POST /api/login; returns the access token or throws with the answer. */
+  login(username: string, password: string): Promise<string>
+  /** Token of the bootstrap super-admin (every permission). */
+  superToken(): Promise<string>
+  /** A new enabled admin whose one role holds exactly `permissions`, logged in. */
+  createAdmin(
+    permissions: readonly PermissionName[],
+    options?: { username?: string; password?: string },
+  ): Promise<TestAdmin>
+  close(): Promise<void>
+}
+
+export interface StartOptions {
+  /** Environment overrides, as main.ts would read them. */
+  env?: Record<string, string>
+  /** Skip bootstrap (no permissions, roles or admin). */
+  bare?: boolean
+  /** The app's logger; silent unless TEST_LOG_LEVEL says otherwise. */
+  logger?: FastifyBaseLogger
+  /** Called after buildApp and before listen, e.g. to add a route. */
+  beforeListen?: (app: FastifyInstance) => void | Promise<void>
+}
+
+/**
+ * A started app on a fresh database of the given engine: migrated, bootstrapped with a super-admin
+ * (admin / secret123), listening on a free port. Tests talk to it over real HTTP.
+ */
+export async function startTestApp(engine: Engine, options: StartOptions = {}): Promise<TestApp> {
+  const testDatabase = await createTestDatabase(engine)
+  const db = testDatabase.database.db
+  const config = loadConfig({
+    PORT: '0',
+    DATA_DIR: `/tmp/vod-server-test-${randomBytes(4).toString('hex')}`,
+    ADMIN_USERNAME: SUPER_USERNAME,
+    ADMIN_PASSWORD: SUPER_PASSWORD,
+    SEED_DEMO: '0',
+    WEB_DIST: '/nonexistent-web-dist',
+    ...options.env,
+  })
+  let app: FastifyInstance
+  try {
+    if (!options.bare) await bootstrap(db, config)
+    app = await buildApp({
+      config,
+      db,
+      logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    })
+    await options.beforeListen?.(app)
+    await app.listen({ port: 0, host: '127.0.0.1' })
+  } catch (error) {
+    await testDatabase.drop()
+    throw error
+  }
+  const address = app.server.address()
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+
+  async function request<T = Json>(path: string, req: RequestOptions = {}): Promise<Answer<T>> {
+    const headers: Record<string, string> = { ...req.headers }
+    if (req.token) headers.authorization = `Bearer ${req.token}`
+    let body: string | undefined
+    if (typeof req.body === 'string') body = req.body
+    else if (req.body !== undefined) {
+      body = JSON.stringify(req.body)
+      headers['content-type'] ??= 'application/json'
+    }
+    const res = await fetch(`${url}${path}`, { method: req.method ?? 'GET', headers, body })
+    const text = await res.text()
+    const parsed = (res.headers.get('content-type') ?? '').includes('json') && text ? JSON.parse(text) : text
+    return { status: res.status, headers: res.headers, body: parsed as T }
+  }
+
+  async function login(username: string, password: string): Promise<string> {
+    const res = await request('/api/login', { method: 'POST', body: { username, password } })
+    if (res.status !== 200) throw new Error(`login ${username} -> ${res.status} ${JSON.stringify(res.body)}`)
+    return res.body.access_token
+  }
+
+  let superToken: string | undefined
+  let created = 0
+
+  return {
+    app,
+    url,
+    db,
+    testDatabase,
+    config,
+    request,
+    login,
+    async superToken() {
+      superToken ??= await login(SUPER_USERNAME, SUPER_PASSWORD)
+      return superToken
+    },
+    async createAdmin(names, opts = {}) {
+      created++
+      const username = opts.username ?? `tester${created}_${randomBytes(3).toString('hex')}`
+      const password = opts.password ?? 'passw0rd'
+      const [admin] = await db
+        .insert(admins)
+        .values({ username, passwordHash: await hashPassword(password), name: username })
+        .returning({ id: admins.id })
+      const [role] = await db
+        .insert(roles)
+        .values({ name: `role-of-${username}` })
+        .returning({ id: roles.id })
+      if (!admin || !role) throw new Error('could not create the test admin')
+      await db.insert(adminRoles).values({ adminId: admin.id, roleId: role.id })
+      if (names.length > 0) {
+        const ids = await db
+          .select({ id: permissions.id })
+          .from(permissions)
+          .where(inArray(permissions.name, [...names]))
+        if (ids.length !== names.length) throw new Error(`unknown permission among ${names.join(', ')}`)
+        await db.insert(rolePermissions).values(ids.map((p) => ({ roleId: role.id, permissionId: p.id })))
+      }
+      return { id: admin.id, username, password, token: await login(username, password) }
+    },
+    async close() {
+      await app.close()
+      await testDatabase.drop()
+    },
+  }
+}

@@ -1,0 +1,56 @@
+import type { AppRoute, RouteAction } from './route-types.ts'
+
+/**
+ * Spec section 6, as pure functions: which routes a set of permission names grants.
+ * - `list-{resource}` grants the list, show and detail routes of that resource;
+ * - `create-`, `edit-`, `batch-create-{resource}` grant their own routes;
+ * - a permission with `daily` in its name grants every route whose path contains `daily`;
+ * - a parent is granted when any child is;
+ * - routes naming no resource (dashboard, profile) need no permission.
+ */
+
+export type Permissions = ReadonlySet<string>
+
+export function requiredPermission(resource: string, action: RouteAction = 'list'): string {
+  return `${action === 'show' ? 'list' : action}-${resource}`
+}
+
+const isDailyPath = (route: AppRoute): boolean => route.path.includes('daily')
+const hasDaily = (permissions: Permissions): boolean =>
+  [...permissions].some((name) => name.includes('daily'))
+
+/** Routes whose access depends on permissions at all (as opposed to dashboard-like routes). */
+function isPermissionRoute(route: AppRoute): boolean {
+  return Boolean(route.meta?.resource) || isDailyPath(route)
+}
+
+export function isRouteGranted(route: AppRoute, permissions: Permissions): boolean {
+  if (route.children?.length) return route.children.some((child) => isRouteGranted(child, permissions))
+  if (isDailyPath(route) && hasDaily(permissions)) return true
+  const resource = route.meta?.resource
+  if (!resource) return !isDailyPath(route)
+  return permissions.has(requiredPermission(resource, route.meta?.action))
+}
+
+/** The table pruned to what the permissions grant; parents keep only their granted children. */
+export function grantedRoutes(routes: readonly AppRoute[], permissions: Permissions): AppRoute[] {
+  return routes
+    .filter((route) => isRouteGranted(route, permissions))
+    .map((route) =>
+      route.children ? { ...route, children: grantedRoutes(route.children, permissions) } : route,
+    )
+}
+
+/** Whether the permissions open at least one permission-driven screen; if none, the admin sees /401. */
+export function grantsAnyRoute(routes: readonly AppRoute[], permissions: Permissions): boolean {
+  return routes.some((route) =>
+    route.children?.length
+      ? grantsAnyRoute(route.children, permissions)
+      : isPermissionRoute(route) && isRouteGranted(route, permissions),
+  )
+}
+
+/** Button-level check: may the admin do `action` (`create`, `edit`, `delete`, `publish`...) on `resource`? */
+export function can(permissions: Permissions | null, action: string, resource: string): boolean {
+  return permissions?.has(`${action}-${resource}`) ?? false
+}

@@ -1,0 +1,51 @@
+import { DashboardOutlined } from '@ant-design/icons'
+import { resourceRoute } from '../components/resource/define-resource.ts'
+import { resources } from '../resources/index.ts'
+import type { AppRoute } from './route-types.ts'
+
+/**
+ * The one route table. Public routes render on their own; the rest render inside the shell and are
+ * granted by permissions (app/permission-match.ts). Menu order is table order.
+ */
+export const publicRoutes: AppRoute[] = [
+  {
+    path: '/login',
+    meta: { titleKey: 'login.title', public: true, hidden: true },
+    page: () => import('../features/login/LoginPage.tsx'),
+  },
+  {
+    path: '/auth-redirect',
+    meta: { titleKey: 'login.title', public: true, hidden: true },
+    page: () => import('../features/login/AuthRedirectPage.tsx'),
+  },
+  {
+    path: '/404',
+    meta: { titleKey: 'errors.notFound.title', public: true, hidden: true },
+    page: () => import('../features/errors/NotFoundPage.tsx'),
+  },
+  {
+    path: '/401',
+    meta: { titleKey: 'errors.unauthorized.title', public: true, hidden: true },
+    page: () => import('../features/errors/UnauthorizedPage.tsx'),
+  },
+]
+
+export const shellRoutes: AppRoute[] = [
+  {
+    path: '/',
+    redirect: '/dashboard',
+    meta: { titleKey: 'dashboard.title', hidden: true, breadcrumb: false },
+  },
+  {
+    path: '/dashboard',
+    meta: { titleKey: 'dashboard.title', icon: DashboardOutlined, affix: true },
+    page: () => import('../features/dashboard/DashboardPage.tsx'),
+  },
+  {
+    // Re-enters the given path; tag views use it to refresh a page (a later issue).
+    path: '/redirect/*',
+    meta: { titleKey: 'common.redirecting', hidden: true, breadcrumb: false, noCache: true },
+    page: () => import('../shell/RedirectPage.tsx'),
+  },
+  ...resources.map(resourceRoute),
+]

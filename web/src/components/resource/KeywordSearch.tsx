@@ -1,0 +1,37 @@
+import { Button, Input, Space } from 'antd'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+
+/** Text search over a resource's main fields; applied on Enter or the button, cleared by the clear icon. */
+export function KeywordSearch({
+  testId,
+  value,
+  onSearch,
+}: {
+  testId: string
+  value?: string
+  onSearch: (keyword?: string) => void
+}) {
+  const { t } = useTranslation()
+  const [text, setText] = useState(value ?? '')
+  const apply = (keyword: string) => onSearch(keyword.trim() || undefined)
+  return (
+    <Space.Compact>
+      <Input
+        allowClear
+        aria-label={t('resource.keyword')}
+        placeholder={t('resource.keyword')}
+        data-testid={testId}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value)
+          if (!event.target.value && value) apply('')
+        }}
+        onPressEnter={() => apply(text)}
+      />
+      <Button type="primary" onClick={() => apply(text)}>
+        {t('resource.search')}
+      </Button>
+    </Space.Compact>
+  )
+}

@@ -1,0 +1,181 @@
+import { Alert, Button, Card, Popconfirm, Select, Space, Table, type TableColumnsType } from 'antd'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { notify } from '../../app/notify.ts'
+import { useCan } from '../../stores/permission.ts'
+import { type ResourceDefinition, resourcePath } from './define-resource.ts'
+import { formatDateTime } from './format.ts'
+import { KeywordSearch } from './KeywordSearch.tsx'
+import {
+  type ListParams,
+  orderOf,
+  readListParams,
+  type SortOrder,
+  sortOf,
+  writeListParams,
+} from './list-params.ts'
+import { useDeleteResource, useResourceList } from './resource-queries.ts'
+
+export interface ResourceColumn<T> {
+  /** camelCase field; the header is `t('{resource}.fields.{key}')`. */
+  key: keyof T & string
+  sortable?: boolean
+  type?: 'datetime'
+  render?: (value: T[keyof T & string], record: T) => ReactNode
+  width?: number
+}
+
+/** A select filter kept in the URL as `?{name}=value`; its label is the field's. */
+export interface ResourceFilter {
+  name: string
+  options: { value: string; label: string }[]
+}
+
+interface ResourceListProps<T> {
+  resource: ResourceDefinition
+  columns: ResourceColumn<T>[]
+  filters?: ResourceFilter[]
+  /** Sort sent while the admin has not chosen one. */
+  defaultSort?: string
+  /** Text search over the resource's main fields (`keyword=`). */
+  search?: boolean
+}
+
+/**
+ * The list screen every resource shares: server-side paging and sorting, filters and keyword search in
+ * the URL, and create / edit / delete offered only with the matching permission.
+ */
+export function ResourceList<T extends { id: number }>(props: ResourceListProps<T>) {
+  const { resource, columns, filters = [], defaultSort, search = true } = props
+  const { name } = resource
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const [searchParams, setSearchParams] = useSearchParams()
+  const params = readListParams(
+    searchParams,
+    filters.map((filter) => filter.name),
+  )
+  const list = useResourceList<T>(name, params, defaultSort)
+  const remove = useDeleteResource(name)
+  const canCreate = useCan('create', name) && Boolean(resource.screens.create)
+  const canEdit = useCan('edit', name) && Boolean(resource.screens.edit)
+  const canDelete = useCan('delete', name)
+
+  const update = (change: Partial<ListParams>) =>
+    setSearchParams(writeListParams({ ...params, page: 1, ...change }))
+  const field = (key: string) => t(`${name}.fields.${key}`)
+
+  const tableColumns: TableColumnsType<T> = columns.map((column) => ({
+    key: column.key,
+    dataIndex: column.key,
+    title: field(column.key),
+    width: column.width,
+    sorter: column.sortable,
+    sortOrder: column.sortable ? orderOf(params.sort, column.key) : undefined,
+    render: (value: T[keyof T & string], record: T) =>
+      column.render
+        ? column.render(value, record)
+        : column.type === 'datetime'
+          ? formatDateTime(value)
+          : (value as ReactNode),
+  }))
+  if (canEdit || canDelete) {
+    tableColumns.push({
+      key: 'actions',
+      title: t('resource.actions'),
+      render: (_, record) => (
+        <Space>
+          {canEdit && (
+            <Link to={resourcePath(resource, 'edit', record.id)} data-testid={`edit-${record.id}`}>
+              {t('resource.edit')}
+            </Link>
+          )}
+          {canDelete && (
+            <Popconfirm
+              title={t('resource.deleteConfirm')}
+              okText={t('resource.delete')}
+              cancelText={t('resource.cancel')}
+              okButtonProps={{ danger: true, ...testId('delete-confirm') }}
+              onConfirm={() =>
+                remove.mutateAsync(record.id).then(
+                  () => notify('success', t('resource.deleted')),
+                  (error: Error) => notify('error', error.message),
+                )
+              }
+            >
+              <Button type="link" danger size="small" data-testid={`delete-${record.id}`}>
+                {t('resource.delete')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    })
+  }
+
+  const meta = list.data?.meta
+  return (
+    <Card>
+      <Space wrap style={{ marginBottom: 16 }}>
+        {filters.map((filter) => (
+          <Select
+            key={filter.name}
+            allowClear
+            style={{ minWidth: 160 }}
+            aria-label={field(filter.name)}
+            placeholder={field(filter.name)}
+            data-testid={`${name}-filter-${filter.name}`}
+            options={filter.options}
+            value={params.filters[filter.name]}
+            onChange={(value?: string) =>
+              update({ filters: { ...params.filters, [filter.name]: value ?? '' } })
+            }
+          />
+        ))}
+        {search && (
+          <KeywordSearch
+            key={params.keyword ?? ''}
+            testId={`${name}-keyword`}
+            value={params.keyword}
+            onSearch={(keyword) => update({ keyword })}
+          />
+        )}
+        {canCreate && (
+          <Button
+            type="primary"
+            data-testid={`${name}-create`}
+            onClick={() => navigate(resourcePath(resource, 'create'))}
+          >
+            {t('resource.create')}
+          </Button>
+        )}
+      </Space>
+      {list.error && <Alert type="error" showIcon title={list.error.message} style={{ marginBottom: 16 }} />}
+      <Table<T>
+        data-testid={`${name}-table`}
+        rowKey="id"
+        columns={tableColumns}
+        dataSource={list.data?.data}
+        loading={list.isFetching}
+        pagination={{
+          current: params.page,
+          pageSize: params.perPage,
+          total: meta?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) =>
+            t(meta?.totalEstimated ? 'resource.totalAbout' : 'resource.total', { count: total }),
+        }}
+        onChange={(pagination, _filters, sorter, { action }) => {
+          const single = Array.isArray(sorter) ? sorter[0] : sorter
+          const sort = sortOf(single?.columnKey as string | undefined, single?.order as SortOrder | undefined)
+          if (action === 'sort') update({ sort })
+          else update({ page: pagination.current ?? 1, perPage: pagination.pageSize ?? params.perPage })
+        }}
+      />
+    </Card>
+  )
+}
+
+/** data-testid for props objects, where JSX's dashed-attribute allowance does not reach. */
+const testId = (id: string) => ({ 'data-testid': id }) as object

@@ -1,0 +1,76 @@
+import type { Query } from '../../api/http.ts'
+
+/**
+ * A list screen's state lives in the URL query (`?page=2&sort=-createdAt&type=genre&keyword=x`), so it
+ * survives reloads and can be shared. These pure functions read and write it.
+ */
+export interface ListParams {
+  page: number
+  perPage: number
+  /** API.md sort: comma-separated camelCase fields, `-` for descending; the HTTP module renames them. */
+  sort?: string
+  keyword?: string
+  filters: Record<string, string>
+}
+
+export const DEFAULT_PER_PAGE = 20
+const PER_PAGE_CHOICES = [10, 20, 50, 100]
+
+const positive = (text: string | null, fallback: number): number => {
+  const value = Number(text)
+  return Number.isInteger(value) && value > 0 ? value : fallback
+}
+
+export function readListParams(search: URLSearchParams, filterNames: readonly string[]): ListParams {
+  const perPage = positive(search.get('perPage'), DEFAULT_PER_PAGE)
+  const filters: Record<string, string> = {}
+  for (const name of filterNames) {
+    const value = search.get(name)
+    if (value) filters[name] = value
+  }
+  return {
+    page: positive(search.get('page'), 1),
+    perPage: PER_PAGE_CHOICES.includes(perPage) ? perPage : DEFAULT_PER_PAGE,
+    sort: search.get('sort') || undefined,
+    keyword: search.get('keyword') || undefined,
+    filters,
+  }
+}
+
+/** The URL query for some params; defaults are left out to keep URLs short. */
+export function writeListParams(params: ListParams): URLSearchParams {
+  const search = new URLSearchParams()
+  if (params.page !== 1) search.set('page', String(params.page))
+  if (params.perPage !== DEFAULT_PER_PAGE) search.set('perPage', String(params.perPage))
+  if (params.sort) search.set('sort', params.sort)
+  if (params.keyword) search.set('keyword', params.keyword)
+  for (const [name, value] of Object.entries(params.filters)) if (value) search.set(name, value)
+  return search
+}
+
+/** What the API gets: paging, sort (or the screen's default), keyword and filters. */
+export function listQuery(params: ListParams, defaultSort?: string): Query {
+  return {
+    page: params.page,
+    perPage: params.perPage,
+    sort: params.sort ?? defaultSort,
+    keyword: params.keyword,
+    ...params.filters,
+  }
+}
+
+export type SortOrder = 'ascend' | 'descend' | null
+
+/** antd's sorter state -> API sort; clearing the sort gives undefined. */
+export function sortOf(field: string | undefined, order: SortOrder | undefined): string | undefined {
+  if (!field || !order) return undefined
+  return order === 'descend' ? `-${field}` : field
+}
+
+/** API sort -> antd's sort order for one column (only the first sort field drives the table's arrows). */
+export function orderOf(sort: string | undefined, field: string): SortOrder {
+  const first = sort?.split(',')[0]
+  if (first === field) return 'ascend'
+  if (first === `-${field}`) return 'descend'
+  return null
+}

@@ -1,0 +1,128 @@
+import { passwordIssue } from '@vod/contract/rules'
+import { type FormEvent, type InputHTMLAttributes, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate, useSearchParams } from 'react-router'
+import { login } from '../../api/auth.ts'
+import { ApiError } from '../../api/http.ts'
+import { LanguageSwitch } from '../../shell/LanguageSwitch.tsx'
+import { startSession } from '../../stores/session.ts'
+import { safeRedirect } from './safe-redirect.ts'
+import './login.css'
+
+type Field = 'username' | 'password'
+
+/** i18n key of what is wrong with each field (spec section 5), or null. */
+function clientIssues(values: Record<Field, string>): Record<Field, string | null> {
+  const password = passwordIssue(values.password)
+  return {
+    username: values.username.trim() ? null : 'validation.usernameRequired',
+    password: password && `validation.password.${password}`,
+  }
+}
+
+// Plain markup rather than antd: the login screen must stay within its download budget.
+export default function LoginPage() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const [searchParams] = useSearchParams()
+  const id = useId()
+  const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' })
+  const [touched, setTouched] = useState<Record<Field, boolean>>({ username: false, password: false })
+  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({})
+  const [formError, setFormError] = useState<string>()
+  const [revealed, setRevealed] = useState(false)
+  const [submitting, setSubmitting] = useState(false)
+
+  const issues = clientIssues(values)
+  const errorOf = (field: Field): string | undefined => {
+    const issue = issues[field]
+    return serverErrors[field] ?? (touched[field] && issue ? t(issue) : undefined)
+  }
+  const change = (field: Field, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }))
+    setServerErrors((current) => ({ ...current, [field]: undefined }))
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    setTouched({ username: true, password: true })
+    setFormError(undefined)
+    if (issues.username || issues.password) return
+    setSubmitting(true)
+    try {
+      const answer = await login({ username: values.username.trim(), password: values.password })
+      if (!answer.accessToken) {
+        setFormError(t('login.twoFactorUnsupported'))
+        return
+      }
+      await startSession(answer.accessToken, answer.permissions ?? [])
+      navigate(safeRedirect(searchParams.get('redirect')), { replace: true })
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error
+      const { username, password } = error.fieldErrors
+      setServerErrors({ username, password })
+      if (!username && !password) setFormError(error.message)
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  const field = (name: Field, input: InputHTMLAttributes<HTMLInputElement>) => {
+    const error = errorOf(name)
+    return (
+      <div className="login-field">
+        <label htmlFor={`${id}-${name}`} className="visually-hidden">
+          {t(`login.${name}`)}
+        </label>
+        <input
+          id={`${id}-${name}`}
+          name={name}
+          placeholder={t(`login.${name}`)}
+          value={values[name]}
+          onChange={(event) => change(name, event.target.value)}
+          onBlur={() => setTouched((current) => ({ ...current, [name]: true }))}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? `${id}-${name}-error` : undefined}
+          {...input}
+        />
+        {name === 'password' && (
+          <button
+            type="button"
+            className="login-reveal"
+            aria-controls={`${id}-password`}
+            aria-pressed={revealed}
+            onClick={() => setRevealed((shown) => !shown)}
+          >
+            {t(revealed ? 'login.hidePassword' : 'login.showPassword')}
+          </button>
+        )}
+        {error && (
+          <p id={`${id}-${name}-error`} className="login-error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+    )
+  }
+
+  return (
+    <main className="login-page">
+      <form className="login-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
+        <div className="login-head">
+          <h1 id={`${id}-title`}>{t('login.title')}</h1>
+          <LanguageSwitch className="login-language" />
+        </div>
+        {field('username', { type: 'text', autoComplete: 'username', autoFocus: true })}
+        {field('password', { type: revealed ? 'text' : 'password', autoComplete: 'current-password' })}
+        {formError && (
+          <p className="login-error login-form-error" role="alert">
+            {formError}
+          </p>
+        )}
+        <button type="submit" className="login-submit" data-testid="login-submit" disabled={submitting}>
+          {t('login.submit')}
+        </button>
+      </form>
+    </main>
+  )
+}

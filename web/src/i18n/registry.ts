@@ -1,0 +1,33 @@
+import { resourceLocale } from '../components/resource/locale.ts'
+import { dashboardLocale } from '../features/dashboard/locale.ts'
+import { errorsLocale } from '../features/errors/locale.ts'
+import { loginLocale } from '../features/login/locale.ts'
+import { resources } from '../resources/index.ts'
+import { shellLocale } from '../shell/locale.ts'
+import { commonLocale } from './common-locale.ts'
+import type { Locale, Messages } from './define-locale.ts'
+import { type Language, languages } from './language.ts'
+import { validationLocale } from './validation-locale.ts'
+
+/**
+ * Every folder's strings under the folder's name: `t('login.title')`, `t('tags.fields.name')`.
+ * Resources bring theirs through resources/index.ts, so they are not listed here.
+ */
+const locales: Record<string, Locale> = {
+  common: commonLocale,
+  validation: validationLocale,
+  login: loginLocale,
+  errors: errorsLocale,
+  dashboard: dashboardLocale,
+  shell: shellLocale,
+  resource: resourceLocale,
+  ...Object.fromEntries(resources.map((resource) => [resource.name, resource.locale])),
+}
+
+export function messagesOf(language: Language): Messages {
+  return Object.fromEntries(Object.entries(locales).map(([name, locale]) => [name, locale[language]]))
+}
+
+export const translations = Object.fromEntries(
+  languages.map((language) => [language, { translation: messagesOf(language) }]),
+) as Record<Language, { translation: Messages }>

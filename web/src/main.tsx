@@ -1,0 +1,14 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { RouterProvider } from 'react-router'
+import './i18n/index.ts'
+import { router } from './app/router.tsx'
+import './main.css'
+
+const root = document.getElementById('root')
+if (!root) throw new Error('index.html lacks #root')
+createRoot(root).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+)

@@ -1,0 +1,25 @@
+import { Breadcrumb as AntBreadcrumb } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { useRouteHandle } from '../app/use-route-handle.ts'
+import { crumbsOf } from './crumbs.ts'
+
+export function Breadcrumb() {
+  const { t } = useTranslation()
+  const crumbs = crumbsOf(useRouteHandle()?.trail ?? [])
+  return (
+    <AntBreadcrumb
+      aria-label={t('shell.breadcrumb')}
+      items={crumbs.map((crumb, index) => ({
+        key: crumb.path,
+        // The last crumb is the page itself; paths with params cannot be linked without their values.
+        title:
+          index === crumbs.length - 1 || crumb.path.includes(':') ? (
+            t(crumb.titleKey)
+          ) : (
+            <Link to={crumb.path}>{t(crumb.titleKey)}</Link>
+          ),
+      }))}
+    />
+  )
+}

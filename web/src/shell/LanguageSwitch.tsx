@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next'
+import { notify } from '../app/notify.ts'
+import { isLanguage, languageNames, languages } from '../i18n/language.ts'
+import { useApp } from '../stores/app.ts'
+
+/** A native select: tiny, keyboard-friendly, and usable on the login screen, which carries no antd. */
+export function LanguageSwitch({ className }: { className?: string }) {
+  const { t } = useTranslation()
+  const language = useApp((state) => state.language)
+  const setLanguage = useApp((state) => state.setLanguage)
+  return (
+    <select
+      className={className}
+      data-testid="language-switch"
+      aria-label={t('common.language')}
+      value={language}
+      onChange={(event) => {
+        const next = event.target.value
+        if (!isLanguage(next)) return
+        setLanguage(next)
+        void notify('success', t('common.languageSwitched', { lng: next }))
+      }}
+    >
+      {languages.map((code) => (
+        <option key={code} value={code}>
+          {languageNames[code]}
+        </option>
+      ))}
+    </select>
+  )
+}

@@ -1,0 +1,33 @@
+import { CaretDownOutlined, UserOutlined } from '@ant-design/icons'
+import { Avatar, Dropdown, type MenuProps } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { logout } from '../api/auth.ts'
+import { endSession, useSession } from '../stores/session.ts'
+
+export function UserMenu() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const profile = useSession((state) => state.profile)
+  const items: MenuProps['items'] = [
+    { key: 'dashboard', label: <span data-testid="dashboard-link">{t('shell.dashboard')}</span> },
+    { type: 'divider' },
+    { key: 'logout', label: <span data-testid="logout">{t('shell.logout')}</span> },
+  ]
+  const onClick: MenuProps['onClick'] = async ({ key }) => {
+    if (key === 'dashboard') navigate('/dashboard')
+    if (key !== 'logout') return
+    // The session ends here even when the server cannot be told (the failure is logged by the HTTP module).
+    await logout().catch(() => undefined)
+    endSession()
+  }
+  return (
+    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+      <button type="button" className="shell-user" data-testid="user-menu" aria-label={t('shell.account')}>
+        <Avatar size="small" src={profile?.avatar || undefined} icon={<UserOutlined />} />
+        <span className="shell-user-name">{profile?.name || profile?.username}</span>
+        <CaretDownOutlined />
+      </button>
+    </Dropdown>
+  )
+}

@@ -1,0 +1,42 @@
+import { create } from 'zustand'
+import { can, grantedRoutes } from '../app/permission-match.ts'
+import type { AppRoute } from '../app/route-types.ts'
+import { shellRoutes } from '../app/routes.ts'
+import { loadEncrypted, saveEncrypted } from './encrypted-storage.ts'
+
+const STORAGE_KEY = 'permissions'
+
+interface PermissionState {
+  /** The admin's permission names; null until the guard has asked the server. */
+  names: ReadonlySet<string> | null
+  /** The shell routes those names grant: the menu. */
+  routes: AppRoute[]
+}
+
+export const usePermissions = create<PermissionState>()(() => ({ names: null, routes: [] }))
+
+export function setPermissions(names: readonly string[]): void {
+  const set = new Set(names)
+  usePermissions.setState({ names: set, routes: grantedRoutes(shellRoutes, set) })
+}
+
+export function clearPermissions(): void {
+  usePermissions.setState({ names: null, routes: [] })
+  localStorage.removeItem(STORAGE_KEY)
+}
+
+/** Sealed under the session token (stores/encrypted-storage.ts). Best effort: a full or blocked storage must not end the session. */
+export const storePermissions = (token: string, names: readonly string[]): Promise<void> =>
+  saveEncrypted(STORAGE_KEY, token, names).catch((error: unknown) =>
+    console.error('Permissions not stored:', error),
+  )
+
+export async function readStoredPermissions(token: string): Promise<string[] | null> {
+  const value = await loadEncrypted(STORAGE_KEY, token)
+  return Array.isArray(value) ? value.filter((name): name is string => typeof name === 'string') : null
+}
+
+/** Button-level permission check, e.g. `useCan('delete', 'tags')`. */
+export function useCan(action: string, resource: string): boolean {
+  return usePermissions((state) => can(state.names, action, resource))
+}

@@ -1,0 +1,49 @@
+import Cookies from 'js-cookie'
+import { create } from 'zustand'
+import { clearPermissions, setPermissions, storePermissions } from './permission.ts'
+
+export const TOKEN_COOKIE = 'Admin-Token'
+
+export interface Profile {
+  id: number
+  username: string
+  name: string
+  avatar: string | null
+  introduction: string | null
+  email: string | null
+  roles: string[]
+}
+
+interface SessionState {
+  token: string | undefined
+  /** From /auth/me; null until the guard has loaded it. */
+  profile: Profile | null
+}
+
+export const useSession = create<SessionState>()(() => ({ token: Cookies.get(TOKEN_COOKIE), profile: null }))
+
+export async function startSession(token: string, permissions: readonly string[]): Promise<void> {
+  Cookies.set(TOKEN_COOKIE, token, { sameSite: 'strict' })
+  useSession.setState({ token, profile: null })
+  await storePermissions(token, permissions)
+}
+
+export async function setProfile(profile: Profile, permissions: readonly string[]): Promise<void> {
+  useSession.setState({ profile })
+  setPermissions(permissions)
+  const token = useSession.getState().token
+  if (token) await storePermissions(token, permissions)
+}
+
+export function clearSession(): void {
+  Cookies.remove(TOKEN_COOKIE)
+  useSession.setState({ token: undefined, profile: null })
+  clearPermissions()
+}
+
+/** Logout and any 401 (spec section 8): forget the session, then reload at the root. */
+export function endSession(): void {
+  clearSession()
+  window.history.replaceState(null, '', window.location.pathname)
+  window.location.reload()
+}

@@ -1,0 +1,48 @@
+import { create } from 'zustand'
+import { persist } from 'zustand/middleware'
+
+/** Spec section 9 presets; the settings drawer (a later issue) offers these. */
+export const themePresets = [
+  '#1890ff',
+  '#409EFF',
+  '#304156',
+  '#212121',
+  '#11a983',
+  '#13c2c2',
+  '#6959CD',
+  '#f5222d',
+]
+
+export interface Settings {
+  theme: string
+  showTagsView: boolean
+  fixedHeader: boolean
+  showSidebarLogo: boolean
+  /** Sidebar active text in #57CAEB instead of #435ebe (spec section 9). */
+  sidebarTextTheme: boolean
+  showSettings: boolean
+}
+
+export const defaultSettings: Settings = {
+  theme: '#1890ff',
+  showTagsView: true,
+  fixedHeader: false,
+  showSidebarLogo: true,
+  sidebarTextTheme: false,
+  showSettings: false,
+}
+
+interface SettingsState extends Settings {
+  changeSetting: <K extends keyof Settings>(key: K, value: Settings[K]) => void
+}
+
+// Kept in localStorage: the template forgot settings on reload, which its users disliked.
+export const useSettings = create<SettingsState>()(
+  persist(
+    (set) => ({
+      ...defaultSettings,
+      changeSetting: (key, value) => set({ [key]: value } as Partial<Settings>),
+    }),
+    { name: 'settings' },
+  ),
+)

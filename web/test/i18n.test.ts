@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import type { AppRoute } from '../src/app/route-types.ts'
+import { publicRoutes, shellRoutes } from '../src/app/routes.ts'
+import { i18n } from '../src/i18n/index.ts'
+import { languages } from '../src/i18n/language.ts'
+import { useApp } from '../src/stores/app.ts'
+
+const titleKeys = (routes: readonly AppRoute[]): string[] =>
+  routes.flatMap((route) => [
+    ...(route.meta ? [route.meta.titleKey] : []),
+    ...titleKeys(route.children ?? []),
+  ])
+
+describe('translations', () => {
+  it.each(languages)('has every route title in %s', (language) => {
+    for (const key of titleKeys([...publicRoutes, ...shellRoutes]))
+      expect(i18n.exists(key, { lng: language, fallbackLng: false }), `${language}: ${key}`).toBe(true)
+  })
+
+  it('follows the app language, and says so in the new language', () => {
+    useApp.getState().setLanguage('en')
+    expect(i18n.t('common.languageSwitched')).toBe('Switch Language Success')
+    expect(document.cookie).toContain('language=en')
+    useApp.getState().setLanguage('zh-cn')
+    expect(i18n.t('common.languageSwitched')).toBe('切换语言成功')
+    expect(document.documentElement.lang).toBe('zh-CN')
+  })
+})

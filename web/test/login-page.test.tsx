@@ -1,0 +1,151 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { cleanup, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import Cookies from 'js-cookie'
+import { act } from 'react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { httpConfig } from '../src/api/http.ts'
+import LoginPage from '../src/features/login/LoginPage.tsx'
+import '../src/i18n/index.ts'
+import { useApp } from '../src/stores/app.ts'
+import { TOKEN_COOKIE, useSession } from '../src/stores/session.ts'
+
+let server: Server
+let received: { username?: string; password?: string } = {}
+let reply: { status: number; body: unknown }
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = ''
+    req.on('data', (chunk) => {
+      body += chunk
+    })
+    req.on('end', () => {
+      received = JSON.parse(body || '{}')
+      res.writeHead(reply.status, { 'Content-Type': 'application/json' })
+      res.end(JSON.stringify(reply.body))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  httpConfig.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+beforeEach(() => {
+  act(() => useApp.getState().setLanguage('en'))
+  vi.spyOn(console, 'error').mockImplementation(() => undefined)
+})
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+  Cookies.remove(TOKEN_COOKIE)
+  useSession.setState({ token: undefined, profile: null })
+})
+
+const Arrived = () => <p>arrived</p>
+
+function renderLogin(url = '/login') {
+  const router = createMemoryRouter(
+    [
+      { path: '/login', Component: LoginPage },
+      { path: '*', Component: Arrived },
+    ],
+    { initialEntries: [url] },
+  )
+  render(<RouterProvider router={router} />)
+  return router
+}
+
+/** The message tied to an input through aria-describedby, as assistive technology reads it. */
+function messageOf(label: string): string | null {
+  const id = screen.getByLabelText(label).getAttribute('aria-describedby')
+  return id ? (document.getElementById(id)?.textContent ?? null) : null
+}
+
+async function typePassword(value: string, label = 'Password') {
+  const password = screen.getByLabelText(label)
+  await userEvent.clear(password)
+  if (value) await userEvent.type(password, value)
+  await userEvent.tab()
+}
+
+describe('login form password rules (spec section 5)', () => {
+  it.each([
+    ['', 'Please input the password.'],
+    ['abcdefgh', 'Your password does not contain any number.'],
+    ['12345678', 'Your password does not contain any letter.'],
+    ['!!!!####', 'Please make sure your password contains at least one number and one letter.'],
+  ])('%j shows %j', async (value, message) => {
+    renderLogin()
+    await typePassword(value)
+    expect(messageOf('Password')).toBe(message)
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true')
+  })
+
+  it('shows nothing for a valid password', async () => {
+    renderLogin()
+    await typePassword('abc12345')
+    expect(messageOf('Password')).toBeNull()
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('false')
+  })
+
+  it('shows the messages in Chinese when the language is zh-cn', async () => {
+    act(() => useApp.getState().setLanguage('zh-cn'))
+    renderLogin()
+    await typePassword('abcdefgh', '密码')
+    expect(messageOf('密码')).toBe('密码中没有包含任何数字。')
+  })
+
+  it('does not send the form while a rule fails', async () => {
+    received = {}
+    renderLogin()
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }))
+    expect(screen.getAllByRole('alert').map((el) => el.textContent)).toEqual([
+      'Please input the username.',
+      'Please input the password.',
+    ])
+    expect(received).toEqual({})
+  })
+})
+
+describe('login submission', () => {
+  it('trims the username, keeps the token and goes to the redirect path', async () => {
+    reply = {
+      status: 200,
+      body: { access_token: 'tok', token_type: 'Bearer', expires_in: 60, permissions: ['list-tags'] },
+    }
+    const router = renderLogin(`/login?redirect=${encodeURIComponent('/tags?page=2')}`)
+    await userEvent.type(screen.getByLabelText('Username'), '  admin  ')
+    await userEvent.type(screen.getByLabelText('Password'), 'abc12345')
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }))
+    await screen.findByText('arrived')
+    expect(received).toEqual({ username: 'admin', password: 'abc12345' })
+    expect(Cookies.get(TOKEN_COOKIE)).toBe('tok')
+    expect(router.state.location.pathname + router.state.location.search).toBe('/tags?page=2')
+  })
+
+  it("shows the server's 422 under the field", async () => {
+    reply = {
+      status: 422,
+      body: { message: 'Invalid.', errors: { username: ['These credentials do not match.'] } },
+    }
+    renderLogin()
+    await userEvent.type(screen.getByLabelText('Username'), 'admin')
+    await userEvent.type(screen.getByLabelText('Password'), 'abc12345')
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }))
+    await screen.findByText('These credentials do not match.')
+    expect(messageOf('Username')).toBe('These credentials do not match.')
+    expect(Cookies.get(TOKEN_COOKIE)).toBeUndefined()
+  })
+
+  it("shows the server's message when no field is named", async () => {
+    reply = { status: 429, body: { message: 'Too many attempts.' } }
+    renderLogin()
+    await userEvent.type(screen.getByLabelText('Username'), 'admin')
+    await userEvent.type(screen.getByLabelText('Password'), 'abc12345')
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts.')
+  })
+})
