@@ -2,7 +2,8 @@
 // `npm start`: install what is missing, build the web app when its sources changed, then serve API and app
 // on one port. Written for any Node >= 18 so that it runs before `node_modules/.bin/node` (Node 24) exists.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { delimiter, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -22,10 +23,14 @@ function newest(path) {
   return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), stat.mtimeMs)
 }
 
-const installed = join(root, 'node_modules', '.package-lock.json')
-if (!existsSync(installed) || newest(join(root, 'package-lock.json')) > newest(installed)) {
+// Reinstall when the lock file differs from the one last installed. `npm install` rather than `npm ci`:
+// npm 11 leaves other platforms' optional binaries (Biome's) out of the lock, and `npm ci` then refuses it.
+const stamp = join(root, 'node_modules', '.vod-installed')
+const lock = createHash('sha256').update(readFileSync(join(root, 'package-lock.json'))).digest('hex')
+if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== lock) {
   console.log('Installing dependencies...')
-  run('npm', ['ci', '--no-audit', '--no-fund'])
+  run('npm', ['install', '--no-audit', '--no-fund'])
+  writeFileSync(stamp, createHash('sha256').update(readFileSync(join(root, 'package-lock.json'))).digest('hex'))
 }
 
 const built = join(root, 'web', 'dist', 'index.html')
