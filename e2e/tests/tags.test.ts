@@ -69,7 +69,7 @@ describe('tags, end to end in Chromium', () => {
     await page.waitForURL(/keyword=E2E/)
     const rows = page.getByTestId('tags-table').locator('tbody tr.ant-table-row')
     await expect.poll(() => rows.count()).toBe(1)
-    await expect.poll(() => rows.first().innerText()).toContain('E2E Noir')
+    await expect.poll(() => rows.first().textContent()).toContain('E2E Noir')
 
     // Edit
     await page.getByTestId(`edit-${id}`).click()
