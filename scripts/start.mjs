@@ -26,11 +26,14 @@ function newest(path) {
 // Reinstall when the lock file differs from the one last installed. `npm install` rather than `npm ci`:
 // npm 11 leaves other platforms' optional binaries (Biome's) out of the lock, and `npm ci` then refuses it.
 const stamp = join(root, 'node_modules', '.vod-installed')
-const lock = createHash('sha256').update(readFileSync(join(root, 'package-lock.json'))).digest('hex')
-if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== lock) {
+const lockHash = () =>
+  createHash('sha256')
+    .update(readFileSync(join(root, 'package-lock.json')))
+    .digest('hex')
+if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== lockHash()) {
   console.log('Installing dependencies...')
   run('npm', ['install', '--no-audit', '--no-fund'])
-  writeFileSync(stamp, createHash('sha256').update(readFileSync(join(root, 'package-lock.json'))).digest('hex'))
+  writeFileSync(stamp, lockHash())
 }
 
 const built = join(root, 'web', 'dist', 'index.html')

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import { serializerCompiler } from 'fastify-type-provider-zod'
 import { resolveTokenSecret } from './auth/secret.ts'
+import { createLoginThrottle } from './auth/throttle/index.ts'
 import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
 import { parseQueryString } from './lib/querystring.ts'
@@ -41,6 +42,8 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
   app.setSerializerCompiler(serializerCompiler)
 
   const secret = await resolveTokenSecret(db, config.jwtSecret)
+  const throttle = await createLoginThrottle(config, db, secret)
+  app.addHook('onClose', () => throttle.close())
 
   // Not awaited: a caller (a test) can still register routes of its own before ready().
   app.register(i18nPlugin)
@@ -49,7 +52,7 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
   app.register(apiVersionPlugin)
   app.register(accessPlugin, { db, secret })
   app.register(openapiPlugin)
-  for (const module of modules) app.register(module, { prefix: '/api', db, config, secret })
+  for (const module of modules) app.register(module, { prefix: '/api', db, config, secret, throttle })
   app.register(staticPlugin, { webDist: config.webDist })
   return app
 }

@@ -61,3 +61,6 @@ export interface AllocatedMember {
   email: string | null
   assigned_at: string
 }
+
+/** Sorts of GET /api/admins/{id}/allocated-members (default `-assigned_at`); `id` is the member's id. */
+export const allocatedMemberSortable = ['id', 'assigned_at'] as const

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { admins, sessions } from '../db/schema/index.ts'
 
@@ -88,4 +88,45 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+}
+
+/**
+ * Ends every live session of an admin (a password change, a disabled account), except `keep` when given:
+ * an admin changing their own password stays logged in where they did it.
+ */
+export async function revokeAdminSessions(db: Db, adminId: number, keep?: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.adminId, adminId),
+        isNull(sessions.revokedAt),
+        keep === undefined ? undefined : ne(sessions.id, keep),
+      ),
+    )
+}
+
+/**
+ * Ends every live session of one admin at once (disable, password change, role change, authenticator
+ * reset). `except` keeps one session, the caller's own when it acts on itself, so it is not logged out by
+ * its own change. Pass the transaction of the change, so both happen or neither does. Answers how many ended.
+ */
+export async function revokeSessionsOf(
+  db: Db,
+  adminId: number,
+  options: { except?: string } = {},
+): Promise<number> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.adminId, adminId),
+        isNull(sessions.revokedAt),
+        options.except === undefined ? undefined : ne(sessions.id, options.except),
+      ),
+    )
+    .returning({ id: sessions.id })
+  return ended.length
 }

@@ -6,23 +6,66 @@ export interface TokenClaims {
 }
 
 const algorithm = 'HS256'
+/**
+ * The two token kinds differ in their `typ` header, and each verifier demands its own: an access token is
+ * never accepted where a two-factor token is expected, nor the reverse. A two-factor token also has no
+ * session id, so even a verifier that forgot the header check would find no session for it.
+ */
+const ACCESS_TYPE = 'JWT'
+const TWO_FACTOR_TYPE = 'vod-two-factor+jwt'
+const TWO_FACTOR_AUDIENCE = 'two-factor'
+/** How long a password-checked login may take to present its authenticator code. */
+export const TWO_FACTOR_TOKEN_SECONDS = 300
 
 export function signAccessToken(secret: Uint8Array, claims: TokenClaims, expiresAt: Date): Promise<string> {
   return new SignJWT({ sid: claims.sessionId })
-    .setProtectedHeader({ alg: algorithm, typ: 'JWT' })
+    .setProtectedHeader({ alg: algorithm, typ: ACCESS_TYPE })
     .setSubject(String(claims.adminId))
     .setIssuedAt()
     .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
     .sign(secret)
 }
 
-/** The claims of a genuine, unexpired token; null for anything else (the caller answers 401). */
+function adminIdOf(subject: unknown): number | null {
+  const adminId = Number(subject)
+  return Number.isSafeInteger(adminId) && adminId >= 1 ? adminId : null
+}
+
+/** The claims of a genuine, unexpired access token; null for anything else (the caller answers 401). */
 export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<TokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: [algorithm] })
-    const adminId = Number(payload.sub)
-    if (!Number.isSafeInteger(adminId) || adminId < 1 || typeof payload.sid !== 'string') return null
+    const { payload } = await jwtVerify(token, secret, { algorithms: [algorithm], typ: ACCESS_TYPE })
+    const adminId = adminIdOf(payload.sub)
+    if (adminId === null || typeof payload.sid !== 'string' || payload.aud !== undefined) return null
     return { adminId, sessionId: payload.sid }
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Proof that this admin's password was right a moment ago, good only for the two-factor routes. What the
+ * admin must do next (bind or verify) is read from the database on each use, not from the token.
+ */
+export function signTwoFactorToken(secret: Uint8Array, adminId: number): Promise<string> {
+  return new SignJWT({})
+    .setProtectedHeader({ alg: algorithm, typ: TWO_FACTOR_TYPE })
+    .setSubject(String(adminId))
+    .setAudience(TWO_FACTOR_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${TWO_FACTOR_TOKEN_SECONDS}s`)
+    .sign(secret)
+}
+
+/** The admin id of a genuine, unexpired two-factor token; null for anything else. */
+export async function verifyTwoFactorToken(secret: Uint8Array, token: string): Promise<number | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: [algorithm],
+      typ: TWO_FACTOR_TYPE,
+      audience: TWO_FACTOR_AUDIENCE,
+    })
+    return adminIdOf(payload.sub)
   } catch {
     return null
   }

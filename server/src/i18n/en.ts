@@ -13,6 +13,7 @@ export const en = {
   'errors.in_use': 'This record is still used by other records.',
   'errors.server': 'Server Error',
   'auth.failed': 'These credentials do not match our records.',
+  'auth.wrong_current_password': 'The current password is incorrect.',
 
   'validation.required': 'The {attribute} field is required.',
   'validation.string': 'The {attribute} field must be a string.',
@@ -37,6 +38,28 @@ export const en = {
   'validation.unknown_field': 'The {attribute} field is not accepted.',
   'validation.invalid_character': 'The {attribute} field contains a character that is not allowed.',
   'validation.invalid': 'The {attribute} field is invalid.',
+  'auth.throttled': 'Too many login attempts. Please try again in {seconds} seconds.',
+  'two_factor.code_invalid': 'The code is wrong, expired or already used.',
+  'two_factor.code_required': 'Enter the current code from your authenticator.',
+  'two_factor.already_bound': 'An authenticator is already bound; verify with its code.',
+  'two_factor.nothing_pending': 'Request a new authenticator secret first.',
+  'two_factor.not_needed': 'This login does not need an authenticator code.',
+  'admins.self_delete': 'You cannot delete your own account.',
+  'admins.self_disable': 'You cannot disable your own account.',
+  'admins.last_super_admin': 'At least one enabled admin must keep the super-admin role.',
+  'admins.already_enabled': 'This admin is already enabled.',
+  'admins.already_disabled': 'This admin is already disabled.',
+  'admins.not_bound': 'This admin has no authenticator bound.',
+  'roles.in_use': 'This role is held by {count} admin(s); take it from them first.',
+  'roles.super_admin': 'The super-admin role cannot be deleted, renamed or stripped of permissions.',
+  'validation.unknown_ids': 'The {attribute} field names records that do not exist: {ids}.',
+  'validation.unknown_permissions': 'Unknown permissions: {names}.',
+  // Spec section 5's password rule, in the contract's words (contract/src/rules.ts passwordMessages).
+  'validation.password.required': 'Please input the password.',
+  'validation.password.letter': 'Your password does not contain any letter.',
+  'validation.password.number': 'Your password does not contain any number.',
+  'validation.password.letterAndNumber':
+    'Please make sure your password contains at least one number and one letter.',
 } as const
 
 export type MessageKey = keyof typeof en
@@ -47,4 +70,7 @@ export const enAttributes: Record<string, string> = {
   category_id: 'category',
   created_at_from: 'created from',
   created_at_to: 'created to',
+  role_ids: 'roles',
+  admin_ids: 'admins',
+  admin_id: 'admin',
 }

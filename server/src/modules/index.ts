@@ -1,6 +1,19 @@
+import { adminsModule } from './admins/index.ts'
+import { auditLogsModule } from './audit-logs/index.ts'
 import { authModule } from './auth/index.ts'
+import { profileModule } from './profile/index.ts'
+import { rolesModule } from './roles/index.ts'
 import { tagsModule } from './tags/index.ts'
+import { twoFactorModule } from './two-factor/index.ts'
 import type { ApiModule } from './types.ts'
 
 /** Every route module, registered under /api in this order. Adding a resource adds one line here. */
-export const modules: ApiModule[] = [authModule, tagsModule]
+export const modules: ApiModule[] = [
+  authModule,
+  twoFactorModule,
+  profileModule,
+  adminsModule,
+  rolesModule,
+  auditLogsModule,
+  tagsModule,
+]

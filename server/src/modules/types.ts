@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
+import type { LoginThrottle } from '../auth/throttle/index.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 
@@ -8,6 +9,8 @@ export interface ModuleOptions {
   config: Config
   /** The token signing key (JWT_SECRET or the one kept in app_settings). */
   secret: Uint8Array
+  /** Failed-login counters shared by every process (database or Redis). */
+  throttle: LoginThrottle
 }
 
 export type ApiModule = FastifyPluginAsync<ModuleOptions>

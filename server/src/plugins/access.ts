@@ -1,21 +1,27 @@
-import { isPermissionName, type PermissionName } from '@vod/contract'
+import { ID_MAX, isNumericId, isPermissionName, type PermissionName } from '@vod/contract'
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import { type AuthenticatedAdmin, findAuthenticatedAdmin } from '../auth/sessions.ts'
-import { verifyAccessToken } from '../auth/tokens.ts'
+import { verifyAccessToken, verifyTwoFactorToken } from '../auth/tokens.ts'
 import type { Db } from '../db/client.ts'
+import { audit } from '../lib/audit.ts'
 import { forbidden, unauthenticated } from '../lib/errors.ts'
 
 /**
  * What a route demands of its caller; every /api route declares exactly one in its `config`:
- * `{ permission: 'list-tags' }`, `{ access: 'authenticated' }` (any logged-in admin) or `{ access: 'public' }`.
- * One /api route and its declaration, as checked at registration:
+ * `{ permission: 'list-tags' }`, `{ access: 'authenticated' }` (any logged-in admin), `{ access: 'public' }`,
+ * or `{ access: 'two-factor' }`: a logged-in admin, or a login half way through, holding the short-lived
+ * two-factor token POST /api/login gave after the right password (only the two authenticator routes).
  */
+export const accessKinds = ['public', 'authenticated', 'two-factor'] as const
+export type AccessKind = (typeof accessKinds)[number]
+
+/** One /api route and its declaration, as checked at registration. */
 export interface AccessEntry {
   method: string
   url: string
   permission?: PermissionName
-  access?: 'public' | 'authenticated'
+  access?: AccessKind
 }
 
 declare module 'fastify' {
@@ -25,11 +31,13 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     permission?: PermissionName
-    access?: 'public' | 'authenticated'
+    access?: AccessKind
   }
   interface FastifyRequest {
     /** The caller of a non-public route; null on public routes. Read it through `adminOf(request)`. */
     admin: AuthenticatedAdmin | null
+    /** On a 'two-factor' route called with a two-factor token: the admin whose password was right. */
+    twoFactorAdminId: number | null
   }
 }
 
@@ -51,11 +59,11 @@ export function routeAccessProblem(route: Pick<RouteOptions, 'url' | 'method' | 
   const hasPermission = config.permission !== undefined
   const hasAccess = config.access !== undefined
   if (hasPermission === hasAccess)
-    return `${name} must declare exactly one of config.permission or config.access ('public' | 'authenticated').`
+    return `${name} must declare exactly one of config.permission or config.access (${accessKinds.map((k) => `'${k}'`).join(' | ')}).`
   if (hasPermission && (typeof config.permission !== 'string' || !isPermissionName(config.permission)))
     return `${name} declares permission "${String(config.permission)}", which is not in the contract's catalogue.`
-  if (hasAccess && config.access !== 'public' && config.access !== 'authenticated')
-    return `${name} declares access "${String(config.access)}"; use 'public' or 'authenticated'.`
+  if (hasAccess && !accessKinds.includes(config.access as AccessKind))
+    return `${name} declares access "${String(config.access)}"; use ${accessKinds.map((k) => `'${k}'`).join(', ')}.`
   return null
 }
 
@@ -73,12 +81,35 @@ function bearerToken(request: FastifyRequest): string | null {
 
 /**
  * The one place where access is decided. At registration, a /api route without a valid declaration stops the
- * app from starting (deny by default). On each request, a non-public route needs a genuine token whose session
- * is live and whose admin is enabled, and, where a permission is named, that permission now.
+ * app from starting (deny by default). On each request, a non-public route needs a genuine access token whose
+ * session is live and whose admin is enabled, and, where a permission is named, that permission now (a refusal
+ * is written to the audit trail). Two-factor tokens open the 'two-factor' routes and nothing else.
  */
 export const accessPlugin = fp(
   async (app: FastifyInstance, options: { db: Db; secret: Uint8Array }) => {
     app.decorateRequest('admin', null)
+    app.decorateRequest('twoFactorAdminId', null)
+
+    async function loggedIn(token: string | null): Promise<AuthenticatedAdmin | null> {
+      const claims = token ? await verifyAccessToken(options.secret, token) : null
+      return claims ? findAuthenticatedAdmin(options.db, claims.sessionId, claims.adminId) : null
+    }
+
+    async function recordForbidden(request: FastifyRequest, permission: PermissionName) {
+      // Hooks run before the params are validated: the raw path id, when it is one at all.
+      const id = (request.params as Record<string, string> | undefined)?.id
+      try {
+        await audit(options.db, request, {
+          resource: request.routeOptions.url?.split('/')[2] ?? 'api',
+          recordId: isNumericId(id) && Number(id) <= ID_MAX ? Number(id) : null,
+          action: 'forbidden',
+          changes: { route: `${request.method} ${request.routeOptions.url}`, permission },
+        })
+      } catch (error) {
+        // The refusal stands whether or not it could be written down.
+        request.log.error({ err: error }, 'could not record a refused request in the audit trail')
+      }
+    }
 
     const table: AccessEntry[] = []
     app.decorate('accessTable', table)
@@ -98,15 +129,24 @@ export const accessPlugin = fp(
 
     app.addHook('onRequest', async (request) => {
       const config = request.routeOptions.config
-      // Unknown routes (404) and the web app's files declare nothing and need no one.
-      if (config.permission === undefined && config.access !== 'authenticated') return
+      // Unknown routes (404), public routes and the web app's files need no one.
+      if (
+        config.permission === undefined &&
+        config.access !== 'authenticated' &&
+        config.access !== 'two-factor'
+      )
+        return
 
       const token = bearerToken(request)
-      const claims = token ? await verifyAccessToken(options.secret, token) : null
-      const admin = claims ? await findAuthenticatedAdmin(options.db, claims.sessionId, claims.adminId) : null
-      if (!admin) throw unauthenticated()
-      request.admin = admin
-      if (config.permission !== undefined && !admin.permissions.has(config.permission)) throw forbidden()
+      const admin = await loggedIn(token)
+      if (admin) request.admin = admin
+      else if (config.access === 'two-factor' && token)
+        request.twoFactorAdminId = await verifyTwoFactorToken(options.secret, token)
+      if (!request.admin && request.twoFactorAdminId === null) throw unauthenticated()
+      if (config.permission !== undefined && !admin?.permissions.has(config.permission)) {
+        await recordForbidden(request, config.permission)
+        throw forbidden()
+      }
     })
   },
   { name: 'access', dependencies: ['i18n'] },

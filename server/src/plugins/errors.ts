@@ -15,6 +15,7 @@ function send(
 }
 
 function sendApiError(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
+  reply.headers(error.headers)
   if (!error.fields) return send(reply, error.status, { message: request.t(error.key, error.params) })
   const errors: Record<string, string[]> = {}
   for (const [field, list] of Object.entries(error.fields)) {

@@ -43,7 +43,9 @@ export const openapiPlugin = fp(
           ? `Requires the permission \`${config.permission}\`.`
           : config.access === 'public'
             ? 'Public: no token needed.'
-            : 'Requires a logged-in admin (any permissions).'
+            : config.access === 'two-factor'
+              ? 'Requires the `two_factor_token` from `POST /api/login` (to log in) or an access token (to bind from the profile).'
+              : 'Requires a logged-in admin (any permissions).'
         const described: Record<string, unknown> = {
           ...base,
           tags: base.tags ?? [resourceTag(url)],

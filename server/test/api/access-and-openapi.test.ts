@@ -37,7 +37,9 @@ describe('route access declarations', () => {
     await expect(readyWith({ permission: 'list-sneakies' })).rejects.toThrow(
       /not in the contract's catalogue/,
     )
-    await expect(readyWith({ access: 'everyone' })).rejects.toThrow(/use 'public' or 'authenticated'/)
+    await expect(readyWith({ access: 'everyone' })).rejects.toThrow(
+      /use 'public', 'authenticated', 'two-factor'/,
+    )
     await expect(readyWith({ access: 'public', permission: 'list-tags' })).rejects.toThrow(/exactly one/)
   })
 

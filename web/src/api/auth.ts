@@ -1,4 +1,6 @@
+import type { OtpauthBinding, TwoFactorState } from '@vod/contract/resources/two-factor'
 import type { Profile } from '../stores/session.ts'
+import type { Camelize } from './case.ts'
 import { http } from './http.ts'
 
 export interface Credentials {
@@ -6,21 +8,40 @@ export interface Credentials {
   password: string
 }
 
-/** A plain login, or (API.md) a two-factor step that the login screen does not handle yet. */
+/** A plain login, or (API.md "Auth") a two-factor step to pass first with the short-lived token. */
 export interface LoginAnswer {
   accessToken?: string
   tokenType?: string
   expiresIn?: number
   permissions?: string[]
   twoFactor?: 'bind' | 'verify'
+  twoFactorToken?: string
 }
 
 export interface Me extends Profile {
   permissions: string[]
 }
 
+export type Binding = Camelize<OtpauthBinding>
+
 export const login = (credentials: Credentials) => http.post<LoginAnswer>('/login', { body: credentials })
 
 export const fetchMe = () => http.get<{ data: Me }>('/auth/me').then((answer) => answer.data)
 
 export const logout = () => http.post<void>('/logout')
+
+/**
+ * A new authenticator secret and its QR code. `token`: the two-factor token of a login in progress;
+ * without it the session's own (binding from the profile, where `code` is the current one when rebinding).
+ */
+export const requestBinding = (options: { token?: string; code?: string } = {}) =>
+  http
+    .post<{ data: Binding }>('/googleOtpauth', {
+      token: options.token,
+      body: options.code ? { code: options.code } : {},
+    })
+    .then((answer) => answer.data)
+
+/** Checks a code: with a two-factor token the answer is a plain login, with the session's its new state. */
+export const verifyCode = (code: string, token?: string) =>
+  http.post<LoginAnswer & { data?: Camelize<TwoFactorState> }>('/googleVerify', { token, body: { code } })

@@ -35,6 +35,11 @@ export interface RequestOptions {
   body?: unknown
   /** The caller's cancellation (TanStack Query passes one); a cancelled call is not an error to log. */
   signal?: AbortSignal
+  /**
+   * A Bearer token other than the session's (the short-lived two-factor token of a login in progress).
+   * A 401 on such a call is the caller's to handle: it does not end the session.
+   */
+  token?: string
 }
 
 export function buildUrl(path: string, query: Query = {}): string {
@@ -50,13 +55,13 @@ export function buildUrl(path: string, query: Query = {}): string {
   return `${httpConfig.baseUrl}${path}${search ? `?${search}` : ''}`
 }
 
-function headers(body: unknown): Headers {
+function headers(body: unknown, explicitToken: string | undefined): Headers {
   const result = new Headers({
     'X-Requested-With': 'XMLHttpRequest',
     'X-Api-Version': API_VERSION,
     'Accept-Language': useApp.getState().language === 'zh-cn' ? 'zh-CN' : 'en',
   })
-  const token = useSession.getState().token
+  const token = explicitToken ?? useSession.getState().token
   if (token) result.set('Authorization', `Bearer ${token}`)
   if (body !== undefined && !isRaw(body)) result.set('Content-Type', 'application/json')
   return result
@@ -91,7 +96,7 @@ async function exchange<T>(
   options: RequestOptions,
   read: (response: Response) => Promise<T>,
 ): Promise<T> {
-  const { query, body, signal } = options
+  const { query, body, signal, token } = options
   const controller = new AbortController()
   let timedOut = false
   const timer = setTimeout(() => {
@@ -103,7 +108,7 @@ async function exchange<T>(
   try {
     const response = await fetch(buildUrl(path, query), {
       method,
-      headers: headers(body),
+      headers: headers(body, token),
       body: body === undefined ? undefined : isRaw(body) ? body : JSON.stringify(snakeKeys(body)),
       signal: controller.signal,
     })
@@ -115,7 +120,7 @@ async function exchange<T>(
       caught instanceof ApiError
         ? caught
         : new ApiError(0, timedOut ? `timeout of ${httpConfig.timeoutMs}ms exceeded` : String(caught))
-    if (error.status === 401) endSession()
+    if (error.status === 401 && token === undefined) endSession()
     console.error(`${method} ${path} failed:`, error.status, error.message)
     throw error
   } finally {

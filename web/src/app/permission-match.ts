@@ -50,7 +50,12 @@ export function grantsAnyRoute(routes: readonly AppRoute[], permissions: Permiss
   )
 }
 
+/** Button-level check by permission name: `hasPermission(names, 'reset-qrcode-admins')`. */
+export function hasPermission(permissions: Permissions | null, name: string): boolean {
+  return permissions?.has(name) ?? false
+}
+
 /** Button-level check: may the admin do `action` (`create`, `edit`, `delete`, `publish`...) on `resource`? */
 export function can(permissions: Permissions | null, action: string, resource: string): boolean {
-  return permissions?.has(`${action}-${resource}`) ?? false
+  return hasPermission(permissions, `${action}-${resource}`)
 }

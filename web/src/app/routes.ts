@@ -1,5 +1,5 @@
 import { DashboardOutlined } from '@ant-design/icons'
-import { resourceRoute } from '../components/resource/define-resource.ts'
+import { resourceRoutes } from '../components/resource/define-resource.ts'
 import { resources } from '../resources/index.ts'
 import type { AppRoute } from './route-types.ts'
 
@@ -42,10 +42,22 @@ export const shellRoutes: AppRoute[] = [
     page: () => import('../features/dashboard/DashboardPage.tsx'),
   },
   {
-    // Re-enters the given path; tag views use it to refresh a page (a later issue).
+    // Re-enters the given path; a tab's Refresh goes through it.
     path: '/redirect/*',
     meta: { titleKey: 'common.redirecting', hidden: true, breadcrumb: false, noCache: true },
     page: () => import('../shell/RedirectPage.tsx'),
   },
-  ...resources.map(resourceRoute),
+  {
+    path: '/profile',
+    redirect: '/profile/index',
+    meta: { titleKey: 'profile.title', hidden: true, breadcrumb: false },
+    children: [
+      {
+        path: '/profile/index',
+        meta: { titleKey: 'profile.title', hidden: true, noCache: true },
+        page: () => import('../features/profile/ProfilePage.tsx'),
+      },
+    ],
+  },
+  ...resourceRoutes(resources),
 ]

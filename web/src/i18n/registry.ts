@@ -1,7 +1,10 @@
+import { resourceLocales } from '../components/resource/define-resource.ts'
 import { resourceLocale } from '../components/resource/locale.ts'
 import { dashboardLocale } from '../features/dashboard/locale.ts'
 import { errorsLocale } from '../features/errors/locale.ts'
 import { loginLocale } from '../features/login/locale.ts'
+import { profileLocale } from '../features/profile/locale.ts'
+import { twoFactorLocale } from '../features/two-factor/locale.ts'
 import { resources } from '../resources/index.ts'
 import { shellLocale } from '../shell/locale.ts'
 import { commonLocale } from './common-locale.ts'
@@ -17,11 +20,13 @@ const locales: Record<string, Locale> = {
   common: commonLocale,
   validation: validationLocale,
   login: loginLocale,
+  twoFactor: twoFactorLocale,
   errors: errorsLocale,
   dashboard: dashboardLocale,
+  profile: profileLocale,
   shell: shellLocale,
   resource: resourceLocale,
-  ...Object.fromEntries(resources.map((resource) => [resource.name, resource.locale])),
+  ...resourceLocales(resources),
 }
 
 export function messagesOf(language: Language): Messages {

@@ -6,6 +6,7 @@ export const validationLocale = defineLocale({
   en: {
     password: { ...passwordMessages },
     usernameRequired: 'Please input the username.',
+    passwordLength: 'The password must be {{min}} to {{max}} characters long.',
   },
   'zh-cn': {
     password: {
@@ -15,5 +16,6 @@ export const validationLocale = defineLocale({
       letterAndNumber: '请确保密码至少包含一个数字和一个字母。',
     },
     usernameRequired: '请输入用户名。',
+    passwordLength: '密码长度必须为 {{min}} 到 {{max}} 个字符。',
   },
 })

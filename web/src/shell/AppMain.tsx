@@ -1,11 +1,66 @@
 import { Layout } from 'antd'
-import { Outlet } from 'react-router'
+import { Activity, type ReactNode, useRef } from 'react'
+import {
+  type Location,
+  UNSAFE_LocationContext as LocationContext,
+  type NavigationType,
+  useLocation,
+  useNavigationType,
+  useOutlet,
+} from 'react-router'
+import { useRouteHandle } from '../app/use-route-handle.ts'
+import { useTagsView } from '../stores/tags-view.ts'
+import { isKeptRoute } from './tags-view/view-routes.ts'
+import { type ScrolledView, useViewScroll } from './use-view-scroll.ts'
 
-/** The one place where the routed screen enters the layout; cached views (a later issue) wrap it here. */
+interface KeptView extends ScrolledView {
+  element: ReactNode
+  /** The location the screen was last shown at, so a hidden screen keeps reading its own URL. */
+  context: { location: Location; navigationType: NavigationType }
+}
+
+/**
+ * The one place where the routed screen enters the layout. Screens are kept alive when left (the
+ * template's keep-alive): each kept screen sits in its own `<Activity>`, keyed by its pathname, hidden
+ * rather than unmounted, so its state survives; the router gives every screen its own leaf route, so
+ * nested routes are kept the same way. Which screens are kept, and when one is dropped, is the tag-views
+ * store's decision (stores/view-cache.ts); noCache routes are rendered fresh each time.
+ */
 export function AppMain() {
+  const outlet = useOutlet()
+  const location = useLocation()
+  const navigationType = useNavigationType()
+  const route = useRouteHandle()?.route
+  const cachedViews = useTagsView((state) => state.cachedViews)
+  const kept = useRef(new Map<string, KeptView>()).current
+  const active = location.pathname
+  const keepActive = isKeptRoute(route)
+
+  // The visible screen always follows the router. It joins the kept set at once (the store hears of
+  // the visit only after this render), so it is never remounted when the store catches up.
+  if (keepActive) {
+    const scrollY = kept.get(active)?.scrollY ?? 0
+    kept.set(active, { element: outlet, context: { location, navigationType }, scrollY })
+  }
+  const live = new Set(cachedViews)
+  if (keepActive) live.add(active)
+  for (const key of kept.keys()) if (!live.has(key)) kept.delete(key)
+  useViewScroll(active, kept)
+
   return (
     <Layout.Content className="shell-main">
-      <Outlet />
+      {[...kept].map(([key, view]) => (
+        <Activity key={key} mode={key === active ? 'visible' : 'hidden'}>
+          <div className="shell-view" data-view={key}>
+            <LocationContext.Provider value={view.context}>{view.element}</LocationContext.Provider>
+          </div>
+        </Activity>
+      ))}
+      {!keepActive && (
+        <div key={`fresh:${active}`} className="shell-view" data-view={active}>
+          {outlet}
+        </div>
+      )}
     </Layout.Content>
   )
 }

@@ -1,6 +1,7 @@
 import { Breadcrumb as AntBreadcrumb } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { findShellRoute } from '../app/guard.ts'
 import { useRouteHandle } from '../app/use-route-handle.ts'
 import { crumbsOf } from './crumbs.ts'
 
@@ -12,9 +13,10 @@ export function Breadcrumb() {
       aria-label={t('shell.breadcrumb')}
       items={crumbs.map((crumb, index) => ({
         key: crumb.path,
-        // The last crumb is the page itself; paths with params cannot be linked without their values.
+        // The last crumb is the page itself; paths with params cannot be linked without their values;
+        // a menu group (`/permissions`) opens no screen.
         title:
-          index === crumbs.length - 1 || crumb.path.includes(':') ? (
+          index === crumbs.length - 1 || crumb.path.includes(':') || !findShellRoute(crumb.path) ? (
             t(crumb.titleKey)
           ) : (
             <Link to={crumb.path}>{t(crumb.titleKey)}</Link>

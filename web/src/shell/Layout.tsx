@@ -1,26 +1,46 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { Layout as AntLayout } from 'antd'
+import type { CSSProperties } from 'react'
 import { AntdProvider } from '../app/AntdProvider.tsx'
 import { queryClient } from '../app/query-client.ts'
+import { useSettings } from '../stores/settings.ts'
 import { AppMain } from './AppMain.tsx'
+import { EasterEgg } from './easter-egg/EasterEgg.tsx'
 import { Navbar } from './Navbar.tsx'
+import { RouteProgress } from './RouteProgress.tsx'
 import { Sidebar } from './Sidebar.tsx'
+import { SettingsButton } from './settings/SettingsButton.tsx'
+import { TagsView } from './tags-view/TagsView.tsx'
+import { useVisitTracking } from './tags-view/use-visit-tracking.ts'
 import { useDevice } from './use-device.ts'
 import './shell.css'
 
-/** The signed-in frame: sidebar | navbar over the screen. Loaded after login, with antd and TanStack Query. */
+/**
+ * The signed-in frame: sidebar | (navbar + tabs, optionally fixed) over the screen, the settings button
+ * on the right. Loaded after login, with antd and TanStack Query.
+ */
 export default function Layout() {
   useDevice()
+  useVisitTracking()
+  const { theme, showTagsView, fixedHeader } = useSettings()
+  // The theme colour reaches antd through its token (AntdProvider) and the shell's own CSS through this.
+  const style = { '--shell-primary': theme } as CSSProperties
   return (
     <AntdProvider>
       <QueryClientProvider client={queryClient}>
-        <AntLayout className="shell" hasSider>
+        <AntLayout className="shell" hasSider style={style}>
+          <RouteProgress />
           <Sidebar />
-          <AntLayout>
-            <Navbar />
+          <AntLayout className="shell-body">
+            <div className="shell-header" data-fixed={fixedHeader} data-testid="shell-header">
+              <Navbar />
+              {showTagsView && <TagsView />}
+            </div>
             <AppMain />
           </AntLayout>
         </AntLayout>
+        <SettingsButton />
+        <EasterEgg />
       </QueryClientProvider>
     </AntdProvider>
   )

@@ -3,12 +3,16 @@ import { Button, Layout } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useApp } from '../stores/app.ts'
 import { Breadcrumb } from './Breadcrumb.tsx'
+import { FullscreenToggle } from './FullscreenToggle.tsx'
+import { HeaderSearch } from './header-search/HeaderSearch.tsx'
 import { LanguageSwitch } from './LanguageSwitch.tsx'
+import { SizeSelect } from './SizeSelect.tsx'
 import { UserMenu } from './UserMenu.tsx'
 
 export function Navbar() {
   const { t } = useTranslation()
   const opened = useApp((state) => state.sidebarOpened)
+  const mobile = useApp((state) => state.device === 'mobile')
   const toggleSidebar = useApp((state) => state.toggleSidebar)
   return (
     <Layout.Header className="shell-navbar">
@@ -22,6 +26,14 @@ export function Navbar() {
       />
       <Breadcrumb />
       <div className="shell-navbar-right">
+        {/* As in the template, a phone's narrow navbar keeps only the language and the account. */}
+        {!mobile && (
+          <>
+            <HeaderSearch />
+            <FullscreenToggle />
+            <SizeSelect />
+          </>
+        )}
         <LanguageSwitch className="shell-language" />
         <UserMenu />
       </div>

@@ -1,5 +1,5 @@
 import { ConfigProvider, Layout, Menu, type MenuProps } from 'antd'
-import { createElement, useMemo } from 'react'
+import { createElement, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { useRouteHandle } from '../app/use-route-handle.ts'
@@ -7,6 +7,7 @@ import { useApp } from '../stores/app.ts'
 import { usePermissions } from '../stores/permission.ts'
 import { useSettings } from '../stores/settings.ts'
 import { activeMenuKey, buildMenu, type MenuNode, openMenuKeys } from './menu.ts'
+import { SidebarLogo } from './SidebarLogo.tsx'
 
 const SIDEBAR_WIDTH = 210
 
@@ -26,9 +27,30 @@ export function Sidebar() {
   const routes = usePermissions((state) => state.routes)
   const opened = useApp((state) => state.sidebarOpened)
   const mobile = useApp((state) => state.device === 'mobile')
+  const instant = useApp((state) => state.withoutAnimation)
   const { showSidebarLogo, sidebarTextTheme } = useSettings()
   const menu = useMemo(() => buildMenu(routes), [routes])
   const active = activeMenuKey(useRouteHandle())
+  const drawerOpen = mobile && opened
+  const [openKeys, setOpenKeys] = useState(() => (opened ? openMenuKeys(menu, active) : []))
+
+  // Entering a screen whose group is closed (from a tab, a link, the search) opens that group, and so does
+  // expanding the sidebar again; groups the admin opened stay open.
+  useEffect(() => {
+    if (!opened) return
+    const needed = openMenuKeys(menu, active)
+    setOpenKeys((keys) =>
+      needed.every((key) => keys.includes(key)) ? keys : [...new Set([...keys, ...needed])],
+    )
+  }, [menu, active, opened])
+
+  // On a phone the open sidebar is a drawer over the page: Escape closes it, like the backdrop does.
+  useEffect(() => {
+    if (!drawerOpen) return
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && useApp.getState().closeSidebar(false)
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [drawerOpen])
 
   const toItems = (nodes: readonly MenuNode[]): MenuProps['items'] =>
     nodes.map((node) => ({
@@ -40,7 +62,7 @@ export function Sidebar() {
 
   return (
     <>
-      {mobile && opened && (
+      {drawerOpen && (
         <button
           type="button"
           className="shell-backdrop"
@@ -49,20 +71,27 @@ export function Sidebar() {
         />
       )}
       <Layout.Sider
-        className={mobile ? 'shell-sider shell-sider-mobile' : 'shell-sider'}
+        className={['shell-sider', mobile && 'shell-sider-mobile', instant && 'shell-sider-instant']
+          .filter(Boolean)
+          .join(' ')}
+        data-testid="sidebar"
+        data-open={opened}
+        // A closed drawer is out of sight, so it must be out of the keyboard's reach too.
+        inert={mobile && !opened}
         theme="light"
         width={SIDEBAR_WIDTH}
         collapsed={!opened}
         collapsedWidth={mobile ? 0 : 64}
         trigger={null}
       >
-        {showSidebarLogo && <div className="shell-logo">{opened ? t('common.appName') : 'V'}</div>}
+        {showSidebarLogo && <SidebarLogo collapsed={!opened} />}
         <ConfigProvider theme={{ components: { Menu: menuTheme(sidebarTextTheme) } }}>
           <Menu
             mode="inline"
             items={toItems(menu)}
             selectedKeys={active ? [active] : []}
-            defaultOpenKeys={openMenuKeys(menu, active)}
+            openKeys={openKeys}
+            onOpenChange={setOpenKeys}
             onClick={({ key }) => navigate(key)}
           />
         </ConfigProvider>

@@ -10,11 +10,13 @@ export function UserMenu() {
   const navigate = useNavigate()
   const profile = useSession((state) => state.profile)
   const items: MenuProps['items'] = [
+    { key: 'profile', label: <span data-testid="profile-link">{t('shell.profile')}</span> },
     { key: 'dashboard', label: <span data-testid="dashboard-link">{t('shell.dashboard')}</span> },
     { type: 'divider' },
     { key: 'logout', label: <span data-testid="logout">{t('shell.logout')}</span> },
   ]
   const onClick: MenuProps['onClick'] = async ({ key }) => {
+    if (key === 'profile') navigate('/profile/index')
     if (key === 'dashboard') navigate('/dashboard')
     if (key !== 'logout') return
     // The session ends here even when the server cannot be told (the failure is logged by the HTTP module).
@@ -25,7 +27,9 @@ export function UserMenu() {
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
       <button type="button" className="shell-user" data-testid="user-menu" aria-label={t('shell.account')}>
         <Avatar size="small" src={profile?.avatar || undefined} icon={<UserOutlined />} />
-        <span className="shell-user-name">{profile?.name || profile?.username}</span>
+        <span className="shell-user-name" data-testid="user-name">
+          {profile?.name || profile?.username}
+        </span>
         <CaretDownOutlined />
       </button>
     </Dropdown>

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import { can, grantedRoutes } from '../app/permission-match.ts'
+import { grantedRoutes, hasPermission } from '../app/permission-match.ts'
 import type { AppRoute } from '../app/route-types.ts'
 import { shellRoutes } from '../app/routes.ts'
 import { loadEncrypted, saveEncrypted } from './encrypted-storage.ts'
@@ -36,7 +36,13 @@ export async function readStoredPermissions(token: string): Promise<string[] | n
   return Array.isArray(value) ? value.filter((name): name is string => typeof name === 'string') : null
 }
 
-/** Button-level permission check, e.g. `useCan('delete', 'tags')`. */
-export function useCan(action: string, resource: string): boolean {
-  return usePermissions((state) => can(state.names, action, resource))
+/**
+ * Button-level permission check, by action and resource (`useCan('delete', 'tags')`) or by the whole
+ * permission name (`useCan('reset-qrcode-admins')`); components/permission/Can.tsx wraps it.
+ */
+export function useCan(permission: string): boolean
+export function useCan(action: string, resource: string): boolean
+export function useCan(actionOrName: string, resource?: string): boolean {
+  const name = resource === undefined ? actionOrName : `${actionOrName}-${resource}`
+  return usePermissions((state) => hasPermission(state.names, name))
 }

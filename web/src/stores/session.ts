@@ -12,6 +12,8 @@ export interface Profile {
   introduction: string | null
   email: string | null
   roles: string[]
+  /** 1 when an authenticator is bound; absent when the server does not say (the two-factor card then asks it). */
+  twoFactorBound?: 0 | 1
 }
 
 interface SessionState {
@@ -33,6 +35,11 @@ export async function setProfile(profile: Profile, permissions: readonly string[
   setPermissions(permissions)
   const token = useSession.getState().token
   if (token) await storePermissions(token, permissions)
+}
+
+/** The admin changed their own name, avatar...: the navbar and the rest follow at once. */
+export function replaceProfile(profile: Profile): void {
+  useSession.setState({ profile })
 }
 
 export function clearSession(): void {

@@ -1,10 +1,10 @@
 import { create } from 'zustand'
 import { persist } from 'zustand/middleware'
 
-/** Spec section 9 presets; the settings drawer (a later issue) offers these. */
+/** Spec section 9 presets, in its order; the settings drawer offers these and a free picker. */
 export const themePresets = [
-  '#1890ff',
   '#409EFF',
+  '#1890ff',
   '#304156',
   '#212121',
   '#11a983',
@@ -20,6 +20,7 @@ export interface Settings {
   showSidebarLogo: boolean
   /** Sidebar active text in #57CAEB instead of #435ebe (spec section 9). */
   sidebarTextTheme: boolean
+  /** The settings drawer is open; not remembered, so a reload never opens it by itself. */
   showSettings: boolean
 }
 
@@ -43,6 +44,15 @@ export const useSettings = create<SettingsState>()(
       ...defaultSettings,
       changeSetting: (key, value) => set({ [key]: value } as Partial<Settings>),
     }),
-    { name: 'settings' },
+    {
+      name: 'settings',
+      partialize: ({ theme, showTagsView, fixedHeader, showSidebarLogo, sidebarTextTheme }) => ({
+        theme,
+        showTagsView,
+        fixedHeader,
+        showSidebarLogo,
+        sidebarTextTheme,
+      }),
+    },
   ),
 )

@@ -17,6 +17,12 @@ export const admins = pgTable(
     avatar: text('avatar'),
     introduction: text('introduction'),
     status: text('status', { enum: adminStatuses }).notNull().default('enabled'),
+    /** The bound authenticator's TOTP secret, encrypted (auth/two-factor.ts); null while none is bound. */
+    twoFactorSecret: text('two_factor_secret'),
+    /** A secret handed out for binding, encrypted; it replaces twoFactorSecret once a code from it is verified. */
+    twoFactorPendingSecret: text('two_factor_pending_secret'),
+    /** The TOTP time step of the last code accepted: a code whose step is not later is a replay. */
+    twoFactorLastStep: integer('two_factor_last_step'),
     ...timestamps,
   },
   (t) => [check('admins_status_check', sql`${t.status} in ('enabled', 'disabled')`)],
@@ -79,4 +85,19 @@ export const sessions = pgTable(
     userAgent: varchar('user_agent', { length: 512 }),
   },
   (t) => [index('sessions_admin_id_index').on(t.adminId)],
+)
+
+/**
+ * Login attempts per key (`user:<name>`, `ip:<address>`) in a fixed window, shared by every process on the
+ * database; the Redis store replaces this table when REDIS_URL is set (auth/throttle/).
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    key: varchar('key', { length: 320 }).primaryKey(),
+    count: integer('count').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  // Old windows are pruned by expiry.
+  (t) => [index('login_attempts_expires_at_index').on(t.expiresAt)],
 )

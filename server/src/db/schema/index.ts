@@ -1,3 +1,5 @@
+export * from './audit.ts'
 export * from './auth.ts'
+export * from './members.ts'
 export * from './settings.ts'
 export * from './tags.ts'

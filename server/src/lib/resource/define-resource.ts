@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
+import { audit, createdChanges, updatedChanges } from '../audit.ts'
 import { FOREIGN_KEY_VIOLATION, postgresError, UNIQUE_VIOLATION } from '../db-errors.ts'
 import { ApiError, notFound } from '../errors.ts'
 import { idParams } from '../id-param.ts'
@@ -34,7 +35,7 @@ export interface ResourceSpec {
 /**
  * A resource's routes from its declaration: GET list, GET one, POST, PUT (partial), DELETE, each guarded by
  * `<action>-<path>` (list covers show). Database rules answer as API.md wants: a duplicate is 422 on its
- * field, a record others hold is 409.
+ * field, a record others hold is 409. Each write and its audit-trail entry share one transaction.
  */
 export function defineResource(spec: ResourceSpec) {
   const list = defineList({ ...spec.list, table: spec.table, columns: getTableColumns(spec.table) })
@@ -111,9 +112,21 @@ export function defineResource(spec: ResourceSpec) {
         },
         async (request, reply) => {
           const values = wireToRow(request.body as Record<string, unknown>)
-          const [row] = await db.insert(table).values(values).returning().catch(databaseRule)
-          if (!row) throw new Error(`insert into ${spec.path} returned no row`)
-          return reply.code(201).send({ data: present(row) })
+          const record = await db
+            .transaction(async (tx) => {
+              const [row] = await tx.insert(table).values(values).returning()
+              if (!row) throw new Error(`insert into ${spec.path} returned no row`)
+              const record = present(row)
+              await audit(tx, request, {
+                resource: spec.path,
+                recordId: row.id as number,
+                action: 'create',
+                changes: createdChanges(record),
+              })
+              return record
+            })
+            .catch(databaseRule)
+          return reply.code(201).send({ data: record })
         },
       )
 
@@ -133,12 +146,26 @@ export function defineResource(spec: ResourceSpec) {
         async (request) => {
           const values = wireToRow(request.body as Record<string, unknown>)
           const where = eq(table.id, request.params.id)
-          const [row] =
-            Object.keys(values).length === 0
-              ? await db.select().from(table).where(where)
-              : await db.update(table).set(values).where(where).returning().catch(databaseRule)
-          if (!row) throw notFound()
-          return { data: present(row) }
+          const record = await db
+            .transaction(async (tx) => {
+              const [before] = await tx.select().from(table).where(where).for('update')
+              if (!before) throw notFound()
+              const [row] =
+                Object.keys(values).length === 0
+                  ? [before]
+                  : await tx.update(table).set(values).where(where).returning()
+              if (!row) throw notFound()
+              const record = present(row)
+              await audit(tx, request, {
+                resource: spec.path,
+                recordId: request.params.id,
+                action: 'update',
+                changes: updatedChanges(present(before), record),
+              })
+              return record
+            })
+            .catch(databaseRule)
+          return { data: record }
         },
       )
 
@@ -155,12 +182,18 @@ export function defineResource(spec: ResourceSpec) {
           },
         },
         async (request, reply) => {
-          const [row] = await db
-            .delete(table)
-            .where(eq(table.id, request.params.id))
-            .returning({ id: table.id })
+          await db
+            .transaction(async (tx) => {
+              const [row] = await tx.delete(table).where(eq(table.id, request.params.id)).returning()
+              if (!row) throw notFound()
+              await audit(tx, request, {
+                resource: spec.path,
+                recordId: request.params.id,
+                action: 'delete',
+                changes: createdChanges(present(row)),
+              })
+            })
             .catch(databaseRule)
-          if (!row) throw notFound()
           return reply.code(204).send()
         },
       )

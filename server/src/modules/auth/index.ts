@@ -1,10 +1,14 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { completeLogin, loginAnswer } from '../../auth/login.ts'
+import { meOf, meRecord } from '../../auth/me.ts'
 import { verifyAgainstDummy, verifyPassword } from '../../auth/password.ts'
-import { adminPermissionNames, createSession, revokeSession } from '../../auth/sessions.ts'
-import { signAccessToken } from '../../auth/tokens.ts'
+import { revokeSession } from '../../auth/sessions.ts'
+import { signTwoFactorToken } from '../../auth/tokens.ts'
+import { twoFactorStage } from '../../auth/two-factor.ts'
 import { admins } from '../../db/schema/index.ts'
+import { audit } from '../../lib/audit.ts'
 import { invalidField } from '../../lib/errors.ts'
 import { dataOf, errorBody } from '../../lib/responses.ts'
 import { adminOf } from '../../plugins/access.ts'
@@ -15,28 +19,19 @@ const loginBody = z.object({
   password: z.string().min(1).max(1024),
 })
 
-const loginAnswer = z.object({
-  access_token: z.string(),
-  token_type: z.literal('Bearer'),
-  expires_in: z.number().int(),
-  permissions: z.array(z.string()),
-})
-
-const me = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  name: z.string(),
-  avatar: z.string().nullable(),
-  introduction: z.string().nullable(),
-  email: z.string().nullable(),
-  roles: z.array(z.string()),
-  permissions: z.array(z.string()),
-})
+/** The password was right; an authenticator code must follow (POST /api/googleOtpauth, /api/googleVerify). */
+const twoFactorChallenge = z
+  .object({ two_factor: z.enum(['bind', 'verify']), two_factor_token: z.string() })
+  .meta({ id: 'TwoFactorChallenge' })
 
 const tags = ['auth']
 
-/** Login, the caller's own profile, and logout (API.md "Auth"). Two-factor comes in a later issue. */
-export const authModule: ApiModule = async (app, { db, config, secret }) => {
+/**
+ * Login, the caller's own profile, and logout (API.md "Auth"). Logins are throttled per username and per
+ * address (auth/throttle); when the admin must pass two-factor, the right password earns only a short-lived
+ * two-factor token, and the two-factor module finishes the login.
+ */
+export const authModule: ApiModule = async (app, { db, config, secret, throttle }) => {
   const r = app.withTypeProvider<ZodTypeProvider>()
 
   r.post(
@@ -46,43 +41,53 @@ export const authModule: ApiModule = async (app, { db, config, secret }) => {
       schema: {
         tags,
         summary: 'Log in with username and password',
+        description:
+          'Answers the access token, or, when the admin must pass two-factor, a `two_factor` stage and a ' +
+          'five-minute `two_factor_token` for `POST /api/googleOtpauth` and `POST /api/googleVerify`. ' +
+          'After 5 failed attempts for one username, or 20 from one address, within 15 minutes: 429 with Retry-After.',
         body: loginBody,
-        response: { 200: loginAnswer, 400: errorBody, 422: errorBody },
+        response: {
+          200: z.union([loginAnswer, twoFactorChallenge]),
+          400: errorBody,
+          422: errorBody,
+          429: errorBody,
+        },
       },
     },
     async (request) => {
       const { username, password } = request.body
+      const attempt = await throttle.begin(username, request.ip)
       const [admin] = await db
         .select({
           id: admins.id,
+          username: admins.username,
           hash: admins.passwordHash,
           status: admins.status,
-          permissions: adminPermissionNames,
+          bound: sql<boolean>`${admins.twoFactorSecret} is not null`,
         })
         .from(admins)
         .where(eq(admins.username, username))
       // The same argon2 work whether or not the username exists, and one message for every failure, so
       // neither the answer nor its timing tells which usernames exist.
       const ok = admin ? await verifyPassword(admin.hash, password) : await verifyAgainstDummy(password)
-      if (!admin || !ok || admin.status !== 'enabled') throw invalidField('username', 'auth.failed')
-
-      const session = await createSession(db, {
-        adminId: admin.id,
-        ttlSeconds: config.tokenTtlSeconds,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-      })
-      const token = await signAccessToken(
-        secret,
-        { adminId: admin.id, sessionId: session.id },
-        session.expiresAt,
-      )
-      return {
-        access_token: token,
-        token_type: 'Bearer' as const,
-        expires_in: config.tokenTtlSeconds,
-        permissions: admin.permissions,
+      if (!admin || !ok || admin.status !== 'enabled') {
+        // Who was tried, never with what.
+        await audit(db, request, {
+          resource: 'auth',
+          action: 'login-failed',
+          actor: { id: null, username },
+        })
+        throw invalidField('username', 'auth.failed')
       }
+
+      const stage = twoFactorStage(config.twoFactor, admin.bound)
+      if (stage) {
+        // Not a success yet: the username's count of failures stands until a code completes the login.
+        await attempt.withdrawn()
+        return { two_factor: stage, two_factor_token: await signTwoFactorToken(secret, admin.id) }
+      }
+      await attempt.succeeded()
+      return completeLogin(db, config, secret, request, admin)
     },
   )
 
@@ -90,23 +95,10 @@ export const authModule: ApiModule = async (app, { db, config, secret }) => {
     '/auth/me',
     {
       config: { access: 'authenticated' },
-      schema: { tags, summary: 'The logged-in admin', response: { 200: dataOf(me), 401: errorBody } },
+      schema: { tags, summary: 'The logged-in admin', response: { 200: dataOf(meRecord), 401: errorBody } },
     },
     async (request) => {
-      const admin = adminOf(request)
-      return {
-        data: {
-          id: admin.id,
-          username: admin.username,
-          name: admin.name,
-          avatar: admin.avatar,
-          introduction: admin.introduction,
-          email: admin.email,
-          // The client knows one role; what an admin may do is in `permissions` (spec section 6).
-          roles: ['admin'],
-          permissions: [...admin.permissions],
-        },
-      }
+      return { data: meOf(adminOf(request)) }
     },
   )
 
@@ -117,7 +109,9 @@ export const authModule: ApiModule = async (app, { db, config, secret }) => {
       schema: { tags, summary: 'End this session', response: { 204: z.undefined(), 401: errorBody } },
     },
     async (request, reply) => {
-      await revokeSession(db, adminOf(request).sessionId)
+      const admin = adminOf(request)
+      await revokeSession(db, admin.sessionId)
+      await audit(db, request, { resource: 'auth', recordId: admin.id, action: 'logout' })
       return reply.code(204).send()
     },
   )

@@ -1,10 +1,12 @@
-import { Button, Card, Form, Result, Space, Spin } from 'antd'
-import { type ReactNode, useEffect } from 'react'
+import { Button, Card, Form, type FormRule, Result, Space, Spin } from 'antd'
+import { type ReactNode, useEffect, useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate, useParams } from 'react-router'
+import { useLocation, useNavigate, useParams } from 'react-router'
 import { ApiError } from '../../api/http.ts'
 import { notify } from '../../app/notify.ts'
 import { useRouteHandle } from '../../app/use-route-handle.ts'
+import { useTagsView } from '../../stores/tags-view.ts'
+import { showServerErrors } from '../form/server-errors.ts'
 import { type ResourceDefinition, resourcePath } from './define-resource.ts'
 import { type RecordValues, useResourceRecord, useSaveResource } from './resource-queries.ts'
 
@@ -13,6 +15,10 @@ export interface ResourceField {
   name: string
   input: ReactNode
   required?: boolean
+  /** Client rules besides `required` (the server checks again; its 422 shows under the same field). */
+  rules?: FormRule[]
+  /** Shown under the field while it has no error. */
+  extra?: ReactNode
 }
 
 interface ResourceFormProps {
@@ -20,26 +26,44 @@ interface ResourceFormProps {
   fields: ResourceField[]
   /** Values of a new record. */
   initialValues?: RecordValues
+  /** The loaded record as the form holds it (`roles: [{id}]` -> `roleIds: [id]`). */
+  toForm?: (record: RecordValues) => RecordValues
+  /** The form's values as the API takes them (fields another call saves left out, empty password dropped). */
+  toBody?: (values: RecordValues) => RecordValues
+  /** A second call once the record is saved (a role's admins); its 422 shows under the form's fields too. */
+  afterSave?: (saved: SavedRecord, values: RecordValues) => Promise<unknown>
+  /** The form's largest width in pixels (560 unless a field needs room). */
+  maxWidth?: number
 }
+
+type SavedRecord = RecordValues & { id: number }
 
 /**
  * The create / edit screen every resource shares: on `/:id` routes it loads the record first; the
  * server's 422 shows under each field (first message), anything else as a message; after saving it
  * returns to the list.
  */
-export function ResourceForm({ resource, fields, initialValues }: ResourceFormProps) {
+export function ResourceForm(props: ResourceFormProps) {
+  const { resource, fields, initialValues, toForm, toBody, afterSave, maxWidth = 560 } = props
   const { t } = useTranslation()
   const navigate = useNavigate()
   const { id } = useParams()
+  const { pathname } = useLocation()
   const [form] = Form.useForm<RecordValues>()
+  const formName = `${resource.name}${useId()}`
   const record = useResourceRecord<RecordValues>(resource.name, id)
-  const save = useSaveResource<RecordValues>(resource.name)
+  const save = useSaveResource<SavedRecord>(resource.name)
   const titleKey = useRouteHandle()?.route.meta?.titleKey
   const listPath = resourcePath(resource, 'list')
 
+  // Once per screen: a kept (hidden, then shown again) screen re-runs its effects, and must not lose
+  // what the admin typed to the record as loaded.
+  const filled = useRef(false)
   useEffect(() => {
-    if (record.data) form.setFieldsValue(record.data)
-  }, [form, record.data])
+    if (!record.data || filled.current) return
+    filled.current = true
+    form.setFieldsValue(toForm ? toForm(record.data) : record.data)
+  }, [form, record.data, toForm])
 
   if (record.error) {
     const missing = record.error instanceof ApiError && record.error.status === 404
@@ -52,19 +76,23 @@ export function ResourceForm({ resource, fields, initialValues }: ResourceFormPr
   }
 
   async function submit(values: RecordValues) {
+    let saved: SavedRecord | undefined
     try {
-      await save.mutateAsync({ id, values })
+      saved = await save.mutateAsync({ id, values: toBody ? toBody(values) : values })
+      if (afterSave) await afterSave(saved, values)
     } catch (error) {
       if (!(error instanceof ApiError)) throw error
-      const known = new Set(fields.map((field) => field.name))
-      const placed = Object.entries(error.fieldErrors).filter(([name]) => known.has(name))
-      form.setFields(placed.map(([name, message]) => ({ name, errors: [message] })))
+      const names = fields.map((field) => field.name)
       // Errors no field on this form can show (or none at all) still need saying.
-      if (placed.length === 0 || placed.length < Object.keys(error.fieldErrors).length)
-        void notify('error', error.message)
+      if (showServerErrors(form, error, names)) void notify('error', error.message)
+      // Created, but the second call failed: carry on editing the new record, so a retry does not create it twice.
+      if (saved && id === undefined) navigate(resourcePath(resource, 'edit', saved.id), { replace: true })
       return
     }
     void notify('success', t('resource.saved'))
+    // The form is done with: its tab closes, and with it the kept screen, which would otherwise offer
+    // the saved values again when its path is next opened.
+    useTagsView.getState().close(pathname)
     navigate(listPath)
   }
 
@@ -73,8 +101,11 @@ export function ResourceForm({ resource, fields, initialValues }: ResourceFormPr
       <Spin spinning={record.isLoading}>
         <Form
           form={form}
+          // Field ids are the form's name + the field's: kept screens (two edit tabs, say) stay in the page
+          // together, and each label must point at its own input.
+          name={formName}
           layout="vertical"
-          style={{ maxWidth: 560 }}
+          style={{ maxWidth }}
           initialValues={initialValues}
           onFinish={submit}
         >
@@ -83,7 +114,8 @@ export function ResourceForm({ resource, fields, initialValues }: ResourceFormPr
               key={field.name}
               name={field.name}
               label={t(`${resource.name}.fields.${field.name}`)}
-              rules={field.required ? [{ required: true }] : undefined}
+              rules={[...(field.required ? [{ required: true }] : []), ...(field.rules ?? [])]}
+              extra={field.extra}
             >
               {field.input}
             </Form.Item>

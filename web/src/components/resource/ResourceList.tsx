@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Popconfirm, Select, Space, Table, type TableColumnsType } from 'antd'
+import { Alert, Button, Card, Popconfirm, Space, Table, type TableColumnsType } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
@@ -7,6 +7,7 @@ import { useCan } from '../../stores/permission.ts'
 import { type ResourceDefinition, resourcePath } from './define-resource.ts'
 import { formatDateTime } from './format.ts'
 import { KeywordSearch } from './KeywordSearch.tsx'
+import { filterParamNames, ListFilters, type ResourceFilter } from './ListFilters.tsx'
 import {
   type ListParams,
   orderOf,
@@ -16,6 +17,7 @@ import {
   writeListParams,
 } from './list-params.ts'
 import { useDeleteResource, useResourceList } from './resource-queries.ts'
+import { testId } from './test-id.ts'
 
 export interface ResourceColumn<T> {
   /** camelCase field; the header is `t('{resource}.fields.{key}')`. */
@@ -26,11 +28,7 @@ export interface ResourceColumn<T> {
   width?: number
 }
 
-/** A select filter kept in the URL as `?{name}=value`; its label is the field's. */
-export interface ResourceFilter {
-  name: string
-  options: { value: string; label: string }[]
-}
+export type { ResourceFilter }
 
 interface ResourceListProps<T> {
   resource: ResourceDefinition
@@ -40,6 +38,8 @@ interface ResourceListProps<T> {
   defaultSort?: string
   /** Text search over the resource's main fields (`keyword=`). */
   search?: boolean
+  /** The row's own actions (enable, disable...), before the shared view / edit / delete. */
+  rowActions?: (record: T) => ReactNode
 }
 
 /**
@@ -47,20 +47,19 @@ interface ResourceListProps<T> {
  * the URL, and create / edit / delete offered only with the matching permission.
  */
 export function ResourceList<T extends { id: number }>(props: ResourceListProps<T>) {
-  const { resource, columns, filters = [], defaultSort, search = true } = props
+  const { resource, columns, filters = [], defaultSort, search = true, rowActions } = props
   const { name } = resource
   const { t } = useTranslation()
   const navigate = useNavigate()
   const [searchParams, setSearchParams] = useSearchParams()
-  const params = readListParams(
-    searchParams,
-    filters.map((filter) => filter.name),
-  )
+  const params = readListParams(searchParams, filterParamNames(filters))
   const list = useResourceList<T>(name, params, defaultSort)
   const remove = useDeleteResource(name)
   const canCreate = useCan('create', name) && Boolean(resource.screens.create)
   const canEdit = useCan('edit', name) && Boolean(resource.screens.edit)
   const canDelete = useCan('delete', name)
+  // Detail screens come with the list permission (spec section 6), so whoever sees the list may open them.
+  const canShow = Boolean(resource.screens.show)
 
   const update = (change: Partial<ListParams>) =>
     setSearchParams(writeListParams({ ...params, page: 1, ...change }))
@@ -80,12 +79,18 @@ export function ResourceList<T extends { id: number }>(props: ResourceListProps<
           ? formatDateTime(value)
           : (value as ReactNode),
   }))
-  if (canEdit || canDelete) {
+  if (canShow || canEdit || canDelete || rowActions) {
     tableColumns.push({
       key: 'actions',
       title: t('resource.actions'),
       render: (_, record) => (
-        <Space>
+        <Space wrap size="small">
+          {rowActions?.(record)}
+          {canShow && (
+            <Link to={resourcePath(resource, 'show', record.id)} data-testid={`show-${record.id}`}>
+              {t('resource.view')}
+            </Link>
+          )}
           {canEdit && (
             <Link to={resourcePath(resource, 'edit', record.id)} data-testid={`edit-${record.id}`}>
               {t('resource.edit')}
@@ -118,21 +123,12 @@ export function ResourceList<T extends { id: number }>(props: ResourceListProps<
   return (
     <Card>
       <Space wrap style={{ marginBottom: 16 }}>
-        {filters.map((filter) => (
-          <Select
-            key={filter.name}
-            allowClear
-            style={{ minWidth: 160 }}
-            aria-label={field(filter.name)}
-            placeholder={field(filter.name)}
-            data-testid={`${name}-filter-${filter.name}`}
-            options={filter.options}
-            value={params.filters[filter.name]}
-            onChange={(value?: string) =>
-              update({ filters: { ...params.filters, [filter.name]: value ?? '' } })
-            }
-          />
-        ))}
+        <ListFilters
+          resource={name}
+          filters={filters}
+          values={params.filters}
+          onChange={(change) => update({ filters: { ...params.filters, ...change } })}
+        />
         {search && (
           <KeywordSearch
             key={params.keyword ?? ''}
@@ -176,6 +172,3 @@ export function ResourceList<T extends { id: number }>(props: ResourceListProps<
     </Card>
   )
 }
-
-/** data-testid for props objects, where JSX's dashed-attribute allowance does not reach. */
-const testId = (id: string) => ({ 'data-testid': id }) as object

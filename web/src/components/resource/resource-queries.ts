@@ -51,3 +51,15 @@ export function useDeleteResource(name: string) {
     onSuccess: () => client.invalidateQueries({ queryKey: [name] }),
   })
 }
+
+/**
+ * A record's action (API.md "One record"): `POST /{name}/{id}/{path}`, e.g. `/admins/3/enable`. The answer
+ * is the record after the action; every cached list and record of the resource is refetched.
+ */
+export function useResourceAction(name: string, path: string) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (id: number | string) => http.post<unknown>(`/${name}/${id}/${path}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: [name] }),
+  })
+}

@@ -1,8 +1,8 @@
 import { passwordIssue } from '@vod/contract/rules'
-import { type FormEvent, type InputHTMLAttributes, useId, useState } from 'react'
+import { type FormEvent, type InputHTMLAttributes, lazy, Suspense, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
-import { login } from '../../api/auth.ts'
+import { type LoginAnswer, login } from '../../api/auth.ts'
 import { ApiError } from '../../api/http.ts'
 import { LanguageSwitch } from '../../shell/LanguageSwitch.tsx'
 import { startSession } from '../../stores/session.ts'
@@ -10,6 +10,9 @@ import { safeRedirect } from './safe-redirect.ts'
 import './login.css'
 
 type Field = 'username' | 'password'
+
+// Loaded only when the server asks for a second step, so the login screen itself stays small.
+const TwoFactorStep = lazy(() => import('../two-factor/TwoFactorStep.tsx'))
 
 /** i18n key of what is wrong with each field (spec section 5), or null. */
 function clientIssues(values: Record<Field, string>): Record<Field, string | null> {
@@ -32,6 +35,7 @@ export default function LoginPage() {
   const [formError, setFormError] = useState<string>()
   const [revealed, setRevealed] = useState(false)
   const [submitting, setSubmitting] = useState(false)
+  const [challenge, setChallenge] = useState<{ mode: 'bind' | 'verify'; token: string }>()
 
   const issues = clientIssues(values)
   const errorOf = (field: Field): string | undefined => {
@@ -51,12 +55,11 @@ export default function LoginPage() {
     setSubmitting(true)
     try {
       const answer = await login({ username: values.username.trim(), password: values.password })
-      if (!answer.accessToken) {
-        setFormError(t('login.twoFactorUnsupported'))
+      if (answer.twoFactor && answer.twoFactorToken) {
+        setChallenge({ mode: answer.twoFactor, token: answer.twoFactorToken })
         return
       }
-      await startSession(answer.accessToken, answer.permissions ?? [])
-      navigate(safeRedirect(searchParams.get('redirect')), { replace: true })
+      await finish(answer)
     } catch (error) {
       if (!(error instanceof ApiError)) throw error
       const { username, password } = error.fieldErrors
@@ -66,6 +69,35 @@ export default function LoginPage() {
       setSubmitting(false)
     }
   }
+
+  /** A plain login answer, straight from the form or after the two-factor step: start the session and go on. */
+  async function finish(answer: LoginAnswer) {
+    if (!answer.accessToken) {
+      setChallenge(undefined)
+      setFormError(t('login.unexpectedAnswer'))
+      return
+    }
+    await startSession(answer.accessToken, answer.permissions ?? [])
+    navigate(safeRedirect(searchParams.get('redirect')), { replace: true })
+  }
+
+  if (challenge)
+    return (
+      <main className="login-page">
+        <Suspense fallback={null}>
+          <TwoFactorStep
+            mode={challenge.mode}
+            token={challenge.token}
+            onSuccess={finish}
+            onCancel={() => {
+              setChallenge(undefined)
+              setValues((current) => ({ ...current, password: '' }))
+              setTouched({ username: false, password: false })
+            }}
+          />
+        </Suspense>
+      </main>
+    )
 
   const field = (name: Field, input: InputHTMLAttributes<HTMLInputElement>) => {
     const error = errorOf(name)

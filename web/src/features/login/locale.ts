@@ -8,7 +8,7 @@ export const loginLocale = defineLocale({
     submit: 'Login',
     showPassword: 'Show password',
     hidePassword: 'Hide password',
-    twoFactorUnsupported: 'This account needs an authenticator code, which this screen cannot take yet.',
+    unexpectedAnswer: 'The server gave an answer this screen does not understand. Please try again.',
   },
   'zh-cn': {
     title: '系统登录',
@@ -17,6 +17,6 @@ export const loginLocale = defineLocale({
     submit: '登录',
     showPassword: '显示密码',
     hidePassword: '隐藏密码',
-    twoFactorUnsupported: '该账户需要身份验证器验证码，当前登录页暂不支持。',
+    unexpectedAnswer: '服务器返回了无法识别的应答，请重试。',
   },
 })

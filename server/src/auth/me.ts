@@ -1,0 +1,31 @@
+import { z } from 'zod'
+import type { AuthenticatedAdmin } from './sessions.ts'
+
+/** `GET /api/auth/me` (API.md "Auth"), also the answer of `PUT /api/auth/me`. */
+export const meRecord = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  introduction: z.string().nullable(),
+  email: z.string().nullable(),
+  roles: z.array(z.string()),
+  permissions: z.array(z.string()),
+})
+export type MeRecord = z.infer<typeof meRecord>
+
+type OwnFields = Pick<AuthenticatedAdmin, 'id' | 'username' | 'name' | 'avatar' | 'introduction' | 'email'>
+
+export function meOf(admin: OwnFields & Pick<AuthenticatedAdmin, 'permissions'>): MeRecord {
+  return {
+    id: admin.id,
+    username: admin.username,
+    name: admin.name,
+    avatar: admin.avatar,
+    introduction: admin.introduction,
+    email: admin.email,
+    // The client knows one role; what an admin may do is in `permissions` (spec section 6).
+    roles: ['admin'],
+    permissions: [...admin.permissions],
+  }
+}

@@ -1,0 +1,92 @@
+import { PASSWORD_MAX, PASSWORD_MIN, passwordIssue } from '@vod/contract/rules'
+import { Button, Card, Form, Input } from 'antd'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ApiError } from '../../api/http.ts'
+import { changePassword } from '../../api/profile.ts'
+import { notify } from '../../app/notify.ts'
+import { showServerErrors } from '../../components/form/server-errors.ts'
+
+interface PasswordValues {
+  currentPassword: string
+  password: string
+  confirmation: string
+}
+
+const fields: (keyof PasswordValues)[] = ['currentPassword', 'password']
+
+/**
+ * Changes the admin's own password (`PUT /api/auth/password`): the current one is required, the new one
+ * follows the shared rule (contract passwordIssue, 8 to 72 characters). Other sessions end; this one stays.
+ */
+export function PasswordCard() {
+  const { t } = useTranslation()
+  const [form] = Form.useForm<PasswordValues>()
+  const [saving, setSaving] = useState(false)
+
+  const newPasswordRule = {
+    validator: (_: unknown, value?: string) => {
+      const issue = passwordIssue(value)
+      if (issue) return Promise.reject(new Error(t(`validation.password.${issue}`)))
+      if (value && (value.length < PASSWORD_MIN || value.length > PASSWORD_MAX))
+        return Promise.reject(
+          new Error(t('profile.password.length', { min: PASSWORD_MIN, max: PASSWORD_MAX })),
+        )
+      return Promise.resolve()
+    },
+  }
+
+  async function save({ currentPassword, password }: PasswordValues) {
+    setSaving(true)
+    try {
+      await changePassword(currentPassword, password)
+      form.resetFields()
+      void notify('success', t('profile.password.changed'))
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error
+      if (showServerErrors(form, error, fields)) void notify('error', error.message)
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <Card title={t('profile.password.title')}>
+      <Form<PasswordValues> form={form} name="profile-password" layout="vertical" onFinish={save}>
+        <Form.Item
+          name="currentPassword"
+          label={t('profile.password.current')}
+          rules={[{ required: true, message: t('profile.password.currentRequired') }]}
+        >
+          <Input.Password data-testid="current-password" autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('profile.password.new')}
+          rules={[newPasswordRule]}
+          extra={t('profile.password.hint', { min: PASSWORD_MIN })}
+        >
+          <Input.Password data-testid="new-password" autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirmation"
+          label={t('profile.password.confirm')}
+          dependencies={['password']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: (_, value?: string) =>
+                value === getFieldValue('password')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('profile.password.mismatch'))),
+            }),
+          ]}
+        >
+          <Input.Password data-testid="confirm-password" autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={saving} data-testid="password-save">
+          {t('profile.password.save')}
+        </Button>
+      </Form>
+    </Card>
+  )
+}

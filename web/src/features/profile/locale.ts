@@ -1,0 +1,58 @@
+import { defineLocale } from '../../i18n/define-locale.ts'
+
+export const profileLocale = defineLocale({
+  en: {
+    title: 'Profile',
+    account: {
+      title: 'About me',
+      username: 'Username',
+      name: 'Name',
+      avatar: 'Avatar URL',
+      avatarPreview: 'Avatar preview',
+      avatarInvalid: 'Please enter an http(s) address.',
+      email: 'E-mail',
+      introduction: 'Introduction',
+      save: 'Save',
+      saved: 'Profile saved',
+    },
+    password: {
+      title: 'Change password',
+      current: 'Current password',
+      currentRequired: 'Please input your current password.',
+      new: 'New password',
+      hint: 'At least {{min}} characters, with a lowercase letter and a digit.',
+      length: 'The password must be {{min}} to {{max}} characters long.',
+      confirm: 'Confirm new password',
+      mismatch: 'The two passwords do not match.',
+      save: 'Change password',
+      changed: 'Password changed. Your other sessions have been signed out.',
+    },
+  },
+  'zh-cn': {
+    title: '个人中心',
+    account: {
+      title: '个人资料',
+      username: '用户名',
+      name: '姓名',
+      avatar: '头像地址',
+      avatarPreview: '头像预览',
+      avatarInvalid: '请输入 http(s) 地址。',
+      email: '邮箱',
+      introduction: '简介',
+      save: '保存',
+      saved: '个人资料已保存',
+    },
+    password: {
+      title: '修改密码',
+      current: '当前密码',
+      currentRequired: '请输入当前密码。',
+      new: '新密码',
+      hint: '至少 {{min}} 个字符，包含小写字母和数字。',
+      length: '密码长度必须为 {{min}} 到 {{max}} 个字符。',
+      confirm: '确认新密码',
+      mismatch: '两次输入的密码不一致。',
+      save: '修改密码',
+      changed: '密码已修改，您在其他地方的登录已退出。',
+    },
+  },
+})

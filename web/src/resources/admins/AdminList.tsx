@@ -1,0 +1,33 @@
+import { adminStatuses } from '@vod/contract/resources/admins'
+import { useTranslation } from 'react-i18next'
+import { type ResourceColumn, ResourceList } from '../../components/resource/ResourceList.tsx'
+import { AdminStatusAction, AdminStatusTag } from './AdminStatus.tsx'
+import { admins } from './index.ts'
+import type { Admin } from './types.ts'
+
+export default function AdminList() {
+  const { t } = useTranslation()
+  const columns: ResourceColumn<Admin>[] = [
+    { key: 'id', sortable: true, width: 80 },
+    { key: 'username', sortable: true },
+    { key: 'name', sortable: true },
+    { key: 'phone' },
+    { key: 'status', sortable: true, render: (_, admin) => <AdminStatusTag status={admin.status} /> },
+    { key: 'allocatedMembers' },
+    { key: 'createdAt', sortable: true, type: 'datetime' },
+    { key: 'updatedAt', sortable: true, type: 'datetime' },
+  ]
+  const statusOptions = adminStatuses.map((status) => ({
+    value: status,
+    label: t(`admins.statuses.${status}`),
+  }))
+  return (
+    <ResourceList<Admin>
+      resource={admins}
+      columns={columns}
+      filters={[{ name: 'status', options: statusOptions }]}
+      defaultSort="-createdAt"
+      rowActions={(admin) => <AdminStatusAction admin={admin} />}
+    />
+  )
+}

@@ -1,0 +1,40 @@
+/**
+ * An audit log's `changes` as lines a person reads: `{field: value}` of a create or delete (the record as
+ * it was) as `field: value`; `{field: [old, new]}` of anything else (update, enable, assign...) as
+ * `field: old → new`. The action decides, since a created record may well hold a two-item list.
+ */
+export interface ChangeLine {
+  field: string
+  text: string
+}
+
+export function formatValue(value: unknown, empty: string): string {
+  if (value === null || value === undefined || value === '') return empty
+  if (Array.isArray(value))
+    return value.length ? value.map((item) => formatValue(item, empty)).join(', ') : empty
+  if (typeof value === 'object') {
+    // A reference to another record (`{id, name}`) reads best by its name.
+    const { name, username } = value as { name?: unknown; username?: unknown }
+    if (typeof name === 'string' || typeof username === 'string') return String(name ?? username)
+    return JSON.stringify(value)
+  }
+  return String(value)
+}
+
+/** Actions whose changes are the record itself rather than old/new pairs. */
+const recordActions = new Set(['create', 'delete'])
+
+export function changeLines(
+  changes: Record<string, unknown> | null,
+  action: string,
+  empty: string,
+): ChangeLine[] {
+  if (!changes) return []
+  return Object.entries(changes).map(([field, value]) => {
+    const pair = !recordActions.has(action) && Array.isArray(value) && value.length === 2
+    const text = pair
+      ? `${formatValue(value[0], empty)} → ${formatValue(value[1], empty)}`
+      : formatValue(value, empty)
+    return { field, text }
+  })
+}

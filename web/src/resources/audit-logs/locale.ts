@@ -1,0 +1,62 @@
+import { defineLocale } from '../../i18n/define-locale.ts'
+
+export const auditLogsLocale = defineLocale({
+  en: {
+    title: 'Audit logs',
+    createTitle: 'Audit logs',
+    editTitle: 'Audit logs',
+    fields: {
+      id: 'ID',
+      adminId: 'Admin',
+      adminUsername: 'Admin',
+      resource: 'Resource',
+      recordId: 'Record',
+      action: 'Action',
+      ip: 'IP',
+      changes: 'Changes',
+      createdAt: 'Time',
+    },
+    /** Audit actions; others are permission actions (roles.actions) or shown as recorded. */
+    actions: {
+      create: 'Create',
+      update: 'Update',
+      delete: 'Delete',
+      login: 'Log in',
+      'login-failed': 'Failed login',
+      logout: 'Log out',
+      forbidden: 'Refused (no permission)',
+      'bind-two-factor': 'Bind authenticator',
+    },
+    /** Resources that are no permission group (roles.groups names the others). */
+    resources: { auth: 'Sign-in' },
+    empty: '(empty)',
+  },
+  'zh-cn': {
+    title: '审计日志',
+    createTitle: '审计日志',
+    editTitle: '审计日志',
+    fields: {
+      id: 'ID',
+      adminId: '管理员',
+      adminUsername: '管理员',
+      resource: '资源',
+      recordId: '记录',
+      action: '操作',
+      ip: 'IP',
+      changes: '变更',
+      createdAt: '时间',
+    },
+    actions: {
+      create: '新建',
+      update: '更新',
+      delete: '删除',
+      login: '登录',
+      'login-failed': '登录失败',
+      logout: '退出登录',
+      forbidden: '被拒绝（无权限）',
+      'bind-two-factor': '绑定身份验证器',
+    },
+    resources: { auth: '登录' },
+    empty: '（空）',
+  },
+})

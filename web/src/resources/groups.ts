@@ -1,0 +1,10 @@
+import { LockOutlined } from '@ant-design/icons'
+import type { ResourceGroup } from '../components/resource/define-resource.ts'
+import { defineLocale } from '../i18n/define-locale.ts'
+
+/** Menu groups shared by several resources (a resource names its group in its definition). */
+export const permissionsGroup: ResourceGroup = {
+  name: 'permissions',
+  icon: LockOutlined,
+  locale: defineLocale({ en: { title: 'Permissions' }, 'zh-cn': { title: '权限管理' } }),
+}

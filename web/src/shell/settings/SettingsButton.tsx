@@ -1,0 +1,36 @@
+import { SettingOutlined } from '@ant-design/icons'
+import { Button } from 'antd'
+import { lazy, Suspense, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSettings } from '../../stores/settings.ts'
+
+// The drawer (with the colour picker) is loaded the first time it is opened.
+const SettingsDrawer = lazy(() => import('./SettingsDrawer.tsx'))
+
+/** The button on the right edge, 250 px from the top (spec section 9), that opens the settings drawer. */
+export function SettingsButton() {
+  const { t } = useTranslation()
+  const open = useSettings((state) => state.showSettings)
+  const [wanted, setWanted] = useState(open)
+  return (
+    <>
+      <Button
+        type="primary"
+        className="settings-button"
+        data-testid="settings-button"
+        aria-label={t('shell.settings.open')}
+        aria-expanded={open}
+        icon={<SettingOutlined />}
+        onClick={() => {
+          setWanted(true)
+          useSettings.getState().changeSetting('showSettings', true)
+        }}
+      />
+      {wanted && (
+        <Suspense fallback={null}>
+          <SettingsDrawer />
+        </Suspense>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,97 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { act, cleanup, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { useState } from 'react'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { httpConfig } from '../src/api/http.ts'
+import '../src/i18n/index.ts'
+import { PermissionPicker } from '../src/resources/roles/PermissionPicker.tsx'
+import { useApp } from '../src/stores/app.ts'
+
+let server: Server
+
+beforeAll(async () => {
+  server = createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json' })
+    res.end(
+      JSON.stringify({
+        data: [
+          { id: 1, name: 'list-tags', group: 'tags' },
+          { id: 2, name: 'create-tags', group: 'tags' },
+          { id: 3, name: 'delete-tags', group: 'tags' },
+          { id: 4, name: 'list-admins', group: 'admins' },
+          { id: 5, name: 'list-widgets', group: 'widgets' },
+        ],
+      }),
+    )
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  httpConfig.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+beforeEach(() => act(() => useApp.getState().setLanguage('en')))
+afterEach(cleanup)
+
+let current: string[] = []
+function Harness({ initial }: { initial: string[] }) {
+  const [value, setValue] = useState(initial)
+  current = value
+  return <PermissionPicker value={value} onChange={setValue} />
+}
+
+function renderPicker(initial: string[] = []) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  render(
+    <QueryClientProvider client={client}>
+      <Harness initial={initial} />
+    </QueryClientProvider>,
+  )
+}
+
+const box = (group: string, name: string) =>
+  within(screen.getByRole('group', { name: group })).getByRole('checkbox', { name }) as HTMLInputElement
+
+describe('the role form permission picker', () => {
+  it('groups the catalogue under translated titles, raw where there is no translation', async () => {
+    renderPicker()
+    await screen.findByRole('group', { name: 'Tags' })
+    expect(screen.getAllByRole('group').map((group) => group.getAttribute('data-testid'))).toEqual([
+      'permission-group-tags',
+      'permission-group-admins',
+      'permission-group-widgets',
+    ])
+    expect(box('widgets', 'List')).toBeTruthy()
+  })
+
+  it('select-all is indeterminate with some, ticks all of its group and only them, and clears them', async () => {
+    renderPicker(['create-tags', 'list-admins'])
+    await screen.findByRole('group', { name: 'Tags' })
+    const all = box('Tags', 'Tags')
+    expect(all.checked).toBe(false)
+    expect(all.closest('.ant-checkbox')?.classList.contains('ant-checkbox-indeterminate')).toBe(true)
+
+    await userEvent.click(all)
+    expect(current).toEqual(['create-tags', 'list-admins', 'list-tags', 'delete-tags'])
+    expect(box('Tags', 'Tags').checked).toBe(true)
+    expect(box('Tags', 'Delete').checked).toBe(true)
+
+    await userEvent.click(box('Tags', 'Tags'))
+    expect(current).toEqual(['list-admins'])
+    expect(box('Admins', 'List').checked).toBe(true)
+  })
+
+  it('narrows the groups with the filter box; select-all then takes what is shown', async () => {
+    renderPicker()
+    await screen.findByRole('group', { name: 'Tags' })
+    await userEvent.type(screen.getByRole('textbox', { name: 'Filter permissions' }), 'list')
+    expect(screen.getAllByRole('group')).toHaveLength(3)
+    expect(within(screen.getByRole('group', { name: 'Tags' })).getAllByRole('checkbox')).toHaveLength(2)
+    await userEvent.click(box('Tags', 'Tags'))
+    expect(current).toEqual(['list-tags'])
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Filter permissions' }))
+    await userEvent.type(screen.getByRole('textbox', { name: 'Filter permissions' }), 'zzz')
+    expect(screen.getByText('No permission matches the filter.')).toBeTruthy()
+  })
+})

@@ -1,0 +1,147 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { act, cleanup, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { httpConfig } from '../src/api/http.ts'
+import { TwoFactorCard } from '../src/features/two-factor/TwoFactorCard.tsx'
+import '../src/i18n/index.ts'
+import { useApp } from '../src/stores/app.ts'
+import { useSession } from '../src/stores/session.ts'
+
+// jsdom lacks matchMedia, which antd's responsive helpers call; a never-matching stand-in is enough here.
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+  }) as unknown as MediaQueryList
+
+interface Call {
+  url: string
+  authorization: string | undefined
+  body: unknown
+}
+
+let server: Server
+let calls: Call[] = []
+let bound = true
+
+const binding = {
+  data: {
+    secret: 'JBSWY3DPEHPK3PXP',
+    otpauth_url: 'otpauth://totp/x',
+    qr_code: 'data:image/png;base64,AAAA',
+  },
+}
+
+beforeAll(async () => {
+  // The server's rules (API.md "Auth"): with an access token, rebinding needs the current code first.
+  server = createServer((req, res) => {
+    let text = ''
+    req.on('data', (chunk) => {
+      text += chunk
+    })
+    req.on('end', () => {
+      const body = text ? JSON.parse(text) : {}
+      calls.push({ url: req.url ?? '', authorization: req.headers.authorization, body })
+      const send = (status: number, answer: unknown) => {
+        res.writeHead(status, { 'Content-Type': 'application/json' })
+        res.end(JSON.stringify(answer))
+      }
+      if (req.url === '/api/googleOtpauth') {
+        if (bound && !body.code)
+          return send(422, {
+            message: 'Invalid.',
+            errors: { code: ['Enter the current code from your authenticator.'] },
+          })
+        if (bound && body.code !== '111111')
+          return send(422, {
+            message: 'Invalid.',
+            errors: { code: ['The code is wrong, expired or already used.'] },
+          })
+        return send(200, binding)
+      }
+      bound = true
+      return send(200, { data: { two_factor_bound: 1 } })
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  httpConfig.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+beforeEach(() => {
+  calls = []
+  vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  act(() => useApp.getState().setLanguage('en'))
+  useSession.setState({ token: 'access-token', profile: null })
+})
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+  useSession.setState({ token: undefined, profile: null })
+})
+
+const codeField = () => screen.getByRole('textbox', { name: /code/i })
+// A button that was busy keeps its fading spinner in jsdom (no animations end here), so names end-match.
+const continueButton = () => screen.getByRole('button', { name: /Continue$/ })
+
+describe('the profile two-factor card', () => {
+  it('rebinds with the access token: current code first, then the new authenticator', async () => {
+    bound = true
+    render(<TwoFactorCard />)
+    await userEvent.click(screen.getByRole('button', { name: 'Bind authenticator' }))
+    // The server says one is bound already: the card asks for its current code.
+    await screen.findByText('Enter the code your current authenticator shows, to set up a new one.')
+    await userEvent.type(codeField(), '12')
+    await userEvent.click(continueButton())
+    await screen.findByText('The code is 6 digits.')
+    await userEvent.clear(codeField())
+    await userEvent.type(codeField(), '000000')
+    await userEvent.click(continueButton())
+    await screen.findByText('The code is wrong, expired or already used.')
+    await userEvent.clear(codeField())
+    await userEvent.type(codeField(), '111111')
+    await userEvent.click(continueButton())
+
+    await screen.findByRole('img', { name: 'QR code to scan with your authenticator app' })
+    expect(screen.getByTestId('two-factor-secret').textContent).toBe('JBSW Y3DP EHPK 3PXP')
+    await userEvent.type(codeField(), '222222')
+    await userEvent.click(screen.getByRole('button', { name: /Verify$/ }))
+    await screen.findByText('An authenticator is bound to your account.')
+    expect(screen.getByRole('button', { name: 'Rebind authenticator' })).toBeTruthy()
+    expect(calls.map((c) => [c.url, c.authorization, c.body])).toEqual([
+      ['/api/googleOtpauth', 'Bearer access-token', {}],
+      ['/api/googleOtpauth', 'Bearer access-token', { code: '000000' }],
+      ['/api/googleOtpauth', 'Bearer access-token', { code: '111111' }],
+      ['/api/googleVerify', 'Bearer access-token', { code: '222222' }],
+    ])
+  })
+
+  it('binds a first authenticator straight away when none is bound', async () => {
+    bound = false
+    useSession.setState({ profile: { ...profile, twoFactorBound: 0 } })
+    render(<TwoFactorCard />)
+    expect(screen.getByText('No authenticator is bound to your account yet.')).toBeTruthy()
+    await userEvent.click(screen.getByRole('button', { name: 'Bind authenticator' }))
+    await screen.findByRole('img', { name: 'QR code to scan with your authenticator app' })
+    await userEvent.type(codeField(), '333333')
+    await userEvent.click(screen.getByRole('button', { name: /Verify$/ }))
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Rebind authenticator' })).toBeTruthy())
+    expect(calls.map((c) => c.url)).toEqual(['/api/googleOtpauth', '/api/googleVerify'])
+  })
+})
+
+const profile = {
+  id: 1,
+  username: 'admin',
+  name: 'Admin',
+  avatar: null,
+  introduction: null,
+  email: null,
+  roles: ['admin'],
+}
