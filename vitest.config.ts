@@ -32,6 +32,8 @@ export default defineConfig({
           include: ['e2e/tests/**/*.test.ts'],
           environment: 'node',
           fileParallelism: false,
+          // A loaded two-core CI machine runs the server, Chromium and the runner at once.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 120_000,
           hookTimeout: 240_000,
         },

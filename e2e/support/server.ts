@@ -45,6 +45,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       ADMIN_PASSWORD: ADMIN.password,
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
+      // Chromium leaves pre-connections open; the tests need no grace for them.
+      SHUTDOWN_GRACE_SECONDS: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

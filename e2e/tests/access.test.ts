@@ -1,51 +1,19 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser } from '../support/browser.ts'
-import { ADMIN, type RunningServer, startServer } from '../support/server.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { adminGet, englishContext, useProduct } from '../support/product.ts'
+import { ADMIN } from '../support/server.ts'
 
-let server: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const product = useProduct()
 
 const ROLE = 'E2E Viewer'
 const VIEWER = { username: 'e2e-viewer', password: 'viewer-passw0rd', name: 'E2E Viewer Admin' }
 
-/** A browser context in English (the language cookie the app keeps), not yet logged in. */
-async function englishContext(): Promise<BrowserContext> {
-  const context = await browser.newContext()
-  await context.addCookies([{ name: 'language', value: 'en', url: server.url }])
-  return context
-}
-
 async function logIn(page: Page, credentials: { username: string; password: string }) {
-  await page.goto(`${server.url}/#/login`)
+  await page.goto(`${product.server.url}/#/login`)
   await page.getByLabel('Username').fill(credentials.username)
   await page.getByLabel('Password').fill(credentials.password)
   await page.getByRole('button', { name: 'Login' }).click()
   await page.waitForURL(/#\/dashboard$/)
-}
-
-/** The API as the seeded admin sees it, to check what the screens did. */
-async function api<T>(path: string): Promise<T> {
-  const login = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  })
-  const { access_token } = (await login.json()) as { access_token: string }
-  const res = await fetch(`${server.url}/api${path}`, {
-    headers: { authorization: `Bearer ${access_token}` },
-  })
-  return (await res.json()) as T
 }
 
 /** Picks an option of an antd select, found by its label, after opening it. */
@@ -57,7 +25,7 @@ async function choose(page: Page, label: string, option: string) {
 
 describe('staff and access, end to end in Chromium', () => {
   it('a role and an admin made in the screens limit what that admin sees and may call; the trail shows it', async () => {
-    const adminContext = await englishContext()
+    const adminContext = await englishContext(product)
     const page = await adminContext.newPage()
     await logIn(page, ADMIN)
 
@@ -80,12 +48,15 @@ describe('staff and access, end to end in Chromium', () => {
       .toBe(1)
     await page.getByTestId('form-submit').click()
     await page.waitForURL(/#\/permissions\/roles(\?.*)?$/)
-    const roles = await api<{ data: { id: number; name: string; permissions: string[] }[] }>('/roles')
+    const roles = await adminGet<{ data: { id: number; name: string; permissions: string[] }[] }>(
+      product.server,
+      '/api/roles',
+    )
     const role = roles.data.find((r) => r.name === ROLE)
     expect(role?.permissions.sort()).toEqual(['list-tags', 'list-videos'])
 
     // An admin holding that role.
-    await page.goto(`${server.url}/#/permissions/admins`)
+    await page.goto(`${product.server.url}/#/permissions/admins`)
     await page.getByTestId('admins-create').click()
     await page.waitForURL(/#\/permissions\/admins\/create$/)
     await page.getByRole('textbox', { name: 'Username' }).fill(VIEWER.username)
@@ -98,8 +69,9 @@ describe('staff and access, end to end in Chromium', () => {
     await choose(page, 'Roles', ROLE)
     await page.getByTestId('form-submit').click()
     await page.waitForURL(/#\/permissions\/admins(\?.*)?$/)
-    const admins = await api<{ data: { id: number; username: string; roles: { name: string }[] }[] }>(
-      `/admins?keyword=${VIEWER.username}`,
+    const admins = await adminGet<{ data: { id: number; username: string; roles: { name: string }[] }[] }>(
+      product.server,
+      `/api/admins?keyword=${VIEWER.username}`,
     )
     const viewer = admins.data.find((a) => a.username === VIEWER.username)
     expect(viewer?.roles.map((r) => r.name)).toEqual([ROLE])
@@ -125,7 +97,7 @@ describe('staff and access, end to end in Chromium', () => {
     await expect.poll(() => rolesItem.isVisible()).toBe(true)
     await groupTitle.click()
     await expect.poll(() => rolesItem.isVisible()).toBe(false)
-    await page.goto(`${server.url}/#/permissions/roles`)
+    await page.goto(`${product.server.url}/#/permissions/roles`)
     await expect.poll(() => rolesItem.isVisible()).toBe(true)
     await sidebar.locator('.ant-menu-item-selected', { hasText: 'Roles' }).waitFor()
 
@@ -135,28 +107,30 @@ describe('staff and access, end to end in Chromium', () => {
     await page.getByText('This role is held by 1 admin(s); take it from them first.').waitFor()
 
     // The limited admin, in a browser of its own.
-    const viewerContext = await englishContext()
+    const viewerContext = await englishContext(product)
     const viewerPage = await viewerContext.newPage()
     await logIn(viewerPage, VIEWER)
     const viewerSidebar = viewerPage.getByTestId('sidebar')
     await viewerSidebar.getByRole('menuitem', { name: 'Tags' }).waitFor()
     expect(await viewerSidebar.getByText('Permissions', { exact: true }).count()).toBe(0)
-    await viewerPage.goto(`${server.url}/#/permissions/admins`)
+    await viewerPage.goto(`${product.server.url}/#/permissions/admins`)
     await viewerPage.waitForURL(/#\/(401|404)$/)
-    const token = (await viewerContext.cookies(server.url)).find((c) => c.name === 'Admin-Token')?.value
+    const token = (await viewerContext.cookies(product.server.url)).find(
+      (c) => c.name === 'Admin-Token',
+    )?.value
     expect(token).toBeTruthy()
-    const refused = await fetch(`${server.url}/api/admins`, {
+    const refused = await fetch(`${product.server.url}/api/admins`, {
       headers: { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' },
     })
     expect(refused.status).toBe(403)
     // Without create-tags, the tags list offers no create button.
-    await viewerPage.goto(`${server.url}/#/tags`)
+    await viewerPage.goto(`${product.server.url}/#/tags`)
     await viewerPage.getByTestId('tags-table').waitFor()
     expect(await viewerPage.getByTestId('tags-create').count()).toBe(0)
     await viewerContext.close()
 
     // Back as super admin: the audit trail lists the role's and the admin's creation.
-    await page.goto(`${server.url}/#/permissions/audit-logs`)
+    await page.goto(`${product.server.url}/#/permissions/audit-logs`)
     const rows = page.getByTestId('audit-logs-table').locator('tbody tr.ant-table-row')
     await expect.poll(() => rows.count()).toBeGreaterThan(2)
     await choose(page, 'Action', 'Create')

@@ -1,27 +1,16 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { SECRET_PHRASE } from '../../web/src/shell/easter-egg/secret-phrase.ts'
-import { launchBrowser } from '../support/browser.ts'
-import { ADMIN, type RunningServer, startServer } from '../support/server.ts'
+import { adminGet, useProduct } from '../support/product.ts'
+import { ADMIN } from '../support/server.ts'
 
-let server: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const product = useProduct()
 
 const hash = (page: Page) => new URL(page.url()).hash
 
 async function logIn(context: BrowserContext, password = ADMIN.password): Promise<Page> {
   const page = await context.newPage()
-  await page.goto(`${server.url}/#/login`)
+  await page.goto(`${product.server.url}/#/login`)
   // zh-cn is the default language.
   await page.getByLabel('用户名').fill(ADMIN.username)
   await page.getByLabel('密码').fill(password)
@@ -40,19 +29,13 @@ const tabPaths = (page: Page) =>
 const activeTab = (page: Page) =>
   page.locator('[data-testid="tags-view-item"][data-active="true"]').getAttribute('data-path')
 
+/** Waits until no tab context menu is on screen (they fade out), so the next one is the only one. */
+const menuGone = (page: Page) => expect.poll(() => page.locator('.tags-view-menu:visible').count()).toBe(0)
+
 const tab = (page: Page, path: string) => page.locator(`[data-testid="tags-view-item"][data-path="${path}"]`)
 
 async function firstTagId(): Promise<number> {
-  const login = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  })
-  const { access_token } = (await login.json()) as { access_token: string }
-  const res = await fetch(`${server.url}/api/tags?sort=id&per_page=1`, {
-    headers: { authorization: `Bearer ${access_token}` },
-  })
-  const body = (await res.json()) as { data: { id: number }[] }
+  const body = await adminGet<{ data: { id: number }[] }>(product.server, '/api/tags?sort=id&per_page=1')
   return body.data[0]?.id as number
 }
 
@@ -68,7 +51,7 @@ const background = (page: Page, testId: string) => styleOf(page.getByTestId(test
 
 describe('the shell, end to end in Chromium', () => {
   it('keeps a tab per visited page, keeps their state, refreshes, closes others and survives a reload', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
+    const context = await product.browser.newContext({ viewport: { width: 1280, height: 720 } })
     const page = await logIn(context)
     const tagId = await firstTagId()
 
@@ -79,9 +62,9 @@ describe('the shell, end to end in Chromium', () => {
     await page.getByTestId('tags-table').waitFor()
     await page.getByTestId('tags-create').click()
     await page.waitForURL(/#\/tags\/create$/)
-    await page.goto(`${server.url}/#/tags/edit/${tagId}`)
+    await page.goto(`${product.server.url}/#/tags/edit/${tagId}`)
     await expect.poll(() => page.getByRole('textbox', { name: '名称' }).inputValue()).not.toBe('')
-    await page.goto(`${server.url}/#/tags?page=2`)
+    await page.goto(`${product.server.url}/#/tags?page=2`)
     await page.getByTestId('user-menu').click()
     await page.getByTestId('profile-link').click()
     await page.waitForURL(/#\/profile\/index$/)
@@ -121,6 +104,7 @@ describe('the shell, end to end in Chromium', () => {
     await tab(page, '/tags/create').click({ button: 'right' })
     await page.getByRole('menuitem', { name: '刷新' }).click()
     await page.waitForURL(/#\/tags\/create$/)
+    await menuGone(page)
     await expect.poll(() => name.inputValue()).toBe('')
 
     // Middle-click closes a tab; the dashboard has no close button and no Close item.
@@ -131,6 +115,7 @@ describe('the shell, end to end in Chromium', () => {
     await page.getByRole('menuitem', { name: '关闭其它' }).waitFor()
     expect(await page.getByRole('menuitem', { name: '关闭', exact: true }).count()).toBe(0)
     await page.keyboard.press('Escape')
+    await menuGone(page)
 
     // Reorder by keyboard: Space picks the focused tab up, an arrow moves it, Space drops it.
     // (dnd-kit measures the tabs once a drag starts; a person's keystrokes are never this close together.)
@@ -147,6 +132,7 @@ describe('the shell, end to end in Chromium', () => {
     await tab(page, `/tags/edit/${tagId}`).click({ button: 'right' })
     await page.getByRole('menuitem', { name: '关闭其它' }).click()
     await page.waitForURL(new RegExp(`#/tags/edit/${tagId}$`))
+    await menuGone(page)
     await expect.poll(() => tabPaths(page)).toEqual(['/dashboard', `/tags/edit/${tagId}`])
 
     // A reload keeps the tabs (sessionStorage); the page comes back where it was.
@@ -180,7 +166,7 @@ describe('the shell, end to end in Chromium', () => {
   })
 
   it('recolours everything from the settings drawer, and keeps the choice across a reload', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
+    const context = await product.browser.newContext({ viewport: { width: 1280, height: 720 } })
     const page = await logIn(context)
     await page.getByRole('menuitem', { name: '标签' }).click()
     await page.getByTestId('tags-create').waitFor()
@@ -218,7 +204,7 @@ describe('the shell, end to end in Chromium', () => {
   })
 
   it('turns the sidebar into a drawer below 992 px that closes after navigating', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
+    const context = await product.browser.newContext({ viewport: { width: 1280, height: 720 } })
     const page = await logIn(context)
     const sidebar = page.getByTestId('sidebar')
     expect(await sidebar.getAttribute('data-open')).toBe('true')
@@ -239,7 +225,7 @@ describe('the shell, end to end in Chromium', () => {
   })
 
   it('searches the menu by keyboard, sets the size, and plays the easter egg until Escape', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
+    const context = await product.browser.newContext({ viewport: { width: 1280, height: 720 } })
     const page = await logIn(context)
 
     // `/` opens the search; a fuzzy query, the arrow keys and Enter open the page.
@@ -284,14 +270,14 @@ describe('the shell, end to end in Chromium', () => {
   })
 
   it('edits the own profile and password; the new password logs in', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
+    const context = await product.browser.newContext({ viewport: { width: 1280, height: 720 } })
     const page = await logIn(context)
     await page.getByTestId('user-menu').click()
     await page.getByTestId('profile-link').click()
     await page.waitForURL(/#\/profile\/index$/)
 
     await page.getByTestId('profile-name').fill('Grace Hopper')
-    await page.getByTestId('profile-avatar').fill(`${server.url}/grace.png`)
+    await page.getByTestId('profile-avatar').fill(`${product.server.url}/grace.png`)
     await page.getByTestId('profile-save').click()
     await page.getByText('个人资料已保存').waitFor()
     await expect.poll(() => page.getByTestId('user-name').textContent()).toBe('Grace Hopper')

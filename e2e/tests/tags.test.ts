@@ -1,43 +1,24 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser } from '../support/browser.ts'
-import { ADMIN, type RunningServer, startServer } from '../support/server.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { adminGet, useProduct } from '../support/product.ts'
+import { ADMIN } from '../support/server.ts'
 
-let server: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const product = useProduct()
 
 const hash = (page: Page) => new URL(page.url()).hash
 
 async function tagsNamed(name: string): Promise<{ id: number; name: string }[]> {
-  const login = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  })
-  const { access_token } = (await login.json()) as { access_token: string }
-  const res = await fetch(`${server.url}/api/tags?keyword=${encodeURIComponent(name)}`, {
-    headers: { authorization: `Bearer ${access_token}` },
-  })
-  return ((await res.json()) as { data: { id: number; name: string }[] }).data
+  const path = `/api/tags?keyword=${encodeURIComponent(name)}`
+  return (await adminGet<{ data: { id: number; name: string }[] }>(product.server, path)).data
 }
 
 describe('tags, end to end in Chromium', () => {
   it('guards, logs in, creates, finds, edits and deletes a tag, switches language, reloads, logs out', async () => {
-    const context = await browser.newContext()
+    const context = await product.browser.newContext()
     const page = await context.newPage()
 
     // No token: the wanted path is kept for after login.
-    await page.goto(`${server.url}/#/tags`)
+    await page.goto(`${product.server.url}/#/tags`)
     await page.waitForURL(/#\/login\?redirect=%2Ftags$/)
 
     // zh-cn is the default language.
@@ -97,7 +78,7 @@ describe('tags, end to end in Chromium', () => {
     await page.getByTestId('user-menu').click()
     await page.getByTestId('logout').click()
     await page.waitForURL(/#\/login/)
-    await page.goto(`${server.url}/#/tags`)
+    await page.goto(`${product.server.url}/#/tags`)
     await page.waitForURL(/#\/login\?redirect=%2Ftags$/)
     expect(hash(page)).toBe('#/login?redirect=%2Ftags')
 
@@ -105,16 +86,16 @@ describe('tags, end to end in Chromium', () => {
   })
 
   it('sends an unknown path to 404 and a non-numeric id to 404', async () => {
-    const context = await browser.newContext()
+    const context = await product.browser.newContext()
     const page = await context.newPage()
-    await page.goto(`${server.url}/#/login`)
+    await page.goto(`${product.server.url}/#/login`)
     await page.getByLabel('用户名').fill(ADMIN.username)
     await page.getByLabel('密码').fill(ADMIN.password)
     await page.getByRole('button', { name: '登录' }).click()
     await page.waitForURL(/#\/dashboard$/)
-    await page.goto(`${server.url}/#/tags/edit/abc`)
+    await page.goto(`${product.server.url}/#/tags/edit/abc`)
     await page.waitForURL(/#\/404$/)
-    await page.goto(`${server.url}/#/no/such/page`)
+    await page.goto(`${product.server.url}/#/no/such/page`)
     await page.waitForURL(/#\/404$/)
     await context.close()
   })

@@ -1,21 +1,10 @@
 import { Secret, TOTP } from 'otpauth'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser } from '../support/browser.ts'
-import { ADMIN, type RunningServer, startServer } from '../support/server.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { englishContext, useProduct } from '../support/product.ts'
+import { ADMIN } from '../support/server.ts'
 
-let server: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  server = await startServer({ TWO_FACTOR: 'required' })
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const product = useProduct({ TWO_FACTOR: 'required' })
 
 const OTHER = { username: 'e2e-second', password: 'second-passw0rd', name: 'Second Admin' }
 
@@ -28,15 +17,9 @@ const authenticator = (secret: string) =>
     algorithm: 'SHA1',
   })
 
-async function englishContext(): Promise<BrowserContext> {
-  const context = await browser.newContext()
-  await context.addCookies([{ name: 'language', value: 'en', url: server.url }])
-  return context
-}
-
 /** Username and password on the login screen; the two-factor step follows. */
 async function submitPassword(page: Page, credentials: { username: string; password: string }) {
-  await page.goto(`${server.url}/#/login`)
+  await page.goto(`${product.server.url}/#/login`)
   await page.getByLabel('Username').fill(credentials.username)
   await page.getByLabel('Password').fill(credentials.password)
   await page.getByRole('button', { name: 'Login' }).click()
@@ -55,7 +38,7 @@ async function logOut(page: Page) {
 }
 
 async function call<T>(path: string, init: { token?: string; body?: unknown; method?: string } = {}) {
-  const res = await fetch(`${server.url}/api${path}`, {
+  const res = await fetch(`${product.server.url}/api${path}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: {
       'content-type': 'application/json',
@@ -68,7 +51,7 @@ async function call<T>(path: string, init: { token?: string; body?: unknown; met
 
 describe('two-factor login, end to end in Chromium', () => {
   it('binds at first login, verifies later ones, refuses a replayed code, and a reset means binding again', async () => {
-    const context = await englishContext()
+    const context = await englishContext(product)
     const page = await context.newPage()
 
     // First login: bind. The step shows the QR code and the key; the test plays the authenticator app.
@@ -86,7 +69,8 @@ describe('two-factor login, end to end in Chromium', () => {
     await page.waitForURL(/#\/dashboard$/)
 
     // Another admin, bound through the API, for the reset below.
-    const token = (await context.cookies(server.url)).find((c) => c.name === 'Admin-Token')?.value as string
+    const token = (await context.cookies(product.server.url)).find((c) => c.name === 'Admin-Token')
+      ?.value as string
     const roles = await call<{ data: { id: number; name: string }[] }>('/roles', { token })
     const superAdmin = roles.body.data.find((role) => role.name === 'super-admin')
     const created = await call<{ data: { id: number } }>('/admins', {
@@ -109,7 +93,7 @@ describe('two-factor login, end to end in Chromium', () => {
     expect((await call<{ two_factor: string }>('/login', { body: OTHER })).body.two_factor).toBe('verify')
 
     // Reset its authenticator from its detail page.
-    await page.goto(`${server.url}/#/permissions/admins/${otherId}`)
+    await page.goto(`${product.server.url}/#/permissions/admins/${otherId}`)
     const boundCell = page.getByTestId('two-factor-bound')
     await expect.poll(() => boundCell.textContent()).toBe('Yes')
     await page.getByTestId(`reset-qrcode-${otherId}`).click()
@@ -118,7 +102,7 @@ describe('two-factor login, end to end in Chromium', () => {
     expect((await call<{ two_factor: string }>('/login', { body: OTHER })).body.two_factor).toBe('bind')
 
     // That admin's next login in the browser asks it to bind again.
-    const otherContext = await englishContext()
+    const otherContext = await englishContext(product)
     const otherPage = await otherContext.newPage()
     await submitPassword(otherPage, OTHER)
     await otherPage.getByRole('img', { name: 'QR code to scan with your authenticator app' }).waitFor()

@@ -5,6 +5,7 @@ import { resolveTokenSecret } from './auth/secret.ts'
 import { createLoginThrottle } from './auth/throttle/index.ts'
 import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
+import { scheduleAuditPruning } from './lib/audit-retention.ts'
 import { parseQueryString } from './lib/querystring.ts'
 import { validatorCompiler } from './lib/validation.ts'
 import { loggerOptions } from './logger.ts'
@@ -44,6 +45,7 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
   const secret = await resolveTokenSecret(db, config.jwtSecret)
   const throttle = await createLoginThrottle(config, db, secret)
   app.addHook('onClose', () => throttle.close())
+  scheduleAuditPruning(app, db, config.auditRetentionDays)
 
   // Not awaited: a caller (a test) can still register routes of its own before ready().
   app.register(i18nPlugin)

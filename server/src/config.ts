@@ -22,6 +22,10 @@ export interface Config {
   tokenTtlSeconds: number
   twoFactor: TwoFactorMode
   redisUrl: string | null
+  /** Audit rows older than this many days are deleted (at start, then daily); 0 keeps them forever. */
+  auditRetentionDays: number
+  /** How long a stop waits for requests in flight before cutting their connections. */
+  shutdownGraceSeconds: number
   seedDemo: boolean
   logLevel: string
   webDist: string
@@ -93,6 +97,8 @@ const schema = z.object({
   REDIS_URL: optional.refine((v) => v === null || /^rediss?:\/\//.test(v), {
     message: 'must be a redis:// or rediss:// URL',
   }),
+  AUDIT_RETENTION_DAYS: integer(365, 0, 36500),
+  SHUTDOWN_GRACE_SECONDS: integer(10, 0, 600),
   SEED_DEMO: oneOf(['1', '0'], '1'),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
   WEB_DIST: optional,
@@ -119,6 +125,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     twoFactor: e.TWO_FACTOR,
     redisUrl: e.REDIS_URL,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     seedDemo: e.SEED_DEMO === '1',
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(repoRoot, 'web', 'dist'),

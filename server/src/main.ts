@@ -79,7 +79,11 @@ async function main() {
     stopping = true
     logger.info(`${signal} received: finishing requests in flight, then stopping`)
     try {
+      // Requests in flight get a grace period; a connection still open after it (a client gone mid-request,
+      // a browser's unused pre-connection) is cut, so a stop cannot hang on it.
+      const cut = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceSeconds * 1000)
       await app.close()
+      clearTimeout(cut)
       await database.close()
       process.exit(0)
     } catch (error) {

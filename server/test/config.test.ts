@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       tokenTtlSeconds: 28800,
       twoFactor: 'optional',
       redisUrl: null,
+      auditRetentionDays: 365,
       seedDemo: true,
       logLevel: 'info',
     })
@@ -45,6 +46,7 @@ describe('loadConfig', () => {
         TOKEN_TTL_SECONDS: '600',
         TWO_FACTOR: 'required',
         REDIS_URL: 'redis://localhost:6379',
+        AUDIT_RETENTION_DAYS: '0',
         SEED_DEMO: '0',
         LOG_LEVEL: 'warn',
         WEB_DIST: 'public',
@@ -62,6 +64,7 @@ describe('loadConfig', () => {
       tokenTtlSeconds: 600,
       twoFactor: 'required',
       redisUrl: 'redis://localhost:6379',
+      auditRetentionDays: 0,
       seedDemo: false,
       logLevel: 'warn',
       webDist: '/srv/app/public',

@@ -14,6 +14,7 @@ const profile = (roles: string[]): Profile => ({
   avatar: null,
   introduction: null,
   email: null,
+  twoFactorBound: 0,
   roles,
 })
 

@@ -93,9 +93,14 @@ const continueButton = () => screen.getByRole('button', { name: /Continue$/ })
 describe('the profile two-factor card', () => {
   it('rebinds with the access token: current code first, then the new authenticator', async () => {
     bound = true
+    useSession.setState({ profile: { ...profile, twoFactorBound: 1 } })
     render(<TwoFactorCard />)
-    await userEvent.click(screen.getByRole('button', { name: 'Bind authenticator' }))
-    // The server says one is bound already: the card asks for its current code.
+    // GET /api/auth/me said one is bound: the card shows it and offers rebinding before any call.
+    expect(screen.getByText('An authenticator is bound to your account.')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Bind authenticator' })).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'Rebind authenticator' }))
+    expect(calls).toEqual([])
+    // Straight to the current code, without first asking the server and being refused.
     await screen.findByText('Enter the code your current authenticator shows, to set up a new one.')
     await userEvent.type(codeField(), '12')
     await userEvent.click(continueButton())
@@ -115,7 +120,6 @@ describe('the profile two-factor card', () => {
     await screen.findByText('An authenticator is bound to your account.')
     expect(screen.getByRole('button', { name: 'Rebind authenticator' })).toBeTruthy()
     expect(calls.map((c) => [c.url, c.authorization, c.body])).toEqual([
-      ['/api/googleOtpauth', 'Bearer access-token', {}],
       ['/api/googleOtpauth', 'Bearer access-token', { code: '000000' }],
       ['/api/googleOtpauth', 'Bearer access-token', { code: '111111' }],
       ['/api/googleVerify', 'Bearer access-token', { code: '222222' }],
@@ -127,12 +131,15 @@ describe('the profile two-factor card', () => {
     useSession.setState({ profile: { ...profile, twoFactorBound: 0 } })
     render(<TwoFactorCard />)
     expect(screen.getByText('No authenticator is bound to your account yet.')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Rebind authenticator' })).toBeNull()
     await userEvent.click(screen.getByRole('button', { name: 'Bind authenticator' }))
     await screen.findByRole('img', { name: 'QR code to scan with your authenticator app' })
     await userEvent.type(codeField(), '333333')
     await userEvent.click(screen.getByRole('button', { name: /Verify$/ }))
-    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Rebind authenticator' })).toBeTruthy())
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: /Rebind authenticator$/ })).toBeTruthy())
     expect(calls.map((c) => c.url)).toEqual(['/api/googleOtpauth', '/api/googleVerify'])
+    // The session's profile follows, so the card (and anything else reading it) stays right after a remount.
+    expect(useSession.getState().profile?.twoFactorBound).toBe(1)
   })
 })
 

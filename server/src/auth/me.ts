@@ -9,12 +9,16 @@ export const meRecord = z.object({
   avatar: z.string().nullable(),
   introduction: z.string().nullable(),
   email: z.string().nullable(),
+  two_factor_bound: z.union([z.literal(0), z.literal(1)]),
   roles: z.array(z.string()),
   permissions: z.array(z.string()),
 })
 export type MeRecord = z.infer<typeof meRecord>
 
-type OwnFields = Pick<AuthenticatedAdmin, 'id' | 'username' | 'name' | 'avatar' | 'introduction' | 'email'>
+type OwnFields = Pick<
+  AuthenticatedAdmin,
+  'id' | 'username' | 'name' | 'avatar' | 'introduction' | 'email' | 'twoFactorBound'
+>
 
 export function meOf(admin: OwnFields & Pick<AuthenticatedAdmin, 'permissions'>): MeRecord {
   return {
@@ -24,6 +28,7 @@ export function meOf(admin: OwnFields & Pick<AuthenticatedAdmin, 'permissions'>)
     avatar: admin.avatar,
     introduction: admin.introduction,
     email: admin.email,
+    two_factor_bound: admin.twoFactorBound ? 1 : 0,
     // The client knows one role; what an admin may do is in `permissions` (spec section 6).
     roles: ['admin'],
     permissions: [...admin.permissions],

@@ -11,6 +11,8 @@ export interface AuthenticatedAdmin {
   avatar: string | null
   introduction: string | null
   email: string | null
+  /** Whether an authenticator is bound (the profile shows it; GET /api/auth/me answers it). */
+  twoFactorBound: boolean
   sessionId: string
   permissions: ReadonlySet<string>
 }
@@ -66,6 +68,7 @@ export async function findAuthenticatedAdmin(
       avatar: admins.avatar,
       introduction: admins.introduction,
       email: admins.email,
+      twoFactorBound: sql<boolean>`${admins.twoFactorSecret} is not null`,
       permissions: adminPermissionNames,
     })
     .from(sessions)
@@ -91,25 +94,8 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
 }
 
 /**
- * Ends every live session of an admin (a password change, a disabled account), except `keep` when given:
- * an admin changing their own password stays logged in where they did it.
- */
-export async function revokeAdminSessions(db: Db, adminId: number, keep?: string): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(
-      and(
-        eq(sessions.adminId, adminId),
-        isNull(sessions.revokedAt),
-        keep === undefined ? undefined : ne(sessions.id, keep),
-      ),
-    )
-}
-
-/**
- * Ends every live session of one admin at once (disable, password change, role change, authenticator
- * reset). `except` keeps one session, the caller's own when it acts on itself, so it is not logged out by
+ * Ends every live session of one admin at once (disable, password change, own password change, role change,
+ * authenticator reset). `except` keeps one session, the caller's own when it acts on itself, so it is not logged out by
  * its own change. Pass the transaction of the change, so both happen or neither does. Answers how many ended.
  */
 export async function revokeSessionsOf(

@@ -308,6 +308,29 @@ describeEachEngine('admins', (engine) => {
       expect((await as(`/api/admins/${second.id}`, 'DELETE')).status).toBe(404)
     })
 
+    it('will not delete an admin that still has allocated members, saying how many (409)', async () => {
+      const admin = (await fresh()).body.data
+      const made = await t.db
+        .insert(users)
+        .values([{ username: 'kept.one' }, { username: 'kept.two' }])
+        .returning({ id: users.id })
+      await t.db.insert(adminUsers).values(made.map((u) => ({ adminId: admin.id, userId: u.id })))
+      const res = await api(`/api/admins/${admin.id}`, { method: 'DELETE' })
+      expect(res.status).toBe(409)
+      expect(res.body).toEqual({
+        message: 'This admin still has 2 allocated member(s); reassign them first.',
+      })
+      const zh = await api(`/api/admins/${admin.id}`, {
+        method: 'DELETE',
+        headers: { 'accept-language': 'zh-CN' },
+      })
+      expect(zh.body.message).toBe('该管理员仍分配有 2 个会员，请先将其转给其他管理员。')
+      expect(await t.db.select().from(adminUsers).where(eq(adminUsers.adminId, admin.id))).toHaveLength(2)
+
+      await t.db.delete(adminUsers).where(eq(adminUsers.adminId, admin.id))
+      expect((await api(`/api/admins/${admin.id}`, { method: 'DELETE' })).status).toBe(204)
+    })
+
     it('deleting an admin ends its sessions with it', async () => {
       const created = (await fresh()).body.data
       const own = await t.login(created.username, 'passw0rd')

@@ -68,6 +68,7 @@ describeEachEngine('auth', (engine) => {
         avatar: null,
         introduction: null,
         email: null,
+        two_factor_bound: 0,
         roles: ['admin'],
         permissions: ['create-tags', 'list-tags'],
       },

@@ -33,6 +33,7 @@ describeEachEngine('profile', (engine) => {
         avatar: 'https://example.com/ada.png',
         introduction: 'Counts things.',
         email: 'ada@example.com',
+        two_factor_bound: 0,
         roles: ['admin'],
         permissions: ['list-tags'],
       },
@@ -78,6 +79,25 @@ describeEachEngine('profile', (engine) => {
     })
     const zh = await putMe(admin.token, { email: 'nope' }, { 'accept-language': 'zh-CN' })
     expect(zh.body.errors).toEqual({ email: ['邮箱不是有效的邮箱地址。'] })
+  })
+
+  it('writes own profile and password changes to the audit trail, never the password', async () => {
+    const admin = await t.createAdmin([])
+    await putMe(admin.token, { name: 'Audited Name', email: null })
+    await putPassword(admin.token, { current_password: admin.password, password: 'audit-passw0rd' })
+    const trail = await t.request(`/api/audit-logs?resource=profile&admin_id=${admin.id}&sort=id`, {
+      token: await t.superToken(),
+    })
+    expect(trail.status).toBe(200)
+    const entries = trail.body.data.map((row: { action: string; changes: unknown }) => [
+      row.action,
+      row.changes,
+    ])
+    expect(entries).toHaveLength(2)
+    expect(entries[0][0]).toBe('update')
+    expect(entries[0][1]).toMatchObject({ name: [expect.any(String), 'Audited Name'] })
+    expect(entries[1]).toEqual(['change-password', { password: '[changed]' }])
+    expect(JSON.stringify(trail.body)).not.toContain('audit-passw0rd')
   })
 
   it('needs a session', async () => {

@@ -212,6 +212,8 @@ describeEachEngine('two-factor', (engine) => {
       const direct = await login(admin.username, admin.password)
       expect(direct.body.access_token).toBeTruthy()
       const token = direct.body.access_token
+      const boundNow = async () => (await t.request('/api/auth/me', { token })).body.data.two_factor_bound
+      expect(await boundNow()).toBe(0)
 
       // Binding from the profile: a secret, then a code from it.
       expect((await verify(token, '123456')).status).toBe(409)
@@ -219,6 +221,7 @@ describeEachEngine('two-factor', (engine) => {
       const bound = await verify(token, codeFor(first, -1))
       expect(bound.status).toBe(200)
       expect(bound.body).toEqual({ data: { two_factor_bound: 1 } })
+      expect(await boundNow()).toBe(1)
 
       // Rebinding needs the current code of the bound authenticator.
       const noCode = await otpauth(token)

@@ -12,8 +12,8 @@ export interface Profile {
   introduction: string | null
   email: string | null
   roles: string[]
-  /** 1 when an authenticator is bound; absent when the server does not say (the two-factor card then asks it). */
-  twoFactorBound?: 0 | 1
+  /** 1 when an authenticator is bound (the profile's two-factor card shows it). */
+  twoFactorBound: 0 | 1
 }
 
 interface SessionState {

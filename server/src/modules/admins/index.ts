@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { ensureGrantable } from '../../auth/grants.ts'
 import { hashPassword, newPassword } from '../../auth/password.ts'
 import { revokeSessionsOf } from '../../auth/sessions.ts'
 import { ensureSuperAdminRemains, lockSuperAdmins } from '../../auth/super-admins.ts'
@@ -63,6 +64,7 @@ const tags = ['admins']
  * Staff accounts (spec sections 3 and 7). Writes keep two rules in their transaction: nobody deletes or
  * disables themself, and some enabled admin always holds the super-admin role. A new password, a changed
  * role set or a disabled account ends that admin's sessions at once (API.md "Auth").
+ * Giving a role whose permissions the caller does not all hold is 403 (auth/grants.ts), as on role assign.
  */
 export const adminsModule: ApiModule = async (app, options) => {
   const { db } = options
@@ -112,16 +114,19 @@ export const adminsModule: ApiModule = async (app, options) => {
       schema: {
         tags,
         summary: 'Create an admin',
+        description: 'Each role in `role_ids` must carry only permissions you hold (403).',
         body: createBody,
         response: { 201: dataOf(adminRecord), ...protectedErrors },
       },
     },
     async (request, reply) => {
+      const me = adminOf(request)
       const { password, role_ids: roleIds = [], phone, ...fields } = request.body
       const passwordHash = await hashPassword(password)
       const record = await db
         .transaction(async (tx) => {
           const roleList = await existingIds(tx, roles, 'role_ids', roleIds)
+          await ensureGrantable(tx, me, { roleIds: roleList })
           const [row] = await tx
             .insert(admins)
             .values({ ...fields, phone: phone || null, passwordHash })
@@ -151,8 +156,8 @@ export const adminsModule: ApiModule = async (app, options) => {
         summary: 'Update an admin; fields left out keep their values',
         description:
           'A new password, a changed role set or `status: disabled` ends the sessions of that admin ' +
-          '(yours except this one, when you edit yourself). 409 when it would disable yourself or leave no ' +
-          'enabled super-admin.',
+          '(yours except this one, when you edit yourself). 403 when a role it gains carries a permission ' +
+          'you do not hold. 409 when it would disable yourself or leave no enabled super-admin.',
         params: idParams,
         body: updateBody,
         response: { 200: dataOf(adminRecord), ...recordErrors, 409: errorBody },
@@ -172,6 +177,10 @@ export const adminsModule: ApiModule = async (app, options) => {
           const roleList =
             roleIds === undefined ? undefined : await existingIds(tx, roles, 'role_ids', roleIds)
           const rolesChanged = roleList !== undefined && !sameIds(before.roles, roleList)
+          if (rolesChanged) {
+            const held = new Set(before.roles.map((role) => role.id))
+            await ensureGrantable(tx, me, { roleIds: roleList.filter((roleId) => !held.has(roleId)) })
+          }
           const disabling = before.status === 'enabled' && fields.status === 'disabled'
           if (disabling && id === me.id) throw conflict('admins.self_disable')
 
@@ -209,7 +218,9 @@ export const adminsModule: ApiModule = async (app, options) => {
       schema: {
         tags,
         summary: 'Delete an admin',
-        description: '409 for yourself and for the last enabled admin holding the super-admin role.',
+        description:
+          '409 for yourself, for an admin that still has allocated members, and for the last enabled admin ' +
+          'holding the super-admin role.',
         params: idParams,
         response: { 204: z.undefined(), ...recordErrors, 409: errorBody },
       },
@@ -221,6 +232,9 @@ export const adminsModule: ApiModule = async (app, options) => {
         await lockSuperAdmins(tx)
         await lockAdmin(tx, id)
         const before = await presentAdmin(tx, id)
+        // Members would silently lose their admin (the rows cascade); the row lock holds off new assignments.
+        if (before.allocated_members > 0)
+          throw conflict('admins.has_members', { count: before.allocated_members })
         await tx.delete(admins).where(eq(admins.id, id))
         await ensureSuperAdminRemains(tx)
         await audit(tx, request, {

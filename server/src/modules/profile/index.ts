@@ -3,8 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { meOf, meRecord } from '../../auth/me.ts'
 import { hashPassword, newPassword, verifyPassword } from '../../auth/password.ts'
-import { revokeAdminSessions } from '../../auth/sessions.ts'
+import { revokeSessionsOf } from '../../auth/sessions.ts'
 import { admins } from '../../db/schema/index.ts'
+import { audit, updatedChanges } from '../../lib/audit.ts'
 import { invalidField } from '../../lib/errors.ts'
 import { dataOf, errorBody } from '../../lib/responses.ts'
 import { adminOf } from '../../plugins/access.ts'
@@ -64,9 +65,27 @@ export const profileModule: ApiModule = async (app, { db }) => {
     async (request) => {
       const admin = adminOf(request)
       const changes = request.body
-      const [saved] = Object.keys(changes).length
-        ? await db.update(admins).set(changes).where(eq(admins.id, admin.id)).returning()
-        : [admin]
+      const saved = Object.keys(changes).length
+        ? await db.transaction(async (tx) => {
+            const [row] = await tx.update(admins).set(changes).where(eq(admins.id, admin.id)).returning()
+            const profileOf = (from: typeof admin | typeof row) =>
+              from && {
+                name: from.name,
+                avatar: from.avatar,
+                email: from.email,
+                introduction: from.introduction,
+              }
+            const changed = row && updatedChanges(profileOf(admin) as object, profileOf(row) as object)
+            if (changed)
+              await audit(tx, request, {
+                resource: 'profile',
+                recordId: admin.id,
+                action: 'update',
+                changes: changed,
+              })
+            return row
+          })
+        : admin
       return { data: meOf({ ...admin, ...saved, permissions: admin.permissions }) }
     },
   )
@@ -91,7 +110,13 @@ export const profileModule: ApiModule = async (app, { db }) => {
       // Together or not at all: a new password with the old sessions still alive would be a half change.
       await db.transaction(async (tx) => {
         await tx.update(admins).set({ passwordHash }).where(eq(admins.id, admin.id))
-        await revokeAdminSessions(tx, admin.id, admin.sessionId)
+        await revokeSessionsOf(tx, admin.id, { except: admin.sessionId })
+        await audit(tx, request, {
+          resource: 'profile',
+          recordId: admin.id,
+          action: 'change-password',
+          changes: updatedChanges({}, {}, ['password']),
+        })
       })
       return reply.code(204).send()
     },

@@ -9,6 +9,7 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { ensureGrantable } from '../../auth/grants.ts'
 import { revokeSessionsOf } from '../../auth/sessions.ts'
 import { ensureSuperAdminRemains, lockSuperAdmins } from '../../auth/super-admins.ts'
 import type { Db } from '../../db/client.ts'
@@ -75,6 +76,7 @@ const writeErrors = { ...recordErrors, 409: errorBody } as const
  * Roles: named sets of permissions, assigned to admins (spec section 6). Permissions are read afresh on each
  * request, so a role's new permissions count on its holders' next request; changing which admins hold a
  * role ends those admins' sessions (API.md "Auth"). The super-admin role keeps every permission and a holder.
+ * No escalation (auth/grants.ts): a permission the caller lacks is 422 on `permissions`; giving a role is 403.
  */
 export const rolesModule: ApiModule = async (app, { db }) => {
   const r = app.withTypeProvider<ZodTypeProvider>()
@@ -143,14 +145,17 @@ export const rolesModule: ApiModule = async (app, { db }) => {
       schema: {
         tags,
         summary: 'Create a role',
+        description: 'Every permission must be one you hold (422 on `permissions`).',
         body: roleInput,
         response: { 201: dataOf(roleRecord), ...protectedErrors },
       },
     },
     async (request, reply) => {
+      const me = adminOf(request)
       const record = await db
         .transaction(async (tx) => {
           const ids = await permissionIds(tx, request.body.permissions)
+          await ensureGrantable(tx, me, { permissions: request.body.permissions })
           const [row] = await tx.insert(roles).values({ name: request.body.name }).returning({ id: roles.id })
           if (!row) throw new Error('insert into roles returned no row')
           await replacePermissions(tx, row.id, ids)
@@ -175,13 +180,16 @@ export const rolesModule: ApiModule = async (app, { db }) => {
       schema: {
         tags,
         summary: 'Update a role; fields left out keep their values',
-        description: 'The super-admin role cannot be renamed or lose permissions (409).',
+        description:
+          'The super-admin role cannot be renamed or lose permissions (409). Permissions it did not have ' +
+          'must be ones you hold (422 on `permissions`).',
         params: idParams,
         body: roleInput.partial(),
         response: { 200: dataOf(roleRecord), ...writeErrors },
       },
     },
     async (request) => {
+      const me = adminOf(request)
       const { id } = request.params
       const { name, permissions: names } = request.body
       const record = await db
@@ -189,6 +197,9 @@ export const rolesModule: ApiModule = async (app, { db }) => {
           await lockRole(tx, id)
           const before = await presentRole(tx, id)
           const ids = names === undefined ? undefined : await permissionIds(tx, names)
+          // Permissions the role keeps were granted before; only new ones must be the caller's own.
+          const added = (names ?? []).filter((permission) => !before.permissions.includes(permission))
+          await ensureGrantable(tx, me, { permissions: added })
           const renamed = name !== undefined && name !== before.name
           const regranted = names !== undefined && !sameSet(names, before.permissions)
           if (before.name === SUPER_ADMIN_ROLE && (renamed || regranted)) throw conflict('roles.super_admin')
@@ -254,7 +265,8 @@ export const rolesModule: ApiModule = async (app, { db }) => {
         summary: 'Set which admins hold this role',
         description:
           'Replaces the set. Admins who gain or lose the role have their sessions ended (yours except this ' +
-          'one). 422 for an unknown admin id; 409 when no enabled admin would keep the super-admin role.',
+          'one). 422 for an unknown admin id; 403 when an admin gains it and its permissions are not all ' +
+          'yours; 409 when no enabled admin would keep the super-admin role.',
         params: idParams,
         body: roleAssignInput,
         response: { 200: dataOf(roleRecord), ...writeErrors },
@@ -272,6 +284,7 @@ export const rolesModule: ApiModule = async (app, { db }) => {
         ).map((row) => row.id)
         const removed = current.filter((adminId) => !wanted.includes(adminId))
         const added = wanted.filter((adminId) => !current.includes(adminId))
+        if (added.length > 0) await ensureGrantable(tx, me, { roleIds: [id] })
         if (removed.length > 0)
           await tx
             .delete(adminRoles)

@@ -40,6 +40,8 @@ interface ResourceListProps<T> {
   search?: boolean
   /** The row's own actions (enable, disable...), before the shared view / edit / delete. */
   rowActions?: (record: T) => ReactNode
+  /** Rows that offer delete, when not all do (an admin's own account): the server would refuse the others. */
+  deletable?: (record: T) => boolean
 }
 
 /**
@@ -47,7 +49,7 @@ interface ResourceListProps<T> {
  * the URL, and create / edit / delete offered only with the matching permission.
  */
 export function ResourceList<T extends { id: number }>(props: ResourceListProps<T>) {
-  const { resource, columns, filters = [], defaultSort, search = true, rowActions } = props
+  const { resource, columns, filters = [], defaultSort, search = true, rowActions, deletable } = props
   const { name } = resource
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -96,7 +98,7 @@ export function ResourceList<T extends { id: number }>(props: ResourceListProps<
               {t('resource.edit')}
             </Link>
           )}
-          {canDelete && (
+          {canDelete && (deletable?.(record) ?? true) && (
             <Popconfirm
               title={t('resource.deleteConfirm')}
               okText={t('resource.delete')}

@@ -4,21 +4,27 @@ import { useTranslation } from 'react-i18next'
 import { type Binding, requestBinding, verifyCode } from '../../api/auth.ts'
 import { ApiError } from '../../api/http.ts'
 import { notify } from '../../app/notify.ts'
-import { useSession } from '../../stores/session.ts'
+import { replaceProfile, useSession } from '../../stores/session.ts'
 import { BindingDetails } from './BindingDetails.tsx'
 import { codeIssue, normalizeCode } from './code.ts'
 
 type Step = { kind: 'idle' } | { kind: 'current' } | { kind: 'binding'; binding: Binding }
 
+/** The session's profile now has an authenticator bound, so every screen reading it agrees at once. */
+function markBound() {
+  const profile = useSession.getState().profile
+  if (profile) replaceProfile({ ...profile, twoFactorBound: 1 })
+}
+
 /**
  * The profile's two-factor card: bind an authenticator, or replace the bound one (API.md "Auth": the same
- * two calls as at login, with the access token; rebinding first asks for a code of the current one).
+ * two calls as at login, with the access token; rebinding first asks for a code of the current one). Whether
+ * one is bound comes from GET /api/auth/me (the session's profile), so the card offers the right step at once.
  */
 export function TwoFactorCard() {
   const { t } = useTranslation()
   const [form] = Form.useForm<{ code: string }>()
-  const known = useSession((state) => state.profile?.twoFactorBound)
-  const [bound, setBound] = useState<0 | 1 | undefined>(known)
+  const bound = useSession((state) => state.profile?.twoFactorBound)
   const [step, setStep] = useState<Step>({ kind: 'idle' })
   const [busy, setBusy] = useState(false)
 
@@ -30,13 +36,12 @@ export function TwoFactorCard() {
   }
 
   /** Runs a call; a refusal shows under the code field when there is one, else as a message. */
-  async function attempt(call: () => Promise<void>, onError?: (error: ApiError) => boolean) {
+  async function attempt(call: () => Promise<void>) {
     setBusy(true)
     try {
       await call()
     } catch (error) {
       if (!(error instanceof ApiError)) throw error
-      if (onError?.(error)) return
       if (step.kind === 'idle') void notify('error', error.message)
       else form.setFields([{ name: 'code', errors: [error.fieldErrors.code ?? error.message] }])
     } finally {
@@ -50,24 +55,13 @@ export function TwoFactorCard() {
   }
 
   const start = () =>
-    bound === 1
-      ? setStep({ kind: 'current' })
-      : attempt(
-          async () => showBinding(await requestBinding()),
-          // Already bound (the state was not known here): the server wants the current code first.
-          (error) => {
-            if (error.status !== 422 || !error.fieldErrors.code) return false
-            setBound(1)
-            setStep({ kind: 'current' })
-            return true
-          },
-        )
+    bound === 1 ? setStep({ kind: 'current' }) : attempt(async () => showBinding(await requestBinding()))
 
   const submit = ({ code }: { code: string }) =>
     attempt(async () => {
       if (step.kind === 'current') return showBinding(await requestBinding({ code: normalizeCode(code) }))
       await verifyCode(normalizeCode(code))
-      setBound(1)
+      markBound()
       setStep({ kind: 'idle' })
       void notify('success', t('twoFactor.card.done'))
     })

@@ -1,12 +1,13 @@
 import { adminStatuses } from '@vod/contract/resources/admins'
 import { useTranslation } from 'react-i18next'
 import { type ResourceColumn, ResourceList } from '../../components/resource/ResourceList.tsx'
-import { AdminStatusAction, AdminStatusTag } from './AdminStatus.tsx'
+import { AdminStatusAction, AdminStatusTag, useOwnId } from './AdminStatus.tsx'
 import { admins } from './index.ts'
 import type { Admin } from './types.ts'
 
 export default function AdminList() {
   const { t } = useTranslation()
+  const ownId = useOwnId()
   const columns: ResourceColumn<Admin>[] = [
     { key: 'id', sortable: true, width: 80 },
     { key: 'username', sortable: true },
@@ -28,6 +29,7 @@ export default function AdminList() {
       filters={[{ name: 'status', options: statusOptions }]}
       defaultSort="-createdAt"
       rowActions={(admin) => <AdminStatusAction admin={admin} />}
+      deletable={(admin) => admin.id !== ownId}
     />
   )
 }

@@ -1,6 +1,7 @@
 import { Tag } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { ResourceAction } from '../../components/resource/ResourceAction.tsx'
+import { useSession } from '../../stores/session.ts'
 import { admins } from './index.ts'
 import type { Admin } from './types.ts'
 
@@ -9,9 +10,17 @@ export function AdminStatusTag({ status }: { status: Admin['status'] }) {
   return <Tag color={status === 'enabled' ? 'green' : 'default'}>{t(`admins.statuses.${status}`)}</Tag>
 }
 
-/** Enable a disabled admin or disable an enabled one, for admins holding enable-admins / disable-admins. */
+/** The logged-in admin's id: nobody disables or deletes their own account (the server answers 409). */
+export const useOwnId = (): number | undefined => useSession((state) => state.profile?.id)
+
+/**
+ * Enable a disabled admin or disable an enabled one, for admins holding enable-admins / disable-admins;
+ * never disable on the caller's own account.
+ */
 export function AdminStatusAction({ admin, button }: { admin: Admin; button?: { type?: 'default' } }) {
   const { t } = useTranslation()
+  const ownId = useOwnId()
+  if (admin.status === 'enabled' && admin.id === ownId) return null
   return admin.status === 'enabled' ? (
     <ResourceAction
       resource={admins}

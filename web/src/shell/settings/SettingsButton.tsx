@@ -11,7 +11,8 @@ const SettingsDrawer = lazy(() => import('./SettingsDrawer.tsx'))
 export function SettingsButton() {
   const { t } = useTranslation()
   const open = useSettings((state) => state.showSettings)
-  const [wanted, setWanted] = useState(open)
+  // Mounted from the first opening on, so the drawer can animate closed and keep its chunk loaded.
+  const [opened, setOpened] = useState(open)
   return (
     <>
       <Button
@@ -22,11 +23,11 @@ export function SettingsButton() {
         aria-expanded={open}
         icon={<SettingOutlined />}
         onClick={() => {
-          setWanted(true)
+          setOpened(true)
           useSettings.getState().changeSetting('showSettings', true)
         }}
       />
-      {wanted && (
+      {opened && (
         <Suspense fallback={null}>
           <SettingsDrawer />
         </Suspense>

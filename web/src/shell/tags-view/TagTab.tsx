@@ -70,9 +70,15 @@ export function TagTab({ view, title, active, actions }: TagTabProps) {
       }}
       autoFocus
       onOpenChange={(open) => {
-        // Opened from the keyboard (Shift+F10), the menu took the focus; give it back to the tab.
-        const focus = document.activeElement
-        if (!open && (focus === document.body || focus?.closest('.tags-view-menu'))) link.current?.focus()
+        if (open) return
+        // Opened from the keyboard (Shift+F10), the menu took the focus; give it back to the tab, now and
+        // again after the menu's own blur, which may land a frame later.
+        const giveBack = () => {
+          const focus = document.activeElement
+          if (focus === document.body || focus?.closest('.tags-view-menu')) link.current?.focus()
+        }
+        giveBack()
+        requestAnimationFrame(giveBack)
       }}
     >
       <li

@@ -1,0 +1,46 @@
+import type { Browser, BrowserContext } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
+import { launchBrowser } from './browser.ts'
+import { ADMIN, type RunningServer, startServer } from './server.ts'
+
+export interface Product {
+  server: RunningServer
+  browser: Browser
+}
+
+/**
+ * The product for one test file: the real server on a fresh embedded database (with `env` on top of the
+ * defaults) and a Chromium, started before the file's tests and stopped after them.
+ */
+export function useProduct(env: Record<string, string> = {}): Product {
+  const product = {} as Product
+  beforeAll(async () => {
+    product.server = await startServer(env)
+    product.browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await product.browser?.close()
+    await product.server?.stop()
+  })
+  return product
+}
+
+/** A browser context in English (the language cookie the app keeps), not yet logged in. */
+export async function englishContext({ server, browser }: Product): Promise<BrowserContext> {
+  const context = await browser.newContext()
+  await context.addCookies([{ name: 'language', value: 'en', url: server.url }])
+  return context
+}
+
+/** GET an API path as the seeded admin, to check what the screens did. */
+export async function adminGet<T>(server: RunningServer, path: string): Promise<T> {
+  const login = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  })
+  const { access_token } = (await login.json()) as { access_token: string }
+  const res = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${access_token}` } })
+  if (!res.ok) throw new Error(`GET ${path}: ${res.status}`)
+  return (await res.json()) as T
+}

@@ -1,0 +1,94 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { act, cleanup, render, screen } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { httpConfig } from '../src/api/http.ts'
+import '../src/i18n/index.ts'
+import AdminList from '../src/resources/admins/AdminList.tsx'
+import { useApp } from '../src/stores/app.ts'
+import { clearPermissions, setPermissions } from '../src/stores/permission.ts'
+import { useSession } from '../src/stores/session.ts'
+
+// jsdom lacks matchMedia, which antd's responsive helpers call; a never-matching stand-in is enough here.
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+  }) as unknown as MediaQueryList
+
+const wireAdmin = (id: number, username: string) => ({
+  id,
+  username,
+  name: username,
+  phone: null,
+  email: null,
+  status: 'enabled',
+  roles: [],
+  allocated_members: 0,
+  two_factor_bound: 0,
+  created_at: '2026-01-02T03:04:05.000Z',
+  updated_at: '2026-01-02T03:04:05.000Z',
+})
+
+let server: Server
+
+beforeAll(async () => {
+  server = createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json' })
+    res.end(
+      JSON.stringify({
+        data: [wireAdmin(1, 'me'), wireAdmin(2, 'colleague')],
+        meta: { current_page: 1, per_page: 20, total: 2, last_page: 1 },
+      }),
+    )
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  httpConfig.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+beforeEach(() => act(() => useApp.getState().setLanguage('en')))
+afterEach(() => {
+  cleanup()
+  clearPermissions()
+  useSession.setState({ token: undefined, profile: null })
+})
+
+describe('the admins list', () => {
+  it('offers disable and delete on every row but the logged-in admin’s own', async () => {
+    setPermissions(['list-admins', 'edit-admins', 'disable-admins', 'delete-admins'])
+    useSession.setState({
+      token: 'access-token',
+      profile: {
+        id: 1,
+        username: 'me',
+        name: 'me',
+        avatar: null,
+        introduction: null,
+        email: null,
+        roles: ['admin'],
+        twoFactorBound: 0,
+      },
+    })
+    const router = createMemoryRouter([{ path: '/admins', Component: AdminList }], {
+      initialEntries: ['/admins'],
+    })
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    render(
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    )
+    expect(await screen.findByTestId('disable-2')).toBeTruthy()
+    expect(screen.getByTestId('delete-2')).toBeTruthy()
+    expect(screen.queryByTestId('disable-1')).toBeNull()
+    expect(screen.queryByTestId('delete-1')).toBeNull()
+    // Editing oneself stays possible.
+    expect(screen.getByTestId('edit-1')).toBeTruthy()
+  })
+})
