@@ -32,15 +32,26 @@ export async function englishContext({ server, browser }: Product): Promise<Brow
   return context
 }
 
-/** GET an API path as the seeded admin, to check what the screens did. */
-export async function adminGet<T>(server: RunningServer, path: string): Promise<T> {
+/** Calls the API as the seeded admin, to set things up or to check what the screens did. */
+export async function asAdmin<T>(
+  server: RunningServer,
+  path: string,
+  { method = 'GET', body }: { method?: string; body?: unknown } = {},
+): Promise<T> {
   const login = await fetch(`${server.url}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(ADMIN),
   })
   const { access_token } = (await login.json()) as { access_token: string }
-  const res = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${access_token}` } })
-  if (!res.ok) throw new Error(`GET ${path}: ${res.status}`)
-  return (await res.json()) as T
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${access_token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
+  return (res.status === 204 ? undefined : await res.json()) as T
 }

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { adminGet, englishContext, useProduct } from '../support/product.ts'
+import { asAdmin, englishContext, useProduct } from '../support/product.ts'
 import { ADMIN } from '../support/server.ts'
 
 const product = useProduct()
@@ -48,7 +48,7 @@ describe('staff and access, end to end in Chromium', () => {
       .toBe(1)
     await page.getByTestId('form-submit').click()
     await page.waitForURL(/#\/permissions\/roles(\?.*)?$/)
-    const roles = await adminGet<{ data: { id: number; name: string; permissions: string[] }[] }>(
+    const roles = await asAdmin<{ data: { id: number; name: string; permissions: string[] }[] }>(
       product.server,
       '/api/roles',
     )
@@ -69,7 +69,7 @@ describe('staff and access, end to end in Chromium', () => {
     await choose(page, 'Roles', ROLE)
     await page.getByTestId('form-submit').click()
     await page.waitForURL(/#\/permissions\/admins(\?.*)?$/)
-    const admins = await adminGet<{ data: { id: number; username: string; roles: { name: string }[] }[] }>(
+    const admins = await asAdmin<{ data: { id: number; username: string; roles: { name: string }[] }[] }>(
       product.server,
       `/api/admins?keyword=${VIEWER.username}`,
     )
@@ -127,6 +127,22 @@ describe('staff and access, end to end in Chromium', () => {
     await viewerPage.goto(`${product.server.url}/#/tags`)
     await viewerPage.getByTestId('tags-table').waitFor()
     expect(await viewerPage.getByTestId('tags-create').count()).toBe(0)
+
+    // The role swaps list-tags for list-roles: at the next page load the menu has Roles and no Tags, and the
+    // API refuses the tags list.
+    await asAdmin(product.server, `/api/roles/${role?.id}`, {
+      method: 'PUT',
+      body: { permissions: ['list-videos', 'list-roles'] },
+    })
+    await viewerPage.goto(`${product.server.url}/#/dashboard`)
+    await viewerPage.reload()
+    await viewerSidebar.getByText('Permissions', { exact: true }).click()
+    await viewerSidebar.getByRole('menuitem', { name: 'Roles' }).waitFor()
+    expect(await viewerSidebar.getByRole('menuitem', { name: 'Tags' }).count()).toBe(0)
+    const tagsRefused = await fetch(`${product.server.url}/api/tags`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(tagsRefused.status).toBe(403)
     await viewerContext.close()
 
     // Back as super admin: the audit trail lists the role's and the admin's creation.

@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { SECRET_PHRASE } from '../../web/src/shell/easter-egg/secret-phrase.ts'
-import { adminGet, useProduct } from '../support/product.ts'
+import { asAdmin, useProduct } from '../support/product.ts'
 import { ADMIN } from '../support/server.ts'
 
 const product = useProduct()
@@ -35,7 +35,7 @@ const menuGone = (page: Page) => expect.poll(() => page.locator('.tags-view-menu
 const tab = (page: Page, path: string) => page.locator(`[data-testid="tags-view-item"][data-path="${path}"]`)
 
 async function firstTagId(): Promise<number> {
-  const body = await adminGet<{ data: { id: number }[] }>(product.server, '/api/tags?sort=id&per_page=1')
+  const body = await asAdmin<{ data: { id: number }[] }>(product.server, '/api/tags?sort=id&per_page=1')
   return body.data[0]?.id as number
 }
 

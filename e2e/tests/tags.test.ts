@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { adminGet, useProduct } from '../support/product.ts'
+import { asAdmin, useProduct } from '../support/product.ts'
 import { ADMIN } from '../support/server.ts'
 
 const product = useProduct()
@@ -9,7 +9,7 @@ const hash = (page: Page) => new URL(page.url()).hash
 
 async function tagsNamed(name: string): Promise<{ id: number; name: string }[]> {
   const path = `/api/tags?keyword=${encodeURIComponent(name)}`
-  return (await adminGet<{ data: { id: number; name: string }[] }>(product.server, path)).data
+  return (await asAdmin<{ data: { id: number; name: string }[] }>(product.server, path)).data
 }
 
 describe('tags, end to end in Chromium', () => {

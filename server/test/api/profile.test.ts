@@ -100,6 +100,24 @@ describeEachEngine('profile', (engine) => {
     expect(JSON.stringify(trail.body)).not.toContain('audit-passw0rd')
   })
 
+  it('counts wrong current passwords against the login limit: the sixth in a row answers 429', async () => {
+    const admin = await t.createAdmin([])
+    for (let i = 0; i < 5; i++) {
+      const wrong = await putPassword(admin.token, {
+        current_password: 'wrong-passw0rd',
+        password: 'next-passw0rd1',
+      })
+      expect(wrong.status).toBe(422)
+    }
+    const refused = await putPassword(admin.token, {
+      current_password: admin.password,
+      password: 'next-passw0rd1',
+    })
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    await expect(t.login(admin.username, admin.password)).rejects.toThrow(/429/)
+  })
+
   it('needs a session', async () => {
     expect((await t.request('/api/auth/me', { method: 'PUT', body: { name: 'x' } })).status).toBe(401)
     expect((await t.request('/api/auth/password', { method: 'PUT', body: {} })).status).toBe(401)
