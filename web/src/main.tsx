@@ -4,6 +4,10 @@ import { RouterProvider } from 'react-router'
 import './i18n/index.ts'
 import { router } from './app/router.tsx'
 import './main.css'
+import { installErrorListeners } from './stores/error-log.ts'
+
+// Before anything renders, so the error log (navbar badge) sees every uncaught error, in every build.
+installErrorListeners()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html lacks #root')

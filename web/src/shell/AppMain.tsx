@@ -10,6 +10,7 @@ import {
 } from 'react-router'
 import { useRouteHandle } from '../app/use-route-handle.ts'
 import { useTagsView } from '../stores/tags-view.ts'
+import { ViewErrorBoundary } from './error-log/ViewErrorBoundary.tsx'
 import { isKeptRoute } from './tags-view/view-routes.ts'
 import { type ScrolledView, useViewScroll } from './use-view-scroll.ts'
 
@@ -24,7 +25,8 @@ interface KeptView extends ScrolledView {
  * template's keep-alive): each kept screen sits in its own `<Activity>`, keyed by its pathname, hidden
  * rather than unmounted, so its state survives; the router gives every screen its own leaf route, so
  * nested routes are kept the same way. Which screens are kept, and when one is dropped, is the tag-views
- * store's decision (stores/view-cache.ts); noCache routes are rendered fresh each time.
+ * store's decision (stores/view-cache.ts); noCache routes are rendered fresh each time. Each screen has its
+ * own error boundary, so one that crashes shows an error page (and lands in the error log) in the shell.
  */
 export function AppMain() {
   const outlet = useOutlet()
@@ -52,13 +54,15 @@ export function AppMain() {
       {[...kept].map(([key, view]) => (
         <Activity key={key} mode={key === active ? 'visible' : 'hidden'}>
           <div className="shell-view" data-view={key}>
-            <LocationContext.Provider value={view.context}>{view.element}</LocationContext.Provider>
+            <LocationContext.Provider value={view.context}>
+              <ViewErrorBoundary>{view.element}</ViewErrorBoundary>
+            </LocationContext.Provider>
           </div>
         </Activity>
       ))}
       {!keepActive && (
         <div key={`fresh:${active}`} className="shell-view" data-view={active}>
-          {outlet}
+          <ViewErrorBoundary>{outlet}</ViewErrorBoundary>
         </div>
       )}
     </Layout.Content>

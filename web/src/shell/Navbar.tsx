@@ -3,6 +3,7 @@ import { Button, Layout } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useApp } from '../stores/app.ts'
 import { Breadcrumb } from './Breadcrumb.tsx'
+import { ErrorLogButton } from './error-log/ErrorLogButton.tsx'
 import { FullscreenToggle } from './FullscreenToggle.tsx'
 import { HeaderSearch } from './header-search/HeaderSearch.tsx'
 import { LanguageSwitch } from './LanguageSwitch.tsx'
@@ -30,6 +31,7 @@ export function Navbar() {
         {!mobile && (
           <>
             <HeaderSearch />
+            <ErrorLogButton />
             <FullscreenToggle />
             <SizeSelect />
           </>

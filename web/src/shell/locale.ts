@@ -54,6 +54,21 @@ export const shellLocale = defineLocale({
     easterEgg: {
       hint: 'Press Esc to stop the fireworks',
     },
+    errorLog: {
+      open: 'Error log, {{count}} caught',
+      title: 'Error log',
+      message: 'Message',
+      place: 'Place',
+      url: 'URL',
+      time: 'Time',
+      stack: 'Stack',
+      noStack: 'No stack trace',
+      clear: 'Clear',
+      close: 'Close',
+      crashed: 'This page crashed',
+      crashedHint: 'The error is in the error log. Try again, or go back to the dashboard.',
+      retry: 'Try again',
+    },
   },
   'zh-cn': {
     toggleSidebar: '切换侧边栏',
@@ -106,6 +121,21 @@ export const shellLocale = defineLocale({
     },
     easterEgg: {
       hint: '按 Esc 停止烟花',
+    },
+    errorLog: {
+      open: '错误日志，共 {{count}} 条',
+      title: '错误日志',
+      message: '错误信息',
+      place: '位置',
+      url: '网址',
+      time: '时间',
+      stack: '堆栈',
+      noStack: '没有堆栈信息',
+      clear: '清空',
+      close: '关闭',
+      crashed: '页面出错了',
+      crashedHint: '错误已记入错误日志。可以重试，或返回首页。',
+      retry: '重试',
     },
   },
 })
