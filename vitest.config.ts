@@ -24,6 +24,7 @@ export default defineConfig({
           root: './web',
           include: ['test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['./test/setup.ts'],
         },
       },
       {

@@ -11,17 +11,6 @@ import { useApp } from '../src/stores/app.ts'
 import { clearPermissions, setPermissions } from '../src/stores/permission.ts'
 import { useSession } from '../src/stores/session.ts'
 
-// jsdom lacks matchMedia, which antd's responsive helpers call; a never-matching stand-in is enough here.
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-  }) as unknown as MediaQueryList
-
 const wireAdmin = (id: number, username: string) => ({
   id,
   username,

@@ -10,17 +10,6 @@ import { ViewErrorBoundary } from '../src/shell/error-log/ViewErrorBoundary.tsx'
 import { useApp } from '../src/stores/app.ts'
 import { ERROR_LOG_LIMIT, installErrorListeners, recordError, useErrorLog } from '../src/stores/error-log.ts'
 
-// jsdom lacks matchMedia, which antd's responsive helpers call; a never-matching stand-in is enough here.
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-  }) as unknown as MediaQueryList
-
 const messages = () => useErrorLog.getState().errors.map((error) => error.message)
 
 beforeEach(() => {

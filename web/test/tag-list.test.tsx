@@ -10,17 +10,6 @@ import TagList from '../src/resources/tags/TagList.tsx'
 import { useApp } from '../src/stores/app.ts'
 import { setPermissions } from '../src/stores/permission.ts'
 
-// jsdom lacks matchMedia, which antd's responsive helpers call; a never-matching stand-in is enough here.
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-  }) as unknown as MediaQueryList
-
 let server: Server
 let lastUrl = ''
 let meta: Record<string, number> = {}

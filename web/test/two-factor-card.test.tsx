@@ -9,17 +9,6 @@ import '../src/i18n/index.ts'
 import { useApp } from '../src/stores/app.ts'
 import { useSession } from '../src/stores/session.ts'
 
-// jsdom lacks matchMedia, which antd's responsive helpers call; a never-matching stand-in is enough here.
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-  }) as unknown as MediaQueryList
-
 interface Call {
   url: string
   authorization: string | undefined
