@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import { launchBrowser } from './browser.ts'
 import { ADMIN, type RunningServer, startServer } from './server.ts'
@@ -30,6 +30,18 @@ export async function englishContext({ server, browser }: Product): Promise<Brow
   const context = await browser.newContext()
   await context.addCookies([{ name: 'language', value: 'en', url: server.url }])
   return context
+}
+
+/** Fills and submits the login form in English (see englishContext); the caller waits for what follows. */
+export async function submitLogin(
+  page: Page,
+  { server }: Product,
+  credentials: { username: string; password: string } = ADMIN,
+): Promise<void> {
+  await page.goto(`${server.url}/#/login`)
+  await page.getByLabel('Username').fill(credentials.username)
+  await page.getByLabel('Password').fill(credentials.password)
+  await page.getByRole('button', { name: 'Login' }).click()
 }
 
 /** Calls the API as the seeded admin, to set things up or to check what the screens did. */

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { asAdmin, englishContext, useProduct } from '../support/product.ts'
+import { asAdmin, englishContext, submitLogin, useProduct } from '../support/product.ts'
 import { ADMIN } from '../support/server.ts'
 
 const product = useProduct()
@@ -9,10 +9,7 @@ const ROLE = 'E2E Viewer'
 const VIEWER = { username: 'e2e-viewer', password: 'viewer-passw0rd', name: 'E2E Viewer Admin' }
 
 async function logIn(page: Page, credentials: { username: string; password: string }) {
-  await page.goto(`${product.server.url}/#/login`)
-  await page.getByLabel('Username').fill(credentials.username)
-  await page.getByLabel('Password').fill(credentials.password)
-  await page.getByRole('button', { name: 'Login' }).click()
+  await submitLogin(page, product, credentials)
   await page.waitForURL(/#\/dashboard$/)
 }
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { englishContext, useProduct } from '../support/product.ts'
-import { ADMIN } from '../support/server.ts'
+import { englishContext, submitLogin, useProduct } from '../support/product.ts'
 
 const product = useProduct()
 
@@ -11,10 +10,7 @@ describe('the error log, end to end in Chromium', () => {
     const pageErrors: string[] = []
     page.on('pageerror', (error) => pageErrors.push(error.message))
 
-    await page.goto(`${product.server.url}/#/login`)
-    await page.getByLabel('Username').fill(ADMIN.username)
-    await page.getByLabel('Password').fill(ADMIN.password)
-    await page.getByRole('button', { name: 'Login' }).click()
+    await submitLogin(page, product)
     await page.waitForURL(/#\/dashboard$/)
     await page.getByTestId('hamburger').waitFor()
     // No errors, no button.

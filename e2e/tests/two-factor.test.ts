@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { englishContext, useProduct } from '../support/product.ts'
+import { englishContext, submitLogin, useProduct } from '../support/product.ts'
 import { ADMIN } from '../support/server.ts'
 
 const product = useProduct({ TWO_FACTOR: 'required' })
@@ -19,10 +19,7 @@ const authenticator = (secret: string) =>
 
 /** Username and password on the login screen; the two-factor step follows. */
 async function submitPassword(page: Page, credentials: { username: string; password: string }) {
-  await page.goto(`${product.server.url}/#/login`)
-  await page.getByLabel('Username').fill(credentials.username)
-  await page.getByLabel('Password').fill(credentials.password)
-  await page.getByRole('button', { name: 'Login' }).click()
+  await submitLogin(page, product, credentials)
   await page.getByRole('heading', { name: 'Two-step verification' }).waitFor()
 }
 

@@ -1,12 +1,16 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PASSWORD_MAX, PASSWORD_MIN, passwordIssue, passwordMessages } from '@vod/contract'
+import {
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  passwordIssue,
+  passwordMessages,
+  type TwoFactorMode,
+  twoFactorModes,
+} from '@vod/contract'
 import { z } from 'zod'
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-
-export const twoFactorModes = ['off', 'optional', 'required'] as const
-export type TwoFactorMode = (typeof twoFactorModes)[number]
 
 export interface Config {
   port: number

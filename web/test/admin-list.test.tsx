@@ -1,15 +1,13 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { httpConfig } from '../src/api/http.ts'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import '../src/i18n/index.ts'
 import AdminList from '../src/resources/admins/AdminList.tsx'
 import { useApp } from '../src/stores/app.ts'
 import { clearPermissions, setPermissions } from '../src/stores/permission.ts'
 import { useSession } from '../src/stores/session.ts'
+import { serveApi } from './api-server.ts'
 
 const wireAdmin = (id: number, username: string) => ({
   id,
@@ -25,22 +23,15 @@ const wireAdmin = (id: number, username: string) => ({
   updated_at: '2026-01-02T03:04:05.000Z',
 })
 
-let server: Server
-
-beforeAll(async () => {
-  server = createServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'application/json' })
-    res.end(
-      JSON.stringify({
-        data: [wireAdmin(1, 'me'), wireAdmin(2, 'colleague')],
-        meta: { current_page: 1, per_page: 20, total: 2, last_page: 1 },
-      }),
-    )
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  httpConfig.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`
+serveApi((_req, res) => {
+  res.writeHead(200, { 'Content-Type': 'application/json' })
+  res.end(
+    JSON.stringify({
+      data: [wireAdmin(1, 'me'), wireAdmin(2, 'colleague')],
+      meta: { current_page: 1, per_page: 20, total: 2, last_page: 1 },
+    }),
+  )
 })
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 beforeEach(() => act(() => useApp.getState().setLanguage('en')))
 afterEach(() => {
   cleanup()

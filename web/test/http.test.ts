@@ -1,10 +1,10 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import Cookies from 'js-cookie'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, download, filenameFrom, http, httpConfig } from '../src/api/http.ts'
 import { readStoredPermissions, setPermissions, usePermissions } from '../src/stores/permission.ts'
 import { startSession, TOKEN_COOKIE, useSession } from '../src/stores/session.ts'
+import { serveApi } from './api-server.ts'
 
 /** What the test server saw of the last request. */
 interface Seen {
@@ -14,7 +14,6 @@ interface Seen {
   body: string
 }
 
-let server: Server
 let seen: Seen | undefined
 let answer: (req: IncomingMessage, res: ServerResponse) => void
 
@@ -23,22 +22,16 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
   res.end(JSON.stringify(body))
 }
 
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = ''
-    req.on('data', (chunk) => {
-      body += chunk
-    })
-    req.on('end', () => {
-      seen = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body }
-      answer(req, res)
-    })
+serveApi((req, res) => {
+  let body = ''
+  req.on('data', (chunk) => {
+    body += chunk
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  httpConfig.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`
+  req.on('end', () => {
+    seen = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body }
+    answer(req, res)
+  })
 })
-
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
 beforeEach(() => {
   seen = undefined

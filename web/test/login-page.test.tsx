@@ -1,37 +1,29 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import Cookies from 'js-cookie'
 import { act } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { httpConfig } from '../src/api/http.ts'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import LoginPage from '../src/features/login/LoginPage.tsx'
 import '../src/i18n/index.ts'
 import { useApp } from '../src/stores/app.ts'
 import { TOKEN_COOKIE, useSession } from '../src/stores/session.ts'
+import { serveApi } from './api-server.ts'
 
-let server: Server
 let received: { username?: string; password?: string } = {}
 let reply: { status: number; body: unknown }
 
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = ''
-    req.on('data', (chunk) => {
-      body += chunk
-    })
-    req.on('end', () => {
-      received = JSON.parse(body || '{}')
-      res.writeHead(reply.status, { 'Content-Type': 'application/json' })
-      res.end(JSON.stringify(reply.body))
-    })
+serveApi((req, res) => {
+  let body = ''
+  req.on('data', (chunk) => {
+    body += chunk
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  httpConfig.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`
+  req.on('end', () => {
+    received = JSON.parse(body || '{}')
+    res.writeHead(reply.status, { 'Content-Type': 'application/json' })
+    res.end(JSON.stringify(reply.body))
+  })
 })
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
 beforeEach(() => {
   act(() => useApp.getState().setLanguage('en'))

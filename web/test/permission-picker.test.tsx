@@ -1,36 +1,27 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { httpConfig } from '../src/api/http.ts'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import '../src/i18n/index.ts'
 import { PermissionPicker } from '../src/resources/roles/PermissionPicker.tsx'
 import { useApp } from '../src/stores/app.ts'
+import { serveApi } from './api-server.ts'
 
-let server: Server
-
-beforeAll(async () => {
-  server = createServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'application/json' })
-    res.end(
-      JSON.stringify({
-        data: [
-          { id: 1, name: 'list-tags', group: 'tags' },
-          { id: 2, name: 'create-tags', group: 'tags' },
-          { id: 3, name: 'delete-tags', group: 'tags' },
-          { id: 4, name: 'list-admins', group: 'admins' },
-          { id: 5, name: 'list-widgets', group: 'widgets' },
-        ],
-      }),
-    )
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  httpConfig.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`
+serveApi((_req, res) => {
+  res.writeHead(200, { 'Content-Type': 'application/json' })
+  res.end(
+    JSON.stringify({
+      data: [
+        { id: 1, name: 'list-tags', group: 'tags' },
+        { id: 2, name: 'create-tags', group: 'tags' },
+        { id: 3, name: 'delete-tags', group: 'tags' },
+        { id: 4, name: 'list-admins', group: 'admins' },
+        { id: 5, name: 'list-widgets', group: 'widgets' },
+      ],
+    }),
+  )
 })
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 beforeEach(() => act(() => useApp.getState().setLanguage('en')))
 afterEach(cleanup)
 

@@ -1,43 +1,35 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { httpConfig } from '../src/api/http.ts'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import '../src/i18n/index.ts'
 import TagList from '../src/resources/tags/TagList.tsx'
 import { useApp } from '../src/stores/app.ts'
 import { setPermissions } from '../src/stores/permission.ts'
+import { serveApi } from './api-server.ts'
 
-let server: Server
 let lastUrl = ''
 let meta: Record<string, number> = {}
 
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    lastUrl = req.url ?? ''
-    res.writeHead(200, { 'Content-Type': 'application/json' })
-    res.end(
-      JSON.stringify({
-        data: [
-          {
-            id: 7,
-            name: 'Drama',
-            type: 'genre',
-            category_id: 2,
-            created_at: '2026-01-02T03:04:05.000Z',
-            updated_at: '2026-01-02T03:04:05.000Z',
-          },
-        ],
-        meta: { current_page: 1, per_page: 20, total: 120000, last_page: 6000, ...meta },
-      }),
-    )
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  httpConfig.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`
+serveApi((req, res) => {
+  lastUrl = req.url ?? ''
+  res.writeHead(200, { 'Content-Type': 'application/json' })
+  res.end(
+    JSON.stringify({
+      data: [
+        {
+          id: 7,
+          name: 'Drama',
+          type: 'genre',
+          category_id: 2,
+          created_at: '2026-01-02T03:04:05.000Z',
+          updated_at: '2026-01-02T03:04:05.000Z',
+        },
+      ],
+      meta: { current_page: 1, per_page: 20, total: 120000, last_page: 6000, ...meta },
+    }),
+  )
 })
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 beforeEach(() => act(() => useApp.getState().setLanguage('en')))
 afterEach(cleanup)
 

@@ -1,13 +1,11 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { act, cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { httpConfig } from '../src/api/http.ts'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TwoFactorCard } from '../src/features/two-factor/TwoFactorCard.tsx'
 import '../src/i18n/index.ts'
 import { useApp } from '../src/stores/app.ts'
 import { useSession } from '../src/stores/session.ts'
+import { serveApi } from './api-server.ts'
 
 interface Call {
   url: string
@@ -15,7 +13,6 @@ interface Call {
   body: unknown
 }
 
-let server: Server
 let calls: Call[] = []
 let bound = true
 
@@ -27,41 +24,36 @@ const binding = {
   },
 }
 
-beforeAll(async () => {
-  // The server's rules (API.md "Auth"): with an access token, rebinding needs the current code first.
-  server = createServer((req, res) => {
-    let text = ''
-    req.on('data', (chunk) => {
-      text += chunk
-    })
-    req.on('end', () => {
-      const body = text ? JSON.parse(text) : {}
-      calls.push({ url: req.url ?? '', authorization: req.headers.authorization, body })
-      const send = (status: number, answer: unknown) => {
-        res.writeHead(status, { 'Content-Type': 'application/json' })
-        res.end(JSON.stringify(answer))
-      }
-      if (req.url === '/api/googleOtpauth') {
-        if (bound && !body.code)
-          return send(422, {
-            message: 'Invalid.',
-            errors: { code: ['Enter the current code from your authenticator.'] },
-          })
-        if (bound && body.code !== '111111')
-          return send(422, {
-            message: 'Invalid.',
-            errors: { code: ['The code is wrong, expired or already used.'] },
-          })
-        return send(200, binding)
-      }
-      bound = true
-      return send(200, { data: { two_factor_bound: 1 } })
-    })
+// The server's rules (API.md "Auth"): with an access token, rebinding needs the current code first.
+serveApi((req, res) => {
+  let text = ''
+  req.on('data', (chunk) => {
+    text += chunk
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  httpConfig.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`
+  req.on('end', () => {
+    const body = text ? JSON.parse(text) : {}
+    calls.push({ url: req.url ?? '', authorization: req.headers.authorization, body })
+    const send = (status: number, answer: unknown) => {
+      res.writeHead(status, { 'Content-Type': 'application/json' })
+      res.end(JSON.stringify(answer))
+    }
+    if (req.url === '/api/googleOtpauth') {
+      if (bound && !body.code)
+        return send(422, {
+          message: 'Invalid.',
+          errors: { code: ['Enter the current code from your authenticator.'] },
+        })
+      if (bound && body.code !== '111111')
+        return send(422, {
+          message: 'Invalid.',
+          errors: { code: ['The code is wrong, expired or already used.'] },
+        })
+      return send(200, binding)
+    }
+    bound = true
+    return send(200, { data: { two_factor_bound: 1 } })
+  })
 })
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
 beforeEach(() => {
   calls = []

@@ -1,14 +1,13 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage } from 'node:http'
 import { act, cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { httpConfig } from '../src/api/http.ts'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { codeIssue, normalizeCode } from '../src/features/two-factor/code.ts'
 import TwoFactorStep from '../src/features/two-factor/TwoFactorStep.tsx'
 import '../src/i18n/index.ts'
 import { useApp } from '../src/stores/app.ts'
 import { useSession } from '../src/stores/session.ts'
+import { serveApi } from './api-server.ts'
 
 interface Call {
   method: string
@@ -17,33 +16,27 @@ interface Call {
   body: unknown
 }
 
-let server: Server
 let calls: Call[] = []
 let reply: (call: Call) => { status: number; body: unknown }
 
-beforeAll(async () => {
-  server = createServer((req: IncomingMessage, res) => {
-    let text = ''
-    req.on('data', (chunk) => {
-      text += chunk
-    })
-    req.on('end', () => {
-      const call = {
-        method: req.method ?? '',
-        url: req.url ?? '',
-        authorization: req.headers.authorization,
-        body: text ? JSON.parse(text) : undefined,
-      }
-      calls.push(call)
-      const { status, body } = reply(call)
-      res.writeHead(status, { 'Content-Type': 'application/json' })
-      res.end(JSON.stringify(body))
-    })
+serveApi((req: IncomingMessage, res) => {
+  let text = ''
+  req.on('data', (chunk) => {
+    text += chunk
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  httpConfig.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`
+  req.on('end', () => {
+    const call = {
+      method: req.method ?? '',
+      url: req.url ?? '',
+      authorization: req.headers.authorization,
+      body: text ? JSON.parse(text) : undefined,
+    }
+    calls.push(call)
+    const { status, body } = reply(call)
+    res.writeHead(status, { 'Content-Type': 'application/json' })
+    res.end(JSON.stringify(body))
+  })
 })
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
 beforeEach(() => {
   calls = []

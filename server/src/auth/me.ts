@@ -1,3 +1,4 @@
+import type { Me } from '@vod/contract'
 import { z } from 'zod'
 import type { AuthenticatedAdmin } from './sessions.ts'
 
@@ -12,15 +13,14 @@ export const meRecord = z.object({
   two_factor_bound: z.union([z.literal(0), z.literal(1)]),
   roles: z.array(z.string()),
   permissions: z.array(z.string()),
-})
-export type MeRecord = z.infer<typeof meRecord>
+}) satisfies z.ZodType<Me>
 
 type OwnFields = Pick<
   AuthenticatedAdmin,
   'id' | 'username' | 'name' | 'avatar' | 'introduction' | 'email' | 'twoFactorBound'
 >
 
-export function meOf(admin: OwnFields & Pick<AuthenticatedAdmin, 'permissions'>): MeRecord {
+export function meOf(admin: OwnFields & Pick<AuthenticatedAdmin, 'permissions'>): Me {
   return {
     id: admin.id,
     username: admin.username,

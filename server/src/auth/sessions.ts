@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { admins, sessions } from '../db/schema/index.ts'
 
@@ -94,25 +94,26 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
 }
 
 /**
- * Ends every live session of one admin at once (disable, password change, own password change, role change,
- * authenticator reset). `except` keeps one session, the caller's own when it acts on itself, so it is not logged out by
- * its own change. Pass the transaction of the change, so both happen or neither does. Answers how many ended.
+ * Ends every live session of the given admins at once (disable, password change, own password change, role
+ * change, authenticator reset). `except` keeps one session: pass the caller's own, so it is not logged out by
+ * its own change (a session belongs to one admin, so it keeps nothing of anyone else's). Pass the transaction
+ * of the change, so both happen or neither does.
  */
 export async function revokeSessionsOf(
   db: Db,
-  adminId: number,
+  adminIds: number | readonly number[],
   options: { except?: string } = {},
-): Promise<number> {
-  const ended = await db
+): Promise<void> {
+  const ids = typeof adminIds === 'number' ? [adminIds] : [...adminIds]
+  if (ids.length === 0) return
+  await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(
       and(
-        eq(sessions.adminId, adminId),
+        inArray(sessions.adminId, ids),
         isNull(sessions.revokedAt),
         options.except === undefined ? undefined : ne(sessions.id, options.except),
       ),
     )
-    .returning({ id: sessions.id })
-  return ended.length
 }

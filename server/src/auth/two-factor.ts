@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
+import type { TwoFactorMode } from '@vod/contract'
 import { Secret, TOTP } from 'otpauth'
 import QRCode from 'qrcode'
-import type { TwoFactorMode } from '../config.ts'
 
 export const TOTP_ISSUER = 'VOD Back-office'
 const DIGITS = 6

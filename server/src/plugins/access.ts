@@ -44,6 +44,11 @@ declare module 'fastify' {
 /** The API reference pages come from @fastify/swagger-ui, which cannot carry our config; they are public by design. */
 export const DOCS_PREFIX = '/api/docs'
 
+/** The resource of an /api route: its first path segment under /api (`/api/tags/:id` -> tags). */
+export function resourceOf(url: string): string {
+  return url.split('/')[2] ?? 'api'
+}
+
 /** Routes that must declare their access: all of /api except the reference pages. */
 function mustDeclare(url: string): boolean {
   if (!url.startsWith('/api/') && url !== '/api') return false
@@ -100,7 +105,7 @@ export const accessPlugin = fp(
       const id = (request.params as Record<string, string> | undefined)?.id
       try {
         await audit(options.db, request, {
-          resource: request.routeOptions.url?.split('/')[2] ?? 'api',
+          resource: resourceOf(request.routeOptions.url ?? ''),
           recordId: isNumericId(id) && Number(id) <= ID_MAX ? Number(id) : null,
           action: 'forbidden',
           changes: { route: `${request.method} ${request.routeOptions.url}`, permission },

@@ -3,14 +3,9 @@ import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance, FastifySchema } from 'fastify'
 import fp from 'fastify-plugin'
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod'
-import { DOCS_PREFIX } from './access.ts'
+import { DOCS_PREFIX, resourceOf } from './access.ts'
 
 export const OPENAPI_PATH = '/api/openapi.json'
-
-/** The resource an operation belongs to: its first path segment under /api (`/api/tags/{id}` -> tags). */
-function resourceTag(url: string): string {
-  return url.split('/')[2] ?? 'api'
-}
 
 /**
  * OpenAPI 3.1 built from the routes' own zod schemas, so the document cannot drift from what the server
@@ -48,7 +43,7 @@ export const openapiPlugin = fp(
               : 'Requires a logged-in admin (any permissions).'
         const described: Record<string, unknown> = {
           ...base,
-          tags: base.tags ?? [resourceTag(url)],
+          tags: base.tags ?? [resourceOf(url)],
           description: [base.description, needs].filter(Boolean).join('\n\n'),
           security: config.access === 'public' ? [] : [{ bearer: [] }],
           ...(config.permission ? { 'x-permission': config.permission } : { 'x-access': config.access }),

@@ -1,5 +1,5 @@
+import type { Me as WireMe } from '@vod/contract/resources/me'
 import type { OtpauthBinding, TwoFactorState } from '@vod/contract/resources/two-factor'
-import type { Profile } from '../stores/session.ts'
 import type { Camelize } from './case.ts'
 import { http } from './http.ts'
 
@@ -18,9 +18,7 @@ export interface LoginAnswer {
   twoFactorToken?: string
 }
 
-export interface Me extends Profile {
-  permissions: string[]
-}
+export type Me = Camelize<WireMe>
 
 export type Binding = Camelize<OtpauthBinding>
 

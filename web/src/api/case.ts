@@ -23,7 +23,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Renames keys deeply through plain objects and arrays; Files, Blobs, FormData, Dates pass untouched. */
-export function convertKeys(value: unknown, rename: (key: string) => string): unknown {
+function convertKeys(value: unknown, rename: (key: string) => string): unknown {
   if (Array.isArray(value)) return value.map((item) => convertKeys(item, rename))
   if (!isPlainObject(value)) return value
   const out: Record<string, unknown> = {}

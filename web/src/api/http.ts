@@ -42,7 +42,7 @@ export interface RequestOptions {
   token?: string
 }
 
-export function buildUrl(path: string, query: Query = {}): string {
+function buildUrl(path: string, query: Query = {}): string {
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null || value === '') continue

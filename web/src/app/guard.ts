@@ -29,10 +29,9 @@ const publicPaths = new Set(publicRoutes.map((route) => route.path))
 const shellLeaves = leaves(shellRoutes).map((route) => ({ path: route.path, route }))
 
 /** Public paths, and anything under /4 (error pages), pass without a session (spec section 4). */
-export const isPublicPath = (pathname: string): boolean =>
-  publicPaths.has(pathname) || pathname.startsWith('/4')
+const isPublicPath = (pathname: string): boolean => publicPaths.has(pathname) || pathname.startsWith('/4')
 
-export const loginPath = (pathname: string, search: string): string =>
+const loginPath = (pathname: string, search: string): string =>
   `/login?redirect=${encodeURIComponent(pathname + search)}`
 
 /** The shell route a path opens, with its params; undefined for unknown paths. */

@@ -29,7 +29,7 @@ const locales: Record<string, Locale> = {
   ...resourceLocales(resources),
 }
 
-export function messagesOf(language: Language): Messages {
+function messagesOf(language: Language): Messages {
   return Object.fromEntries(Object.entries(locales).map(([name, locale]) => [name, locale[language]]))
 }
 

@@ -1,20 +1,13 @@
+import type { Me } from '@vod/contract/resources/me'
 import Cookies from 'js-cookie'
 import { create } from 'zustand'
+import type { Camelize } from '../api/case.ts'
 import { clearPermissions, setPermissions, storePermissions } from './permission.ts'
 
 export const TOKEN_COOKIE = 'Admin-Token'
 
-export interface Profile {
-  id: number
-  username: string
-  name: string
-  avatar: string | null
-  introduction: string | null
-  email: string | null
-  roles: string[]
-  /** 1 when an authenticator is bound (the profile's two-factor card shows it). */
-  twoFactorBound: 0 | 1
-}
+/** The admin as /auth/me describes it; its permissions live in the permission store. */
+export type Profile = Omit<Camelize<Me>, 'permissions'>
 
 interface SessionState {
   token: string | undefined

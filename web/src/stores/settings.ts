@@ -24,7 +24,7 @@ export interface Settings {
   showSettings: boolean
 }
 
-export const defaultSettings: Settings = {
+const defaultSettings: Settings = {
   theme: '#1890ff',
   showTagsView: true,
   fixedHeader: false,

@@ -227,7 +227,7 @@ export function defineList<TColumns extends Record<string, PgColumn>>(spec: List
     }
   }
 
-  return { query, run, where }
+  return { query, run }
 }
 
 /** The answer schema of a list, for the route's `response` (and so the OpenAPI document). */

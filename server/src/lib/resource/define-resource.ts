@@ -7,7 +7,7 @@ import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { audit, createdChanges, updatedChanges } from '../audit.ts'
 import { FOREIGN_KEY_VIOLATION, postgresError, UNIQUE_VIOLATION } from '../db-errors.ts'
-import { ApiError, notFound } from '../errors.ts'
+import { conflict, invalidField, notFound } from '../errors.ts'
 import { idParams } from '../id-param.ts'
 import { defineList, type ListQuery, type ListSpec, listResponse } from '../list/index.ts'
 import { dataOf, errorBody, protectedErrors, recordErrors } from '../responses.ts'
@@ -49,9 +49,8 @@ export function defineResource(spec: ResourceSpec) {
   function databaseRule(error: unknown): never {
     const pg = postgresError(error)
     const field = pg?.constraint ? spec.uniques?.[pg.constraint] : undefined
-    if (pg?.code === UNIQUE_VIOLATION && field)
-      throw new ApiError(422, 'validation.unique', {}, { [field]: [{ key: 'validation.unique' }] })
-    if (pg?.code === FOREIGN_KEY_VIOLATION) throw new ApiError(409, 'errors.in_use')
+    if (pg?.code === UNIQUE_VIOLATION && field) throw invalidField(field, 'validation.unique')
+    if (pg?.code === FOREIGN_KEY_VIOLATION) throw conflict('errors.in_use')
     throw error
   }
 

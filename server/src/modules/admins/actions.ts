@@ -118,7 +118,7 @@ export async function adminActions(app: FastifyInstance, { db }: ModuleOptions) 
           .update(admins)
           .set({ twoFactorSecret: null, twoFactorPendingSecret: null })
           .where(eq(admins.id, id))
-        await revokeSessionsOf(tx, id, { except: id === me.id ? me.sessionId : undefined })
+        await revokeSessionsOf(tx, id, { except: me.sessionId })
         await audit(tx, request, {
           resource: 'admins',
           recordId: id,

@@ -15,6 +15,7 @@ import { conflict, invalidField } from '../../lib/errors.ts'
 import { idParams } from '../../lib/id-param.ts'
 import { defineList, type ListQuery, listResponse } from '../../lib/list/index.ts'
 import { dataOf, errorBody, protectedErrors, recordErrors } from '../../lib/responses.ts'
+import { sameSet } from '../../lib/sets.ts'
 import { adminOf } from '../../plugins/access.ts'
 import type { ApiModule } from '../types.ts'
 import { adminActions } from './actions.ts'
@@ -54,9 +55,6 @@ async function replaceRoles(tx: Db, adminId: number, roleIds: readonly number[])
   await tx.delete(adminRoles).where(eq(adminRoles.adminId, adminId))
   if (roleIds.length > 0) await tx.insert(adminRoles).values(roleIds.map((roleId) => ({ adminId, roleId })))
 }
-
-const sameIds = (a: readonly { id: number }[], b: readonly number[]) =>
-  JSON.stringify(a.map((x) => x.id).sort()) === JSON.stringify([...b].sort())
 
 const tags = ['admins']
 
@@ -176,11 +174,10 @@ export const adminsModule: ApiModule = async (app, options) => {
           const before = await presentAdmin(tx, id)
           const roleList =
             roleIds === undefined ? undefined : await existingIds(tx, roles, 'role_ids', roleIds)
-          const rolesChanged = roleList !== undefined && !sameIds(before.roles, roleList)
-          if (rolesChanged) {
-            const held = new Set(before.roles.map((role) => role.id))
-            await ensureGrantable(tx, me, { roleIds: roleList.filter((roleId) => !held.has(roleId)) })
-          }
+          const held = before.roles.map((role) => role.id)
+          const rolesChanged = roleList !== undefined && !sameSet(held, roleList)
+          if (rolesChanged)
+            await ensureGrantable(tx, me, { roleIds: roleList.filter((roleId) => !held.includes(roleId)) })
           const disabling = before.status === 'enabled' && fields.status === 'disabled'
           if (disabling && id === me.id) throw conflict('admins.self_disable')
 
@@ -195,7 +192,7 @@ export const adminsModule: ApiModule = async (app, options) => {
           if (rolesChanged) await replaceRoles(tx, id, roleList)
           if (guarded) await ensureSuperAdminRemains(tx)
           if (passwordHash || rolesChanged || disabling)
-            await revokeSessionsOf(tx, id, { except: id === me.id ? me.sessionId : undefined })
+            await revokeSessionsOf(tx, id, { except: me.sessionId })
 
           const after = await presentAdmin(tx, id)
           await audit(tx, request, {

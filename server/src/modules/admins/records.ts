@@ -1,9 +1,9 @@
 import { type Admin, adminStatuses } from '@vod/contract'
-import { asc, eq, inArray, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { admins, type roles } from '../../db/schema/index.ts'
-import { ApiError, notFound } from '../../lib/errors.ts'
+import { invalidField, notFound } from '../../lib/errors.ts'
 
 export const adminRecord = z
   .object({
@@ -99,21 +99,9 @@ export async function existingIds(
 ): Promise<number[]> {
   const wanted = [...new Set(ids)]
   if (wanted.length === 0) return []
-  const found = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(inArray(table.id, wanted))
-    .orderBy(asc(table.id))
+  const found = await db.select({ id: table.id }).from(table).where(inArray(table.id, wanted))
   const known = new Set(found.map((r) => r.id))
   const missing = wanted.filter((id) => !known.has(id))
-  if (missing.length > 0)
-    throw new ApiError(
-      422,
-      'validation.unknown_ids',
-      {},
-      {
-        [field]: [{ key: 'validation.unknown_ids', params: { ids: missing.join(', ') } }],
-      },
-    )
+  if (missing.length > 0) throw invalidField(field, 'validation.unknown_ids', { ids: missing.join(', ') })
   return wanted
 }

@@ -1,3 +1,4 @@
+import type { TwoFactorChallenge } from '@vod/contract'
 import { eq, sql } from 'drizzle-orm'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -22,7 +23,7 @@ const loginBody = z.object({
 /** The password was right; an authenticator code must follow (POST /api/googleOtpauth, /api/googleVerify). */
 const twoFactorChallenge = z
   .object({ two_factor: z.enum(['bind', 'verify']), two_factor_token: z.string() })
-  .meta({ id: 'TwoFactorChallenge' })
+  .meta({ id: 'TwoFactorChallenge' }) satisfies z.ZodType<TwoFactorChallenge>
 
 const tags = ['auth']
 

@@ -1,5 +1,6 @@
 import {
   isPermissionName,
+  type Permission,
   roleAssignInput,
   roleInput,
   type roleSortable,
@@ -20,6 +21,7 @@ import { conflict, invalidField, notFound } from '../../lib/errors.ts'
 import { idParams } from '../../lib/id-param.ts'
 import { defineList, type ListQuery, listResponse } from '../../lib/list/index.ts'
 import { dataOf, errorBody, protectedErrors, recordErrors } from '../../lib/responses.ts'
+import { sameSet } from '../../lib/sets.ts'
 import { adminOf } from '../../plugins/access.ts'
 import { existingIds } from '../admins/records.ts'
 import type { ApiModule } from '../types.ts'
@@ -40,7 +42,7 @@ const list = defineList({
 
 const permissionRecord = z
   .object({ id: z.number().int(), name: z.string(), group: z.string() })
-  .meta({ id: 'Permission' })
+  .meta({ id: 'Permission' }) satisfies z.ZodType<Permission>
 
 function databaseRule(error: unknown): never {
   const pg = postgresError(error)
@@ -65,9 +67,6 @@ async function replacePermissions(tx: Db, roleId: number, ids: readonly number[]
   if (ids.length > 0)
     await tx.insert(rolePermissions).values(ids.map((permissionId) => ({ roleId, permissionId })))
 }
-
-const sameSet = (a: readonly (string | number)[], b: readonly (string | number)[]) =>
-  JSON.stringify([...new Set(a)].sort()) === JSON.stringify([...new Set(b)].sort())
 
 const tags = ['roles']
 const writeErrors = { ...recordErrors, 409: errorBody } as const
@@ -292,14 +291,11 @@ export const rolesModule: ApiModule = async (app, { db }) => {
         if (added.length > 0)
           await tx.insert(adminRoles).values(added.map((adminId) => ({ adminId, roleId: id })))
         if (role.name === SUPER_ADMIN_ROLE) await ensureSuperAdminRemains(tx)
-        for (const adminId of [...removed, ...added])
-          await revokeSessionsOf(tx, adminId, { except: adminId === me.id ? me.sessionId : undefined })
-        if (removed.length + added.length > 0) {
+        const changed = [...removed, ...added]
+        if (changed.length > 0) {
+          await revokeSessionsOf(tx, changed, { except: me.sessionId })
           await tx.update(roles).set({ updatedAt: new Date() }).where(eq(roles.id, id))
-          await tx
-            .update(admins)
-            .set({ updatedAt: new Date() })
-            .where(inArray(admins.id, [...removed, ...added]))
+          await tx.update(admins).set({ updatedAt: new Date() }).where(inArray(admins.id, changed))
         }
         await audit(tx, request, {
           resource: 'roles',

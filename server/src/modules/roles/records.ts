@@ -3,7 +3,7 @@ import { inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { permissions, roles } from '../../db/schema/index.ts'
-import { ApiError, notFound } from '../../lib/errors.ts'
+import { invalidField, notFound } from '../../lib/errors.ts'
 
 export const roleRecord = z
   .object({
@@ -73,18 +73,8 @@ export async function permissionIds(db: Db, names: readonly string[]): Promise<n
   const known = new Set(rows.filter((r) => isPermissionName(r.name)).map((r) => r.name))
   const unknown = wanted.filter((name) => !known.has(name))
   if (unknown.length > 0)
-    throw new ApiError(
-      422,
-      'validation.unknown_permissions',
-      {},
-      {
-        permissions: [
-          {
-            key: 'validation.unknown_permissions',
-            params: { names: unknown.slice(0, 10).join(', ').slice(0, 300) },
-          },
-        ],
-      },
-    )
+    throw invalidField('permissions', 'validation.unknown_permissions', {
+      names: unknown.slice(0, 10).join(', ').slice(0, 300),
+    })
   return rows.filter((r) => known.has(r.name)).map((r) => r.id)
 }

@@ -1,4 +1,4 @@
-import { otpauthInput, verifyInput } from '@vod/contract'
+import { type OtpauthBinding, otpauthInput, type TwoFactorState, verifyInput } from '@vod/contract'
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -18,9 +18,11 @@ const binding = z
     otpauth_url: z.string(),
     qr_code: z.string().meta({ description: 'data:image/png;base64,... URL of the otpauth URL' }),
   })
-  .meta({ id: 'OtpauthBinding' })
+  .meta({ id: 'OtpauthBinding' }) satisfies z.ZodType<OtpauthBinding>
 
-const twoFactorState = z.object({ two_factor_bound: z.union([z.literal(0), z.literal(1)]) })
+const twoFactorState = z.object({
+  two_factor_bound: z.union([z.literal(0), z.literal(1)]),
+}) satisfies z.ZodType<TwoFactorState>
 
 const errors = { 400: errorBody, 401: errorBody, 409: errorBody, 422: errorBody, 429: errorBody } as const
 const tags = ['auth']

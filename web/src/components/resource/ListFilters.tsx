@@ -23,7 +23,7 @@ export const filterParamNames = (filters: readonly ResourceFilter[]): string[] =
 type Range = [Dayjs, Dayjs]
 
 /** Spec section 9's quick options for date ranges, ending today. */
-export function datePresets(now: Dayjs = dayjs()): { key: string; value: Range }[] {
+function datePresets(now: Dayjs = dayjs()): { key: string; value: Range }[] {
   const today = now.startOf('day')
   const days = (count: number): Range => [today.subtract(count - 1, 'day'), now.endOf('day')]
   return [

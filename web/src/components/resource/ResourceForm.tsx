@@ -1,4 +1,4 @@
-import { Button, Card, Form, type FormRule, Result, Space, Spin } from 'antd'
+import { Button, Card, Form, type FormRule, Space, Spin } from 'antd'
 import { type ReactNode, useEffect, useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate, useParams } from 'react-router'
@@ -8,6 +8,7 @@ import { useRouteHandle } from '../../app/use-route-handle.ts'
 import { useTagsView } from '../../stores/tags-view.ts'
 import { showServerErrors } from '../form/server-errors.ts'
 import { type ResourceDefinition, resourcePath } from './define-resource.ts'
+import { RecordError } from './RecordError.tsx'
 import { type RecordValues, useResourceRecord, useSaveResource } from './resource-queries.ts'
 
 export interface ResourceField {
@@ -65,15 +66,7 @@ export function ResourceForm(props: ResourceFormProps) {
     form.setFieldsValue(toForm ? toForm(record.data) : record.data)
   }, [form, record.data, toForm])
 
-  if (record.error) {
-    const missing = record.error instanceof ApiError && record.error.status === 404
-    return (
-      <Result
-        status={missing ? '404' : 'error'}
-        subTitle={missing ? t('resource.notFound') : record.error.message}
-      />
-    )
-  }
+  if (record.error) return <RecordError error={record.error} />
 
   async function submit(values: RecordValues) {
     let saved: SavedRecord | undefined

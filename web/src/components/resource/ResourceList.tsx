@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router'
 import { notify } from '../../app/notify.ts'
 import { useCan } from '../../stores/permission.ts'
 import { type ResourceDefinition, resourcePath } from './define-resource.ts'
-import { formatDateTime } from './format.ts'
+import { displayValue } from './format.ts'
 import { KeywordSearch } from './KeywordSearch.tsx'
 import { filterParamNames, ListFilters, type ResourceFilter } from './ListFilters.tsx'
 import {
@@ -75,11 +75,7 @@ export function ResourceList<T extends { id: number }>(props: ResourceListProps<
     sorter: column.sortable,
     sortOrder: column.sortable ? orderOf(params.sort, column.key) : undefined,
     render: (value: T[keyof T & string], record: T) =>
-      column.render
-        ? column.render(value, record)
-        : column.type === 'datetime'
-          ? formatDateTime(value)
-          : (value as ReactNode),
+      column.render ? column.render(value, record) : displayValue(value, column.type),
   }))
   if (canShow || canEdit || canDelete || rowActions) {
     tableColumns.push({

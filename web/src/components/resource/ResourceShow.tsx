@@ -1,12 +1,12 @@
-import { Button, Card, Descriptions, Result, Space, Spin } from 'antd'
+import { Button, Card, Descriptions, Space, Spin } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
-import { ApiError } from '../../api/http.ts'
 import { useRouteHandle } from '../../app/use-route-handle.ts'
 import { useCan } from '../../stores/permission.ts'
 import { type ResourceDefinition, resourcePath } from './define-resource.ts'
-import { formatDateTime } from './format.ts'
+import { displayValue } from './format.ts'
+import { RecordError } from './RecordError.tsx'
 import { useResourceRecord } from './resource-queries.ts'
 
 export interface ResourceItem<T> {
@@ -39,15 +39,7 @@ export function ResourceShow<T extends { id: number }>({
   const canEdit = useCan('edit', resource.name) && Boolean(resource.screens.edit)
   const titleKey = useRouteHandle()?.route.meta?.titleKey
 
-  if (record.error) {
-    const missing = record.error instanceof ApiError && record.error.status === 404
-    return (
-      <Result
-        status={missing ? '404' : 'error'}
-        subTitle={missing ? t('resource.notFound') : record.error.message}
-      />
-    )
-  }
+  if (record.error) return <RecordError error={record.error} />
   const data = record.data
   const extra = (
     <Space wrap>
@@ -78,9 +70,7 @@ export function ResourceShow<T extends { id: number }>({
                     ? null
                     : item.render
                       ? item.render(value, data)
-                      : item.type === 'datetime'
-                        ? formatDateTime(value)
-                        : (value as ReactNode),
+                      : displayValue(value, item.type),
               }
             })}
           />

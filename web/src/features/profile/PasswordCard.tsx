@@ -1,10 +1,11 @@
-import { PASSWORD_MAX, PASSWORD_MIN, passwordIssue } from '@vod/contract/rules'
+import { PASSWORD_MIN } from '@vod/contract/rules'
 import { Button, Card, Form, Input } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../api/http.ts'
 import { changePassword } from '../../api/profile.ts'
 import { notify } from '../../app/notify.ts'
+import { passwordRule } from '../../components/form/password-rule.ts'
 import { showServerErrors } from '../../components/form/server-errors.ts'
 
 interface PasswordValues {
@@ -17,24 +18,12 @@ const fields: (keyof PasswordValues)[] = ['currentPassword', 'password']
 
 /**
  * Changes the admin's own password (`PUT /api/auth/password`): the current one is required, the new one
- * follows the shared rule (contract passwordIssue, 8 to 72 characters). Other sessions end; this one stays.
+ * follows the shared rule (password-rule.ts). Other sessions end; this one stays.
  */
 export function PasswordCard() {
   const { t } = useTranslation()
   const [form] = Form.useForm<PasswordValues>()
   const [saving, setSaving] = useState(false)
-
-  const newPasswordRule = {
-    validator: (_: unknown, value?: string) => {
-      const issue = passwordIssue(value)
-      if (issue) return Promise.reject(new Error(t(`validation.password.${issue}`)))
-      if (value && (value.length < PASSWORD_MIN || value.length > PASSWORD_MAX))
-        return Promise.reject(
-          new Error(t('profile.password.length', { min: PASSWORD_MIN, max: PASSWORD_MAX })),
-        )
-      return Promise.resolve()
-    },
-  }
 
   async function save({ currentPassword, password }: PasswordValues) {
     setSaving(true)
@@ -63,7 +52,7 @@ export function PasswordCard() {
         <Form.Item
           name="password"
           label={t('profile.password.new')}
-          rules={[newPasswordRule]}
+          rules={[passwordRule(t)]}
           extra={t('profile.password.hint', { min: PASSWORD_MIN })}
         >
           <Input.Password data-testid="new-password" autoComplete="new-password" />

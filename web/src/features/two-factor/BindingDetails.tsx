@@ -4,7 +4,7 @@ import type { Binding } from '../../api/auth.ts'
 import './two-factor.css'
 
 /** `JBSWY3DPEHPK3PXP` -> `JBSW Y3DP EHPK 3PXP`: easier to type; authenticator apps ignore the spaces. */
-export const groupSecret = (secret: string): string => secret.match(/.{1,4}/g)?.join(' ') ?? secret
+const groupSecret = (secret: string): string => secret.match(/.{1,4}/g)?.join(' ') ?? secret
 
 /**
  * A new authenticator's QR code and its key, with a copy button. Plain markup: it shows on the login

@@ -6,7 +6,7 @@ import { ApiError } from '../../api/http.ts'
 import { notify } from '../../app/notify.ts'
 import { replaceProfile, useSession } from '../../stores/session.ts'
 import { BindingDetails } from './BindingDetails.tsx'
-import { codeIssue, normalizeCode } from './code.ts'
+import { CODE_LENGTH, codeIssue, codeIssueKey, normalizeCode } from './code.ts'
 
 type Step = { kind: 'idle' } | { kind: 'current' } | { kind: 'binding'; binding: Binding }
 
@@ -31,7 +31,7 @@ export function TwoFactorCard() {
   const codeRule = {
     validator: async (_: unknown, value?: string) => {
       const issue = codeIssue(value)
-      if (issue) throw new Error(t(issue === 'required' ? 'twoFactor.codeRequired' : 'twoFactor.codeFormat'))
+      if (issue) throw new Error(t(codeIssueKey(issue)))
     },
   }
 
@@ -103,7 +103,7 @@ export function TwoFactorCard() {
             <Input
               inputMode="numeric"
               autoComplete="one-time-code"
-              maxLength={8}
+              maxLength={CODE_LENGTH + 2}
               data-testid="two-factor-card-code"
             />
           </Form.Item>

@@ -4,7 +4,7 @@ import { type Binding, type LoginAnswer, requestBinding, verifyCode } from '../.
 import { ApiError } from '../../api/http.ts'
 import { LanguageSwitch } from '../../shell/LanguageSwitch.tsx'
 import { BindingDetails } from './BindingDetails.tsx'
-import { CODE_LENGTH, codeIssue, normalizeCode } from './code.ts'
+import { CODE_LENGTH, codeIssue, codeIssueKey, normalizeCode } from './code.ts'
 
 export interface TwoFactorStepProps {
   /** `bind`: no authenticator yet, show a new one first; `verify`: just ask for the code. */
@@ -52,10 +52,7 @@ export default function TwoFactorStep({ mode, token, onSuccess, onCancel }: TwoF
   const issue = codeIssue(code)
   const error = expired
     ? t('twoFactor.expired')
-    : (serverError ??
-      (touched && issue
-        ? t(issue === 'required' ? 'twoFactor.codeRequired' : 'twoFactor.codeFormat')
-        : undefined))
+    : (serverError ?? (touched && issue ? t(codeIssueKey(issue)) : undefined))
 
   async function submit(event: FormEvent) {
     event.preventDefault()

@@ -7,8 +7,12 @@ export type CodeIssue = 'required' | 'format'
 export function codeIssue(code: string | undefined | null): CodeIssue | null {
   const value = normalizeCode(code)
   if (!value) return 'required'
-  return /^\d{6}$/.test(value) ? null : 'format'
+  return value.length === CODE_LENGTH && /^\d+$/.test(value) ? null : 'format'
 }
+
+/** The i18n key of a code issue's message. */
+export const codeIssueKey = (issue: CodeIssue): string =>
+  issue === 'required' ? 'twoFactor.codeRequired' : 'twoFactor.codeFormat'
 
 /** The code as sent: without the spaces people type to group it. */
 export const normalizeCode = (code: string | undefined | null): string => (code ?? '').replace(/\s+/g, '')

@@ -1,0 +1,16 @@
+/**
+ * The logged-in admin as `GET /api/auth/me` and `PUT /api/auth/me` answer it (API.md "Auth"; beyond it,
+ * `two_factor_bound`). `roles` is always `['admin']`: what an admin may do is in `permissions` (spec section 6).
+ */
+export interface Me {
+  id: number
+  username: string
+  name: string
+  avatar: string | null
+  introduction: string | null
+  email: string | null
+  /** 1 when an authenticator is bound. */
+  two_factor_bound: 0 | 1
+  roles: string[]
+  permissions: string[]
+}
