@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config'
 // so a broken unit fails the run before Chromium starts.
 export default defineConfig({
   test: {
+    // The API suites mostly wait (on PostgreSQL, on argon2 in libuv's threads): more workers than cores
+    // (vitest's default is cores - 1, one worker on a two-core machine) keep the cores busy.
+    maxWorkers: '150%',
     projects: [
       {
         test: { name: 'contract', include: ['contract/test/**/*.test.ts'], environment: 'node' },
@@ -13,6 +16,8 @@ export default defineConfig({
           name: 'server',
           include: ['server/test/**/*.test.ts'],
           environment: 'node',
+          // Migrates once per run into template databases (PGlite and PostgreSQL).
+          globalSetup: ['server/test/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -25,6 +30,8 @@ export default defineConfig({
           include: ['test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./test/setup.ts'],
+          // Screens render through antd in jsdom; on a loaded two-core machine one can take several seconds.
+          testTimeout: 15_000,
         },
       },
       {
@@ -32,6 +39,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/tests/**/*.test.ts'],
           environment: 'node',
+          // One server and one Chromium for the suite (each file has its own admin and data).
+          globalSetup: ['e2e/support/global-setup.ts'],
           fileParallelism: false,
           // A loaded two-core CI machine runs the server, Chromium and the runner at once.
           expect: { poll: { timeout: 10_000 } },

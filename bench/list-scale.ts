@@ -1,54 +1,151 @@
 /**
- * How the shared list machinery behaves on a large table: 1M tags in a fresh PostgreSQL database, then
- * timed requests over real HTTP for the list shapes staff use all day. Prints figures; asserts nothing.
+ * The shared list at a million rows, against its database's own speed. One million tags are loaded by SQL
+ * into a fresh PostgreSQL database (dropped after); the real server runs on it as its own process. For each
+ * list shape staff use, the statements one request makes are captured from PostgreSQL's statement log (with
+ * their parameters), then autocannon drives the request at 16 connections and, back to back, pgbench
+ * (`-M extended`, 16 clients) replays the page query alone and the request's whole set of statements.
+ * Prints requests a second, p99, transactions a second and the ratio; asserts nothing.
  *
- *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/list-scale.ts [rows]
+ *   npm run bench                                   # or: npx tsx bench/list-scale.ts [rows]
+ *   BENCH_DATABASE_URL=postgres://...  BENCH_SECONDS=10  BENCH_ROUNDS=1  BENCH_PG_LOG=/path/to/server.log
  */
+import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
-import { startTestApp } from '../server/test/support/harness.ts'
+import pg from 'pg'
+import { ADMIN, type RunningServer, startServer } from '../e2e/support/server.ts'
+import { createTestDatabase } from '../server/test/support/databases.ts'
+import { pgbenchTps } from './support/pgbench.ts'
+import { type LoggedStatement, logSize, serverLogFile, statementsSince } from './support/statement-log.ts'
 
 const rows = Number(process.argv[2] ?? 1_000_000)
-process.env.TEST_DATABASE_URL ??=
-  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+const rounds = Number(process.env.BENCH_ROUNDS ?? 1)
+const CONNECTIONS = 16
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+process.env.TEST_DATABASE_URL = adminUrl
 
-const t = await startTestApp('postgres')
+const cases: [string, string][] = [
+  ['first page', '/api/tags'],
+  ['type filter, sort -created_at', '/api/tags?type=studio&sort=-created_at'],
+  ['keyword', '/api/tags?keyword=123456'],
+  // Every generated name starts "tag ", so these trigrams are in all million rows: the database's worst case.
+  ['keyword, common trigrams', '/api/tags?keyword=ag%20123456'],
+  ['page 400', '/api/tags?page=400'],
+]
+
+async function onAdminDatabase(statement: string) {
+  const client = new pg.Client({ connectionString: adminUrl })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+async function login(server: RunningServer): Promise<string> {
+  const res = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  })
+  const body = (await res.json()) as { access_token?: string }
+  if (!body.access_token) throw new Error(`login failed: ${res.status} ${JSON.stringify(body)}`)
+  return body.access_token
+}
+
+async function get(server: RunningServer, path: string, token: string) {
+  const res = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } })
+  const body = (await res.json()) as { meta?: { total: number; total_estimated?: 1 } }
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`)
+  return body
+}
+
+/** The list's page query: the one statement of the request that reads rows of `tags` in order. */
+function pageQuery(statements: LoggedStatement[]): LoggedStatement {
+  const page = statements.find((s) => /from "tags"/.test(s.text) && /order by/i.test(s.text))
+  if (!page) throw new Error(`no page query among:\n${statements.map((s) => s.text).join('\n')}`)
+  return page
+}
+
+async function load(server: RunningServer, path: string, token: string) {
+  const drive = (duration: number) =>
+    autocannon({
+      url: `${server.url}${path}`,
+      connections: CONNECTIONS,
+      duration,
+      headers: { authorization: `Bearer ${token}` },
+    })
+  await drive(2)
+  const result = await drive(seconds)
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${path}: ${result.non2xx} answers other than 2xx, ${result.errors} errors`)
+  return { rps: result.requests.average, p99: result.latency.p99 }
+}
+
+const database = await createTestDatabase('postgres')
+const url = database.url as string
+const name = new URL(url).pathname.slice(1)
+let server: RunningServer | undefined
 try {
   const started = performance.now()
-  await t.db.execute(sql`
+  await database.database.db.execute(sql`
     insert into tags (name, type, category_id, created_at, updated_at)
     select 'tag ' || n, (array['genre','model','studio'])[1 + n % 3], 1 + n % 500,
            now() - (n || ' seconds')::interval, now()
     from generate_series(1, ${rows}) as n`)
-  await t.db.execute(sql`analyze tags`)
-  console.log(`inserted ${rows} tags in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  await database.database.db.execute(sql`vacuum analyze tags`)
+  console.log(`loaded ${rows} tags in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 
-  const token = await t.superToken()
-  const cases: [string, string][] = [
-    ['first page, default sort', '/api/tags'],
-    ['filter type, sort -created_at', '/api/tags?type=studio&sort=-created_at'],
-    ['filter category, sort name', '/api/tags?category_id=42&sort=name'],
-    ['keyword (trigram)', '/api/tags?keyword=ag%20123456'],
-    ['created_at range', '/api/tags?created_at_from=2020-01-01&created_at_to=2030-01-01&per_page=100'],
-    ['page 500, sort name', '/api/tags?sort=name&page=500'],
-  ]
-  console.log('\ncase                                  median ms   p95 ms   total (estimated?)')
-  for (const [name, path] of cases) {
-    const times: number[] = []
-    let meta: { total: number; total_estimated?: number } | undefined
-    for (let i = 0; i < 25; i++) {
-      const t0 = performance.now()
-      const answer = await t.request(path, { token })
-      times.push(performance.now() - t0)
-      if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${JSON.stringify(answer.body)}`)
-      meta = answer.body.meta
+  // First run: every statement logged, to capture what one request sends (after a warm-up, as in steady state).
+  const logFile = await serverLogFile(adminUrl)
+  await onAdminDatabase(`alter database ${name} set log_statement = 'all'`)
+  server = await startServer({ DATABASE_URL: url, SEED_DEMO: '0' })
+  let token = await login(server)
+  const captured = new Map<string, { statements: LoggedStatement[]; meta: string }>()
+  for (const [, path] of cases) {
+    for (let i = 0; i < 3; i++) await get(server, path, token)
+    const from = await logSize(logFile)
+    const { meta } = await get(server, path, token)
+    await new Promise((r) => setTimeout(r, 300))
+    const statements = await statementsSince(logFile, from, name)
+    captured.set(path, {
+      statements,
+      meta: `${meta?.total}${meta?.total_estimated ? ' (est.)' : ''}`,
+    })
+  }
+  await server.stop()
+  await onAdminDatabase(`alter database ${name} reset log_statement`)
+
+  // Second run: the same server without statement logging, under load.
+  server = await startServer({ DATABASE_URL: url, SEED_DEMO: '0' })
+  token = await login(server)
+  for (const [, path] of cases) await get(server, path, token)
+
+  for (const [label, path] of cases) {
+    const { statements, meta } = captured.get(path) ?? { statements: [], meta: '' }
+    console.log(`\n${label}: GET ${path}  total ${meta}, ${statements.length} statement(s) a request`)
+    for (const s of statements)
+      console.log(`  ${s.text.replace(/\s+/g, ' ').slice(0, 150)}  [${s.parameters.join(', ')}]`)
+  }
+
+  const options = { clients: CONNECTIONS, seconds }
+  console.log(
+    `\n${'case'.padEnd(32)}${'req/s'.padStart(8)}${'p99 ms'.padStart(8)}${'page tps'.padStart(10)}${'ratio'.padStart(8)}${'all tps'.padStart(9)}${'ratio'.padStart(8)}`,
+  )
+  for (let round = 1; round <= rounds; round++) {
+    for (const [label, path] of cases) {
+      const statements = captured.get(path)?.statements ?? []
+      const api = await load(server, path, token)
+      const page = await pgbenchTps(url, [pageQuery(statements)], options)
+      const all = await pgbenchTps(url, statements, options)
+      const pct = (n: number) => `${((100 * api.rps) / n).toFixed(1)}%`
+      console.log(
+        `${label.padEnd(32)}${api.rps.toFixed(0).padStart(8)}${String(api.p99).padStart(8)}${page.toFixed(0).padStart(10)}${pct(page).padStart(8)}${all.toFixed(0).padStart(9)}${pct(all).padStart(8)}`,
+      )
     }
-    times.sort((a, b) => a - b)
-    const median = times[Math.floor(times.length / 2)] ?? 0
-    const p95 = times[Math.floor(times.length * 0.95)] ?? 0
-    console.log(
-      `${name.padEnd(38)}${median.toFixed(1).padStart(9)}${p95.toFixed(1).padStart(9)}   ${meta?.total}${meta?.total_estimated ? ' (estimated)' : ''}`,
-    )
   }
 } finally {
-  await t.close()
+  await server?.stop()
+  await database.drop()
 }

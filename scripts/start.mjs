@@ -1,20 +1,11 @@
 #!/usr/bin/env node
 // `npm start`: install what is missing, build the web app when its sources changed, then serve API and app
-// on one port. Written for any Node >= 18 so that it runs before `node_modules/.bin/node` (Node 24) exists.
-import { spawn, spawnSync } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { delimiter, dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const bin = join(root, 'node_modules', '.bin')
-const env = { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH}` }
-
-function run(cmd, args) {
-  const result = spawnSync(cmd, args, { cwd: root, env, stdio: 'inherit' })
-  if (result.status !== 0) process.exit(result.status ?? 1)
-}
+// on one port. A few lines of progress, then the server's banner with the address and how to log in.
+import { spawn } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { bin, ensureDependencies, env, root, step } from './setup.mjs'
 
 function newest(path) {
   if (!existsSync(path)) return 0
@@ -23,26 +14,45 @@ function newest(path) {
   return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), stat.mtimeMs)
 }
 
-// Reinstall when the lock file differs from the one last installed. `npm install` rather than `npm ci`:
-// npm 11 leaves other platforms' optional binaries (Biome's) out of the lock, and `npm ci` then refuses it.
-const stamp = join(root, 'node_modules', '.vod-installed')
-const lockHash = () =>
-  createHash('sha256')
-    .update(readFileSync(join(root, 'package-lock.json')))
-    .digest('hex')
-if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== lockHash()) {
-  console.log('Installing dependencies...')
-  run('npm', ['install', '--no-audit', '--no-fund'])
-  writeFileSync(stamp, lockHash())
-}
+ensureDependencies()
 
 const built = join(root, 'web', 'dist', 'index.html')
-const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'contract/src'].map((p) => join(root, p))
-if (!existsSync(built) || Math.max(...sources.map(newest)) > newest(built)) {
-  console.log('Building the web app...')
-  run('npm', ['run', 'build', '-w', 'web'])
+const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/precompress.ts', 'contract/src'].map(
+  (p) => join(root, p),
+)
+if (!existsSync(built) || Math.max(...sources.map(newest)) > newest(built))
+  step('Building the web app', join(bin, 'vite'), ['build'], { cwd: join(root, 'web') })
+
+console.log('Starting the server...')
+
+const levels = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' }
+
+/** A pino JSON line as one short line a person reads; anything else (the banner) as it is. */
+function readable(line) {
+  let entry
+  try {
+    entry = JSON.parse(line)
+  } catch {
+    return line
+  }
+  if (typeof entry !== 'object' || entry === null || !('level' in entry)) return line
+  const parts = [`  ${levels[entry.level] ?? entry.level}`.padEnd(8), entry.msg ?? '']
+  if (entry.req) parts.push(`${entry.req.method} ${entry.req.url}`)
+  if (entry.res) parts.push(String(entry.res.statusCode))
+  if (entry.responseTime !== undefined) parts.push(`${Math.round(entry.responseTime)} ms`)
+  if (entry.err?.message) parts.push(`: ${entry.err.message}`)
+  return parts.filter(Boolean).join(' ')
 }
 
-const server = spawn(join(bin, 'tsx'), ['server/src/main.ts'], { cwd: root, env, stdio: 'inherit' })
+const server = spawn(join(bin, 'tsx'), ['server/src/main.ts'], {
+  cwd: root,
+  env,
+  stdio: ['inherit', 'pipe', 'pipe'],
+})
+for (const [from, to] of [
+  [server.stdout, process.stdout],
+  [server.stderr, process.stderr],
+])
+  createInterface({ input: from }).on('line', (line) => to.write(`${readable(line)}\n`))
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

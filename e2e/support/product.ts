@@ -1,26 +1,83 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll } from 'vitest'
-import { launchBrowser } from './browser.ts'
+import { randomBytes } from 'node:crypto'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { afterAll, beforeAll, inject } from 'vitest'
+import { SUPER_ADMIN_ROLE } from '../../contract/src/permissions.ts'
 import { ADMIN, type RunningServer, startServer } from './server.ts'
 
+export interface Credentials {
+  username: string
+  password: string
+}
+
 export interface Product {
-  server: RunningServer
+  server: Pick<RunningServer, 'url'>
   browser: Browser
+  /**
+   * Who this file logs in as: on the shared server a super-admin of its own, made for this file, so what one
+   * file changes (a password, a profile, the audit trail) is not another's; on a server of its own, the
+   * seeded admin.
+   */
+  admin: Credentials & { id: number }
+}
+
+async function api<T>(
+  url: string,
+  path: string,
+  init: { method?: string; token?: string; body?: unknown } = {},
+) {
+  const res = await fetch(`${url}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  })
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`)
+  return (res.status === 204 ? undefined : await res.json()) as T
+}
+
+const login = async (url: string, credentials: Credentials) =>
+  (await api<{ access_token: string }>(url, '/api/login', { method: 'POST', body: credentials })).access_token
+
+/** A new enabled super-admin on the shared server, made by the seeded one. */
+async function freshAdmin(url: string): Promise<Product['admin']> {
+  const token = await login(url, ADMIN)
+  const roles = await api<{ data: { id: number; name: string }[] }>(url, '/api/roles?per_page=100', { token })
+  const role = roles.data.find((r) => r.name === SUPER_ADMIN_ROLE)
+  if (!role) throw new Error('no super-admin role')
+  const credentials = { username: `e2e-${randomBytes(4).toString('hex')}`, password: 'e2e-passw0rd' }
+  const { data } = await api<{ data: { id: number } }>(url, '/api/admins', {
+    method: 'POST',
+    token,
+    body: { ...credentials, name: 'E2E Admin', role_ids: [role.id] },
+  })
+  return { ...credentials, id: data.id }
 }
 
 /**
- * The product for one test file: the real server on a fresh embedded database (with `env` on top of the
- * defaults) and a Chromium, started before the file's tests and stopped after them.
+ * The product for one test file: the run's shared server (global-setup.ts) with an admin of the file's own,
+ * or, when the file needs other settings (`env`, e.g. TWO_FACTOR), a server of its own on a fresh embedded
+ * database; either way the run's one Chromium, in contexts the file opens and closes.
  */
 export function useProduct(env: Record<string, string> = {}): Product {
   const product = {} as Product
+  let own: RunningServer | undefined
   beforeAll(async () => {
-    product.server = await startServer(env)
-    product.browser = await launchBrowser()
+    product.browser = await chromium.connect(inject('e2eBrowserEndpoint'))
+    if (Object.keys(env).length > 0) {
+      own = await startServer(env)
+      product.server = own
+      product.admin = { ...ADMIN, id: 1 }
+    } else {
+      product.server = { url: inject('e2eServerUrl') }
+      product.admin = await freshAdmin(product.server.url)
+    }
   })
   afterAll(async () => {
+    // Disconnects: the contexts this file left open go, the shared browser stays.
     await product.browser?.close()
-    await product.server?.stop()
+    await own?.stop()
   })
   return product
 }
@@ -33,37 +90,18 @@ export async function englishContext({ server, browser }: Product): Promise<Brow
 }
 
 /** Fills and submits the login form in English (see englishContext); the caller waits for what follows. */
-export async function submitLogin(
-  page: Page,
-  { server }: Product,
-  credentials: { username: string; password: string } = ADMIN,
-): Promise<void> {
-  await page.goto(`${server.url}/#/login`)
+export async function submitLogin(page: Page, product: Product, credentials: Credentials = product.admin) {
+  await page.goto(`${product.server.url}/#/login`)
   await page.getByLabel('Username').fill(credentials.username)
   await page.getByLabel('Password').fill(credentials.password)
   await page.getByRole('button', { name: 'Login' }).click()
 }
 
-/** Calls the API as the seeded admin, to set things up or to check what the screens did. */
+/** Calls the API as the file's admin, to set things up or to check what the screens did. */
 export async function asAdmin<T>(
-  server: RunningServer,
+  product: Product,
   path: string,
-  { method = 'GET', body }: { method?: string; body?: unknown } = {},
+  init: { method?: string; body?: unknown } = {},
 ): Promise<T> {
-  const login = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  })
-  const { access_token } = (await login.json()) as { access_token: string }
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${access_token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
-  return (res.status === 204 ? undefined : await res.json()) as T
+  return api<T>(product.server.url, path, { ...init, token: await login(product.server.url, product.admin) })
 }

@@ -10,6 +10,8 @@ export interface RunningServer {
   url: string
   dataDir: string
   output: () => string
+  /** Whether the process is still running (it has not crashed). */
+  alive: () => boolean
   stop: () => Promise<void>
 }
 
@@ -76,6 +78,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     url,
     dataDir,
     output: () => log,
+    alive: () => child.exitCode === null && child.signalCode === null,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM')
       await exited

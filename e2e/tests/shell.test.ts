@@ -2,40 +2,37 @@ import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { SECRET_PHRASE } from '../../web/src/shell/easter-egg/secret-phrase.ts'
 import { asAdmin, useProduct } from '../support/product.ts'
-import { ADMIN } from '../support/server.ts'
 
 const product = useProduct()
 
 const hash = (page: Page) => new URL(page.url()).hash
 
-async function logIn(context: BrowserContext, password = ADMIN.password): Promise<Page> {
+async function logIn(context: BrowserContext, password = product.admin.password): Promise<Page> {
   const page = await context.newPage()
   await page.goto(`${product.server.url}/#/login`)
   // zh-cn is the default language.
-  await page.getByLabel('用户名').fill(ADMIN.username)
+  await page.getByLabel('用户名').fill(product.admin.username)
   await page.getByLabel('密码').fill(password)
   await page.getByRole('button', { name: '登录' }).click()
   await page.waitForURL(/#\/dashboard$/)
-  await page.getByTestId('tags-view-item').first().waitFor()
+  await page.getByTestId('view-tab').first().waitFor()
   return page
 }
 
 /** The tabs' paths, in the order shown. */
 const tabPaths = (page: Page) =>
-  page
-    .getByTestId('tags-view-item')
-    .evaluateAll((items) => items.map((item) => item.getAttribute('data-path')))
+  page.getByTestId('view-tab').evaluateAll((items) => items.map((item) => item.getAttribute('data-path')))
 
 const activeTab = (page: Page) =>
-  page.locator('[data-testid="tags-view-item"][data-active="true"]').getAttribute('data-path')
+  page.locator('[data-testid="view-tab"][data-active="true"]').getAttribute('data-path')
 
 /** Waits until no tab context menu is on screen (they fade out), so the next one is the only one. */
-const menuGone = (page: Page) => expect.poll(() => page.locator('.tags-view-menu:visible').count()).toBe(0)
+const menuGone = (page: Page) => expect.poll(() => page.locator('.tabs-bar-menu:visible').count()).toBe(0)
 
-const tab = (page: Page, path: string) => page.locator(`[data-testid="tags-view-item"][data-path="${path}"]`)
+const tab = (page: Page, path: string) => page.locator(`[data-testid="view-tab"][data-path="${path}"]`)
 
 async function firstTagId(): Promise<number> {
-  const body = await asAdmin<{ data: { id: number }[] }>(product.server, '/api/tags?sort=id&per_page=1')
+  const body = await asAdmin<{ data: { id: number }[] }>(product, '/api/tags?sort=id&per_page=1')
   return body.data[0]?.id as number
 }
 
@@ -177,10 +174,10 @@ describe('the shell, end to end in Chromium', () => {
     await page.getByRole('button', { name: '主题色 #f5222d' }).click()
     await expect.poll(() => background(page, 'tags-create')).toBe('rgb(245, 34, 45)')
     await expect.poll(() => background(page, 'settings-button')).toBe('rgb(245, 34, 45)')
-    // Tag views off and back on; the sidebar logo off.
-    await page.getByRole('switch', { name: '开启 Tags-View' }).click()
-    await page.getByTestId('tags-view').waitFor({ state: 'detached' })
-    await page.getByRole('switch', { name: '开启 Tags-View' }).click()
+    // The tabs bar off and back on; the sidebar logo off.
+    await page.getByRole('switch', { name: '显示标签页' }).click()
+    await page.getByTestId('tabs-bar').waitFor({ state: 'detached' })
+    await page.getByRole('switch', { name: '显示标签页' }).click()
     await page.getByRole('switch', { name: '侧边栏 Logo' }).click()
     await page.getByTestId('sidebar-logo').waitFor({ state: 'detached' })
     // Fixed header: the navbar and tabs stay at the top while the page scrolls.
@@ -198,7 +195,7 @@ describe('the shell, end to end in Chromium', () => {
     await page.getByTestId('tags-create').waitFor()
     expect(await background(page, 'tags-create')).toBe('rgb(245, 34, 45)')
     expect(await page.getByTestId('sidebar-logo').count()).toBe(0)
-    await page.getByTestId('tags-view').waitFor()
+    await page.getByTestId('tabs-bar').waitFor()
     expect(await styleOf(page.getByTestId('shell-header'), 'position')).toBe('sticky')
     await context.close()
   })
@@ -291,7 +288,7 @@ describe('the shell, end to end in Chromium', () => {
     await page.getByTestId('password-save').click()
     await page.getByText('当前密码不正确。').waitFor()
 
-    await page.getByTestId('current-password').fill(ADMIN.password)
+    await page.getByTestId('current-password').fill(product.admin.password)
     await page.getByTestId('password-save').click()
     await page.getByText('密码已修改').waitFor()
     // This session stays.

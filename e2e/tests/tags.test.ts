@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { asAdmin, useProduct } from '../support/product.ts'
-import { ADMIN } from '../support/server.ts'
 
 const product = useProduct()
 
@@ -9,7 +8,7 @@ const hash = (page: Page) => new URL(page.url()).hash
 
 async function tagsNamed(name: string): Promise<{ id: number; name: string }[]> {
   const path = `/api/tags?keyword=${encodeURIComponent(name)}`
-  return (await asAdmin<{ data: { id: number; name: string }[] }>(product.server, path)).data
+  return (await asAdmin<{ data: { id: number; name: string }[] }>(product, path)).data
 }
 
 describe('tags, end to end in Chromium', () => {
@@ -22,8 +21,8 @@ describe('tags, end to end in Chromium', () => {
     await page.waitForURL(/#\/login\?redirect=%2Ftags$/)
 
     // zh-cn is the default language.
-    await page.getByLabel('用户名').fill(`  ${ADMIN.username}  `)
-    await page.getByLabel('密码').fill(ADMIN.password)
+    await page.getByLabel('用户名').fill(`  ${product.admin.username}  `)
+    await page.getByLabel('密码').fill(product.admin.password)
     await page.getByRole('button', { name: '登录' }).click()
     await page.waitForURL(/#\/tags$/)
     await page.getByTestId('tags-table').waitFor()
@@ -89,8 +88,8 @@ describe('tags, end to end in Chromium', () => {
     const context = await product.browser.newContext()
     const page = await context.newPage()
     await page.goto(`${product.server.url}/#/login`)
-    await page.getByLabel('用户名').fill(ADMIN.username)
-    await page.getByLabel('密码').fill(ADMIN.password)
+    await page.getByLabel('用户名').fill(product.admin.username)
+    await page.getByLabel('密码').fill(product.admin.password)
     await page.getByRole('button', { name: '登录' }).click()
     await page.waitForURL(/#\/dashboard$/)
     await page.goto(`${product.server.url}/#/tags/edit/abc`)

@@ -1,28 +1,48 @@
 import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import { serializerCompiler } from 'fastify-type-provider-zod'
-import { resolveTokenSecret } from './auth/secret.ts'
+import { type PermissionCatalogue, permissionCatalogue } from './auth/catalogue.ts'
+import { loadSecrets, type Secrets } from './auth/secrets.ts'
+import { createSessionLookup } from './auth/session-cache.ts'
 import { createLoginThrottle } from './auth/throttle/index.ts'
 import type { Config } from './config.ts'
-import type { Db } from './db/client.ts'
+import type { Db, Listen } from './db/client.ts'
 import { scheduleAuditPruning } from './lib/audit-retention.ts'
 import { parseQueryString } from './lib/querystring.ts'
 import { validatorCompiler } from './lib/validation.ts'
-import { loggerOptions } from './logger.ts'
+import { loggerOptions, RequestLogController } from './logger.ts'
 import { modules } from './modules/index.ts'
 import { accessPlugin } from './plugins/access.ts'
 import { apiVersionPlugin } from './plugins/api-version.ts'
+import { compressPlugin } from './plugins/compress.ts'
 import { clientErrorHandler, errorsPlugin } from './plugins/errors.ts'
+import { healthPlugin, type Readiness, readinessPlugin } from './plugins/health.ts'
 import { i18nPlugin } from './plugins/i18n.ts'
 import { jsonBodyPlugin } from './plugins/json-body.ts'
+import { multipartPlugin } from './plugins/multipart.ts'
 import { openapiPlugin } from './plugins/openapi.ts'
+import { securityHeadersPlugin } from './plugins/security-headers.ts'
 import { staticPlugin } from './plugins/static.ts'
 
 export interface AppOptions {
   config: Config
   db: Db
+  /** The database's notifications (`Database.listen`): with them, sessions are looked up once, not per request. */
+  listen?: Listen
   /** A ready pino logger (tests pass a silent one); otherwise one is made from LOG_LEVEL. */
   logger?: FastifyBaseLogger
+  /** The permissions routes may name; the product's unless a test adds its own. */
+  catalogue?: PermissionCatalogue
+  /** The keys (main.ts loads them first); otherwise loaded here from the config. */
+  secrets?: Secrets
+  /** Whether the database is prepared; main.ts opens it once migrated. Absent: prepared already. */
+  readiness?: Readiness
+}
+
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "the nearest N addresses are proxies". */
+function trustedProxies(setting: Config['trustProxy']) {
+  if (typeof setting !== 'number') return setting
+  return (_address: string, hop: number) => hop < setting
 }
 
 /**
@@ -30,31 +50,61 @@ export interface AppOptions {
  * (order matters: language before anything can fail, the route guard and the document before any route),
  * then each module of modules/index.ts under /api.
  */
-export async function buildApp({ config, db, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  listen,
+  logger,
+  catalogue,
+  secrets,
+  readiness,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: loggerOptions(config.logLevel) }),
+    logController: new RequestLogController(),
     genReqId: () => randomUUID(),
     routerOptions: { querystringParser: parseQueryString },
     clientErrorHandler,
-    // Bodies are JSON forms; uploads get their own limit when they come.
+    // Bodies are JSON forms; uploads (plugins/multipart.ts) and imports set limits of their own.
     bodyLimit: 1024 * 1024,
+    trustProxy: trustedProxies(config.trustProxy),
+    // A client gets this long to send its whole request; a silent connection is closed after the other.
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    connectionTimeout: config.connectionTimeoutSeconds * 1000,
+    // Node checks the request timeout every 30 seconds by default, which would stretch a short one.
+    http: {
+      connectionsCheckingInterval: 1000,
+      headersTimeout: Math.min(60, config.requestTimeoutSeconds) * 1000,
+    },
   })
+  // Past this many open connections, Node closes new ones at once.
+  app.server.maxConnections = config.maxConnections
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
-  const secret = await resolveTokenSecret(db, config.jwtSecret)
+  const keys = secrets ?? (await loadSecrets(config, app.log))
+  const prepared = readiness ?? { ready: true }
+  const secret = keys.token
   const throttle = await createLoginThrottle(config, db, secret)
   app.addHook('onClose', () => throttle.close())
+  const sessions = createSessionLookup(db, listen)
+  app.addHook('onClose', () => sessions.close())
   scheduleAuditPruning(app, db, config.auditRetentionDays)
 
   // Not awaited: a caller (a test) can still register routes of its own before ready().
+  app.register(securityHeadersPlugin)
+  app.register(compressPlugin)
   app.register(i18nPlugin)
   app.register(errorsPlugin)
+  app.register(readinessPlugin, { readiness: prepared })
   app.register(jsonBodyPlugin)
+  app.register(multipartPlugin)
   app.register(apiVersionPlugin)
-  app.register(accessPlugin, { db, secret })
+  app.register(accessPlugin, { db, secret, sessions, catalogue: catalogue ?? permissionCatalogue() })
   app.register(openapiPlugin)
-  for (const module of modules) app.register(module, { prefix: '/api', db, config, secret, throttle })
+  app.register(healthPlugin, { db, readiness: prepared })
+  for (const module of modules)
+    app.register(module, { prefix: '/api', db, config, secret, totpKey: keys.totp, throttle })
   app.register(staticPlugin, { webDist: config.webDist })
   return app
 }

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
@@ -21,8 +22,24 @@ export interface Config {
   adminUsername: string
   /** Absent: bootstrap generates one on first start and tells where it is. */
   adminPassword: string | null
-  /** Absent: generated once and kept in app_settings, so every process sharing the database agrees. */
+  /**
+   * The token signing key. Required with DATABASE_URL (every process must sign alike); on the embedded
+   * database, absent means generated once and kept in DATA_DIR/secrets.json (auth/secrets.ts).
+   */
   jwtSecret: string | null
+  /** The key that encrypts authenticator secrets at rest; required and absent exactly like jwtSecret. */
+  totpEncryptionKey: string | null
+  /**
+   * Which proxies in front may tell the client's address and protocol (X-Forwarded-For, -Proto): none
+   * (false), the nearest N hops, or these addresses / CIDR ranges (Fastify's trustProxy).
+   */
+  trustProxy: false | number | string[]
+  /** Seconds a client may take to send a whole request (Fastify requestTimeout). */
+  requestTimeoutSeconds: number
+  /** Seconds a connection may stay silent before it is closed (Fastify connectionTimeout). */
+  connectionTimeoutSeconds: number
+  /** Open connections at most; further ones are refused (Node's server.maxConnections). */
+  maxConnections: number
   tokenTtlSeconds: number
   twoFactor: TwoFactorMode
   redisUrl: string | null
@@ -76,6 +93,41 @@ const oneOf = <T extends readonly [string, ...string[]]>(values: T, fallback: T[
       return value as T[number]
     })
 
+const secretKey = optional.refine((v) => v === null || v.length >= 32, {
+  message: 'must be at least 32 characters long',
+})
+
+/** Names proxy-addr understands besides addresses and CIDR ranges. */
+const proxyRanges = ['loopback', 'linklocal', 'uniquelocal']
+
+function proxyEntryProblem(entry: string): boolean {
+  if (proxyRanges.includes(entry)) return false
+  const [address = '', bits, ...rest] = entry.split('/')
+  const family = isIP(address)
+  if (family === 0 || rest.length > 0) return true
+  if (bits === undefined) return false
+  const n = Number(bits)
+  return !/^\d{1,3}$/.test(bits) || n > (family === 4 ? 32 : 128)
+}
+
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): false | number | string[] => {
+    const value = v?.trim() ?? ''
+    if (['', '0', 'off', 'false'].includes(value.toLowerCase())) return false
+    if (/^\d{1,2}$/.test(value)) return Number(value)
+    const entries = value.split(',').map((e) => e.trim())
+    if (entries.some(proxyEntryProblem)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be off, a number of proxy hops, or a comma list of addresses, CIDR ranges, ${proxyRanges.join(', ')} (got "${v}")`,
+      })
+      return z.NEVER
+    }
+    return entries
+  })
+
 const schema = z.object({
   PORT: integer(8080, 0, 65535),
   HOST: optional.transform((v) => v ?? '127.0.0.1'),
@@ -93,9 +145,12 @@ const schema = z.object({
     else if (v.length < PASSWORD_MIN || v.length > PASSWORD_MAX)
       ctx.addIssue({ code: 'custom', message: `must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long` })
   }),
-  JWT_SECRET: optional.refine((v) => v === null || v.length >= 32, {
-    message: 'must be at least 32 characters long',
-  }),
+  JWT_SECRET: secretKey,
+  TOTP_ENCRYPTION_KEY: secretKey,
+  TRUST_PROXY: trustProxy,
+  REQUEST_TIMEOUT_SECONDS: integer(30, 1, 3600),
+  CONNECTION_TIMEOUT_SECONDS: integer(60, 1, 3600),
+  MAX_CONNECTIONS: integer(1000, 1, 1_000_000),
   TOKEN_TTL_SECONDS: integer(28800, 60, 60 * 60 * 24 * 30),
   TWO_FACTOR: oneOf(twoFactorModes, 'optional'),
   REDIS_URL: optional.refine((v) => v === null || /^rediss?:\/\//.test(v), {
@@ -118,6 +173,20 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     throw new ConfigError(parsed.error.issues.map((i) => `${String(i.path[0])} ${i.message}`))
   }
   const e = parsed.data
+  // Processes sharing a PostgreSQL must hold the same keys, and the database is no place for them.
+  if (e.DATABASE_URL) {
+    const missing = (['JWT_SECRET', 'TOTP_ENCRYPTION_KEY'] as const).filter((name) => e[name] === null)
+    if (missing.length > 0)
+      throw new ConfigError(
+        missing.map(
+          (name) =>
+            `${name} is required with DATABASE_URL: every process sharing the database needs the same one, ` +
+            'and it must not be kept in the database (32+ random characters, e.g. `openssl rand -base64 48`)',
+        ),
+      )
+  }
+  if (e.JWT_SECRET !== null && e.JWT_SECRET === e.TOTP_ENCRYPTION_KEY)
+    throw new ConfigError(['TOTP_ENCRYPTION_KEY must differ from JWT_SECRET'])
   return {
     port: e.PORT,
     host: e.HOST,
@@ -126,6 +195,11 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     jwtSecret: e.JWT_SECRET,
+    totpEncryptionKey: e.TOTP_ENCRYPTION_KEY,
+    trustProxy: e.TRUST_PROXY,
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
+    connectionTimeoutSeconds: e.CONNECTION_TIMEOUT_SECONDS,
+    maxConnections: e.MAX_CONNECTIONS,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     twoFactor: e.TWO_FACTOR,
     redisUrl: e.REDIS_URL,

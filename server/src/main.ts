@@ -3,12 +3,15 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import pino from 'pino'
 import { buildApp } from './app.ts'
+import { loadSecrets, moveStoredSecrets, type Secrets } from './auth/secrets.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
 import { type BootstrapResult, bootstrap, INITIAL_PASSWORD_FILE } from './db/bootstrap.ts'
 import { openDatabase } from './db/client.ts'
 import { seedDemoData } from './db/demo.ts'
 import { migrate } from './db/migrate.ts'
+import { isConnectionLost } from './lib/db-errors.ts'
 import { loggerOptions } from './logger.ts'
+import type { Readiness } from './plugins/health.ts'
 
 function readConfig(): Config {
   try {
@@ -43,24 +46,58 @@ function howToLogIn(config: Config, result: BootstrapResult): string {
   return `Log in with an existing admin account (the first one was "${config.adminUsername}").`
 }
 
+/** How often a start waiting for an unreachable PostgreSQL tries again. */
+const RETRY_MS = 5000
+
 async function main() {
   const config = readConfig()
   const logger = pino(loggerOptions(config.logLevel))
   const database = await openDatabase({
     url: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pgdata'),
-    onPoolError: (error) => logger.warn({ err: error }, 'idle database connection failed'),
+    onPoolError: (error) => logger.warn({ err: error }, 'a database connection failed; the pool replaces it'),
   })
-  let result: BootstrapResult
+  const readiness: Readiness = { ready: false }
   let app: FastifyInstance
-  try {
+  let secrets: Secrets
+  let retry: NodeJS.Timeout | undefined
+
+  /** Migrations, keys out of the database, the first admin, demo data; then /api opens. */
+  async function prepare() {
     await migrate(database)
-    result = await bootstrap(database.db, config)
+    await moveStoredSecrets(database.db, config, secrets, logger)
+    const result = await bootstrap(database.db, config)
     if (config.seedDemo) {
       const seeded = await seedDemoData(database.db)
-      if (seeded > 0) logger.info(`added ${seeded} demo tags (SEED_DEMO=0 turns this off)`)
+      if (seeded > 0) logger.info(`Added ${seeded} demo tags (SEED_DEMO=0 turns this off)`)
     }
-    app = await buildApp({ config, db: database.db, logger })
+    readiness.ready = true
+    return result
+  }
+
+  /** A PostgreSQL out of reach at start: serve 503 (and /api/health) meanwhile, and try again. */
+  function prepareLater(announce: (result: BootstrapResult) => void) {
+    retry = setTimeout(() => {
+      prepare().then(announce, (error: unknown) => {
+        if (!isConnectionLost(error)) fail(error)
+        else prepareLater(announce)
+      })
+    }, RETRY_MS)
+  }
+
+  let result: BootstrapResult | undefined
+  try {
+    secrets = await loadSecrets(config, logger)
+    app = await buildApp({ config, db: database.db, listen: database.listen, logger, secrets, readiness })
+    try {
+      result = await prepare()
+    } catch (error) {
+      if (database.engine !== 'postgres' || !isConnectionLost(error)) throw error
+      logger.warn(
+        { err: error },
+        `the database cannot be reached; answering 503 until it can (trying every ${RETRY_MS / 1000} seconds)`,
+      )
+    }
     await app.listen({ port: config.port, host: config.host })
   } catch (error) {
     // Release the database (and PGlite's lock) before reporting; the port may simply be taken.
@@ -70,13 +107,23 @@ async function main() {
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   const host = config.host.includes(':') ? `[${config.host}]` : config.host
-  console.log(`\nBack-office ready at http://${host}:${port}/\n${howToLogIn(config, result)}\n`)
+  const announce = (prepared: BootstrapResult) =>
+    console.log(`\nBack-office ready at http://${host}:${port}/\n${howToLogIn(config, prepared)}\n`)
+  if (result) announce(result)
+  else {
+    console.log(`\nBack-office listening at http://${host}:${port}/, waiting for its database.\n`)
+    prepareLater((prepared) => {
+      logger.info('the database is reachable; serving')
+      announce(prepared)
+    })
+  }
 
   let stopping = false
   const stop = async (signal: string) => {
     // A second signal means "now": do not wait for slow requests any longer.
     if (stopping) process.exit(1)
     stopping = true
+    clearTimeout(retry)
     logger.info(`${signal} received: finishing requests in flight, then stopping`)
     try {
       // Requests in flight get a grace period; a connection still open after it (a client gone mid-request,
@@ -95,7 +142,9 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'))
 }
 
-main().catch((error: unknown) => {
+function fail(error: unknown): never {
   console.error('The back-office could not start:', error instanceof Error ? error.message : error)
   process.exit(1)
-})
+}
+
+main().catch(fail)

@@ -23,6 +23,11 @@ describe('loadConfig', () => {
       adminUsername: 'admin',
       adminPassword: null,
       jwtSecret: null,
+      totpEncryptionKey: null,
+      trustProxy: false,
+      requestTimeoutSeconds: 30,
+      connectionTimeoutSeconds: 60,
+      maxConnections: 1000,
       tokenTtlSeconds: 28800,
       twoFactor: 'optional',
       redisUrl: null,
@@ -43,6 +48,11 @@ describe('loadConfig', () => {
         ADMIN_USERNAME: 'boss',
         ADMIN_PASSWORD: 'abcdef12',
         JWT_SECRET: 'x'.repeat(32),
+        TOTP_ENCRYPTION_KEY: 'y'.repeat(32),
+        TRUST_PROXY: '2',
+        REQUEST_TIMEOUT_SECONDS: '5',
+        CONNECTION_TIMEOUT_SECONDS: '7',
+        MAX_CONNECTIONS: '50',
         TOKEN_TTL_SECONDS: '600',
         TWO_FACTOR: 'required',
         REDIS_URL: 'redis://localhost:6379',
@@ -61,6 +71,11 @@ describe('loadConfig', () => {
       adminUsername: 'boss',
       adminPassword: 'abcdef12',
       jwtSecret: 'x'.repeat(32),
+      totpEncryptionKey: 'y'.repeat(32),
+      trustProxy: 2,
+      requestTimeoutSeconds: 5,
+      connectionTimeoutSeconds: 7,
+      maxConnections: 50,
       tokenTtlSeconds: 600,
       twoFactor: 'required',
       redisUrl: 'redis://localhost:6379',
@@ -105,6 +120,51 @@ describe('loadConfig', () => {
       expect.stringMatching(/^ADMIN_PASSWORD must be 8/),
     ])
     expect(problems({ ADMIN_PASSWORD: 'abc12345' })).toEqual([])
+  })
+
+  it('with DATABASE_URL, stops without JWT_SECRET and TOTP_ENCRYPTION_KEY, saying what to set', () => {
+    const url = 'postgres://u@h:5432/d'
+    expect(problems({ DATABASE_URL: url })).toEqual([
+      expect.stringMatching(/^JWT_SECRET is required with DATABASE_URL: every process sharing the database/),
+      expect.stringMatching(/^TOTP_ENCRYPTION_KEY is required with DATABASE_URL: .*openssl rand -base64 48/),
+    ])
+    expect(problems({ DATABASE_URL: url, JWT_SECRET: 'x'.repeat(32) })).toEqual([
+      expect.stringMatching(/^TOTP_ENCRYPTION_KEY is required/),
+    ])
+    expect(
+      problems({ DATABASE_URL: url, JWT_SECRET: 'x'.repeat(32), TOTP_ENCRYPTION_KEY: 'x'.repeat(32) }),
+    ).toEqual(['TOTP_ENCRYPTION_KEY must differ from JWT_SECRET'])
+    expect(
+      problems({ DATABASE_URL: url, JWT_SECRET: 'x'.repeat(32), TOTP_ENCRYPTION_KEY: 'y'.repeat(32) }),
+    ).toEqual([])
+    // The embedded database generates what is missing (auth/secrets.ts).
+    expect(problems({})).toEqual([])
+    expect(problems({ TOTP_ENCRYPTION_KEY: 'short' })).toEqual([
+      expect.stringMatching(/^TOTP_ENCRYPTION_KEY must be at least 32/),
+    ])
+  })
+
+  it('reads TRUST_PROXY as off, a hop count, or a list of addresses and ranges', () => {
+    for (const off of ['', '0', 'off', 'false', 'OFF'])
+      expect(loadConfig({ TRUST_PROXY: off }).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1)
+    expect(
+      loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8, 192.168.1.7, ::1, fd00::/8' }).trustProxy,
+    ).toEqual(['loopback', '10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8'])
+    for (const bad of ['yes', 'true', '10.0.0.0/33', '300.1.1.1', 'proxy.example.com', '1,2'])
+      expect(problems({ TRUST_PROXY: bad }), bad).toEqual([
+        expect.stringMatching(/^TRUST_PROXY must be off, a number/),
+      ])
+  })
+
+  it('holds the timeouts and the connection cap to their ranges', () => {
+    expect(
+      problems({ REQUEST_TIMEOUT_SECONDS: '0', CONNECTION_TIMEOUT_SECONDS: 'x', MAX_CONNECTIONS: '0' }),
+    ).toEqual([
+      expect.stringMatching(/^REQUEST_TIMEOUT_SECONDS must be a whole number from 1/),
+      expect.stringMatching(/^CONNECTION_TIMEOUT_SECONDS /),
+      expect.stringMatching(/^MAX_CONNECTIONS /),
+    ])
   })
 
   it('treats empty variables as unset', () => {

@@ -35,6 +35,7 @@ describe('list query parsing', () => {
       perPage: 20,
       sort: [{ field: 'id', desc: true }],
       keyword: null,
+      ids: null,
       filters: { type: undefined, category_id: undefined },
       ranges: { created_at: { from: undefined, to: undefined } },
     })
@@ -79,13 +80,26 @@ describe('list query parsing', () => {
     ['sort=password_hash', 'sort', 'The sort field may only use: id, name, created_at.'],
     ['sort=name,-nope', 'sort', 'The sort field may only use: id, name, created_at.'],
     ['type=director', 'type', 'The selected type is invalid.'],
-    ['category_id=1;drop table tags', 'category_id', 'The category field must be an integer.'],
-    ['category_id=1&category_id=2', 'category_id', 'The category field must be a string.'],
+    ['category_id=1;drop table tags', 'category_id', 'The category ID field must be an integer.'],
+    ['category_id=1&category_id=2', 'category_id', 'The category ID field must be a string.'],
     ['created_at_from=2026-02-30', 'created_at_from', expect.stringMatching(/must be a valid date/)],
     ['created_at_to=yesterday', 'created_at_to', expect.stringMatching(/must be a valid date/)],
     [`keyword=${'x'.repeat(101)}`, 'keyword', 'The keyword field must not be greater than 100 characters.'],
+    ['ids=1,x', 'ids', 'The ids field must be a comma list of at most 100 ids.'],
+    ['ids=0', 'ids', 'The ids field must be a comma list of at most 100 ids.'],
+    ['ids=2147483648', 'ids', 'The ids field must be a comma list of at most 100 ids.'],
+    [
+      `ids=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`,
+      'ids',
+      expect.stringMatching(/at most 100/),
+    ],
   ])('%s -> 422 on %s', (query, field, message) => {
     expect(errorsOf(query)[field]).toEqual([message])
+  })
+
+  it('reads ids= as distinct positive ids', () => {
+    const result = parse('ids=3,%201,3,,2')
+    expect(result.success && result.data.ids).toEqual([3, 1, 2])
   })
 
   it('reads sort terms, dropping repeats', () => {

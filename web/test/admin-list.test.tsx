@@ -53,6 +53,7 @@ describe('the admins list', () => {
         email: null,
         roles: ['admin'],
         twoFactorBound: 0,
+        twoFactorMode: 'optional',
       },
     })
     const router = createMemoryRouter([{ path: '/admins', Component: AdminList }], {

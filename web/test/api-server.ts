@@ -3,9 +3,24 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll } from 'vitest'
 import { httpConfig } from '../src/api/http.ts'
 
-/** A local API for one test file: `handle` answers every request, and the app's HTTP module calls it. */
+/**
+ * A local API for one test file: `handle` answers every request, and the app's HTTP module calls it.
+ * jsdom's XMLHttpRequest (uploads) keeps the browser's same-origin rule, and the test page's origin is
+ * not this server's, so it allows every origin, as the real API's own origin would be.
+ */
 export function serveApi(handle: RequestListener): void {
-  const server = createServer(handle)
+  const server = createServer((req, res) => {
+    res.setHeader('Access-Control-Allow-Origin', '*')
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, {
+        'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE',
+        'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? '',
+      })
+      res.end()
+      return
+    }
+    handle(req, res)
+  })
   beforeAll(async () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     httpConfig.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`

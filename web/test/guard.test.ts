@@ -22,8 +22,9 @@ describe('route guard (spec section 4)', () => {
     })
   })
 
-  it('with a token sends /login to the root', () => {
-    expect(decide({ pathname: '/login', token: 't' })).toEqual({ kind: 'redirect', to: '/' })
+  it('with a token still opens /login, so that the account can be switched', () => {
+    expect(decide({ pathname: '/login', token: 't' })).toEqual({ kind: 'pass' })
+    expect(decide({ pathname: '/login', ...signedIn([]) })).toEqual({ kind: 'pass' })
   })
 
   it('with a token but no permissions yet asks for the session first', () => {

@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import Cookies from 'js-cookie'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, download, filenameFrom, http, httpConfig } from '../src/api/http.ts'
+import { ApiError, http, httpConfig } from '../src/api/http.ts'
+import { download, upload } from '../src/api/transfer.ts'
 import { readStoredPermissions, setPermissions, usePermissions } from '../src/stores/permission.ts'
-import { startSession, TOKEN_COOKIE, useSession } from '../src/stores/session.ts'
+import { SESSION_NOTICE_KEY, startSession, TOKEN_COOKIE, useSession } from '../src/stores/session.ts'
 import { serveApi } from './api-server.ts'
 
 /** What the test server saw of the last request. */
@@ -129,8 +130,9 @@ describe('the HTTP module against a real server', () => {
     expect(console.error).not.toHaveBeenCalled()
   })
 
-  it('ends the session on any 401: token and stored permissions gone, back at the root', async () => {
-    answer = (_req, res) => json(res, 401, { message: 'Unauthenticated.' })
+  it('ends the session on any 401: token and stored permissions gone, at login saying why, to come back', async () => {
+    answer = (_req, res) =>
+      json(res, 401, { message: 'Your account is disabled.', reason: 'account_disabled' })
     await startSession('old-token', ['list-tags'])
     setPermissions(['list-tags'])
     expect(await readStoredPermissions('old-token')).toEqual(['list-tags'])
@@ -142,22 +144,109 @@ describe('the HTTP module against a real server', () => {
     expect(useSession.getState().token).toBeUndefined()
     expect(usePermissions.getState().names).toBeNull()
     expect(localStorage.getItem('permissions')).toBeNull()
-    expect(window.location.hash).toBe('')
+    expect(window.location.hash).toBe(`#/login?redirect=${encodeURIComponent('/tags?page=2')}`)
+    expect(JSON.parse(sessionStorage.getItem(SESSION_NOTICE_KEY) ?? '{}')).toEqual({
+      reason: 'account_disabled',
+      drafts: 0,
+    })
+  })
+
+  it('reads Retry-After of a 429', async () => {
+    answer = (_req, res) => {
+      res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '898' })
+      res.end(JSON.stringify({ message: 'Too many login attempts.' }))
+    }
+    await expect(http.post('/login', { body: {} })).rejects.toMatchObject({ status: 429, retryAfter: 898 })
   })
 })
 
-describe('CSV downloads', () => {
-  it('reads the server file name from Content-Disposition', () => {
-    expect(filenameFrom('attachment; filename="videos.csv"')).toBe('videos.csv')
-    expect(filenameFrom('attachment; filename=plans.csv')).toBe('plans.csv')
-    expect(filenameFrom("attachment; filename*=UTF-8''daily%20revenue.csv")).toBe('daily revenue.csv')
-    expect(filenameFrom(null)).toBeNull()
+describe('CSV downloads by a navigated, ticketed URL', () => {
+  it('asks a ticket for the export path, then sends the browser to the export with the filters and the ticket', async () => {
+    const requests: Seen[] = []
+    answer = (_req, res) => {
+      if (seen) requests.push(seen)
+      json(res, 201, { data: { ticket: 'one-use', expires_in: 60 } })
+    }
+    const opened: string[] = []
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      opened.push(this.href)
+    })
+    await startSession('secret-token', [])
+
+    await expect(download('/notes/exportCsv', { status: 'draft', sort: '-createdAt' })).resolves.toBe(true)
+
+    expect(requests).toHaveLength(1)
+    expect(requests[0]).toMatchObject({ method: 'POST', url: '/api/download-tickets' })
+    expect(requests[0]?.headers.authorization).toBe('Bearer secret-token')
+    expect(JSON.parse(requests[0]?.body ?? '')).toEqual({ path: '/notes/exportCsv' })
+    expect(opened).toEqual([
+      `${httpConfig.baseUrl}/notes/exportCsv?status=draft&sort=-created_at&ticket=one-use`,
+    ])
   })
 
-  it('logs and answers false when the export fails', async () => {
+  it('logs and answers false when no ticket is given, and opens nothing', async () => {
     answer = (_req, res) => json(res, 403, { message: 'Forbidden' })
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined)
     await expect(download('/videos/exportCsv', { status: 1 })).resolves.toBe(false)
-    expect(seen?.url).toBe('/api/videos/exportCsv?status=1')
+    expect(seen?.url).toBe('/api/download-tickets')
+    expect(click).not.toHaveBeenCalled()
     expect(console.error).toHaveBeenCalled()
+  })
+})
+
+describe('uploads with progress', () => {
+  const csvForm = (bytes: number) => {
+    const form = new FormData()
+    form.append('file', new File(['title\n', 'x'.repeat(bytes)], 'notes.csv', { type: 'text/csv' }))
+    return form
+  }
+
+  it('sends the form with the usual headers, reports progress up to the whole body and camelCases the answer', async () => {
+    answer = (_req, res) => json(res, 201, { data: { created: 2, ids: [5, 6] } })
+    await startSession('secret-token', [])
+    const progress: [number, number][] = []
+    const result = await upload('/notes/batch-create', csvForm(200_000), {
+      onProgress: (sent, total) => progress.push([sent, total]),
+    })
+    expect(result).toEqual({ data: { created: 2, ids: [5, 6] } })
+    expect(seen?.method).toBe('POST')
+    expect(seen?.url).toBe('/api/notes/batch-create')
+    expect(seen?.headers.authorization).toBe('Bearer secret-token')
+    expect(seen?.headers['x-api-version']).toBe('1.0')
+    expect(seen?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/)
+    expect(seen?.body).toContain('filename="notes.csv"')
+    const [sent, total] = progress.at(-1) ?? [0, 0]
+    expect(total).toBeGreaterThan(200_000)
+    expect(sent).toBe(total)
+  })
+
+  it("turns a 422 into ApiError keeping each row's field path", async () => {
+    answer = (_req, res) =>
+      json(res, 422, {
+        message: 'Some rows are invalid.',
+        errors: { 'rows.2.title': ['Required'], 'rows.5.tag_ids': ['Unknown tag'] },
+      })
+    const error = await upload('/notes/batch-create', csvForm(10)).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({
+      status: 422,
+      message: 'Some rows are invalid.',
+      fieldErrors: { 'rows.2.title': 'Required', 'rows.5.tagIds': 'Unknown tag' },
+    })
+  })
+
+  it('ends the session on a 401 like any call', async () => {
+    answer = (_req, res) => json(res, 401, { message: 'Unauthenticated.' })
+    await startSession('old-token', [])
+    await expect(upload('/notes/batch-create', csvForm(10))).rejects.toMatchObject({ status: 401 })
+    expect(useSession.getState().token).toBeUndefined()
+  })
+
+  it('stops when the caller cancels', async () => {
+    answer = (_req, res) => setTimeout(() => json(res, 201, {}), 500)
+    const controller = new AbortController()
+    const sending = upload('/notes/batch-create', csvForm(10), { signal: controller.signal })
+    controller.abort()
+    await expect(sending).rejects.toMatchObject({ name: 'AbortError' })
   })
 })

@@ -5,8 +5,8 @@ import { createMemoryRouter, RouterProvider, useLocation, useParams } from 'reac
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AppRoute, RouteHandle } from '../src/app/route-types.ts'
 import { AppMain } from '../src/shell/AppMain.tsx'
-import { useVisitTracking } from '../src/shell/tags-view/use-visit-tracking.ts'
-import { useTagsView } from '../src/stores/tags-view.ts'
+import { useVisitTracking } from '../src/shell/tabs/use-visit-tracking.ts'
+import { useTabs } from '../src/stores/tabs.ts'
 
 /** A screen with state of its own, showing the URL it reads. */
 function Counter() {
@@ -63,7 +63,7 @@ beforeEach(() => {
   // jsdom has no layout; the kept views' scroll restoring calls this.
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined)
   sessionStorage.clear()
-  useTagsView.setState({ visitedViews: [], cachedViews: [], owner: null })
+  useTabs.setState({ visitedViews: [], cachedViews: [], owner: null })
 })
 afterEach(() => {
   cleanup()
@@ -104,7 +104,7 @@ describe('kept views (AppMain)', () => {
     const router = renderShell('/list')
     await userEvent.click(await screen.findByText('/list id=- count=0'))
     await go(router, '/nested/edit/7')
-    act(() => useTagsView.getState().dropCache('/list'))
+    act(() => useTabs.getState().dropCache('/list'))
     expect(screen.queryByText(/^\/list /)).toBeNull()
     await go(router, '/list')
     expect(screenOf('/list').textContent).toBe('/list id=- count=0')
@@ -117,6 +117,6 @@ describe('kept views (AppMain)', () => {
     expect(screen.queryByText(/^\/profile /)).toBeNull()
     await go(router, '/profile')
     expect(screenOf('/profile').textContent).toBe('/profile id=- count=0')
-    expect(useTagsView.getState().cachedViews).toEqual(['/list'])
+    expect(useTabs.getState().cachedViews).toEqual(['/list'])
   })
 })

@@ -7,11 +7,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import LoginPage from '../src/features/login/LoginPage.tsx'
 import '../src/i18n/index.ts'
 import { useApp } from '../src/stores/app.ts'
-import { TOKEN_COOKIE, useSession } from '../src/stores/session.ts'
+import { SESSION_NOTICE_KEY, TOKEN_COOKIE, useSession } from '../src/stores/session.ts'
 import { serveApi } from './api-server.ts'
 
 let received: { username?: string; password?: string } = {}
-let reply: { status: number; body: unknown }
+let reply: { status: number; body: unknown; headers?: Record<string, string> }
 
 serveApi((req, res) => {
   let body = ''
@@ -20,7 +20,7 @@ serveApi((req, res) => {
   })
   req.on('end', () => {
     received = JSON.parse(body || '{}')
-    res.writeHead(reply.status, { 'Content-Type': 'application/json' })
+    res.writeHead(reply.status, { 'Content-Type': 'application/json', ...reply.headers })
     res.end(JSON.stringify(reply.body))
   })
 })
@@ -133,11 +133,39 @@ describe('login submission', () => {
   })
 
   it("shows the server's message when no field is named", async () => {
-    reply = { status: 429, body: { message: 'Too many attempts.' } }
+    reply = { status: 503, body: { message: 'Down for maintenance.' } }
     renderLogin()
     await userEvent.type(screen.getByLabelText('Username'), 'admin')
     await userEvent.type(screen.getByLabelText('Password'), 'abc12345')
     await userEvent.click(screen.getByRole('button', { name: 'Login' }))
-    expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts.')
+    expect((await screen.findByRole('alert')).textContent).toBe('Down for maintenance.')
+  })
+
+  it('after too many attempts says how many minutes, in the current language, and waits that long', async () => {
+    reply = {
+      status: 429,
+      body: { message: 'Too many login attempts. Please try again in 898 seconds.' },
+      headers: { 'Retry-After': '898' },
+    }
+    renderLogin()
+    await userEvent.type(screen.getByLabelText('Username'), 'admin')
+    await userEvent.type(screen.getByLabelText('Password'), 'abc12345')
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }))
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many login attempts. Please try again in 15 minutes.',
+    )
+    expect(screen.getByTestId('login-submit')).toHaveProperty('disabled', true)
+    act(() => useApp.getState().setLanguage('zh-cn'))
+    expect(screen.getByRole('alert').textContent).toBe('登录尝试次数过多，请 15 分钟后再试。')
+    expect(screen.getByTestId('login-submit')).toHaveProperty('disabled', true)
+  })
+
+  it('says why the session ended, once', () => {
+    sessionStorage.setItem(SESSION_NOTICE_KEY, JSON.stringify({ reason: 'account_disabled', drafts: 1 }))
+    renderLogin('/login?redirect=%2Ftags')
+    expect(screen.getByTestId('session-notice').textContent).toMatch(
+      /^Your account has been disabled\. .* What you had typed and not saved is kept/,
+    )
+    expect(sessionStorage.getItem(SESSION_NOTICE_KEY)).toBeNull()
   })
 })

@@ -2,7 +2,7 @@ import { cleanup, render, renderHook, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Can } from '../src/components/permission/Can.tsx'
 import { hasRole, NEED_ROLES_MESSAGE } from '../src/components/permission/has-role.ts'
-import { Permission } from '../src/components/permission/Permission.tsx'
+import { RoleGate } from '../src/components/permission/RoleGate.tsx'
 import { useHasRole } from '../src/components/permission/use-has-role.ts'
 import { clearPermissions, setPermissions, useCan } from '../src/stores/permission.ts'
 import { type Profile, useSession } from '../src/stores/session.ts'
@@ -15,6 +15,7 @@ const profile = (roles: string[]): Profile => ({
   introduction: null,
   email: null,
   twoFactorBound: 0,
+  twoFactorMode: 'optional',
   roles,
 })
 
@@ -25,7 +26,7 @@ afterEach(() => {
   clearPermissions()
 })
 
-describe('the permission directive as <Permission roles> and useHasRole (spec section 6)', () => {
+describe('the permission directive as <RoleGate roles> and useHasRole (spec section 6)', () => {
   it('keeps the exact message of the template', () => {
     expect(NEED_ROLES_MESSAGE).toBe(`need roles! Like v-permission="['admin','editor']"`)
   })
@@ -34,12 +35,12 @@ describe('the permission directive as <Permission roles> and useHasRole (spec se
     useSession.setState({ profile: profile(['admin']) })
     render(
       <>
-        <Permission roles={['admin', 'editor']}>
+        <RoleGate roles={['admin', 'editor']}>
           <button type="button">for admins</button>
-        </Permission>
-        <Permission roles={['editor']}>
+        </RoleGate>
+        <RoleGate roles={['editor']}>
           <button type="button">for editors</button>
-        </Permission>
+        </RoleGate>
       </>,
     )
     expect(screen.getByRole('button', { name: 'for admins' })).toBeTruthy()
@@ -48,9 +49,9 @@ describe('the permission directive as <Permission roles> and useHasRole (spec se
 
   it('hides children while no profile is loaded', () => {
     render(
-      <Permission roles={['admin']}>
+      <RoleGate roles={['admin']}>
         <span>secret</span>
-      </Permission>,
+      </RoleGate>,
     )
     expect(screen.queryByText('secret')).toBeNull()
   })
@@ -58,9 +59,9 @@ describe('the permission directive as <Permission roles> and useHasRole (spec se
   it('throws the exact message for an empty or missing list', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     useSession.setState({ profile: profile(['admin']) })
-    expect(() => render(<Permission roles={[]}>x</Permission>)).toThrow(NEED_ROLES_MESSAGE)
+    expect(() => render(<RoleGate roles={[]}>x</RoleGate>)).toThrow(NEED_ROLES_MESSAGE)
     const missing = undefined as unknown as string[]
-    expect(() => render(<Permission roles={missing}>x</Permission>)).toThrow(NEED_ROLES_MESSAGE)
+    expect(() => render(<RoleGate roles={missing}>x</RoleGate>)).toThrow(NEED_ROLES_MESSAGE)
     expect(() => renderHook(() => useHasRole([]))).toThrow(
       `need roles! Like v-permission="['admin','editor']"`,
     )

@@ -132,4 +132,5 @@ const profile = {
   introduction: null,
   email: null,
   roles: ['admin'],
+  twoFactorMode: 'optional' as const,
 }

@@ -1,6 +1,8 @@
+import type { TwoFactorMode } from './two-factor.ts'
+
 /**
  * The logged-in admin as `GET /api/auth/me` and `PUT /api/auth/me` answer it (API.md "Auth"; beyond it,
- * `two_factor_bound`). `roles` is always `['admin']`: what an admin may do is in `permissions` (spec section 6).
+ * `two_factor_bound` and `two_factor_mode`). `roles` is always `['admin']`: what an admin may do is in `permissions` (spec section 6).
  */
 export interface Me {
   id: number
@@ -11,6 +13,8 @@ export interface Me {
   email: string | null
   /** 1 when an authenticator is bound. */
   two_factor_bound: 0 | 1
+  /** The server's TWO_FACTOR setting: whether logins ask for a code (`optional`: only once one is bound). */
+  two_factor_mode: TwoFactorMode
   roles: string[]
   permissions: string[]
 }

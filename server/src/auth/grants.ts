@@ -22,6 +22,12 @@ async function permissionsOfRoles(db: Db, roleIds: readonly number[]): Promise<s
   return rows.map((row) => row.name)
 }
 
+/** `{names}` of a refusal: the permission names, sorted, the first ten of them. */
+export function namesParam(names: Iterable<string>): { names: string } {
+  const sorted = [...names].sort()
+  return { names: sorted.slice(0, 10).join(', ') + (sorted.length > 10 ? ', …' : '') }
+}
+
 /**
  * No privilege escalation: an admin hands out only permissions it holds itself, so no role it can write or
  * give (its own included) ever carries more than it has. Permissions put into a role are the form's mistake:
@@ -30,9 +36,9 @@ async function permissionsOfRoles(db: Db, roleIds: readonly number[]): Promise<s
  */
 export async function ensureGrantable(db: Db, caller: AuthenticatedAdmin, grant: Grant): Promise<void> {
   const names = 'permissions' in grant ? grant.permissions : await permissionsOfRoles(db, grant.roleIds)
-  const missing = [...new Set(names)].filter((name) => !caller.permissions.has(name)).sort()
+  const missing = [...new Set(names)].filter((name) => !caller.permissions.has(name))
   if (missing.length === 0) return
-  const params = { names: missing.slice(0, 10).join(', ') + (missing.length > 10 ? ', …' : '') }
+  const params = namesParam(missing)
   if ('permissions' in grant) throw invalidField('permissions', 'grants.permissions_not_held', params)
   throw new ApiError(403, 'grants.roles_not_held', params)
 }

@@ -1,4 +1,4 @@
-import type { Me } from '@vod/contract'
+import { type Me, type TwoFactorMode, twoFactorModes } from '@vod/contract'
 import { z } from 'zod'
 import type { AuthenticatedAdmin } from './sessions.ts'
 
@@ -11,6 +11,7 @@ export const meRecord = z.object({
   introduction: z.string().nullable(),
   email: z.string().nullable(),
   two_factor_bound: z.union([z.literal(0), z.literal(1)]),
+  two_factor_mode: z.enum(twoFactorModes),
   roles: z.array(z.string()),
   permissions: z.array(z.string()),
 }) satisfies z.ZodType<Me>
@@ -20,7 +21,10 @@ type OwnFields = Pick<
   'id' | 'username' | 'name' | 'avatar' | 'introduction' | 'email' | 'twoFactorBound'
 >
 
-export function meOf(admin: OwnFields & Pick<AuthenticatedAdmin, 'permissions'>): Me {
+export function meOf(
+  admin: OwnFields & Pick<AuthenticatedAdmin, 'permissions'>,
+  twoFactorMode: TwoFactorMode,
+): Me {
   return {
     id: admin.id,
     username: admin.username,
@@ -29,6 +33,7 @@ export function meOf(admin: OwnFields & Pick<AuthenticatedAdmin, 'permissions'>)
     introduction: admin.introduction,
     email: admin.email,
     two_factor_bound: admin.twoFactorBound ? 1 : 0,
+    two_factor_mode: twoFactorMode,
     // The client knows one role; what an admin may do is in `permissions` (spec section 6).
     roles: ['admin'],
     permissions: [...admin.permissions],

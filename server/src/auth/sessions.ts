@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto'
 import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { admins, sessions } from '../db/schema/index.ts'
+import type { SessionEndReason } from '../lib/errors.ts'
 
-/** Who is calling, as loaded fresh from the database for each request. */
+/** Who is calling: loaded from the database, or from session-cache.ts while nothing has changed since. */
 export interface AuthenticatedAdmin {
   id: number
   username: string
@@ -14,6 +15,8 @@ export interface AuthenticatedAdmin {
   /** Whether an authenticator is bound (the profile shows it; GET /api/auth/me answers it). */
   twoFactorBound: boolean
   sessionId: string
+  /** When the session ends by itself. */
+  expiresAt: Date
   permissions: ReadonlySet<string>
 }
 
@@ -51,9 +54,8 @@ export const adminPermissionNames = sql<string[]>`coalesce((
 ), '{}')`
 
 /**
- * One query per request: the session must be live (not revoked, not expired), its admin enabled; the
- * permissions come from the roles as they are now. So logout, disabling an admin or changing a role takes
- * effect on the very next request, in every process.
+ * One query: the session must be live (not revoked, not expired), its admin enabled; the permissions come
+ * from the roles as they are now. session-cache.ts keeps the answer until anything it depends on changes.
  */
 export async function findAuthenticatedAdmin(
   db: Db,
@@ -69,6 +71,7 @@ export async function findAuthenticatedAdmin(
       introduction: admins.introduction,
       email: admins.email,
       twoFactorBound: sql<boolean>`${admins.twoFactorSecret} is not null`,
+      expiresAt: sessions.expiresAt,
       permissions: adminPermissionNames,
     })
     .from(sessions)
@@ -84,6 +87,16 @@ export async function findAuthenticatedAdmin(
     )
   if (!row) return null
   return { ...row, sessionId, permissions: new Set(row.permissions) }
+}
+
+/**
+ * Why a genuine access token opens no session: its admin is disabled (which also ended the session), or
+ * the session simply expired or was ended.
+ */
+export async function sessionEndReason(db: Db, adminId: number | null): Promise<SessionEndReason> {
+  if (adminId === null) return 'session_ended'
+  const [row] = await db.select({ status: admins.status }).from(admins).where(eq(admins.id, adminId))
+  return row?.status === 'disabled' ? 'account_disabled' : 'session_ended'
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {

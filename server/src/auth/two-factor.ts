@@ -52,31 +52,38 @@ export async function bindingFor(secret: string, username: string) {
   }
 }
 
-const VERSION = 'v1'
-
 /**
- * Encrypts TOTP secrets at rest (AES-256-GCM) with a key derived from the token signing key, so a copy of
- * the database alone does not yield anyone's authenticator. Changing JWT_SECRET makes stored secrets
- * unreadable: those admins then need their binding reset (POST /api/admins/{id}/resetQRCode).
+ * Encrypts TOTP secrets at rest (AES-256-GCM) with a key derived from TOTP_ENCRYPTION_KEY (or the generated
+ * one in DATA_DIR/secrets.json), which is never in the database: a copy of the database alone does not
+ * yield anyone's authenticator. Sealed values carry their format: `v2` uses that key; `v1`, from before the
+ * keys were kept apart, used the signing key and is re-sealed at start (auth/secrets.ts). Changing the key
+ * makes stored secrets unreadable: those admins then need their binding reset (resetQRCode).
  */
 export class SecretBox {
   readonly key: Buffer
-  constructor(tokenSecret: Uint8Array) {
-    this.key = Buffer.from(hkdfSync('sha256', tokenSecret, 'vod-back-office', 'two-factor secrets', 32))
+  readonly version: string
+  constructor(totpKey: Uint8Array, version = 'v2') {
+    this.key = Buffer.from(hkdfSync('sha256', totpKey, 'vod-back-office', 'two-factor secrets', 32))
+    this.version = version
+  }
+
+  /** The box of format v1, whose key came from the token signing key; only to read old secrets. */
+  static legacy(tokenSecret: Uint8Array): SecretBox {
+    return new SecretBox(tokenSecret, 'v1')
   }
 
   seal(plain: string): string {
     const iv = randomBytes(12)
     const cipher = createCipheriv('aes-256-gcm', this.key, iv)
     const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()])
-    return [VERSION, iv, cipher.getAuthTag(), body]
+    return [this.version, iv, cipher.getAuthTag(), body]
       .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
       .join('.')
   }
 
   open(sealed: string): string {
     const [version, iv, tag, body] = sealed.split('.')
-    if (version !== VERSION || !iv || !tag || body === undefined)
+    if (version !== this.version || !iv || !tag || body === undefined)
       throw new Error('A stored two-factor secret has an unknown format.')
     try {
       const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'))
@@ -86,7 +93,7 @@ export class SecretBox {
       )
     } catch {
       throw new Error(
-        "A stored two-factor secret cannot be decrypted: the token secret (JWT_SECRET) changed since it was bound. Reset that admin's authenticator.",
+        "A stored two-factor secret cannot be decrypted: TOTP_ENCRYPTION_KEY changed since it was bound. Reset that admin's authenticator.",
       )
     }
   }

@@ -1,7 +1,8 @@
 import { chmod, mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { permissionEntries, SUPER_ADMIN_ROLE } from '@vod/contract'
+import { SUPER_ADMIN_ROLE } from '@vod/contract'
 import { eq, sql } from 'drizzle-orm'
+import { type PermissionCatalogue, permissionCatalogue } from '../auth/catalogue.ts'
 import { generatePassword, hashPassword } from '../auth/password.ts'
 import type { Db } from './client.ts'
 import { adminRoles, admins, permissions, rolePermissions, roles } from './schema/index.ts'
@@ -12,6 +13,8 @@ export interface BootstrapOptions {
   adminUsername: string
   adminPassword: string | null
   dataDir: string
+  /** The permissions to seed; the product's unless a test adds its own. */
+  catalogue?: PermissionCatalogue
 }
 
 export type BootstrapResult =
@@ -35,7 +38,9 @@ export async function bootstrap(db: Db, options: BootstrapOptions): Promise<Boot
   // a rolling deploy still uses them.
   await db
     .insert(permissions)
-    .values(permissionEntries.map((p) => ({ name: p.name, group: p.group })))
+    .values(
+      (options.catalogue ?? permissionCatalogue()).entries.map((p) => ({ name: p.name, group: p.group })),
+    )
     .onConflictDoUpdate({ target: permissions.name, set: { group: sql`excluded."group"` } })
 
   await db.insert(roles).values({ name: SUPER_ADMIN_ROLE }).onConflictDoNothing()

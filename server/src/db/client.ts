@@ -23,6 +23,27 @@ export interface Database {
   exclusive<T>(work: () => Promise<T>): Promise<T>
   /** Applies drizzle-kit migrations with the engine's own migrator; see migrate.ts. */
   applyMigrations(config: MigrationConfig): Promise<void>
+  /** Notifications on a channel, from every process on this database; null where there are none (PGlite). */
+  listen: Listen
+  /** PGlite only: the whole data directory, for `pgliteTemplate` (the tests' migrated template). */
+  dump?: () => Promise<Blob>
+  close(): Promise<void>
+}
+
+/**
+ * Subscribes `onChange` to NOTIFY on `channel`. It is also called whenever the subscription drops or comes
+ * back, since notifications may have been missed in between: "forget what you know" in both cases.
+ */
+export type Listen = (channel: string, onChange: () => void) => Subscription | null
+
+export interface Subscription {
+  /** True only while notifications are known to arrive: listening, and no round trip on it failed or was late. */
+  live(): boolean
+  /**
+   * Resolves once every notification of a transaction committed before the call has been handled (true),
+   * or false when that cannot be known (the connection is not live, failed or answered late).
+   */
+  sync(): Promise<boolean>
   close(): Promise<void>
 }
 
@@ -31,6 +52,8 @@ export interface DatabaseOptions {
   url: string | null
   /** Where PGlite keeps its files; null keeps it in memory (tests). */
   pgliteDir: string | null
+  /** A PGlite data directory to start from (`dumpDataDir()`), instead of an empty cluster (tests). */
+  pgliteTemplate?: Blob
   onPoolError?: (error: Error) => void
 }
 
@@ -39,15 +62,19 @@ const STARTUP_LOCK = 7_210_514_001
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.onPoolError)
-  return openPglite(options.pgliteDir)
+  return openPglite(options.pgliteDir, options.pgliteTemplate)
 }
 
-async function openPglite(dir: string | null): Promise<Database> {
+async function openPglite(dir: string | null, template?: Blob): Promise<Database> {
   if (dir) await mkdir(path.dirname(dir), { recursive: true })
   const unlock = dir ? lockPgliteDir(dir) : () => {}
   let client: PGlite
   try {
-    client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } })
+    client = await PGlite.create({
+      ...(dir ? { dataDir: dir } : {}),
+      ...(template ? { loadDataDir: template } : {}),
+      extensions: { pg_trgm },
+    })
   } catch (error) {
     unlock()
     throw error
@@ -59,6 +86,9 @@ async function openPglite(dir: string | null): Promise<Database> {
     // PGlite lives in this one process, so there is nobody to race with.
     exclusive: (work) => work(),
     applyMigrations: (config) => migratePglite(db, config),
+    // One process, and its queries never leave it: nothing to gain from caching what they answer.
+    listen: () => null,
+    dump: () => client.dumpDataDir('none'),
     async close() {
       await client.close()
       unlock()
@@ -66,13 +96,50 @@ async function openPglite(dir: string | null): Promise<Database> {
   }
 }
 
+// Distinct query texts that get a prepared statement; the rest (rare shapes past this) are parsed each time.
+const MAX_PREPARED = 500
+
+/**
+ * A pool whose reads run as named prepared statements: PostgreSQL parses and rewrites each query text once
+ * per connection instead of on every request (a list request is one short SELECT, so this is a large part
+ * of its cost). Values stay bound parameters; names are handed out per text, the same in every connection.
+ */
+class PreparingPool extends pg.Pool {
+  readonly #names = new Map<string, string>()
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query() has a dozen overloads; this only adds a name.
+  override query(config: any, ...rest: any[]): any {
+    if (typeof config === 'object' && config !== null && !config.name && typeof config.text === 'string') {
+      const name = this.#nameOf(config.text)
+      if (name) return super.query({ ...config, name }, ...rest)
+    }
+    return super.query(config, ...rest)
+  }
+
+  #nameOf(text: string): string | undefined {
+    const known = this.#names.get(text)
+    if (known || this.#names.size >= MAX_PREPARED || !text.startsWith('select ')) return known
+    const name = `vod_${this.#names.size + 1}`
+    this.#names.set(text, name)
+    return name
+  }
+}
+
 async function openPostgres(url: string, onPoolError?: (error: Error) => void): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 })
-  // An idle connection dropped by the server must not crash the process; the pool replaces it.
+  // A request waits at most this long for a connection; past it, it answers 503 instead of hanging.
+  const pool = new PreparingPool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    keepAlive: true,
+  })
+  // A connection dropped by the server (a restart, pg_terminate_backend, a network cut) must never crash
+  // the process. pg emits 'error' on the client, where nobody listens while a request holds it checked
+  // out; the query under way fails by itself (503, lib/db-errors.ts), and the pool discards the broken
+  // client when it comes back and opens a new one for the next request.
   pool.on('error', (error) => onPoolError?.(error))
-  // Fail at start, with the driver's message, when the database cannot be reached.
-  const probe = await pool.connect()
-  probe.release()
+  pool.on('connect', (client) => client.on('error', (error) => onPoolError?.(error)))
+  // Nothing is checked here: the database may be unreachable at start, and main.ts waits for it.
   const db = drizzlePg(pool, { schema })
   return {
     db,
@@ -91,7 +158,118 @@ async function openPostgres(url: string, onPoolError?: (error: Error) => void): 
       }
     },
     applyMigrations: (config) => migrateNodePg(db, config),
+    listen: (channel, onChange) => subscribe(url, channel, onChange),
     close: () => pool.end(),
+  }
+}
+
+/** The listening connections, as pg_stat_activity shows them. */
+export const LISTENER_NAME = 'vod-listener'
+const HEARTBEAT_MS = 5_000
+const SYNC_TIMEOUT_MS = 2_000
+const RECONNECT_MS = 1_000
+
+/**
+ * A connection of its own that only listens. It is live from LISTEN on, and stops being live when the
+ * connection fails or a round trip on it goes unanswered; it then reconnects. Each change of state calls
+ * `onChange`. `sync()` is a round trip on it: PostgreSQL sends a listening session the notifications of
+ * every transaction committed before a statement arrives ahead of that statement's answer, so once it
+ * returns, everything committed before the call has been heard. Callers at the same moment share one.
+ */
+function subscribe(url: string, channel: string, onChange: () => void): Subscription {
+  let client: pg.Client | null = null
+  let live = false
+  let closed = false
+  let retry: NodeJS.Timeout | undefined
+  let running: Promise<boolean> | null = null
+  let waiting: Promise<boolean> | null = null
+
+  function drop(failed: pg.Client) {
+    if (client !== failed) return
+    client = null
+    live = false
+    onChange()
+    failed.end().catch(() => {})
+    if (!closed) retry = setTimeout(connect, RECONNECT_MS).unref()
+  }
+
+  async function connect() {
+    const next = new pg.Client({ connectionString: url, keepAlive: true, application_name: LISTENER_NAME })
+    client = next
+    next.on('error', () => drop(next))
+    next.on('end', () => drop(next))
+    next.on('notification', (n) => {
+      if (n.channel === channel) onChange()
+    })
+    try {
+      await next.connect()
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`)
+      if (client !== next || closed) return
+      live = true
+      onChange()
+    } catch {
+      drop(next)
+    }
+  }
+
+  /** One round trip on the listening connection; false (and the connection dropped) when it fails or is late. */
+  function roundTrip(): Promise<boolean> {
+    const current = client
+    if (!current || !live) return Promise.resolve(false)
+    return new Promise((resolve) => {
+      const late = setTimeout(() => {
+        drop(current)
+        resolve(false)
+      }, SYNC_TIMEOUT_MS)
+      current.query('select 1').then(
+        () => {
+          clearTimeout(late)
+          resolve(client === current && live)
+        },
+        () => {
+          clearTimeout(late)
+          drop(current)
+          resolve(false)
+        },
+      )
+    })
+  }
+
+  function start(): Promise<boolean> {
+    const trip = roundTrip()
+    running = trip
+    void trip.then(() => {
+      if (running === trip) running = null
+    })
+    return trip
+  }
+
+  const heartbeat = setInterval(() => {
+    if (!running) void start()
+  }, HEARTBEAT_MS)
+  heartbeat.unref()
+  void connect()
+
+  return {
+    live: () => live,
+    // A round trip already under way may have been sent before the caller's moment: wait for the next.
+    sync() {
+      if (!running) return start()
+      waiting ??= running.then(() => {
+        waiting = null
+        return start()
+      })
+      return waiting
+    },
+    async close() {
+      closed = true
+      live = false
+      clearInterval(heartbeat)
+      clearTimeout(retry)
+      const last = client
+      client = null
+      await last?.end().catch(() => {})
+    },
   }
 }
 

@@ -38,7 +38,7 @@ export function pickLanguage(header: string | undefined): Language {
   return 'en'
 }
 
-/** The field's human name: `category_id` reads "category" / "分类"; unknown fields read with spaces. */
+/** The field's human name: `category_id` reads "category ID" / "分类 ID", as the screens label it; unknown fields read with spaces. */
 export function attributeName(lang: Language, field: string): string {
   return tables[lang].attributes[field] ?? tables.en.attributes[field] ?? field.replaceAll('_', ' ')
 }

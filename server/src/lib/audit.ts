@@ -1,3 +1,4 @@
+import { and, desc, eq, gt, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../db/client.ts'
 import { auditLogs } from '../db/schema/index.ts'
@@ -71,4 +72,54 @@ export function updatedChanges(
   }
   for (const field of secrets) changes[field] = SECRET_MARK
   return Object.keys(changes).length > 0 ? changes : null
+}
+
+// Any fixed number, the same in every process: the class of the per-admin, per-route refusal locks.
+const REFUSAL_LOCK = 7_210_514
+
+/**
+ * Records a refused request (403) without letting refusals grow the trail without bound: per admin and
+ * route, one row a minute, whose `count` says how many refusals it stands for. Serialised per admin and
+ * route (an advisory lock), so parallel refusals add to one row rather than each starting their own.
+ */
+export async function auditRefusal(
+  db: Db,
+  request: FastifyRequest,
+  entry: { resource: string; recordId: number | null; route: string; permission: string },
+): Promise<void> {
+  const adminId = request.admin?.id ?? null
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${REFUSAL_LOCK}, hashtext(${`${adminId} ${entry.route}`}))`,
+    )
+    const [recent] = await tx
+      .select({ id: auditLogs.id })
+      .from(auditLogs)
+      .where(
+        and(
+          eq(auditLogs.action, 'forbidden'),
+          adminId === null ? undefined : eq(auditLogs.adminId, adminId),
+          gt(auditLogs.createdAt, sql`now() - interval '1 minute'`),
+          sql`${auditLogs.changes}->>'route' = ${entry.route}`,
+        ),
+      )
+      .orderBy(desc(auditLogs.id))
+      .limit(1)
+    if (recent) {
+      await tx
+        .update(auditLogs)
+        .set({
+          changes: sql`jsonb_set(${auditLogs.changes}, '{count}',
+            to_jsonb(coalesce((${auditLogs.changes}->>'count')::integer, 1) + 1))`,
+        })
+        .where(eq(auditLogs.id, recent.id))
+      return
+    }
+    await audit(tx, request, {
+      resource: entry.resource,
+      recordId: entry.recordId,
+      action: 'forbidden',
+      changes: { route: entry.route, permission: entry.permission, count: 1 },
+    })
+  })
 }

@@ -1,5 +1,8 @@
 import type { MessageKey, MessageParams } from '../i18n/index.ts'
 
+/** Why a token that was presented is refused: the session is over, or its admin was disabled. */
+export type SessionEndReason = 'session_ended' | 'account_disabled'
+
 export interface FieldError {
   key: MessageKey
   params?: MessageParams
@@ -16,6 +19,8 @@ export class ApiError extends Error {
   readonly fields: Record<string, FieldError[]> | undefined
   /** Headers the answer carries, e.g. Retry-After on 429. */
   readonly headers: Record<string, string>
+  /** On a 401 to a presented token: why it no longer works, for the client to say (README "Beyond API.md"). */
+  reason: SessionEndReason | undefined
 
   constructor(
     status: number,
@@ -31,12 +36,29 @@ export class ApiError extends Error {
     this.params = params
     this.fields = fields
     this.headers = headers
+    this.reason = undefined
   }
 }
 
 export const notFound = () => new ApiError(404, 'errors.not_found')
 export const unauthenticated = () => new ApiError(401, 'errors.unauthenticated')
+/** 401 for a token that was presented but opens no session any more. */
+export function sessionEnded(reason: SessionEndReason): ApiError {
+  const error = new ApiError(
+    401,
+    reason === 'account_disabled' ? 'auth.account_disabled' : 'auth.session_ended',
+  )
+  error.reason = reason
+  return error
+}
 export const forbidden = () => new ApiError(403, 'errors.forbidden')
+/** Seconds a client is asked to wait before trying again while the database cannot be reached. */
+export const DATABASE_RETRY_SECONDS = 5
+/** 503 with Retry-After: the database cannot be reached (yet, or for the moment); nothing was done. */
+export const databaseUnavailable = () =>
+  new ApiError(503, 'errors.database_unavailable', {}, undefined, {
+    'retry-after': String(DATABASE_RETRY_SECONDS),
+  })
 /** 409: the record's state does not allow this (API.md). */
 export const conflict = (key: MessageKey, params: MessageParams = {}) => new ApiError(409, key, params)
 

@@ -13,3 +13,6 @@ export const idParams = z.object({
     .refine((n) => n <= ID_MAX)
     .meta({ description: 'Positive integer id' }),
 })
+
+/** `{id}` and `{childId}` of a child record's routes (`/videos/{id}/photos/{childId}`). */
+export const childParams = idParams.extend({ childId: idParams.shape.id })

@@ -4,6 +4,8 @@ import { z } from 'zod'
 export const errorBody = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** 401 to a presented token only: why it stopped working. */
+  reason: z.enum(['session_ended', 'account_disabled']).optional(),
 })
 
 /** The error answers any protected route can give. */

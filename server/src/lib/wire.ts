@@ -1,24 +1,57 @@
-/** Database rows use camelCase keys and Dates; the wire uses snake_case keys and ISO 8601 text (API.md). */
-export const toSnake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
-export const toCamel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
+import type { PgColumn } from 'drizzle-orm/pg-core'
 
-function wireValue(value: unknown): unknown {
-  return value instanceof Date ? value.toISOString() : value
+/**
+ * The value codecs, in one place: rows carry what the drivers give (booleans, Dates, numeric and date
+ * columns as exact strings), the wire carries API.md's shapes (flags 1/0, ISO instants, "19.99",
+ * `YYYY-MM-DD`; see contract/src/values.ts). Keys are camelCase in rows and snake_case on the wire.
+ */
+export const toSnake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+// Wire keys are few and fixed, and converted for every value of every row: each is worked out once.
+const camelKeys = new Map<string, string>()
+export function toCamel(key: string): string {
+  let camel = camelKeys.get(key)
+  if (camel === undefined) {
+    camel = key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
+    if (camelKeys.size < 10_000) camelKeys.set(key, camel)
+  }
+  return camel
 }
 
-/** A row as the wire shows it; only the keys the record schema names leave the server. */
+/** One value as the wire shows it. Numeric and date columns arrive as strings already and stay exact. */
+export function wireValue(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString()
+  if (typeof value === 'boolean') return value ? 1 : 0
+  return value
+}
+
+/** One wire value as its column stores it: a flag 1/0 into a boolean column. */
+export function columnValue(column: PgColumn | undefined, value: unknown): unknown {
+  if (column?.dataType === 'boolean' && (value === 0 || value === 1)) return value === 1
+  return value
+}
+
+/** A selected row (keyed by wire name) as the wire shows it; only the keys the record names leave. */
 export function rowToWire(
   row: Record<string, unknown>,
   wireKeys: readonly string[],
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  for (const key of wireKeys) out[key] = wireValue(row[toCamel(key)])
+  for (const key of wireKeys) out[key] = wireValue(row[key])
   return out
 }
 
-/** A validated body as column values; keys the body left out stay out (partial updates). */
-export function wireToRow(body: Record<string, unknown>): Record<string, unknown> {
+/**
+ * Validated body fields as column values, for the columns given (keyed by their table's camelCase names);
+ * keys the body left out stay out (partial updates).
+ */
+export function wireToRow(
+  body: Record<string, unknown>,
+  columns: Record<string, PgColumn>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(body)) if (value !== undefined) out[toCamel(key)] = value
+  for (const [key, value] of Object.entries(body)) {
+    const name = toCamel(key)
+    if (value !== undefined && name in columns) out[name] = columnValue(columns[name], value)
+  }
   return out
 }

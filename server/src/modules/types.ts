@@ -7,8 +7,10 @@ import type { Db } from '../db/client.ts'
 export interface ModuleOptions {
   db: Db
   config: Config
-  /** The token signing key (JWT_SECRET or the one kept in app_settings). */
+  /** The token signing key (JWT_SECRET, or generated in DATA_DIR/secrets.json; auth/secrets.ts). */
   secret: Uint8Array
+  /** The key of authenticator secrets at rest (TOTP_ENCRYPTION_KEY, or generated beside the other). */
+  totpKey: Uint8Array
   /** Failed-login counters shared by every process (database or Redis). */
   throttle: LoginThrottle
 }

@@ -1,11 +1,14 @@
-import { ID_MAX, isNumericId, isPermissionName, type PermissionName } from '@vod/contract'
+import { ID_MAX, isNumericId, type PermissionName } from '@vod/contract'
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
-import { type AuthenticatedAdmin, findAuthenticatedAdmin } from '../auth/sessions.ts'
+import { type PermissionCatalogue, permissionCatalogue } from '../auth/catalogue.ts'
+import { redeemDownloadTicket } from '../auth/download-tickets.ts'
+import type { SessionLookup } from '../auth/session-cache.ts'
+import { type AuthenticatedAdmin, sessionEndReason } from '../auth/sessions.ts'
 import { verifyAccessToken, verifyTwoFactorToken } from '../auth/tokens.ts'
 import type { Db } from '../db/client.ts'
-import { audit } from '../lib/audit.ts'
-import { forbidden, unauthenticated } from '../lib/errors.ts'
+import { auditRefusal } from '../lib/audit.ts'
+import { forbidden, sessionEnded, unauthenticated } from '../lib/errors.ts'
 
 /**
  * What a route demands of its caller; every /api route declares exactly one in its `config`:
@@ -22,6 +25,8 @@ export interface AccessEntry {
   url: string
   permission?: PermissionName
   access?: AccessKind
+  /** A download a browser navigates to, which also accepts a download ticket. */
+  download?: true
 }
 
 declare module 'fastify' {
@@ -32,6 +37,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: PermissionName
     access?: AccessKind
+    /** A file a browser downloads by navigating to it: it also takes a `ticket` (download-tickets). */
+    download?: true
   }
   interface FastifyRequest {
     /** The caller of a non-public route; null on public routes. Read it through `adminOf(request)`. */
@@ -56,7 +63,10 @@ function mustDeclare(url: string): boolean {
 }
 
 /** The route declaration, checked: anything but exactly one valid declaration is a programming error. */
-export function routeAccessProblem(route: Pick<RouteOptions, 'url' | 'method' | 'config'>): string | null {
+export function routeAccessProblem(
+  route: Pick<RouteOptions, 'url' | 'method' | 'config'>,
+  catalogue: PermissionCatalogue = permissionCatalogue(),
+): string | null {
   const url = route.url ?? ''
   if (!mustDeclare(url)) return null
   const config = (route.config ?? {}) as { permission?: unknown; access?: unknown }
@@ -65,7 +75,7 @@ export function routeAccessProblem(route: Pick<RouteOptions, 'url' | 'method' | 
   const hasAccess = config.access !== undefined
   if (hasPermission === hasAccess)
     return `${name} must declare exactly one of config.permission or config.access (${accessKinds.map((k) => `'${k}'`).join(' | ')}).`
-  if (hasPermission && (typeof config.permission !== 'string' || !isPermissionName(config.permission)))
+  if (hasPermission && (typeof config.permission !== 'string' || !catalogue.has(config.permission)))
     return `${name} declares permission "${String(config.permission)}", which is not in the contract's catalogue.`
   if (hasAccess && !accessKinds.includes(config.access as AccessKind))
     return `${name} declares access "${String(config.access)}"; use ${accessKinds.map((k) => `'${k}'`).join(', ')}.`
@@ -88,27 +98,42 @@ function bearerToken(request: FastifyRequest): string | null {
  * The one place where access is decided. At registration, a /api route without a valid declaration stops the
  * app from starting (deny by default). On each request, a non-public route needs a genuine access token whose
  * session is live and whose admin is enabled, and, where a permission is named, that permission now (a refusal
- * is written to the audit trail). Two-factor tokens open the 'two-factor' routes and nothing else.
+ * is written to the audit trail, once a minute per admin and route). Two-factor tokens open the 'two-factor'
+ * routes and nothing else. A route marked `download` also takes a one-use download ticket in place of the
+ * token (auth/download-tickets.ts).
  */
 export const accessPlugin = fp(
-  async (app: FastifyInstance, options: { db: Db; secret: Uint8Array }) => {
+  async (
+    app: FastifyInstance,
+    options: { db: Db; secret: Uint8Array; sessions: SessionLookup; catalogue: PermissionCatalogue },
+  ) => {
     app.decorateRequest('admin', null)
     app.decorateRequest('twoFactorAdminId', null)
 
-    async function loggedIn(token: string | null): Promise<AuthenticatedAdmin | null> {
+    async function loggedIn(token: string | null) {
       const claims = token ? await verifyAccessToken(options.secret, token) : null
-      return claims ? findAuthenticatedAdmin(options.db, claims.sessionId, claims.adminId) : null
+      const admin = claims ? await options.sessions.find(claims.sessionId, claims.adminId) : null
+      return { admin, claims }
+    }
+
+    /** A navigated download names a one-use ticket instead of a token; it opens that path once. */
+    async function ticketHolder(request: FastifyRequest): Promise<AuthenticatedAdmin | null> {
+      const ticket = (request.query as Record<string, unknown> | undefined)?.ticket
+      if (!request.routeOptions.config.download || typeof ticket !== 'string') return null
+      const path = (request.url.split('?')[0] ?? '').slice('/api'.length)
+      const holder = await redeemDownloadTicket(options.db, ticket, path)
+      return holder ? options.sessions.find(holder.sessionId, holder.adminId) : null
     }
 
     async function recordForbidden(request: FastifyRequest, permission: PermissionName) {
       // Hooks run before the params are validated: the raw path id, when it is one at all.
       const id = (request.params as Record<string, string> | undefined)?.id
       try {
-        await audit(options.db, request, {
+        await auditRefusal(options.db, request, {
           resource: resourceOf(request.routeOptions.url ?? ''),
           recordId: isNumericId(id) && Number(id) <= ID_MAX ? Number(id) : null,
-          action: 'forbidden',
-          changes: { route: `${request.method} ${request.routeOptions.url}`, permission },
+          route: `${request.method} ${request.routeOptions.url}`,
+          permission,
         })
       } catch (error) {
         // The refusal stands whether or not it could be written down.
@@ -119,16 +144,17 @@ export const accessPlugin = fp(
     const table: AccessEntry[] = []
     app.decorate('accessTable', table)
     app.addHook('onRoute', (route) => {
-      const problem = routeAccessProblem(route)
+      const problem = routeAccessProblem(route, options.catalogue)
       if (problem) throw new Error(problem)
       if (!mustDeclare(route.url)) return
-      const { permission, access } = route.config ?? {}
+      const { permission, access, download } = route.config ?? {}
       for (const method of [route.method].flat())
         table.push({
           method,
           url: route.url,
           ...(permission ? { permission } : {}),
           ...(access ? { access } : {}),
+          ...(download ? { download } : {}),
         })
     })
 
@@ -143,11 +169,17 @@ export const accessPlugin = fp(
         return
 
       const token = bearerToken(request)
-      const admin = await loggedIn(token)
+      const { admin: tokenHolder, claims } = await loggedIn(token)
+      const admin = tokenHolder ?? (token ? null : await ticketHolder(request))
       if (admin) request.admin = admin
       else if (config.access === 'two-factor' && token)
         request.twoFactorAdminId = await verifyTwoFactorToken(options.secret, token)
-      if (!request.admin && request.twoFactorAdminId === null) throw unauthenticated()
+      if (!request.admin && request.twoFactorAdminId === null) {
+        // A token that was presented but no longer works: the client says why (an expired token names
+        // nobody any more, so it reads as an ended session).
+        if (!token) throw unauthenticated()
+        throw sessionEnded(await sessionEndReason(options.db, claims?.adminId ?? null))
+      }
       if (config.permission !== undefined && !admin?.permissions.has(config.permission)) {
         await recordForbidden(request, config.permission)
         throw forbidden()

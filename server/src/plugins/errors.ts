@@ -3,20 +3,25 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin'
 import { attributeName } from '../i18n/index.ts'
 import { translateIssues } from '../i18n/zod-issues.ts'
-import { ApiError } from '../lib/errors.ts'
+import { isConnectionLost } from '../lib/db-errors.ts'
+import { ApiError, databaseUnavailable } from '../lib/errors.ts'
 import { isValidationIssue } from '../lib/validation.ts'
 
 function send(
   reply: FastifyReply,
   status: number,
-  body: { message: string; errors?: Record<string, string[]> },
+  body: { message: string; errors?: Record<string, string[]>; reason?: string },
 ) {
   return reply.code(status).type('application/json; charset=utf-8').send(body)
 }
 
 function sendApiError(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
   reply.headers(error.headers)
-  if (!error.fields) return send(reply, error.status, { message: request.t(error.key, error.params) })
+  if (!error.fields)
+    return send(reply, error.status, {
+      message: request.t(error.key, error.params),
+      ...(error.reason ? { reason: error.reason } : {}),
+    })
   const errors: Record<string, string[]> = {}
   for (const [field, list] of Object.entries(error.fields)) {
     errors[field] = list.map((f) =>
@@ -41,15 +46,23 @@ function sendValidationError(request: FastifyRequest, reply: FastifyReply, error
 
 /**
  * The one place that writes error answers: every failure leaves as API.md's JSON shape, in the request's
- * language. Expected client mistakes keep their 4xx; anything else is a bug, logged with its request id and
- * answered as a bare 500 that shows no stack or SQL.
+ * language. Expected client mistakes keep their 4xx; a database out of reach is 503 with Retry-After;
+ * anything else is a bug, logged with its request id and answered as a bare 500 that shows no stack or SQL.
  */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setNotFoundHandler((request, reply) => send(reply, 404, { message: request.t('errors.not_found') }))
 
     app.setErrorHandler((error: FastifyError, request, reply) => {
+      // Refused before its body was read (an upload too large, not CSV, ...): the client may still be sending.
+      // Closing the connection after the answer tells it to stop instead of leaving it to block on a full socket.
+      if (!request.raw.complete) reply.header('connection', 'close')
       if (error instanceof ApiError) return sendApiError(request, reply, error)
+      // Not a bug: the database is down or dropped the connection. The client may simply try again.
+      if (isConnectionLost(error)) {
+        request.log.warn({ err: error }, 'database unreachable')
+        return sendApiError(request, reply, databaseUnavailable())
+      }
       if (error.validation) return sendValidationError(request, reply, error)
       switch (error.code) {
         case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -61,6 +74,10 @@ export const errorsPlugin = fp(
             }),
           })
         case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        case 'FST_REQ_FILE_TOO_LARGE':
+        case 'FST_FILES_LIMIT':
+        case 'FST_PARTS_LIMIT':
+        case 'FST_FIELDS_LIMIT':
           return send(reply, 413, { message: request.t('errors.too_large') })
       }
       const status = error.statusCode ?? 500

@@ -5,9 +5,11 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 
 /**
- * Serves the built web app at `/` when it exists (an API-only run, or tests, may have none). Vite names the
- * files under /assets by content hash, so they are cached for a year; index.html is revalidated each time so
- * a new build is seen at once.
+ * Serves the built web app at `/` when it exists (an API-only run, or tests, may have none). The build
+ * writes a brotli and a gzip copy beside each file (web/precompress.ts); the one the browser's
+ * Accept-Encoding prefers is sent as it is, so nothing is compressed per request. Vite names the files
+ * under /assets by content hash, so they are cached for a year; index.html is revalidated each time so a
+ * new build is seen at once.
  */
 export const staticPlugin = fp(
   async (app: FastifyInstance, options: { webDist: string }) => {
@@ -18,6 +20,7 @@ export const staticPlugin = fp(
     await app.register(fastifyStatic, {
       root: options.webDist,
       prefix: '/',
+      preCompressed: true,
       cacheControl: false,
       setHeaders(reply, filePath) {
         const relative = path.relative(options.webDist, filePath).split(path.sep)

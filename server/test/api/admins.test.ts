@@ -84,6 +84,14 @@ describeEachEngine('admins', (engine) => {
       const dup = await create({ username: 'taken', password: 'passw0rd', name: 'Again' })
       expect(dup.status).toBe(422)
       expect(dup.body.errors).toEqual({ username: ['The username has already been taken.'] })
+      // In any letter case, on create and on rename.
+      const upper = await create({ username: 'TaKen', password: 'passw0rd', name: 'Again' })
+      expect(upper.status).toBe(422)
+      expect(upper.body.errors).toEqual({ username: ['The username has already been taken.'] })
+      const other = (await fresh()).body.data
+      const renamed = await api(`/api/admins/${other.id}`, { method: 'PUT', body: { username: 'TAKEN' } })
+      expect(renamed.status).toBe(422)
+      expect(renamed.body.errors).toEqual({ username: ['The username has already been taken.'] })
 
       const role = await create({
         username: 'ghost',
@@ -275,37 +283,52 @@ describeEachEngine('admins', (engine) => {
       expect((await api(`/api/admins/${superId}`)).body.data.status).toBe('enabled')
     })
 
-    it('keeps one enabled super-admin: the last one cannot be deleted, disabled or stripped of the role', async () => {
+    it('keeps one enabled super-admin: nobody but a super-admin touches one, and the last one stays', async () => {
       // Make this app's super-admins exactly one: the bootstrap admin.
       await api(`/api/roles/${superRoleId}/assign`, { method: 'POST', body: { admin_ids: [superId] } })
       token = await t.login(SUPER_USERNAME, 'secret123')
       const keeper = await t.createAdmin(['delete-admins', 'disable-admins', 'edit-admins'])
-      const as = (path: string, method: string, body?: unknown) =>
-        t.request(path, { method, token: keeper.token, body })
+      const as = (path: string, method: string, body?: unknown, by = keeper.token) =>
+        t.request(path, { method, token: by, body })
 
-      const last = 'At least one enabled admin must keep the super-admin role.'
       for (const res of [
         await as(`/api/admins/${superId}`, 'DELETE'),
         await as(`/api/admins/${superId}/disable`, 'POST'),
         await as(`/api/admins/${superId}`, 'PUT', { role_ids: [] }),
-        await as(`/api/admins/${superId}`, 'PUT', { status: 'disabled' }),
       ]) {
-        expect(res.status).toBe(409)
-        expect(res.body.message).toBe(last)
+        expect(res.status).toBe(403)
+        expect(res.body.message).toBe('Only a super-admin can change a super-admin.')
       }
+      // The last one itself may not take itself out either.
+      expect((await api(`/api/admins/${superId}`, { method: 'DELETE' })).status).toBe(409)
+      expect((await api(`/api/admins/${superId}/disable`, { method: 'POST' })).status).toBe(409)
+      expect((await api(`/api/admins/${superId}`, { method: 'PUT', body: { role_ids: [] } })).status).toBe(
+        403,
+      )
       expect((await api(`/api/admins/${superId}`)).body.data).toMatchObject({
         status: 'enabled',
         roles: [{ id: superRoleId }],
       })
 
-      // With a second super-admin, either may go.
+      // Two super-admins disabling each other at once: one wins, the other is refused (its session ended
+      // first, 401, or the last-one rule, 409); an enabled super-admin remains.
       const second = (await fresh({ role_ids: [superRoleId] })).body.data
-      expect((await as(`/api/admins/${second.id}/disable`, 'POST')).status).toBe(200)
-      expect((await as(`/api/admins/${superId}/disable`, 'POST')).status).toBe(409)
-      await api(`/api/admins/${second.id}/enable`, { method: 'POST' })
-      expect((await as(`/api/admins/${second.id}`, 'DELETE')).status).toBe(204)
-      expect((await api(`/api/admins/${second.id}`)).status).toBe(404)
-      expect((await as(`/api/admins/${second.id}`, 'DELETE')).status).toBe(404)
+      const secondToken = await t.login(second.username, 'passw0rd')
+      const answers = await Promise.all([
+        as(`/api/admins/${second.id}/disable`, 'POST', undefined, token),
+        as(`/api/admins/${superId}/disable`, 'POST', undefined, secondToken),
+      ])
+      const statuses = answers.map((a) => a.status).sort()
+      expect(statuses[0]).toBe(200)
+      expect([401, 409]).toContain(statuses[1])
+      const enabled = (await t.db.select().from(admins)).filter(
+        (a) => [superId, second.id].includes(a.id) && a.status === 'enabled',
+      )
+      expect(enabled).toHaveLength(1)
+      if (enabled[0]?.id !== superId) {
+        await as(`/api/admins/${superId}/enable`, 'POST', undefined, secondToken)
+        token = await t.login(SUPER_USERNAME, 'secret123')
+      }
     })
 
     it('will not delete an admin that still has allocated members, saying how many (409)', async () => {

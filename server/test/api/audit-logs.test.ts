@@ -1,3 +1,4 @@
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { auditLogs } from '../../src/db/schema/index.ts'
 import { describeEachEngine } from '../support/databases.ts'
@@ -117,6 +118,38 @@ describeEachEngine('audit trail', (engine) => {
     // Reading the trail takes its own permission, and asking without it is itself recorded.
     expect((await t.request('/api/audit-logs', { token: reader.token })).status).toBe(403)
     expect((await entries(`action=forbidden&resource=audit-logs&admin_id=${reader.id}`)).length).toBe(1)
+  })
+
+  it('writes repeated refusals of one admin and route once a minute, with a count', async () => {
+    const pest = await t.createAdmin([])
+    const refusals = (resource: string) =>
+      entries(`action=forbidden&admin_id=${pest.id}&resource=${resource}`)
+    for (let i = 0; i < 8; i++) expect((await t.request('/api/tags', { token: pest.token })).status).toBe(403)
+    // In parallel too: they add to the one row instead of each writing its own.
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, () => t.request('/api/tags', { token: pest.token })),
+    )
+    expect(burst.every((res) => res.status === 403)).toBe(true)
+    const [row, ...more] = await refusals('tags')
+    expect(more).toEqual([])
+    expect(row?.changes).toEqual({ route: 'GET /api/tags', permission: 'list-tags', count: 20 })
+
+    // Another route is another row; another admin's refusals are its own.
+    expect((await t.request('/api/roles', { token: pest.token })).status).toBe(403)
+    expect(await refusals('roles')).toHaveLength(1)
+    const other = await t.createAdmin([])
+    expect((await t.request('/api/tags', { token: other.token })).status).toBe(403)
+    expect(await entries(`action=forbidden&admin_id=${other.id}`)).toHaveLength(1)
+
+    // A minute later, a new row.
+    await t.db
+      .update(auditLogs)
+      .set({ createdAt: sql`now() - interval '61 seconds'` })
+      .where(eq(auditLogs.adminId, pest.id))
+    expect((await t.request('/api/tags', { token: pest.token })).status).toBe(403)
+    const [latest, first] = await refusals('tags')
+    expect(latest?.changes).toEqual({ route: 'GET /api/tags', permission: 'list-tags', count: 1 })
+    expect(first?.changes.count).toBe(20)
   })
 
   it('filters by admin, resource, action and time, sorts and validates', async () => {

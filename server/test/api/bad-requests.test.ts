@@ -54,7 +54,7 @@ describeEachEngine('bad requests', (engine) => {
     const res = await post(JSON.stringify({ name: ['a'], type: 1, category_id: 1.5 }))
     expect(res.status).toBe(422)
     expect(Object.keys(res.body.errors).sort()).toEqual(['category_id', 'name', 'type'])
-    expect(res.body.errors.category_id).toEqual(['The category field must be an integer.'])
+    expect(res.body.errors.category_id).toEqual(['The category ID field must be an integer.'])
   })
 
   it('a 1 MB name -> 413; a large one under the limit -> 422; never 500', async () => {
@@ -77,13 +77,70 @@ describeEachEngine('bad requests', (engine) => {
   it('values PostgreSQL cannot hold -> 422, not a database error', async () => {
     const big = await post(JSON.stringify({ name: 'Big', type: 'genre', category_id: 3_000_000_000 }))
     expect(big.status).toBe(422)
-    expect(big.body.errors.category_id).toEqual(['The category field must not be greater than 2147483647.'])
+    expect(big.body.errors.category_id).toEqual([
+      'The category ID field must not be greater than 2147483647.',
+    ])
     const nul = await post(JSON.stringify({ name: 'a\u0000b', type: 'genre' }))
     expect(nul.status).toBe(422)
     expect(nul.body.errors).toEqual({ name: ['The name field contains a character that is not allowed.'] })
     for (const q of ['category_id=99999999999', 'keyword=a%00b', 'category_id=-99999999999']) {
       const res = await t.request(`/api/tags?${q}`, { token })
       expect(res.status, q).toBe(422)
+    }
+  })
+
+  it('a body nested deeper than 64 levels -> 400 before any route sees it; 64 levels are fine', async () => {
+    const objects = (depth: number, leaf = '1') => `${'{"a":'.repeat(depth)}${leaf}${'}'.repeat(depth)}`
+    const tooDeep = 'The request body is nested too deeply (at most 64 levels).'
+    for (const body of [
+      objects(6000),
+      objects(65),
+      `{"name": ${'['.repeat(64)}${']'.repeat(64)}, "type": "genre"}`,
+    ]) {
+      const res = await post(body)
+      expect(res.status).toBe(400)
+      expect(res.body).toEqual({ message: tooDeep })
+    }
+    // Public routes too, without a token: the check runs as the body is read.
+    const json = { 'content-type': 'application/json' }
+    const login = await t.request('/api/login', { method: 'POST', body: objects(6000), headers: json })
+    expect(login.body).toEqual({ message: tooDeep })
+    const zh = await t.request('/api/login', {
+      method: 'POST',
+      body: objects(100),
+      headers: { ...json, 'accept-language': 'zh-CN' },
+    })
+    expect(zh.body).toEqual({ message: '请求内容嵌套层级过深（最多 64 层）。' })
+
+    const deepest = await post(objects(64))
+    expect(deepest.status).toBe(422)
+    expect(Object.keys(deepest.body.errors).sort()).toEqual(['name', 'type'])
+    // A NUL character deep down is still found, and named by its path.
+    const nul = await post(`{"name": "x", "type": "genre", "extra": ${objects(60, '"a\\u0000b"')}}`)
+    expect(nul.status).toBe(422)
+    expect(Object.keys(nul.body.errors)).toEqual([`extra${'.a'.repeat(60)}`])
+  })
+
+  it('dates PostgreSQL cannot hold (year 0, or an offset moving into it) -> 422; the first and last years work', async () => {
+    for (const q of [
+      'created_at_from=0000-01-01',
+      'created_at_to=0000-01-01',
+      'created_at_from=0001-01-01T00:30:00%2B01:00',
+      'created_at_to=9999-12-31T23:59:59-01:00',
+    ]) {
+      const res = await t.request(`/api/tags?${q}`, { token })
+      expect(res.status, q).toBe(422)
+      expect(res.body.errors, q).toEqual({
+        [q.split('=')[0] as string]: [expect.stringMatching(/must be a valid date/)],
+      })
+    }
+    for (const q of [
+      'created_at_from=0001-01-01',
+      'created_at_to=9999-12-30',
+      'created_at_to=9999-12-31T00:00:00Z',
+    ]) {
+      const res = await t.request(`/api/tags?${q}`, { token })
+      expect(res.status, q).toBe(200)
     }
   })
 

@@ -4,18 +4,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loggerOptions } from '../../src/logger.ts'
 import { SUPER_PASSWORD, SUPER_USERNAME, startTestApp, type TestApp } from '../support/harness.ts'
 
+/** A pino logger at `level` writing its lines into `lines`. */
+function capture(level: string, lines: string[]) {
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk))
+      done()
+    },
+  })
+  return pino(loggerOptions(level), sink)
+}
+
 describe('logging', () => {
   const lines: string[] = []
   let t: TestApp
   beforeAll(async () => {
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk))
-        done()
-      },
-    })
     t = await startTestApp('pglite', {
-      logger: pino(loggerOptions('trace'), sink),
+      logger: capture('trace', lines),
       beforeListen(app) {
         // A handler that logs what it was given, as careless code might.
         app.post('/api/test/echo-log', { config: { access: 'public' } }, async (request) => {
@@ -41,5 +46,28 @@ describe('logging', () => {
     expect(log).toContain('[redacted]')
     for (const secret of [SUPER_PASSWORD, token, 'cookie-secret', 'body-secret1'])
       expect(log).not.toContain(secret)
+  })
+})
+
+describe('request logs', () => {
+  it('stay out of the default level and come with LOG_LEVEL=debug', async () => {
+    for (const [level, expected] of [
+      ['info', false],
+      ['debug', true],
+    ] as const) {
+      const lines: string[] = []
+      const t = await startTestApp('pglite', { logger: capture(level, lines) })
+      try {
+        const token = await t.login(SUPER_USERNAME, SUPER_PASSWORD)
+        await t.request('/api/tags', { token })
+        await t.request('/api/no-such-route')
+        const log = lines.join('')
+        expect(log.includes('request completed'), level).toBe(expected)
+        expect(log.includes('incoming request'), level).toBe(expected)
+        expect(log.includes('no-such-route'), level).toBe(expected)
+      } finally {
+        await t.close()
+      }
+    }
   })
 })

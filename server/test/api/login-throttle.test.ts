@@ -5,6 +5,7 @@ import { buildApp } from '../../src/app.ts'
 import { type Database, openDatabase } from '../../src/db/client.ts'
 import { loginAttempts } from '../../src/db/schema/index.ts'
 import { describeEachEngine } from '../support/databases.ts'
+import { requestFrom } from '../support/from-address.ts'
 import { type Answer, startTestApp, type TestApp } from '../support/harness.ts'
 
 /** Counters live in the database, or in Redis when TEST_REDIS_URL names one to test against. */
@@ -29,7 +30,7 @@ describeEachEngine('login throttling', (engine) => {
       })
       afterAll(() => t?.close())
 
-      it('answers 429 with Retry-After after 5 failures for a username; others and other routes go on', async () => {
+      it('answers 429 with Retry-After after 5 failures for a username from one address; others go on', async () => {
         const target = await t.createAdmin(['list-tags'])
         for (let i = 0; i < 5; i++) expect((await login(target.username, 'wrong-pass1')).status).toBe(422)
         const sixth = await login(target.username, target.password)
@@ -50,6 +51,47 @@ describeEachEngine('login throttling', (engine) => {
           headers: { 'accept-language': 'zh-CN' },
         })
         expect(zh.body.message).toMatch(/^登录尝试次数过多，请在 \d+ 秒后重试。$/)
+      })
+
+      const loginFrom = (address: string, username: string, password: string) =>
+        requestFrom(t.url, address, '/api/login', { method: 'POST', body: { username, password } })
+
+      it('strangers cannot lock an admin out: their address is refused, the admin logs in from its own', async () => {
+        const victim = await t.createAdmin([])
+        const stranger = '127.0.0.50'
+        for (let i = 0; i < 5; i++)
+          expect((await loginFrom(stranger, victim.username, 'wrong-pass1')).status).toBe(422)
+        const refused = await loginFrom(stranger, victim.username, victim.password)
+        expect(refused.status).toBe(429)
+        expect(refused.body).toEqual({ message: expect.stringMatching(tooMany) })
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(800)
+
+        const own = await loginFrom('127.0.0.51', victim.username, victim.password)
+        expect(own.status).toBe(200)
+        expect(own.body.access_token).toEqual(expect.any(String))
+        // The stranger's address stays refused for that username, and only for it.
+        expect((await loginFrom(stranger, victim.username, victim.password)).status).toBe(429)
+        const other = await t.createAdmin([])
+        expect((await loginFrom(stranger, other.username, other.password)).status).toBe(200)
+      })
+
+      it('guessing spread over many addresses: 100 failures in an hour refuse the username everywhere', async () => {
+        const target = await t.createAdmin([])
+        // 25 addresses, 4 failures each: under every per-address limit.
+        for (let a = 1; a <= 25; a++) {
+          const answers = await Promise.all(
+            Array.from({ length: 4 }, () => loginFrom(`127.0.1.${a}`, target.username, 'wrong-pass1')),
+          )
+          expect(answers.map((x) => x.status)).toEqual([422, 422, 422, 422])
+        }
+        const blocked = await loginFrom('127.0.2.1', target.username, target.password)
+        expect(blocked.status).toBe(429)
+        const retryAfter = Number(blocked.headers.get('retry-after'))
+        expect(retryAfter).toBeGreaterThan(3000)
+        expect(retryAfter).toBeLessThanOrEqual(3600)
+        // Other usernames from those addresses are not affected.
+        const other = await t.createAdmin([])
+        expect((await loginFrom('127.0.1.1', other.username, other.password)).status).toBe(200)
       })
 
       it("a success clears the username's count", async () => {

@@ -34,6 +34,7 @@ describeEachEngine('profile', (engine) => {
         introduction: 'Counts things.',
         email: 'ada@example.com',
         two_factor_bound: 0,
+        two_factor_mode: 'optional',
         roles: ['admin'],
         permissions: ['list-tags'],
       },
@@ -157,6 +158,18 @@ describeEachEngine('profile', (engine) => {
       { 'accept-language': 'zh-CN' },
     )
     expect(zh.body.errors).toEqual({ current_password: ['当前密码不正确。'] })
+  })
+
+  it('refuses a new password equal to the current one with 422 on password, ending no session', async () => {
+    const admin = await t.createAdmin([])
+    const elsewhere = await t.login(admin.username, admin.password)
+    const res = await putPassword(admin.token, { current_password: admin.password, password: admin.password })
+    expect(res.status).toBe(422)
+    expect(res.body).toEqual({
+      message: 'The new password must differ from the current one.',
+      errors: { password: ['The new password must differ from the current one.'] },
+    })
+    expect((await t.request('/api/auth/me', { token: elsewhere })).status).toBe(200)
   })
 
   it.each([

@@ -1,7 +1,7 @@
 import { permissionEntries, SUPER_ADMIN_ROLE } from '@vod/contract'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { adminRoles, roles } from '../../src/db/schema/index.ts'
+import { adminRoles, auditLogs, roles } from '../../src/db/schema/index.ts'
 import { describeEachEngine } from '../support/databases.ts'
 import { startTestApp, type TestApp } from '../support/harness.ts'
 
@@ -162,6 +162,30 @@ describeEachEngine('roles', (engine) => {
       expect((await t.request('/api/tags', { token: fresh })).status).toBe(200)
     })
 
+    it('writes an assign entry to the audit trail only when the holders change', async () => {
+      const role = (await createRole('Audited holders', [])).body.data
+      const a = await t.createAdmin([])
+      const entries = async () =>
+        (
+          await t.db
+            .select()
+            .from(auditLogs)
+            .where(
+              and(
+                eq(auditLogs.resource, 'roles'),
+                eq(auditLogs.recordId, role.id),
+                eq(auditLogs.action, 'assign'),
+              ),
+            )
+        ).length
+      await api(`/api/roles/${role.id}/assign`, { method: 'POST', body: { admin_ids: [a.id] } })
+      expect(await entries()).toBe(1)
+      // The role form saves the holders each time, changed or not.
+      const same = await api(`/api/roles/${role.id}/assign`, { method: 'POST', body: { admin_ids: [a.id] } })
+      expect(same.status).toBe(200)
+      expect(await entries()).toBe(1)
+    })
+
     it('refuses an unknown admin id with 422 and changes nothing', async () => {
       const role = (await createRole('Strict', [])).body.data
       const a = await t.createAdmin([])
@@ -182,11 +206,11 @@ describeEachEngine('roles', (engine) => {
       ).toBe(422)
     })
 
-    it('will not leave the super-admin role without an enabled holder (409)', async () => {
+    it('will not leave the super-admin role without an enabled holder: nobody takes it from themself', async () => {
       const res = await api(`/api/roles/${superRoleId}/assign`, { method: 'POST', body: { admin_ids: [] } })
-      expect(res.status).toBe(409)
-      expect(res.body.message).toBe('At least one enabled admin must keep the super-admin role.')
-      // Assigning to yourself keeps the session doing it.
+      expect(res.status).toBe(403)
+      expect(res.body.message).toBe('You cannot change your own roles.')
+      // Keeping it yourself while others lose it keeps the session doing it.
       const me = (await api('/api/auth/me')).body.data
       const ok = await api(`/api/roles/${superRoleId}/assign`, {
         method: 'POST',

@@ -120,7 +120,7 @@ describeEachEngine('tags', (engine) => {
         errors: {
           name: ['The name field must be a string.'],
           type: ['The selected type is invalid.'],
-          category_id: ['The category field must be a number.'],
+          category_id: ['The category ID field must be a number.'],
         },
       })
       const zh = await api('/api/tags', {

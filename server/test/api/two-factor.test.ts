@@ -4,9 +4,9 @@ import { SignJWT } from 'jose'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '../../src/auth/password.ts'
-import { resolveTokenSecret } from '../../src/auth/secret.ts'
 import { adminRoles, admins, roles } from '../../src/db/schema/index.ts'
 import { describeEachEngine } from '../support/databases.ts'
+import { requestFrom } from '../support/from-address.ts'
 import { type Json, SUPER_PASSWORD, SUPER_USERNAME, startTestApp, type TestApp } from '../support/harness.ts'
 
 /** The code an authenticator shows `steps` time steps (30 s each) from now. */
@@ -115,6 +115,9 @@ describeEachEngine('two-factor', (engine) => {
       adminToken = done.body.access_token
       const me = await t.request('/api/admins?keyword=admin', { token: adminToken })
       expect(me.body.data.find((a: Json) => a.username === SUPER_USERNAME).two_factor_bound).toBe(1)
+      // The client words the authenticator's reset by this setting.
+      const own = await t.request('/api/auth/me', { token: adminToken })
+      expect(own.body.data).toMatchObject({ two_factor_bound: 1, two_factor_mode: 'required' })
 
       const [row] = await t.db.select().from(admins).where(eq(admins.username, SUPER_USERNAME))
       expect(row?.twoFactorSecret).toBeTruthy()
@@ -160,7 +163,7 @@ describeEachEngine('two-factor', (engine) => {
     })
 
     it("refuses forged, expired and access-kind tokens as two-factor tokens, and a disabled admin's (401)", async () => {
-      const secret = await resolveTokenSecret(t.db, null)
+      const secret = new TextEncoder().encode(t.config.jwtSecret ?? '')
       const [row] = await t.db.select().from(admins).where(eq(admins.username, SUPER_USERNAME))
       const expired = await new SignJWT({})
         .setProtectedHeader({ alg: 'HS256', typ: 'vod-two-factor+jwt' })
@@ -186,16 +189,50 @@ describeEachEngine('two-factor', (engine) => {
       expect((await otpauth(challenge)).status).toBe(401)
     })
 
-    it('counts wrong codes like wrong passwords: the sixth try answers 429', async () => {
+    it('counts wrong codes per two-factor token and address; the address limit bounds all its tokens', async () => {
       const guesser = await addAdmin(t, 'guesser')
-      const challenge = (await login(guesser.username, guesser.password)).body.two_factor_token
-      const { secret } = (await otpauth(challenge)).body.data
-      for (let i = 0; i < 5; i++) expect((await verify(challenge, wrongCode(secret))).status).toBe(422)
-      const blocked = await verify(challenge, codeFor(secret))
+      const post = (address: string, path: string, token?: string, body?: Json) =>
+        requestFrom(t.url, address, path, { method: 'POST', token, body })
+      const here = '127.0.0.60'
+      /** A fresh two-factor token from this address, with the secret it is to bind. */
+      async function challengeFrom(address: string) {
+        const res = await post(address, '/api/login', undefined, {
+          username: guesser.username,
+          password: 'passw0rd',
+        })
+        if (res.status !== 200) return { status: res.status, token: '', secret: '' }
+        const token = res.body.two_factor_token as string
+        const { secret } = (await post(address, '/api/googleOtpauth', token)).body.data
+        return { status: 200, token, secret: secret as string }
+      }
+
+      const first = await challengeFrom(here)
+      for (let i = 0; i < 5; i++)
+        expect(
+          (await post(here, '/api/googleVerify', first.token, { code: wrongCode(first.secret) })).status,
+        ).toBe(422)
+      const blocked = await post(here, '/api/googleVerify', first.token, { code: codeFor(first.secret) })
       expect(blocked.status).toBe(429)
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800)
-      // And the password does not reset the count: that would allow five more guesses per login.
-      expect((await login(guesser.username, guesser.password)).status).toBe(429)
+
+      // A wrong code is no wrong password: the password logs in again, and each new token counts afresh ...
+      for (let n = 0; n < 3; n++) {
+        const next = await challengeFrom(here)
+        expect(next.status).toBe(200)
+        expect(next.token).not.toBe(first.token)
+        for (let i = 0; i < 5; i++)
+          expect(
+            (await post(here, '/api/googleVerify', next.token, { code: wrongCode(next.secret) })).status,
+          ).toBe(422)
+      }
+      // ... until the address has failed 20 times: then it is refused outright, the password included.
+      expect((await challengeFrom(here)).status).toBe(429)
+
+      // The admin itself, elsewhere, binds and logs in.
+      const own = await challengeFrom('127.0.0.61')
+      const done = await post('127.0.0.61', '/api/googleVerify', own.token, { code: codeFor(own.secret) })
+      expect(done.status).toBe(200)
+      expect(done.body.access_token).toEqual(expect.any(String))
     })
   })
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import pg from 'pg'
-import { describe } from 'vitest'
+import { describe, inject } from 'vitest'
 import { type Database, openDatabase } from '../../src/db/client.ts'
 import { migrate } from '../../src/db/migrate.ts'
 
@@ -22,7 +23,7 @@ export interface TestDatabase {
   drop(): Promise<void>
 }
 
-async function adminQuery(text: string) {
+export async function adminQuery(text: string) {
   const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
   await client.connect()
   try {
@@ -32,25 +33,51 @@ async function adminQuery(text: string) {
   }
 }
 
-/** A fresh, empty database (migrated unless told otherwise): in-memory PGlite or a new PostgreSQL database. */
+/** TEST_DATABASE_URL with another database name. */
+export function databaseUrl(name: string): string {
+  const url = new URL(process.env.TEST_DATABASE_URL as string)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+/** What global-setup.ts migrated once for this run; nothing outside vitest (the benchmarks), which migrate. */
+function templates(): { pglite: string; postgres: string } {
+  try {
+    return { pglite: inject('pgliteTemplate'), postgres: inject('postgresTemplate') }
+  } catch {
+    return { pglite: '', postgres: '' }
+  }
+}
+
+let pgliteTemplate: Promise<Blob> | undefined
+
+/**
+ * A fresh database: in-memory PGlite or a new PostgreSQL database. Migrated ones are copies of the run's
+ * template (global-setup.ts); `migrate: false` gives an empty one.
+ */
 export async function createTestDatabase(
   engine: Engine,
   options: { migrate?: boolean } = {},
 ): Promise<TestDatabase> {
+  const template = options.migrate === false ? null : templates()
   if (engine === 'pglite') {
-    const database = await openDatabase({ url: null, pgliteDir: null })
-    if (options.migrate !== false) await migrate(database)
+    if (template?.pglite) pgliteTemplate ??= readFile(template.pglite).then((bytes) => new Blob([bytes]))
+    const database = await openDatabase({
+      url: null,
+      pgliteDir: null,
+      ...(template?.pglite ? { pgliteTemplate: await pgliteTemplate } : {}),
+    })
+    if (template && !template.pglite) await migrate(database)
     return { database, url: null, drop: () => database.close() }
   }
   const name = `vod_test_${randomBytes(6).toString('hex')}`
-  await adminQuery(`create database ${name}`)
-  const url = new URL(process.env.TEST_DATABASE_URL as string)
-  url.pathname = `/${name}`
-  const database = await openDatabase({ url: url.toString(), pgliteDir: null })
-  if (options.migrate !== false) await migrate(database)
+  await adminQuery(`create database ${name}${template?.postgres ? ` template ${template.postgres}` : ''}`)
+  const url = databaseUrl(name)
+  const database = await openDatabase({ url, pgliteDir: null })
+  if (template && !template.postgres) await migrate(database)
   return {
     database,
-    url: url.toString(),
+    url,
     async drop() {
       await database.close()
       await adminQuery(`drop database if exists ${name} with (force)`)

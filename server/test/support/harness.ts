@@ -4,6 +4,7 @@ import { inArray } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import pino from 'pino'
 import { buildApp } from '../../src/app.ts'
+import { permissionCatalogue } from '../../src/auth/catalogue.ts'
 import { hashPassword } from '../../src/auth/password.ts'
 import { type Config, loadConfig } from '../../src/config.ts'
 import { bootstrap } from '../../src/db/bootstrap.ts'
@@ -69,7 +70,9 @@ export interface StartOptions {
   /** The app's logger; silent unless TEST_LOG_LEVEL says otherwise. */
   logger?: FastifyBaseLogger
   /** Called after buildApp and before listen, e.g. to add a route. */
-  beforeListen?: (app: FastifyInstance) => void | Promise<void>
+  beforeListen?: (app: FastifyInstance, db: Db) => void | Promise<void>
+  /** Permissions of the test's own routes (fixture resources), added to the product's catalogue. */
+  permissions?: readonly { name: string; group: string }[]
 }
 
 /**
@@ -86,17 +89,23 @@ export async function startTestApp(engine: Engine, options: StartOptions = {}): 
     ADMIN_PASSWORD: SUPER_PASSWORD,
     SEED_DEMO: '0',
     WEB_DIST: '/nonexistent-web-dist',
+    // Keys from the environment, as with DATABASE_URL: nothing is written under DATA_DIR.
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     ...options.env,
   })
+  const catalogue = permissionCatalogue(options.permissions)
   let app: FastifyInstance
   try {
-    if (!options.bare) await bootstrap(db, config)
+    if (!options.bare) await bootstrap(db, { ...config, catalogue })
     app = await buildApp({
       config,
       db,
+      listen: testDatabase.database.listen,
       logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+      catalogue,
     })
-    await options.beforeListen?.(app)
+    await options.beforeListen?.(app, db)
     await app.listen({ port: 0, host: '127.0.0.1' })
   } catch (error) {
     await testDatabase.drop()

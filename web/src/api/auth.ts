@@ -20,13 +20,17 @@ export interface LoginAnswer {
 
 export type Me = Camelize<WireMe>
 
+/** The admin as /auth/me describes it, less the permissions (the permission store keeps those). */
+export type Profile = Omit<Me, 'permissions'>
+
 export type Binding = Camelize<OtpauthBinding>
 
 export const login = (credentials: Credentials) => http.post<LoginAnswer>('/login', { body: credentials })
 
 export const fetchMe = () => http.get<{ data: Me }>('/auth/me').then((answer) => answer.data)
 
-export const logout = () => http.post<void>('/logout')
+/** Ends the session; `token`: another session than the current one (a login replacing it), whose 401 is no one's concern. */
+export const logout = (token?: string) => http.post<void>('/logout', { token })
 
 /**
  * A new authenticator secret and its QR code. `token`: the two-factor token of a login in progress;

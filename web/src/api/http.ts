@@ -1,16 +1,31 @@
 import { API_VERSION } from '@vod/contract/lists'
-import { useApp } from '../stores/app.ts'
-import { endSession, useSession } from '../stores/session.ts'
 import { camelKeys, snakeKeys, toCamel, toSnake } from './case.ts'
 
 /**
  * The one HTTP module (spec section 7, API.md): every call to the admin API goes through here. It adds
- * the headers, enforces the time-out, converts keys both ways, turns failures into ApiError and ends the
- * session on any 401.
+ * the headers, enforces the time-out, converts keys both ways, turns failures into ApiError and reports
+ * any 401 of the session. It knows nothing of the app above it: the session and the language come in
+ * through configureHttp (app/http-setup.ts), so `api/` imports from no store, route or resource.
  */
 
 /** Where the API lives and how long a call may take (spec section 9); tests point it elsewhere. */
 export const httpConfig = { baseUrl: '/api', timeoutMs: 10_000 }
+
+/** What the HTTP module needs from the app, handed over once at start. */
+export interface HttpHooks {
+  /** The session's access token, if there is a session. */
+  token: () => string | undefined
+  /** The app's language (`en`, `zh-cn`), sent as Accept-Language. */
+  language: () => string
+  /** A call made with the session's token answered 401: the session is over (spec section 8). */
+  onUnauthorized: (error: ApiError) => void
+}
+
+const hooks: HttpHooks = { token: () => undefined, language: () => 'en', onUnauthorized: () => {} }
+
+export function configureHttp(given: Partial<HttpHooks>): void {
+  Object.assign(hooks, given)
+}
 
 export class ApiError extends Error {
   override name = 'ApiError'
@@ -18,6 +33,10 @@ export class ApiError extends Error {
   readonly status: number
   /** First message per field, camelCase (`categoryId`), from a 422 (spec section 5). */
   readonly fieldErrors: Record<string, string>
+  /** On a 429: seconds until another try is allowed (Retry-After). */
+  retryAfter?: number
+  /** On a 401 to the session's token: why it ended (`session_ended`, `account_disabled`). */
+  reason?: string
 
   constructor(status: number, message: string, fieldErrors: Record<string, string> = {}) {
     super(message)
@@ -42,7 +61,7 @@ export interface RequestOptions {
   token?: string
 }
 
-function buildUrl(path: string, query: Query = {}): string {
+export function buildUrl(path: string, query: Query = {}): string {
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null || value === '') continue
@@ -55,13 +74,13 @@ function buildUrl(path: string, query: Query = {}): string {
   return `${httpConfig.baseUrl}${path}${search ? `?${search}` : ''}`
 }
 
-function headers(body: unknown, explicitToken: string | undefined): Headers {
+export function headers(body: unknown, explicitToken: string | undefined): Headers {
   const result = new Headers({
     'X-Requested-With': 'XMLHttpRequest',
     'X-Api-Version': API_VERSION,
-    'Accept-Language': useApp.getState().language === 'zh-cn' ? 'zh-CN' : 'en',
+    'Accept-Language': hooks.language() === 'zh-cn' ? 'zh-CN' : 'en',
   })
-  const token = explicitToken ?? useSession.getState().token
+  const token = explicitToken ?? hooks.token()
   if (token) result.set('Authorization', `Bearer ${token}`)
   if (body !== undefined && !isRaw(body)) result.set('Content-Type', 'application/json')
   return result
@@ -70,10 +89,15 @@ function headers(body: unknown, explicitToken: string | undefined): Headers {
 const isRaw = (body: unknown): body is FormData | Blob | URLSearchParams =>
   body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams
 
-async function errorFrom(response: Response): Promise<ApiError> {
-  let body: { message?: unknown; errors?: unknown } = {}
+export function errorFrom(
+  status: number,
+  statusText: string,
+  text: string,
+  retryAfter: string | null,
+): ApiError {
+  let body: { message?: unknown; errors?: unknown; reason?: unknown } = {}
   try {
-    body = await response.json()
+    body = JSON.parse(text)
   } catch {
     // A body that is not JSON (a proxy's HTML page): the status text is all there is.
   }
@@ -84,10 +108,27 @@ async function errorFrom(response: Response): Promise<ApiError> {
       if (typeof first === 'string') fieldErrors[toCamel(field)] = first
     }
   }
-  const message =
-    typeof body.message === 'string' ? body.message : response.statusText || `HTTP ${response.status}`
-  return new ApiError(response.status, message, fieldErrors)
+  const message = typeof body.message === 'string' ? body.message : statusText || `HTTP ${status}`
+  const error = new ApiError(status, message, fieldErrors)
+  if (Number(retryAfter) > 0) error.retryAfter = Number(retryAfter)
+  if (typeof body.reason === 'string') error.reason = body.reason
+  return error
 }
+
+/** Every failed call: a 401 of the session ends it; the failure is logged and handed to the caller. */
+export function failed(
+  method: string,
+  path: string,
+  error: ApiError,
+  explicitToken: string | undefined,
+): ApiError {
+  if (error.status === 401 && explicitToken === undefined) hooks.onUnauthorized(error)
+  console.error(`${method} ${path} failed:`, error.status, error.message)
+  return error
+}
+
+/** A JSON answer as the app sees it: camelCase keys; nothing for an empty body (204). */
+export const parseAnswer = (text: string): unknown => (text ? camelKeys(JSON.parse(text)) : undefined)
 
 /** Sends the call and hands the successful response to `read` within the same time-out. */
 async function exchange<T>(
@@ -112,7 +153,13 @@ async function exchange<T>(
       body: body === undefined ? undefined : isRaw(body) ? body : JSON.stringify(snakeKeys(body)),
       signal: controller.signal,
     })
-    if (!response.ok) throw await errorFrom(response)
+    if (!response.ok)
+      throw errorFrom(
+        response.status,
+        response.statusText,
+        await response.text(),
+        response.headers.get('Retry-After'),
+      )
     return await read(response)
   } catch (caught) {
     if (signal?.aborted) throw caught
@@ -120,9 +167,7 @@ async function exchange<T>(
       caught instanceof ApiError
         ? caught
         : new ApiError(0, timedOut ? `timeout of ${httpConfig.timeoutMs}ms exceeded` : String(caught))
-    if (error.status === 401 && token === undefined) endSession()
-    console.error(`${method} ${path} failed:`, error.status, error.message)
-    throw error
+    throw failed(method, path, error, token)
   } finally {
     clearTimeout(timer)
     signal?.removeEventListener('abort', cancel)
@@ -130,8 +175,7 @@ async function exchange<T>(
 }
 
 async function readJson(response: Response): Promise<unknown> {
-  const text = response.status === 204 ? '' : await response.text()
-  return text ? camelKeys(JSON.parse(text)) : undefined
+  return parseAnswer(response.status === 204 ? '' : await response.text())
 }
 
 export function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
@@ -143,35 +187,4 @@ export const http = {
   post: <T>(path: string, options?: RequestOptions) => request<T>('POST', path, options),
   put: <T>(path: string, options?: RequestOptions) => request<T>('PUT', path, options),
   delete: <T = void>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
-}
-
-/** `attachment; filename="videos.csv"` (or RFC 5987 `filename*=UTF-8''...`) -> `videos.csv`. */
-export function filenameFrom(disposition: string | null): string | null {
-  if (!disposition) return null
-  const encoded = /filename\*\s*=\s*(?:UTF-8'[^']*')?([^;]+)/i.exec(disposition)
-  if (encoded?.[1]) return decodeURIComponent(encoded[1].trim().replace(/^"|"$/g, ''))
-  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(disposition)
-  return plain ? (plain[2] ?? plain[1] ?? '').trim() || null : null
-}
-
-/**
- * CSV exports (spec section 7): fetches the raw bytes and saves them under the server's file name.
- * Resolves false after logging when anything fails (spec section 8).
- */
-export async function download(path: string, query?: Query, fallbackName = 'export.csv'): Promise<boolean> {
-  try {
-    const { blob, name } = await exchange('GET', path, { query }, async (response) => ({
-      blob: await response.blob(),
-      name: filenameFrom(response.headers.get('Content-Disposition')) ?? fallbackName,
-    }))
-    const url = URL.createObjectURL(blob)
-    const link = Object.assign(document.createElement('a'), { href: url, download: name })
-    link.click()
-    // Revoking at once can cancel the save in some browsers; the bytes are freed a little later.
-    setTimeout(() => URL.revokeObjectURL(url), 10_000)
-    return true
-  } catch (error) {
-    console.error('Download failed:', error)
-    return false
-  }
 }

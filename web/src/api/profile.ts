@@ -1,5 +1,4 @@
-import type { Profile } from '../stores/session.ts'
-import type { Me } from './auth.ts'
+import type { Me, Profile } from './auth.ts'
 import { http } from './http.ts'
 
 /** What an admin may change about themself; an empty avatar, e-mail or introduction is sent as null. */

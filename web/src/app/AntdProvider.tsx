@@ -4,6 +4,7 @@ import zhCN from 'antd/locale/zh_CN'
 import dayjs from 'dayjs'
 import 'dayjs/locale/zh-cn'
 import { type ReactNode, useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useApp } from '../stores/app.ts'
 import { useSettings } from '../stores/settings.ts'
 
@@ -15,10 +16,23 @@ export function AntdProvider({ children }: { children: ReactNode }) {
   const size = useApp((state) => state.size)
   const colorPrimary = useSettings((state) => state.theme)
   const theme = useMemo(() => ({ token: { colorPrimary } }), [colorPrimary])
+  const { t } = useTranslation()
+  // antd's messages for its own checks (email, url...), ours in both languages; the rest stay antd's.
+  const form = useMemo(() => {
+    const types = Object.keys(t('validation.types', { returnObjects: true }) as Record<string, string>)
+    // antd fills in the field's label where its template says so.
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: antd's placeholder, not a template literal
+    const label = '${label}'
+    return {
+      validateMessages: {
+        types: Object.fromEntries(types.map((type) => [type, t(`validation.types.${type}`, { label })])),
+      },
+    }
+  }, [t])
   // Global, and set before the children render, so date pickers below format in the same language.
   dayjs.locale(language)
   return (
-    <ConfigProvider locale={antdLocales[language]} componentSize={size} theme={theme}>
+    <ConfigProvider locale={antdLocales[language]} componentSize={size} theme={theme} form={form}>
       {children}
     </ConfigProvider>
   )

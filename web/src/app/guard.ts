@@ -46,7 +46,8 @@ export function findShellRoute(
 export function decideNavigation({ pathname, search, token, permissions }: GuardInput): GuardDecision {
   if (!token)
     return isPublicPath(pathname) ? { kind: 'pass' } : { kind: 'redirect', to: loginPath(pathname, search) }
-  if (pathname === '/login') return { kind: 'redirect', to: '/' }
+  // Login stays reachable with a session, so that an admin can always switch account (even one granted
+  // nothing, held on /401); the login screen says that logging in there replaces the session.
   if (isPublicPath(pathname)) return { kind: 'pass' }
   if (!permissions) return { kind: 'load-session' }
   if (!grantsAnyRoute(shellRoutes, permissions)) return { kind: 'redirect', to: '/401' }
@@ -59,7 +60,8 @@ export function decideNavigation({ pathname, search, token, permissions }: Guard
   return { kind: 'pass' }
 }
 
-async function loadSession(): Promise<void> {
+/** Asks the server who is logged in and what it may do now. */
+export async function loadSession(): Promise<void> {
   const me = await fetchMe()
   const { permissions, ...profile } = me
   await setProfile(profile, permissions)

@@ -1,6 +1,8 @@
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { useApp } from '../stores/app.ts'
+import type { Locale } from './define-locale.ts'
+import { languages } from './language.ts'
 import { translations } from './registry.ts'
 
 /** The app's i18next instance; its language follows the app store (which keeps the `language` cookie). */
@@ -24,3 +26,13 @@ useApp.subscribe((state, previous) => {
   void i18n.changeLanguage(state.language)
   document.documentElement.lang = htmlLang(state.language)
 })
+
+/**
+ * Strings that come with code loaded later (the shell's, after login), added when that code loads and
+ * so before anything of it renders; the login screen then does not download them.
+ */
+export function addLocales(locales: Record<string, Locale>): void {
+  for (const language of languages)
+    for (const [name, locale] of Object.entries(locales))
+      i18n.addResourceBundle(language, 'translation', { [name]: locale[language] }, true, true)
+}

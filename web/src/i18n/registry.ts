@@ -1,12 +1,10 @@
 import { resourceLocales } from '../components/resource/define-resource.ts'
-import { resourceLocale } from '../components/resource/locale.ts'
 import { dashboardLocale } from '../features/dashboard/locale.ts'
 import { errorsLocale } from '../features/errors/locale.ts'
 import { loginLocale } from '../features/login/locale.ts'
 import { profileLocale } from '../features/profile/locale.ts'
 import { twoFactorLocale } from '../features/two-factor/locale.ts'
 import { resources } from '../resources/index.ts'
-import { shellLocale } from '../shell/locale.ts'
 import { commonLocale } from './common-locale.ts'
 import type { Locale, Messages } from './define-locale.ts'
 import { type Language, languages } from './language.ts'
@@ -14,7 +12,8 @@ import { validationLocale } from './validation-locale.ts'
 
 /**
  * Every folder's strings under the folder's name: `t('login.title')`, `t('tags.fields.name')`.
- * Resources bring theirs through resources/index.ts, so they are not listed here.
+ * Resources bring theirs through resources/index.ts, so they are not listed here; the shell and the
+ * shared resource screens bring theirs when the shell loads (shell/shell-strings.ts).
  */
 const locales: Record<string, Locale> = {
   common: commonLocale,
@@ -24,8 +23,6 @@ const locales: Record<string, Locale> = {
   errors: errorsLocale,
   dashboard: dashboardLocale,
   profile: profileLocale,
-  shell: shellLocale,
-  resource: resourceLocale,
   ...resourceLocales(resources),
 }
 

@@ -7,6 +7,14 @@ export const validationLocale = defineLocale({
     password: { ...passwordMessages },
     usernameRequired: 'Please input the username.',
     passwordLength: 'The password must be {{min}} to {{max}} characters long.',
+    /** antd's own field checks (app/AntdProvider.tsx); antd's Chinese ones name the type in English. */
+    types: {
+      email: '{{label}} is not a valid e-mail address.',
+      url: '{{label}} is not a valid web address.',
+      number: '{{label}} must be a number.',
+      integer: '{{label}} must be a whole number.',
+      date: '{{label}} is not a valid date.',
+    },
   },
   'zh-cn': {
     password: {
@@ -17,5 +25,12 @@ export const validationLocale = defineLocale({
     },
     usernameRequired: '请输入用户名。',
     passwordLength: '密码长度必须为 {{min}} 到 {{max}} 个字符。',
+    types: {
+      email: '{{label}}不是有效的邮箱地址。',
+      url: '{{label}}不是有效的网址。',
+      number: '{{label}}必须是数字。',
+      integer: '{{label}}必须是整数。',
+      date: '{{label}}不是有效的日期。',
+    },
   },
 })

@@ -9,9 +9,9 @@ import {
   useOutlet,
 } from 'react-router'
 import { useRouteHandle } from '../app/use-route-handle.ts'
-import { useTagsView } from '../stores/tags-view.ts'
+import { useTabs } from '../stores/tabs.ts'
 import { ViewErrorBoundary } from './error-log/ViewErrorBoundary.tsx'
-import { isKeptRoute } from './tags-view/view-routes.ts'
+import { isKeptRoute } from './tabs/view-routes.ts'
 import { type ScrolledView, useViewScroll } from './use-view-scroll.ts'
 
 interface KeptView extends ScrolledView {
@@ -33,7 +33,7 @@ export function AppMain() {
   const location = useLocation()
   const navigationType = useNavigationType()
   const route = useRouteHandle()?.route
-  const cachedViews = useTagsView((state) => state.cachedViews)
+  const cachedViews = useTabs((state) => state.cachedViews)
   const kept = useRef(new Map<string, KeptView>()).current
   const active = location.pathname
   const keepActive = isKeptRoute(route)

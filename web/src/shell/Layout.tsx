@@ -1,7 +1,9 @@
+import './shell-strings.ts'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { Layout as AntLayout } from 'antd'
 import type { CSSProperties } from 'react'
 import { AntdProvider } from '../app/AntdProvider.tsx'
+import { usePermissionRefresh } from '../app/permission-refresh.ts'
 import { queryClient } from '../app/query-client.ts'
 import { useSettings } from '../stores/settings.ts'
 import { AppMain } from './AppMain.tsx'
@@ -10,8 +12,8 @@ import { Navbar } from './Navbar.tsx'
 import { RouteProgress } from './RouteProgress.tsx'
 import { Sidebar } from './Sidebar.tsx'
 import { SettingsButton } from './settings/SettingsButton.tsx'
-import { TagsView } from './tags-view/TagsView.tsx'
-import { useVisitTracking } from './tags-view/use-visit-tracking.ts'
+import { TabsBar } from './tabs/TabsBar.tsx'
+import { useVisitTracking } from './tabs/use-visit-tracking.ts'
 import { useDevice } from './use-device.ts'
 import './shell.css'
 
@@ -22,7 +24,8 @@ import './shell.css'
 export default function Layout() {
   useDevice()
   useVisitTracking()
-  const { theme, showTagsView, fixedHeader } = useSettings()
+  usePermissionRefresh()
+  const { theme, showTabsBar, fixedHeader } = useSettings()
   // The theme colour reaches antd through its token (AntdProvider) and the shell's own CSS through this.
   const style = { '--shell-primary': theme } as CSSProperties
   return (
@@ -34,7 +37,7 @@ export default function Layout() {
           <AntLayout className="shell-body">
             <div className="shell-header" data-fixed={fixedHeader} data-testid="shell-header">
               <Navbar />
-              {showTagsView && <TagsView />}
+              {showTabsBar && <TabsBar />}
             </div>
             <AppMain />
           </AntLayout>

@@ -2,8 +2,8 @@ import { CaretDownOutlined, UserOutlined } from '@ant-design/icons'
 import { Avatar, Dropdown, type MenuProps } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { logout } from '../api/auth.ts'
-import { endSession, useSession } from '../stores/session.ts'
+import { signOut } from '../app/sign-out.ts'
+import { useSession } from '../stores/session.ts'
 
 export function UserMenu() {
   const { t } = useTranslation()
@@ -18,10 +18,7 @@ export function UserMenu() {
   const onClick: MenuProps['onClick'] = async ({ key }) => {
     if (key === 'profile') navigate('/profile/index')
     if (key === 'dashboard') navigate('/dashboard')
-    if (key !== 'logout') return
-    // The session ends here even when the server cannot be told (the failure is logged by the HTTP module).
-    await logout().catch(() => undefined)
-    endSession()
+    if (key === 'logout') await signOut()
   }
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">

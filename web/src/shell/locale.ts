@@ -8,7 +8,7 @@ export const shellLocale = defineLocale({
     profile: 'Profile',
     dashboard: 'Dashboard',
     logout: 'Log out',
-    tagsView: {
+    tabs: {
       label: 'Opened pages',
       refresh: 'Refresh',
       close: 'Close',
@@ -28,7 +28,7 @@ export const shellLocale = defineLocale({
       theme: 'Theme Color',
       preset: 'Theme colour {{color}}',
       custom: 'Another colour',
-      showTagsView: 'Open Tags-View',
+      showTabsBar: 'Show tabs',
       fixedHeader: 'Fixed Header',
       showSidebarLogo: 'Sidebar Logo',
       sidebarTextTheme: 'Sidebar Text Theme',
@@ -77,7 +77,7 @@ export const shellLocale = defineLocale({
     profile: '个人中心',
     dashboard: '首页',
     logout: '退出登录',
-    tagsView: {
+    tabs: {
       label: '已打开的页面',
       refresh: '刷新',
       close: '关闭',
@@ -97,7 +97,7 @@ export const shellLocale = defineLocale({
       theme: '主题色',
       preset: '主题色 {{color}}',
       custom: '其他颜色',
-      showTagsView: '开启 Tags-View',
+      showTabsBar: '显示标签页',
       fixedHeader: '固定 Header',
       showSidebarLogo: '侧边栏 Logo',
       sidebarTextTheme: '侧边栏文字主题色',

@@ -15,7 +15,7 @@ export const themePresets = [
 
 export interface Settings {
   theme: string
-  showTagsView: boolean
+  showTabsBar: boolean
   fixedHeader: boolean
   showSidebarLogo: boolean
   /** Sidebar active text in #57CAEB instead of #435ebe (spec section 9). */
@@ -26,7 +26,7 @@ export interface Settings {
 
 const defaultSettings: Settings = {
   theme: '#1890ff',
-  showTagsView: true,
+  showTabsBar: true,
   fixedHeader: false,
   showSidebarLogo: true,
   sidebarTextTheme: false,
@@ -46,9 +46,15 @@ export const useSettings = create<SettingsState>()(
     }),
     {
       name: 'settings',
-      partialize: ({ theme, showTagsView, fixedHeader, showSidebarLogo, sidebarTextTheme }) => ({
+      // Version 1 renamed showTagsView (the template's word) to showTabsBar.
+      version: 1,
+      migrate: (stored) => {
+        const { showTagsView = true, ...rest } = stored as Settings & { showTagsView?: boolean }
+        return { ...rest, showTabsBar: showTagsView }
+      },
+      partialize: ({ theme, showTabsBar, fixedHeader, showSidebarLogo, sidebarTextTheme }) => ({
         theme,
-        showTagsView,
+        showTabsBar,
         fixedHeader,
         showSidebarLogo,
         sidebarTextTheme,

@@ -1,6 +1,6 @@
 /**
  * The rules of the tab bar (tag views), as pure functions over the list of visited views. The store
- * (stores/tags-view.ts) applies them; the tests check them without a browser.
+ * (stores/tabs.ts) applies them; the tests check them without a browser.
  */
 export interface VisitedView {
   /** The pathname: one tab per path, so `/tags/edit/3` and `/tags/edit/4` are two tabs. */

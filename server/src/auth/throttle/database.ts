@@ -1,7 +1,7 @@
 import { and, gt, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { loginAttempts } from '../../db/schema/index.ts'
-import type { AttemptStore, Hit } from './store.ts'
+import type { AttemptStore, Counter, Hit } from './store.ts'
 
 /** Counters in the `login_attempts` table: one upsert per attempt, expired windows pruned as it goes. */
 export class DatabaseAttemptStore implements AttemptStore {
@@ -10,12 +10,12 @@ export class DatabaseAttemptStore implements AttemptStore {
     this.db = db
   }
 
-  async hit(keys: readonly string[], windowSeconds: number): Promise<Hit[]> {
+  async hit(counters: readonly Counter[]): Promise<Hit[]> {
     const expired = sql`${loginAttempts.expiresAt} <= now()`
     const rows = await this.db
       .insert(loginAttempts)
       .values(
-        keys.map((key) => ({
+        counters.map(({ key, windowSeconds }) => ({
           key,
           count: 1,
           expiresAt: sql`now() + make_interval(secs => ${windowSeconds})`,
@@ -40,7 +40,7 @@ export class DatabaseAttemptStore implements AttemptStore {
       select ${loginAttempts.key} from ${loginAttempts} where ${loginAttempts.expiresAt} <= now()
       limit 100 for update skip locked)`)
     const byKey = new Map(rows.map((r) => [r.key, r]))
-    return keys.map((key) => {
+    return counters.map(({ key, windowSeconds }) => {
       const row = byKey.get(key)
       return { count: row?.count ?? 1, retryAfter: row?.retryAfter ?? windowSeconds }
     })

@@ -6,23 +6,47 @@ import { DatabaseAttemptStore } from './database.ts'
 import { RedisAttemptStore } from './redis.ts'
 import type { AttemptStore } from './store.ts'
 
-export const THROTTLE_WINDOW_SECONDS = 15 * 60
-export const MAX_ATTEMPTS_PER_USERNAME = 5
-export const MAX_ATTEMPTS_PER_IP = 20
+export interface Limit {
+  max: number
+  windowSeconds: number
+}
+
+/**
+ * The login policy. Failures count per username *and* address, so strangers elsewhere cannot lock an
+ * admin out; per address, whatever the usernames; and per username from everywhere, more loosely, against
+ * guessing spread over many addresses. Wrong authenticator codes count per two-factor token (or session)
+ * and address instead of per username: only someone who passed the password holds such a token.
+ */
+export const LIMITS = {
+  usernameAtAddress: { max: 5, windowSeconds: 15 * 60 },
+  codeAtAddress: { max: 5, windowSeconds: 15 * 60 },
+  address: { max: 20, windowSeconds: 15 * 60 },
+  username: { max: 100, windowSeconds: 60 * 60 },
+} as const satisfies Record<string, Limit>
+
+/** Who tries: the username, the client's address, and for a code the token or session it comes under. */
+export interface AttemptSubject {
+  username: string
+  ip: string
+  challenge?: string
+}
 
 /** What a started attempt must be told once its outcome is known. */
 export interface Attempt {
-  /** The whole login succeeded: the username starts afresh, the address gets this attempt back. */
+  /** The whole login succeeded: this username at this address starts afresh; the rest get it back. */
   succeeded(): Promise<void>
   /** Neither success nor failure (the password was right, a code is still to come): taken back. */
   withdrawn(): Promise<void>
 }
 
+/** A fixed-length key for values that may be long or hold any character. */
+const digest = (...parts: string[]) => createHash('sha256').update(parts.join('\0')).digest('base64url')
+
 /**
- * Login throttling (POST /api/login, POST /api/googleVerify): at most 5 failed attempts per username and
- * 20 per address within 15 minutes, after which the answer is 429 with Retry-After until the window ends.
- * Each attempt is counted as it starts (atomically, in the shared store) and taken back when it did not
- * fail, so a burst of parallel guesses cannot slip past the limit between a check and a count.
+ * Login throttling (POST /api/login, POST /api/googleVerify, the current password of PUT /api/auth/password)
+ * by LIMITS: past a limit the answer is 429 with Retry-After until that window ends. Each attempt is counted
+ * as it starts (atomically, in the shared store) and taken back when it did not fail, so a burst of parallel
+ * guesses cannot slip past the limit between a check and a count.
  */
 export class LoginThrottle {
   readonly store: AttemptStore
@@ -30,28 +54,39 @@ export class LoginThrottle {
     this.store = store
   }
 
-  async begin(username: string, ip: string): Promise<Attempt> {
-    const user = `user:${username.toLowerCase().slice(0, 255)}`
-    const address = `ip:${ip.slice(0, 64)}`
-    const [u, a] = await this.store.hit([user, address], THROTTLE_WINDOW_SECONDS)
-    const over = [
-      u && u.count > MAX_ATTEMPTS_PER_USERNAME ? u.retryAfter : 0,
-      a && a.count > MAX_ATTEMPTS_PER_IP ? a.retryAfter : 0,
+  async begin({ username, ip, challenge }: AttemptSubject): Promise<Attempt> {
+    const name = username.toLowerCase().slice(0, 255)
+    const address = ip.slice(0, 64)
+    const login = { key: `login:${digest(name, address)}`, ...LIMITS.usernameAtAddress }
+    const narrow =
+      challenge === undefined ? login : { key: `code:${digest(challenge, address)}`, ...LIMITS.codeAtAddress }
+    const counters = [
+      narrow,
+      { key: `ip:${address}`, ...LIMITS.address },
+      { key: `user:${name}`, ...LIMITS.username },
     ]
-    const retryAfter = Math.max(...over)
+    const hits = await this.store.hit(counters)
+    const retryAfter = Math.max(
+      0,
+      ...counters.map((counter, i) => {
+        const hit = hits[i]
+        return hit && hit.count > counter.max ? hit.retryAfter : 0
+      }),
+    )
+    const keys = counters.map((counter) => counter.key)
     if (retryAfter > 0) {
       // A refused attempt checks nothing, so it does not count (and cannot push anyone further out).
-      await this.store.unhit([user, address])
+      await this.store.unhit(keys)
       throw new ApiError(429, 'auth.throttled', { seconds: retryAfter }, undefined, {
         'retry-after': String(retryAfter),
       })
     }
     return {
       succeeded: async () => {
-        await this.store.clear([user])
-        await this.store.unhit([address])
+        await this.store.clear([...new Set([narrow.key, login.key])])
+        await this.store.unhit(keys.slice(1))
       },
-      withdrawn: () => this.store.unhit([user, address]),
+      withdrawn: () => this.store.unhit(keys),
     }
   }
 

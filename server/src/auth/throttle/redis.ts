@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis'
-import type { AttemptStore, Hit } from './store.ts'
+import type { AttemptStore, Counter, Hit } from './store.ts'
 
 // DECR on a missing key would create it at -1 with no expiry; take an attempt back only while it counts.
 const UNHIT = `
@@ -27,14 +27,14 @@ export class RedisAttemptStore implements AttemptStore {
     return new RedisAttemptStore(client, prefix)
   }
 
-  async hit(keys: readonly string[], windowSeconds: number): Promise<Hit[]> {
+  async hit(counters: readonly Counter[]): Promise<Hit[]> {
     const multi = this.client.multi()
-    for (const key of keys) {
+    for (const { key, windowSeconds } of counters) {
       const k = this.prefix + key
       multi.incr(k).expire(k, windowSeconds, 'NX').ttl(k)
     }
     const results = (await multi.exec()) ?? []
-    return keys.map((_, i) => {
+    return counters.map(({ windowSeconds }, i) => {
       const [incr, , ttl] = results.slice(i * 3, i * 3 + 3).map(([error, value]) => {
         if (error) throw error
         return Number(value)

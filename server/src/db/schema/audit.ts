@@ -1,9 +1,11 @@
+import { sql } from 'drizzle-orm'
 import { index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core'
 import { admins } from './auth.ts'
 
 /**
- * The audit trail: one row per write, action, login, failed login and refused (403) request. The admin's
- * username is copied, so a row still says who acted after that admin is deleted.
+ * The audit trail: one row per write, action, login and failed login, and per admin, route and minute of
+ * refused (403) requests. The admin's username is copied, so a row still says who acted after that admin
+ * is deleted.
  */
 export const auditLogs = pgTable(
   'audit_logs',
@@ -24,5 +26,7 @@ export const auditLogs = pgTable(
     index('audit_logs_resource_id_index').on(t.resource, t.id),
     index('audit_logs_action_id_index').on(t.action, t.id),
     index('audit_logs_created_at_index').on(t.createdAt),
+    // A refusal looks for the same admin's refusal of the last minute (lib/audit.ts auditRefusal).
+    index('audit_logs_forbidden_index').on(t.adminId, t.createdAt).where(sql`${t.action} = 'forbidden'`),
   ],
 )

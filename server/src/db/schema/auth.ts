@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core'
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core'
 import { timestamps } from './columns.ts'
 
 export const adminStatuses = ['enabled', 'disabled'] as const
@@ -9,7 +19,7 @@ export const admins = pgTable(
   'admins',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    username: varchar('username', { length: 64 }).notNull().unique(),
+    username: varchar('username', { length: 64 }).notNull(),
     passwordHash: text('password_hash').notNull(),
     name: varchar('name', { length: 100 }).notNull().default(''),
     phone: varchar('phone', { length: 32 }),
@@ -25,7 +35,11 @@ export const admins = pgTable(
     twoFactorLastStep: integer('two_factor_last_step'),
     ...timestamps,
   },
-  (t) => [check('admins_status_check', sql`${t.status} in ('enabled', 'disabled')`)],
+  (t) => [
+    check('admins_status_check', sql`${t.status} in ('enabled', 'disabled')`),
+    // "Admin" and "admin" are one name: unique regardless of case.
+    uniqueIndex('admins_username_lower_unique').on(sql`lower(${t.username})`),
+  ],
 )
 
 export const roles = pgTable('roles', {
@@ -88,8 +102,29 @@ export const sessions = pgTable(
 )
 
 /**
- * Login attempts per key (`user:<name>`, `ip:<address>`) in a fixed window, shared by every process on the
- * database; the Redis store replaces this table when REDIS_URL is set (auth/throttle/).
+ * One-use tickets for navigated downloads (exports): a browser navigating to a file sends no Authorization
+ * header, so it names a ticket instead (auth/download-tickets.ts). Only a hash of each ticket is kept; a
+ * ticket dies with its session.
+ */
+export const downloadTickets = pgTable(
+  'download_tickets',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    path: varchar('path', { length: 500 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('download_tickets_session_id_index').on(t.sessionId),
+    index('download_tickets_expires_at_index').on(t.expiresAt),
+  ],
+)
+
+/**
+ * Login attempts per key (`login:`, `code:`, `ip:<address>`, `user:<name>`; see auth/throttle) in a fixed
+ * window, shared by every process on the database; the Redis store replaces this table when REDIS_URL is set.
  */
 export const loginAttempts = pgTable(
   'login_attempts',

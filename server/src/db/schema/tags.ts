@@ -1,4 +1,4 @@
-import { tagTypes } from '@vod/contract'
+import { tagLimits, tagTypes } from '@vod/contract'
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, text, unique, varchar } from 'drizzle-orm/pg-core'
 import { timestamps } from './columns.ts'
@@ -7,7 +7,7 @@ export const tags = pgTable(
   'tags',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    name: varchar('name', { length: 100 }).notNull(),
+    name: varchar('name', { length: tagLimits.name }).notNull(),
     type: text('type', { enum: tagTypes }).notNull(),
     categoryId: integer('category_id'),
     ...timestamps,

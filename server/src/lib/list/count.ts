@@ -1,34 +1,70 @@
 import { count, type SQL, sql } from 'drizzle-orm'
-import type { PgTable } from 'drizzle-orm/pg-core'
 import { type Db, queryRows } from '../../db/client.ts'
+import { type Source, selectFrom } from './source.ts'
 
 export interface Total {
   total: number
   estimated: boolean
 }
 
+/** What the page query already told: where the page starts, how many rows it has, how many it could have. */
+export interface PageSeen {
+  offset: number
+  rows: number
+  perPage: number
+}
+
 /**
- * Counts matching rows exactly up to `cap`, and past it answers the planner's estimate: counting half a
- * million rows costs ~50 ms, the page itself ~0.1 ms (API.md). The estimate is never below what is known.
+ * The total of a list, as cheaply as it can be told honestly (API.md "Lists"):
+ * - a page with fewer rows than a full one is the last (unless it is an empty page past the end): exact,
+ *   without counting;
+ * - otherwise the planner's estimate decides: up to `cap` rows, they are counted (exact; should the count
+ *   pass `cap` after all, the answer is the estimate, flagged); past `cap`, the estimate is the answer,
+ *   flagged `total_estimated`, never below what the page has shown to exist. Counting a million rows costs
+ *   far more than the page itself; the estimate costs a plan, and is remembered for a few seconds.
  */
-export async function countRows(db: Db, table: PgTable, where: SQL | undefined, cap: number): Promise<Total> {
-  const capped = db
-    .select({ one: sql`1` })
-    .from(table)
+export async function countRows(
+  db: Db,
+  source: Source,
+  where: SQL | undefined,
+  cap: number,
+  page: PageSeen,
+): Promise<Total> {
+  if (page.rows < page.perPage && (page.rows > 0 || page.offset === 0))
+    return { total: page.offset + page.rows, estimated: false }
+  const shown = page.rows > 0 ? page.offset + page.rows : 0
+  const estimate = await plannerEstimate(db, source, where)
+  if (estimate > cap) return { total: Math.max(estimate, shown), estimated: true }
+  const capped = selectFrom(db, source, { one: sql`1` })
     .where(where)
     .limit(cap + 1)
     .as('capped')
   const [row] = await db.select({ n: count() }).from(capped)
   const exact = Number(row?.n ?? 0)
   if (exact <= cap) return { total: exact, estimated: false }
-  return { total: Math.max(await plannerEstimate(db, table, where), cap + 1), estimated: true }
+  return { total: Math.max(estimate, exact), estimated: true }
 }
 
+// Estimates move only with ANALYZE and the table's size; a few seconds of memory spares a plan per request.
+const ESTIMATE_TTL_MS = 5_000
+const MAX_ESTIMATES = 1_000
+const estimates = new WeakMap<Db, Map<string, { rows: number; until: number }>>()
+
 /** Rows the planner expects for the filtered query; cheap (no execution), fresh as the last ANALYZE. */
-async function plannerEstimate(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
-  const query = db.select({ one: sql`1` }).from(table).where(where).getSQL()
-  const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) ${query}`)
+async function plannerEstimate(db: Db, source: Source, where: SQL | undefined): Promise<number> {
+  const counted = selectFrom(db, source, { one: sql`1` }).where(where)
+  const text = counted.toSQL()
+  const key = `${text.sql}\u0000${JSON.stringify(text.params)}`
+  const known = estimates.get(db) ?? new Map()
+  estimates.set(db, known)
+  const hit = known.get(key)
+  if (hit && hit.until > Date.now()) return hit.rows
+
+  const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) ${counted.getSQL()}`)
   const raw = row?.['QUERY PLAN']
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: { 'Plan Rows': number } }]
-  return Math.round(plan[0].Plan['Plan Rows'])
+  const rows = Math.round(plan[0].Plan['Plan Rows'])
+  if (known.size >= MAX_ESTIMATES) known.clear()
+  known.set(key, { rows, until: Date.now() + ESTIMATE_TTL_MS })
+  return rows
 }

@@ -1,28 +1,49 @@
 import { DEFAULT_PER_PAGE, type ListMeta, MAX_PER_PAGE } from '@vod/contract'
-import { and, asc, desc, eq, gte, ilike, lt, lte, or, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { countRows } from './count.ts'
-import { boolParam, type DateValue, dateParam, intParam, numberParam, textParam } from './wire-values.ts'
+import { type JoinSpec, selectFrom } from './source.ts'
+import {
+  boolParam,
+  type DateValue,
+  dateParam,
+  dayParam,
+  idsParam,
+  intParam,
+  moneyParam,
+  numberParam,
+  textParam,
+} from './wire-values.ts'
 
-export type FilterSpec =
-  | { column: PgColumn; type: 'int' | 'string' | 'bool' | 'date' }
-  | { column: PgColumn; type: 'enum'; values: readonly [string, ...string[]] }
+/**
+ * The value types of filters and ranges: `date` is an instant column (a day or an instant on the wire),
+ * `day` a calendar-day column, `money` an exact decimal, `bool` a flag 1/0.
+ */
+type ValueType = 'int' | 'string' | 'bool' | 'date' | 'day' | 'money'
+
+/** An exact match on a column, or a condition of its own (`where`), such as a relation's EXISTS. */
+export type FilterSpec = ({ type: ValueType } | { type: 'enum'; values: readonly [string, ...string[]] }) &
+  ({ column: PgColumn | SQL; where?: never } | { where: (value: never) => SQL; column?: never })
 
 export interface RangeSpec {
-  column: PgColumn
-  type: 'date' | 'int' | 'number'
+  column: PgColumn | SQL
+  type: 'date' | 'day' | 'int' | 'number' | 'money'
 }
 
 /** What a resource declares about its list; everything else (paging, parsing, counting) is shared. */
-export interface ListSpec<TColumns extends Record<string, PgColumn>> {
+export interface ListSpec<TColumns extends Record<string, PgColumn | SQL | SQL.Aliased>> {
   table: PgTable
-  /** The columns of each row, keyed as the handler wants them. */
+  joins?: readonly JoinSpec[]
+  /** The columns (or expressions) of each row, keyed as the handler wants them. */
   columns: TColumns
-  /** Wire name -> column, for `sort=name,-created_at`. Must include `id`, the tie-breaker. */
-  sortable: { id: PgColumn } & Record<string, PgColumn>
+  /**
+   * Wire name -> column or expression, for `sort=name,-created_at`. Must include `id`: the tie-breaker, and
+   * the column `ids=1,2,3` picks from.
+   */
+  sortable: { id: PgColumn } & Record<string, PgColumn | SQL>
   /** Exact matches, `?type=genre`. */
   filters?: Record<string, FilterSpec>
   /** Inclusive ranges: `created_at` accepts `created_at_from` and `created_at_to`. */
@@ -46,6 +67,8 @@ export interface ListQuery {
   perPage: number
   sort: SortTerm[]
   keyword: string | null
+  /** `ids=`: only these records. */
+  ids: number[] | null
   filters: Record<string, unknown>
   ranges: Record<string, { from?: unknown; to?: unknown }>
 }
@@ -69,6 +92,10 @@ function valueSchema(spec: FilterSpec | RangeSpec) {
       return boolParam
     case 'date':
       return dateParam
+    case 'day':
+      return dayParam
+    case 'money':
+      return moneyParam
     case 'enum':
       return z.enum(spec.values)
     case 'string':
@@ -89,11 +116,13 @@ export function parseSort(value: string, sortable: readonly string[]): SortTerm[
 }
 
 function equals(spec: FilterSpec, value: unknown): SQL {
+  if (spec.where) return spec.where(value as never)
+  const column = spec.column as PgColumn
   if (spec.type === 'date') {
     const day = value as DateValue
-    return and(gte(spec.column, day.start), lt(spec.column, day.end)) as SQL
+    return and(gte(column, day.start), lt(column, day.end)) as SQL
   }
-  return eq(spec.column, value)
+  return eq(column, value)
 }
 
 /** `%` and `_` in the user's text are literal characters, not LIKE wildcards. */
@@ -106,7 +135,9 @@ export function containsPattern(text: string): string {
  * filters, ranges; unknown parameters ignored, wrong values 422) and (b) a runner answering
  * `{data, meta}` in a stable order, with every value bound as a query parameter.
  */
-export function defineList<TColumns extends Record<string, PgColumn>>(spec: ListSpec<TColumns>) {
+export function defineList<TColumns extends Record<string, PgColumn | SQL | SQL.Aliased>>(
+  spec: ListSpec<TColumns>,
+) {
   const sortFields = Object.keys(spec.sortable)
   const defaultSort = parseSort(spec.defaultSort, sortFields)
   if (!defaultSort) throw new Error(`defaultSort "${spec.defaultSort}" names a field that is not sortable.`)
@@ -137,6 +168,7 @@ export function defineList<TColumns extends Record<string, PgColumn>>(spec: List
       })
       .optional()
       .meta({ description: `Comma list of ${sortFields.join(', ')}; a leading - sorts descending.` }),
+    ids: idsParam.optional(),
   }
   if (spec.keyword?.length) shape.keyword = textParam(100).optional()
   for (const [name, filter] of Object.entries(filters)) shape[name] = valueSchema(filter).optional()
@@ -152,6 +184,7 @@ export function defineList<TColumns extends Record<string, PgColumn>>(spec: List
       perPage: q.per_page as number,
       sort: sort.length > 0 ? sort : defaultSort,
       keyword: (q.keyword as string | undefined) || null,
+      ids: (q.ids as number[] | undefined)?.length ? (q.ids as number[]) : null,
       filters: Object.fromEntries(Object.keys(filters).map((name) => [name, q[name]])),
       ranges: Object.fromEntries(
         Object.keys(ranges).map((name) => [name, { from: q[`${name}_from`], to: q[`${name}_to`] }]),
@@ -161,21 +194,23 @@ export function defineList<TColumns extends Record<string, PgColumn>>(spec: List
 
   function where(q: ListQuery, extra?: SQL): SQL | undefined {
     const conditions: (SQL | undefined)[] = [extra]
+    if (q.ids) conditions.push(inArray(spec.sortable.id, q.ids))
     for (const [name, filter] of Object.entries(filters)) {
       const value = q.filters[name]
       if (value !== undefined) conditions.push(equals(filter, value))
     }
     for (const [name, range] of Object.entries(ranges)) {
       const { from, to } = q.ranges[name] ?? {}
+      const column = range.column as PgColumn
       if (range.type === 'date') {
-        if (from !== undefined) conditions.push(gte(range.column, (from as DateValue).start))
+        if (from !== undefined) conditions.push(gte(column, (from as DateValue).start))
         if (to !== undefined) {
           const d = to as DateValue
-          conditions.push(d.day ? lt(range.column, d.end) : lte(range.column, d.start))
+          conditions.push(d.day ? lt(column, d.end) : lte(column, d.start))
         }
       } else {
-        if (from !== undefined) conditions.push(gte(range.column, from))
-        if (to !== undefined) conditions.push(lte(range.column, to))
+        if (from !== undefined) conditions.push(gte(column, from))
+        if (to !== undefined) conditions.push(lte(column, to))
       }
     }
     if (q.keyword && spec.keyword?.length) {
@@ -187,7 +222,7 @@ export function defineList<TColumns extends Record<string, PgColumn>>(spec: List
 
   function orderBy(q: ListQuery): SQL[] {
     const terms = q.sort.map((t) => {
-      const column = spec.sortable[t.field] as PgColumn
+      const column = spec.sortable[t.field] as PgColumn | SQL
       return t.desc ? desc(column) : asc(column)
     })
     // Equal sort values would otherwise come back in any order, and rows could repeat across pages.
@@ -195,26 +230,29 @@ export function defineList<TColumns extends Record<string, PgColumn>>(spec: List
     return terms
   }
 
+  /** The matching rows in the list's order, unpaged: a page takes a slice, an export reads them all. */
+  function rows(db: Db, q: ListQuery, extraWhere?: SQL) {
+    return selectFrom(db, spec, spec.columns)
+      .where(where(q, extraWhere))
+      .orderBy(...orderBy(q))
+  }
+
   async function run(
     db: Db,
     q: ListQuery,
     extraWhere?: SQL,
   ): Promise<ListResult<SelectResultFields<TColumns>>> {
-    const condition = where(q, extraWhere)
     const offset = (q.page - 1) * q.perPage
-    const data = (await db
-      .select(spec.columns)
-      .from(spec.table)
-      .where(condition)
-      .$dynamic()
-      .orderBy(...orderBy(q))
+    const data = (await rows(db, q, extraWhere)
       .limit(q.perPage)
       .offset(offset)) as SelectResultFields<TColumns>[]
-    // A short page is the last one and tells the total without counting.
-    const { total, estimated } =
-      data.length > 0 && data.length < q.perPage
-        ? { total: offset + data.length, estimated: false }
-        : await countRows(db, spec.table, condition, spec.countCap ?? DEFAULT_COUNT_CAP)
+    const { total, estimated } = await countRows(
+      db,
+      spec,
+      where(q, extraWhere),
+      spec.countCap ?? DEFAULT_COUNT_CAP,
+      { offset, rows: data.length, perPage: q.perPage },
+    )
     return {
       data,
       meta: {
@@ -227,7 +265,7 @@ export function defineList<TColumns extends Record<string, PgColumn>>(spec: List
     }
   }
 
-  return { query, run }
+  return { query, run, rows, where, orderBy, spec }
 }
 
 /** The answer schema of a list, for the route's `response` (and so the OpenAPI document). */

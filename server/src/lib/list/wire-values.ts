@@ -1,4 +1,4 @@
-import { ID_MAX } from '@vod/contract'
+import { ID_MAX, MAX_PER_PAGE, MONEY_PATTERN } from '@vod/contract'
 import { z } from 'zod'
 
 /**
@@ -30,6 +30,9 @@ export const textParam = (max: number) =>
     .max(max)
     .refine((v) => !v.includes('\u0000'), 'validation.invalid_character')
 
+/** Money stays an exact decimal string: the database compares it as numeric, never as a float. */
+export const moneyParam = z.string().regex(MONEY_PATTERN, 'validation.money')
+
 export const boolParam = z.enum(['1', '0'], 'validation.boolean').transform((v) => v === '1')
 
 const dateOnly = /^\d{4}-\d{2}-\d{2}$/
@@ -44,6 +47,9 @@ export interface DateValue {
   day: boolean
 }
 
+const FIRST_INSTANT = new Date('0001-01-01T00:00:00.000Z')
+const LAST_INSTANT = new Date('9999-12-31T23:59:59.999Z')
+
 export const dateParam = z
   .string()
   .max(40)
@@ -55,6 +61,38 @@ export const dateParam = z
       ctx.addIssue({ code: 'custom', message: 'validation.date' })
       return z.NEVER
     }
-    return { start, end: day ? new Date(start.getTime() + 86_400_000) : start, day }
+    const end = day ? new Date(start.getTime() + 86_400_000) : start
+    // Years 1 to 9999 in UTC, what ISO 8601 writes with four digits: PostgreSQL has no year 0 and would
+    // fail the query over "0000-01-01" (or an instant an offset moves into it).
+    if (start < FIRST_INSTANT || end > LAST_INSTANT) {
+      ctx.addIssue({ code: 'custom', message: 'validation.date' })
+      return z.NEVER
+    }
+    return { start, end, day }
   })
   .meta({ description: 'YYYY-MM-DD or an ISO 8601 date-time' })
+
+/** A calendar day for a `date` column (no time of day, no zone): compared as the day itself. */
+export const dayParam = z
+  .string()
+  .max(10)
+  .refine((value) => {
+    const start = dateOnly.test(value) ? new Date(`${value}T00:00:00.000Z`) : null
+    return !!start && !Number.isNaN(start.getTime()) && start.toISOString().slice(0, 10) === value
+  }, 'validation.date')
+  .meta({ description: 'YYYY-MM-DD' })
+
+/** `ids=1,2,3`: just these records (at most a page of them), as record pickers ask for the chosen ones. */
+export const idsParam = z
+  .string()
+  .max(MAX_PER_PAGE * 11)
+  .transform((value, ctx) => {
+    const parts = value.split(',').filter((part) => part.trim() !== '')
+    const ids = parts.map((part) => (/^\s*[1-9]\d{0,9}\s*$/.test(part) ? Number(part) : Number.NaN))
+    if (ids.length > MAX_PER_PAGE || ids.some((id) => !(id <= ID_MAX))) {
+      ctx.addIssue({ code: 'custom', message: 'validation.ids', params: { max: MAX_PER_PAGE } })
+      return z.NEVER
+    }
+    return [...new Set(ids)]
+  })
+  .meta({ description: `Comma list of at most ${MAX_PER_PAGE} ids: only those records.` })

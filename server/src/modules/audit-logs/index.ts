@@ -1,22 +1,8 @@
-import type { AuditLog, auditLogSortable } from '@vod/contract'
+import { auditLogRecord, type auditLogSortable } from '@vod/contract'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import { auditLogs } from '../../db/schema/index.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
-
-const auditLogRecord = z
-  .object({
-    id: z.number().int(),
-    admin_id: z.number().int().nullable(),
-    admin_username: z.string().nullable(),
-    resource: z.string(),
-    record_id: z.number().int().nullable(),
-    action: z.string(),
-    ip: z.string().nullable(),
-    changes: z.record(z.string(), z.unknown()).nullable(),
-    created_at: z.string(),
-  })
-  .meta({ id: 'AuditLog' }) satisfies z.ZodType<AuditLog>
 
 const sortable = { id: auditLogs.id, created_at: auditLogs.createdAt } satisfies Record<
   (typeof auditLogSortable)[number],

@@ -28,8 +28,8 @@ const twoFactorChallenge = z
 const tags = ['auth']
 
 /**
- * Login, the caller's own profile, and logout (API.md "Auth"). Logins are throttled per username and per
- * address (auth/throttle); when the admin must pass two-factor, the right password earns only a short-lived
+ * Login, the caller's own profile, and logout (API.md "Auth"). Logins are throttled per username and
+ * address, per address and per username (auth/throttle); when the admin must pass two-factor, the right password earns only a short-lived
  * two-factor token, and the two-factor module finishes the login.
  */
 export const authModule: ApiModule = async (app, { db, config, secret, throttle }) => {
@@ -45,7 +45,8 @@ export const authModule: ApiModule = async (app, { db, config, secret, throttle 
         description:
           'Answers the access token, or, when the admin must pass two-factor, a `two_factor` stage and a ' +
           'five-minute `two_factor_token` for `POST /api/googleOtpauth` and `POST /api/googleVerify`. ' +
-          'After 5 failed attempts for one username, or 20 from one address, within 15 minutes: 429 with Retry-After.',
+          'After 5 failed attempts for one username from one address, or 20 from one address, within 15 ' +
+          'minutes, or 100 for one username from anywhere within an hour: 429 with Retry-After.',
         body: loginBody,
         response: {
           200: z.union([loginAnswer, twoFactorChallenge]),
@@ -57,7 +58,7 @@ export const authModule: ApiModule = async (app, { db, config, secret, throttle 
     },
     async (request) => {
       const { username, password } = request.body
-      const attempt = await throttle.begin(username, request.ip)
+      const attempt = await throttle.begin({ username, ip: request.ip })
       const [admin] = await db
         .select({
           id: admins.id,
@@ -78,7 +79,8 @@ export const authModule: ApiModule = async (app, { db, config, secret, throttle 
           action: 'login-failed',
           actor: { id: null, username },
         })
-        throw invalidField('username', 'auth.failed')
+        // Only who knows the password learns that the account exists and is disabled.
+        throw invalidField('username', admin && ok ? 'auth.account_disabled' : 'auth.failed')
       }
 
       const stage = twoFactorStage(config.twoFactor, admin.bound)
@@ -99,7 +101,7 @@ export const authModule: ApiModule = async (app, { db, config, secret, throttle 
       schema: { tags, summary: 'The logged-in admin', response: { 200: dataOf(meRecord), 401: errorBody } },
     },
     async (request) => {
-      return { data: meOf(adminOf(request)) }
+      return { data: meOf(adminOf(request), config.twoFactor) }
     },
   )
 

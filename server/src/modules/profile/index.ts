@@ -48,7 +48,7 @@ const tags = ['profile']
  * The logged-in admin's own profile and password (the profile screen). Any admin may change their own;
  * changing the password ends every other session of theirs and keeps the one that did it.
  */
-export const profileModule: ApiModule = async (app, { db, throttle }) => {
+export const profileModule: ApiModule = async (app, { db, config, throttle }) => {
   const r = app.withTypeProvider<ZodTypeProvider>()
 
   r.put(
@@ -86,7 +86,7 @@ export const profileModule: ApiModule = async (app, { db, throttle }) => {
             return row
           })
         : admin
-      return { data: meOf({ ...admin, ...saved, permissions: admin.permissions }) }
+      return { data: meOf({ ...admin, ...saved, permissions: admin.permissions }, config.twoFactor) }
     },
   )
 
@@ -105,11 +105,13 @@ export const profileModule: ApiModule = async (app, { db, throttle }) => {
       const admin = adminOf(request)
       // A wrong current password is a password guess: it counts against the same limit as a failed login,
       // so a borrowed session cannot be used to try passwords.
-      const attempt = await throttle.begin(admin.username, request.ip)
+      const attempt = await throttle.begin({ username: admin.username, ip: request.ip })
       const [row] = await db.select({ hash: admins.passwordHash }).from(admins).where(eq(admins.id, admin.id))
       if (!row || !(await verifyPassword(row.hash, request.body.current_password)))
         throw invalidField('current_password', 'auth.wrong_current_password')
       await attempt.succeeded()
+      if (request.body.password === request.body.current_password)
+        throw invalidField('password', 'auth.same_password')
       const passwordHash = await hashPassword(request.body.password)
       // Together or not at all: a new password with the old sessions still alive would be a half change.
       await db.transaction(async (tx) => {

@@ -1,19 +1,7 @@
-import { type Tag, tagInput, type tagSortable, tagTypes } from '@vod/contract'
+import { tagInput, tagRecord, type tagSortable, tagTypes } from '@vod/contract'
 import type { PgColumn } from 'drizzle-orm/pg-core'
-import { z } from 'zod'
 import { tags } from '../../db/schema/index.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
-
-const tagRecord = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    type: z.enum(tagTypes),
-    category_id: z.number().int().nullable(),
-    created_at: z.string(),
-    updated_at: z.string(),
-  })
-  .meta({ id: 'Tag' }) satisfies z.ZodType<Tag>
 
 const sortable = {
   id: tags.id,

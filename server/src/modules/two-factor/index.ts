@@ -55,9 +55,9 @@ async function holderOf(db: Db, adminId: number): Promise<Holder | null> {
  * token), and a logged-in admin binding or rebinding its own authenticator from the profile. Every code is
  * checked under the login throttle, and a code of the bound authenticator works once.
  */
-export const twoFactorModule: ApiModule = async (app, { db, config, secret, throttle }) => {
+export const twoFactorModule: ApiModule = async (app, { db, config, secret, totpKey, throttle }) => {
   const r = app.withTypeProvider<ZodTypeProvider>()
-  const box = new SecretBox(secret)
+  const box = new SecretBox(totpKey)
 
   /** Who is calling and how: the logged-in admin, or the admin of a valid two-factor token. */
   async function caller(request: FastifyRequest): Promise<{ holder: Holder; loggingIn: boolean }> {
@@ -79,7 +79,9 @@ export const twoFactorModule: ApiModule = async (app, { db, config, secret, thro
     code: string,
     once: boolean,
   ) {
-    const attempt = await throttle.begin(holder.username, request.ip)
+    // Counted per two-factor token (a login half way) or session (the profile), not per username.
+    const challenge = request.admin?.sessionId ?? request.headers.authorization ?? ''
+    const attempt = await throttle.begin({ username: holder.username, ip: request.ip, challenge })
     const step = codeStep(box.open(sealed), code)
     const fresh =
       step !== null &&

@@ -8,6 +8,8 @@ import type { TFunction } from 'i18next'
  */
 export function passwordRule(t: TFunction, { optional = false } = {}): FormRule {
   return {
+    // Marks the field as required; the validator below, not antd's own message, says what is missing.
+    required: !optional,
     validator: async (_, value?: string) => {
       if (optional && !value) return
       const issue = passwordIssue(value)

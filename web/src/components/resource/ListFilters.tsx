@@ -1,17 +1,17 @@
 import { DatePicker, Select } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
-import { RecordSelect } from './RecordSelect.tsx'
+import { RecordPicker } from './RecordPicker.tsx'
 
 /**
- * A list filter kept in the URL. `select`: `?{name}=value` from fixed options; `record`: `?{name}=id`
- * chosen among another resource's records; `dateRange`: `?{name}From=…&{name}To=…` (ISO instants, the
- * first and last moment of the chosen local days), which the API reads as `{field}_from` / `{field}_to`.
- * The label is the field's (`{resource}.fields.{name}`).
+ * A list filter, kept with the list's state. `select`: `?{name}=value` from fixed options; `record`:
+ * `?{name}=id` chosen among another resource's records (searched on the server); `dateRange`:
+ * `?{name}From=…&{name}To=…` (ISO instants, the first and last moment of the chosen local days), which
+ * the API reads as `{field}_from` / `{field}_to`. The label is the field's (`{resource}.fields.{name}`).
  */
 export type ResourceFilter =
   | { name: string; kind?: 'select'; options: { value: string; label: string }[] }
-  | { name: string; kind: 'record'; resource: string; optionLabel: (record: never) => string }
+  | { name: string; kind: 'record'; resource: string; optionLabel?: (record: never) => string }
   | { name: string; kind: 'dateRange' }
 
 /** The URL parameters a set of filters reads and writes. */
@@ -83,10 +83,10 @@ function ListFilter({
   const value = values[filter.name]
   if (filter.kind === 'record')
     return (
-      <RecordSelect
+      <RecordPicker
         {...common}
         resource={filter.resource}
-        optionLabel={filter.optionLabel as (record: { id: number }) => string}
+        optionLabel={filter.optionLabel as ((record: { id: number }) => string) | undefined}
         allowClear
         style={{ minWidth: 180 }}
         placeholder={label(filter.name)}

@@ -1,14 +1,16 @@
 import { Button, type ButtonProps, Popconfirm } from 'antd'
 import { useTranslation } from 'react-i18next'
+import type { Id } from '../../api/resource-client.ts'
 import { notify } from '../../app/notify.ts'
 import { useCan } from '../../stores/permission.ts'
 import type { ResourceDefinition } from './define-resource.ts'
-import { useResourceAction } from './resource-queries.ts'
+import { useRecordAction, useResourceClient } from './resource-queries.ts'
 import { testId } from './test-id.ts'
+import { Unavailable } from './Unavailable.tsx'
 
 interface ResourceActionProps {
   resource: ResourceDefinition
-  id: number | string
+  id: Id
   /** The action word of the permission and the label: `enable` -> `enable-admins`, `t('admins.actions.enable')`. */
   action: string
   /** The API path segment when it is not the action word (`resetQRCode`). */
@@ -16,11 +18,13 @@ interface ResourceActionProps {
   /** Ask first, with this question. */
   confirm?: string
   button?: ButtonProps
+  /** Why the action cannot apply to this record now: offered disabled, with this as its tooltip. */
+  unavailable?: string
 }
 
 /**
- * A status action on one record (enable, disable, publish, reset...), shown only to admins holding its
- * permission. The server's refusal (a 409 when the action does not apply) is shown as its message.
+ * An action on one record (enable, publish, reset...), shown only to admins holding its permission.
+ * The server's refusal (a 409 when the record's state does not allow it) is shown as its message.
  */
 export function ResourceAction({
   resource,
@@ -29,14 +33,19 @@ export function ResourceAction({
   path = action,
   confirm,
   button,
+  unavailable,
 }: ResourceActionProps) {
   const { t } = useTranslation()
   const allowed = useCan(action, resource.name)
-  const run = useResourceAction(resource.name, path)
+  const run = useRecordAction(useResourceClient(resource), path)
   if (!allowed) return null
   const label = t(`${resource.name}.actions.${action}`)
+  if (unavailable)
+    return (
+      <Unavailable label={label} reason={unavailable} button={{ ...button, ...testId(`${action}-${id}`) }} />
+    )
   const perform = () =>
-    run.mutateAsync(id).then(
+    run.mutateAsync({ id }).then(
       () => notify('success', t('resource.done')),
       (error: Error) => notify('error', error.message),
     )

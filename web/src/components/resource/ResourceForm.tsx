@@ -1,26 +1,20 @@
-import { Button, Card, Form, type FormRule, Space, Spin } from 'antd'
-import { type ReactNode, useEffect, useId, useRef } from 'react'
+import { Alert, Button, Card, Form, Space, Spin } from 'antd'
+import { useEffect, useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate, useParams } from 'react-router'
 import { ApiError } from '../../api/http.ts'
 import { notify } from '../../app/notify.ts'
 import { useRouteHandle } from '../../app/use-route-handle.ts'
-import { useTagsView } from '../../stores/tags-view.ts'
+import { useTabs } from '../../stores/tabs.ts'
 import { showServerErrors } from '../form/server-errors.ts'
+import { useForm } from '../form/use-form.ts'
+import { useSessionDraft } from '../form/use-session-draft.ts'
 import { type ResourceDefinition, resourcePath } from './define-resource.ts'
+import { FormFields, type ResourceField } from './form-fields.tsx'
 import { RecordError } from './RecordError.tsx'
-import { type RecordValues, useResourceRecord, useSaveResource } from './resource-queries.ts'
+import { type RecordValues, useRecordQuery, useResourceClient, useSaveRecord } from './resource-queries.ts'
 
-export interface ResourceField {
-  /** camelCase field; the label is `t('{resource}.fields.{name}')`. */
-  name: string
-  input: ReactNode
-  required?: boolean
-  /** Client rules besides `required` (the server checks again; its 422 shows under the same field). */
-  rules?: FormRule[]
-  /** Shown under the field while it has no error. */
-  extra?: ReactNode
-}
+export type { ResourceField }
 
 interface ResourceFormProps {
   resource: ResourceDefinition
@@ -50,10 +44,11 @@ export function ResourceForm(props: ResourceFormProps) {
   const navigate = useNavigate()
   const { id } = useParams()
   const { pathname } = useLocation()
-  const [form] = Form.useForm<RecordValues>()
+  const [form] = useForm<RecordValues>()
   const formName = `${resource.name}${useId()}`
-  const record = useResourceRecord<RecordValues>(resource.name, id)
-  const save = useSaveResource<SavedRecord>(resource.name)
+  const client = useResourceClient<SavedRecord>(resource)
+  const record = useRecordQuery(client, id)
+  const save = useSaveRecord(client)
   const titleKey = useRouteHandle()?.route.meta?.titleKey
   const listPath = resourcePath(resource, 'list')
 
@@ -65,6 +60,12 @@ export function ResourceForm(props: ResourceFormProps) {
     filled.current = true
     form.setFieldsValue(toForm ? toForm(record.data) : record.data)
   }, [form, record.data, toForm])
+  const draft = useSessionDraft(form, pathname, id === undefined || record.data !== undefined)
+  const discardDraft = () => {
+    form.resetFields()
+    if (record.data) form.setFieldsValue(toForm ? toForm(record.data) : record.data)
+    draft.forget()
+  }
 
   if (record.error) return <RecordError error={record.error} />
 
@@ -85,12 +86,26 @@ export function ResourceForm(props: ResourceFormProps) {
     void notify('success', t('resource.saved'))
     // The form is done with: its tab closes, and with it the kept screen, which would otherwise offer
     // the saved values again when its path is next opened.
-    useTagsView.getState().close(pathname)
+    useTabs.getState().close(pathname)
     navigate(listPath)
   }
 
   return (
     <Card title={titleKey && t(titleKey)}>
+      {draft.restored && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="draft-restored"
+          title={t('resource.draftRestored')}
+          action={
+            <Button size="small" onClick={discardDraft}>
+              {t('resource.discardDraft')}
+            </Button>
+          }
+          style={{ marginBottom: 16, maxWidth }}
+        />
+      )}
       <Spin spinning={record.isLoading}>
         <Form
           form={form}
@@ -102,17 +117,7 @@ export function ResourceForm(props: ResourceFormProps) {
           initialValues={initialValues}
           onFinish={submit}
         >
-          {fields.map((field) => (
-            <Form.Item
-              key={field.name}
-              name={field.name}
-              label={t(`${resource.name}.fields.${field.name}`)}
-              rules={[...(field.required ? [{ required: true }] : []), ...(field.rules ?? [])]}
-              extra={field.extra}
-            >
-              {field.input}
-            </Form.Item>
-          ))}
+          <FormFields fields={fields} labels={resource.name} />
           <Space>
             <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="form-submit">
               {t('resource.save')}

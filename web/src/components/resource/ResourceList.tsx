@@ -1,34 +1,23 @@
-import { Alert, Button, Card, Popconfirm, Space, Table, type TableColumnsType } from 'antd'
+import type { ActionTable } from '@vod/contract/actions'
+import { Button, Card } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate, useSearchParams } from 'react-router'
-import { notify } from '../../app/notify.ts'
+import { Link, useNavigate } from 'react-router'
+import type { Id } from '../../api/resource-client.ts'
 import { useCan } from '../../stores/permission.ts'
 import { type ResourceDefinition, resourcePath } from './define-resource.ts'
-import { displayValue } from './format.ts'
-import { KeywordSearch } from './KeywordSearch.tsx'
-import { filterParamNames, ListFilters, type ResourceFilter } from './ListFilters.tsx'
-import {
-  type ListParams,
-  orderOf,
-  readListParams,
-  type SortOrder,
-  sortOf,
-  writeListParams,
-} from './list-params.ts'
-import { useDeleteResource, useResourceList } from './resource-queries.ts'
+import { ExportButton } from './ExportButton.tsx'
+import { recordLabel } from './format.ts'
+import { filterParamNames, type ResourceFilter } from './ListFilters.tsx'
+import { ListView, type ResourceColumn } from './ListView.tsx'
+import { useListController, useUrlListState } from './list-controller.ts'
+import { RecordActions } from './RecordActions.tsx'
+import { RemoveButton } from './RemoveButton.tsx'
+import { useDeleteRecord, useResourceClient } from './resource-queries.ts'
 import { testId } from './test-id.ts'
+import { Unavailable } from './Unavailable.tsx'
 
-export interface ResourceColumn<T> {
-  /** camelCase field; the header is `t('{resource}.fields.{key}')`. */
-  key: keyof T & string
-  sortable?: boolean
-  type?: 'datetime'
-  render?: (value: T[keyof T & string], record: T) => ReactNode
-  width?: number
-}
-
-export type { ResourceFilter }
+export type { ResourceColumn, ResourceFilter }
 
 interface ResourceListProps<T> {
   resource: ResourceDefinition
@@ -38,134 +27,120 @@ interface ResourceListProps<T> {
   defaultSort?: string
   /** Text search over the resource's main fields (`keyword=`). */
   search?: boolean
-  /** The row's own actions (enable, disable...), before the shared view / edit / delete. */
+  /** The resource's transition table (contract): each row offers the actions its state allows. */
+  actions?: ActionTable
+  /** Actions of the table that ask first: the destructive ones. */
+  confirm?: readonly string[]
+  /** Buttons of the row's own besides the table's (before the shared view / edit / delete). */
   rowActions?: (record: T) => ReactNode
-  /** Rows that offer delete, when not all do (an admin's own account): the server would refuse the others. */
-  deletable?: (record: T) => boolean
+  /**
+   * Rows that offer delete, when not all do: false hides it (an admin's own account), a string offers it
+   * disabled with that reason (the super-admin role). The server would refuse them anyway.
+   */
+  deletable?: (record: T) => boolean | string
+  /** Likewise for edit. */
+  editable?: (record: T) => boolean | string
+  /** Offer the CSV export of what the list shows (`export-{resource}`). */
+  exportable?: boolean
+  /** Rows can be ticked; what to offer for the ticked ones. */
+  bulkActions?: (selected: Id[]) => ReactNode
 }
 
 /**
- * The list screen every resource shares: server-side paging and sorting, filters and keyword search in
- * the URL, and create / edit / delete offered only with the matching permission.
+ * The list screen every resource shares: a list controller kept in the URL and its view, with create,
+ * import, export, the row's actions, view, edit and delete offered only with the matching permission.
  */
 export function ResourceList<T extends { id: number }>(props: ResourceListProps<T>) {
-  const { resource, columns, filters = [], defaultSort, search = true, rowActions, deletable } = props
+  const { resource, columns, filters = [], defaultSort, search, actions, confirm } = props
+  const { rowActions, deletable, editable, exportable, bulkActions } = props
   const { name } = resource
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const [searchParams, setSearchParams] = useSearchParams()
-  const params = readListParams(searchParams, filterParamNames(filters))
-  const list = useResourceList<T>(name, params, defaultSort)
-  const remove = useDeleteResource(name)
+  const client = useResourceClient<T>(resource)
+  const controller = useListController({
+    client,
+    state: useUrlListState(filterParamNames(filters)),
+    defaultSort,
+  })
+  const remove = useDeleteRecord(client)
   const canCreate = useCan('create', name) && Boolean(resource.screens.create)
+  const canImport = useCan('batch-create', name) && Boolean(resource.screens['batch-create'])
   const canEdit = useCan('edit', name) && Boolean(resource.screens.edit)
   const canDelete = useCan('delete', name)
   // Detail screens come with the list permission (spec section 6), so whoever sees the list may open them.
   const canShow = Boolean(resource.screens.show)
 
-  const update = (change: Partial<ListParams>) =>
-    setSearchParams(writeListParams({ ...params, page: 1, ...change }))
-  const field = (key: string) => t(`${name}.fields.${key}`)
+  const screenButton = (action: 'create' | 'batch-create', label: string, primary = false) => (
+    <Button
+      type={primary ? 'primary' : 'default'}
+      data-testid={`${name}-${action}`}
+      onClick={() => navigate(resourcePath(resource, action))}
+    >
+      {label}
+    </Button>
+  )
+  const toolbar = (
+    <>
+      {canCreate && screenButton('create', t('resource.create'), true)}
+      {canImport && screenButton('batch-create', t('resource.import'))}
+      {exportable && <ExportButton resource={resource} query={controller.exportQuery} />}
+    </>
+  )
 
-  const tableColumns: TableColumnsType<T> = columns.map((column) => ({
-    key: column.key,
-    dataIndex: column.key,
-    title: field(column.key),
-    width: column.width,
-    sorter: column.sortable,
-    sortOrder: column.sortable ? orderOf(params.sort, column.key) : undefined,
-    render: (value: T[keyof T & string], record: T) =>
-      column.render ? column.render(value, record) : displayValue(value, column.type),
-  }))
-  if (canShow || canEdit || canDelete || rowActions) {
-    tableColumns.push({
-      key: 'actions',
-      title: t('resource.actions'),
-      render: (_, record) => (
-        <Space wrap size="small">
-          {rowActions?.(record)}
-          {canShow && (
-            <Link to={resourcePath(resource, 'show', record.id)} data-testid={`show-${record.id}`}>
-              {t('resource.view')}
-            </Link>
-          )}
-          {canEdit && (
-            <Link to={resourcePath(resource, 'edit', record.id)} data-testid={`edit-${record.id}`}>
-              {t('resource.edit')}
-            </Link>
-          )}
-          {canDelete && (deletable?.(record) ?? true) && (
-            <Popconfirm
-              title={t('resource.deleteConfirm')}
-              okText={t('resource.delete')}
-              cancelText={t('resource.cancel')}
-              okButtonProps={{ danger: true, ...testId('delete-confirm') }}
-              onConfirm={() =>
-                remove.mutateAsync(record.id).then(
-                  () => notify('success', t('resource.deleted')),
-                  (error: Error) => notify('error', error.message),
-                )
-              }
-            >
-              <Button type="link" danger size="small" data-testid={`delete-${record.id}`}>
-                {t('resource.delete')}
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
-      ),
-    })
+  /** The row's edit or delete as `available` says: offered, left out (false), or disabled saying why. */
+  const offered = (available: boolean | string, action: 'edit' | 'delete', id: number, offer: ReactNode) => {
+    if (available === true) return offer
+    if (available === false) return null
+    return (
+      <Unavailable
+        label={t(`resource.${action}`)}
+        reason={available}
+        button={{ danger: action === 'delete', ...testId(`${action}-${id}`) }}
+      />
+    )
   }
 
-  const meta = list.data?.meta
+  const hasRowActions = Boolean(actions || rowActions) || canShow || canEdit || canDelete
+  const rowButtons = (record: T) => (
+    <>
+      {actions && <RecordActions resource={resource} record={record} table={actions} confirm={confirm} />}
+      {rowActions?.(record)}
+      {canShow && (
+        <Link to={resourcePath(resource, 'show', record.id)} data-testid={`show-${record.id}`}>
+          {t('resource.view')}
+        </Link>
+      )}
+      {canEdit &&
+        offered(
+          editable?.(record) ?? true,
+          'edit',
+          record.id,
+          <Link to={resourcePath(resource, 'edit', record.id)} data-testid={`edit-${record.id}`}>
+            {t('resource.edit')}
+          </Link>,
+        )}
+      {canDelete &&
+        offered(
+          deletable?.(record) ?? true,
+          'delete',
+          record.id,
+          <RemoveButton id={record.id} name={recordLabel(record)} verb="delete" run={remove.mutateAsync} />,
+        )}
+    </>
+  )
+
   return (
     <Card>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <ListFilters
-          resource={name}
-          filters={filters}
-          values={params.filters}
-          onChange={(change) => update({ filters: { ...params.filters, ...change } })}
-        />
-        {search && (
-          <KeywordSearch
-            key={params.keyword ?? ''}
-            testId={`${name}-keyword`}
-            value={params.keyword}
-            onSearch={(keyword) => update({ keyword })}
-          />
-        )}
-        {canCreate && (
-          <Button
-            type="primary"
-            data-testid={`${name}-create`}
-            onClick={() => navigate(resourcePath(resource, 'create'))}
-          >
-            {t('resource.create')}
-          </Button>
-        )}
-      </Space>
-      {list.error && <Alert type="error" showIcon title={list.error.message} style={{ marginBottom: 16 }} />}
-      <Table<T>
-        data-testid={`${name}-table`}
-        rowKey="id"
-        columns={tableColumns}
-        dataSource={list.data?.data}
-        loading={list.isFetching}
-        pagination={{
-          current: params.page,
-          pageSize: params.perPage,
-          total: meta?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) =>
-            t(meta?.totalEstimated ? 'resource.totalAbout' : 'resource.total', { count: total }),
-        }}
-        onChange={(pagination, _filters, sorter, { action }) => {
-          const single = Array.isArray(sorter) ? sorter[0] : sorter
-          const sort = sortOf(single?.columnKey as string | undefined, single?.order as SortOrder | undefined)
-          if (action === 'sort') update({ sort })
-          else update({ page: pagination.current ?? 1, perPage: pagination.pageSize ?? params.perPage })
-        }}
+      <ListView<T>
+        controller={controller}
+        labels={name}
+        testId={name}
+        columns={columns}
+        filters={filters}
+        search={search}
+        toolbar={toolbar}
+        rowActions={hasRowActions ? rowButtons : undefined}
+        bulkActions={bulkActions}
       />
     </Card>
   )

@@ -1,41 +1,38 @@
+import type { ActionTable } from '@vod/contract/actions'
 import { Button, Card, Descriptions, Space, Spin } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
 import { useRouteHandle } from '../../app/use-route-handle.ts'
 import { useCan } from '../../stores/permission.ts'
+import { displayField, type FieldDisplay } from './Display.tsx'
 import { type ResourceDefinition, resourcePath } from './define-resource.ts'
-import { displayValue } from './format.ts'
+import { RecordActions } from './RecordActions.tsx'
 import { RecordError } from './RecordError.tsx'
-import { useResourceRecord } from './resource-queries.ts'
+import { useRecordQuery, useResourceClient } from './resource-queries.ts'
 
-export interface ResourceItem<T> {
-  /** camelCase field; the label is `t('{resource}.fields.{key}')`. */
-  key: keyof T & string
-  type?: 'datetime'
-  render?: (value: T[keyof T & string], record: T) => ReactNode
-}
+export type ResourceItem<T> = FieldDisplay<T>
 
 interface ResourceShowProps<T> {
   resource: ResourceDefinition
   items: ResourceItem<T>[]
-  /** The record's own buttons (status actions...), next to Edit. */
-  actions?: (record: T) => ReactNode
-  /** What follows the fields: related lists and the like. */
+  /** The resource's transition table (contract): the record offers the actions its state allows. */
+  actions?: ActionTable
+  /** Actions of the table that ask first: the destructive ones. */
+  confirm?: readonly string[]
+  /** The record's own buttons besides the table's, next to Edit. */
+  buttons?: (record: T) => ReactNode
+  /** What follows the fields: child lists and the like. */
   children?: (record: T) => ReactNode
 }
 
-/** The detail screen every resource shares: the record's fields, Edit (with its permission) and Back. */
-export function ResourceShow<T extends { id: number }>({
-  resource,
-  items,
-  actions,
-  children,
-}: ResourceShowProps<T>) {
+/** The detail screen every resource shares: the record's fields, its actions, Edit (with its permission) and Back. */
+export function ResourceShow<T extends { id: number }>(props: ResourceShowProps<T>) {
+  const { resource, items, actions, confirm, buttons, children } = props
   const { t } = useTranslation()
   const navigate = useNavigate()
   const { id } = useParams()
-  const record = useResourceRecord<T>(resource.name, id)
+  const record = useRecordQuery(useResourceClient<T>(resource), id)
   const canEdit = useCan('edit', resource.name) && Boolean(resource.screens.edit)
   const titleKey = useRouteHandle()?.route.meta?.titleKey
 
@@ -43,7 +40,16 @@ export function ResourceShow<T extends { id: number }>({
   const data = record.data
   const extra = (
     <Space wrap>
-      {data && actions?.(data)}
+      {data && actions && (
+        <RecordActions
+          resource={resource}
+          record={data}
+          table={actions}
+          confirm={confirm}
+          button={{ type: 'default', size: 'middle' }}
+        />
+      )}
+      {data && buttons?.(data)}
       {canEdit && id && (
         <Button data-testid="show-edit" onClick={() => navigate(resourcePath(resource, 'edit', id))}>
           {t('resource.edit')}
@@ -60,19 +66,11 @@ export function ResourceShow<T extends { id: number }>({
             bordered
             column={{ xs: 1, md: 2 }}
             data-testid={`${resource.name}-detail`}
-            items={items.map((item) => {
-              const value = data?.[item.key] as T[keyof T & string]
-              return {
-                key: item.key,
-                label: t(`${resource.name}.fields.${item.key as string}`),
-                children:
-                  data === undefined
-                    ? null
-                    : item.render
-                      ? item.render(value, data)
-                      : displayValue(value, item.type),
-              }
-            })}
+            items={items.map((item) => ({
+              key: item.key,
+              label: t(`${resource.name}.fields.${item.key as string}`),
+              children: data === undefined ? null : displayField(item, data, resource.name),
+            }))}
           />
         </Spin>
       </Card>

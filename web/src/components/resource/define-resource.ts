@@ -4,10 +4,11 @@ import type { Locale, Messages } from '../../i18n/define-locale.ts'
 
 /** Strings every resource folder provides; route titles and column/field labels come from here. */
 export interface ResourceMessages extends Messages {
-  /** Menu, list and breadcrumb title: 'Tags'. */
+  /**
+   * Menu, list and breadcrumb title: 'Tags'. Each other screen's title (`createTitle`, `editTitle`,
+   * `showTitle`, `batchCreateTitle`) is needed with that screen; the i18n test checks them all.
+   */
   title: string
-  createTitle: string
-  editTitle: string
   /** Column and field labels by camelCase field name. */
   fields: Messages
 }
@@ -25,6 +26,8 @@ export interface ResourceGroup {
 export interface ResourceDefinition {
   /** The API path, the permission resource and the i18n key at once: `tags` -> /api/tags, list-tags, `tags.*`. */
   name: string
+  /** The API path when it is not `name` (the data-access seam calls `/api/{api}`). */
+  api?: string
   icon: ComponentType
   locale: Locale<ResourceMessages>
   /** The resource's screens by action, each loaded when first visited. */

@@ -1,10 +1,34 @@
 import dayjs from 'dayjs'
-import type { ReactNode } from 'react'
 
 /** Timestamps arrive in UTC (API.md) and show in the viewer's time zone. */
 export const formatDateTime = (value: unknown): string =>
   typeof value === 'string' && value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : ''
 
-/** A field shown as it comes, or as a local date and time for `datetime` fields. */
-export const displayValue = (value: unknown, type?: 'datetime'): ReactNode =>
-  type === 'datetime' ? formatDateTime(value) : (value as ReactNode)
+/** Calendar days (`YYYY-MM-DD`) have no time zone: shown as they come, never shifted. */
+export const formatDate = (value: unknown): string => (typeof value === 'string' ? value.slice(0, 10) : '')
+
+const DECIMAL = /^-?\d+(\.\d+)?$/
+const moneyFormats = new Map<string, Intl.NumberFormat>()
+
+/**
+ * Money is an exact decimal string on the wire ("19.99", API.md): grouped and punctuated for the
+ * language, but never turned into a float on the way (Intl formats the decimal string itself).
+ * Anything that is not a decimal string shows as it came.
+ */
+export function formatMoney(value: unknown, language: string): string {
+  if (typeof value !== 'string' || !DECIMAL.test(value)) return value == null ? '' : String(value)
+  let format = moneyFormats.get(language)
+  if (!format) {
+    format = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 20 })
+    moneyFormats.set(language, format)
+  }
+  // A string goes through Intl as an exact decimal (ECMA-402), however many digits it has.
+  return format.format(value as `${number}`)
+}
+
+/** How a record is named to a person (a delete confirmation): its name, username or title, else `#id`. */
+export function recordLabel(record: { id: number | string }): string {
+  const { name, username, title } = record as { name?: unknown; username?: unknown; title?: unknown }
+  const label = [name, username, title].find((value) => typeof value === 'string' && value.trim())
+  return typeof label === 'string' ? label : `#${record.id}`
+}

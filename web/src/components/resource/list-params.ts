@@ -1,8 +1,9 @@
 import type { Query } from '../../api/http.ts'
 
 /**
- * A list screen's state lives in the URL query (`?page=2&sort=-createdAt&type=genre&keyword=x`), so it
- * survives reloads and can be shared. These pure functions read and write it.
+ * A list's state: page, sort, keyword and filters. A screen's main list keeps it in the URL query
+ * (`?page=2&sort=-createdAt&type=genre&keyword=x`), so it survives reloads and can be shared; these pure
+ * functions read and write it (list-controller.ts holds it).
  */
 export interface ListParams {
   page: number
@@ -48,15 +49,14 @@ export function writeListParams(params: ListParams): URLSearchParams {
   return search
 }
 
-/** What the API gets: paging, sort (or the screen's default), keyword and filters. */
+/** What an export gets: the list's sort (or the screen's default), keyword and filters, no paging. */
+export function exportQuery(params: ListParams, defaultSort?: string): Query {
+  return { sort: params.sort ?? defaultSort, keyword: params.keyword, ...params.filters }
+}
+
+/** What the API gets for a page: paging and what an export gets. */
 export function listQuery(params: ListParams, defaultSort?: string): Query {
-  return {
-    page: params.page,
-    perPage: params.perPage,
-    sort: params.sort ?? defaultSort,
-    keyword: params.keyword,
-    ...params.filters,
-  }
+  return { page: params.page, perPage: params.perPage, ...exportQuery(params, defaultSort) }
 }
 
 export type SortOrder = 'ascend' | 'descend' | null

@@ -1,65 +1,80 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { ListMeta } from '@vod/contract/lists'
-import type { Camelize } from '../../api/case.ts'
-import { http } from '../../api/http.ts'
-import { type ListParams, listQuery } from './list-params.ts'
+import { useMemo } from 'react'
+import type { Query } from '../../api/http.ts'
+import { type Id, type RecordValues, type ResourceClient, resourceClient } from '../../api/resource-client.ts'
+import type { ResourceDefinition } from './define-resource.ts'
 
-/** A list answer as the app sees it: `{ data, meta: { currentPage, perPage, total, lastPage, totalEstimated? } }`. */
-export interface ListAnswer<T> {
-  data: T[]
-  meta: Camelize<ListMeta>
+export type { ListAnswer, RecordValues } from '../../api/resource-client.ts'
+
+/**
+ * TanStack Query over the data-access seam. Keys follow the API path, segment by segment
+ * (`notes/3/items` -> ['notes', '3', 'items', 'list', query]), so a resource's key prefixes every key of
+ * its records and children; every change refetches all of them.
+ */
+const segments = (path: string): string[] => path.split('/')
+
+export const queryKeys = {
+  list: (path: string, query: Query) => [...segments(path), 'list', query],
+  one: (path: string, id: Id) => [...segments(path), 'one', String(id)],
+  many: (path: string, ids: readonly Id[]) => [...segments(path), 'many', ids.map(String)],
+  /** Everything under the top-level resource: its lists, records and children. */
+  resource: (path: string) => segments(path).slice(0, 1),
 }
 
-export type RecordValues = Record<string, unknown>
+/** The seam of one API path, the same object across renders. */
+export const useClient = <T = RecordValues>(path: string): ResourceClient<T> =>
+  useMemo(() => resourceClient<T>(path), [path])
 
-/** One resource's page of rows; the previous page stays on screen while the next one loads. */
-export function useResourceList<T>(name: string, params: ListParams, defaultSort?: string) {
+/** The seam of a resource's own API path. */
+export const useResourceClient = <T = RecordValues>(resource: ResourceDefinition): ResourceClient<T> =>
+  useClient<T>(resource.api ?? resource.name)
+
+/** A page of rows; the previous page stays on screen while the next one loads. */
+export function useListQuery<T>(client: ResourceClient<T>, query: Query, enabled = true) {
   return useQuery({
-    queryKey: [name, 'list', params, defaultSort],
-    queryFn: ({ signal }) =>
-      http.get<ListAnswer<T>>(`/${name}`, { query: listQuery(params, defaultSort), signal }),
+    queryKey: queryKeys.list(client.path, query),
+    queryFn: ({ signal }) => client.list(query, signal),
     placeholderData: keepPreviousData,
+    enabled,
   })
 }
 
-export function useResourceRecord<T>(name: string, id: string | undefined) {
+export function useRecordQuery<T>(client: ResourceClient<T>, id: Id | undefined) {
   return useQuery({
-    queryKey: [name, 'record', id],
-    queryFn: ({ signal }) =>
-      http.get<{ data: T }>(`/${name}/${id}`, { signal }).then((answer) => answer.data),
+    queryKey: queryKeys.one(client.path, id ?? ''),
+    queryFn: ({ signal }) => client.one(id as Id, signal),
     enabled: id !== undefined,
   })
 }
 
-/** Create (no id) or update; every cached list and record of the resource is refetched afterwards. */
-export function useSaveResource<T>(name: string) {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: ({ id, values }: { id?: string; values: RecordValues }) =>
-      (id === undefined
-        ? http.post<{ data: T }>(`/${name}`, { body: values })
-        : http.put<{ data: T }>(`/${name}/${id}`, { body: values })
-      ).then((answer) => answer.data),
-    onSuccess: () => client.invalidateQueries({ queryKey: [name] }),
+/** The records with these ids (a picker's chosen ones); the last ones stay while new ones load. */
+export function useManyQuery<T>(client: ResourceClient<T>, ids: readonly Id[]) {
+  return useQuery({
+    queryKey: queryKeys.many(client.path, ids),
+    queryFn: ({ signal }) => client.many(ids, signal),
+    enabled: ids.length > 0,
+    placeholderData: keepPreviousData,
   })
 }
 
-export function useDeleteResource(name: string) {
-  const client = useQueryClient()
+/** A change through the seam, after which everything cached under the resource is refetched. */
+export function useChange<A, R>(client: { path: string }, change: (args: A) => Promise<R>) {
+  const queries = useQueryClient()
   return useMutation({
-    mutationFn: (id: number) => http.delete(`/${name}/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: [name] }),
+    mutationFn: change,
+    onSuccess: () => queries.invalidateQueries({ queryKey: queryKeys.resource(client.path) }),
   })
 }
 
-/**
- * A record's action (API.md "One record"): `POST /{name}/{id}/{path}`, e.g. `/admins/3/enable`. The answer
- * is the record after the action; every cached list and record of the resource is refetched.
- */
-export function useResourceAction(name: string, path: string) {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: (id: number | string) => http.post<unknown>(`/${name}/${id}/${path}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: [name] }),
-  })
-}
+/** Create (no id) or update. */
+export const useSaveRecord = <T>(client: ResourceClient<T>) =>
+  useChange(client, ({ id, values }: { id?: Id; values: RecordValues }) =>
+    id === undefined ? client.create(values) : client.update(id, values),
+  )
+
+export const useDeleteRecord = (client: ResourceClient<unknown>) =>
+  useChange(client, (id: Id) => client.remove(id))
+
+/** A record's action (API.md "One record"): `POST /{path}/{id}/{action}`; answers the record after it. */
+export const useRecordAction = <T>(client: ResourceClient<T>, action: string) =>
+  useChange(client, ({ id, body }: { id: Id; body?: RecordValues }) => client.action(id, action, body))

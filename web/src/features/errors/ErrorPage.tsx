@@ -1,9 +1,19 @@
-import { Button, Result } from 'antd'
+import { Button, Result, Space } from 'antd'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { AntdProvider } from '../../app/AntdProvider.tsx'
 
-export function ErrorPage({ status, kind }: { status: '401' | '404'; kind: 'unauthorized' | 'notFound' }) {
+interface ErrorPageProps {
+  status: '401' | '404'
+  kind: 'unauthorized' | 'notFound'
+  /** Buttons besides "back to the dashboard". */
+  actions?: ReactNode
+  /** false where the dashboard would only lead back here. */
+  back?: boolean
+}
+
+export function ErrorPage({ status, kind, actions, back = true }: ErrorPageProps) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   return (
@@ -18,9 +28,14 @@ export function ErrorPage({ status, kind }: { status: '401' | '404'; kind: 'unau
           </>
         }
         extra={
-          <Button type="primary" onClick={() => navigate('/dashboard')}>
-            {t('errors.back')}
-          </Button>
+          <Space wrap style={{ justifyContent: 'center' }}>
+            {back && (
+              <Button type="primary" onClick={() => navigate('/dashboard')}>
+                {t('errors.back')}
+              </Button>
+            )}
+            {actions}
+          </Space>
         }
       />
     </AntdProvider>

@@ -1,5 +1,44 @@
+import { Button } from 'antd'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { loadSession } from '../../app/guard.ts'
+import { grantsAnyRoute } from '../../app/permission-match.ts'
+import { shellRoutes } from '../../app/routes.ts'
+import { signOut } from '../../app/sign-out.ts'
+import { usePermissions } from '../../stores/permission.ts'
+import { useSession } from '../../stores/session.ts'
 import { ErrorPage } from './ErrorPage.tsx'
 
+/**
+ * No permission for a page, or for any page at all. A logged-in admin can always log out or switch
+ * account from here; the way back to the dashboard is offered only where it leads somewhere.
+ */
 export default function UnauthorizedPage() {
-  return <ErrorPage status="401" kind="unauthorized" />
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const token = useSession((state) => state.token)
+  const names = usePermissions((state) => state.names)
+  // Opened directly (a reload): what the session may open is not known yet.
+  useEffect(() => {
+    if (token && !names) loadSession().catch(() => undefined)
+  }, [token, names])
+  if (!token) return <ErrorPage status="401" kind="unauthorized" />
+  return (
+    <ErrorPage
+      status="401"
+      kind="unauthorized"
+      back={names !== null && grantsAnyRoute(shellRoutes, names)}
+      actions={
+        <>
+          <Button data-testid="switch-account" onClick={() => navigate('/login')}>
+            {t('errors.switchAccount')}
+          </Button>
+          <Button data-testid="unauthorized-logout" onClick={signOut}>
+            {t('errors.logout')}
+          </Button>
+        </>
+      }
+    />
+  )
 }

@@ -1,12 +1,13 @@
 import { passwordIssue } from '@vod/contract/rules'
-import { type FormEvent, type InputHTMLAttributes, lazy, Suspense, useId, useState } from 'react'
+import { type FormEvent, type InputHTMLAttributes, lazy, Suspense, useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
-import { type LoginAnswer, login } from '../../api/auth.ts'
+import { type LoginAnswer, login, logout } from '../../api/auth.ts'
 import { ApiError } from '../../api/http.ts'
 import { LanguageSwitch } from '../../shell/LanguageSwitch.tsx'
-import { startSession } from '../../stores/session.ts'
+import { startSession, useSession } from '../../stores/session.ts'
 import { safeRedirect } from './safe-redirect.ts'
+import { forgetSessionNotice, readSessionNotice } from './session-notice.ts'
 import './login.css'
 
 type Field = 'username' | 'password'
@@ -36,6 +37,18 @@ export default function LoginPage() {
   const [revealed, setRevealed] = useState(false)
   const [submitting, setSubmitting] = useState(false)
   const [challenge, setChallenge] = useState<{ mode: 'bind' | 'verify'; token: string }>()
+  // Why this screen shows after a 401 (stores/session.ts sessionLost), read once.
+  const [notice] = useState(readSessionNotice)
+  useEffect(forgetSessionNotice, [])
+  // Reachable while logged in (to switch account): a login here replaces that session.
+  const [previousToken] = useState(() => useSession.getState().token)
+  // After a 429: no further try before this time (Retry-After).
+  const [lockedUntil, setLockedUntil] = useState<number>()
+  useEffect(() => {
+    if (lockedUntil === undefined) return
+    const timer = setTimeout(() => setLockedUntil(undefined), lockedUntil - Date.now())
+    return () => clearTimeout(timer)
+  }, [lockedUntil])
 
   const issues = clientIssues(values)
   const errorOf = (field: Field): string | undefined => {
@@ -62,6 +75,10 @@ export default function LoginPage() {
       await finish(answer)
     } catch (error) {
       if (!(error instanceof ApiError)) throw error
+      if (error.status === 429) {
+        setLockedUntil(Date.now() + (error.retryAfter ?? 60) * 1000)
+        return
+      }
       const { username, password } = error.fieldErrors
       setServerErrors({ username, password })
       if (!username && !password) setFormError(error.message)
@@ -77,8 +94,18 @@ export default function LoginPage() {
       setFormError(t('login.unexpectedAnswer'))
       return
     }
+    const target = safeRedirect(searchParams.get('redirect'))
+    if (previousToken) {
+      // Another account was signed in: end that session, and start the app afresh so nothing of it stays.
+      await logout(previousToken).catch(() => undefined)
+      await startSession(answer.accessToken, answer.permissions ?? [])
+      // Not through the router: a navigation would start loading the session that the reload then cuts off.
+      window.history.replaceState(null, '', `${window.location.pathname}#${target}`)
+      window.location.reload()
+      return
+    }
     await startSession(answer.accessToken, answer.permissions ?? [])
-    navigate(safeRedirect(searchParams.get('redirect')), { replace: true })
+    navigate(target, { replace: true })
   }
 
   if (challenge)
@@ -144,14 +171,32 @@ export default function LoginPage() {
           <h1 id={`${id}-title`}>{t('login.title')}</h1>
           <LanguageSwitch className="login-language" />
         </div>
-        {field('username', { type: 'text', autoComplete: 'username', autoFocus: true })}
-        {field('password', { type: revealed ? 'text' : 'password', autoComplete: 'current-password' })}
-        {formError && (
-          <p className="login-error login-form-error" role="alert">
-            {formError}
+        {notice && (
+          <p className="login-notice" role="status" data-testid="session-notice">
+            {t(notice.reason === 'account_disabled' ? 'login.accountDisabled' : 'login.sessionEnded')}
+            {notice.drafts > 0 && ` ${t('login.draftsKept')}`}
           </p>
         )}
-        <button type="submit" className="login-submit" data-testid="login-submit" disabled={submitting}>
+        {previousToken && !notice && (
+          <p className="login-notice" role="status">
+            {t('login.signedIn')} <a href="#/">{t('login.backToApp')}</a>
+          </p>
+        )}
+        {field('username', { type: 'text', autoComplete: 'username', autoFocus: true })}
+        {field('password', { type: revealed ? 'text' : 'password', autoComplete: 'current-password' })}
+        {(lockedUntil !== undefined || formError) && (
+          <p className="login-error login-form-error" role="alert">
+            {lockedUntil !== undefined
+              ? t('login.throttled', { count: Math.ceil((lockedUntil - Date.now()) / 60_000) })
+              : formError}
+          </p>
+        )}
+        <button
+          type="submit"
+          className="login-submit"
+          data-testid="login-submit"
+          disabled={submitting || lockedUntil !== undefined}
+        >
           {t('login.submit')}
         </button>
       </form>

@@ -6,6 +6,7 @@ import { ApiError } from '../../api/http.ts'
 import { updateProfile } from '../../api/profile.ts'
 import { notify } from '../../app/notify.ts'
 import { showServerErrors } from '../../components/form/server-errors.ts'
+import { useForm } from '../../components/form/use-form.ts'
 import { replaceProfile, useSession } from '../../stores/session.ts'
 
 interface AccountValues {
@@ -22,7 +23,7 @@ const orNull = (value: string | undefined) => value?.trim() || null
 export function AccountCard() {
   const { t } = useTranslation()
   const profile = useSession((state) => state.profile)
-  const [form] = Form.useForm<AccountValues>()
+  const [form] = useForm<AccountValues>()
   const avatar = Form.useWatch('avatar', form)
   const preview = avatar && isWebAddress(avatar.trim()) ? avatar.trim() : undefined
 

@@ -7,6 +7,7 @@ import { changePassword } from '../../api/profile.ts'
 import { notify } from '../../app/notify.ts'
 import { passwordRule } from '../../components/form/password-rule.ts'
 import { showServerErrors } from '../../components/form/server-errors.ts'
+import { useForm } from '../../components/form/use-form.ts'
 
 interface PasswordValues {
   currentPassword: string
@@ -22,7 +23,7 @@ const fields: (keyof PasswordValues)[] = ['currentPassword', 'password']
  */
 export function PasswordCard() {
   const { t } = useTranslation()
-  const [form] = Form.useForm<PasswordValues>()
+  const [form] = useForm<PasswordValues>()
   const [saving, setSaving] = useState(false)
 
   async function save({ currentPassword, password }: PasswordValues) {
@@ -52,7 +53,16 @@ export function PasswordCard() {
         <Form.Item
           name="password"
           label={t('profile.password.new')}
-          rules={[passwordRule(t)]}
+          dependencies={['currentPassword']}
+          rules={[
+            passwordRule(t),
+            ({ getFieldValue }) => ({
+              validator: (_, value?: string) =>
+                value && value === getFieldValue('currentPassword')
+                  ? Promise.reject(new Error(t('profile.password.unchanged')))
+                  : Promise.resolve(),
+            }),
+          ]}
           extra={t('profile.password.hint', { min: PASSWORD_MIN })}
         >
           <Input.Password data-testid="new-password" autoComplete="new-password" />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { type Binding, requestBinding, verifyCode } from '../../api/auth.ts'
 import { ApiError } from '../../api/http.ts'
 import { notify } from '../../app/notify.ts'
+import { useForm } from '../../components/form/use-form.ts'
 import { replaceProfile, useSession } from '../../stores/session.ts'
 import { BindingDetails } from './BindingDetails.tsx'
 import { CODE_LENGTH, codeIssue, codeIssueKey, normalizeCode } from './code.ts'
@@ -23,7 +24,7 @@ function markBound() {
  */
 export function TwoFactorCard() {
   const { t } = useTranslation()
-  const [form] = Form.useForm<{ code: string }>()
+  const [form] = useForm<{ code: string }>()
   const bound = useSession((state) => state.profile?.twoFactorBound)
   const [step, setStep] = useState<Step>({ kind: 'idle' })
   const [busy, setBusy] = useState(false)

@@ -1,11 +1,10 @@
-import type { AdminRoleRef, Role } from '@vod/contract'
+import type { AdminRoleRef } from '@vod/contract'
 import { adminStatuses } from '@vod/contract/resources/admins'
 import { Input, Select } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
-import type { Camelize } from '../../api/case.ts'
 import { passwordRule } from '../../components/form/password-rule.ts'
-import { RecordSelect } from '../../components/resource/RecordSelect.tsx'
+import { RecordPicker } from '../../components/resource/RecordPicker.tsx'
 import { type ResourceField, ResourceForm } from '../../components/resource/ResourceForm.tsx'
 import type { RecordValues } from '../../components/resource/resource-queries.ts'
 import { useCan } from '../../stores/permission.ts'
@@ -28,13 +27,19 @@ export default function AdminForm() {
   const editing = useParams().id !== undefined
   // Without list-roles the roles cannot be offered, so the field is not shown and not sent.
   const canPickRoles = useCan('list', 'roles')
+  // An edit changes the status only with the permissions of the enable and disable actions (the server
+  // answers 403 otherwise); without them the field is left to those actions.
+  const canEnable = useCan('enable', 'admins')
+  const canDisable = useCan('disable', 'admins')
+  const canSetStatus = !editing || (canEnable && canDisable)
   const statusOptions = adminStatuses.map((status) => ({
     value: status,
     label: t(`admins.statuses.${status}`),
   }))
 
-  const toBody = ({ password, phone, email, roleIds, ...rest }: RecordValues): RecordValues => ({
+  const toBody = ({ password, phone, email, roleIds, status, ...rest }: RecordValues): RecordValues => ({
     ...rest,
+    ...(canSetStatus ? { status } : {}),
     phone: emptyToNull(phone),
     email: emptyToNull(email),
     ...(password ? { password } : {}),
@@ -52,19 +57,12 @@ export default function AdminForm() {
     { name: 'name', required: true, input: <Input maxLength={100} /> },
     { name: 'phone', input: <Input maxLength={30} autoComplete="off" /> },
     { name: 'email', rules: [{ type: 'email' }], input: <Input maxLength={255} autoComplete="off" /> },
-    { name: 'status', required: true, input: <Select options={statusOptions} /> },
   ]
+  if (canSetStatus) fields.push({ name: 'status', required: true, input: <Select options={statusOptions} /> })
   if (canPickRoles)
     fields.push({
       name: 'roleIds',
-      input: (
-        <RecordSelect<Camelize<Role>>
-          resource="roles"
-          mode="multiple"
-          allowClear
-          optionLabel={(role) => role.name}
-        />
-      ),
+      input: <RecordPicker resource="roles" mode="multiple" allowClear />,
     })
 
   return (

@@ -1,7 +1,7 @@
 import { adminStatuses } from '@vod/contract/resources/admins'
 import { useTranslation } from 'react-i18next'
 import { type ResourceColumn, ResourceList } from '../../components/resource/ResourceList.tsx'
-import { AdminStatusAction, AdminStatusTag, useOwnId } from './AdminStatus.tsx'
+import { AdminStatusAction, adminStatus, useOwnId } from './AdminStatus.tsx'
 import { admins } from './index.ts'
 import type { Admin } from './types.ts'
 
@@ -13,7 +13,7 @@ export default function AdminList() {
     { key: 'username', sortable: true },
     { key: 'name', sortable: true },
     { key: 'phone' },
-    { key: 'status', sortable: true, render: (_, admin) => <AdminStatusTag status={admin.status} /> },
+    { ...adminStatus, sortable: true },
     { key: 'allocatedMembers' },
     { key: 'createdAt', sortable: true, type: 'datetime' },
     { key: 'updatedAt', sortable: true, type: 'datetime' },

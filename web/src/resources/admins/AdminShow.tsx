@@ -1,8 +1,8 @@
-import { Space, Tag } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { ResourceAction } from '../../components/resource/ResourceAction.tsx'
 import { ResourceShow } from '../../components/resource/ResourceShow.tsx'
-import { AdminStatusAction, AdminStatusTag } from './AdminStatus.tsx'
+import { useSession } from '../../stores/session.ts'
+import { AdminStatusAction, adminStatus } from './AdminStatus.tsx'
 import { AllocatedMembers } from './AllocatedMembers.tsx'
 import { admins } from './index.ts'
 import type { Admin } from './types.ts'
@@ -10,6 +10,8 @@ import type { Admin } from './types.ts'
 /** /permissions/admins/:id: the admin, its allocated members, and resetting its authenticator. */
 export default function AdminShow() {
   const { t } = useTranslation()
+  // What a reset means depends on whether logins ask for codes at all (TWO_FACTOR).
+  const mode = useSession((state) => state.profile?.twoFactorMode) ?? 'optional'
   return (
     <ResourceShow<Admin>
       resource={admins}
@@ -18,17 +20,8 @@ export default function AdminShow() {
         { key: 'name' },
         { key: 'phone' },
         { key: 'email' },
-        { key: 'status', render: (_, admin) => <AdminStatusTag status={admin.status} /> },
-        {
-          key: 'roles',
-          render: (_, admin) => (
-            <Space size={[0, 4]} wrap>
-              {admin.roles.map((role) => (
-                <Tag key={role.id}>{role.name}</Tag>
-              ))}
-            </Space>
-          ),
-        },
+        adminStatus,
+        { key: 'roles', type: 'relation' },
         {
           key: 'twoFactorBound',
           render: (bound) => (
@@ -37,7 +30,7 @@ export default function AdminShow() {
         },
         { key: 'createdAt', type: 'datetime' },
       ]}
-      actions={(admin) => (
+      buttons={(admin) => (
         <>
           <AdminStatusAction admin={admin} button={{ type: 'default' }} />
           <ResourceAction
@@ -45,7 +38,8 @@ export default function AdminShow() {
             id={admin.id}
             action="reset-qrcode"
             path="resetQRCode"
-            confirm={t('admins.resetConfirm')}
+            confirm={t(`admins.resetConfirm.${mode}`)}
+            unavailable={admin.twoFactorBound ? undefined : t('admins.nothingToReset')}
             button={{ type: 'default', size: 'middle' }}
           />
         </>

@@ -1,14 +1,11 @@
-import { Tag } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { ResourceAction } from '../../components/resource/ResourceAction.tsx'
 import { useSession } from '../../stores/session.ts'
 import { admins } from './index.ts'
 import type { Admin } from './types.ts'
 
-export function AdminStatusTag({ status }: { status: Admin['status'] }) {
-  const { t } = useTranslation()
-  return <Tag color={status === 'enabled' ? 'green' : 'default'}>{t(`admins.statuses.${status}`)}</Tag>
-}
+/** The status column and field: a green tag for enabled admins. */
+export const adminStatus = { key: 'status', type: 'status', colors: { enabled: 'green' } } as const
 
 /** The logged-in admin's id: nobody disables or deletes their own account (the server answers 409). */
 export const useOwnId = (): number | undefined => useSession((state) => state.profile?.id)

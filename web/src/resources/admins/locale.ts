@@ -22,20 +22,28 @@ export const adminsLocale = defineLocale({
       updatedAt: 'Updated',
     },
     statuses: { enabled: 'Enabled', disabled: 'Disabled' },
+    /** Values of flag fields as the audit trail shows them. */
+    values: { twoFactorBound: { '0': 'No', '1': 'Yes' } },
     actions: {
       enable: 'Enable',
       disable: 'Disable',
       'reset-qrcode': 'Reset authenticator',
     },
     disableConfirm: 'Disable this admin? Their sessions end at once.',
-    resetConfirm: 'Reset the authenticator? The admin must bind a new one at the next login.',
+    resetConfirm: {
+      required:
+        'Reset the authenticator? Its codes stop working, the admin is logged out and must bind a new one at the next login.',
+      optional:
+        'Reset the authenticator? Its codes stop working and the admin is logged out; logins then need only the password until the admin binds a new one from the profile.',
+      off: 'Reset the authenticator? Its binding is removed and the admin is logged out. Logins ask for no codes on this server.',
+    },
+    nothingToReset: 'No authenticator is bound.',
     passwordKeep: 'Leave empty to keep the current password.',
-    members: {
-      title: 'Allocated members',
-      id: 'ID',
-      username: 'Username',
-      email: 'E-mail',
-      assignedAt: 'Assigned',
+    children: {
+      'allocated-members': {
+        title: 'Allocated members',
+        fields: { id: 'ID', username: 'Username', email: 'E-mail', assignedAt: 'Assigned' },
+      },
     },
   },
   'zh-cn': {
@@ -59,20 +67,26 @@ export const adminsLocale = defineLocale({
       updatedAt: '更新时间',
     },
     statuses: { enabled: '启用', disabled: '禁用' },
+    values: { twoFactorBound: { '0': '否', '1': '是' } },
     actions: {
       enable: '启用',
       disable: '禁用',
       'reset-qrcode': '重置验证器',
     },
     disableConfirm: '确定禁用该管理员吗？其登录会话将立即失效。',
-    resetConfirm: '确定重置验证器吗？该管理员下次登录时须重新绑定。',
+    resetConfirm: {
+      required: '确定重置验证器吗？原验证码将失效，该管理员会被登出，下次登录时须重新绑定。',
+      optional:
+        '确定重置验证器吗？原验证码将失效，该管理员会被登出；在其于个人中心重新绑定前，登录只需密码。',
+      off: '确定重置验证器吗？绑定将被移除，该管理员会被登出。本服务器登录不要求验证码。',
+    },
+    nothingToReset: '尚未绑定验证器。',
     passwordKeep: '留空则保留当前密码。',
-    members: {
-      title: '分配的会员',
-      id: 'ID',
-      username: '用户名',
-      email: '邮箱',
-      assignedAt: '分配时间',
+    children: {
+      'allocated-members': {
+        title: '分配的会员',
+        fields: { id: 'ID', username: '用户名', email: '邮箱', assignedAt: '分配时间' },
+      },
     },
   },
 })

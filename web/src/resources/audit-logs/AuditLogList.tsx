@@ -9,6 +9,7 @@ import type { Admin } from '../admins/types.ts'
 import { changeLines } from './changes.ts'
 import { auditLogs } from './index.ts'
 import type { AuditLog } from './types.ts'
+import { valueTexts } from './value-text.ts'
 
 /** What the trail records (server lib/audit.ts): every permission resource, and `auth` for logins. */
 const resourceNames = ['auth', ...Object.keys(permissionCatalogue)]
@@ -45,10 +46,12 @@ export default function AuditLogList() {
       key: 'changes',
       render: (_, log) => (
         <ul className="audit-changes" style={{ margin: 0, paddingLeft: 16 }}>
-          {changeLines(log.changes, log.action, t('audit-logs.empty')).map((line) => (
+          {changeLines(log.changes, log.action, valueTexts(log.resource, t)).map((line) => (
             <li key={line.field}>
               <Typography.Text strong>
-                {t(`${log.resource}.fields.${line.field}`, { defaultValue: line.field })}
+                {t(`${log.resource}.fields.${line.field}`, {
+                  defaultValue: t(`audit-logs.changeFields.${line.field}`, { defaultValue: line.field }),
+                })}
               </Typography.Text>
               : {line.text}
             </li>

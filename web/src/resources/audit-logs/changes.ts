@@ -24,17 +24,20 @@ export function formatValue(value: unknown, empty: string): string {
 /** Actions whose changes are the record itself rather than old/new pairs. */
 const recordActions = new Set(['create', 'delete'])
 
+/** How one recorded value of a field reads (value-text.ts knows statuses, permissions, dates...). */
+export type ValueText = (field: string, value: unknown) => string
+
 export function changeLines(
   changes: Record<string, unknown> | null,
   action: string,
-  empty: string,
+  valueText: ValueText,
 ): ChangeLine[] {
   if (!changes) return []
   return Object.entries(changes).map(([field, value]) => {
     const pair = !recordActions.has(action) && Array.isArray(value) && value.length === 2
     const text = pair
-      ? `${formatValue(value[0], empty)} → ${formatValue(value[1], empty)}`
-      : formatValue(value, empty)
+      ? `${valueText(field, value[0])} → ${valueText(field, value[1])}`
+      : valueText(field, value)
     return { field, text }
   })
 }

@@ -30,6 +30,11 @@ export const auditLogsLocale = defineLocale({
     /** Resources that are no permission group (roles.groups names the others). */
     resources: { auth: 'Sign-in' },
     empty: '(empty)',
+    changed: '(changed)',
+    /** A permission name as a reader says it. */
+    permission: '{{action}} {{group}}',
+    /** Fields of entries that belong to no resource's form: a refused request. */
+    changeFields: { route: 'Request', permission: 'Permission needed' },
   },
   'zh-cn': {
     title: '审计日志',
@@ -58,5 +63,8 @@ export const auditLogsLocale = defineLocale({
     },
     resources: { auth: '登录' },
     empty: '（空）',
+    changed: '（已修改）',
+    permission: '{{group}}{{action}}',
+    changeFields: { route: '请求', permission: '所需权限' },
   },
 })

@@ -11,6 +11,8 @@ interface PermissionPickerProps {
   id?: string
   value?: string[]
   onChange?: (value: string[]) => void
+  /** Shown, not changeable (the super-admin role). */
+  disabled?: boolean
 }
 
 /**
@@ -18,7 +20,7 @@ interface PermissionPickerProps {
  * box (indeterminate while only some are chosen), narrowed by a filter. Group and action names are
  * translated where a translation exists, else shown as the server names them.
  */
-export function PermissionPicker({ id, value = [], onChange }: PermissionPickerProps) {
+export function PermissionPicker({ id, value = [], onChange, disabled }: PermissionPickerProps) {
   const { t } = useTranslation()
   const [filter, setFilter] = useState('')
   const catalogue = useQuery({
@@ -77,6 +79,7 @@ export function PermissionPicker({ id, value = [], onChange }: PermissionPickerP
                   <Checkbox
                     checked={state.checked}
                     indeterminate={state.indeterminate}
+                    disabled={disabled}
                     data-testid={`permission-all-${group.group}`}
                     onChange={(event) => set(toggleGroup(value, names, event.target.checked))}
                   >
@@ -89,6 +92,7 @@ export function PermissionPicker({ id, value = [], onChange }: PermissionPickerP
                       key={permission.name}
                       title={permission.name}
                       checked={selected.has(permission.name)}
+                      disabled={disabled}
                       data-testid={`permission-${permission.name}`}
                       onChange={(event) => set(toggleGroup(value, [permission.name], event.target.checked))}
                     >

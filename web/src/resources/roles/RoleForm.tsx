@@ -1,24 +1,25 @@
 import { useQueryClient } from '@tanstack/react-query'
-import type { RoleAdminRef } from '@vod/contract'
+import { type RoleAdminRef, SUPER_ADMIN_ROLE } from '@vod/contract'
 import { Input } from 'antd'
-import { http } from '../../api/http.ts'
-import { RecordSelect } from '../../components/resource/RecordSelect.tsx'
+import { useTranslation } from 'react-i18next'
+import { useParams } from 'react-router'
+import { RecordPicker } from '../../components/resource/RecordPicker.tsx'
 import { type ResourceField, ResourceForm } from '../../components/resource/ResourceForm.tsx'
-import type { RecordValues } from '../../components/resource/resource-queries.ts'
-import { useCan } from '../../stores/permission.ts'
+import {
+  queryKeys,
+  type RecordValues,
+  useRecordQuery,
+  useResourceClient,
+} from '../../components/resource/resource-queries.ts'
 import type { Admin } from '../admins/types.ts'
 import { roles } from './index.ts'
 import { PermissionPicker } from './PermissionPicker.tsx'
+import type { Role } from './types.ts'
+import { useCanAssign } from './use-can-assign.ts'
 
 const toForm = (record: RecordValues): RecordValues => ({
   ...record,
   adminIds: ((record.admins as RoleAdminRef[] | undefined) ?? []).map((admin) => admin.id),
-})
-
-/** The role itself is name and permissions; the admins holding it are saved by a second call. */
-const toBody = ({ name, permissions }: RecordValues): RecordValues => ({
-  name,
-  permissions: permissions ?? [],
 })
 
 /**
@@ -26,20 +27,31 @@ const toBody = ({ name, permissions }: RecordValues): RecordValues => ({
  * admins holding it, saved after the role with POST /api/roles/{id}/assign.
  */
 export default function RoleForm() {
-  const client = useQueryClient()
-  const mayAssign = useCan('assign', 'roles')
-  const mayListAdmins = useCan('list', 'admins')
-  const canAssign = mayAssign && mayListAdmins
+  const { t } = useTranslation()
+  const queries = useQueryClient()
+  const rolesApi = useResourceClient<Role>(roles)
+  const canAssign = useCanAssign()
+  // The super-admin role keeps its name and every permission (the server answers 409); only its holders change.
+  const fixed = useRecordQuery(rolesApi, useParams().id).data?.name === SUPER_ADMIN_ROLE
+
+  /** The role itself is name and permissions; the admins holding it are saved by a second call. */
+  const toBody = ({ name, permissions }: RecordValues): RecordValues =>
+    fixed ? {} : { name, permissions: permissions ?? [] }
 
   const fields: ResourceField[] = [
-    { name: 'name', required: true, input: <Input maxLength={100} /> },
-    { name: 'permissions', input: <PermissionPicker /> },
+    {
+      name: 'name',
+      required: true,
+      input: <Input maxLength={100} disabled={fixed} />,
+      extra: fixed ? t('roles.superAdminFixed') : undefined,
+    },
+    { name: 'permissions', input: <PermissionPicker disabled={fixed} /> },
   ]
   if (canAssign)
     fields.push({
       name: 'adminIds',
       input: (
-        <RecordSelect<Admin>
+        <RecordPicker<Admin>
           resource="admins"
           mode="multiple"
           allowClear
@@ -49,10 +61,10 @@ export default function RoleForm() {
     })
 
   const assign = async (saved: { id: number }, values: RecordValues) => {
-    await http.post(`/roles/${saved.id}/assign`, { body: { adminIds: values.adminIds ?? [] } })
+    await rolesApi.action(saved.id, 'assign', { adminIds: values.adminIds ?? [] })
     await Promise.all([
-      client.invalidateQueries({ queryKey: ['roles'] }),
-      client.invalidateQueries({ queryKey: ['admins'] }),
+      queries.invalidateQueries({ queryKey: queryKeys.resource('roles') }),
+      queries.invalidateQueries({ queryKey: queryKeys.resource('admins') }),
     ])
   }
 

@@ -14,6 +14,9 @@ export const rolesLocale = defineLocale({
       createdAt: 'Created',
       updatedAt: 'Updated',
     },
+    superAdminFixed:
+      'The super-admin role keeps its name and every permission; only who holds it can change.',
+    superAdminKept: 'The super-admin role cannot be deleted.',
     filterPermissions: 'Filter permissions',
     noPermissionMatches: 'No permission matches the filter.',
     chosen: '{{count}} chosen',
@@ -94,6 +97,8 @@ export const rolesLocale = defineLocale({
       createdAt: '创建时间',
       updatedAt: '更新时间',
     },
+    superAdminFixed: '超级管理员角色的名称和全部权限不可更改，只能调整由谁担任。',
+    superAdminKept: '超级管理员角色不能删除。',
     filterPermissions: '筛选权限',
     noPermissionMatches: '没有匹配的权限。',
     chosen: '已选 {{count}} 项',

@@ -7,8 +7,8 @@ import { ThemePicker } from './ThemePicker.tsx'
 /** Spec section 9: the settings drawer is 300 px wide. */
 const DRAWER_WIDTH = 300
 
-type Toggle = 'showTagsView' | 'fixedHeader' | 'showSidebarLogo' | 'sidebarTextTheme'
-const toggles: Toggle[] = ['showTagsView', 'fixedHeader', 'showSidebarLogo', 'sidebarTextTheme']
+type Toggle = 'showTabsBar' | 'fixedHeader' | 'showSidebarLogo' | 'sidebarTextTheme'
+const toggles: Toggle[] = ['showTabsBar', 'fixedHeader', 'showSidebarLogo', 'sidebarTextTheme']
 
 /** The template's "page style setting" panel; every choice applies at once and is kept across reloads. */
 export default function SettingsDrawer() {

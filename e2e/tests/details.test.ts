@@ -1,0 +1,58 @@
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { SECRET_PHRASE } from '../../web/src/shell/easter-egg/secret-phrase.ts'
+import { englishContext, submitLogin, useProduct } from '../support/product.ts'
+
+const product = useProduct()
+
+async function logIn(): Promise<Page> {
+  const context = await englishContext(product)
+  const page = await context.newPage()
+  await submitLogin(page, product)
+  await page.waitForURL(/#\/dashboard$/)
+  return page
+}
+
+const zIndex = (locator: Locator) =>
+  locator.evaluate((element) => Number(element.ownerDocument.defaultView.getComputedStyle(element).zIndex))
+
+describe('details a walkthrough found, end to end in Chromium', () => {
+  it('the create-admin form: the password is marked required; errors are Chinese, then English after a switch', async () => {
+    const page = await logIn()
+    await page.goto(`${product.server.url}/#/permissions/admins/create`)
+    await page.getByTestId('language-switch').selectOption('zh-cn')
+    const passwordLabel = page.locator('.ant-form-item-label label', { hasText: /^密码$/ })
+    await passwordLabel.waitFor()
+    expect(await passwordLabel.getAttribute('class')).toContain('ant-form-item-required')
+
+    const email = page.getByRole('textbox', { name: '邮箱' })
+    await email.fill('not-an-email')
+    await email.press('Tab')
+    await page.getByText('邮箱不是有效的邮箱地址。', { exact: true }).waitFor()
+    await page.getByTestId('language-switch').selectOption('en')
+    await page.getByText('E-mail is not a valid e-mail address.', { exact: true }).waitFor()
+    // (The old message fades out.)
+    await expect.poll(() => page.getByText('邮箱不是有效的邮箱地址。').count()).toBe(0)
+    await page.context().close()
+  })
+
+  it('/auth-redirect typed in while logged in goes on to the app', async () => {
+    const page = await logIn()
+    await page.goto(`${product.server.url}/#/auth-redirect`)
+    await page.waitForURL(/#\/dashboard$/)
+    await page.getByTestId('sidebar').waitFor()
+    await page.context().close()
+  })
+
+  it('the easter egg plays under an open drawer, not over it', async () => {
+    const page = await logIn()
+    await page.getByTestId('settings-button').click()
+    const drawer = page.locator('.ant-drawer:visible').first()
+    await drawer.waitFor()
+    await page.keyboard.type(SECRET_PHRASE)
+    const canvas = page.getByTestId('easter-egg')
+    await canvas.waitFor()
+    expect(await zIndex(canvas)).toBeLessThan(await zIndex(drawer))
+    await page.context().close()
+  })
+})

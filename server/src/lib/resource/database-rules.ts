@@ -1,0 +1,56 @@
+import { getTableColumns } from 'drizzle-orm'
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core'
+import type { MessageKey } from '../../i18n/index.ts'
+import { FOREIGN_KEY_VIOLATION, postgresError, UNIQUE_VIOLATION } from '../db-errors.ts'
+import { conflict, invalidField } from '../errors.ts'
+import { toSnake } from '../wire.ts'
+
+/** Each foreign key of `table` -> the wire field of its column (`orders_plan_id_plans_id_fk` -> plan_id). */
+export function foreignKeyFields(table: PgTable, field?: string): Record<string, string> {
+  const keys = new Map(Object.entries(getTableColumns(table)).map(([key, column]) => [column, key]))
+  const fields: Record<string, string> = {}
+  for (const fk of getTableConfig(table).foreignKeys) {
+    const [column] = fk.reference().columns
+    const key = column && keys.get(column)
+    if (key) fields[fk.getName()] = field ?? toSnake(key)
+  }
+  return fields
+}
+
+export interface RuleFields {
+  /** Unique constraint -> the field a duplicate is reported on. */
+  uniques?: Record<string, string>
+  /** Foreign key constraint -> the field naming the referenced record. */
+  references: Record<string, string>
+}
+
+/**
+ * A broken database rule that is the request's mistake, as the field and message to answer: a duplicate
+ * (422 "has already been taken") or a reference to a record that does not exist. Null for anything else.
+ */
+export function brokenRule(error: unknown, fields: RuleFields): { field: string; key: MessageKey } | null {
+  const pg = postgresError(error)
+  const constraint = pg?.constraint ?? ''
+  const unique = pg?.code === UNIQUE_VIOLATION && fields.uniques?.[constraint]
+  if (unique) return { field: unique, key: 'validation.unique' }
+  const reference = pg?.code === FOREIGN_KEY_VIOLATION && fields.references[constraint]
+  if (reference) return { field: reference, key: 'validation.exists' }
+  return null
+}
+
+/** Answers a failed create or update as API.md wants: a broken rule is 422 on its field. */
+export function databaseRule(fields: RuleFields) {
+  return (error: unknown): never => {
+    const broken = brokenRule(error, fields)
+    if (broken) throw invalidField(broken.field, broken.key)
+    throw error
+  }
+}
+
+/** Answers a failed delete: a record others still hold is 409 naming what holds it. */
+export function deleteRule(error: unknown): never {
+  const pg = postgresError(error)
+  if (pg?.code === FOREIGN_KEY_VIOLATION)
+    throw pg.table ? conflict('errors.in_use_by', { holder: pg.table }) : conflict('errors.in_use')
+  throw error
+}

@@ -1,0 +1,227 @@
+import { PassThrough, pipeline, Readable } from 'node:stream'
+import { stringify } from 'csv-stringify'
+import { and, or, type SQL, sql } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import pg from 'pg'
+import { to as copyTo } from 'pg-copy-streams'
+import type { Db } from '../../db/client.ts'
+import { type defineList, type ListQuery, selectFrom } from '../list/index.ts'
+import { protectedErrors } from '../responses.ts'
+import { wireValue } from '../wire.ts'
+import { permissionOf } from './permissions.ts'
+import type { Expression, Resolved } from './types.ts'
+import type { View } from './view.ts'
+
+type List = ReturnType<typeof defineList>
+
+const BOM = '\ufeff'
+const BATCH = 1000
+// Text a spreadsheet would run as a formula (API.md); plain numbers such as "-19.99" are left alone.
+const FORMULA = /^[-=+@\t\r]/
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/
+
+export function neutralised(text: string): string {
+  return FORMULA.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text
+}
+
+/** One CSV cell: wire values, many-valued fields joined by `|` (as imports read them), formulas defused. */
+function cell(value: unknown): unknown {
+  const wire = wireValue(value)
+  if (Array.isArray(wire))
+    return neutralised(
+      wire.map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item))).join('|'),
+    )
+  if (wire && typeof wire === 'object') return neutralised(JSON.stringify(wire))
+  return typeof wire === 'string' ? neutralised(wire) : wire
+}
+
+/** The same cell computed by PostgreSQL, for COPY; null when this field cannot be (the rows path serves it). */
+function copyCell(kind: View['kinds'][string], source: Expression): SQL | null {
+  // neutralised() in SQL, reading the value once: a quote before a formula that is not a plain number.
+  const text = (expression: SQL) =>
+    sql`regexp_replace(${expression}, '^(?=[-=+@\\t\\r])(?!-?[0-9]+(\\.[0-9]+)?$)', '''')`
+  if (kind === 'keys')
+    return text(sql`array_to_string(array(select json_array_elements_text(${source})), '|')`)
+  if (kind !== 'column') return null
+  const column = source as PgColumn
+  if (column.columnType === 'PgNumeric') return sql`${column}::text`
+  if (column.columnType === 'PgDateString') return sql`to_char(${column}, 'YYYY-MM-DD')`
+  switch (column.dataType) {
+    case 'date':
+      return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+    case 'boolean':
+      return sql`${column}::integer`
+    case 'number':
+    case 'bigint':
+      return sql`${column}`
+    case 'string':
+      return text(sql`${column}`)
+    default:
+      return null
+  }
+}
+
+/** A drizzle query as one SQL text: COPY takes no parameters, so each is written in as an escaped literal. */
+function inlined(query: { sql: string; params: unknown[] }): string {
+  return query.sql.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = query.params[Number(n) - 1]
+    if (value === null || value === undefined) return 'null'
+    const text =
+      value instanceof Date
+        ? value.toISOString()
+        : typeof value === 'object'
+          ? JSON.stringify(value)
+          : String(value)
+    return pg.escapeLiteral(text)
+  })
+}
+
+/**
+ * "Strictly after this row" in the list's order (NULLs last ascending, first descending, as PostgreSQL
+ * sorts), so an export reads batch after batch without OFFSET rescans. Values are the sort keys as text,
+ * which the database reads back in the column's own type, keeping microseconds a JS Date would lose.
+ */
+function after(terms: { expression: Expression; desc: boolean }[], last: (string | null)[]): SQL | undefined {
+  const branches = terms.map(({ expression: e, desc }, i) => {
+    const equal = terms
+      .slice(0, i)
+      .map((t, j) => (last[j] === null ? sql`${t.expression} is null` : sql`${t.expression} = ${last[j]}`))
+    const v = last[i]
+    const beyond = desc
+      ? v === null
+        ? sql`${e} is not null`
+        : sql`${e} < ${v}`
+      : v === null
+        ? undefined
+        : sql`(${e} > ${v} or ${e} is null)`
+    return beyond && and(...equal, beyond)
+  })
+  return or(...branches.filter(Boolean))
+}
+
+/**
+ * `GET /{path}/exportCsv` (machinery contract, "Export"): the list's rows under its own filters, keyword and
+ * sort, streamed as CSV with a UTF-8 BOM, never held whole in memory. On PostgreSQL, when every column can
+ * be formatted in SQL, the database writes the CSV itself through `COPY ... TO STDOUT`; otherwise (and on
+ * PGlite) rows are read in keyset batches and written with csv-stringify.
+ */
+export function defineExport(
+  spec: Resolved,
+  view: View,
+  list: List,
+  scopeOf: (request: FastifyRequest) => SQL | undefined,
+) {
+  const settings = spec.export
+  if (!settings) throw new Error('defineExport needs spec.export')
+  const fields = settings.columns ?? view.wireKeys
+  for (const field of fields)
+    if (!view.columns[field]) throw new Error(`${spec.path}: export column "${field}" is not a record field.`)
+  const copyCells = fields.map((field) =>
+    copyCell(view.kinds[field] ?? 'other', view.columns[field] as Expression),
+  )
+  const copyable = copyCells.every(Boolean)
+
+  function terms(q: ListQuery) {
+    const sortable = list.spec.sortable as Record<string, Expression>
+    const terms = q.sort.map((t) => ({ expression: sortable[t.field] as Expression, desc: t.desc }))
+    if (!q.sort.some((t) => t.field === 'id'))
+      terms.push({ expression: sortable.id as Expression, desc: false })
+    return terms
+  }
+
+  async function* rows(db: Db, q: ListQuery, scope: SQL | undefined) {
+    const order = terms(q)
+    const keys = Object.fromEntries(
+      order.map((t, i) => [`__key${i}`, sql<string | null>`(${t.expression})::text`]),
+    )
+    const selected = Object.fromEntries(fields.map((field) => [field, view.columns[field]]))
+    let last: (string | null)[] | null = null
+    for (;;) {
+      const batch = (await selectFrom(db, view, { ...selected, ...keys })
+        .where(list.where(q, and(scope, last ? after(order, last) : undefined)))
+        .orderBy(...list.orderBy(q))
+        .limit(BATCH)) as Record<string, unknown>[]
+      for (const row of batch) yield fields.map((field) => cell(row[field]))
+      if (batch.length < BATCH) return
+      const end = batch[batch.length - 1] as Record<string, unknown>
+      last = order.map((_, i) => end[`__key${i}`] as string | null)
+    }
+  }
+
+  function viaRows(db: Db, request: FastifyRequest, q: ListQuery, scope: SQL | undefined) {
+    const csv = stringify({ bom: true, header: true, columns: [...fields], quoted_empty: true })
+    pipeline(Readable.from(rows(db, q, scope)), csv, (error) => {
+      if (error) request.log.error({ err: error }, 'export failed part way')
+    })
+    return csv
+  }
+
+  async function viaCopy(
+    pool: pg.Pool,
+    db: Db,
+    request: FastifyRequest,
+    q: ListQuery,
+    scope: SQL | undefined,
+  ) {
+    const cells = Object.fromEntries(fields.map((field, i) => [field, (copyCells[i] as SQL).as(field)]))
+    const query = selectFrom(db, view, cells)
+      .where(list.where(q, scope))
+      .orderBy(...list.orderBy(q))
+      .toSQL()
+    const client = await pool.connect()
+    let released = false
+    // A COPY cut short leaves its connection mid-protocol: such a connection is closed, not reused.
+    const release = (error?: Error) => {
+      if (released) return
+      released = true
+      client.release(error)
+    }
+    const copy = client.query(copyTo(`copy (${inlined(query)}) to stdout with (format csv, header true)`))
+    const out = new PassThrough()
+    out.write(BOM)
+    copy.on('end', () => release())
+    pipeline(copy, out, (error) => {
+      if (error) {
+        request.log.error({ err: error }, 'export failed part way')
+        release(error)
+      }
+    })
+    out.on('close', () => release(copy.readableEnded ? undefined : new Error('export stopped')))
+    return out
+  }
+
+  async function routes(app: FastifyInstance, db: Db) {
+    const pool = (db as { $client?: unknown }).$client
+    app.withTypeProvider<ZodTypeProvider>().get(
+      `/${spec.path}/exportCsv`,
+      {
+        config: { permission: permissionOf('export', spec.path), download: true },
+        schema: {
+          tags: [spec.path],
+          summary: `Export ${spec.path} as CSV (${settings?.filename})`,
+          description:
+            "Takes the list's filters, keyword and sort (no paging). A navigated download authenticates with " +
+            '`ticket` from `POST /api/download-tickets` instead of the Authorization header.',
+          querystring: list.query,
+          response: { ...protectedErrors },
+        },
+      },
+      async (request, reply: FastifyReply) => {
+        const q = request.query as ListQuery
+        const scope = scopeOf(request)
+        const body =
+          copyable && pool instanceof pg.Pool
+            ? await viaCopy(pool, db, request, q, scope)
+            : viaRows(db, request, q, scope)
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${settings?.filename}"`)
+          .send(body)
+      },
+    )
+  }
+
+  return { routes }
+}

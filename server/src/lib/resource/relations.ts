@@ -1,0 +1,149 @@
+import { and, eq, getTableName, inArray, type SQL, sql } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
+import type { Db } from '../../db/client.ts'
+import { invalidField } from '../errors.ts'
+import type { FilterSpec } from '../list/index.ts'
+import { columnKey } from './schema-facts.ts'
+import type { Relation, RelationSpec, Table } from './types.ts'
+
+/**
+ * A column named with its table. Drizzle leaves the columns of a one-table query unqualified, which a
+ * subquery over other tables would read as its own; the machinery's subqueries name every column this way.
+ */
+export function qualified(column: PgColumn): SQL {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`
+}
+
+/** How the wire names a related record: its key column, or the link's own reference to its id. */
+const keyOf = (relation: Relation) => qualified(relation.key ?? relation.to)
+
+/** `from link [join target]` of a relation's subqueries, for the record `owner` names. */
+function linksOf(relation: Relation, owner: SQL): SQL {
+  const join = relation.key || relation.targetWhere || relation.present
+  const target = join
+    ? sql` join ${relation.target} on ${qualified(relation.target.id)} = ${qualified(relation.to)}`
+    : sql``
+  const only = relation.targetWhere ? sql` and ${relation.targetWhere}` : sql``
+  return sql`from ${relation.through}${target} where ${qualified(relation.from)} = ${owner}${only}`
+}
+
+/** The relation's keys on the record, in key order (`tag_ids: [1, 4]`, `permissions: ["list-tags"]`). */
+export function presentKeys(relation: Relation, table: Table): SQL {
+  const key = keyOf(relation)
+  return sql`coalesce((select json_agg(${key} order by ${key}) ${linksOf(relation, qualified(table.id))}), '[]'::json)`
+}
+
+/** The related records as objects (`roles: [{id, name}]`). */
+export function presentObjects(relation: Relation, table: Table): SQL {
+  const shown = relation.present
+  if (!shown) throw new Error('presentObjects needs the relation to declare `present`.')
+  const fields = sql.join(
+    Object.entries(shown.fields).map(([name, column]) => {
+      if (!/^[a-z][a-z0-9_]*$/.test(name))
+        throw new Error(`Presented field name "${name}" must be snake_case.`)
+      return sql`${sql.raw(`'${name}'`)}, ${qualified(column)}`
+    }),
+    sql`, `,
+  )
+  const order = sql.join(shown.orderBy.map(qualified), sql`, `)
+  return sql`coalesce((select json_agg(json_build_object(${fields}) order by ${order}) ${linksOf(relation, qualified(table.id))}), '[]'::json)`
+}
+
+/** `?tag_id=7`: records holding that key. */
+export function relationFilter(relation: Relation, table: Table): FilterSpec {
+  return {
+    type: (relation.key ?? relation.to).dataType === 'number' ? 'int' : 'string',
+    where: (value: unknown) =>
+      sql`exists (select 1 ${linksOf(relation, qualified(table.id))} and ${keyOf(relation)} = ${value})`,
+  }
+}
+
+export interface TargetSpec {
+  table: Table
+  /** The column the wire names them by; their id unless said. */
+  key?: PgColumn
+  where?: SQL
+}
+
+/** key -> id of the records that `keys` name (those naming nothing are absent), in one query. */
+export async function lookupKeys(
+  db: Db,
+  target: TargetSpec,
+  keys: readonly unknown[],
+): Promise<Map<unknown, number>> {
+  const wanted = [...new Set(keys)]
+  if (wanted.length === 0) return new Map()
+  const key = target.key ?? target.table.id
+  const rows = await db
+    .select({ id: target.table.id, key })
+    .from(target.table)
+    .where(and(inArray(key, wanted), target.where))
+  return new Map(rows.map((row) => [row.key, row.id as number]))
+}
+
+/**
+ * The ids of the records `keys` name, once each, in the order given; 422 on `field` naming the keys that
+ * name nothing. The one existence check of every "set of references" on the wire.
+ */
+export async function resolveKeys(
+  db: Db,
+  target: TargetSpec,
+  field: string,
+  keys: readonly unknown[],
+  unknown: RelationSpec['unknown'] = 'validation.unknown_ids',
+): Promise<number[]> {
+  const wanted = [...new Set(keys)]
+  const byKey = await lookupKeys(db, target, wanted)
+  const missing = wanted.filter((k) => !byKey.has(k))
+  if (missing.length > 0) throw invalidField(field, unknown, unknownParams(missing))
+  return wanted.map((k) => byKey.get(k) as number)
+}
+
+export const unknownParams = (missing: readonly unknown[]) => ({
+  ids: missing.slice(0, 10).join(', ').slice(0, 300),
+})
+
+/** The target ids a record links to now. */
+export async function linkedIds(db: Db, relation: Relation, id: number): Promise<number[]> {
+  const rows = await db.select({ id: relation.to }).from(relation.through).where(eq(relation.from, id))
+  return rows.map((row) => row.id as number)
+}
+
+/** Replaces the record's set: removes what it no longer holds, adds what it gains. */
+export async function replaceLinks(
+  tx: Db,
+  relation: Relation,
+  id: number,
+  held: readonly number[],
+  wanted: readonly number[],
+): Promise<void> {
+  const removed = held.filter((target) => !wanted.includes(target))
+  const added = wanted.filter((target) => !held.includes(target))
+  if (removed.length > 0)
+    await tx.delete(relation.through).where(and(eq(relation.from, id), inArray(relation.to, removed)))
+  if (added.length > 0)
+    await insertLinks(
+      tx,
+      relation,
+      added.map((target) => [id, target]),
+    )
+}
+
+/** Link rows `[record id, target id]`, in one statement. */
+export async function insertLinks(
+  tx: Db,
+  relation: Relation,
+  pairs: readonly (readonly [number, number])[],
+): Promise<void> {
+  if (pairs.length === 0) return
+  const from = columnKey(relation.through, relation.from)
+  const to = columnKey(relation.through, relation.to)
+  await tx.insert(relation.through).values(pairs.map(([owner, target]) => ({ [from]: owner, [to]: target })))
+}
+
+/** The records a relation may name. */
+export const targetOf = (relation: RelationSpec): TargetSpec => ({
+  table: relation.target,
+  key: relation.key,
+  where: relation.targetWhere,
+})

@@ -1,0 +1,91 @@
+import { and, getTableColumns, inArray, is, type SQL } from 'drizzle-orm'
+import { PgColumn, type PgTable } from 'drizzle-orm/pg-core'
+import type { z } from 'zod'
+import type { Db } from '../../db/client.ts'
+import { notFound } from '../errors.ts'
+import { type JoinSpec, selectFrom } from '../list/index.ts'
+import { rowToWire, toCamel } from '../wire.ts'
+import { presentKeys, presentObjects } from './relations.ts'
+import type { Expression, Relation, Table, WireRecord } from './types.ts'
+
+/** How the records of one table are read and shown: the select list keyed by wire name, and its source. */
+export interface View {
+  table: Table
+  joins: readonly JoinSpec[]
+  /** Wire name -> the column or expression it is read from. */
+  columns: Record<string, Expression>
+  /** What each field is: a column, a relation's keys (a JSON array of scalars), or anything else. */
+  kinds: Record<string, 'column' | 'keys' | 'other'>
+  wireKeys: readonly string[]
+}
+
+/**
+ * Where each field of the record comes from: a declared expression, a relation's presentation, or the
+ * column of that name in `tables` (the first that has it). A field found nowhere stops the start.
+ */
+export function defineView(options: {
+  name: string
+  table: Table
+  record: z.ZodObject
+  joins?: readonly JoinSpec[]
+  present?: Record<string, Expression>
+  relations?: Record<string, Relation>
+  /** Further tables whose columns may be shown by name (a link child's link table). */
+  alsoFrom?: readonly PgTable[]
+}): View {
+  const columns: Record<string, Expression> = {}
+  const kinds: View['kinds'] = {}
+  const tables = [options.table, ...(options.alsoFrom ?? [])].map((t) => getTableColumns(t))
+  const relations = Object.entries(options.relations ?? {})
+  for (const key of Object.keys(options.record.shape)) {
+    const declared = options.present?.[key]
+    const keys = relations.find(([name]) => name === key)?.[1]
+    const objects = relations.find(([, r]) => r.present?.as === key)?.[1]
+    const column = tables.map((t) => t[toCamel(key)]).find(Boolean)
+    if (declared) {
+      columns[key] = declared
+      kinds[key] = is(declared, PgColumn) ? 'column' : 'other'
+    } else if (keys) {
+      columns[key] = presentKeys(keys, options.table)
+      kinds[key] = 'keys'
+    } else if (objects) {
+      columns[key] = presentObjects(objects, options.table)
+      kinds[key] = 'other'
+    } else if (column) {
+      columns[key] = column
+      kinds[key] = 'column'
+    } else
+      throw new Error(
+        `${options.name}: record field "${key}" is neither a column, a relation nor declared in present.`,
+      )
+  }
+  return { table: options.table, joins: options.joins ?? [], columns, kinds, wireKeys: Object.keys(columns) }
+}
+
+/** Records by id, as the wire shows them, in the order of `ids` (missing ones left out). */
+export async function readRecords(
+  db: Db,
+  view: View,
+  ids: readonly number[],
+  scope?: SQL,
+): Promise<WireRecord[]> {
+  if (ids.length === 0) return []
+  const rows = (await selectFrom(db, view, view.columns).where(
+    and(inArray(view.table.id, [...ids]), scope),
+  )) as WireRecord[]
+  const byId = new Map<unknown, WireRecord>(rows.map((row) => [row.id, rowToWire(row, view.wireKeys)]))
+  return ids.flatMap((id) => {
+    const record = byId.get(id)
+    return record ? [record] : []
+  })
+}
+
+/** One record as the wire shows it; 404 when there is none (in scope). */
+export async function readRecord(db: Db, view: View, id: number, scope?: SQL): Promise<WireRecord> {
+  const [record] = await readRecords(db, view, [id], scope)
+  if (!record) throw notFound()
+  return record
+}
+
+/** The table's columns by their camelCase names (the keys wire fields map to). */
+export const columnsOf = (table: PgTable): Record<string, PgColumn> => getTableColumns(table)

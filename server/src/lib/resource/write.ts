@@ -1,0 +1,218 @@
+import { and, eq, type SQL } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
+import type { Db } from '../../db/client.ts'
+import { audit, createdChanges, updatedChanges } from '../audit.ts'
+import { conflict, notFound } from '../errors.ts'
+import { selectFrom } from '../list/index.ts'
+import { sameSet } from '../sets.ts'
+import { columnValue, toCamel, wireToRow } from '../wire.ts'
+import { databaseRule, deleteRule, foreignKeyFields } from './database-rules.ts'
+import { insertLinks, linkedIds, replaceLinks, resolveKeys, targetOf } from './relations.ts'
+import { assertInputsStored } from './schema-facts.ts'
+import type { ActionRoute, AfterWriteContext, Relation, Resolved, WriteContext, WriteHooks } from './types.ts'
+import { columnsOf, readRecord, type View } from './view.ts'
+
+/** A relation's wanted set, as the wire named it and as target ids (same order). */
+interface Wanted {
+  name: string
+  relation: Relation
+  keys: unknown[]
+  ids: number[]
+}
+
+/**
+ * The write paths of one resource: create, update, delete and actions. Each runs in one transaction with
+ * the resource's hooks, its relations and its audit entry, and answers the database's rules as API.md says.
+ */
+export function defineWrites(spec: Resolved, view: View) {
+  const { table } = spec
+  const columns = columnsOf(table)
+  const relations = Object.entries(spec.relations ?? {})
+  const hooks = (spec.hooks ?? {}) as WriteHooks
+  const shown = new Set(view.wireKeys)
+  const references = Object.assign(
+    foreignKeyFields(table),
+    ...relations.map(([name, relation]) => foreignKeyFields(relation.through, name)),
+  )
+  const writeRule = databaseRule({ uniques: spec.uniques, references })
+  const scopeOf = (request: FastifyRequest): SQL | undefined =>
+    typeof spec.scope === 'function' ? spec.scope(request) : spec.scope
+
+  for (const [name, action] of Object.entries(spec.actions ?? {})) {
+    const field = action.field ?? 'status'
+    if (action.to !== undefined && !(toCamel(field) in columns && shown.has(field)))
+      throw new Error(`${spec.path}: action "${name}" moves "${field}", which is no column the record shows.`)
+  }
+  for (const schema of [spec.input, spec.update])
+    assertInputsStored(
+      spec.path,
+      schema,
+      table,
+      (field) => !!spec.relations[field] || !!spec.transform?.[field],
+    )
+
+  /** Column values of a body, transformed fields included, and the secrets it sets (given, never shown). */
+  async function prepare(input: Record<string, unknown>) {
+    const values = wireToRow(input, columns)
+    for (const [key, transform] of Object.entries(spec.transform ?? {}))
+      if (input[key] !== undefined) Object.assign(values, await transform(input[key]))
+    const secrets = Object.keys(input).filter(
+      (key) => input[key] !== undefined && !shown.has(key) && !spec.relations?.[key],
+    )
+    return { values, secrets }
+  }
+
+  async function wantedSets(tx: Db, input: Record<string, unknown>): Promise<Wanted[]> {
+    const sets: Wanted[] = []
+    for (const [name, relation] of relations) {
+      if (input[name] === undefined) continue
+      const keys = [...new Set(input[name] as unknown[])]
+      const ids = await resolveKeys(tx, targetOf(relation), name, keys, relation.unknown)
+      sets.push({ name, relation, keys, ids })
+    }
+    return sets
+  }
+
+  /** Takes the record's row lock for the rest of the transaction; 404 when it is not there (in scope). */
+  async function lock(tx: Db, id: number, scope: SQL | undefined) {
+    const [row] = await selectFrom(tx, view, { id: table.id })
+      .where(and(eq(table.id, id), scope))
+      .for('update', { of: table })
+    if (!row) throw notFound()
+  }
+
+  /** How every write to an existing record starts: `guard`, the row lock (404 outside the scope), the record. */
+  async function begin(
+    tx: Db,
+    request: FastifyRequest,
+    operation: string,
+    id: number,
+    input: Record<string, unknown>,
+  ) {
+    const ctx: WriteContext = { tx, request, operation, id, input, before: null, added: {} }
+    await hooks.guard?.(ctx)
+    await lock(tx, id, scopeOf(request))
+    const before = await readRecord(tx, view, id)
+    return Object.assign(ctx, { id, before })
+  }
+
+  /** `audited: false` for an action that changed nothing (a role saved with the same holders): no event. */
+  async function finish(
+    ctx: AfterWriteContext,
+    action: string,
+    changes: Record<string, unknown> | null,
+    audited = true,
+  ) {
+    await hooks.after?.(ctx)
+    if (audited) await audit(ctx.tx, ctx.request, { resource: spec.path, recordId: ctx.id, action, changes })
+  }
+
+  async function create(db: Db, request: FastifyRequest, input: Record<string, unknown>) {
+    const { values, secrets } = await prepare(input)
+    return db
+      .transaction(async (tx) => {
+        const ctx: WriteContext = {
+          tx,
+          request,
+          operation: 'create',
+          id: null,
+          input,
+          before: null,
+          added: {},
+        }
+        await hooks.guard?.(ctx)
+        const sets = await wantedSets(tx, input)
+        for (const set of sets) ctx.added[set.name] = set.keys
+        await hooks.check?.(ctx)
+        const [row] = await tx.insert(table).values(values).returning({ id: table.id })
+        const id = row?.id as number
+        for (const set of sets)
+          await insertLinks(
+            tx,
+            set.relation,
+            set.ids.map((target) => [id, target] as const),
+          )
+        const after = await readRecord(tx, view, id)
+        const changed = new Set(Object.keys(input).filter((key) => input[key] !== undefined))
+        await finish({ ...ctx, id, after, changed }, 'create', createdChanges(after, secrets))
+        return after
+      })
+      .catch(writeRule)
+  }
+
+  async function update(db: Db, request: FastifyRequest, id: number, input: Record<string, unknown>) {
+    const { values, secrets } = await prepare(input)
+    return db
+      .transaction(async (tx) => {
+        const ctx = await begin(tx, request, 'update', id, input)
+        const { before } = ctx
+        const sets = await wantedSets(tx, input)
+        const moved: Wanted[] = []
+        for (const set of sets) {
+          const held = await linkedIds(tx, set.relation, id)
+          ctx.added[set.name] = set.keys.filter((_, i) => !held.includes(set.ids[i] as number))
+          if (!sameSet(held, set.ids)) moved.push({ ...set, keys: held })
+        }
+        await hooks.check?.(ctx)
+        // A changed set is a change of the record too.
+        if (moved.length > 0 && 'updatedAt' in columns && !('updatedAt' in values))
+          values.updatedAt = new Date()
+        if (Object.keys(values).length > 0) await tx.update(table).set(values).where(eq(table.id, id))
+        for (const set of moved) await replaceLinks(tx, set.relation, id, set.keys as number[], set.ids)
+        const after = await readRecord(tx, view, id)
+        const changes = updatedChanges(before, after, secrets)
+        const changed = new Set([...Object.keys(changes ?? {}), ...moved.map((set) => set.name)])
+        await finish({ ...ctx, after, changed }, 'update', changes)
+        return after
+      })
+      .catch(writeRule)
+  }
+
+  async function remove(db: Db, request: FastifyRequest, id: number): Promise<void> {
+    await db
+      .transaction(async (tx) => {
+        const ctx = await begin(tx, request, 'delete', id, {})
+        await hooks.check?.(ctx)
+        await tx.delete(table).where(eq(table.id, id))
+        await finish({ ...ctx, after: null, changed: new Set() }, 'delete', createdChanges(ctx.before))
+      })
+      .catch(deleteRule)
+  }
+
+  async function act(db: Db, request: FastifyRequest, id: number, name: string, body: unknown) {
+    const route = spec.actions?.[name] as ActionRoute
+    const field = route.field ?? 'status'
+    const input = route.to === undefined ? ((body ?? {}) as Record<string, unknown>) : { [field]: route.to }
+    return db
+      .transaction(async (tx) => {
+        const ctx = await begin(tx, request, name, id, input)
+        const { before } = ctx
+        if (route.to !== undefined && !route.from?.includes(String(before[field])))
+          throw conflict(route.refused ?? 'errors.action_state', {
+            action: name,
+            state: String(before[field]),
+          })
+        await hooks.check?.(ctx)
+        if (route.to !== undefined) {
+          const column = toCamel(field)
+          await tx
+            .update(table)
+            .set({ [column]: columnValue(columns[column], route.to) })
+            .where(eq(table.id, id))
+        }
+        const own = await route.run?.({ ...ctx, before, body })
+        const after = await readRecord(tx, view, id)
+        const changes = own ?? updatedChanges(before, after)
+        await finish(
+          { ...ctx, after, changed: new Set(Object.keys(changes ?? {})) },
+          name,
+          changes,
+          changes !== null,
+        )
+        return after
+      })
+      .catch(writeRule)
+  }
+
+  return { create, update, remove, act, prepare, scopeOf, lock }
+}

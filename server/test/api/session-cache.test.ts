@@ -1,0 +1,232 @@
+import { eq, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import pino from 'pino'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../../src/app.ts'
+import { createSessionLookup } from '../../src/auth/session-cache.ts'
+import { type Database, LISTENER_NAME, type Listen, openDatabase } from '../../src/db/client.ts'
+import { roles, sessions } from '../../src/db/schema/index.ts'
+import { describeEachEngine } from '../support/databases.ts'
+import { startTestApp, type TestApp } from '../support/harness.ts'
+
+/** A change PostgreSQL does not announce: triggers (and so the notifications) are off for this one statement. */
+async function unannounced(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await client.query('begin')
+    await client.query('set local session_replication_role = replica')
+    await client.query(statement)
+    await client.query('commit')
+  } finally {
+    await client.end()
+  }
+}
+
+async function listeners(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity
+       where datname = current_database() and application_name = $1 and query ilike 'listen%'`,
+      [LISTENER_NAME],
+    )
+    return rows[0]?.n ?? 0
+  } finally {
+    await client.end()
+  }
+}
+
+/**
+ * Two server processes on one PostgreSQL database (two apps, each with its own pool and listening
+ * connection), both remembering sessions: what one changes, the other enforces on its next request.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the session cache across processes [postgres]', () => {
+  let a: TestApp
+  let second: Database
+  let b: FastifyInstance
+  let bUrl: string
+  let url: string
+
+  beforeAll(async () => {
+    a = await startTestApp('postgres')
+    url = a.testDatabase.url as string
+    second = await openDatabase({ url, pgliteDir: null })
+    b = await buildApp({
+      config: a.config,
+      db: second.db,
+      listen: second.listen,
+      logger: pino({ level: 'silent' }),
+    })
+    await b.listen({ port: 0, host: '127.0.0.1' })
+    const address = b.server.address()
+    bUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+    // Both processes listening: until then each request queries, and nothing here would be proven.
+    for (let tries = 0; (await listeners(url)) < 2; tries++) {
+      if (tries > 100) throw new Error('the apps never started listening')
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  })
+  afterAll(async () => {
+    await b?.close()
+    await second?.close()
+    await a?.close()
+  })
+
+  const onB = async (path: string, token: string) =>
+    (await fetch(`${bUrl}${path}`, { headers: { authorization: `Bearer ${token}` } })).status
+
+  it('is in use: a revocation nobody announces goes unseen (which is why every change is announced)', async () => {
+    const admin = await a.createAdmin(['list-tags'])
+    expect(await onB('/api/tags', admin.token)).toBe(200)
+    expect((await a.request('/api/tags', { token: admin.token })).status).toBe(200)
+    await unannounced(url, `update sessions set revoked_at = now() where admin_id = ${admin.id}`)
+    expect(await onB('/api/tags', admin.token)).toBe(200)
+    expect((await a.request('/api/tags', { token: admin.token })).status).toBe(200)
+  })
+
+  it('a logout through one process ends the token in the other at its next request', async () => {
+    const admin = await a.createAdmin(['list-tags'])
+    expect(await onB('/api/tags', admin.token)).toBe(200)
+    expect((await a.request('/api/logout', { method: 'POST', token: admin.token })).status).toBe(204)
+    expect(await onB('/api/tags', admin.token)).toBe(401)
+  })
+
+  it('disabling an admin or changing its role through one process counts in the other at once', async () => {
+    const admin = await a.createAdmin(['list-tags', 'list-roles'])
+    const other = await a.createAdmin(['list-tags'])
+    const [role] = await a.db
+      .select()
+      .from(roles)
+      .where(eq(roles.name, `role-of-${admin.username}`))
+    expect(await onB('/api/roles', admin.token)).toBe(200)
+    const changed = await a.request(`/api/roles/${role?.id}`, {
+      method: 'PUT',
+      token: await a.superToken(),
+      body: { permissions: ['list-tags'] },
+    })
+    expect(changed.status).toBe(200)
+    expect(await onB('/api/roles', admin.token)).toBe(403)
+    expect(await onB('/api/tags', admin.token)).toBe(200)
+
+    expect(await onB('/api/tags', other.token)).toBe(200)
+    const disabled = await a.request(`/api/admins/${other.id}/disable`, {
+      method: 'POST',
+      token: await a.superToken(),
+    })
+    expect(disabled.status).toBe(200)
+    expect(await onB('/api/tags', other.token)).toBe(401)
+  })
+
+  it('a round trip on the listening connection hears every change committed before it', async () => {
+    let heard = 0
+    const subscription = second.listen('vod_test_sync', () => heard++)
+    if (!subscription) throw new Error('PostgreSQL offers notifications')
+    const other = new pg.Client({ connectionString: url })
+    await other.connect()
+    try {
+      await expect.poll(() => subscription.live()).toBe(true)
+      for (let i = 0; i < 20; i++) {
+        const before = heard
+        await other.query(`select pg_notify('vod_test_sync', '')`)
+        expect(await subscription.sync()).toBe(true)
+        expect(heard).toBeGreaterThan(before)
+      }
+    } finally {
+      await other.end()
+      await subscription.close()
+    }
+  })
+
+  it('stops being live when its connection is cut, forgets everything, and comes back', async () => {
+    let changes = 0
+    const subscription = second.listen('vod_test_channel', () => changes++)
+    if (!subscription) throw new Error('PostgreSQL offers notifications')
+    try {
+      await expect.poll(() => subscription.live()).toBe(true)
+      const heard = changes
+      await a.db.execute(sql`select pg_notify('vod_test_channel', '')`)
+      await expect.poll(() => changes).toBeGreaterThan(heard)
+
+      const cut = changes
+      await a.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+            where application_name = ${LISTENER_NAME} and query ilike '%vod_test_channel%'`,
+      )
+      await expect.poll(() => subscription.live()).toBe(false)
+      expect(changes).toBeGreaterThan(cut)
+      await expect.poll(() => subscription.live(), { timeout: 10_000 }).toBe(true)
+    } finally {
+      await subscription.close()
+    }
+  })
+})
+
+/** The cache's own rules, on a channel the test controls. */
+describeEachEngine('the session cache', (engine) => {
+  let t: TestApp
+  let live = true
+  let forget: () => void = () => {}
+  const listen: Listen = (_channel, onChange) => {
+    forget = onChange
+    return { live: () => live, sync: async () => live, close: async () => {} }
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp(engine)
+  })
+  afterAll(() => t?.close())
+
+  async function revokeQuietly(sessionId: string) {
+    // Through the app's own database, but without telling the cache: only its own rules decide.
+    await t.db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, sessionId))
+  }
+
+  /** A lookup on the test's channel (live or not) and a new admin's session. */
+  async function setUp(channelLive: boolean) {
+    live = channelLive
+    const lookup = createSessionLookup(t.db, listen)
+    const admin = await t.createAdmin(['list-tags'])
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.adminId, admin.id))
+    if (!row) throw new Error('no session')
+    return { find: () => lookup.find(row.id, admin.id), sessionId: row.id }
+  }
+
+  it('answers from memory while its channel is live, and forgets on a notification', async () => {
+    const { find, sessionId } = await setUp(true)
+    expect((await find())?.permissions.has('list-tags')).toBe(true)
+    await revokeQuietly(sessionId)
+    expect(await find()).not.toBeNull()
+    forget()
+    expect(await find()).toBeNull()
+  })
+
+  it('queries on every request while its channel is not known to be live', async () => {
+    const { find, sessionId } = await setUp(false)
+    expect(await find()).not.toBeNull()
+    await revokeQuietly(sessionId)
+    expect(await find()).toBeNull()
+  })
+
+  it('does not keep an answer read while a change was announced', async () => {
+    const { find, sessionId } = await setUp(true)
+    const reading = find()
+    forget()
+    expect(await reading).not.toBeNull()
+    await revokeQuietly(sessionId)
+    expect(await find()).toBeNull()
+  })
+
+  it('never answers a session past its expiry', async () => {
+    const { find, sessionId } = await setUp(true)
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 500) })
+      .where(eq(sessions.id, sessionId))
+    expect(await find()).not.toBeNull()
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    expect(await find()).toBeNull()
+  })
+})

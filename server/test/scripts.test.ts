@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+
+const root = path.join(import.meta.dirname, '..', '..')
+
+describe('npm start (scripts/start.mjs)', () => {
+  let child: ChildProcess | undefined
+  let dataDir = ''
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child?.once('exit', resolve))
+      child.kill('SIGTERM')
+      await exited
+    }
+    if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('shows a few lines of progress, then the banner, and no line per request', async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'vod-start-'))
+    const { LOG_LEVEL: _level, ...env } = process.env
+    child = spawn(process.execPath, ['scripts/start.mjs'], {
+      cwd: root,
+      env: { ...env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_PASSWORD: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stdout?.on('data', (chunk) => {
+      output += chunk
+    })
+    child.stderr?.on('data', (chunk) => {
+      output += chunk
+    })
+    const deadline = Date.now() + 150_000
+    while (!/Change it after logging in/.test(output)) {
+      if (child.exitCode !== null) throw new Error(`npm start stopped:\n${output}`)
+      if (Date.now() > deadline) throw new Error(`no banner in time:\n${output}`)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+    const [before = '', banner = ''] = output.split('Back-office ready at')
+    const progress = before.split('\n').filter((line) => line.trim())
+    expect(progress.length, output).toBeLessThanOrEqual(6)
+    expect(output).not.toMatch(/npm (warn|notice)|^\{"level"/m)
+    const address = /^ (http:\/\/127\.0\.0\.1:\d+)\/$/m.exec(banner)?.[1]
+    expect(address, banner).toBeTruthy()
+    expect(banner).toMatch(/created admin "admin" with the generated password\s+\S{12,}/)
+
+    const shown = output.length
+    for (const url of ['/', '/api/openapi.json', '/api/tags', '/api/nothing-here'])
+      await fetch(`${address}${url}`).then((res) => res.arrayBuffer())
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(output.slice(shown)).toBe('')
+  })
+})
+
+describe('npm test, first step (scripts/test-setup.mjs)', () => {
+  it('says in one line how to install Chromium when it is missing', () => {
+    const result = spawnSync(process.execPath, ['scripts/test-setup.mjs'], {
+      cwd: root,
+      env: { ...process.env, CHROMIUM_PATH: '/nonexistent/chromium' },
+      encoding: 'utf8',
+    })
+    expect(result.status).toBe(1)
+    const lines = result.stderr.split('\n').filter((line) => line.trim() && !line.startsWith('npm warn'))
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain('apt-get install -y chromium')
+    expect(result.stdout).toBe('')
+  })
+})

@@ -1,0 +1,95 @@
+import { type ListMeta, MAX_PER_PAGE } from '@vod/contract/lists'
+import type { Camelize } from './case.ts'
+import { http, type Query } from './http.ts'
+import { download, type UploadOptions, upload } from './transfer.ts'
+
+/**
+ * The data-access seam of every resource (react-admin's data provider): the calls a resource's screens
+ * make, each knowing its API path, so that no screen builds a URL and a nested resource
+ * (`channels/3/campaigns`) is reached the same way as a top-level one.
+ */
+
+export type Id = number | string
+
+/** A list answer as the app sees it: `{ data, meta: { currentPage, perPage, total, lastPage, totalEstimated? } }`. */
+export interface ListAnswer<T> {
+  data: T[]
+  meta: Camelize<ListMeta>
+}
+
+export type RecordValues = Record<string, unknown>
+
+/** What a batch create (contract page, item 5) answers. */
+export interface ImportAnswer {
+  created: number
+  ids: number[]
+}
+
+export interface ResourceClient<T = RecordValues> {
+  /** The API path under /api: `notes`, `notes/3/items`. */
+  readonly path: string
+  list(query?: Query, signal?: AbortSignal): Promise<ListAnswer<T>>
+  one(id: Id, signal?: AbortSignal): Promise<T>
+  /** The records with these ids (`ids=`), in the order asked, as many calls as the page size needs. */
+  many(ids: readonly Id[], signal?: AbortSignal): Promise<T[]>
+  create(values: RecordValues): Promise<T>
+  update(id: Id, values: RecordValues): Promise<T>
+  remove(id: Id): Promise<void>
+  /** `POST /{path}/{id}/{action}`: the record as it is after the action. */
+  action(id: Id, action: string, body?: RecordValues): Promise<T>
+  /** The records living under one of these (`/notes/3/items`), through the same seam. */
+  children<C = RecordValues>(id: Id, child: string): ChildClient<C>
+  /** Sends the browser to the CSV export with the list's filters and sort; false when it could not start. */
+  exportCsv(query: Query): Promise<boolean>
+  /** Batch create from a CSV file at the resource's import path (`{path}/batch-create` unless declared). */
+  importCsv(file: Blob, options?: UploadOptions & { path?: string }): Promise<ImportAnswer>
+}
+
+export interface ChildClient<T = RecordValues> extends ResourceClient<T> {
+  /** Links existing records to the parent (`{"ids": [...]}`), for children that are other resources' records. */
+  link(ids: readonly Id[]): Promise<unknown>
+  /** The complete new order of the children: answers them in that order. */
+  reorder(ids: readonly Id[]): Promise<T[]>
+}
+
+const chunks = <V>(items: readonly V[], size: number): V[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size))
+
+function client<T>(path: string): ChildClient<T> {
+  const base = `/${path}`
+  const data = <R>(answer: Promise<{ data: R }>) => answer.then((body) => body.data)
+  return {
+    path,
+    list: (query = {}, signal) => http.get<ListAnswer<T>>(base, { query, signal }),
+    one: (id, signal) => data(http.get<{ data: T }>(`${base}/${id}`, { signal })),
+    async many(ids, signal) {
+      const wanted = [...new Set(ids.map(String))]
+      const pages = await Promise.all(
+        chunks(wanted, MAX_PER_PAGE).map((part) =>
+          http.get<ListAnswer<T & { id: Id }>>(base, {
+            query: { ids: part.join(','), perPage: part.length },
+            signal,
+          }),
+        ),
+      )
+      const byId = new Map(pages.flatMap((page) => page.data).map((record) => [String(record.id), record]))
+      return wanted.flatMap((id) => byId.get(id) ?? [])
+    },
+    create: (values) => data(http.post<{ data: T }>(base, { body: values })),
+    update: (id, values) => data(http.put<{ data: T }>(`${base}/${id}`, { body: values })),
+    remove: (id) => http.delete(`${base}/${id}`),
+    action: (id, action, body) => data(http.post<{ data: T }>(`${base}/${id}/${action}`, { body })),
+    children: <C>(id: Id, child: string) => client<C>(`${path}/${id}/${child}`),
+    link: (ids) => http.post(base, { body: { ids } }),
+    reorder: (ids) => data(http.post<{ data: T[] }>(`${base}/reorder`, { body: { ids } })),
+    exportCsv: (query) => download(`${base}/exportCsv`, query),
+    importCsv(file, { path: importPath = `${path}/batch-create`, ...options } = {}) {
+      const form = new FormData()
+      form.append('file', file)
+      return data(upload<{ data: ImportAnswer }>(`/${importPath}`, form, options))
+    },
+  }
+}
+
+/** The seam for one API path: `resourceClient('notes')`, `resourceClient('notes').children(3, 'items')`. */
+export const resourceClient = <T = RecordValues>(path: string): ResourceClient<T> => client<T>(path)

@@ -1,0 +1,62 @@
+import { useEffect, useRef } from 'react'
+import { useLocation, useNavigate } from 'react-router'
+import { usePermissions } from '../stores/permission.ts'
+import { useSession } from '../stores/session.ts'
+import { decideNavigation, loadSession } from './guard.ts'
+
+/** Window focus asks again at most this often: switching windows back and forth is not a reason. */
+const FOCUS_INTERVAL_MS = 10_000
+
+let running: Promise<void> | null = null
+
+/**
+ * Asks the server again what the admin may do (GET /api/auth/me), one call at a time. Called on a 403
+ * (app/query-client.ts) and when the window regains focus, so that a changed role reaches the menu and the
+ * buttons without a reload. A failure changes nothing (a 401 ends the session in the HTTP module anyway).
+ */
+export function refreshPermissions(): Promise<void> {
+  running ??= loadSession()
+    .catch(() => undefined)
+    .finally(() => {
+      running = null
+    })
+  return running
+}
+
+/**
+ * In the shell: refresh on focus, and when the permissions change under the open page, let the guard
+ * decide again (a page no longer granted goes to /401).
+ */
+export function usePermissionRefresh(): void {
+  const navigate = useNavigate()
+  const location = useLocation()
+  const current = useRef(location)
+  current.current = location
+
+  useEffect(() => {
+    let last = 0
+    const regained = () => {
+      if (document.visibilityState === 'hidden' || Date.now() - last < FOCUS_INTERVAL_MS) return
+      last = Date.now()
+      void refreshPermissions()
+    }
+    window.addEventListener('focus', regained)
+    document.addEventListener('visibilitychange', regained)
+    const unsubscribe = usePermissions.subscribe((state, previous) => {
+      if (state.names === previous.names || !state.names) return
+      const { pathname, search } = current.current
+      const decision = decideNavigation({
+        pathname,
+        search,
+        token: useSession.getState().token,
+        permissions: state.names,
+      })
+      if (decision.kind === 'redirect') navigate(decision.to, { replace: true })
+    })
+    return () => {
+      window.removeEventListener('focus', regained)
+      document.removeEventListener('visibilitychange', regained)
+      unsubscribe()
+    }
+  }, [navigate])
+}

@@ -1,0 +1,42 @@
+import { Button, Popconfirm } from 'antd'
+import { useTranslation } from 'react-i18next'
+import type { Id } from '../../api/resource-client.ts'
+import { notify } from '../../app/notify.ts'
+import { testId } from './test-id.ts'
+
+/**
+ * A row's red Delete (the record goes) or Remove (a child leaves its parent): it asks first, then says
+ * it is done, or shows the server's refusal (a 409 naming what holds the record).
+ */
+export function RemoveButton({
+  id,
+  name,
+  verb,
+  run,
+}: {
+  id: Id
+  /** How the record is named in the question (recordLabel). */
+  name: string
+  verb: 'delete' | 'remove'
+  run: (id: Id) => Promise<unknown>
+}) {
+  const { t } = useTranslation()
+  return (
+    <Popconfirm
+      title={t(`resource.${verb}Confirm`, { name })}
+      okText={t(`resource.${verb}`)}
+      cancelText={t('resource.cancel')}
+      okButtonProps={{ danger: true, ...testId(`${verb}-confirm`) }}
+      onConfirm={() =>
+        run(id).then(
+          () => notify('success', t(verb === 'delete' ? 'resource.deleted' : 'resource.removed')),
+          (error: Error) => notify('error', error.message),
+        )
+      }
+    >
+      <Button type="link" danger size="small" data-testid={`${verb}-${id}`}>
+        {t(`resource.${verb}`)}
+      </Button>
+    </Popconfirm>
+  )
+}

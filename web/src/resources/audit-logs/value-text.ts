@@ -1,0 +1,40 @@
+import { permissionEntries } from '@vod/contract/permissions'
+import type { TFunction } from 'i18next'
+import { formatDateTime } from '../../components/resource/format.ts'
+import { formatValue, type ValueText } from './changes.ts'
+
+/** What the server records instead of a secret (server/src/lib/audit.ts). */
+const SECRET_MARK = '[changed]'
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/
+const permissions = new Map(permissionEntries.map((entry) => [entry.name as string, entry]))
+
+/**
+ * Recorded values of one resource's fields in the reader's language: the secret marker, a resource's own
+ * value labels (`{resource}.values.{field}.{value}`, statuses as `{resource}.statuses.{value}`), permission
+ * names as their action and group, timestamps in local time; anything else as recorded.
+ */
+export function valueTexts(resource: string, t: TFunction): ValueText {
+  const empty = t('audit-logs.empty')
+  const known = (field: string, value: string | number): string | undefined => {
+    if (value === SECRET_MARK) return t('audit-logs.changed')
+    const own =
+      t(`${resource}.values.${field}.${value}`, { defaultValue: '' }) ||
+      (field === 'status' ? t(`${resource}.statuses.${value}`, { defaultValue: '' }) : '')
+    if (own) return own
+    const permission = permissions.get(String(value))
+    if (permission)
+      return t('audit-logs.permission', {
+        action: t(`roles.actions.${permission.action}`, { defaultValue: permission.action }),
+        group: t(`roles.groups.${permission.group}`, { defaultValue: permission.group }),
+      })
+    if (typeof value === 'string' && TIMESTAMP.test(value)) return formatDateTime(value)
+    return undefined
+  }
+  const text: ValueText = (field, value) => {
+    if (Array.isArray(value) && value.length > 0) return value.map((item) => text(field, item)).join(', ')
+    if (typeof value === 'string' || typeof value === 'number')
+      return known(field, value) ?? formatValue(value, empty)
+    return formatValue(value, empty)
+  }
+  return text
+}

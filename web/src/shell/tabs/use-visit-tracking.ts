@@ -1,0 +1,47 @@
+import { useEffect } from 'react'
+import { useLocation } from 'react-router'
+import { findShellRoute } from '../../app/guard.ts'
+import { isRouteGranted } from '../../app/permission-match.ts'
+import type { AppRoute } from '../../app/route-types.ts'
+import { useRouteHandle } from '../../app/use-route-handle.ts'
+import { usePermissions } from '../../stores/permission.ts'
+import { useSession } from '../../stores/session.ts'
+import { useTabs, type VisitedView } from '../../stores/tabs.ts'
+import { isKeptRoute, isTabRoute } from './view-routes.ts'
+
+function affixedViews(routes: readonly AppRoute[]): VisitedView[] {
+  return routes.flatMap((route) => [
+    ...(isTabRoute(route) && route.meta?.affix && !route.path.includes(':')
+      ? [{ path: route.path, fullPath: route.path, affix: true }]
+      : []),
+    ...affixedViews(route.children ?? []),
+  ])
+}
+
+function mayOpen(path: string): boolean {
+  const found = findShellRoute(path)
+  const names = usePermissions.getState().names
+  return Boolean(found && names && isTabRoute(found.route) && isRouteGranted(found.route, names))
+}
+
+/**
+ * Feeds the tab bar and the view cache from the router: on entering the shell it starts the tabs (the
+ * affixed ones plus those remembered for this admin), then every route change adds or updates a tab.
+ * It runs whether or not the tab bar is shown, so kept screens work either way.
+ */
+export function useVisitTracking(): void {
+  const { pathname, search } = useLocation()
+  const route = useRouteHandle()?.route
+  const owner = useSession((state) => state.profile?.username ?? '')
+  const routes = usePermissions((state) => state.routes)
+
+  useEffect(() => {
+    useTabs.getState().start(owner, affixedViews(routes), mayOpen)
+  }, [owner, routes])
+
+  useEffect(() => {
+    if (!isTabRoute(route)) return
+    const view = { path: pathname, fullPath: pathname + search, affix: Boolean(route.meta?.affix) }
+    useTabs.getState().visit(view, isKeptRoute(route))
+  }, [pathname, search, route])
+}

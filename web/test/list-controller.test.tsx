@@ -1,0 +1,74 @@
+import { act, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { resourceClient } from '../src/api/resource-client.ts'
+import {
+  useListController,
+  useLocalListState,
+  useUrlListState,
+} from '../src/components/resource/list-controller.ts'
+import { serveApi } from './api-server.ts'
+import { notesApi } from './fixtures/notes-api.ts'
+import { endRenderings, renderRoutes } from './notes-render.tsx'
+
+const api = notesApi()
+serveApi(api.handle)
+afterEach(endRenderings)
+const notes = resourceClient<{ id: number; title: string }>('notes')
+
+type Controller = ReturnType<typeof useListController<{ id: number; title: string }>>
+const probe: { where: 'url' | 'local'; current?: Controller } = { where: 'url' }
+
+/** A screen holding only a notes list controller, its state in the URL or its own. */
+function Probe() {
+  const urlState = useUrlListState(['tagId'])
+  const localState = useLocalListState()
+  probe.current = useListController({
+    client: notes,
+    state: probe.where === 'url' ? urlState : localState,
+    defaultSort: '-id',
+  })
+  return null
+}
+
+function renderController(url: string, where: 'url' | 'local') {
+  probe.where = where
+  const router = renderRoutes([{ path: '/notes', Component: Probe }], url)
+  return { result: probe as { current: Controller }, router }
+}
+
+describe('the list controller', () => {
+  it('keeps a main list’s state in the URL and asks the server for that page', async () => {
+    const { result, router } = renderController('/notes?page=2&tagId=1', 'url')
+    await waitFor(() => expect(result.current.query.isFetched).toBe(true))
+    expect(Object.fromEntries(api.seen.at(-1)?.query ?? [])).toEqual({
+      page: '2',
+      per_page: '20',
+      sort: '-id',
+      tag_id: '1',
+    })
+    expect(result.current.exportQuery).toEqual({ sort: '-id', keyword: undefined, tagId: '1' })
+    act(() => result.current.change({ keyword: 'al' }))
+    expect(router.state.location.search).toBe('?keyword=al&tagId=1')
+  })
+
+  it('keeps a list inside another screen to itself: the URL does not move', async () => {
+    const { result, router } = renderController('/notes?page=3', 'local')
+    await waitFor(() => expect(result.current.query.isFetched).toBe(true))
+    expect(result.current.params.page).toBe(1)
+    act(() => result.current.change({ page: 2 }))
+    await waitFor(() => expect(result.current.params.page).toBe(2))
+    expect(router.state.location.search).toBe('?page=3')
+  })
+
+  it('keeps the ticked rows across pages, and drops them (back to page 1) when the filters change', async () => {
+    const { result } = renderController('/notes', 'local')
+    await waitFor(() => expect(result.current.rows).toHaveLength(2))
+    act(() => result.current.select([1, 2]))
+    act(() => result.current.change({ page: 2 }))
+    await waitFor(() => expect(result.current.params.page).toBe(2))
+    expect(result.current.selected).toEqual([1, 2])
+    act(() => result.current.change({ filters: { tagId: '1' } }))
+    await waitFor(() => expect(result.current.params.page).toBe(1))
+    expect(result.current.selected).toEqual([])
+  })
+})
