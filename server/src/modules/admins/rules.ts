@@ -36,23 +36,18 @@ export const adminRules: WriteHooks<Admin> = {
   async check({ tx, request, operation, id, before, input, added }) {
     const me = adminOf(request)
     if (operation === 'delete' && id === me.id) throw conflict('admins.self_delete')
+    const given = added.role_ids as number[] | undefined
+    if (given?.length) await ensureGrantable(tx, me, { roleIds: given })
     if (id !== null && before) {
       const roleIds = input.role_ids as number[] | undefined
-      const rolesChanged =
-        roleIds !== undefined &&
-        !sameSet(
-          before.roles.map((role) => role.id),
-          roleIds,
-        )
-      await ensureMayManage(tx, me, id, { roles: rolesChanged })
+      const ownRoles = before.roles.map((role) => role.id)
+      await ensureMayManage(tx, me, id, { roles: roleIds !== undefined && !sameSet(ownRoles, roleIds) })
       if (operation === 'update')
         ensureMaySetStatus(me, before.status, input.status as AdminStatus | undefined)
     }
     // Members would silently lose their admin (the rows cascade); the row lock holds off new assignments.
     if (operation === 'delete' && before && before.allocated_members > 0)
       throw conflict('admins.has_members', { count: before.allocated_members })
-    const given = added.role_ids as number[] | undefined
-    if (given?.length) await ensureGrantable(tx, me, { roleIds: given })
     if (before?.status === 'enabled' && input.status === 'disabled' && id === me.id)
       throw conflict('admins.self_disable')
   },
