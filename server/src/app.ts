@@ -23,6 +23,8 @@ import { multipartPlugin } from './plugins/multipart.ts'
 import { openapiPlugin } from './plugins/openapi.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
 import { staticPlugin } from './plugins/static.ts'
+import { uploadsPlugin } from './plugins/uploads.ts'
+import { openStorage } from './storage/index.ts'
 
 export interface AppOptions {
   config: Config
@@ -103,8 +105,10 @@ export async function buildApp({
   app.register(accessPlugin, { db, secret, sessions, catalogue: catalogue ?? permissionCatalogue() })
   app.register(openapiPlugin)
   app.register(healthPlugin, { db, readiness: prepared })
+  const storage = openStorage(config)
   for (const module of modules)
-    app.register(module, { prefix: '/api', db, config, secret, totpKey: keys.totp, throttle })
+    app.register(module, { prefix: '/api', db, config, secret, totpKey: keys.totp, throttle, storage })
+  app.register(uploadsPlugin, { storage })
   app.register(staticPlugin, { webDist: config.webDist })
   return app
 }

@@ -13,6 +13,15 @@ import { z } from 'zod'
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
+/** An S3-compatible bucket for uploads (storage/s3.ts). */
+export interface S3Config {
+  endpoint: string
+  bucket: string
+  region: string
+  accessKeyId: string
+  secretAccessKey: string
+}
+
 export interface Config {
   port: number
   host: string
@@ -48,6 +57,8 @@ export interface Config {
   /** How long a stop waits for requests in flight before cutting their connections. */
   shutdownGraceSeconds: number
   seedDemo: boolean
+  /** Uploads go to this bucket when set; otherwise to DATA_DIR/uploads. */
+  s3: S3Config | null
   logLevel: string
   webDist: string
 }
@@ -161,7 +172,34 @@ const schema = z.object({
   SEED_DEMO: oneOf(['1', '0'], '1'),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
   WEB_DIST: optional,
+  S3_ENDPOINT: optional.refine((v) => v === null || /^https?:\/\//.test(v), {
+    message: 'must be an http:// or https:// URL',
+  }),
+  S3_BUCKET: optional,
+  S3_REGION: optional.transform((v) => v ?? 'us-east-1'),
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
 })
+
+/** S3_* as one setting: all of endpoint, bucket and keys, or none of them. */
+function s3Config(e: z.infer<typeof schema>): S3Config | null {
+  const needed = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
+  const given = needed.filter((name) => e[name] !== null)
+  if (given.length === 0) return null
+  if (given.length < needed.length)
+    throw new ConfigError(
+      needed
+        .filter((name) => e[name] === null)
+        .map((name) => `${name} is required when ${given.join(', ')} ${given.length > 1 ? 'are' : 'is'} set`),
+    )
+  return {
+    endpoint: e.S3_ENDPOINT as string,
+    bucket: e.S3_BUCKET as string,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+  }
+}
 
 /**
  * Environment -> typed config. Pure: the caller passes the environment and the working directory, so tests
@@ -206,6 +244,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     seedDemo: e.SEED_DEMO === '1',
+    s3: s3Config(e),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(repoRoot, 'web', 'dist'),
   }

@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       redisUrl: null,
       auditRetentionDays: 365,
       seedDemo: true,
+      s3: null,
       logLevel: 'info',
     })
     expect(config.webDist).toBe(path.resolve(import.meta.dirname, '../../web/dist'))
@@ -60,6 +61,10 @@ describe('loadConfig', () => {
         SEED_DEMO: '0',
         LOG_LEVEL: 'warn',
         WEB_DIST: 'public',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_BUCKET: 'media',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
       },
       '/srv/app',
     )
@@ -81,9 +86,21 @@ describe('loadConfig', () => {
       redisUrl: 'redis://localhost:6379',
       auditRetentionDays: 0,
       seedDemo: false,
+      s3: {
+        endpoint: 'http://127.0.0.1:9000',
+        bucket: 'media',
+        region: 'us-east-1',
+        accessKeyId: 'key',
+        secretAccessKey: 'secret',
+      },
       logLevel: 'warn',
       webDist: '/srv/app/public',
     })
+  })
+
+  it('takes the S3 settings whole or not at all', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'media' })).toThrow(/S3_ENDPOINT is required when S3_BUCKET is set/)
+    expect(problems({ S3_ENDPOINT: 'ftp://x' })).toEqual([expect.stringMatching(/^S3_ENDPOINT /)])
   })
 
   it('names a bad PORT and says why', () => {

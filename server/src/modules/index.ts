@@ -2,6 +2,7 @@ import { adminsModule } from './admins/index.ts'
 import { auditLogsModule } from './audit-logs/index.ts'
 import { authModule } from './auth/index.ts'
 import { downloadTicketsModule } from './download-tickets/index.ts'
+import { filesModule } from './files/index.ts'
 import { profileModule } from './profile/index.ts'
 import { rolesModule } from './roles/index.ts'
 import { tagsModule } from './tags/index.ts'
@@ -18,4 +19,5 @@ export const modules: ApiModule[] = [
   auditLogsModule,
   tagsModule,
   downloadTicketsModule,
+  filesModule,
 ]

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { LoginThrottle } from '../auth/throttle/index.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
+import type { Storage } from '../storage/index.ts'
 
 /** What every route module receives when app.ts registers it under /api. */
 export interface ModuleOptions {
@@ -13,6 +14,8 @@ export interface ModuleOptions {
   totpKey: Uint8Array
   /** Failed-login counters shared by every process (database or Redis). */
   throttle: LoginThrottle
+  /** Where uploads are kept (DATA_DIR/uploads, or the S3 bucket). */
+  storage: Storage
 }
 
 export type ApiModule = FastifyPluginAsync<ModuleOptions>
