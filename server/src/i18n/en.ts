@@ -76,6 +76,8 @@ export const en = {
   'validation.unknown_ids': 'The {attribute} field names records that do not exist: {ids}.',
   'validation.exists': 'The selected {attribute} does not exist.',
   'validation.ids': 'The {attribute} field must be a comma list of at most {max} ids.',
+  'validation.domain': 'The {attribute} field must be a domain name such as example.com.',
+  'validation.genre_tag': 'The {attribute} field must name a tag of type genre.',
   'validation.money': 'The {attribute} field must be an amount such as 19.99.',
   'validation.reorder': 'The {attribute} field must list every one of them exactly once.',
   'validation.csv': 'The file is not valid CSV (line {line}).',

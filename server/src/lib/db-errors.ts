@@ -14,6 +14,8 @@ export function postgresError(
 
 export const UNIQUE_VIOLATION = '23505'
 export const FOREIGN_KEY_VIOLATION = '23503'
+/** ON DELETE RESTRICT refusing at once (a NO ACTION key answers FOREIGN_KEY_VIOLATION instead). */
+export const RESTRICT_VIOLATION = '23001'
 
 /** SQLSTATE of a lost or refused connection: class 08, a server shutting down or starting, too many clients. */
 const CONNECTION_STATES = /^(08...|57P0[1-3]|53300)$/

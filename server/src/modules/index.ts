@@ -1,10 +1,14 @@
 import { adminsModule } from './admins/index.ts'
 import { auditLogsModule } from './audit-logs/index.ts'
 import { authModule } from './auth/index.ts'
+import { directorsModule } from './directors/index.ts'
 import { downloadTicketsModule } from './download-tickets/index.ts'
 import { filesModule } from './files/index.ts'
 import { profileModule } from './profile/index.ts'
 import { rolesModule } from './roles/index.ts'
+import { seosModule } from './seos/index.ts'
+import { sitesModule } from './sites/index.ts'
+import { sourcesModule } from './sources/index.ts'
 import { tagsModule } from './tags/index.ts'
 import { twoFactorModule } from './two-factor/index.ts'
 import type { ApiModule } from './types.ts'
@@ -18,6 +22,10 @@ export const modules: ApiModule[] = [
   rolesModule,
   auditLogsModule,
   tagsModule,
+  directorsModule,
+  sourcesModule,
+  seosModule,
+  sitesModule,
   downloadTicketsModule,
   filesModule,
 ]

@@ -1,5 +1,6 @@
 export * from './audit.ts'
 export * from './auth.ts'
+export * from './catalogue.ts'
 export * from './members.ts'
 export * from './settings.ts'
 export * from './tags.ts'

@@ -1,7 +1,7 @@
 import { getTableColumns } from 'drizzle-orm'
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core'
 import type { MessageKey } from '../../i18n/index.ts'
-import { FOREIGN_KEY_VIOLATION, postgresError, UNIQUE_VIOLATION } from '../db-errors.ts'
+import { FOREIGN_KEY_VIOLATION, postgresError, RESTRICT_VIOLATION, UNIQUE_VIOLATION } from '../db-errors.ts'
 import { conflict, invalidField } from '../errors.ts'
 import { toSnake } from '../wire.ts'
 
@@ -50,7 +50,7 @@ export function databaseRule(fields: RuleFields) {
 /** Answers a failed delete: a record others still hold is 409 naming what holds it. */
 export function deleteRule(error: unknown): never {
   const pg = postgresError(error)
-  if (pg?.code === FOREIGN_KEY_VIOLATION)
+  if (pg?.code === FOREIGN_KEY_VIOLATION || pg?.code === RESTRICT_VIOLATION)
     throw pg.table ? conflict('errors.in_use_by', { holder: pg.table }) : conflict('errors.in_use')
   throw error
 }

@@ -1,0 +1,15 @@
+import { z } from 'zod'
+import { instant } from '../values.ts'
+
+/** Directors credited on videos (spec section 3: a name). */
+export const directorLimits = { name: 100 } as const
+
+export const directorInput = z.object({ name: z.string().trim().min(1).max(directorLimits.name) })
+export type DirectorInput = z.infer<typeof directorInput>
+
+export const directorRecord = z
+  .object({ id: z.number().int(), name: z.string(), created_at: instant, updated_at: instant })
+  .meta({ id: 'Director' })
+export type Director = z.infer<typeof directorRecord>
+
+export const directorSortable = ['id', 'name', 'created_at', 'updated_at'] as const

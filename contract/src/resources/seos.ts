@@ -1,0 +1,30 @@
+import { z } from 'zod'
+import { clearable, instant, recordId } from '../values.ts'
+
+/** Search-engine texts of a page of the public site, optionally for one tag's page (spec section 3). */
+export const seoLimits = { title: 200, description: 1000, page: 200 } as const
+
+export const seoInput = z.object({
+  title: z.string().trim().min(1).max(seoLimits.title),
+  description: clearable(z.string().trim().max(seoLimits.description)).optional(),
+  /** The public page it is for: a path such as `/videos` or a page name. */
+  page: z.string().trim().min(1).max(seoLimits.page),
+  tag_id: recordId.nullable().optional(),
+})
+export type SeoInput = z.input<typeof seoInput>
+
+export const seoRecord = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    description: z.string().nullable(),
+    page: z.string(),
+    tag_id: z.number().int().nullable(),
+    tag_name: z.string().nullable(),
+    created_at: instant,
+    updated_at: instant,
+  })
+  .meta({ id: 'Seo' })
+export type Seo = z.infer<typeof seoRecord>
+
+export const seoSortable = ['id', 'title', 'page', 'created_at', 'updated_at'] as const
