@@ -1,6 +1,7 @@
 import { DatePicker, Select } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
+import type { Query } from '../../api/http.ts'
 import { RecordPicker } from './RecordPicker.tsx'
 
 /**
@@ -11,7 +12,13 @@ import { RecordPicker } from './RecordPicker.tsx'
  */
 export type ResourceFilter =
   | { name: string; kind?: 'select'; options: { value: string; label: string }[] }
-  | { name: string; kind: 'record'; resource: string; optionLabel?: (record: never) => string }
+  | {
+      name: string
+      kind: 'record'
+      resource: string
+      optionLabel?: (record: never) => string
+      where?: Query
+    }
   | { name: string; kind: 'dateRange' }
 
 /** The URL parameters a set of filters reads and writes. */
@@ -86,6 +93,7 @@ function ListFilter({
       <RecordPicker
         {...common}
         resource={filter.resource}
+        where={filter.where}
         optionLabel={filter.optionLabel as ((record: { id: number }) => string) | undefined}
         allowClear
         style={{ minWidth: 180 }}

@@ -1,6 +1,7 @@
 import { Select, type SelectProps, Spin } from 'antd'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { Query } from '../../api/http.ts'
 import type { Id } from '../../api/resource-client.ts'
 import { recordLabel } from './Display.tsx'
 import { useClient, useListQuery, useManyQuery } from './resource-queries.ts'
@@ -17,6 +18,8 @@ interface RecordPickerProps<T> extends Omit<SelectProps<PickerValue>, 'options' 
   resource: string
   /** An option's label; the record's name (or title, or username) unless said. */
   optionLabel?: (record: T) => string
+  /** Fixed list filters the offered records must meet: `{ type: 'genre' }` offers genre tags only. */
+  where?: Query
 }
 
 /** `value`, debounced: what the server is asked for once the admin stops typing. */
@@ -40,6 +43,7 @@ const idsOf = (value: PickerValue | null | undefined): Id[] =>
 export function RecordPicker<T extends { id: number }>({
   resource,
   optionLabel = recordLabel,
+  where,
   ...props
 }: RecordPickerProps<T>) {
   const { t } = useTranslation()
@@ -47,7 +51,7 @@ export function RecordPicker<T extends { id: number }>({
   const [open, setOpen] = useState(false)
   const [typed, setTyped] = useState('')
   const keyword = useDebounced(typed.trim(), SEARCH_DELAY_MS)
-  const matches = useListQuery(client, { perPage: MATCHES, keyword: keyword || undefined }, open)
+  const matches = useListQuery(client, { ...where, perPage: MATCHES, keyword: keyword || undefined }, open)
   const chosen = useManyQuery(client, idsOf(props.value))
 
   const seen = new Set<number>()

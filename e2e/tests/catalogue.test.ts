@@ -1,0 +1,83 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { asAdmin, englishContext, submitLogin, useProduct } from '../support/product.ts'
+
+const product = useProduct()
+
+async function logIn(page: Page) {
+  await submitLogin(page, product, product.admin)
+  await page.waitForURL(/#\/dashboard$/)
+}
+
+type Listed<T> = { data: T[] }
+
+describe('the catalogue screens, end to end in Chromium', () => {
+  it('files a new source under a genre picked among genre tags only, and lists it with the genre', async () => {
+    const { data: genre } = await asAdmin<{ data: { id: number } }>(product, '/api/tags', {
+      method: 'POST',
+      body: { name: 'E2E Noir', type: 'genre' },
+    })
+    await asAdmin(product, '/api/tags', { method: 'POST', body: { name: 'E2E Noir Model', type: 'model' } })
+    const context = await englishContext(product)
+    const page = await context.newPage()
+    await logIn(page)
+    await page.goto(`${product.server.url}/#/sources/create`)
+    await page.getByRole('textbox', { name: 'Name' }).fill('E2E Night feed')
+    const picker = page.getByRole('combobox', { name: 'Genre' })
+    await picker.click()
+    await picker.pressSequentially('E2E Noir')
+    const dropdown = page.locator('.ant-select-dropdown:visible')
+    await dropdown.getByTitle('E2E Noir', { exact: true }).waitFor()
+    // The model tag of the same name is not a genre, so it is not offered.
+    expect(await dropdown.getByTitle('E2E Noir Model').count()).toBe(0)
+    await dropdown.getByTitle('E2E Noir', { exact: true }).click()
+    await page.getByTestId('form-submit').click()
+    await page.waitForURL(/#\/sources(\?.*)?$/)
+    const row = page.locator('tr', { hasText: 'E2E Night feed' })
+    await expect.poll(() => row.textContent()).toContain('E2E Noir')
+    const stored = await asAdmin<Listed<{ genre_id: number }>>(product, '/api/sources?keyword=E2E%20Night')
+    expect(stored.data.map((s) => s.genre_id)).toEqual([genre.id])
+    await context.close()
+  })
+
+  it('says on the form that a URL is not a domain, then saves the site and shows it', async () => {
+    const context = await englishContext(product)
+    const page = await context.newPage()
+    await logIn(page)
+    await page.goto(`${product.server.url}/#/videos/sites/create`)
+    await page.getByRole('textbox', { name: 'Name' }).fill('E2E Mirror')
+    const domain = page.getByRole('textbox', { name: 'Domain' })
+    await domain.fill('https://mirror.example.com/')
+    await page.getByTestId('form-submit').click()
+    await page.getByText('Enter a domain name such as example.com, without http:// or a path.').waitFor()
+    await domain.fill('Mirror.Example.com')
+    await page.getByTestId('form-submit').click()
+    await page.waitForURL(/#\/videos\/sites(\?.*)?$/)
+    const { data } = await asAdmin<Listed<{ id: number; domain: string }>>(
+      product,
+      '/api/sites?keyword=mirror',
+    )
+    expect(data.map((site) => site.domain)).toEqual(['mirror.example.com'])
+    await page.goto(`${product.server.url}/#/videos/sites/${data[0]?.id}`)
+    await page.getByText('mirror.example.com').waitFor()
+    await page.getByText('Enabled').waitFor()
+    await context.close()
+  })
+
+  it('creates a director from the list and finds it again by keyword, in Chinese too', async () => {
+    const context = await englishContext(product)
+    const page = await context.newPage()
+    await logIn(page)
+    await page.goto(`${product.server.url}/#/directors/create`)
+    await page.getByRole('textbox', { name: 'Name' }).fill('E2E Director Hou')
+    await page.getByTestId('form-submit').click()
+    await page.waitForURL(/#\/directors(\?.*)?$/)
+    await page.goto(`${product.server.url}/#/directors?keyword=Hou`)
+    await page.locator('tr', { hasText: 'E2E Director Hou' }).waitFor()
+    await context.addCookies([{ name: 'language', value: 'zh-cn', url: product.server.url }])
+    await page.reload()
+    await page.getByRole('columnheader', { name: '名称' }).waitFor()
+    await page.locator('tr', { hasText: 'E2E Director Hou' }).waitFor()
+    await context.close()
+  })
+})
