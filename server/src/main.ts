@@ -69,7 +69,7 @@ async function main() {
     const result = await bootstrap(database.db, config)
     if (config.seedDemo) {
       const seeded = await seedDemoData(database.db)
-      if (seeded > 0) logger.info(`Added ${seeded} demo tags (SEED_DEMO=0 turns this off)`)
+      if (seeded > 0) logger.info(`Added ${seeded} demo rows (SEED_DEMO=0 turns this off)`)
     }
     readiness.ready = true
     return result

@@ -8,7 +8,15 @@ import { verifyPassword } from '../src/auth/password.ts'
 import { bootstrap, INITIAL_PASSWORD_FILE } from '../src/db/bootstrap.ts'
 import { seedDemoData } from '../src/db/demo.ts'
 import { migrate } from '../src/db/migrate.ts'
-import { admins, permissions, rolePermissions, roles, tags } from '../src/db/schema/index.ts'
+import {
+  admins,
+  directors,
+  permissions,
+  rolePermissions,
+  roles,
+  sources,
+  tags,
+} from '../src/db/schema/index.ts'
 import { createTestDatabase, describeEachEngine, type TestDatabase } from './support/databases.ts'
 
 describeEachEngine('bootstrap', (engine) => {
@@ -94,14 +102,21 @@ describeEachEngine('bootstrap', (engine) => {
     expect(await t.database.db.select({ n: count() }).from(tags)).toEqual([{ n: 0 }])
   })
 
-  it('seeds demo tags of all three types into an empty table only', async () => {
+  it('seeds demo tags of all three types, directors and sources filed under genres, into empty tables only', async () => {
     const db = t.database.db
     const added = await seedDemoData(db)
-    expect(added).toBeGreaterThanOrEqual(25)
     const types = await db.selectDistinct({ type: tags.type }).from(tags)
     expect(types.map((r) => r.type).sort()).toEqual(['genre', 'model', 'studio'])
+    const [tagCount] = await db.select({ n: count() }).from(tags)
+    expect(tagCount?.n).toBeGreaterThanOrEqual(25)
+    expect(await db.select({ n: count() }).from(directors)).toEqual([{ n: 8 }])
+    const filed = await db
+      .select({ genre: tags.type })
+      .from(sources)
+      .innerJoin(tags, eq(tags.id, sources.genreId))
+    expect(filed.map((row) => row.genre)).toEqual(Array(5).fill('genre'))
     expect(await seedDemoData(db)).toBe(0)
-    expect(await db.select({ n: count() }).from(tags)).toEqual([{ n: added }])
+    expect(added).toBe((tagCount?.n ?? 0) + 8 + 5 + 2 + 2)
   })
 })
 

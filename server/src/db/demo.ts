@@ -1,6 +1,7 @@
 import type { TagType } from '@vod/contract'
+import { eq } from 'drizzle-orm'
 import type { Db } from './client.ts'
-import { tags } from './schema/index.ts'
+import { directors, seos, sites, sources, tags } from './schema/index.ts'
 
 const demoTags: Record<TagType, string[]> = {
   genre: [
@@ -41,13 +42,65 @@ const demoTags: Record<TagType, string[]> = {
   ],
 }
 
-/** Demo tags for a first look at the product; only into an empty table, so real data is never touched. */
+const demoDirectors = [
+  'Ava Lindqvist',
+  'Kenji Mori',
+  'Isabel Ferreira',
+  'Tomasz Nowak',
+  'Grace Okafor',
+  'Chen Jing',
+  'Mateo Ruiz',
+  'Hannah Weiss',
+]
+
+/** Sources with the genre they are filed under (by the genre tag's name). */
+const demoSources: [string, string][] = [
+  ['Northlight catalogue', 'Drama'],
+  ['Harbor documentaries', 'Documentary'],
+  ['Reel comedy feed', 'Comedy'],
+  ['Lantern animation', 'Animation'],
+  ['Kitchen channel', 'Cooking'],
+]
+
+const demoSites = [
+  { name: 'Main site', domain: 'videos.example.com', status: 'enabled' as const },
+  { name: 'Preview mirror', domain: 'preview.example.com', status: 'disabled' as const },
+]
+
+const demoSeos = [
+  { title: 'Watch films and series online', description: 'Thousands of titles, new every week.', page: '/' },
+  { title: 'All videos', description: 'Browse every video by genre, studio or model.', page: '/videos' },
+]
+
+/** Whether a table has no row yet: demo data only ever goes into empty tables, so real data is never touched. */
+const isEmpty = async (
+  db: Db,
+  table: typeof tags | typeof directors | typeof sources | typeof sites | typeof seos,
+) => (await db.select({ id: table.id }).from(table).limit(1)).length === 0
+
+/** Demo tags, directors, sources, sites and SEO entries for a first look at the product; returns the rows added. */
 export async function seedDemoData(db: Db): Promise<number> {
-  const [existing] = await db.select({ id: tags.id }).from(tags).limit(1)
-  if (existing) return 0
-  const rows = Object.entries(demoTags).flatMap(([type, names]) =>
-    names.map((name) => ({ name, type: type as TagType })),
-  )
-  const inserted = await db.insert(tags).values(rows).onConflictDoNothing().returning({ id: tags.id })
-  return inserted.length
+  let added = 0
+  if (await isEmpty(db, tags)) {
+    const rows = Object.entries(demoTags).flatMap(([type, names]) =>
+      names.map((name) => ({ name, type: type as TagType })),
+    )
+    added += (await db.insert(tags).values(rows).onConflictDoNothing().returning({ id: tags.id })).length
+  }
+  if (await isEmpty(db, directors))
+    added += (
+      await db
+        .insert(directors)
+        .values(demoDirectors.map((name) => ({ name })))
+        .returning()
+    ).length
+  if (await isEmpty(db, sources)) {
+    const genres = await db.select({ id: tags.id, name: tags.name }).from(tags).where(eq(tags.type, 'genre'))
+    const genreId = new Map(genres.map((genre) => [genre.name, genre.id]))
+    const rows = demoSources.map(([name, genre]) => ({ name, genreId: genreId.get(genre) ?? null }))
+    added += (await db.insert(sources).values(rows).returning()).length
+  }
+  if (await isEmpty(db, sites)) added += (await db.insert(sites).values(demoSites).returning()).length
+  if (await isEmpty(db, seos)) added += (await db.insert(seos).values(demoSeos).returning()).length
+  return added
 }
