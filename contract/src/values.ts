@@ -30,3 +30,10 @@ export const instant = z.string().meta({ format: 'date-time' })
 /** Text that may be cleared: null, or an empty (once trimmed) string, stores null. */
 export const clearable = <T extends z.ZodType<string, string>>(text: T) =>
   z.union([z.null(), text]).transform((value) => (value === null || value === '' ? null : value))
+
+/** Where a stored file is: an upload of this server (`/uploads/...`, API.md "Files") or a CDN address. */
+export const MEDIA_URL_PATTERN = /^(\/uploads\/[\w./-]+|https?:\/\/\S+)$/
+export const mediaUrl = z.string().trim().max(500).regex(MEDIA_URL_PATTERN, 'validation.media_url')
+
+/** A count that cannot go below zero (views, likes). */
+export const tally = z.number().int().min(0).max(2_000_000_000)

@@ -78,6 +78,10 @@ export const en = {
   'validation.ids': 'The {attribute} field must be a comma list of at most {max} ids.',
   'validation.domain': 'The {attribute} field must be a domain name such as example.com.',
   'validation.genre_tag': 'The {attribute} field must name a tag of type genre.',
+  'validation.media_url':
+    'The {attribute} field must be an uploaded file (/uploads/...) or an http(s) address.',
+  'validation.serial_number':
+    'The {attribute} field may hold letters, digits, dots, dashes and underscores only.',
   'validation.money': 'The {attribute} field must be an amount such as 19.99.',
   'validation.reorder': 'The {attribute} field must list every one of them exactly once.',
   'validation.csv': 'The file is not valid CSV (line {line}).',

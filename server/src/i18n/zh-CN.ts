@@ -78,6 +78,8 @@ export const zhCN: Record<MessageKey, string> = {
   'validation.ids': '{attribute}必须是以逗号分隔的最多 {max} 个 ID。',
   'validation.domain': '{attribute}必须是域名，例如 example.com。',
   'validation.genre_tag': '{attribute}必须是类型为题材的标签。',
+  'validation.media_url': '{attribute}必须是已上传的文件（/uploads/...）或 http(s) 地址。',
+  'validation.serial_number': '{attribute}只能包含字母、数字、点、短横线和下划线。',
   'validation.money': '{attribute}必须是金额，例如 19.99。',
   'validation.reorder': '{attribute}必须恰好列出每一项各一次。',
   'validation.csv': '文件不是有效的 CSV（第 {line} 行）。',

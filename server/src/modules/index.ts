@@ -4,6 +4,7 @@ import { authModule } from './auth/index.ts'
 import { directorsModule } from './directors/index.ts'
 import { downloadTicketsModule } from './download-tickets/index.ts'
 import { filesModule } from './files/index.ts'
+import { photosModule } from './photos/index.ts'
 import { profileModule } from './profile/index.ts'
 import { rolesModule } from './roles/index.ts'
 import { seosModule } from './seos/index.ts'
@@ -12,6 +13,7 @@ import { sourcesModule } from './sources/index.ts'
 import { tagsModule } from './tags/index.ts'
 import { twoFactorModule } from './two-factor/index.ts'
 import type { ApiModule } from './types.ts'
+import { videosModule } from './videos/index.ts'
 
 /** Every route module, registered under /api in this order. Adding a resource adds one line here. */
 export const modules: ApiModule[] = [
@@ -21,6 +23,8 @@ export const modules: ApiModule[] = [
   adminsModule,
   rolesModule,
   auditLogsModule,
+  videosModule,
+  photosModule,
   tagsModule,
   directorsModule,
   sourcesModule,

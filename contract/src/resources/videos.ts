@@ -1,0 +1,118 @@
+import { z } from 'zod'
+import { defineActions } from '../actions.ts'
+import { clearable, flag, instant, mediaUrl, recordId, recordIds, tally } from '../values.ts'
+import type { TagType } from './tags.ts'
+
+/** A video is a draft until it is published (spec section 4: videos: publish). */
+export const videoStatuses = ['draft', 'published'] as const
+export type VideoStatus = (typeof videoStatuses)[number]
+
+export const videoActions = defineActions({ publish: { from: ['draft'], to: 'published' } })
+
+export const videoLimits = { title: 200, serialNumber: 50, description: 5000 } as const
+
+const optionalMedia = clearable(mediaUrl).optional()
+
+/** Spec section 3's video, as a form sends it; counts left out stay as they are (0 on create). */
+export const videoInput = z.object({
+  title: z.string().trim().min(1).max(videoLimits.title),
+  serial_number: z
+    .string()
+    .trim()
+    .min(1)
+    .max(videoLimits.serialNumber)
+    .regex(/^[\w.-]+$/, 'validation.serial_number'),
+  description: clearable(z.string().trim().max(videoLimits.description)).optional(),
+  cover: optionalMedia,
+  preview_video: optionalMedia,
+  trailer: optionalMedia,
+  video: optionalMedia,
+  video_duration: z.number().int().min(0).max(86_400).nullable().optional(),
+  original_views: tally.optional(),
+  subscriber_trailer_views: tally.optional(),
+  visitor_trailer_views: tally.optional(),
+  views: tally.optional(),
+  likes: tally.optional(),
+  dislikes: tally.optional(),
+  is_free: flag.optional(),
+  is_main: flag.optional(),
+  source_id: recordId.nullable().optional(),
+  published_at: instant.nullable().optional(),
+  /** Model, studio and genre tags together. */
+  tag_ids: recordIds.optional(),
+  director_ids: recordIds.optional(),
+})
+export type VideoInput = z.input<typeof videoInput>
+
+export const videoTagRef = z.object({ id: z.number().int(), name: z.string(), type: z.string() })
+export type VideoTagRef = z.infer<typeof videoTagRef> & { type: TagType }
+const ref = z.object({ id: z.number().int(), name: z.string() })
+
+export const videoRecord = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    serial_number: z.string(),
+    description: z.string().nullable(),
+    cover: z.string().nullable(),
+    preview_video: z.string().nullable(),
+    trailer: z.string().nullable(),
+    video: z.string().nullable(),
+    video_duration: z.number().int().nullable(),
+    original_views: z.number().int(),
+    subscriber_trailer_views: z.number().int(),
+    visitor_trailer_views: z.number().int(),
+    views: z.number().int(),
+    likes: z.number().int(),
+    dislikes: z.number().int(),
+    is_free: flag,
+    is_main: flag,
+    source_id: z.number().int().nullable(),
+    source_name: z.string().nullable(),
+    status: z.enum(videoStatuses),
+    published_at: instant.nullable(),
+    tag_ids: z.array(z.number().int()),
+    tags: z.array(videoTagRef),
+    director_ids: z.array(z.number().int()),
+    directors: z.array(ref),
+    photos_count: z.number().int(),
+    created_at: instant,
+    updated_at: instant,
+  })
+  .meta({ id: 'Video' })
+export type Video = z.infer<typeof videoRecord>
+
+export const videoSortable = [
+  'id',
+  'title',
+  'serial_number',
+  'views',
+  'likes',
+  'status',
+  'published_at',
+  'created_at',
+  'updated_at',
+] as const
+
+/** A gallery photo of a video (`/videos/{id}/photos`; all of them at GET /photos). */
+export const photoInput = z.object({
+  url: mediaUrl,
+  width: z.number().int().min(1).max(100_000).nullable().optional(),
+  height: z.number().int().min(1).max(100_000).nullable().optional(),
+})
+export type PhotoInput = z.input<typeof photoInput>
+
+export const photoRecord = z
+  .object({
+    id: z.number().int(),
+    video_id: z.number().int(),
+    url: z.string(),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+    position: z.number().int(),
+    created_at: instant,
+  })
+  .meta({ id: 'Photo' })
+export type Photo = z.infer<typeof photoRecord>
+
+export const photoSortable = ['id', 'position', 'created_at'] as const

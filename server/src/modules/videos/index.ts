@@ -1,0 +1,92 @@
+import {
+  photoInput,
+  photoRecord,
+  type Video,
+  videoActions,
+  videoInput,
+  videoRecord,
+  type videoSortable,
+  videoStatuses,
+} from '@vod/contract'
+import { eq, sql } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
+import { directors, photos, sources, tags, videoDirectors, videos, videoTags } from '../../db/schema/index.ts'
+import { defineResource } from '../../lib/resource/define-resource.ts'
+import { qualified } from '../../lib/resource/relations.ts'
+
+/**
+ * The catalogue's videos (spec sections 3 and 7): filters and sorts for a million rows, tags and directors
+ * written with the video, a gallery of photos, publishing, and the CSV export.
+ */
+export const videosModule = defineResource<Video>({
+  path: 'videos',
+  table: videos,
+  record: videoRecord,
+  input: videoInput,
+  joins: [{ table: sources, on: eq(sources.id, videos.sourceId) }],
+  present: {
+    source_name: sources.name,
+    photos_count: sql`(select count(*) from ${photos} where ${qualified(photos.videoId)} = ${qualified(videos.id)})::integer`,
+  },
+  list: {
+    sortable: {
+      id: videos.id,
+      title: videos.title,
+      serial_number: videos.serialNumber,
+      views: videos.views,
+      likes: videos.likes,
+      status: videos.status,
+      published_at: videos.publishedAt,
+      created_at: videos.createdAt,
+      updated_at: videos.updatedAt,
+    } satisfies Record<(typeof videoSortable)[number], PgColumn>,
+    filters: {
+      status: { column: videos.status, type: 'enum', values: videoStatuses },
+      is_free: { column: videos.isFree, type: 'bool' },
+      is_main: { column: videos.isMain, type: 'bool' },
+      source_id: { column: videos.sourceId, type: 'int' },
+    },
+    ranges: { published_at: { column: videos.publishedAt, type: 'date' } },
+    keyword: [videos.title, videos.serialNumber],
+    defaultSort: '-id',
+  },
+  relations: {
+    tag_ids: {
+      through: videoTags,
+      target: tags,
+      filter: 'tag_id',
+      present: {
+        as: 'tags',
+        fields: { id: tags.id, name: tags.name, type: tags.type },
+        orderBy: [tags.type, tags.name],
+      },
+    },
+    director_ids: {
+      through: videoDirectors,
+      target: directors,
+      filter: 'director_id',
+      present: {
+        as: 'directors',
+        fields: { id: directors.id, name: directors.name },
+        orderBy: [directors.name],
+      },
+    },
+  },
+  uniques: { videos_serial_number_lower_unique: 'serial_number' },
+  actions: {
+    publish: {
+      ...videoActions.publish,
+      summary: 'Publish a draft video',
+      description:
+        'Sets `published_at` to now unless it was set already (a scheduled date). 409 when published.',
+      async run({ tx, id, before }) {
+        if (before.published_at === null)
+          await tx.update(videos).set({ publishedAt: new Date() }).where(eq(videos.id, id))
+      },
+    },
+  },
+  children: {
+    photos: { table: photos, position: photos.position, record: photoRecord, input: photoInput },
+  },
+  export: { filename: 'videos.csv' },
+})

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describeEachEngine } from '../support/databases.ts'
+import { type Json, startTestApp, type TestApp } from '../support/harness.ts'
+
+describeEachEngine('videos', (engine) => {
+  let t: TestApp
+  let token: string
+  const api = (path: string, method = 'GET', body?: Json) => t.request(path, { token, method, body })
+  const ids: Record<string, number> = {}
+
+  beforeAll(async () => {
+    t = await startTestApp(engine)
+    token = await t.superToken()
+    for (const [key, body] of Object.entries({
+      genre: { name: 'Drama', type: 'genre' },
+      model: { name: 'Amelia', type: 'model' },
+      studio: { name: 'Northlight', type: 'studio' },
+    }))
+      ids[key] = (await api('/api/tags', 'POST', body)).body.data.id
+    ids.director = (await api('/api/directors', 'POST', { name: 'Kenji Mori' })).body.data.id
+    ids.source = (await api('/api/sources', 'POST', { name: 'Feed', genre_id: ids.genre })).body.data.id
+  })
+  afterAll(() => t?.close())
+
+  const video = (over: Json = {}) => ({
+    title: '东京之夜 Tokyo nights',
+    serial_number: 'TN-001',
+    cover: '/uploads/images/2026/11/a.png',
+    video: 'https://cdn.example.com/v/tn-001.mp4',
+    video_duration: 5400,
+    is_free: 1,
+    tag_ids: [ids.genre, ids.model, ids.studio],
+    director_ids: [ids.director],
+    source_id: ids.source,
+    ...over,
+  })
+
+  describe('create, show and rules', () => {
+    it('stores a video with its tags, directors and source, a draft with zero counts', async () => {
+      const res = await api('/api/videos', 'POST', video())
+      expect(res.status).toBe(201)
+      ids.video = res.body.data.id
+      expect(res.body.data).toMatchObject({
+        status: 'draft',
+        published_at: null,
+        views: 0,
+        likes: 0,
+        is_free: 1,
+        is_main: 0,
+        source_name: 'Feed',
+        directors: [{ id: ids.director, name: 'Kenji Mori' }],
+        photos_count: 0,
+      })
+      expect(res.body.data.tags.map((tag: Json) => tag.type)).toEqual(['genre', 'model', 'studio'])
+    })
+
+    it('refuses a serial number taken in any letter case, unknown tags, a bad media address and negative counts', async () => {
+      const dup = await api('/api/videos', 'POST', video({ serial_number: 'tn-001' }))
+      expect(dup.status).toBe(422)
+      expect(dup.body.errors).toEqual({ serial_number: ['The serial number has already been taken.'] })
+      const unknown = await api('/api/videos', 'POST', video({ serial_number: 'X-2', tag_ids: [999_999] }))
+      expect(unknown.status).toBe(422)
+      expect(Object.keys(unknown.body.errors)).toEqual(['tag_ids'])
+      const bad = await api(
+        '/api/videos',
+        'POST',
+        video({ serial_number: 'X 3', cover: 'javascript:alert(1)', views: -1 }),
+      )
+      expect(bad.status).toBe(422)
+      expect(Object.keys(bad.body.errors).sort()).toEqual(['cover', 'serial_number', 'views'])
+      expect((await api('/api/videos?keyword=X-')).body.data).toEqual([])
+    })
+  })
+
+  describe('lists', () => {
+    it('filters by keyword over title and serial number, tag, director, source, flags and status', async () => {
+      await api(
+        '/api/videos',
+        'POST',
+        video({
+          title: 'Other',
+          serial_number: 'OT-9',
+          tag_ids: [],
+          director_ids: [],
+          is_free: 0,
+          source_id: null,
+        }),
+      )
+      const titles = async (query: string) =>
+        (await api(`/api/videos?${query}`)).body.data.map((v: Json) => v.serial_number)
+      expect(await titles('keyword=tokyo')).toEqual(['TN-001'])
+      expect(await titles('keyword=ot-9')).toEqual(['OT-9'])
+      expect(await titles(`tag_id=${ids.model}`)).toEqual(['TN-001'])
+      expect(await titles(`director_id=${ids.director}`)).toEqual(['TN-001'])
+      expect(await titles(`source_id=${ids.source}`)).toEqual(['TN-001'])
+      expect(await titles('is_free=0')).toEqual(['OT-9'])
+      expect(await titles('status=draft&sort=serial_number')).toEqual(['OT-9', 'TN-001'])
+    })
+  })
+
+  describe('publish', () => {
+    it('publishes a draft once, stamping published_at, and keeps a tag on a video from deletion', async () => {
+      const first = await api(`/api/videos/${ids.video}/publish`, 'POST')
+      expect(first.status).toBe(200)
+      expect(first.body.data.status).toBe('published')
+      expect(Date.parse(first.body.data.published_at)).toBeGreaterThan(Date.now() - 60_000)
+      expect((await api(`/api/videos/${ids.video}/publish`, 'POST')).status).toBe(409)
+      const editor = await t.createAdmin(['list-videos', 'edit-videos'])
+      expect(
+        (await t.request(`/api/videos/${ids.video}/publish`, { method: 'POST', token: editor.token })).status,
+      ).toBe(403)
+      expect((await api(`/api/tags/${ids.model}`, 'DELETE')).status).toBe(409)
+      expect((await api(`/api/directors/${ids.director}`, 'DELETE')).status).toBe(409)
+    })
+  })
+
+  describe('gallery photos', () => {
+    it('adds, orders and removes photos, listed under the video and in GET /photos', async () => {
+      const add = (url: string) =>
+        api(`/api/videos/${ids.video}/photos`, 'POST', { url, width: 640, height: 360 })
+      const a = (await add('/uploads/images/2026/11/1.png')).body.data
+      const b = (await add('/uploads/images/2026/11/2.png')).body.data
+      expect([a.position, b.position]).toEqual([1, 2])
+      expect((await add('not a url')).status).toBe(422)
+      await api(`/api/videos/${ids.video}/photos/reorder`, 'POST', { ids: [b.id, a.id] })
+      const listed = await api(`/api/videos/${ids.video}/photos`)
+      expect(listed.body.data.map((p: Json) => p.id)).toEqual([b.id, a.id])
+      expect((await api(`/api/videos/${ids.video}`)).body.data.photos_count).toBe(2)
+      const all = await api(`/api/photos?video_id=${ids.video}&sort=position`)
+      expect(all.body.data.map((p: Json) => p.id)).toEqual([b.id, a.id])
+      expect((await api(`/api/videos/${ids.video}/photos/${a.id}`, 'DELETE')).status).toBe(204)
+      expect((await api(`/api/videos/${ids.video}/photos`)).body.data.map((p: Json) => p.id)).toEqual([b.id])
+    })
+  })
+
+  describe('export', () => {
+    it('exports the filtered list as CSV with a BOM, Chinese titles intact', async () => {
+      const res = await fetch(`${t.url}/api/videos/exportCsv?keyword=tokyo`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-disposition')).toContain('videos.csv')
+      const bytes = Buffer.from(await res.arrayBuffer())
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+      const lines = bytes.subarray(3).toString('utf8').trim().split(/\r?\n/)
+      expect(lines).toHaveLength(2)
+      expect(lines[1]).toContain('东京之夜 Tokyo nights')
+      expect(lines[1]).toContain('TN-001')
+    })
+  })
+})
