@@ -28,6 +28,19 @@ function errorsOf(query: string) {
 }
 
 describe('list query parsing', () => {
+  it('refuses at declaration a filter named like a list parameter, which would silently replace it', () => {
+    for (const name of ['page', 'per_page', 'sort', 'ids', 'keyword'])
+      expect(() =>
+        defineList({
+          table: tags,
+          columns: { id: tags.id },
+          sortable: { id: tags.id },
+          filters: { [name]: { column: tags.name, type: 'string' } },
+          defaultSort: 'id',
+        }),
+      ).toThrow(`The list filter "${name}" collides`)
+  })
+
   it('defaults: page 1, 20 a page, the declared default sort', () => {
     const result = parse('')
     expect(result.success && result.data).toEqual({

@@ -171,6 +171,13 @@ export function defineList<TColumns extends Record<string, PgColumn | SQL | SQL.
     ids: idsParam.optional(),
   }
   if (spec.keyword?.length) shape.keyword = textParam(100).optional()
+  // A filter named like a paging parameter would silently replace it: refused at declaration.
+  for (const name of [
+    ...Object.keys(filters),
+    ...Object.keys(ranges).flatMap((r) => [`${r}_from`, `${r}_to`]),
+  ])
+    if (name in shape || name === 'keyword')
+      throw new Error(`The list filter "${name}" collides with the list parameter of that name; rename it.`)
   for (const [name, filter] of Object.entries(filters)) shape[name] = valueSchema(filter).optional()
   for (const [name, range] of Object.entries(ranges)) {
     shape[`${name}_from`] = valueSchema(range).optional()

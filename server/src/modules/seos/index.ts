@@ -20,7 +20,7 @@ export const seosModule = defineResource<Seo>({
       created_at: seos.createdAt,
       updated_at: seos.updatedAt,
     } satisfies Record<(typeof seoSortable)[number], PgColumn>,
-    filters: { tag_id: { column: seos.tagId, type: 'int' }, page: { column: seos.page, type: 'string' } },
+    filters: { tag_id: { column: seos.tagId, type: 'int' } },
     keyword: [seos.title, seos.page],
     defaultSort: '-id',
   },
