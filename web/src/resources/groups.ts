@@ -1,4 +1,4 @@
-import { LockOutlined } from '@ant-design/icons'
+import { LockOutlined, PlaySquareOutlined } from '@ant-design/icons'
 import type { ResourceGroup } from '../components/resource/define-resource.ts'
 import { defineLocale } from '../i18n/define-locale.ts'
 
@@ -7,4 +7,11 @@ export const permissionsGroup: ResourceGroup = {
   name: 'permissions',
   icon: LockOutlined,
   locale: defineLocale({ en: { title: 'Permissions' }, 'zh-cn': { title: '权限管理' } }),
+}
+
+/** The catalogue's menu ('OS header', spec section 2): videos at /videos, then sites under it. */
+export const osHeaderGroup: ResourceGroup = {
+  name: 'os-header',
+  icon: PlaySquareOutlined,
+  locale: defineLocale({ en: { title: 'OS header' }, 'zh-cn': { title: '视频内容' } }),
 }

@@ -7,12 +7,14 @@ import { seos } from './seos/index.ts'
 import { sites } from './sites/index.ts'
 import { sources } from './sources/index.ts'
 import { tags } from './tags/index.ts'
+import { videos } from './videos/index.ts'
 
 /**
  * Every resource of the back-office, in menu order. A resource joins the app (routes, menu, strings) by
  * its folder and one line here.
  */
 export const resources: readonly ResourceDefinition[] = [
+  videos,
   sites,
   tags,
   directors,

@@ -11,6 +11,8 @@ export interface ResourceField {
   rules?: FormRule[]
   /** Shown under the field while it has no error. */
   extra?: ReactNode
+  /** The input's prop that holds the value: `checked` for a switch. */
+  valuePropName?: string
 }
 
 /** A form's declared fields, labelled `{labels}.fields.{name}`: a record's form, a child's dialog. */
@@ -23,6 +25,7 @@ export function FormFields({ fields, labels }: { fields: readonly ResourceField[
       label={t(`${labels}.fields.${field.name}`)}
       rules={[...(field.required ? [{ required: true }] : []), ...(field.rules ?? [])]}
       extra={field.extra}
+      valuePropName={field.valuePropName}
     >
       {field.input}
     </Form.Item>

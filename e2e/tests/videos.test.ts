@@ -1,0 +1,131 @@
+import { readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { asAdmin, englishContext, submitLogin, useProduct } from '../support/product.ts'
+
+const product = useProduct()
+
+// A real 3 x 2 PNG, and a minimal MP4 whose header says 12 seconds.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAMAAAACCAIAAAASFvFNAAAAEElEQVR4nGP4z8AAQQxwFgBB0gX7h/C5SAAAAABJRU5ErkJggg==',
+  'base64',
+)
+function box(type: string, body: Buffer) {
+  const head = Buffer.alloc(8)
+  head.writeUInt32BE(8 + body.length, 0)
+  head.write(type, 4, 'latin1')
+  return Buffer.concat([head, body])
+}
+const mvhd = Buffer.alloc(100)
+mvhd.writeUInt32BE(1000, 12)
+mvhd.writeUInt32BE(12_000, 16)
+const MP4 = Buffer.concat([
+  box('ftyp', Buffer.from('isom\0\0\x02\0isomiso2mp41', 'latin1')),
+  box('moov', box('mvhd', mvhd)),
+])
+
+type Listed<T> = { data: T[] }
+interface StoredVideo {
+  id: number
+  status: string
+  cover: string | null
+  video: string | null
+  video_duration: number | null
+  tags: { name: string }[]
+  directors: { name: string }[]
+}
+
+async function logIn(page: Page) {
+  await submitLogin(page, product, product.admin)
+  await page.waitForURL(/#\/dashboard$/)
+}
+
+/** The form item whose upload button the label names. */
+const field = (page: Page, label: string) =>
+  page.locator('.ant-form-item', { has: page.getByRole('button', { name: label, exact: true }) })
+
+/** Picks a file as a person does: the button opens the file chooser. */
+async function upload(page: Page, label: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: label, exact: true }).click(),
+  ])
+  await chooser.setFiles(file)
+}
+
+async function pick(page: Page, label: string, name: string) {
+  const picker = page.getByRole('combobox', { name: label, exact: true })
+  await picker.click()
+  await picker.pressSequentially(name)
+  const option = page.locator('.ant-select-dropdown:visible').getByTitle(name, { exact: true })
+  await option.click()
+  await page.keyboard.press('Escape')
+}
+
+describe('videos, end to end in Chromium', () => {
+  beforeAll(async () => {
+    for (const [name, type] of [
+      ['E2E Thriller', 'genre'],
+      ['E2E Star', 'model'],
+    ])
+      await asAdmin(product, '/api/tags', { method: 'POST', body: { name, type } })
+    await asAdmin(product, '/api/directors', { method: 'POST', body: { name: 'E2E Auteur' } })
+  })
+
+  it('uploads a cover and a video, saves the video with its tags and director, publishes it, finds and exports it', async () => {
+    const context = await englishContext(product)
+    const page = await context.newPage()
+    await logIn(page)
+    await page.goto(`${product.server.url}/#/videos/create`)
+    await page.getByRole('textbox', { name: 'Title' }).fill('午夜列车 Midnight train')
+    await page.getByRole('textbox', { name: 'Serial number' }).fill('E2E-MT-1')
+    await upload(page, 'Cover', { name: 'cover.png', mimeType: 'image/png', buffer: PNG })
+    await field(page, 'Cover').locator('img').waitFor()
+    await upload(page, 'Video', { name: 'movie.mp4', mimeType: 'video/mp4', buffer: MP4 })
+    await field(page, 'Video').locator('video').waitFor()
+    // The server read the duration from the file, and the form took it.
+    await expect
+      .poll(() => page.getByRole('spinbutton', { name: 'Duration (seconds)' }).inputValue())
+      .toBe('12')
+    await pick(page, 'Genres', 'E2E Thriller')
+    await pick(page, 'Models', 'E2E Star')
+    await pick(page, 'Directors', 'E2E Auteur')
+    await page.getByTestId('form-submit').click()
+    await page.waitForURL(/#\/videos(\?.*)?$/)
+
+    const [stored] = (await asAdmin<Listed<StoredVideo>>(product, '/api/videos?keyword=E2E-MT-1')).data
+    expect(stored).toMatchObject({ status: 'draft', video_duration: 12 })
+    expect(stored?.tags.map((tag) => tag.name).sort()).toEqual(['E2E Star', 'E2E Thriller'])
+    expect(stored?.directors.map((director) => director.name)).toEqual(['E2E Auteur'])
+    const served = await fetch(`${product.server.url}${stored?.cover}`)
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true)
+
+    // Found by keyword in the list, then published from its row.
+    await page.goto(`${product.server.url}/#/videos?keyword=midnight`)
+    const row = page.locator('tr', { hasText: 'E2E-MT-1' })
+    await row.waitFor()
+    await row.getByTestId(`publish-${stored?.id}`).click()
+    await page.getByTestId('publish-confirm').click()
+    await expect.poll(() => row.textContent()).toContain('Published')
+
+    // The filtered export downloads with the Chinese title intact.
+    await page.goto(`${product.server.url}/#/videos?keyword=midnight&status=published`)
+    await row.waitFor()
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('videos-export').click(),
+    ])
+    expect(download.suggestedFilename()).toBe('videos.csv')
+    // The browser runs apart from the test (one shared Chromium): the file comes back over its connection.
+    const saved = path.join(tmpdir(), `videos-${Date.now()}.csv`)
+    await download.saveAs(saved)
+    const csv = await readFile(saved, 'utf8')
+    await rm(saved, { force: true })
+    expect(csv.charCodeAt(0)).toBe(0xfeff)
+    expect(csv.trim().split(/\r?\n/)).toHaveLength(2)
+    expect(csv).toContain('午夜列车 Midnight train')
+    await context.close()
+  })
+})
