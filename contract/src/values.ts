@@ -27,6 +27,9 @@ export const calendarDay = z.iso.date()
 /** An instant: ISO 8601 in UTC (`2026-11-21T10:00:00.000Z`). */
 export const instant = z.string().meta({ format: 'date-time' })
 
+/** An instant a client sends: ISO 8601 with a time zone (`Z` or `+08:00`). */
+export const instantInput = z.iso.datetime({ offset: true, error: 'validation.date' })
+
 /** Text that may be cleared: null, or an empty (once trimmed) string, stores null. */
 export const clearable = <T extends z.ZodType<string, string>>(text: T) =>
   z.union([z.null(), text]).transform((value) => (value === null || value === '' ? null : value))

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineActions } from '../actions.ts'
-import { clearable, flag, instant, mediaUrl, recordId, recordIds, tally } from '../values.ts'
+import { clearable, flag, instant, instantInput, mediaUrl, recordId, recordIds, tally } from '../values.ts'
 import type { TagType } from './tags.ts'
 
 /** A video is a draft until it is published (spec section 4: videos: publish). */
@@ -37,7 +37,7 @@ export const videoInput = z.object({
   is_free: flag.optional(),
   is_main: flag.optional(),
   source_id: recordId.nullable().optional(),
-  published_at: instant.nullable().optional(),
+  published_at: instantInput.nullable().optional(),
   /** Model, studio and genre tags together. */
   tag_ids: recordIds.optional(),
   director_ids: recordIds.optional(),
@@ -116,3 +116,17 @@ export const photoRecord = z
 export type Photo = z.infer<typeof photoRecord>
 
 export const photoSortable = ['id', 'position', 'created_at'] as const
+
+const names = z.array(z.string().trim().min(1).max(100)).max(100).optional()
+
+/**
+ * One row of the batch create (`POST /files/cdn77BatchUpload`, a CSV): a video's fields, with its tags and
+ * directors named rather than numbered (`genres: Drama|Comedy`), each matched by name within its kind.
+ */
+export const videoBatchRow = videoInput.omit({ tag_ids: true, director_ids: true }).extend({
+  genres: names,
+  models: names,
+  studios: names,
+  directors: names,
+})
+export type VideoBatchRow = z.input<typeof videoBatchRow>

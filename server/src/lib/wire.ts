@@ -24,9 +24,10 @@ export function wireValue(value: unknown): unknown {
   return value
 }
 
-/** One wire value as its column stores it: a flag 1/0 into a boolean column. */
+/** One wire value as its column stores it: a flag 1/0 into a boolean column, an ISO instant into a timestamp. */
 export function columnValue(column: PgColumn | undefined, value: unknown): unknown {
   if (column?.dataType === 'boolean' && (value === 0 || value === 1)) return value === 1
+  if (column?.dataType === 'date' && typeof value === 'string') return new Date(value)
   return value
 }
 

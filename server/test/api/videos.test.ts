@@ -133,6 +133,63 @@ describeEachEngine('videos', (engine) => {
     })
   })
 
+  describe('batch create from CSV', () => {
+    const send = (csv: string, as = token) => {
+      const form = new FormData()
+      form.append('file', new Blob([csv]), 'videos.csv')
+      return fetch(`${t.url}/api/files/cdn77BatchUpload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${as}` },
+        body: form,
+      }).then(async (res) => ({ status: res.status, body: (await res.json()) as Json }))
+    }
+    const header = 'title,serial_number,is_free,genres,models,directors,published_at,studios'
+
+    it('creates every row with its tags and directors matched by name, within their kind', async () => {
+      const csv = [
+        header,
+        '批量一,B-1,1,Drama,Amelia,Kenji Mori,2026-01-02T03:04:05Z,',
+        '"Two, with a comma",B-2,0,,Amelia,,,Northlight',
+        'Three,B-3,0,Drama,,,,',
+      ].join('\n')
+      const res = await send(csv)
+      expect(res.status).toBe(201)
+      expect(res.body.data.created).toBe(3)
+      const one = (await api('/api/videos?keyword=B-1')).body.data[0]
+      expect(one.tags.map((tag: Json) => tag.name)).toEqual(['Drama', 'Amelia'])
+      expect(one.directors.map((d: Json) => d.name)).toEqual(['Kenji Mori'])
+      expect(one).toMatchObject({ title: '批量一', is_free: 1, published_at: '2026-01-02T03:04:05.000Z' })
+      const two = (await api('/api/videos?keyword=B-2')).body.data[0]
+      expect(two.tags.map((tag: Json) => `${tag.type}:${tag.name}`)).toEqual(['model:Amelia', 'studio:Northlight'])
+    })
+
+    it('reports every bad row by number and field and writes nothing', async () => {
+      const csv = [
+        header,
+        'Good,C-1,0,Drama,,,,',
+        // Northlight is a studio: named as a model it is unknown.
+        'Unknown tag,C-2,0,Drama|Nope,Northlight,,,',
+        'Taken serial,b-1,0,,,,,',
+        'Bad date,C-4,yes,,,,yesterday,',
+      ].join('\n')
+      const res = await send(csv)
+      expect(res.status).toBe(422)
+      expect(Object.keys(res.body.errors).sort()).toEqual([
+        'rows.2.genres',
+        'rows.2.models',
+        'rows.3.serial_number',
+        'rows.4.is_free',
+        'rows.4.published_at',
+      ])
+      expect((await api('/api/videos?keyword=C-')).body.data).toEqual([])
+      const missing = await send('title,is_free\nNo serial,0')
+      expect(missing.status).toBe(422)
+      expect(missing.body.errors.file[0]).toMatch(/serial_number/)
+      const reader = await t.createAdmin(['list-videos', 'create-videos'])
+      expect((await send(csv, reader.token)).status).toBe(403)
+    })
+  })
+
   describe('export', () => {
     it('exports the filtered list as CSV with a BOM, Chinese titles intact', async () => {
       const res = await fetch(`${t.url}/api/videos/exportCsv?keyword=tokyo`, {

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { parse } from 'csv-parse'
+import { and } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -12,8 +13,8 @@ import { dataOf, errorBody, protectedErrors } from '../responses.ts'
 import { validationFailure } from '../validation.ts'
 import { brokenRule, foreignKeyFields } from './database-rules.ts'
 import { permissionOf } from './permissions.ts'
-import { insertLinks, lookupKeys, targetOf, unknownParams } from './relations.ts'
-import type { Resolved } from './types.ts'
+import { insertLinks, lookupKeys, type TargetSpec, targetOf, unknownParams } from './relations.ts'
+import type { Relation, Resolved } from './types.ts'
 import type { defineWrites } from './write.ts'
 
 type Writes = ReturnType<typeof defineWrites>
@@ -126,10 +127,27 @@ export function defineImport(spec: Resolved, writes: Writes) {
   const settings = spec.import
   if (!settings) throw new Error('defineImport needs spec.import')
   if (spec.hooks) throw new Error(`${spec.path}: imports do not run write hooks; declare one or the other.`)
-  const shape = spec.input.shape as Record<string, z.ZodType>
+  const input = settings.input ?? spec.input
+  const shape = input.shape as Record<string, z.ZodType>
   const fields = Object.keys(shape)
   const required = fields.filter((field) => !shape[field]?.safeParse(undefined).success)
-  const relations = Object.entries(spec.relations ?? {})
+  // The row fields that fill relations: each relation by its own field (ids), or by the keyed fields naming it.
+  const keyed = Object.entries(settings.keys ?? {})
+  const links: { field: string; relation: Relation; target: TargetSpec }[] = [
+    ...keyed.map(([field, { relation: name, key, where }]) => {
+      const relation = spec.relations[name]
+      if (!relation) throw new Error(`${spec.path}: import key ${field} names no relation ${name}.`)
+      return {
+        field,
+        relation,
+        target: { table: relation.target, key, where: and(where, relation.targetWhere) },
+      }
+    }),
+    ...Object.entries(spec.relations)
+      .filter(([name]) => name in shape && !keyed.some(([, k]) => k.relation === name))
+      .map(([name, relation]) => ({ field: name, relation, target: targetOf(relation) })),
+  ]
+  const linkFields = new Set(links.map((link) => link.field))
   const rules = { uniques: spec.uniques, references: foreignKeyFields(spec.table) }
   const batchSize = Math.max(1, Math.min(1000, Math.floor(MAX_PARAMETERS / Math.max(1, fields.length))))
 
@@ -192,24 +210,43 @@ export function defineImport(spec: Resolved, writes: Writes) {
       async function flush() {
         const rows = batch
         batch = []
-        const links = new Map<string, Map<unknown, number>>()
-        for (const [name, relation] of relations) {
-          const keys = rows.flatMap((row) => (row.input[name] as unknown[] | undefined) ?? [])
-          links.set(name, await lookupKeys(tx, targetOf(relation), keys))
+        const found = new Map<string, Map<unknown, number>>()
+        for (const { field, target } of links) {
+          const keys = rows.flatMap((row) => (row.input[field] as unknown[] | undefined) ?? [])
+          found.set(field, await lookupKeys(tx, target, keys))
         }
-        const ready = rows.filter(({ n, input }) =>
-          relations.every(([name, relation]) => {
-            const found = links.get(name) as Map<unknown, number>
-            const missing = [...new Set((input[name] as unknown[] | undefined) ?? [])].filter(
-              (k) => !found.has(k),
+        // Every field of a row is checked, so that one upload reports all of its mistakes.
+        const ready = rows.filter(({ n, input }) => {
+          let known = true
+          for (const { field, relation } of links) {
+            const ids = found.get(field) as Map<unknown, number>
+            const missing = [...new Set((input[field] as unknown[] | undefined) ?? [])].filter(
+              (k) => !ids.has(k),
             )
-            if (missing.length > 0)
-              issue(n, name, relation.unknown ?? 'validation.unknown_ids', unknownParams(missing))
-            return missing.length === 0
-          }),
-        )
+            if (missing.length === 0) continue
+            issue(n, field, relation.unknown ?? 'validation.unknown_ids', unknownParams(missing))
+            known = false
+          }
+          return known
+        })
+        /** The ids each relation gets for a row, from all the fields that fill it. */
+        const linked = (row: Record<string, unknown>, relation: Relation) =>
+          new Set(
+            links
+              .filter((link) => link.relation === relation)
+              .flatMap(({ field }) =>
+                ((row[field] as unknown[] | undefined) ?? []).map(
+                  (key) => (found.get(field) as Map<unknown, number>).get(key) as number,
+                ),
+              ),
+          )
         const prepared = await Promise.all(
-          ready.map(async (row) => ({ ...row, ...(await writes.prepare(row.input)) })),
+          ready.map(async (row) => ({
+            ...row,
+            ...(await writes.prepare(
+              Object.fromEntries(Object.entries(row.input).filter(([field]) => !linkFields.has(field))),
+            )),
+          })),
         )
         const insert = async (part: typeof prepared) => {
           const made = await tx.transaction(async (savepoint) => {
@@ -217,12 +254,9 @@ export function defineImport(spec: Resolved, writes: Writes) {
               .insert(spec.table)
               .values(part.map((row) => row.values))
               .returning({ id: spec.table.id })
-            for (const [name, relation] of relations) {
-              const found = links.get(name) as Map<unknown, number>
+            for (const relation of new Set(links.map((link) => link.relation))) {
               const pairs = part.flatMap((row, i) =>
-                [...new Set((row.input[name] as unknown[] | undefined) ?? [])].map(
-                  (key) => [created[i]?.id as number, found.get(key) as number] as const,
-                ),
+                [...linked(row.input, relation)].map((id) => [created[i]?.id as number, id] as const),
               )
               await insertLinks(savepoint, relation, pairs)
             }
@@ -245,7 +279,7 @@ export function defineImport(spec: Resolved, writes: Writes) {
       }
 
       for await (const { n, row } of rowsOf(request)) {
-        const parsed = spec.input.safeParse(row, { reportInput: true })
+        const parsed = input.safeParse(row, { reportInput: true })
         if (!parsed.success)
           for (const found of parsed.error.issues)
             issues.push({ ...found, path: ['rows', n - 1, ...found.path] })
@@ -266,7 +300,7 @@ export function defineImport(spec: Resolved, writes: Writes) {
 
   async function routes(app: FastifyInstance, db: Db) {
     app.withTypeProvider<ZodTypeProvider>().post(
-      `/${spec.path}/${settings?.path}`,
+      settings?.url ?? `/${spec.path}/${settings?.path}`,
       {
         config: { permission: permissionOf('batch-create', spec.path) },
         bodyLimit: settings?.maxBytes ?? DEFAULT_MAX_BYTES,

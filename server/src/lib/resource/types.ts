@@ -180,9 +180,25 @@ export interface ResourceSpec<R extends WireRecord = WireRecord> {
   /** `GET /{path}/exportCsv` behind `export-{path}`: the list's rows as CSV. */
   export?: { filename: string; columns?: readonly string[] }
   /** Batch create from CSV or JSON rows at `/{path}/{import.path}` behind `batch-create-{path}`. */
-  import?: { path: string; maxBytes?: number }
+  import?: ImportSpec
   /** Which record routes to offer; all five unless said. */
   operations?: readonly Operation[]
+}
+
+/**
+ * Batch create. By default the rows are the input's fields at `POST /{path}/{path of the import}`; a spec
+ * may place it elsewhere (`url`), take rows of another shape (`input`), and name related records by a
+ * column of theirs instead of ids (`keys`: a row's `genres: "Drama|Comedy"` -> tag_ids by tag name).
+ */
+export interface ImportSpec {
+  path: string
+  maxBytes?: number
+  /** The route under /api when the spec puts it elsewhere: `/files/cdn77BatchUpload`. */
+  url?: string
+  /** The row's shape when it is not `input`; fields named in `keys` stand for relations. */
+  input?: z.ZodObject
+  /** Row field -> the relation it fills and the column its values name records by (with a condition). */
+  keys?: Record<string, { relation: string; key: PgColumn; where?: SQL }>
 }
 
 /** A declaration with what the tables already say filled in (defineResource's first step). */

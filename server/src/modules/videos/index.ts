@@ -3,6 +3,7 @@ import {
   photoRecord,
   type Video,
   videoActions,
+  videoBatchRow,
   videoInput,
   videoRecord,
   type videoSortable,
@@ -89,4 +90,17 @@ export const videosModule = defineResource<Video>({
     photos: { table: photos, position: photos.position, record: photoRecord, input: photoInput },
   },
   export: { filename: 'videos.csv' },
+  // The spec's batch create: a CSV whose rows name their tags and directors (README "Videos").
+  import: {
+    path: 'batch-create',
+    url: '/files/cdn77BatchUpload',
+    maxBytes: 50 * 1024 * 1024,
+    input: videoBatchRow,
+    keys: {
+      genres: { relation: 'tag_ids', key: tags.name, where: eq(tags.type, 'genre') },
+      models: { relation: 'tag_ids', key: tags.name, where: eq(tags.type, 'model') },
+      studios: { relation: 'tag_ids', key: tags.name, where: eq(tags.type, 'studio') },
+      directors: { relation: 'director_ids', key: directors.name },
+    },
+  },
 })
