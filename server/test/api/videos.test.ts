@@ -160,7 +160,10 @@ describeEachEngine('videos', (engine) => {
       expect(one.directors.map((d: Json) => d.name)).toEqual(['Kenji Mori'])
       expect(one).toMatchObject({ title: '批量一', is_free: 1, published_at: '2026-01-02T03:04:05.000Z' })
       const two = (await api('/api/videos?keyword=B-2')).body.data[0]
-      expect(two.tags.map((tag: Json) => `${tag.type}:${tag.name}`)).toEqual(['model:Amelia', 'studio:Northlight'])
+      expect(two.tags.map((tag: Json) => `${tag.type}:${tag.name}`)).toEqual([
+        'model:Amelia',
+        'studio:Northlight',
+      ])
     })
 
     it('reports every bad row by number and field and writes nothing', async () => {
