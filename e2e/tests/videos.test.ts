@@ -128,4 +128,37 @@ describe('videos, end to end in Chromium', () => {
     expect(csv).toContain('午夜列车 Midnight train')
     await context.close()
   })
+
+  it('creates videos from a CSV naming their tags, or shows which rows are wrong and creates none', async () => {
+    const context = await englishContext(product)
+    const page = await context.newPage()
+    await logIn(page)
+    await page.goto(`${product.server.url}/#/videos/batch-create`)
+    const choose = async (csv: string) => {
+      const [chooser] = await Promise.all([
+        page.waitForEvent('filechooser'),
+        page.getByTestId('import-choose').click(),
+      ])
+      await chooser.setFiles({ name: 'videos.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+      await page.getByTestId('import-preview').waitFor()
+      await page.getByTestId('import-upload').click()
+    }
+    await choose('title,serial_number,genres,directors\nBad,E2E-B-1,No such genre,\n')
+    await page.getByTestId('import-errors').getByText('No such genre').waitFor()
+    expect((await asAdmin<Listed<StoredVideo>>(product, '/api/videos?keyword=E2E-B-')).data).toEqual([])
+
+    await page.reload()
+    await choose(
+      'title,serial_number,genres,directors\n批量 A,E2E-B-1,E2E Thriller,E2E Auteur\nB,E2E-B-2,,\n',
+    )
+    await page.getByText('2 records imported.').waitFor()
+    await expect
+      .poll(
+        async () => (await asAdmin<Listed<StoredVideo>>(product, '/api/videos?keyword=E2E-B-')).data.length,
+      )
+      .toBe(2)
+    const [first] = (await asAdmin<Listed<StoredVideo>>(product, '/api/videos?keyword=E2E-B-1')).data
+    expect(first?.tags.map((tag) => tag.name)).toEqual(['E2E Thriller'])
+    await context.close()
+  })
 })

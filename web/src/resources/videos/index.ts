@@ -14,6 +14,7 @@ export const videos = defineResource({
   screens: {
     list: () => import('./VideoList.tsx'),
     create: () => import('./VideoForm.tsx'),
+    'batch-create': () => import('./VideoBatchCreate.tsx'),
     edit: () => import('./VideoForm.tsx'),
     show: () => import('./VideoShow.tsx'),
   },

@@ -6,6 +6,7 @@ export const videosLocale = defineLocale({
     createTitle: 'Create video',
     editTitle: 'Edit video',
     showTitle: 'Video',
+    batchCreateTitle: 'Batch create videos',
     fields: {
       id: 'ID',
       title: 'Title',
@@ -65,6 +66,7 @@ export const videosLocale = defineLocale({
     createTitle: '新建视频',
     editTitle: '编辑视频',
     showTitle: '视频详情',
+    batchCreateTitle: '批量创建视频',
     fields: {
       id: 'ID',
       title: '标题',
