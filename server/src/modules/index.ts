@@ -5,6 +5,7 @@ import { directorsModule } from './directors/index.ts'
 import { downloadTicketsModule } from './download-tickets/index.ts'
 import { filesModule } from './files/index.ts'
 import { photosModule } from './photos/index.ts'
+import { postsModule } from './posts/index.ts'
 import { profileModule } from './profile/index.ts'
 import { rolesModule } from './roles/index.ts'
 import { seosModule } from './seos/index.ts'
@@ -25,6 +26,7 @@ export const modules: ApiModule[] = [
   auditLogsModule,
   videosModule,
   photosModule,
+  postsModule,
   tagsModule,
   directorsModule,
   sourcesModule,

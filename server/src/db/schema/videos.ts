@@ -1,4 +1,4 @@
-import { videoLimits, videoStatuses } from '@vod/contract'
+import { postLimits, postStatuses, videoLimits, videoStatuses } from '@vod/contract'
 import { sql } from 'drizzle-orm'
 import {
   boolean,
@@ -115,4 +115,26 @@ export const photos = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('photos_video_id_position_index').on(t.videoId, t.position)],
+)
+
+/** Articles of the public site; content is HTML cleaned on the way in (modules/posts). */
+export const posts = pgTable(
+  'posts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    title: varchar('title', { length: postLimits.title }).notNull(),
+    cover: media('cover'),
+    content: text('content').notNull().default(''),
+    description: varchar('description', { length: postLimits.description }),
+    status: text('status', { enum: postStatuses }).notNull().default('draft'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    isSticky: boolean('is_sticky').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    check('posts_status_check', sql`${t.status} in ('draft', 'published')`),
+    index('posts_title_trgm_index').using('gin', t.title.op('gin_trgm_ops')),
+    index('posts_sticky_published_index').on(t.isSticky, t.publishedAt),
+    index('posts_created_at_index').on(t.createdAt),
+  ],
 )

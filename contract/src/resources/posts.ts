@@ -1,0 +1,46 @@
+import { z } from 'zod'
+import { clearable, flag, instant, instantInput, mediaUrl } from '../values.ts'
+
+/** Articles of the public site (spec section 3). */
+export const postStatuses = ['draft', 'published'] as const
+export type PostStatus = (typeof postStatuses)[number]
+
+export const postLimits = { title: 200, description: 1000, content: 200_000 } as const
+
+export const postInput = z.object({
+  title: z.string().trim().min(1).max(postLimits.title),
+  cover: clearable(mediaUrl).optional(),
+  /** Rich text as HTML; the server keeps only an allowlist of tags and attributes. */
+  content: z.string().max(postLimits.content).default(''),
+  description: clearable(z.string().trim().max(postLimits.description)).optional(),
+  status: z.enum(postStatuses).default('draft'),
+  published_at: instantInput.nullable().optional(),
+  is_sticky: flag.optional(),
+})
+export type PostInput = z.input<typeof postInput>
+
+export const postRecord = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    cover: z.string().nullable(),
+    content: z.string(),
+    description: z.string().nullable(),
+    status: z.enum(postStatuses),
+    published_at: instant.nullable(),
+    is_sticky: flag,
+    created_at: instant,
+    updated_at: instant,
+  })
+  .meta({ id: 'Post' })
+export type Post = z.infer<typeof postRecord>
+
+export const postSortable = [
+  'id',
+  'title',
+  'status',
+  'is_sticky',
+  'published_at',
+  'created_at',
+  'updated_at',
+] as const
