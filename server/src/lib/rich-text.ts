@@ -1,3 +1,4 @@
+import { MEDIA_URL_PATTERN } from '@vod/contract'
 import sanitizeHtml from 'sanitize-html'
 
 /**
@@ -37,6 +38,8 @@ const options: sanitizeHtml.IOptions = {
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowProtocolRelative: false,
+  // An image that is neither an upload of this server nor an http(s) address is dropped whole.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !MEDIA_URL_PATTERN.test(frame.attribs.src ?? ''),
   transformTags: {
     // A link that opens a new tab must not hand the site's window to the page it opens.
     a: (tagName, attribs) => ({

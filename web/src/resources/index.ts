@@ -2,6 +2,7 @@ import type { ResourceDefinition } from '../components/resource/define-resource.
 import { admins } from './admins/index.ts'
 import { auditLogs } from './audit-logs/index.ts'
 import { directors } from './directors/index.ts'
+import { posts } from './posts/index.ts'
 import { roles } from './roles/index.ts'
 import { seos } from './seos/index.ts'
 import { sites } from './sites/index.ts'
@@ -15,6 +16,7 @@ import { videos } from './videos/index.ts'
  */
 export const resources: readonly ResourceDefinition[] = [
   videos,
+  posts,
   sites,
   tags,
   directors,
