@@ -5,7 +5,6 @@ import { useLocation, useNavigate, useParams } from 'react-router'
 import { ApiError } from '../../api/http.ts'
 import { notify } from '../../app/notify.ts'
 import { useRouteHandle } from '../../app/use-route-handle.ts'
-import { useTabs } from '../../stores/tabs.ts'
 import { showServerErrors } from '../form/server-errors.ts'
 import { useForm } from '../form/use-form.ts'
 import { useSessionDraft } from '../form/use-session-draft.ts'
@@ -13,6 +12,7 @@ import { type ResourceDefinition, resourcePath } from './define-resource.ts'
 import { FormFields, type ResourceField } from './form-fields.tsx'
 import { RecordError } from './RecordError.tsx'
 import { type RecordValues, useRecordQuery, useResourceClient, useSaveRecord } from './resource-queries.ts'
+import { useListReturn } from './use-list-return.ts'
 
 export type { ResourceField }
 
@@ -50,7 +50,8 @@ export function ResourceForm(props: ResourceFormProps) {
   const record = useRecordQuery(client, id)
   const save = useSaveRecord(client)
   const titleKey = useRouteHandle()?.route.meta?.titleKey
-  const listPath = resourcePath(resource, 'list')
+  // Saved or cancelled, the form is done with; the list comes back as it was left.
+  const backToList = useListReturn(resource)
 
   // Once per screen: a kept (hidden, then shown again) screen re-runs its effects, and must not lose
   // what the admin typed to the record as loaded.
@@ -84,10 +85,7 @@ export function ResourceForm(props: ResourceFormProps) {
       return
     }
     void notify('success', t('resource.saved'))
-    // The form is done with: its tab closes, and with it the kept screen, which would otherwise offer
-    // the saved values again when its path is next opened.
-    useTabs.getState().close(pathname)
-    navigate(listPath)
+    backToList({ done: true })
   }
 
   return (
@@ -122,7 +120,9 @@ export function ResourceForm(props: ResourceFormProps) {
             <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="form-submit">
               {t('resource.save')}
             </Button>
-            <Button onClick={() => navigate(listPath)}>{t('resource.cancel')}</Button>
+            <Button data-testid="form-cancel" onClick={() => backToList({ done: true })}>
+              {t('resource.cancel')}
+            </Button>
           </Space>
         </Form>
       </Spin>

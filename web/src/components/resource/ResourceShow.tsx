@@ -10,6 +10,7 @@ import { type ResourceDefinition, resourcePath } from './define-resource.ts'
 import { RecordActions } from './RecordActions.tsx'
 import { RecordError } from './RecordError.tsx'
 import { useRecordQuery, useResourceClient } from './resource-queries.ts'
+import { useListReturn } from './use-list-return.ts'
 
 export type ResourceItem<T> = FieldDisplay<T>
 
@@ -31,6 +32,7 @@ export function ResourceShow<T extends { id: number }>(props: ResourceShowProps<
   const { resource, items, actions, confirm, buttons, children } = props
   const { t } = useTranslation()
   const navigate = useNavigate()
+  const backToList = useListReturn(resource)
   const { id } = useParams()
   const record = useRecordQuery(useResourceClient<T>(resource), id)
   const canEdit = useCan('edit', resource.name) && Boolean(resource.screens.edit)
@@ -55,7 +57,9 @@ export function ResourceShow<T extends { id: number }>(props: ResourceShowProps<
           {t('resource.edit')}
         </Button>
       )}
-      <Button onClick={() => navigate(resourcePath(resource, 'list'))}>{t('resource.back')}</Button>
+      <Button data-testid="show-back" onClick={() => backToList()}>
+        {t('resource.back')}
+      </Button>
     </Space>
   )
   return (

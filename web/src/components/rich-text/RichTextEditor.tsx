@@ -60,7 +60,7 @@ export function RichTextEditor({ value = '', onChange, id, ...aria }: RichTextEd
   return (
     <div className="rich-text-editor">
       <Toolbar editor={editor} />
-      <EditorContent editor={editor} />
+      <EditorContent editor={editor} className="rich-html" />
     </div>
   )
 }
