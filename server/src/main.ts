@@ -12,6 +12,7 @@ import { migrate } from './db/migrate.ts'
 import { isConnectionLost } from './lib/db-errors.ts'
 import { loggerOptions } from './logger.ts'
 import type { Readiness } from './plugins/health.ts'
+import { openStorage } from './storage/index.ts'
 
 function readConfig(): Config {
   try {
@@ -68,7 +69,7 @@ async function main() {
     await moveStoredSecrets(database.db, config, secrets, logger)
     const result = await bootstrap(database.db, config)
     if (config.seedDemo) {
-      const seeded = await seedDemoData(database.db)
+      const seeded = await seedDemoData(database.db, openStorage(config))
       if (seeded > 0) logger.info(`Added ${seeded} demo rows (SEED_DEMO=0 turns this off)`)
     }
     readiness.ready = true

@@ -1,4 +1,4 @@
-import { readFile, rm, stat } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { passwordIssue, permissionNames, SUPER_ADMIN_ROLE } from '@vod/contract'
@@ -7,6 +7,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { verifyPassword } from '../src/auth/password.ts'
 import { bootstrap, INITIAL_PASSWORD_FILE } from '../src/db/bootstrap.ts'
 import { seedDemoData } from '../src/db/demo.ts'
+import { DEMO_VIDEOS } from '../src/db/demo-videos.ts'
 import { migrate } from '../src/db/migrate.ts'
 import {
   admins,
@@ -16,7 +17,10 @@ import {
   roles,
   sources,
   tags,
+  videos,
+  videoTags,
 } from '../src/db/schema/index.ts'
+import { diskStorage } from '../src/storage/disk.ts'
 import { createTestDatabase, describeEachEngine, type TestDatabase } from './support/databases.ts'
 
 describeEachEngine('bootstrap', (engine) => {
@@ -104,7 +108,9 @@ describeEachEngine('bootstrap', (engine) => {
 
   it('seeds demo tags of all three types, directors and sources filed under genres, into empty tables only', async () => {
     const db = t.database.db
-    const added = await seedDemoData(db)
+    const uploads = await mkdtemp(path.join(os.tmpdir(), 'vod-demo-test-'))
+    const storage = diskStorage(uploads)
+    const added = await seedDemoData(db, storage)
     const types = await db.selectDistinct({ type: tags.type }).from(tags)
     expect(types.map((r) => r.type).sort()).toEqual(['genre', 'model', 'studio'])
     const [tagCount] = await db.select({ n: count() }).from(tags)
@@ -115,8 +121,14 @@ describeEachEngine('bootstrap', (engine) => {
       .from(sources)
       .innerJoin(tags, eq(tags.id, sources.genreId))
     expect(filed.map((row) => row.genre)).toEqual(Array(5).fill('genre'))
-    expect(await seedDemoData(db)).toBe(0)
-    expect(added).toBe((tagCount?.n ?? 0) + 8 + 5 + 2 + 2)
+    const [video] = await db.select({ cover: videos.cover }).from(videos).limit(1)
+    const cover = await storage.get((video?.cover ?? '').replace('/uploads/', ''))
+    expect(cover?.contentType).toBe('image/png')
+    const linked = await db.selectDistinct({ videoId: videoTags.videoId }).from(videoTags)
+    expect(linked).toHaveLength(DEMO_VIDEOS)
+    expect(await seedDemoData(db, storage)).toBe(0)
+    expect(added).toBe((tagCount?.n ?? 0) + 8 + 5 + 2 + 2 + DEMO_VIDEOS)
+    await rm(uploads, { recursive: true, force: true })
   })
 })
 

@@ -1,6 +1,8 @@
 import type { TagType } from '@vod/contract'
 import { eq } from 'drizzle-orm'
+import type { Storage } from '../storage/index.ts'
 import type { Db } from './client.ts'
+import { seedDemoVideos } from './demo-videos.ts'
 import { directors, seos, sites, sources, tags } from './schema/index.ts'
 
 const demoTags: Record<TagType, string[]> = {
@@ -78,8 +80,11 @@ const isEmpty = async (
   table: typeof tags | typeof directors | typeof sources | typeof sites | typeof seos,
 ) => (await db.select({ id: table.id }).from(table).limit(1)).length === 0
 
-/** Demo tags, directors, sources, sites and SEO entries for a first look at the product; returns the rows added. */
-export async function seedDemoData(db: Db): Promise<number> {
+/**
+ * Demo tags, directors, sources, sites, SEO entries and videos (covers go to `storage`) for a first look at
+ * the product; returns the rows added.
+ */
+export async function seedDemoData(db: Db, storage: Storage): Promise<number> {
   let added = 0
   if (await isEmpty(db, tags)) {
     const rows = Object.entries(demoTags).flatMap(([type, names]) =>
@@ -102,5 +107,6 @@ export async function seedDemoData(db: Db): Promise<number> {
   }
   if (await isEmpty(db, sites)) added += (await db.insert(sites).values(demoSites).returning()).length
   if (await isEmpty(db, seos)) added += (await db.insert(seos).values(demoSeos).returning()).length
+  added += await seedDemoVideos(db, storage)
   return added
 }
