@@ -47,20 +47,21 @@ describe('the catalogue screens, end to end in Chromium', () => {
     await page.goto(`${product.server.url}/#/videos/sites/create`)
     await page.getByRole('textbox', { name: 'Name' }).fill('E2E Mirror')
     const domain = page.getByRole('textbox', { name: 'Domain' })
-    await domain.fill('https://mirror.example.com/')
+    await domain.fill('https://e2e-mirror.example.com/')
     await page.getByTestId('form-submit').click()
     await page.getByText('Enter a domain name such as example.com, without http:// or a path.').waitFor()
-    await domain.fill('Mirror.Example.com')
+    await domain.fill('E2E-Mirror.Example.com')
     await page.getByTestId('form-submit').click()
     await page.waitForURL(/#\/videos\/sites(\?.*)?$/)
     const { data } = await asAdmin<Listed<{ id: number; domain: string }>>(
       product,
-      '/api/sites?keyword=mirror',
+      '/api/sites?keyword=e2e-mirror',
     )
-    expect(data.map((site) => site.domain)).toEqual(['mirror.example.com'])
+    expect(data.map((site) => site.domain)).toEqual(['e2e-mirror.example.com'])
     await page.goto(`${product.server.url}/#/videos/sites/${data[0]?.id}`)
-    await page.getByText('mirror.example.com').waitFor()
-    await page.getByText('Enabled').waitFor()
+    const shown = page.locator('.ant-descriptions:visible')
+    await shown.getByText('e2e-mirror.example.com').waitFor()
+    await shown.getByText('Enabled').waitFor()
     await context.close()
   })
 

@@ -103,7 +103,7 @@ describe('videos, end to end in Chromium', () => {
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true)
 
     // Found by keyword in the list, then published from its row.
-    await page.goto(`${product.server.url}/#/videos?keyword=midnight`)
+    await page.goto(`${product.server.url}/#/videos?keyword=E2E-MT`)
     const row = page.locator('tr', { hasText: 'E2E-MT-1' })
     await row.waitFor()
     await row.getByTestId(`publish-${stored?.id}`).click()
@@ -111,7 +111,7 @@ describe('videos, end to end in Chromium', () => {
     await expect.poll(() => row.textContent()).toContain('Published')
 
     // The filtered export downloads with the Chinese title intact.
-    await page.goto(`${product.server.url}/#/videos?keyword=midnight&status=published`)
+    await page.goto(`${product.server.url}/#/videos?keyword=E2E-MT&status=published`)
     await row.waitFor()
     const [download] = await Promise.all([
       page.waitForEvent('download'),
