@@ -9,7 +9,7 @@ import type { LoggedStatement } from './statement-log.ts'
 const run = promisify(execFile)
 
 /** pgbench on the PATH, else the newest one PostgreSQL's Debian packages installed. */
-function pgbenchBinary(): string {
+export function pgbenchBinary(): string {
   for (const dir of (process.env.PATH ?? '').split(':'))
     if (existsSync(join(dir, 'pgbench'))) return 'pgbench'
   const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort() : []

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -12,6 +13,8 @@ export interface RunningServer {
   output: () => string
   /** Whether the process is still running (it has not crashed). */
   alive: () => boolean
+  /** The process id of the launcher (tsx), whose child runs the server. */
+  pid: number
   stop: () => Promise<void>
 }
 
@@ -49,6 +52,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       LOG_LEVEL: 'warn',
       // Chromium leaves pre-connections open; the tests need no grace for them.
       SHUTDOWN_GRACE_SECONDS: '1',
+      // A server on PostgreSQL takes its keys from the environment (README "Configuration").
+      ...(env.DATABASE_URL
+        ? {
+            JWT_SECRET: randomBytes(32).toString('hex'),
+            TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+          }
+        : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -79,6 +89,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     dataDir,
     output: () => log,
     alive: () => child.exitCode === null && child.signalCode === null,
+    pid: child.pid ?? 0,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM')
       await exited

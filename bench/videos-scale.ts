@@ -1,0 +1,232 @@
+/**
+ * The videos catalogue at a million rows (issue: content catalogue, item 7), against its database's own
+ * speed, in one run on PostgreSQL. A million videos with three tags each are loaded by SQL into a fresh
+ * database (dropped after); the real server runs on it as its own process. Prints:
+ * - the videos list (no filter, a status filter, a tag filter, a keyword): API requests a second at 16
+ *   connections and p99, beside pgbench replaying the request's page query (captured from the statement log);
+ * - the export of all million rows: its time beside psql's `\copy` of the same query, and the server's peak
+ *   memory;
+ * - a 10,000-row batch import from CSV: its time.
+ * Asserts nothing.
+ *
+ *   npx tsx bench/videos-scale.ts [rows]     BENCH_DATABASE_URL=postgres://...  BENCH_SECONDS=10
+ */
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import autocannon from 'autocannon'
+import { eq, sql } from 'drizzle-orm'
+import pg from 'pg'
+import { ADMIN, type RunningServer, startServer } from '../e2e/support/server.ts'
+import { tags } from '../server/src/db/schema/index.ts'
+import { createTestDatabase } from '../server/test/support/databases.ts'
+import { peakMemoryMb } from './support/memory.ts'
+import { pgbenchBinary, pgbenchTps } from './support/pgbench.ts'
+import { type LoggedStatement, logSize, serverLogFile, statementsSince } from './support/statement-log.ts'
+
+const run = promisify(execFile)
+const rows = Number(process.argv[2] ?? 1_000_000)
+const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+const CONNECTIONS = 16
+const IMPORT_ROWS = 10_000
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+process.env.TEST_DATABASE_URL = adminUrl
+
+async function onAdminDatabase(statement: string) {
+  const client = new pg.Client({ connectionString: adminUrl })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+async function login(server: RunningServer): Promise<string> {
+  const res = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  })
+  const body = (await res.json()) as { access_token?: string }
+  if (!body.access_token) throw new Error(`login failed: ${res.status} ${JSON.stringify(body)}`)
+  return body.access_token
+}
+
+async function get(server: RunningServer, path: string, token: string) {
+  const res = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } })
+  const body = (await res.json()) as { meta?: { total: number; total_estimated?: 1 } }
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`)
+  return body
+}
+
+function pageQuery(statements: LoggedStatement[]): LoggedStatement {
+  const page = statements.find((s) => /from "videos"/.test(s.text) && /order by/i.test(s.text))
+  if (!page) throw new Error(`no page query among:\n${statements.map((s) => s.text).join('\n')}`)
+  return page
+}
+
+async function load(server: RunningServer, path: string, token: string) {
+  const drive = (duration: number) =>
+    autocannon({
+      url: `${server.url}${path}`,
+      connections: CONNECTIONS,
+      duration,
+      headers: { authorization: `Bearer ${token}` },
+    })
+  await drive(2)
+  const result = await drive(seconds)
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${path}: ${result.non2xx} answers other than 2xx, ${result.errors} errors`)
+  return { rps: result.requests.average, p99: result.latency.p99 }
+}
+
+/** Downloads the whole export, answering its seconds and bytes. */
+async function exportAll(server: RunningServer, token: string) {
+  const started = performance.now()
+  const res = await fetch(`${server.url}/api/videos/exportCsv`, {
+    headers: { authorization: `Bearer ${token}` },
+  })
+  if (res.status !== 200 || !res.body) throw new Error(`export: ${res.status}`)
+  let bytes = 0
+  for await (const chunk of res.body) bytes += (chunk as Uint8Array).length
+  return { seconds: (performance.now() - started) / 1000, bytes }
+}
+
+/** psql's `\copy` of the very COPY the export ran, to /dev/null: the database's own speed for the file. */
+async function psqlCopySeconds(url: string, copy: string) {
+  const psql = pgbenchBinary().replace(/pgbench$/, 'psql')
+  const command = `\\${copy.replace(/\s+/g, ' ').replace(/ to stdout /i, " to '/dev/null' ")}`
+  const started = performance.now()
+  await run(psql, [url, '-q', '-c', command], { maxBuffer: 1024 * 1024 })
+  return (performance.now() - started) / 1000
+}
+
+async function importRows(server: RunningServer, token: string) {
+  const lines = ['title,serial_number,genres,models,studios,directors,is_free']
+  for (let i = 1; i <= IMPORT_ROWS; i++)
+    lines.push(
+      `Imported ${i},IMP-${i},Genre ${i % 5},Model ${i % 7},Studio ${i % 3},Director ${i % 4},${i % 2}`,
+    )
+  const form = new FormData()
+  form.append('file', new Blob([lines.join('\n')]), 'videos.csv')
+  const started = performance.now()
+  const res = await fetch(`${server.url}/api/files/cdn77BatchUpload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  })
+  const seconds = (performance.now() - started) / 1000
+  if (res.status !== 201) throw new Error(`import: ${res.status} ${(await res.text()).slice(0, 500)}`)
+  return seconds
+}
+
+const database = await createTestDatabase('postgres')
+const url = database.url as string
+const name = new URL(url).pathname.slice(1)
+let server: RunningServer | undefined
+try {
+  const started = performance.now()
+  const db = database.database.db
+  await db.execute(sql`
+    insert into tags (name, type) select kind || ' ' || n, lower(kind)
+    from unnest(array['Genre', 'Model', 'Studio']) as kind, generate_series(0, 99) as n`)
+  await db.execute(sql`insert into directors (name) select 'Director ' || n from generate_series(0, 99) as n`)
+  await db.execute(sql`insert into sources (name) select 'Source ' || n from generate_series(0, 19) as n`)
+  await db.execute(sql`
+    insert into videos (title, serial_number, status, published_at, views, is_free, source_id, created_at, updated_at)
+    select 'Video ' || n || ' ' || md5(n::text), 'SN-' || n,
+           case when n % 5 = 0 then 'draft' else 'published' end,
+           case when n % 5 = 0 then null else now() - (n || ' minutes')::interval end,
+           n % 100000, n % 4 = 0, 1 + n % 20, now() - (n || ' seconds')::interval, now()
+    from generate_series(1, ${rows}) as n`)
+  await db.execute(sql`
+    insert into video_tags (video_id, tag_id)
+    select v.id, t.id from videos v
+    join tags t on t.name in ('Genre ' || v.id % 100, 'Model ' || (v.id / 100) % 100, 'Studio ' || (v.id / 10000) % 100)`)
+  await db.execute(
+    sql`insert into video_directors (video_id, director_id) select id, 1 + id % 100 from videos`,
+  )
+  for (const table of ['videos', 'video_tags', 'video_directors', 'tags'])
+    await db.execute(sql.raw(`vacuum analyze ${table}`))
+  console.log(
+    `loaded ${rows} videos with 3 tags each in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  )
+  const found = await db.select({ id: tags.id }).from(tags).where(eq(tags.name, 'Model 42'))
+  const tagId = found[0]?.id
+
+  const cases: [string, string][] = [
+    ['first page', '/api/videos'],
+    ['status filter', '/api/videos?status=draft'],
+    ['tag filter', `/api/videos?tag_id=${tagId}`],
+    ['keyword', '/api/videos?keyword=SN-123456'],
+  ]
+
+  // First run: every statement logged, to capture what one request and the export send.
+  const logFile = await serverLogFile(adminUrl)
+  await onAdminDatabase(`alter database ${name} set log_statement = 'all'`)
+  server = await startServer({ DATABASE_URL: url, SEED_DEMO: '0' })
+  let token = await login(server)
+  const captured = new Map<string, { statements: LoggedStatement[]; meta: string }>()
+  for (const [, path] of cases) {
+    for (let i = 0; i < 3; i++) await get(server, path, token)
+    const from = await logSize(logFile)
+    const { meta } = await get(server, path, token)
+    await new Promise((r) => setTimeout(r, 300))
+    captured.set(path, {
+      statements: await statementsSince(logFile, from, name),
+      meta: `${meta?.total}${meta?.total_estimated ? ' (est.)' : ''}`,
+    })
+  }
+  const exportFrom = await logSize(logFile)
+  const probe = new AbortController()
+  await fetch(`${server.url}/api/videos/exportCsv`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: probe.signal,
+  })
+  probe.abort()
+  await new Promise((r) => setTimeout(r, 500))
+  const copy = (await statementsSince(logFile, exportFrom, name)).find((s) => /^copy /i.test(s.text.trim()))
+  await server.stop()
+  await onAdminDatabase(`alter database ${name} reset log_statement`)
+
+  // Second run: the same server without statement logging, under load.
+  server = await startServer({ DATABASE_URL: url, SEED_DEMO: '0' })
+  token = await login(server)
+  for (const [, path] of cases) await get(server, path, token)
+  for (const [label, path] of cases) {
+    const { statements, meta } = captured.get(path) ?? { statements: [], meta: '' }
+    console.log(`\n${label}: GET ${path}  total ${meta}, ${statements.length} statement(s) a request`)
+  }
+  console.log(
+    `\n${'case'.padEnd(16)}${'req/s'.padStart(8)}${'p99 ms'.padStart(8)}${'page tps'.padStart(10)}${'ratio'.padStart(8)}`,
+  )
+  for (const [label, path] of cases) {
+    const api = await load(server, path, token)
+    const page = await pgbenchTps(url, [pageQuery(captured.get(path)?.statements ?? [])], {
+      clients: CONNECTIONS,
+      seconds,
+    })
+    console.log(
+      `${label.padEnd(16)}${api.rps.toFixed(0).padStart(8)}${String(api.p99).padStart(8)}${page.toFixed(0).padStart(10)}${`${((100 * api.rps) / page).toFixed(1)}%`.padStart(8)}`,
+    )
+  }
+
+  const exported = await exportAll(server, token)
+  const memory = await peakMemoryMb(server.pid)
+  const ceiling = copy ? await psqlCopySeconds(url, copy.text) : Number.NaN
+  console.log(
+    `\nexport of ${rows} rows: ${exported.seconds.toFixed(2)} s (${(exported.bytes / 1024 / 1024).toFixed(0)} MB), ` +
+      `psql \\copy of the same query ${ceiling.toFixed(2)} s: ${((100 * ceiling) / exported.seconds).toFixed(0)}% of its speed` +
+      `${copy ? '' : ' (no COPY captured: the export took the rows path)'}; server peak memory ${memory.toFixed(0)} MB`,
+  )
+  await db.execute(sql`
+    insert into tags (name, type) select kind || ' ' || n, lower(kind)
+    from unnest(array['Genre', 'Model', 'Studio']) as kind, generate_series(0, 9) as n
+    on conflict do nothing`)
+  console.log(
+    `batch import of ${IMPORT_ROWS} rows from CSV: ${(await importRows(server, token)).toFixed(2)} s`,
+  )
+} finally {
+  await server?.stop()
+  await database.drop()
+}
