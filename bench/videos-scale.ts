@@ -19,7 +19,7 @@ import pg from 'pg'
 import { ADMIN, type RunningServer, startServer } from '../e2e/support/server.ts'
 import { tags } from '../server/src/db/schema/index.ts'
 import { createTestDatabase } from '../server/test/support/databases.ts'
-import { peakMemoryMb } from './support/memory.ts'
+import { peakMemoryMb, resetPeakMemory } from './support/memory.ts'
 import { pgbenchBinary, pgbenchTps } from './support/pgbench.ts'
 import { type LoggedStatement, logSize, serverLogFile, statementsSince } from './support/statement-log.ts'
 
@@ -139,13 +139,24 @@ try {
            case when n % 5 = 0 then null else now() - (n || ' minutes')::interval end,
            n % 100000, n % 4 = 0, 1 + n % 20, now() - (n || ' seconds')::interval, now()
     from generate_series(1, ${rows}) as n`)
-  await db.execute(sql`
-    insert into video_tags (video_id, tag_id)
-    select v.id, t.id from videos v
-    join tags t on t.name in ('Genre ' || v.id % 100, 'Model ' || (v.id / 100) % 100, 'Studio ' || (v.id / 10000) % 100)`)
-  await db.execute(
-    sql`insert into video_directors (video_id, director_id) select id, 1 + id % 100 from videos`,
-  )
+  // Bulk load: the links' foreign-key triggers are skipped (the ids are right by construction), and each
+  // video's tags are found by hash joins on a number, not by name.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`)
+    await tx.execute(sql`
+      with kinds as (
+        select id, type, row_number() over (partition by type order by id) - 1 as k from tags
+      )
+      insert into video_tags (video_id, tag_id)
+      select v.id, t.id from videos v join kinds t on t.type = 'genre' and t.k = v.id % 100
+      union all
+      select v.id, t.id from videos v join kinds t on t.type = 'model' and t.k = (v.id / 100) % 100
+      union all
+      select v.id, t.id from videos v join kinds t on t.type = 'studio' and t.k = (v.id / 10000) % 100`)
+    await tx.execute(
+      sql`insert into video_directors (video_id, director_id) select id, (select min(id) from directors) + id % 100 from videos`,
+    )
+  })
   for (const table of ['videos', 'video_tags', 'video_directors', 'tags'])
     await db.execute(sql.raw(`vacuum analyze ${table}`))
   console.log(
@@ -211,13 +222,14 @@ try {
     )
   }
 
+  await resetPeakMemory(server.pid)
   const exported = await exportAll(server, token)
   const memory = await peakMemoryMb(server.pid)
   const ceiling = copy ? await psqlCopySeconds(url, copy.text) : Number.NaN
   console.log(
     `\nexport of ${rows} rows: ${exported.seconds.toFixed(2)} s (${(exported.bytes / 1024 / 1024).toFixed(0)} MB), ` +
       `psql \\copy of the same query ${ceiling.toFixed(2)} s: ${((100 * ceiling) / exported.seconds).toFixed(0)}% of its speed` +
-      `${copy ? '' : ' (no COPY captured: the export took the rows path)'}; server peak memory ${memory.toFixed(0)} MB`,
+      `${copy ? '' : ' (no COPY captured: the export took the rows path)'}; server peak memory during it ${memory.toFixed(0)} MB`,
   )
   await db.execute(sql`
     insert into tags (name, type) select kind || ' ' || n, lower(kind)

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 
 /** The process ids under `pid` (itself included), from /proc. */
 async function processTree(pid: number): Promise<number[]> {
@@ -17,4 +17,9 @@ export async function peakMemoryMb(pid: number): Promise<number> {
     peak = Math.max(peak, kb / 1024)
   }
   return peak
+}
+
+/** Starts the peak over (Linux: `5` into clear_refs), so that the next reading is the peak of what follows. */
+export async function resetPeakMemory(pid: number): Promise<void> {
+  for (const id of await processTree(pid)) await writeFile(`/proc/${id}/clear_refs`, '5').catch(() => {})
 }
