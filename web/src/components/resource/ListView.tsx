@@ -59,6 +59,8 @@ export function ListView<T extends { id: Id }>(props: ListViewProps<T>) {
     tableColumns.push({
       key: 'actions',
       title: t('resource.actions'),
+      // Kept in view at the card's right edge while the rest of a wide table scrolls under it.
+      fixed: 'right',
       render: (_, record) => (
         <Space wrap size="small">
           {rowActions(record)}
@@ -101,6 +103,8 @@ export function ListView<T extends { id: Id }>(props: ListViewProps<T>) {
         data-testid={`${testId}-table`}
         rowKey="id"
         columns={tableColumns}
+        // A table wider than its card scrolls inside it; the page itself never scrolls sideways.
+        scroll={{ x: 'max-content' }}
         dataSource={controller.rows}
         loading={query.isFetching}
         rowSelection={

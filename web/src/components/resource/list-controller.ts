@@ -1,5 +1,5 @@
 import { type UseQueryResult, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import type { Query } from '../../api/http.ts'
 import type { Id, ListAnswer, ResourceClient } from '../../api/resource-client.ts'
@@ -82,6 +82,13 @@ export function useListController<T>({
     setParams({ ...params, page: 1, ...next })
   }
   const meta = query.data?.meta
+  // A page past the end (its last row deleted, or `?page=99` typed) steps back to the last page with rows,
+  // rather than showing "No data" under a pager that highlights another page.
+  const empty = query.data !== undefined && !query.isPlaceholderData && query.data.data.length === 0
+  const lastPage = Math.max(1, Math.ceil((meta?.total ?? 0) / params.perPage))
+  useEffect(() => {
+    if (empty && params.page > lastPage) setParams({ ...params, page: lastPage })
+  }, [empty, lastPage, params, setParams])
   return {
     client,
     params,
