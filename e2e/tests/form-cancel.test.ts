@@ -1,0 +1,63 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { asAdmin, englishContext, submitLogin, useProduct } from '../support/product.ts'
+
+const product = useProduct()
+
+const tabPaths = (page: Page) =>
+  page.getByTestId('view-tab').evaluateAll((items) => items.map((item) => item.getAttribute('data-path')))
+// Other kept screens stay in the page, hidden: only the shown one's field and buttons are meant.
+const nameField = (page: Page) => page.locator('input:visible[id$="_name"]')
+const button = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]:visible`)
+
+/** Opens a screen by its hash, as a link or the address bar would. */
+async function open(page: Page, path: string) {
+  await page.evaluate((hash) => {
+    location.hash = hash
+  }, `#${path}`)
+  await page.waitForURL(new RegExp(`#${path}$`))
+}
+
+describe('a resource form left with Cancel or saved', () => {
+  it('closes its tab and drops its kept screen: reopened, it shows the record as stored', async () => {
+    const stored = `Cancel ${Date.now()}`
+    const tag = await asAdmin<{ data: { id: number } }>(product, '/api/tags', {
+      method: 'POST',
+      body: { name: stored, type: 'genre' },
+    })
+    const id = tag.data.id
+    const context = await englishContext(product)
+    const page = await context.newPage()
+    await submitLogin(page, product)
+    await page.waitForURL(/#\/dashboard/)
+
+    // Edit: the changed name is abandoned.
+    await open(page, `/tags/edit/${id}`)
+    await expect.poll(() => nameField(page).inputValue()).toBe(stored)
+    await nameField(page).fill('Abandoned name')
+    await button(page, 'form-cancel').click()
+    await page.waitForURL(/#\/tags$/)
+    await expect.poll(() => tabPaths(page)).not.toContain(`/tags/edit/${id}`)
+    await open(page, `/tags/edit/${id}`)
+    await expect.poll(() => nameField(page).inputValue()).toBe(stored)
+
+    // Create: the same, and its tab goes too.
+    await open(page, '/tags/create')
+    await nameField(page).fill('Never created')
+    await button(page, 'form-cancel').click()
+    await page.waitForURL(/#\/tags$/)
+    await expect.poll(() => tabPaths(page)).not.toContain('/tags/create')
+    await open(page, '/tags/create')
+    await expect.poll(() => nameField(page).inputValue()).toBe('')
+
+    // Saved: the tab goes, and reopening shows what was saved, not a kept screen.
+    await open(page, `/tags/edit/${id}`)
+    await nameField(page).fill(`${stored} saved`)
+    await button(page, 'form-submit').click()
+    await page.waitForURL(/#\/tags$/)
+    await expect.poll(() => tabPaths(page)).not.toContain(`/tags/edit/${id}`)
+    await open(page, `/tags/edit/${id}`)
+    await expect.poll(() => nameField(page).inputValue()).toBe(`${stored} saved`)
+    await context.close()
+  })
+})
