@@ -30,6 +30,8 @@ export default defineConfig({
           include: ['test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./test/setup.ts'],
+          // The real server behind the gadgets fixture's screens, one per test file that asks.
+          globalSetup: ['./test/fixture-server.ts'],
           // Screens render through antd in jsdom; on a loaded two-core machine one can take several seconds.
           testTimeout: 15_000,
         },

@@ -9,6 +9,7 @@
  *   npm run bench                                   # or: npx tsx bench/list-scale.ts [rows]
  *   BENCH_DATABASE_URL=postgres://...  BENCH_SECONDS=10  BENCH_ROUNDS=1  BENCH_PG_LOG=/path/to/server.log
  */
+import { randomBytes } from 'node:crypto'
 import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
@@ -21,6 +22,11 @@ const rows = Number(process.argv[2] ?? 1_000_000)
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const rounds = Number(process.env.BENCH_ROUNDS ?? 1)
 const CONNECTIONS = 16
+// A server on PostgreSQL takes its keys from the environment (config.ts), never from the database.
+const keys = {
+  JWT_SECRET: randomBytes(32).toString('hex'),
+  TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+}
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 process.env.TEST_DATABASE_URL = adminUrl
 
@@ -100,7 +106,7 @@ try {
   // First run: every statement logged, to capture what one request sends (after a warm-up, as in steady state).
   const logFile = await serverLogFile(adminUrl)
   await onAdminDatabase(`alter database ${name} set log_statement = 'all'`)
-  server = await startServer({ DATABASE_URL: url, SEED_DEMO: '0' })
+  server = await startServer({ DATABASE_URL: url, SEED_DEMO: '0', ...keys })
   let token = await login(server)
   const captured = new Map<string, { statements: LoggedStatement[]; meta: string }>()
   for (const [, path] of cases) {
@@ -118,7 +124,7 @@ try {
   await onAdminDatabase(`alter database ${name} reset log_statement`)
 
   // Second run: the same server without statement logging, under load.
-  server = await startServer({ DATABASE_URL: url, SEED_DEMO: '0' })
+  server = await startServer({ DATABASE_URL: url, SEED_DEMO: '0', ...keys })
   token = await login(server)
   for (const [, path] of cases) await get(server, path, token)
 

@@ -25,5 +25,10 @@ export function serveApi(handle: RequestListener): void {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     httpConfig.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`
   })
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+  afterAll(() => {
+    // Keep-alive connections would hold close() open until they time out.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+    server.closeAllConnections()
+    return closed
+  })
 }

@@ -6,24 +6,22 @@ import {
   useLocalListState,
   useUrlListState,
 } from '../src/components/resource/list-controller.ts'
-import { serveApi } from './api-server.ts'
-import { notesApi } from './fixtures/notes-api.ts'
-import { endRenderings, renderRoutes } from './notes-render.tsx'
+import { serveGadgets } from './fixture-api.ts'
+import { endRenderings, renderRoutes } from './gadgets-render.tsx'
 
-const api = notesApi()
-serveApi(api.handle)
+const api = serveGadgets()
 afterEach(endRenderings)
-const notes = resourceClient<{ id: number; title: string }>('notes')
+const gadgets = resourceClient<{ id: number; name: string }>('gadgets')
 
-type Controller = ReturnType<typeof useListController<{ id: number; title: string }>>
+type Controller = ReturnType<typeof useListController<{ id: number; name: string }>>
 const probe: { where: 'url' | 'local'; current?: Controller } = { where: 'url' }
 
-/** A screen holding only a notes list controller, its state in the URL or its own. */
+/** A screen holding only a gadgets list controller, its state in the URL or its own. */
 function Probe() {
   const urlState = useUrlListState(['tagId'])
   const localState = useLocalListState()
   probe.current = useListController({
-    client: notes,
+    client: gadgets,
     state: probe.where === 'url' ? urlState : localState,
     defaultSort: '-id',
   })
@@ -32,13 +30,13 @@ function Probe() {
 
 function renderController(url: string, where: 'url' | 'local') {
   probe.where = where
-  const router = renderRoutes([{ path: '/notes', Component: Probe }], url)
+  const router = renderRoutes([{ path: '/gadgets', Component: Probe }], url)
   return { result: probe as { current: Controller }, router }
 }
 
 describe('the list controller', () => {
   it('keeps a main list’s state in the URL and asks the server for that page', async () => {
-    const { result, router } = renderController('/notes?page=2&tagId=1', 'url')
+    const { result, router } = renderController('/gadgets?page=2&tagId=1', 'url')
     await waitFor(() => expect(result.current.query.isFetched).toBe(true))
     // (Then, page 2 of the filtered notes being empty, the list steps back to page 1: the next test.)
     const asked = api.seen.map((request) => Object.fromEntries(request.query ?? []))
@@ -63,7 +61,7 @@ describe('the list controller', () => {
   })
 
   it('keeps a list inside another screen to itself: the URL does not move', async () => {
-    const { result, router } = renderController('/notes?page=3', 'local')
+    const { result, router } = renderController('/gadgets?page=3', 'local')
     await waitFor(() => expect(result.current.query.isFetched).toBe(true))
     expect(result.current.params.page).toBe(1)
     act(() => result.current.change({ page: 2 }))
@@ -72,7 +70,7 @@ describe('the list controller', () => {
   })
 
   it('keeps the ticked rows across pages, and drops them (back to page 1) when the filters change', async () => {
-    const { result } = renderController('/notes', 'local')
+    const { result } = renderController('/gadgets', 'local')
     await waitFor(() => expect(result.current.rows).toHaveLength(2))
     act(() => result.current.select([1, 2]))
     act(() => result.current.change({ page: 2 }))

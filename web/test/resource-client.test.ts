@@ -1,32 +1,32 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { resourceClient } from '../src/api/resource-client.ts'
 import { queryKeys } from '../src/components/resource/resource-queries.ts'
-import { serveApi } from './api-server.ts'
-import { notesApi } from './fixtures/notes-api.ts'
+import { serveGadgets } from './fixture-api.ts'
 
-const api = notesApi()
-serveApi(api.handle)
+const api = serveGadgets()
 afterEach(() => api.reset())
 
-const notes = resourceClient<{ id: number; title: string }>('notes')
+const gadgets = resourceClient<{ id: number; name: string }>('gadgets')
 
 describe('the data-access seam', () => {
   it('reaches a record, its action and its children by the resource’s path alone', async () => {
-    expect((await notes.one(1)).title).toBe('Alpha')
-    expect(await notes.action(1, 'publish')).toMatchObject({ id: 1, status: 'published' })
-    const items = notes.children<{ id: number; title: string }>(1, 'items')
-    expect(items.path).toBe('notes/1/items')
-    expect((await items.list({ perPage: 2 })).data.map((item) => item.title)).toEqual(['First', 'Second'])
-    expect((await items.reorder([13, 12, 11])).map((item) => item.id)).toEqual([13, 12, 11])
-    await items.remove(12)
+    expect((await gadgets.one(1)).name).toBe('Alpha')
+    expect(await gadgets.action(1, 'publish')).toMatchObject({ id: 1, status: 'published' })
+    const parts = gadgets.children<{ id: number; label: string }>(1, 'parts')
+    expect(parts.path).toBe('gadgets/1/parts')
+    expect((await parts.list({ perPage: 2 })).data.map((part) => part.label)).toEqual(['First', 'Second'])
+    expect((await parts.reorder([3, 2, 1])).map((part) => part.id)).toEqual([3, 2, 1])
+    await parts.remove(2)
+    expect((await parts.list()).data.map((part) => part.label)).toEqual(['Third', 'First'])
     expect(api.seen.map((call) => `${call.method} ${call.path}`)).toEqual([
-      'GET /api/notes/1',
-      'POST /api/notes/1/publish',
-      'GET /api/notes/1/items',
-      'POST /api/notes/1/items/reorder',
-      'DELETE /api/notes/1/items/12',
+      'GET /api/gadgets/1',
+      'POST /api/gadgets/1/publish',
+      'GET /api/gadgets/1/parts',
+      'POST /api/gadgets/1/parts/reorder',
+      'DELETE /api/gadgets/1/parts/2',
+      'GET /api/gadgets/1/parts',
     ])
-    expect(JSON.parse(api.seen[3]?.body ?? '')).toEqual({ ids: [13, 12, 11] })
+    expect(JSON.parse(api.seen[3]?.body ?? '')).toEqual({ ids: [3, 2, 1] })
   })
 
   it('fetches many by id, a hundred a call, in the order asked', async () => {
@@ -42,9 +42,15 @@ describe('the data-access seam', () => {
   })
 
   it('derives the query keys from the path, so a resource’s key prefixes its children’s', () => {
-    expect(queryKeys.list('notes/1/items', { page: 2 })).toEqual(['notes', '1', 'items', 'list', { page: 2 }])
-    expect(queryKeys.one('notes', 3)).toEqual(['notes', 'one', '3'])
+    expect(queryKeys.list('gadgets/1/parts', { page: 2 })).toEqual([
+      'gadgets',
+      '1',
+      'parts',
+      'list',
+      { page: 2 },
+    ])
+    expect(queryKeys.one('gadgets', 3)).toEqual(['gadgets', 'one', '3'])
     expect(queryKeys.many('tags', [2, 1])).toEqual(['tags', 'many', ['2', '1']])
-    expect(queryKeys.resource('notes/1/items')).toEqual(['notes'])
+    expect(queryKeys.resource('gadgets/1/parts')).toEqual(['gadgets'])
   })
 })

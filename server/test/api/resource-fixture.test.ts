@@ -19,8 +19,8 @@ async function csvRows(res: Response): Promise<Record<string, string>[]> {
 }
 
 /**
- * The "done when" of the machinery: a throwaway resource (server/test/fixtures/gadgets, 67 lines of
- * contract, tables and declaration) gets a relation, an action, a child list, an export and an import,
+ * The "done when" of the machinery: a throwaway resource (server/test/fixtures/gadgets: contract, tables and
+ * declaration; its screens are web/test/fixtures/gadgets.tsx) gets a relation, an action, a child list, an export and an import,
  * each exercised here over real HTTP.
  */
 describeEachEngine('resource machinery: the gadgets fixture', (engine) => {
@@ -105,7 +105,7 @@ describeEachEngine('resource machinery: the gadgets fixture', (engine) => {
       const audit = await t.db.select().from(auditLogs).where(eq(auditLogs.recordId, id))
       expect(
         audit.find((entry) => entry.action === 'update' && entry.resource === 'gadgets')?.changes,
-      ).toEqual({
+      ).toMatchObject({
         tag_ids: [[red, green], [blue]],
       })
     })

@@ -8,9 +8,8 @@ import { resourcePath } from '../src/components/resource/define-resource.ts'
 import { addLocales } from '../src/i18n/index.ts'
 import { useApp } from '../src/stores/app.ts'
 import { clearPermissions } from '../src/stores/permission.ts'
-import { serveApi } from './api-server.ts'
-import { notes } from './fixtures/notes.tsx'
-import { notesApi } from './fixtures/notes-api.ts'
+import { serveGadgets } from './fixture-api.ts'
+import { gadgets } from './fixtures/gadgets.tsx'
 
 /** What each rendering leaves running (a router, a query cache with its timers), ended after each test. */
 const disposals: (() => void)[] = []
@@ -48,31 +47,30 @@ export function renderRoutes(routes: RouteObject[], url: string) {
 }
 
 /**
- * For one test file: the stand-in notes API (fresh for each test), the fixture's strings joining the
- * app's as a resource's do through resources/index.ts, in English.
+ * For one test file: the real server with the gadgets fixture (seeded again after each test), the
+ * fixture's strings joining the app's as a resource's do through resources/index.ts, in English.
  */
-export function serveNotes() {
-  const api = notesApi()
-  serveApi(api.handle)
+export function serveGadgetScreens() {
+  const api = serveGadgets()
   beforeAll(() => {
-    addLocales({ notes: notes.locale })
+    addLocales({ gadgets: gadgets.locale })
     act(() => useApp.getState().setLanguage('en'))
   })
   afterEach(async () => {
     await endRenderings()
     clearPermissions()
-    api.reset()
+    await api.reset()
     vi.restoreAllMocks()
   })
   return api
 }
 
 /** The fixture's screens at their routes, opened at `url`; answers the router, to read where it went. */
-export async function renderNotes(url: string) {
+export async function renderGadgets(url: string) {
   const routes = await Promise.all(
     (['list', 'show', 'batch-create'] as const).map(async (action) => ({
-      path: resourcePath(notes, action),
-      Component: (await (notes.screens[action] as () => Promise<{ default: () => React.ReactNode }>)())
+      path: resourcePath(gadgets, action),
+      Component: (await (gadgets.screens[action] as () => Promise<{ default: () => React.ReactNode }>)())
         .default,
     })),
   )

@@ -1,24 +1,24 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { setPermissions } from '../src/stores/permission.ts'
-import { renderNotes, serveNotes } from './notes-render.tsx'
+import { renderGadgets, serveGadgetScreens } from './gadgets-render.tsx'
 
-const api = serveNotes()
+const api = serveGadgetScreens()
 
-const csvFile = (lines: string[], name = 'notes.csv') =>
+const csvFile = (lines: string[], name = 'gadgets.csv') =>
   new File([`\uFEFF${lines.join('\r\n')}\r\n`], name, { type: 'text/csv' })
 
 async function openImport() {
-  setPermissions(['list-notes', 'batch-create-notes'])
-  await renderNotes('/notes/batch-create')
+  setPermissions(['list-gadgets', 'batch-create-gadgets'])
+  await renderGadgets('/gadgets/batch-create')
   return screen.findByTestId('import-choose')
 }
 
 const chooseFile = (file: File) =>
   userEvent.upload(document.querySelector('input[type="file"]') as HTMLInputElement, file)
 
-describe('the import screen of the notes fixture', () => {
+describe('the import screen of the gadgets fixture, against the real server', () => {
   it('offers a template from the declared columns: header row and an example row', async () => {
     const saved: Blob[] = []
     vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
@@ -31,29 +31,25 @@ describe('the import screen of the notes fixture', () => {
     })
     await openImport()
     await userEvent.click(screen.getByTestId('import-template'))
-    expect(names).toEqual(['notes-template.csv'])
+    expect(names).toEqual(['gadgets-template.csv'])
     const bytes = new Uint8Array(await (saved[0] as Blob).arrayBuffer())
     // UTF-8 with a BOM, so that spreadsheets read it as UTF-8.
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
-    expect(new TextDecoder().decode(bytes)).toBe('title,status,tag_ids\r\nShopping,draft,1|2\r\n')
+    expect(new TextDecoder().decode(bytes)).toBe('name,price,tag_ids\r\nLamp,19.90,1|2\r\n')
   })
 
   it('previews the first rows of the chosen file under the fields’ labels, and says which columns lack', async () => {
     await openImport()
     await chooseFile(
-      csvFile([
-        'title,status',
-        '"Milk, eggs",draft',
-        ...Array.from({ length: 30 }, (_, i) => `Row ${i},draft`),
-      ]),
+      csvFile(['name,price', '"Lamp, tall",12', ...Array.from({ length: 30 }, (_, i) => `Row ${i},1`)]),
     )
     const preview = await screen.findByTestId('import-preview')
     expect(
       within(preview)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Title', 'Status'])
-    expect(within(preview).getByText('Milk, eggs')).toBeTruthy()
+    ).toEqual(['Name', 'Price'])
+    expect(within(preview).getByText('Lamp, tall')).toBeTruthy()
     // Ten rows at most: the first one, then Row 0 to Row 8.
     expect(within(preview).getAllByRole('row')).toHaveLength(11)
     expect(within(preview).queryByText('Row 9')).toBeNull()
@@ -62,7 +58,7 @@ describe('the import screen of the notes fixture', () => {
 
   it('uploads with a progress bar and lists every bad row by row and field; nothing is imported', async () => {
     await openImport()
-    await chooseFile(csvFile(['title,status,tag_ids', 'Fine,draft,1', ',draft,', 'bad,draft,999']))
+    await chooseFile(csvFile(['name,price,tag_ids', 'Fine,1,1', ',2,', 'Bad,3,999']))
     await userEvent.click(await screen.findByTestId('import-upload'))
     const errors = await screen.findByTestId('import-errors')
     const rows = within(errors)
@@ -70,22 +66,34 @@ describe('the import screen of the notes fixture', () => {
       .slice(1)
       .map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent))
     expect(rows).toEqual([
-      ['2', 'Title', 'The title is required.'],
-      ['3', 'Tags', 'Unknown tag 999.'],
+      ['2', 'Name', 'The name field is required.'],
+      ['3', 'Tags', 'The tag ids field names records that do not exist: 999.'],
     ])
     expect(
       screen.getByText('Nothing was imported. Correct these rows and import the file again.'),
     ).toBeTruthy()
-    const upload = api.requests('POST', '/api/notes/batch-create')[0]
-    expect(upload?.body).toContain('name="file"; filename="notes.csv"')
+    const upload = api.requests('POST', '/api/gadgets/batch-create')[0]
+    expect(upload?.body).toContain('name="file"; filename="gadgets.csv"')
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100')
   })
 
   it('says how many records a good file created', async () => {
     await openImport()
-    await chooseFile(csvFile(['title,status,tag_ids', 'One,draft,1', 'Two,draft,1|2', 'Three,published,']))
+    await chooseFile(csvFile(['name,price,tag_ids', 'One,1,1', 'Two,2.5,1|2', 'Three,3,']))
     await userEvent.click(await screen.findByTestId('import-upload'))
     expect(await screen.findByText('3 records imported.')).toBeTruthy()
-    await waitFor(() => expect(api.requests('POST', '/api/notes/batch-create')).toHaveLength(1))
+    expect(api.requests('POST', '/api/gadgets/batch-create')).toHaveLength(1)
+    const listed = await fetch(`${api.server.url}/api/gadgets?sort=id`, {
+      headers: { authorization: `Bearer ${api.server.token}` },
+    })
+    const records = (await listed.json()).data.map((gadget: { name: string; tags: { name: string }[] }) => [
+      gadget.name,
+      gadget.tags.map((tag) => tag.name),
+    ])
+    expect(records.slice(2)).toEqual([
+      ['One', ['Tag 1']],
+      ['Two', ['Tag 1', 'Tag 2']],
+      ['Three', []],
+    ])
   })
 })

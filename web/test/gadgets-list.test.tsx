@@ -3,16 +3,16 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { httpConfig } from '../src/api/http.ts'
 import { setPermissions } from '../src/stores/permission.ts'
-import { renderNotes, serveNotes } from './notes-render.tsx'
+import { renderGadgets, serveGadgetScreens } from './gadgets-render.tsx'
 
-const api = serveNotes()
+const api = serveGadgetScreens()
 
 const row = (title: string) => screen.getByText(title).closest('tr') as HTMLElement
 
-describe('the notes fixture list: a list declared in a few lines', () => {
+describe('the gadgets fixture list, against the real server: a list declared in a few lines', () => {
   it('shows states as translated tags and related records by name', async () => {
-    setPermissions(['list-notes'])
-    await renderNotes('/notes')
+    setPermissions(['list-gadgets'])
+    await renderGadgets('/gadgets')
     await screen.findByText('Alpha')
     expect(within(row('Alpha')).getByText('Draft').classList.contains('ant-tag')).toBe(true)
     expect(within(row('Beta')).getByText('Published').className).toContain('green')
@@ -20,105 +20,120 @@ describe('the notes fixture list: a list declared in a few lines', () => {
   })
 
   it('offers an action exactly where the state allows it and the admin holds its permission', async () => {
-    setPermissions(['list-notes'])
-    await renderNotes('/notes')
+    setPermissions(['list-gadgets'])
+    await renderGadgets('/gadgets')
     await screen.findByText('Alpha')
     expect(screen.queryByTestId('publish-1')).toBeNull()
     cleanup()
 
-    setPermissions(['list-notes', 'publish-notes'])
-    await renderNotes('/notes')
+    setPermissions(['list-gadgets', 'publish-gadgets'])
+    await renderGadgets('/gadgets')
     expect(await screen.findByTestId('publish-1')).toBeTruthy()
     // Beta is published already: the table allows publish only from draft.
     expect(screen.queryByTestId('publish-2')).toBeNull()
   })
 
   it('runs the action, shows the record as the server left it, and a 409 as its message', async () => {
-    setPermissions(['list-notes', 'publish-notes'])
-    await renderNotes('/notes')
+    setPermissions(['list-gadgets', 'publish-gadgets'])
+    await renderGadgets('/gadgets')
     await userEvent.click(await screen.findByTestId('publish-1'))
-    expect(api.requests('POST', '/api/notes/1/publish')).toHaveLength(1)
+    expect(api.requests('POST', '/api/gadgets/1/publish')).toHaveLength(1)
     await waitFor(() => expect(within(row('Alpha')).getByText('Published')).toBeTruthy())
     expect(screen.queryByTestId('publish-1')).toBeNull()
     cleanup()
 
     // Someone else published it meanwhile: the row still offers publish, the server refuses.
-    api.reset()
-    await renderNotes('/notes')
+    await api.reset()
+    await renderGadgets('/gadgets')
     await screen.findByTestId('publish-1')
-    const note = api.state.notes[0]
-    if (note) note.status = 'published'
+    const elsewhere = await fetch(`${api.server.url}/api/gadgets/1/publish`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${api.server.token}` },
+    })
+    expect(elsewhere.status).toBe(200)
     await userEvent.click(screen.getByTestId('publish-1'))
-    expect(await screen.findByText('This note is already published.')).toBeTruthy()
+    expect(
+      await screen.findByText('The action publish does not apply while the record is published.'),
+    ).toBeTruthy()
   })
 
   it('filters by a related record: the chosen one is fetched by id, the others searched on the server', async () => {
-    setPermissions(['list-notes'])
-    const router = await renderNotes('/notes?tagId=150')
+    setPermissions(['list-gadgets'])
+    const router = await renderGadgets('/gadgets?tagId=150')
     await screen.findByText('Beta')
     expect(screen.queryByText('Alpha')).toBeNull()
-    expect(api.requests('GET', '/api/notes').at(-1)?.query.get('tag_id')).toBe('150')
+    expect(api.requests('GET', '/api/gadgets').at(-1)?.query.get('tag_id')).toBe('150')
     // Record 150 of 150: shown by name, asked for by id, while nothing else is loaded.
-    const picker = screen.getByTestId('notes-filter-tagId')
+    const picker = screen.getByTestId('gadgets-filter-tagId')
     await waitFor(() => expect(within(picker).getByText('Tag 150')).toBeTruthy())
     const tagCalls = api.requests('GET', '/api/tags')
     expect(tagCalls.map((call) => Object.fromEntries(call.query))).toEqual([{ ids: '150', per_page: '1' }])
 
+    // The first page is the newest tags (150 to 131): Tag 42 is found only by searching.
     const input = within(picker).getByRole('combobox')
     await userEvent.click(input)
-    await userEvent.type(input, 'Tag 149')
-    const option = await screen.findByText('Tag 149', { selector: '.ant-select-item-option-content' })
+    await userEvent.type(input, 'Tag 42')
+    const option = await screen.findByText(
+      'Tag 42',
+      { selector: '.ant-select-item-option-content' },
+      { timeout: 5000 },
+    )
     const search = api.requests('GET', '/api/tags').at(-1)
-    expect(search?.query.get('keyword')).toBe('Tag 149')
+    expect(search?.query.get('keyword')).toBe('Tag 42')
     expect(search?.query.get('per_page')).toBe('20')
     // One request for the whole word, not one per key.
     expect(api.requests('GET', '/api/tags').filter((call) => call.query.has('keyword'))).toHaveLength(1)
     await userEvent.click(option)
-    await waitFor(() => expect(router.state.location.search).toBe('?tagId=149'))
-    await waitFor(() => expect(api.requests('GET', '/api/notes').at(-1)?.query.get('tag_id')).toBe('149'))
+    await waitFor(() => expect(router.state.location.search).toBe('?tagId=42'))
+    await waitFor(() => expect(api.requests('GET', '/api/gadgets').at(-1)?.query.get('tag_id')).toBe('42'))
   }, 10_000)
 
   it('says how many more there are than the search shows', async () => {
-    setPermissions(['list-notes'])
-    await renderNotes('/notes')
+    setPermissions(['list-gadgets'])
+    await renderGadgets('/gadgets')
     await screen.findByText('Alpha')
-    await userEvent.click(within(screen.getByTestId('notes-filter-tagId')).getByRole('combobox'))
+    await userEvent.click(within(screen.getByTestId('gadgets-filter-tagId')).getByRole('combobox'))
     expect(await screen.findByText('Showing 20 of 150; type to narrow the search')).toBeTruthy()
   })
 
   it('exports with the list’s filters, keyword and sort through a one-use ticket, never a Blob', async () => {
-    setPermissions(['list-notes'])
-    await renderNotes('/notes')
+    setPermissions(['list-gadgets'])
+    await renderGadgets('/gadgets')
     await screen.findByText('Alpha')
-    expect(screen.queryByTestId('notes-export')).toBeNull()
+    expect(screen.queryByTestId('gadgets-export')).toBeNull()
     cleanup()
 
-    setPermissions(['list-notes', 'export-notes'])
+    setPermissions(['list-gadgets', 'export-gadgets'])
     const opened: string[] = []
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       opened.push(this.href)
     })
-    await renderNotes('/notes?tagId=2&sort=-title&keyword=be&page=1')
+    await renderGadgets('/gadgets?tagId=2&sort=-name&keyword=be&page=1')
     await screen.findByText('Beta')
-    await userEvent.click(screen.getByTestId('notes-export'))
+    await userEvent.click(screen.getByTestId('gadgets-export'))
     await waitFor(() => expect(opened).toHaveLength(1))
     expect(JSON.parse(api.requests('POST', '/api/download-tickets')[0]?.body ?? '')).toEqual({
-      path: '/notes/exportCsv',
+      path: '/gadgets/exportCsv',
     })
     const url = new URL(opened[0] ?? '')
-    expect(url.href.startsWith(`${httpConfig.baseUrl}/notes/exportCsv?`)).toBe(true)
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      sort: '-title',
-      keyword: 'be',
-      tag_id: '2',
-      ticket: 'one-use-ticket',
-    })
+    expect(url.href.startsWith(`${httpConfig.baseUrl}/gadgets/exportCsv?`)).toBe(true)
+    const { ticket, ...query } = Object.fromEntries(url.searchParams)
+    expect(query).toEqual({ sort: '-name', keyword: 'be', tag_id: '2' })
+    // The navigated URL is the server's export itself, the ticket standing in for the token, once.
+    const lines = (await (await fetch(url)).text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/)
+    expect(lines[0]?.replace(/^\W+/, '')).toBe('name,price,tag_ids,id,status,created_at')
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(['Beta'])
+    expect((await fetch(url)).status).toBe(401)
+    expect(ticket).toBeTruthy()
   })
 
-  it('offers the import screen with batch-create-notes', async () => {
-    setPermissions(['list-notes', 'batch-create-notes'])
-    const router = await renderNotes('/notes')
-    await userEvent.click(await screen.findByTestId('notes-batch-create'))
-    expect(router.state.location.pathname).toBe('/notes/batch-create')
+  it('offers the import screen with batch-create-gadgets', async () => {
+    setPermissions(['list-gadgets', 'batch-create-gadgets'])
+    const router = await renderGadgets('/gadgets')
+    await userEvent.click(await screen.findByTestId('gadgets-batch-create'))
+    expect(router.state.location.pathname).toBe('/gadgets/batch-create')
   })
 })
