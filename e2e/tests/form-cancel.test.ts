@@ -6,15 +6,14 @@ const product = useProduct()
 
 const tabPaths = (page: Page) =>
   page.getByTestId('view-tab').evaluateAll((items) => items.map((item) => item.getAttribute('data-path')))
-// Other kept screens stay in the page, hidden: only the shown one's field and buttons are meant.
-const nameField = (page: Page) => page.locator('input:visible[id$="_name"]')
-const button = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]:visible`)
+// Other kept screens stay in the page, hidden: each screen's own field and buttons, by its path.
+const screen = (page: Page) => page.locator(`[data-view="${new URL(page.url()).hash.slice(1)}"]`)
+const nameField = (page: Page) => screen(page).getByRole('textbox', { name: 'Name' })
+const button = (page: Page, testId: string) => screen(page).getByTestId(testId)
 
 /** Opens a screen by its hash, as a link or the address bar would. */
 async function open(page: Page, path: string) {
-  await page.evaluate((hash) => {
-    location.hash = hash
-  }, `#${path}`)
+  await page.evaluate(`location.hash = ${JSON.stringify(`#${path}`)}`)
   await page.waitForURL(new RegExp(`#${path}$`))
 }
 

@@ -15,8 +15,9 @@ describe('lists on narrow screens, end to end in Chromium', () => {
       const table = page.getByTestId('admins-table')
       await table.locator('tbody tr.ant-table-row').first().waitFor()
       // The page itself does not scroll sideways: a wide table scrolls inside its card.
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      // (Strings: the root tsconfig has no DOM types.)
+      const overflow = await page.evaluate<number>(
+        'document.documentElement.scrollWidth - document.documentElement.clientWidth',
       )
       expect(overflow, `${width} px`).toBeLessThanOrEqual(0)
       // Each row's last action is on screen, and what is under its centre is the action, not the settings button.
@@ -26,10 +27,8 @@ describe('lists on narrow screens, end to end in Chromium', () => {
         expect(box, `${width} px`).not.toBeNull()
         if (!box) continue
         expect(box.x + box.width, `${width} px`).toBeLessThanOrEqual(width)
-        const hit = await page.evaluate(
-          ([x, y]) =>
-            document.elementFromPoint(x as number, y as number)?.closest('[data-testid^="edit-"]') !== null,
-          [box.x + box.width / 2, box.y + box.height / 2],
+        const hit = await page.evaluate<boolean>(
+          `document.elementFromPoint(${box.x + box.width / 2}, ${box.y + box.height / 2})?.closest('[data-testid^="edit-"]') != null`,
         )
         expect(hit, `${width} px: the edit action is covered`).toBe(true)
       }

@@ -38,7 +38,7 @@ describe('the list controller', () => {
   it('keeps a main list’s state in the URL and asks the server for that page', async () => {
     const { result, router } = renderController('/gadgets?page=2&tagId=1', 'url')
     await waitFor(() => expect(result.current.query.isFetched).toBe(true))
-    // (Then, page 2 of the filtered notes being empty, the list steps back to page 1: the next test.)
+    // (Then, page 2 of the filtered gadgets being empty, the list steps back to page 1: the next test.)
     const asked = api.seen.map((request) => Object.fromEntries(request.query ?? []))
     expect(asked.find((query) => query.page === '2')).toEqual({
       page: '2',
@@ -52,7 +52,7 @@ describe('the list controller', () => {
   })
 
   it('steps back from a page past the end to the last page that has rows', async () => {
-    const { result, router } = renderController('/notes?page=99', 'url')
+    const { result, router } = renderController('/gadgets?page=99', 'url')
     await waitFor(() => expect(result.current.params.page).toBeLessThan(99))
     await waitFor(() => expect(result.current.rows.length).toBeGreaterThan(0))
     const last = Math.max(1, Math.ceil(result.current.total / 20))
