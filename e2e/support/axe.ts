@@ -25,7 +25,8 @@ const runOptions = {
 
 /** Runs axe over what the page shows now; the page's context must allow the injected script (bypassCSP). */
 export async function axeViolations(page: Page): Promise<Violation[]> {
-  if (!(await page.evaluate('typeof window.axe === "object"'))) await page.addScriptTag({ content: axeSource })
+  if (!(await page.evaluate('typeof window.axe === "object"')))
+    await page.addScriptTag({ content: axeSource })
   return page.evaluate(async (options) => {
     // biome-ignore lint/suspicious/noExplicitAny: the page's globals (the root tsconfig has no DOM types)
     const { axe, document } = globalThis as any
@@ -36,7 +37,14 @@ export async function axeViolations(page: Page): Promise<Violation[]> {
       impact: v.impact,
       help: v.help,
       // biome-ignore lint/suspicious/noExplicitAny: as above
-      targets: v.nodes.map((n: any) => n.target.join(' ')),
+      targets: v.nodes.map((n: any) => {
+        // Contrast failures say what they measured: the colours and the ratio.
+        const data = n.any?.[0]?.data
+        const measured = data?.contrastRatio
+          ? ` (${data.fgColor} on ${data.bgColor}: ${data.contrastRatio})`
+          : ''
+        return `${n.target.join(' ')}${measured}`
+      }),
     }))
   }, runOptions)
 }
@@ -48,5 +56,8 @@ export const blocking = (violations: Violation[]) =>
 /** One line per violation and its nodes, for a failure message. */
 export const describeViolations = (where: string, violations: Violation[]) =>
   violations
-    .map((v) => `${where}: ${v.id} (${v.impact}, ${v.targets.length}) ${v.help}\n    ${v.targets.join('\n    ')}`)
+    .map(
+      (v) =>
+        `${where}: ${v.id} (${v.impact}, ${v.targets.length}) ${v.help}\n    ${v.targets.join('\n    ')}`,
+    )
     .join('\n')

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
-import { publicRoutes, shellRoutes } from '../../web/src/app/routes.ts'
 import type { AppRoute } from '../../web/src/app/route-types.ts'
+import { publicRoutes, shellRoutes } from '../../web/src/app/routes.ts'
 import { resources } from '../../web/src/resources/index.ts'
 import { themePresets } from '../../web/src/stores/settings.ts'
 import { axeViolations, blocking, describeViolations, type Violation } from '../support/axe.ts'
@@ -21,7 +21,10 @@ const routed = screens([...publicRoutes, ...shellRoutes]).filter((route) => !rou
 async function recordId(route: AppRoute): Promise<number> {
   const resource = resources.find((r) => r.name === route.meta?.resource)
   if (!resource) throw new Error(`${route.path}: an :id route without a resource`)
-  const body = await asAdmin<{ data: { id: number }[] }>(product, `/api/${resource.api ?? resource.name}?per_page=1`)
+  const body = await asAdmin<{ data: { id: number }[] }>(
+    product,
+    `/api/${resource.api ?? resource.name}?per_page=1`,
+  )
   const id = body.data[0]?.id
   if (id === undefined) throw new Error(`${route.path}: no ${resource.name} record to show`)
   return id
@@ -65,7 +68,10 @@ const languages = [
   { language: 'en', cookie: 'en' },
 ] as const
 
-async function loggedInContext({ browser, server, admin }: Product, cookie?: string): Promise<BrowserContext> {
+async function loggedInContext(
+  { browser, server, admin }: Product,
+  cookie?: string,
+): Promise<BrowserContext> {
   // The injected axe script is inline, which the product's Content Security Policy rightly refuses.
   const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1440, height: 900 } })
   if (cookie) await context.addCookies([{ name: 'language', value: cookie, url: server.url }])
@@ -93,7 +99,9 @@ describe('accessibility (axe-core, WCAG 2 A and AA): no serious or critical viol
       const context = await loggedInContext(product, cookie)
       const page = await context.newPage()
       for (const route of routed) {
-        const path = route.path.includes(':id') ? route.path.replace(':id', String(await recordId(route))) : route.path
+        const path = route.path.includes(':id')
+          ? route.path.replace(':id', String(await recordId(route)))
+          : route.path
         await page.goto(`${product.server.url}/#${path}`)
         failures.push((await check(page, `${language} ${path}`)) ?? '')
       }

@@ -1,4 +1,4 @@
-import { theme, type ThemeConfig } from 'antd'
+import { type ThemeConfig, theme } from 'antd'
 import { readableColor } from './readable-color.ts'
 
 /**
@@ -13,14 +13,34 @@ const SECONDARY = 'rgba(0, 0, 0, 0.6)'
 const PLACEHOLDER = 'rgba(0, 0, 0, 0.58)'
 
 // Tag colours (`<Tag color="green">`) write their text in shade 7 on shade 1 of the preset palette.
-const presets = ['blue', 'purple', 'cyan', 'green', 'magenta', 'pink', 'red', 'orange', 'yellow', 'volcano', 'geekblue', 'lime', 'gold'] as const
+const presets = [
+  'blue',
+  'purple',
+  'cyan',
+  'green',
+  'magenta',
+  'pink',
+  'red',
+  'orange',
+  'yellow',
+  'volcano',
+  'geekblue',
+  'lime',
+  'gold',
+] as const
 
 function readablePresets(): Record<string, string> {
   const base = theme.getDesignToken() as unknown as Record<string, string>
   return Object.fromEntries(
     presets.flatMap((key) => {
       const [text, background] = [base[`${key}7`], base[`${key}1`]]
-      return text && background ? [[`${key}7`, readableColor(text, background)]] : []
+      if (!text || !background) return []
+      // Both spellings: antd reads one and writes its CSS variable from the other.
+      const readable = readableColor(text, background)
+      return [
+        [`${key}7`, readable],
+        [`${key}-7`, readable],
+      ]
     }),
   )
 }
@@ -31,11 +51,21 @@ let presetText: Record<string, string> | undefined
 export function themeTokens(themeColor: string): ThemeConfig['token'] {
   presetText ??= readablePresets()
   const primary = readableColor(themeColor, BACKGROUND)
+  const error = readableColor('#ff4d4f', BACKGROUND)
+  // Hovered and pressed links and buttons stay readable too (antd derives lighter shades for them).
+  const { colorPrimaryHover, colorErrorHover } = theme.getDesignToken({
+    token: { colorPrimary: primary, colorError: error },
+  })
+  const hover = readableColor(colorPrimaryHover, BACKGROUND)
+  const errorHover = readableColor(colorErrorHover, BACKGROUND)
   return {
     ...presetText,
     colorPrimary: primary,
+    colorPrimaryHover: hover,
     colorLink: primary,
-    colorError: readableColor('#ff4d4f', BACKGROUND),
+    colorLinkHover: hover,
+    colorError: error,
+    colorErrorHover: errorHover,
     colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
     colorTextTertiary: SECONDARY,
     colorTextDescription: SECONDARY,

@@ -60,7 +60,7 @@ export function ListView<T extends { id: Id }>(props: ListViewProps<T>) {
       key: 'actions',
       title: t('resource.actions'),
       render: (_, record) => (
-        <Space wrap size="small">
+        <Space wrap size="small" className="row-actions">
           {rowActions(record)}
         </Space>
       ),
