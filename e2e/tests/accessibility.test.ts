@@ -134,14 +134,17 @@ describe('accessibility (axe-core, WCAG 2 A and AA): no serious or critical viol
     expect(failures.filter(Boolean).join('\n')).toBe('')
   })
 
-  it('every theme colour the settings drawer offers: dashboard, a list, a form', async () => {
+  it('every theme colour and sidebar text colour the settings drawer offers: dashboard, a list, a form', async () => {
     const failures: string[] = []
     const context = await loggedInContext(product, 'en')
     const page = await context.newPage()
     await page.goto(`${product.server.url}/#/dashboard`)
-    for (const color of themePresets) {
+    for (const [n, color] of themePresets.entries()) {
       await page.getByTestId('settings-button').click()
       await page.getByTestId(`theme-${color}`).click()
+      // Half the colours with the sidebar's other text colour (the drawer's "sidebar text theme").
+      const textTheme = page.getByTestId('setting-sidebarTextTheme')
+      if ((await textTheme.getAttribute('aria-checked')) !== String(n % 2 === 1)) await textTheme.click()
       await page.keyboard.press('Escape')
       await page.getByTestId('settings-drawer').waitFor({ state: 'hidden' })
       for (const path of ['/dashboard', '/tags', '/tags/create']) {

@@ -7,7 +7,7 @@ const product = useProduct()
 interface Focused {
   testId: string | null
   text: string
-  /** Inside an open dialog. */
+  /** Inside an open dialog (or on its frame, which antd focuses when it opens). */
   inDialog: boolean
   /** The focus indicator drawn: outline or box-shadow, 'none' when nothing shows. */
   indicator: string
@@ -28,7 +28,7 @@ const focused = (page: Page) =>
     return {
       testId: el.getAttribute('data-testid'),
       text: (el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 40),
-      inDialog: Boolean(el.closest('[role="dialog"]')),
+      inDialog: Boolean(el.closest('[role="dialog"], .ant-modal-wrap, .ant-drawer')),
       indicator: ring(el) || (wrapper && ring(wrapper)) || 'none',
     }
   })()`)
@@ -101,6 +101,33 @@ describe('the keyboard alone', () => {
     await expect
       .poll(async () => (await asAdmin<{ data: unknown[] }>(product, `/api/tags?ids=${tag.id}`)).data)
       .toEqual([])
+    await context.close()
+  })
+
+  it('opens the settings drawer from the keyboard; it keeps focus and gives it back', async () => {
+    const context = await englishContext(product)
+    const page = await context.newPage()
+    await submitLogin(page, product)
+    await page.waitForURL(/#\/dashboard$/)
+    await page.getByTestId('view-tab').first().waitFor()
+    await page.locator('body').click({ position: { x: 600, y: 5 } })
+    await tabTo(page, 'settings-button')
+    await expectVisibleFocus(page, 'settings-button')
+    await page.keyboard.press('Enter')
+    await page.getByTestId('settings-drawer').waitFor()
+    await expect.poll(async () => (await focused(page)).inDialog).toBe(true)
+    const passed: string[] = []
+    for (let i = 0; i < 16; i++) {
+      await page.keyboard.press('Tab')
+      const now = await focused(page)
+      passed.push(now.testId ?? now.text)
+      expect(now.inDialog, `Tab ${i + 1} stays in the drawer (at ${now.testId ?? now.text})`).toBe(true)
+    }
+    // Round and round: every control of the drawer was passed, the switches among them.
+    expect(passed).toContain('setting-sidebarTextTheme')
+    await page.keyboard.press('Escape')
+    await page.getByTestId('settings-drawer').waitFor({ state: 'hidden' })
+    await expect.poll(async () => (await focused(page)).testId).toBe('settings-button')
     await context.close()
   })
 

@@ -70,5 +70,8 @@ export function themeTokens(themeColor: string): ThemeConfig['token'] {
     colorTextTertiary: SECONDARY,
     colorTextDescription: SECONDARY,
     colorTextPlaceholder: PLACEHOLDER,
+    // The focus ring round fields and switches: antd's is the theme colour at 10%, hard to see.
+    controlOutline: `${primary}59`,
+    controlOutlineWidth: 2,
   }
 }

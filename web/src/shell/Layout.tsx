@@ -6,6 +6,7 @@ import { AntdProvider } from '../app/AntdProvider.tsx'
 import { usePermissionRefresh } from '../app/permission-refresh.ts'
 import { queryClient } from '../app/query-client.ts'
 import { readableColor } from '../app/readable-color.ts'
+import { useDialogFocusCycle } from '../components/focus/dialog-focus-cycle.ts'
 import { useSettings } from '../stores/settings.ts'
 import { AppMain } from './AppMain.tsx'
 import { EasterEgg } from './easter-egg/EasterEgg.tsx'
@@ -26,6 +27,7 @@ export default function Layout() {
   useDevice()
   useVisitTracking()
   usePermissionRefresh()
+  useDialogFocusCycle()
   const { theme, showTabsBar, fixedHeader } = useSettings()
   // The theme colour reaches antd through its token (AntdProvider) and the shell's own CSS through this.
   // Behind the active tab's white text and as the focus ring: the shade of it that reads (app/readable-color.ts).

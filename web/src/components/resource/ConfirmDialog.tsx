@@ -1,13 +1,12 @@
 import { Modal } from 'antd'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { keepFocusInside } from '../focus/keep-focus-inside.ts'
 import { testId } from './test-id.ts'
 
 /**
  * Asks before a consequential action (delete, remove, disable...) in a modal dialog: focus moves into it
- * (onto Cancel, the safe answer), Tab stays inside while it is open, and Escape or an answer gives focus back
- * to the button that opened it. A Popconfirm left keyboard and screen-reader users outside the question.
+ * (onto Cancel, the safe answer), Tab stays inside while it is open (the shell's useDialogFocusCycle), and
+ * Escape or an answer gives focus back to the button that opened it. A Popconfirm left keyboard and screen-reader users outside the question.
  */
 export function ConfirmDialog({
   question,
@@ -54,10 +53,6 @@ export function ConfirmDialog({
         onOk={confirm}
         onCancel={() => setOpen(false)}
         destroyOnHidden
-        modalRender={(content) => (
-          // biome-ignore lint/a11y/noStaticElementInteractions: catches the Tab bubbling from the dialog's own controls
-          <div onKeyDown={keepFocusInside}>{content}</div>
-        )}
       />
     </>
   )
