@@ -64,9 +64,9 @@ afterAll(() => {
 async function settled(page: Page) {
   const busy = () => page.locator('.ant-spin-spinning:visible, .ant-skeleton:visible').count()
   await expect.poll(busy, { timeout: 20_000 }).toBe(0)
-  await page.waitForTimeout(300)
+  await page.waitForTimeout(250)
   await expect.poll(busy, { timeout: 20_000 }).toBe(0)
-  await page.waitForTimeout(400)
+  await page.waitForTimeout(300)
 }
 
 async function check(page: Page, where: string): Promise<string | undefined> {
@@ -76,6 +76,9 @@ async function check(page: Page, where: string): Promise<string | undefined> {
   const refused = blocking(violations)
   return refused.length > 0 ? describeViolations(where, refused) : undefined
 }
+
+/** A sweep visits dozens of screens; on a loaded two-core machine one language took nearly two minutes. */
+const SWEEP_TIMEOUT = 360_000
 
 const languages = [
   { language: 'zh-cn', cookie: undefined },
@@ -99,29 +102,33 @@ async function loggedInContext(
 
 describe('accessibility (axe-core, WCAG 2 A and AA): no serious or critical violation', () => {
   for (const { language, cookie } of languages) {
-    it(`every screen of the route table, in ${language}`, async () => {
-      const failures: string[] = []
-      // The login screen as a stranger sees it.
-      const stranger = await product.browser.newContext({ bypassCSP: true })
-      if (cookie) await stranger.addCookies([{ name: 'language', value: cookie, url: product.server.url }])
-      const first = await stranger.newPage()
-      await first.goto(`${product.server.url}/#/login`)
-      await first.locator('form').waitFor()
-      failures.push((await check(first, `${language} /login (logged out)`)) ?? '')
-      await stranger.close()
+    it(
+      `every screen of the route table, in ${language}`,
+      async () => {
+        const failures: string[] = []
+        // The login screen as a stranger sees it.
+        const stranger = await product.browser.newContext({ bypassCSP: true })
+        if (cookie) await stranger.addCookies([{ name: 'language', value: cookie, url: product.server.url }])
+        const first = await stranger.newPage()
+        await first.goto(`${product.server.url}/#/login`)
+        await first.locator('form').waitFor()
+        failures.push((await check(first, `${language} /login (logged out)`)) ?? '')
+        await stranger.close()
 
-      const context = await loggedInContext(product, cookie)
-      const page = await context.newPage()
-      for (const route of routed) {
-        const path = route.path.includes(':id')
-          ? route.path.replace(':id', String(await recordId(route)))
-          : route.path
-        await page.goto(`${product.server.url}/#${path}`)
-        failures.push((await check(page, `${language} ${path}`)) ?? '')
-      }
-      await context.close()
-      expect(failures.filter(Boolean).join('\n')).toBe('')
-    })
+        const context = await loggedInContext(product, cookie)
+        const page = await context.newPage()
+        for (const route of routed) {
+          const path = route.path.includes(':id')
+            ? route.path.replace(':id', String(await recordId(route)))
+            : route.path
+          await page.goto(`${product.server.url}/#${path}`)
+          failures.push((await check(page, `${language} ${path}`)) ?? '')
+        }
+        await context.close()
+        expect(failures.filter(Boolean).join('\n')).toBe('')
+      },
+      SWEEP_TIMEOUT,
+    )
   }
 
   it('dialogs and menus: delete confirmation, settings drawer, user menu', async () => {
@@ -148,25 +155,29 @@ describe('accessibility (axe-core, WCAG 2 A and AA): no serious or critical viol
     expect(failures.filter(Boolean).join('\n')).toBe('')
   })
 
-  it('every theme colour and sidebar text colour the settings drawer offers: dashboard, a list, a form', async () => {
-    const failures: string[] = []
-    const context = await loggedInContext(product, 'en')
-    const page = await context.newPage()
-    await page.goto(`${product.server.url}/#/dashboard`)
-    for (const [n, color] of themePresets.entries()) {
-      await page.getByTestId('settings-button').click()
-      await page.getByTestId(`theme-${color}`).click()
-      // Half the colours with the sidebar's other text colour (the drawer's "sidebar text theme").
-      const textTheme = page.getByTestId('setting-sidebarTextTheme')
-      if ((await textTheme.getAttribute('aria-checked')) !== String(n % 2 === 1)) await textTheme.click()
-      await page.keyboard.press('Escape')
-      await page.getByTestId('settings-drawer').waitFor({ state: 'hidden' })
-      for (const path of ['/dashboard', '/tags', '/tags/create']) {
-        await page.goto(`${product.server.url}/#${path}`)
-        failures.push((await check(page, `theme ${color} ${path}`)) ?? '')
+  it(
+    'every theme colour and sidebar text colour the settings drawer offers: dashboard, a list, a form',
+    async () => {
+      const failures: string[] = []
+      const context = await loggedInContext(product, 'en')
+      const page = await context.newPage()
+      await page.goto(`${product.server.url}/#/dashboard`)
+      for (const [n, color] of themePresets.entries()) {
+        await page.getByTestId('settings-button').click()
+        await page.getByTestId(`theme-${color}`).click()
+        // Half the colours with the sidebar's other text colour (the drawer's "sidebar text theme").
+        const textTheme = page.getByTestId('setting-sidebarTextTheme')
+        if ((await textTheme.getAttribute('aria-checked')) !== String(n % 2 === 1)) await textTheme.click()
+        await page.keyboard.press('Escape')
+        await page.getByTestId('settings-drawer').waitFor({ state: 'hidden' })
+        for (const path of ['/dashboard', '/tags', '/tags/create']) {
+          await page.goto(`${product.server.url}/#${path}`)
+          failures.push((await check(page, `theme ${color} ${path}`)) ?? '')
+        }
       }
-    }
-    await context.close()
-    expect(failures.filter(Boolean).join('\n')).toBe('')
-  })
+      await context.close()
+      expect(failures.filter(Boolean).join('\n')).toBe('')
+    },
+    SWEEP_TIMEOUT,
+  )
 })
