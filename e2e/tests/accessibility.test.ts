@@ -60,13 +60,22 @@ afterAll(() => {
   console.log(`axe: ${seen.length} screens checked, ${kinds.size} kinds of violation\n${lines.join('\n')}`)
 })
 
-/** Waits for the screen to settle: no spinner or skeleton for a while, then the motion of what appeared. */
+/** CSS transitions and animations still running, endless ones (spinners) aside. */
+const moving = (page: Page) =>
+  page.evaluate<number>(
+    `document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length`,
+  )
+
+/**
+ * Waits for the screen to settle: no spinner or skeleton, then nothing fading or sliding (a colour caught
+ * halfway through a transition is not the colour shown).
+ */
 async function settled(page: Page) {
   const busy = () => page.locator('.ant-spin-spinning:visible, .ant-skeleton:visible').count()
   await expect.poll(busy, { timeout: 20_000 }).toBe(0)
   await page.waitForTimeout(250)
   await expect.poll(busy, { timeout: 20_000 }).toBe(0)
-  await page.waitForTimeout(300)
+  await expect.poll(() => moving(page), { timeout: 20_000 }).toBe(0)
 }
 
 async function check(page: Page, where: string): Promise<string | undefined> {
