@@ -67,11 +67,11 @@ describe('actions that cannot succeed are not offered as if they could, end to e
     // Clicked all the same (as a person may): nothing is asked, nothing happens.
     await reset.click({ force: true })
     await page.waitForTimeout(300)
-    expect(await page.locator('.ant-popconfirm:visible').count()).toBe(0)
+    expect(await page.getByRole('dialog').count()).toBe(0)
 
     await page.goto(`${product.server.url}/#/permissions/admins/${bound}`)
     await page.getByTestId(`reset-qrcode-${bound}`).click()
-    const question = page.locator('.ant-popconfirm:visible')
+    const question = page.getByRole('dialog')
     await question.waitFor()
     const words = (await question.textContent()) ?? ''
     expect(words).not.toContain('must bind')
@@ -120,7 +120,7 @@ describe('actions that cannot succeed are not offered as if they could, end to e
     await page.waitForURL(/#\/dashboard$/)
     await page.goto(`${product.server.url}/#/tags?sort=id`)
     await page.getByTestId(`delete-${tag.id}`).click()
-    await page.locator('.ant-popconfirm:visible').getByText(`Delete “${tag.name}”?`).waitFor()
+    await page.getByRole('dialog').getByText(`Delete “${tag.name}”?`).waitFor()
     await context.close()
   })
 })

@@ -1,5 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { readableColor } from '../../web/src/app/readable-color.ts'
 import { SECRET_PHRASE } from '../../web/src/shell/easter-egg/secret-phrase.ts'
 import { asAdmin, useProduct } from '../support/product.ts'
 
@@ -163,17 +164,22 @@ describe('the shell, end to end in Chromium', () => {
   })
 
   it('recolours everything from the settings drawer, and keeps the choice across a reload', async () => {
+    // Each colour is drawn in its shade that reads at 4.5:1 (app/readable-color.ts).
+    const drawn = (hex: string, on = '#f5f5f5') => {
+      const shade = readableColor(hex, on)
+      return `rgb(${[1, 3, 5].map((at) => Number.parseInt(shade.slice(at, at + 2), 16)).join(', ')})`
+    }
     const context = await product.browser.newContext({ viewport: { width: 1280, height: 720 } })
     const page = await logIn(context)
     await page.getByRole('menuitem', { name: '标签' }).click()
     await page.getByTestId('tags-create').waitFor()
     const before = await background(page, 'tags-create')
-    expect(before).toBe('rgb(24, 144, 255)')
+    expect(before).toBe(drawn('#1890ff'))
 
     await page.getByTestId('settings-button').click()
     await page.getByRole('button', { name: '主题色 #f5222d' }).click()
-    await expect.poll(() => background(page, 'tags-create')).toBe('rgb(245, 34, 45)')
-    await expect.poll(() => background(page, 'settings-button')).toBe('rgb(245, 34, 45)')
+    await expect.poll(() => background(page, 'tags-create')).toBe(drawn('#f5222d'))
+    await expect.poll(() => background(page, 'settings-button')).toBe(drawn('#f5222d'))
     // The tabs bar off and back on; the sidebar logo off.
     await page.getByRole('switch', { name: '显示标签页' }).click()
     await page.getByTestId('tabs-bar').waitFor({ state: 'detached' })
@@ -184,16 +190,16 @@ describe('the shell, end to end in Chromium', () => {
     expect(await styleOf(page.getByTestId('shell-header'), 'position')).toBe('static')
     await page.getByRole('switch', { name: '固定 Header' }).click()
     await expect.poll(() => styleOf(page.getByTestId('shell-header'), 'position')).toBe('sticky')
-    // Sidebar text theme: the active menu entry in #57CAEB instead of #435ebe (spec section 9).
+    // Sidebar text theme: the active menu entry in #57CAEB instead of #435ebe (spec section 9), in its readable shade.
     const activeMenu = page.locator('.ant-menu-item-selected')
     expect(await styleOf(activeMenu, 'color')).toBe('rgb(67, 94, 190)')
     await page.getByRole('switch', { name: '侧边栏文字主题色' }).click()
-    await expect.poll(() => styleOf(activeMenu, 'color')).toBe('rgb(87, 202, 235)')
+    await expect.poll(() => styleOf(activeMenu, 'color')).toBe(drawn('#57CAEB', '#eef1fb'))
     await page.keyboard.press('Escape')
 
     await page.reload()
     await page.getByTestId('tags-create').waitFor()
-    expect(await background(page, 'tags-create')).toBe('rgb(245, 34, 45)')
+    expect(await background(page, 'tags-create')).toBe(drawn('#f5222d'))
     expect(await page.getByTestId('sidebar-logo').count()).toBe(0)
     await page.getByTestId('tabs-bar').waitFor()
     expect(await styleOf(page.getByTestId('shell-header'), 'position')).toBe('sticky')

@@ -5,6 +5,8 @@ import type { CSSProperties } from 'react'
 import { AntdProvider } from '../app/AntdProvider.tsx'
 import { usePermissionRefresh } from '../app/permission-refresh.ts'
 import { queryClient } from '../app/query-client.ts'
+import { readableColor } from '../app/readable-color.ts'
+import { useDialogFocusCycle } from '../components/focus/dialog-focus-cycle.ts'
 import { useSettings } from '../stores/settings.ts'
 import { AppMain } from './AppMain.tsx'
 import { EasterEgg } from './easter-egg/EasterEgg.tsx'
@@ -25,9 +27,11 @@ export default function Layout() {
   useDevice()
   useVisitTracking()
   usePermissionRefresh()
+  useDialogFocusCycle()
   const { theme, showTabsBar, fixedHeader } = useSettings()
   // The theme colour reaches antd through its token (AntdProvider) and the shell's own CSS through this.
-  const style = { '--shell-primary': theme } as CSSProperties
+  // Behind the active tab's white text and as the focus ring: the shade of it that reads (app/readable-color.ts).
+  const style = { '--shell-primary': readableColor(theme, '#f5f5f5') } as CSSProperties
   return (
     <AntdProvider>
       <QueryClientProvider client={queryClient}>

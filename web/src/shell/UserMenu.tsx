@@ -22,11 +22,13 @@ export function UserMenu() {
   }
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-      <button type="button" className="shell-user" data-testid="user-menu" aria-label={t('shell.account')}>
-        <Avatar size="small" src={profile?.avatar || undefined} icon={<UserOutlined />} />
+      {/* Named by what it shows (the admin's name) and then what it is, so speech input finds it by the name seen. */}
+      <button type="button" className="shell-user" data-testid="user-menu">
+        <Avatar size="small" src={profile?.avatar || undefined} icon={<UserOutlined />} alt="" />
         <span className="shell-user-name" data-testid="user-name">
           {profile?.name || profile?.username}
         </span>
+        <span className="visually-hidden">{t('shell.account')}</span>
         <CaretDownOutlined />
       </button>
     </Dropdown>

@@ -62,7 +62,7 @@ export function ListView<T extends { id: Id }>(props: ListViewProps<T>) {
       // Kept in view at the card's right edge while the rest of a wide table scrolls under it.
       fixed: 'right',
       render: (_, record) => (
-        <Space wrap size="small">
+        <Space wrap size="small" className="row-actions">
           {rowActions(record)}
         </Space>
       ),

@@ -1,8 +1,8 @@
-import { Button, Popconfirm } from 'antd'
+import { Button } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { Id } from '../../api/resource-client.ts'
 import { notify } from '../../app/notify.ts'
-import { testId } from './test-id.ts'
+import { ConfirmDialog } from './ConfirmDialog.tsx'
 
 /**
  * A row's red Delete (the record goes) or Remove (a child leaves its parent): it asks first, then says
@@ -22,11 +22,11 @@ export function RemoveButton({
 }) {
   const { t } = useTranslation()
   return (
-    <Popconfirm
-      title={t(`resource.${verb}Confirm`, { name })}
+    <ConfirmDialog
+      question={t(`resource.${verb}Confirm`, { name })}
       okText={t(`resource.${verb}`)}
-      cancelText={t('resource.cancel')}
-      okButtonProps={{ danger: true, ...testId(`${verb}-confirm`) }}
+      danger
+      okTestId={`${verb}-confirm`}
       onConfirm={() =>
         run(id).then(
           () => notify('success', t(verb === 'delete' ? 'resource.deleted' : 'resource.removed')),
@@ -34,9 +34,11 @@ export function RemoveButton({
         )
       }
     >
-      <Button type="link" danger size="small" data-testid={`${verb}-${id}`}>
-        {t(`resource.${verb}`)}
-      </Button>
-    </Popconfirm>
+      {(open) => (
+        <Button type="link" danger size="small" data-testid={`${verb}-${id}`} onClick={open}>
+          {t(`resource.${verb}`)}
+        </Button>
+      )}
+    </ConfirmDialog>
   )
 }

@@ -1,8 +1,9 @@
-import { Button, type ButtonProps, Popconfirm } from 'antd'
+import { Button, type ButtonProps } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { Id } from '../../api/resource-client.ts'
 import { notify } from '../../app/notify.ts'
 import { useCan } from '../../stores/permission.ts'
+import { ConfirmDialog } from './ConfirmDialog.tsx'
 import type { ResourceDefinition } from './define-resource.ts'
 import { useRecordAction, useResourceClient } from './resource-queries.ts'
 import { testId } from './test-id.ts'
@@ -49,28 +50,28 @@ export function ResourceAction({
       () => notify('success', t('resource.done')),
       (error: Error) => notify('error', error.message),
     )
-  const trigger = (
+  const trigger = (onClick: () => unknown) => (
     <Button
       type="link"
       size="small"
       loading={run.isPending}
       data-testid={`${action}-${id}`}
-      onClick={confirm ? undefined : perform}
+      onClick={onClick}
       {...button}
     >
       {label}
     </Button>
   )
-  if (!confirm) return trigger
+  if (!confirm) return trigger(perform)
   return (
-    <Popconfirm
-      title={confirm}
+    <ConfirmDialog
+      question={confirm}
       okText={label}
-      cancelText={t('resource.cancel')}
-      okButtonProps={{ danger: button?.danger, ...testId(`${action}-confirm`) }}
+      danger={button?.danger}
+      okTestId={`${action}-confirm`}
       onConfirm={perform}
     >
       {trigger}
-    </Popconfirm>
+    </ConfirmDialog>
   )
 }

@@ -1,6 +1,7 @@
 import { UserOutlined } from '@ant-design/icons'
 import { isWebAddress } from '@vod/contract/rules'
 import { Avatar, Button, Card, Form, Input } from 'antd'
+import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../api/http.ts'
 import { updateProfile } from '../../api/profile.ts'
@@ -22,6 +23,7 @@ const orNull = (value: string | undefined) => value?.trim() || null
 /** Name, avatar (a URL, previewed), e-mail and introduction; saved with `PUT /api/auth/me`. */
 export function AccountCard() {
   const { t } = useTranslation()
+  const id = useId()
   const profile = useSession((state) => state.profile)
   const [form] = useForm<AccountValues>()
   const avatar = Form.useWatch('avatar', form)
@@ -57,8 +59,9 @@ export function AccountCard() {
         }}
         onFinish={save}
       >
-        <Form.Item label={t('profile.account.username')}>
-          <Input value={profile?.username} disabled />
+        {/* Not a form field (it cannot change), so the label is tied to it by hand. */}
+        <Form.Item label={t('profile.account.username')} htmlFor={`${id}-username`}>
+          <Input id={`${id}-username`} value={profile?.username} disabled />
         </Form.Item>
         <Form.Item
           name="name"

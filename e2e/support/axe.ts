@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { Page } from 'playwright-core'
+
+/** axe-core's browser build; injected into pages under test only, never part of the web app. */
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+export interface Violation {
+  id: string
+  impact: string | null
+  help: string
+  /** Each failing node's CSS selector path. */
+  targets: string[]
+}
+
+/**
+ * WCAG 2.0 / 2.1 / 2.2 A and AA rules, and label-content-name-mismatch (visible label inside the accessible
+ * name, WCAG 2.5.3), which axe ships as experimental and so leaves off unless named.
+ */
+const runOptions = {
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+  rules: { 'label-content-name-mismatch': { enabled: true } },
+  resultTypes: ['violations'],
+}
+
+/** Runs axe over what the page shows now; the page's context must allow the injected script (bypassCSP). */
+export async function axeViolations(page: Page): Promise<Violation[]> {
+  if (!(await page.evaluate('typeof window.axe === "object"')))
+    await page.addScriptTag({ content: axeSource })
+  return page.evaluate(async (options) => {
+    // biome-ignore lint/suspicious/noExplicitAny: the page's globals (the root tsconfig has no DOM types)
+    const { axe, document } = globalThis as any
+    const result = await axe.run(document, options)
+    // biome-ignore lint/suspicious/noExplicitAny: axe's result shape, read in the page
+    return result.violations.map((v: any) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      // biome-ignore lint/suspicious/noExplicitAny: as above
+      targets: v.nodes.map((n: any) => {
+        // Contrast failures say what they measured: the colours and the ratio.
+        const data = n.any?.[0]?.data
+        const measured = data?.contrastRatio
+          ? ` (${data.fgColor} on ${data.bgColor}: ${data.contrastRatio})`
+          : ''
+        return `${n.target.join(' ')}${measured}`
+      }),
+    }))
+  }, runOptions)
+}
+
+/** Serious and critical violations: the ones the suite refuses. */
+export const blocking = (violations: Violation[]) =>
+  violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+
+/** One line per violation and its nodes, for a failure message. */
+export const describeViolations = (where: string, violations: Violation[]) =>
+  violations
+    .map(
+      (v) =>
+        `${where}: ${v.id} (${v.impact}, ${v.targets.length}) ${v.help}\n    ${v.targets.join('\n    ')}`,
+    )
+    .join('\n')

@@ -1,0 +1,192 @@
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterAll, describe, expect, it } from 'vitest'
+import { themePresets } from '../../web/src/stores/settings.ts'
+import { axeViolations, blocking, describeViolations, type Violation } from '../support/axe.ts'
+import { asAdmin, type Product, useProduct } from '../support/product.ts'
+
+const product = useProduct()
+
+interface AppRoute {
+  path: string
+  meta?: { resource?: string }
+  page?: unknown
+  children?: AppRoute[]
+}
+
+// The web app's own route table and resources, loaded by vitest as they are. Named through a variable so the
+// root typecheck (no JSX, no DOM) does not follow them into the screens; the shape used is AppRoute above.
+const web = '../../web/src'
+const { publicRoutes, shellRoutes }: { publicRoutes: AppRoute[]; shellRoutes: AppRoute[] } = await import(
+  `${web}/app/routes.ts`
+)
+const { resources }: { resources: { name: string; api?: string }[] } = await import(
+  `${web}/resources/index.ts`
+)
+
+/** Every routed screen of the table (public and shell), so a new resource is checked without a word here. */
+function screens(routes: AppRoute[]): AppRoute[] {
+  return routes.flatMap((route) => [...(route.page ? [route] : []), ...screens(route.children ?? [])])
+}
+
+// The one wildcard route only re-enters another path (a tab's Refresh); it has no screen of its own.
+const routed = screens([...publicRoutes, ...shellRoutes]).filter((route) => !route.path.includes('*'))
+
+/** A record of the route's resource for its `:id` screens: the newest the API lists (demo data has them all). */
+async function recordId(route: AppRoute): Promise<number> {
+  const resource = resources.find((r) => r.name === route.meta?.resource)
+  if (!resource) throw new Error(`${route.path}: an :id route without a resource`)
+  const body = await asAdmin<{ data: { id: number }[] }>(
+    product,
+    `/api/${resource.api ?? resource.name}?per_page=1`,
+  )
+  const id = body.data[0]?.id
+  if (id === undefined) throw new Error(`${route.path}: no ${resource.name} record to show`)
+  return id
+}
+
+/** Every violation seen, by where: printed at the end as the measurement, whatever the outcome. */
+const seen: { where: string; violations: Violation[] }[] = []
+
+afterAll(() => {
+  const kinds = new Map<string, { impact: string | null; nodes: number; screens: number }>()
+  for (const { violations } of seen)
+    for (const v of violations) {
+      const kind = kinds.get(v.id) ?? { impact: v.impact, nodes: 0, screens: 0 }
+      kind.nodes += v.targets.length
+      kind.screens += 1
+      kinds.set(v.id, kind)
+    }
+  const lines = [...kinds].map(([id, k]) => `  ${id} (${k.impact}): ${k.nodes} nodes on ${k.screens} screens`)
+  console.log(`axe: ${seen.length} screens checked, ${kinds.size} kinds of violation\n${lines.join('\n')}`)
+})
+
+/** CSS transitions and animations still running, endless ones (spinners) aside. */
+const moving = (page: Page) =>
+  page.evaluate<number>(
+    `document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length`,
+  )
+
+/**
+ * Waits for the screen to settle: no spinner or skeleton, then nothing fading or sliding (a colour caught
+ * halfway through a transition is not the colour shown).
+ */
+async function settled(page: Page) {
+  const busy = () => page.locator('.ant-spin-spinning:visible, .ant-skeleton:visible').count()
+  await expect.poll(busy, { timeout: 20_000 }).toBe(0)
+  await page.waitForTimeout(250)
+  await expect.poll(busy, { timeout: 20_000 }).toBe(0)
+  await expect.poll(() => moving(page), { timeout: 20_000 }).toBe(0)
+}
+
+async function check(page: Page, where: string): Promise<string | undefined> {
+  await settled(page)
+  const violations = await axeViolations(page)
+  seen.push({ where, violations })
+  const refused = blocking(violations)
+  return refused.length > 0 ? describeViolations(where, refused) : undefined
+}
+
+/** A sweep visits dozens of screens; on a loaded two-core machine one language took nearly two minutes. */
+const SWEEP_TIMEOUT = 360_000
+
+const languages = [
+  { language: 'zh-cn', cookie: undefined },
+  { language: 'en', cookie: 'en' },
+] as const
+
+async function loggedInContext(
+  { browser, server, admin }: Product,
+  cookie?: string,
+): Promise<BrowserContext> {
+  // The injected axe script is inline, which the product's Content Security Policy rightly refuses.
+  const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1440, height: 900 } })
+  if (cookie) await context.addCookies([{ name: 'language', value: cookie, url: server.url }])
+  const { access_token } = await asAdmin<{ access_token: string }>(product, '/api/login', {
+    method: 'POST',
+    body: { username: admin.username, password: admin.password },
+  })
+  await context.addCookies([{ name: 'Admin-Token', value: access_token, url: server.url }])
+  return context
+}
+
+describe('accessibility (axe-core, WCAG 2 A and AA): no serious or critical violation', () => {
+  for (const { language, cookie } of languages) {
+    it(
+      `every screen of the route table, in ${language}`,
+      async () => {
+        const failures: string[] = []
+        // The login screen as a stranger sees it.
+        const stranger = await product.browser.newContext({ bypassCSP: true })
+        if (cookie) await stranger.addCookies([{ name: 'language', value: cookie, url: product.server.url }])
+        const first = await stranger.newPage()
+        await first.goto(`${product.server.url}/#/login`)
+        await first.locator('form').waitFor()
+        failures.push((await check(first, `${language} /login (logged out)`)) ?? '')
+        await stranger.close()
+
+        const context = await loggedInContext(product, cookie)
+        const page = await context.newPage()
+        for (const route of routed) {
+          const path = route.path.includes(':id')
+            ? route.path.replace(':id', String(await recordId(route)))
+            : route.path
+          await page.goto(`${product.server.url}/#${path}`)
+          failures.push((await check(page, `${language} ${path}`)) ?? '')
+        }
+        await context.close()
+        expect(failures.filter(Boolean).join('\n')).toBe('')
+      },
+      SWEEP_TIMEOUT,
+    )
+  }
+
+  it('dialogs and menus: delete confirmation, settings drawer, user menu', async () => {
+    const failures: string[] = []
+    const context = await loggedInContext(product, 'en')
+    const page = await context.newPage()
+    await page.goto(`${product.server.url}/#/tags`)
+    await page.getByTestId('tags-table').waitFor()
+    await settled(page)
+    await page.locator('[data-testid^="delete-"]').first().click()
+    await page.getByTestId('delete-confirm').waitFor()
+    failures.push((await check(page, 'delete confirmation')) ?? '')
+    await page.keyboard.press('Escape')
+
+    await page.getByTestId('settings-button').click()
+    await page.getByTestId('settings-drawer').waitFor()
+    failures.push((await check(page, 'settings drawer')) ?? '')
+    await page.keyboard.press('Escape')
+
+    await page.getByTestId('user-menu').click()
+    await page.getByTestId('logout').waitFor()
+    failures.push((await check(page, 'user menu')) ?? '')
+    await context.close()
+    expect(failures.filter(Boolean).join('\n')).toBe('')
+  })
+
+  it(
+    'every theme colour and sidebar text colour the settings drawer offers: dashboard, a list, a form',
+    async () => {
+      const failures: string[] = []
+      const context = await loggedInContext(product, 'en')
+      const page = await context.newPage()
+      await page.goto(`${product.server.url}/#/dashboard`)
+      for (const [n, color] of themePresets.entries()) {
+        await page.getByTestId('settings-button').click()
+        await page.getByTestId(`theme-${color}`).click()
+        // Half the colours with the sidebar's other text colour (the drawer's "sidebar text theme").
+        const textTheme = page.getByTestId('setting-sidebarTextTheme')
+        if ((await textTheme.getAttribute('aria-checked')) !== String(n % 2 === 1)) await textTheme.click()
+        await page.keyboard.press('Escape')
+        await page.getByTestId('settings-drawer').waitFor({ state: 'hidden' })
+        for (const path of ['/dashboard', '/tags', '/tags/create']) {
+          await page.goto(`${product.server.url}/#${path}`)
+          failures.push((await check(page, `theme ${color} ${path}`)) ?? '')
+        }
+      }
+      await context.close()
+      expect(failures.filter(Boolean).join('\n')).toBe('')
+    },
+    SWEEP_TIMEOUT,
+  )
+})
