@@ -1,0 +1,7 @@
+import { demoArea } from '../shared/demo-route.ts'
+
+export const pdfRoutes = [
+  demoArea('/pdf', 'demos.pdf.area', [
+    { path: '/pdf/index', titleKey: 'demos.pdf.title', page: () => import('./PdfPage.tsx') },
+  ]),
+]

@@ -1,0 +1,7 @@
+import { demoArea } from '../shared/demo-route.ts'
+
+export const zipRoutes = [
+  demoArea('/zip', 'demos.zip.area', [
+    { path: '/zip/download', titleKey: 'demos.zip.title', page: () => import('./ZipDownloadPage.tsx') },
+  ]),
+]
