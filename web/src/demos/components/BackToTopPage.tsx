@@ -8,7 +8,9 @@ export default function BackToTopPage() {
   return (
     <DemoPage title={t('demos.components.titles.backToTop')} intro={t('demos.components.backToTop.intro')}>
       {Array.from({ length: 60 }, (_, index) => (
-        <Typography.Paragraph key={index}>{t('demos.components.backToTop.line', { n: index + 1 })}</Typography.Paragraph>
+        <Typography.Paragraph key={index}>
+          {t('demos.components.backToTop.line', { n: index + 1 })}
+        </Typography.Paragraph>
       ))}
       <FloatButton.BackTop visibilityHeight={400} tooltip={t('demos.components.backToTop.button')} />
     </DemoPage>

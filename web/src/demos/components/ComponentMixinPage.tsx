@@ -14,7 +14,12 @@ export default function ComponentMixinPage() {
             <Form.Item label={label('success')} validateStatus="success" hasFeedback>
               <Input defaultValue="admin@example.com" />
             </Form.Item>
-            <Form.Item label={label('warning')} validateStatus="warning" hasFeedback help={label('warningHelp')}>
+            <Form.Item
+              label={label('warning')}
+              validateStatus="warning"
+              hasFeedback
+              help={label('warningHelp')}
+            >
               <Input defaultValue="admin" />
             </Form.Item>
             <Form.Item label={label('error')} validateStatus="error" hasFeedback help={label('errorHelp')}>
@@ -27,10 +32,20 @@ export default function ComponentMixinPage() {
         </Col>
         <Col xs={24} md={12}>
           <Form layout="vertical" data-testid="mixin-form">
-            <Form.Item name="title" label={label('title')} hasFeedback rules={[{ required: true, min: 3, max: 30 }]}>
+            <Form.Item
+              name="title"
+              label={label('title')}
+              hasFeedback
+              rules={[{ required: true, min: 3, max: 30 }]}
+            >
               <Input />
             </Form.Item>
-            <Form.Item name="email" label={label('email')} hasFeedback rules={[{ required: true, type: 'email' }]}>
+            <Form.Item
+              name="email"
+              label={label('email')}
+              hasFeedback
+              rules={[{ required: true, type: 'email' }]}
+            >
               <Input />
             </Form.Item>
             <Form.Item name="type" label={label('type')} rules={[{ required: true }]}>

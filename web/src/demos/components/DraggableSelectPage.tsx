@@ -1,4 +1,11 @@
-import { closestCenter, DndContext, type DragEndEvent, PointerSensor, useSensor, useSensors } from '@dnd-kit/core'
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core'
 import { arrayMove, horizontalListSortingStrategy, SortableContext, useSortable } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { Select, Typography } from 'antd'
@@ -33,7 +40,9 @@ export default function DraggableSelectPage() {
   const label = (id: string) => t(`demos.components.select.options.${id}`)
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over && active.id !== over.id)
-      setValue((current) => arrayMove(current, current.indexOf(String(active.id)), current.indexOf(String(over.id))))
+      setValue((current) =>
+        arrayMove(current, current.indexOf(String(active.id)), current.indexOf(String(over.id))),
+      )
   }
   return (
     <DemoPage title={t('demos.components.titles.draggableSelect')} intro={t('demos.components.select.intro')}>

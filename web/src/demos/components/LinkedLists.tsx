@@ -9,7 +9,12 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core'
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { useState } from 'react'
 
@@ -101,7 +106,12 @@ export function LinkedLists({
   }
 
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCorners} onDragOver={onDragOver} onDragEnd={onDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCorners}
+      onDragOver={onDragOver}
+      onDragEnd={onDragEnd}
+    >
       <div className="linked-columns">
         {columns.map((column) => (
           <ColumnView key={column.id} column={column} label={label} />

@@ -11,7 +11,9 @@ export default function StickyPage() {
   return (
     <DemoPage title={t('demos.components.titles.sticky')} intro={t('demos.components.sticky.intro')}>
       {Array.from({ length: 6 }, (_, index) => (
-        <Typography.Paragraph key={`above-${index}`}>{t('demos.components.sticky.filler')}</Typography.Paragraph>
+        <Typography.Paragraph key={`above-${index}`}>
+          {t('demos.components.sticky.filler')}
+        </Typography.Paragraph>
       ))}
       <Affix offsetTop={50} onChange={(affixed) => setStuck(Boolean(affixed))}>
         <div className="sticky-bar" data-testid="sticky-bar" data-stuck={stuck}>
@@ -22,7 +24,9 @@ export default function StickyPage() {
         </div>
       </Affix>
       {Array.from({ length: 40 }, (_, index) => (
-        <Typography.Paragraph key={`below-${index}`}>{t('demos.components.sticky.filler')}</Typography.Paragraph>
+        <Typography.Paragraph key={`below-${index}`}>
+          {t('demos.components.sticky.filler')}
+        </Typography.Paragraph>
       ))}
     </DemoPage>
   )

@@ -37,7 +37,8 @@ export const componentsLocale = defineLocale({
       bar: 'A sticky bar',
       stuck: 'Stuck to the top',
       action: 'Action',
-      filler: 'Content to scroll past. The bar below keeps its place at the top once the page scrolls beyond it.',
+      filler:
+        'Content to scroll past. The bar below keeps its place at the top once the page scrolls beyond it.',
     },
     mixin: {
       intro: 'Inputs in each validation state, and a form that validates as you type.',

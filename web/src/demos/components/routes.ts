@@ -4,7 +4,11 @@ const title = (key: string) => `demos.components.titles.${key}`
 
 export const componentsRoutes = [
   demoArea('/components', title('area'), [
-    { path: '/components/back-to-top', titleKey: title('backToTop'), page: () => import('./BackToTopPage.tsx') },
+    {
+      path: '/components/back-to-top',
+      titleKey: title('backToTop'),
+      page: () => import('./BackToTopPage.tsx'),
+    },
     { path: '/components/count-to', titleKey: title('countTo'), page: () => import('./CountToPage.tsx') },
     { path: '/components/sticky', titleKey: title('sticky'), page: () => import('./StickyPage.tsx') },
     {

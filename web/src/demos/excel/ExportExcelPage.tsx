@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next'
 import { DemoPage } from '../shared/DemoPage.tsx'
 import { TagTable, tagCells, useTagColumnTitles } from '../shared/TagTable.tsx'
 import { useTagRows } from '../shared/use-tag-rows.ts'
-import { exportSheet } from './excel-file.ts'
 import { ExportOptions } from './ExportOptions.tsx'
+import { exportSheet } from './excel-file.ts'
 
 export default function ExportExcelPage() {
   const { t } = useTranslation()

@@ -2,8 +2,8 @@ import { Table } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { DemoPage } from '../shared/DemoPage.tsx'
 import { type TagRow, useTagRows } from '../shared/use-tag-rows.ts'
-import { exportSheet } from './excel-file.ts'
 import { ExportOptions } from './ExportOptions.tsx'
+import { exportSheet } from './excel-file.ts'
 
 /**
  * A two-row header: "ID" and "Created at" span both rows, "Tag" spans Name and Type. The table shows
@@ -19,7 +19,10 @@ export default function ExportMergeHeaderPage() {
     ['', title('name'), title('type'), ''],
   ]
   return (
-    <DemoPage title={t('demos.excel.titles.exportMergeHeader')} intro={t('demos.excel.intro.exportMergeHeader')}>
+    <DemoPage
+      title={t('demos.excel.titles.exportMergeHeader')}
+      intro={t('demos.excel.intro.exportMergeHeader')}
+    >
       <ExportOptions
         disabled={loading}
         onExport={(choice) =>

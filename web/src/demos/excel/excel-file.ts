@@ -16,7 +16,8 @@ export interface SheetExport {
 }
 
 /** Excel counts width in characters; CJK characters take two. */
-const cellWidth = (cell: Cell) => [...String(cell)].reduce((sum, char) => sum + (char.charCodeAt(0) > 255 ? 2 : 1), 0)
+const cellWidth = (cell: Cell) =>
+  [...String(cell)].reduce((sum, char) => sum + (char.charCodeAt(0) > 255 ? 2 : 1), 0)
 
 const csvCell = (cell: Cell) => {
   const text = String(cell)

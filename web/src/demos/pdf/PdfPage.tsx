@@ -28,7 +28,13 @@ export default function PdfPage() {
   }
   return (
     <div>
-      <Button type="primary" icon={<PrinterOutlined />} onClick={print} className="pdf-print-button" data-testid="pdf-print">
+      <Button
+        type="primary"
+        icon={<PrinterOutlined />}
+        onClick={print}
+        className="pdf-print-button"
+        data-testid="pdf-print"
+      >
         {t('demos.pdf.print')}
       </Button>
       <article className="pdf-article" data-testid="pdf-article">

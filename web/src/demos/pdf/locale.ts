@@ -10,7 +10,8 @@ export const pdfLocale = defineLocale({
     paragraphs: {
       one: 'This page is laid out for paper. The print button opens the browser’s print dialog, where the article can be printed or saved as a PDF; the menu, the navigation bar and the tabs are left out.',
       two: '中文内容同样可以完整打印：视频订阅业务的后台管理系统，为运营人员提供内容、用户与订单的管理。',
-      three: 'The text is printed as text, not as a picture, so it stays sharp and can be searched and copied in the PDF.',
+      three:
+        'The text is printed as text, not as a picture, so it stays sharp and can be searched and copied in the PDF.',
     },
   },
   'zh-cn': {

@@ -17,7 +17,9 @@ export function demoArea(path: string, titleKey: string, children: (DemoPage | A
     redirect: children[0]?.path,
     meta: { titleKey, hidden: true, searchable: true },
     children: children.map((child) =>
-      'titleKey' in child ? { path: child.path, meta: { titleKey: child.titleKey }, page: child.page } : child,
+      'titleKey' in child
+        ? { path: child.path, meta: { titleKey: child.titleKey }, page: child.page }
+        : child,
     ),
   }
 }

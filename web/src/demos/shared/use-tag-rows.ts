@@ -1,7 +1,7 @@
-import type { Tag as WireTag } from '@vod/contract'
 import { useQuery } from '@tanstack/react-query'
-import { resourceClient } from '../../api/resource-client.ts'
+import type { Tag as WireTag } from '@vod/contract'
 import type { Camelize } from '../../api/case.ts'
+import { resourceClient } from '../../api/resource-client.ts'
 
 export type TagRow = Camelize<WireTag>
 

@@ -39,7 +39,13 @@ export default function ZipDownloadPage() {
           onChange={(event) => setFileName(event.target.value)}
           style={{ width: 260 }}
         />
-        <Button type="primary" data-testid="zip-download" loading={busy} disabled={loading} onClick={download}>
+        <Button
+          type="primary"
+          data-testid="zip-download"
+          loading={busy}
+          disabled={loading}
+          onClick={download}
+        >
           {t('demos.zip.download')}
         </Button>
       </Space>

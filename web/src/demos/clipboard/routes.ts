@@ -1,0 +1,11 @@
+import { demoArea } from '../shared/demo-route.ts'
+
+export const clipboardRoutes = [
+  demoArea('/clipboard', 'demos.clipboard.title', [
+    {
+      path: '/clipboard/index',
+      titleKey: 'demos.clipboard.title',
+      page: () => import('./ClipboardPage.tsx'),
+    },
+  ]),
+]

@@ -1,0 +1,7 @@
+import { demoArea } from '../shared/demo-route.ts'
+
+export const guideRoutes = [
+  demoArea('/guide', 'demos.guide.title', [
+    { path: '/guide/index', titleKey: 'demos.guide.title', page: () => import('./GuidePage.tsx') },
+  ]),
+]

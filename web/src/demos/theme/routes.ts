@@ -1,0 +1,7 @@
+import { demoArea } from '../shared/demo-route.ts'
+
+export const themeRoutes = [
+  demoArea('/theme', 'demos.theme.title', [
+    { path: '/theme/index', titleKey: 'demos.theme.title', page: () => import('./ThemePage.tsx') },
+  ]),
+]
