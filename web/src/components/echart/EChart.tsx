@@ -19,6 +19,9 @@ export function EChart({
   const box = useRef<HTMLDivElement>(null)
   const chart = useRef<EChartsType | null>(null)
   const primary = useSettings((state) => state.theme)
+  // What the chart shows when ECharts has loaded, whichever render that comes after.
+  const latest = useRef({ option, primary })
+  latest.current = { option, primary }
 
   useEffect(() => {
     let disposed = false
@@ -26,7 +29,7 @@ export function EChart({
     void import('./echarts-setup.ts').then(({ init }) => {
       if (disposed || !box.current) return
       chart.current = init(box.current)
-      chart.current.setOption(option(primary))
+      chart.current.setOption(latest.current.option(latest.current.primary))
       observer = new ResizeObserver(() => chart.current?.resize())
       observer.observe(box.current)
     })
@@ -36,8 +39,6 @@ export function EChart({
       chart.current?.dispose()
       chart.current = null
     }
-    // Created once; option changes are applied below.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   }, [])
 
   useEffect(() => {

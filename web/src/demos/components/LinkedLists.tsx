@@ -99,7 +99,7 @@ export function LinkedLists({
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over) return
     const column = columnOf(columns, String(active.id))
-    if (!column || !column.items.includes(String(over.id))) return
+    if (!column?.items.includes(String(over.id))) return
     const items = column.items.filter((id) => id !== active.id)
     items.splice(column.items.indexOf(String(over.id)), 0, String(active.id))
     setColumns((current) => current.map((each) => (each.id === column.id ? { ...each, items } : each)))
