@@ -7,11 +7,11 @@ export type TagRow = Camelize<WireTag>
 
 const tags = resourceClient<TagRow>('tags')
 
-/** The demo tables' rows: the first hundred tags, from the real API (GET /api/tags). */
+/** The demo tables' rows: the newest hundred tags, from the real API (GET /api/tags). */
 export function useTagRows() {
   const query = useQuery({
     queryKey: ['demos', 'tags'],
-    queryFn: ({ signal }) => tags.list({ sort: 'id', perPage: 100 }, signal),
+    queryFn: ({ signal }) => tags.list({ sort: '-id', perPage: 100 }, signal),
   })
   return { rows: query.data?.data ?? [], loading: query.isPending }
 }
