@@ -57,9 +57,12 @@ beforeAll(async () => {
 
 afterAll(() => context?.close())
 
+/** The screen on show: the shell keeps the pages visited before, hidden, with the same test ids. */
+const view = () => page.locator('.shell-view:visible')
+
 async function open(path: string, ready: string) {
   await page.goto(`${product.server.url}/#${path}`)
-  await page.locator(`${ready}:visible`).first().waitFor()
+  await view().locator(ready).first().waitFor()
 }
 
 async function downloaded(start: () => Promise<unknown>): Promise<{ name: string; bytes: Buffer }> {
@@ -96,24 +99,24 @@ describe('the demo pages, in Chromium', () => {
   })
 
   it('the menu search finds a hidden demo page', async () => {
-    await open('/dashboard', '[data-testid="header-search"]')
+    await page.goto(`${product.server.url}/#/dashboard`)
     await page.getByTestId('header-search').click()
-    await page.getByTestId('header-search-input').fill('count to')
+    await page.getByTestId('header-search-input').locator('input').fill('count to')
     await page.getByTestId('search-option').filter({ hasText: 'Count To' }).click()
     await page.waitForURL(/#\/components\/count-to$/)
   })
 
   it('exports the tags to xlsx and csv with the chosen file name', async () => {
     await open('/excel/export-excel', '[data-testid="excel-table"] tbody tr')
-    await page.getByTestId('excel-file-name').fill('all-tags')
-    const xlsx = await downloaded(() => page.getByTestId('excel-export').click())
+    await view().getByTestId('excel-file-name').fill('all-tags')
+    const xlsx = await downloaded(() => view().getByTestId('excel-export').click())
     expect(xlsx.name).toBe('all-tags.xlsx')
     const { rows } = await sheetRows(xlsx.bytes)
     expect(rows[0]).toEqual(['ID', 'Name', 'Type', 'Created at'])
     expect(rows.some((row) => row[1] === tagName && row[2] === 'genre')).toBe(true)
 
-    await page.getByRole('radio', { name: 'csv' }).check({ force: true })
-    const csv = await downloaded(() => page.getByTestId('excel-export').click())
+    await view().getByText('csv', { exact: true }).click()
+    const csv = await downloaded(() => view().getByTestId('excel-export').click())
     expect(csv.name).toBe('all-tags.csv')
     const text = csv.bytes.toString('utf8')
     expect(text.startsWith('\uFEFFID,Name,Type,Created at')).toBe(true)
@@ -122,22 +125,22 @@ describe('the demo pages, in Chromium', () => {
 
   it('exports only the selected rows', async () => {
     await open('/excel/export-selected-excel', '[data-testid="excel-table"] tbody tr')
-    const table = page.getByTestId('excel-table')
+    const table = view().getByTestId('excel-table')
     const firstRows = table.locator('tbody tr.ant-table-row')
-    const names = [
-      await firstRows.nth(0).locator('td').nth(2).innerText(),
-      await firstRows.nth(1).locator('td').nth(2).innerText(),
+    const ids = [
+      await firstRows.nth(0).getAttribute('data-row-key'),
+      await firstRows.nth(1).getAttribute('data-row-key'),
     ]
-    await firstRows.nth(0).locator('input[type="checkbox"]').check()
-    await firstRows.nth(1).locator('input[type="checkbox"]').check()
-    const file = await downloaded(() => page.getByTestId('excel-export').click())
+    await firstRows.nth(0).locator('.ant-checkbox').click()
+    await firstRows.nth(1).locator('.ant-checkbox').click()
+    const file = await downloaded(() => view().getByTestId('excel-export').click())
     const { rows } = await sheetRows(file.bytes)
-    expect(rows.slice(1).map((row) => row[1])).toEqual(names)
+    expect(rows.slice(1).map((row) => row[0])).toEqual(ids)
   })
 
   it('exports a two-row merged header', async () => {
     await open('/excel/export-merge-header', 'table tbody tr')
-    const file = await downloaded(() => page.getByTestId('excel-export').click())
+    const file = await downloaded(() => view().getByTestId('excel-export').click())
     const { rows, merges } = await sheetRows(file.bytes)
     expect(merges.sort()).toEqual(['A1:A2', 'B1:C1', 'D1:D2'])
     expect(rows[0]?.slice(0, 2)).toEqual(['ID', 'Tag'])
@@ -154,28 +157,30 @@ describe('the demo pages, in Chromium', () => {
       ['Pilot', 345],
     ])
     const buffer = Buffer.from(await book.xlsx.writeBuffer())
-    await page.locator('input[type="file"]').setInputFiles({
+    await view().locator('input[type="file"]').setInputFiles({
       name: 'fixture.xlsx',
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       buffer,
     })
-    const preview = page.getByTestId('excel-preview')
+    const preview = view().getByTestId('excel-preview')
     await preview.getByText('第一集').waitFor()
     expect(await preview.locator('thead th').allInnerTexts()).toEqual(['Title', 'Views'])
     expect(await preview.locator('tbody tr').count()).toBe(2)
 
-    await page.locator('input[type="file"]').setInputFiles({
-      name: 'big.xlsx',
-      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: Buffer.alloc(1024 * 1024 + 1),
-    })
+    await view()
+      .locator('input[type="file"]')
+      .setInputFiles({
+        name: 'big.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: Buffer.alloc(1024 * 1024 + 1),
+      })
     await page.getByText('The file is larger than 1 MB.').waitFor()
   })
 
   it('downloads the table as a text file inside a zip', async () => {
     await open('/zip/download', 'table tbody tr')
-    await page.getByTestId('zip-file-name').fill('tag-list')
-    const file = await downloaded(() => page.getByTestId('zip-download').click())
+    await view().getByTestId('zip-file-name').fill('tag-list')
+    const file = await downloaded(() => view().getByTestId('zip-download').click())
     expect(file.name).toBe('tag-list.zip')
     const zip = await JSZip.loadAsync(file.bytes)
     const text = await zip.file('tag-list.txt')?.async('string')
@@ -185,8 +190,8 @@ describe('the demo pages, in Chromium', () => {
 
   it('moves a kanban card to another column by dragging', async () => {
     await open('/components/draggable-kanban', '[data-testid="linked-card"]')
-    const card = page.locator('[data-card="mission"]')
-    const done = page.locator('[data-column="done"]')
+    const card = view().locator('[data-card="mission"]')
+    const done = view().locator('[data-column="done"]')
     const from = await card.boundingBox()
     const to = await done.boundingBox()
     if (!from || !to) throw new Error('no boxes')
@@ -196,31 +201,31 @@ describe('the demo pages, in Chromium', () => {
     await page.mouse.move(to.x + to.width / 2, to.y + to.height - 10, { steps: 20 })
     await page.mouse.up()
     await expect.poll(() => done.locator('[data-card="mission"]').count()).toBe(1)
-    expect(await page.locator('[data-column="todo"] [data-card="mission"]').count()).toBe(0)
+    expect(await view().locator('[data-column="todo"] [data-card="mission"]').count()).toBe(0)
   })
 
   it('runs the guided tour through its steps and closes it', async () => {
     await open('/guide/index', '[data-testid="guide-start"]')
-    await page.getByTestId('guide-start').click()
-    const tour = page.locator('.guide-tour .ant-tour')
+    await view().getByTestId('guide-start').click()
+    const tour = page.locator('.ant-tour:visible')
     for (const title of ['Hamburger', 'Breadcrumb', 'Page search', 'Full screen', 'Size']) {
       await tour.getByText(title, { exact: true }).waitFor()
       await tour.getByRole('button', { name: 'Next' }).click()
     }
     await tour.getByText('Tabs', { exact: true }).waitFor()
     await tour.getByRole('button', { name: 'Finish' }).click()
-    await expect.poll(() => page.locator('.guide-tour .ant-tour:visible').count()).toBe(0)
+    await expect.poll(() => page.locator('.ant-tour:visible').count()).toBe(0)
   })
 
   it('counts to the end value with its separator, prefix and suffix', async () => {
     await open('/components/count-to', '[data-testid="count-to-value"]')
-    await page.getByTestId('count-to-end').fill('12345.5')
-    await page.getByTestId('count-to-decimals').fill('1')
-    await page.getByTestId('count-to-duration').fill('600')
-    await page.getByTestId('count-to-start').click()
-    const value = page.getByTestId('count-to-value')
-    await expect.poll(() => value.innerText(), { timeout: 5000 }).toBe('¥ 12,345.5 rmb')
-    await page.getByTestId('count-to-reset').click()
-    await expect.poll(() => value.innerText()).toBe('¥ 0.0 rmb')
+    await view().getByTestId('count-to-end').fill('12345.5')
+    await view().getByTestId('count-to-decimals').fill('1')
+    await view().getByTestId('count-to-duration').fill('600')
+    await view().getByTestId('count-to-run').click()
+    const value = view().getByTestId('count-to-value')
+    await expect.poll(() => value.textContent(), { timeout: 5000 }).toBe('¥ 12,345.5 rmb')
+    await view().getByTestId('count-to-reset').click()
+    await expect.poll(() => value.textContent()).toBe('¥ 0.0 rmb')
   })
 })

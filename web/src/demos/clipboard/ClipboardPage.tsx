@@ -1,19 +1,20 @@
 import { CopyOutlined } from '@ant-design/icons'
-import { App, Button, Input, Space, Tabs } from 'antd'
+import { Button, Input, Space, Tabs } from 'antd'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { notify } from '../../app/notify.ts'
 import { DemoPage } from '../shared/DemoPage.tsx'
 import { ClipboardUnavailableError, copyText } from './copy-text.ts'
 
 function useCopy() {
   const { t } = useTranslation()
-  const { message } = App.useApp()
   return async (text: string) => {
     try {
       await copyText(text)
-      message.success(t('demos.clipboard.copied'))
+      void notify('success', t('demos.clipboard.copied'))
     } catch (error) {
-      message.error(
+      void notify(
+        'error',
         t(
           error instanceof ClipboardUnavailableError
             ? 'demos.clipboard.unavailable'

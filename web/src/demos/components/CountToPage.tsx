@@ -50,7 +50,7 @@ export default function CountToPage() {
         ))}
       </Form>
       <Space>
-        <Button type="primary" data-testid="count-to-start" onClick={count.restart}>
+        <Button type="primary" data-testid="count-to-run" onClick={count.restart}>
           {label('startButton')}
         </Button>
         <Button data-testid="count-to-pause" onClick={count.running ? count.pause : count.resume}>

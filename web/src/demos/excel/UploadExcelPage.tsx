@@ -1,7 +1,8 @@
 import { InboxOutlined } from '@ant-design/icons'
-import { App, Table, Upload } from 'antd'
+import { Table, Upload } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { notify } from '../../app/notify.ts'
 import { DemoPage } from '../shared/DemoPage.tsx'
 import { readSheet } from './excel-file.ts'
 
@@ -16,12 +17,11 @@ interface Preview {
 /** An .xlsx dropped or picked here is read in the browser (exceljs) and shown as a table; nothing is sent. */
 export default function UploadExcelPage() {
   const { t } = useTranslation()
-  const { message } = App.useApp()
   const [preview, setPreview] = useState<Preview | null>(null)
 
   const read = async (file: File) => {
     if (file.size > MAX_BYTES) {
-      message.warning(t('demos.excel.tooLarge'))
+      void notify('warning', t('demos.excel.tooLarge'))
       return
     }
     try {
@@ -34,27 +34,28 @@ export default function UploadExcelPage() {
         })),
       })
     } catch {
-      message.error(t('demos.excel.unreadable'))
+      void notify('error', t('demos.excel.unreadable'))
     }
   }
 
   return (
     <DemoPage title={t('demos.excel.titles.uploadExcel')} intro={t('demos.excel.intro.uploadExcel')}>
-      <Upload.Dragger
-        accept=".xlsx"
-        showUploadList={false}
-        data-testid="excel-upload"
-        beforeUpload={(file) => {
-          void read(file)
-          return Upload.LIST_IGNORE
-        }}
-      >
-        <p className="ant-upload-drag-icon">
-          <InboxOutlined />
-        </p>
-        <p className="ant-upload-text">{t('demos.excel.drop')}</p>
-        <p className="ant-upload-hint">{t('demos.excel.limit')}</p>
-      </Upload.Dragger>
+      <div data-testid="excel-upload">
+        <Upload.Dragger
+          accept=".xlsx"
+          showUploadList={false}
+          beforeUpload={(file) => {
+            void read(file)
+            return Upload.LIST_IGNORE
+          }}
+        >
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
+          <p className="ant-upload-text">{t('demos.excel.drop')}</p>
+          <p className="ant-upload-hint">{t('demos.excel.limit')}</p>
+        </Upload.Dragger>
+      </div>
       {preview && (
         <Table
           style={{ marginTop: 16 }}
