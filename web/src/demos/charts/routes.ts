@@ -1,3 +1,4 @@
+import { demoPage } from '../shared/demo-page.ts'
 import { demoArea } from '../shared/demo-route.ts'
 
 export const chartsRoutes = [
@@ -5,17 +6,17 @@ export const chartsRoutes = [
     {
       path: '/charts/bar-chart',
       titleKey: 'demos.charts.titles.bar',
-      page: () => import('./BarChartPage.tsx'),
+      page: demoPage('charts/BarChartPage'),
     },
     {
       path: '/charts/line-chart',
       titleKey: 'demos.charts.titles.line',
-      page: () => import('./LineChartPage.tsx'),
+      page: demoPage('charts/LineChartPage'),
     },
     {
       path: '/charts/mixed-chart',
       titleKey: 'demos.charts.titles.mixed',
-      page: () => import('./MixedChartPage.tsx'),
+      page: demoPage('charts/MixedChartPage'),
     },
   ]),
 ]

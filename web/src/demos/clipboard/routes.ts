@@ -1,3 +1,4 @@
+import { demoPage } from '../shared/demo-page.ts'
 import { demoArea } from '../shared/demo-route.ts'
 
 export const clipboardRoutes = [
@@ -5,7 +6,7 @@ export const clipboardRoutes = [
     {
       path: '/clipboard/index',
       titleKey: 'demos.clipboard.title',
-      page: () => import('./ClipboardPage.tsx'),
+      page: demoPage('clipboard/ClipboardPage'),
     },
   ]),
 ]

@@ -1,3 +1,4 @@
+import { demoPage } from '../shared/demo-page.ts'
 import { demoArea } from '../shared/demo-route.ts'
 
 const title = (key: string) => `demos.components.titles.${key}`
@@ -7,34 +8,34 @@ export const componentsRoutes = [
     {
       path: '/components/back-to-top',
       titleKey: title('backToTop'),
-      page: () => import('./BackToTopPage.tsx'),
+      page: demoPage('components/BackToTopPage'),
     },
-    { path: '/components/count-to', titleKey: title('countTo'), page: () => import('./CountToPage.tsx') },
-    { path: '/components/sticky', titleKey: title('sticky'), page: () => import('./StickyPage.tsx') },
+    { path: '/components/count-to', titleKey: title('countTo'), page: demoPage('components/CountToPage') },
+    { path: '/components/sticky', titleKey: title('sticky'), page: demoPage('components/StickyPage') },
     {
       path: '/components/componentMixin',
       titleKey: title('componentMixin'),
-      page: () => import('./ComponentMixinPage.tsx'),
+      page: demoPage('components/ComponentMixinPage'),
     },
     {
       path: '/components/draggable-dialog',
       titleKey: title('draggableDialog'),
-      page: () => import('./DraggableDialogPage.tsx'),
+      page: demoPage('components/DraggableDialogPage'),
     },
     {
       path: '/components/draggable-kanban',
       titleKey: title('draggableKanban'),
-      page: () => import('./DraggableKanbanPage.tsx'),
+      page: demoPage('components/DraggableKanbanPage'),
     },
     {
       path: '/components/draggable-list',
       titleKey: title('draggableList'),
-      page: () => import('./DraggableListPage.tsx'),
+      page: demoPage('components/DraggableListPage'),
     },
     {
       path: '/components/draggable-select',
       titleKey: title('draggableSelect'),
-      page: () => import('./DraggableSelectPage.tsx'),
+      page: demoPage('components/DraggableSelectPage'),
     },
   ]),
 ]

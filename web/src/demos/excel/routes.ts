@@ -1,3 +1,4 @@
+import { demoPage } from '../shared/demo-page.ts'
 import { demoArea } from '../shared/demo-route.ts'
 
 export const excelRoutes = [
@@ -5,22 +6,22 @@ export const excelRoutes = [
     {
       path: '/excel/export-excel',
       titleKey: 'demos.excel.titles.exportExcel',
-      page: () => import('./ExportExcelPage.tsx'),
+      page: demoPage('excel/ExportExcelPage'),
     },
     {
       path: '/excel/export-selected-excel',
       titleKey: 'demos.excel.titles.exportSelected',
-      page: () => import('./ExportSelectedPage.tsx'),
+      page: demoPage('excel/ExportSelectedPage'),
     },
     {
       path: '/excel/export-merge-header',
       titleKey: 'demos.excel.titles.exportMergeHeader',
-      page: () => import('./ExportMergeHeaderPage.tsx'),
+      page: demoPage('excel/ExportMergeHeaderPage'),
     },
     {
       path: '/excel/upload-excel',
       titleKey: 'demos.excel.titles.uploadExcel',
-      page: () => import('./UploadExcelPage.tsx'),
+      page: demoPage('excel/UploadExcelPage'),
     },
   ]),
 ]

@@ -1,7 +1,8 @@
 import type { AppRoute } from '../../app/route-types.ts'
+import { demoPage } from '../shared/demo-page.ts'
 import { demoArea } from '../shared/demo-route.ts'
 
-const page = () => import('./NestedPage.tsx')
+const page = demoPage('nested/NestedPage')
 const title = (level: string) => `demos.nested.titles.${level}`
 const leaf = (path: string, level: string): AppRoute => ({ path, meta: { titleKey: title(level) }, page })
 
