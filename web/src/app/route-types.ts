@@ -9,6 +9,8 @@ export interface RouteMeta {
   icon?: ComponentType
   /** Not in the menu. */
   hidden?: boolean
+  /** Hidden from the menu, yet its screens are found by the menu search (the demo pages). */
+  searchable?: boolean
   /** Reachable without a session (login, error pages). */
   public?: boolean
   /** Permission resource, as in the API path; with `action` it names the permission the route needs. */

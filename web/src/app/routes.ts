@@ -1,5 +1,6 @@
 import { DashboardOutlined } from '@ant-design/icons'
 import { resourceRoutes } from '../components/resource/define-resource.ts'
+import { demoRoutes } from '../demos/routes.ts'
 import LoginPage from '../features/login/LoginPage.tsx'
 import { resources } from '../resources/index.ts'
 import type { AppRoute } from './route-types.ts'
@@ -62,4 +63,5 @@ export const shellRoutes: AppRoute[] = [
     ],
   },
   ...resourceRoutes(resources),
+  ...demoRoutes,
 ]

@@ -7,7 +7,7 @@ import { usePermissions } from '../../stores/permission.ts'
 import { isTypingTarget } from '../keyboard.ts'
 import { buildMenu } from '../menu.ts'
 import { rankEntries } from './fuzzy.ts'
-import { searchPool } from './search-pool.ts'
+import { hiddenSearchPool, searchPool } from './search-pool.ts'
 
 /**
  * Menu search (the template's header search): the search icon or `/` opens a field over the navbar; the
@@ -20,7 +20,10 @@ export function HeaderSearch() {
   const [open, setOpen] = useState(false)
   const [query, setQuery] = useState('')
   const input = useRef<GetRef<typeof AutoComplete>>(null)
-  const pool = useMemo(() => searchPool(buildMenu(routes), (key) => t(key)), [routes, t])
+  const pool = useMemo(
+    () => [...searchPool(buildMenu(routes), (key) => t(key)), ...hiddenSearchPool(routes, (key) => t(key))],
+    [routes, t],
+  )
   const options = rankEntries(query, pool).map((entry) => ({
     value: entry.path,
     label: <span data-testid="search-option">{entry.titles.join(' > ')}</span>,

@@ -1,0 +1,231 @@
+import { randomBytes } from 'node:crypto'
+import ExcelJS from 'exceljs'
+import JSZip from 'jszip'
+import type { BrowserContext, Download, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { asAdmin, englishContext, submitLogin, useProduct } from '../support/product.ts'
+
+const product = useProduct()
+
+/** Every demo route this file covers, with what shows once it has rendered. */
+const routes: [string, string][] = [
+  ['/excel/export-excel', '[data-testid="excel-table"] tbody tr'],
+  ['/excel/export-selected-excel', '[data-testid="excel-table"] tbody tr'],
+  ['/excel/export-merge-header', 'table thead'],
+  ['/excel/upload-excel', '[data-testid="excel-upload"]'],
+  ['/zip/download', 'table tbody tr'],
+  ['/pdf/index', '[data-testid="pdf-article"]'],
+  ['/components/back-to-top', '.ant-card'],
+  ['/components/count-to', '[data-testid="count-to-value"]'],
+  ['/components/sticky', '[data-testid="sticky-bar"]'],
+  ['/components/componentMixin', '[data-testid="mixin-form"]'],
+  ['/components/draggable-dialog', '[data-testid="dialog-open"]'],
+  ['/components/draggable-kanban', '[data-testid="linked-card"]'],
+  ['/components/draggable-list', '[data-testid="linked-card"]'],
+  ['/components/draggable-select', '[data-testid="select-chip"]'],
+  ['/charts/bar-chart', '[data-testid="chart"] canvas'],
+  ['/charts/line-chart', '[data-testid="chart"] canvas'],
+  ['/charts/mixed-chart', '[data-testid="chart"] canvas'],
+  ['/tab/index', '[data-testid="tab-pane-cn"]'],
+  ['/theme/index', '[data-testid="theme-preset"]'],
+  ['/clipboard/index', '[data-testid="clipboard-text"]'],
+  ['/guide/index', '[data-testid="guide-start"]'],
+  ['/nested/menu1/menu1-1', '[data-testid="nested-input"]'],
+  ['/nested/menu1/menu1-2/menu1-2-1', '[data-testid="nested-input"]'],
+  ['/nested/menu1/menu1-2/menu1-2-2', '[data-testid="nested-input"]'],
+  ['/nested/menu1/menu1-3', '[data-testid="nested-input"]'],
+  ['/nested/menu2', '[data-testid="nested-input"]'],
+]
+
+let context: BrowserContext
+let page: Page
+/** Console errors and uncaught exceptions since the last check. */
+let problems: string[] = []
+const tagName = `demo-${randomBytes(3).toString('hex')}`
+
+beforeAll(async () => {
+  await asAdmin(product, '/api/tags', { method: 'POST', body: { name: tagName, type: 'genre' } })
+  context = await englishContext(product)
+  page = await context.newPage()
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text())
+  })
+  page.on('pageerror', (error) => problems.push(error.message))
+  await submitLogin(page, product)
+  await page.waitForURL(/#\/dashboard$/)
+})
+
+afterAll(() => context?.close())
+
+/** The screen on show: the shell keeps the pages visited before, hidden, with the same test ids. */
+const view = () => page.locator('.shell-view:visible')
+
+async function open(path: string, ready: string) {
+  await page.goto(`${product.server.url}/#${path}`)
+  await view().locator(ready).first().waitFor()
+}
+
+async function downloaded(start: () => Promise<unknown>): Promise<{ name: string; bytes: Buffer }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), start()])
+  const chunks: Buffer[] = []
+  for await (const chunk of await (download as Download).createReadStream()) chunks.push(chunk as Buffer)
+  return { name: download.suggestedFilename(), bytes: Buffer.concat(chunks) }
+}
+
+async function sheetRows(bytes: Buffer): Promise<{ rows: string[][]; merges: string[] }> {
+  const book = new ExcelJS.Workbook()
+  await book.xlsx.load(bytes as unknown as ArrayBuffer)
+  const sheet = book.worksheets[0]
+  const rows: string[][] = []
+  sheet?.eachRow((row) => {
+    const cells: string[] = []
+    row.eachCell({ includeEmpty: true }, (cell, column) => {
+      cells[column - 1] = cell.text
+    })
+    rows.push(Array.from(cells, (cell) => cell ?? ''))
+  })
+  return { rows, merges: (sheet?.model.merges ?? []) as string[] }
+}
+
+describe('the demo pages, in Chromium', () => {
+  it('each demo route renders without console errors', async () => {
+    for (const [path, ready] of routes) {
+      problems = []
+      await open(path, ready)
+      // A little time for late effects (charts, queries) to report.
+      await page.waitForTimeout(150)
+      expect({ path, problems }).toEqual({ path, problems: [] })
+    }
+  })
+
+  it('the menu search finds a hidden demo page', async () => {
+    await page.goto(`${product.server.url}/#/dashboard`)
+    await page.getByTestId('header-search').click()
+    await page.getByTestId('header-search-input').locator('input').fill('count to')
+    await page.getByTestId('search-option').filter({ hasText: 'Count To' }).click()
+    await page.waitForURL(/#\/components\/count-to$/)
+  })
+
+  it('exports the tags to xlsx and csv with the chosen file name', async () => {
+    await open('/excel/export-excel', '[data-testid="excel-table"] tbody tr')
+    await view().getByTestId('excel-file-name').fill('all-tags')
+    const xlsx = await downloaded(() => view().getByTestId('excel-export').click())
+    expect(xlsx.name).toBe('all-tags.xlsx')
+    const { rows } = await sheetRows(xlsx.bytes)
+    expect(rows[0]).toEqual(['ID', 'Name', 'Type', 'Created at'])
+    expect(rows.some((row) => row[1] === tagName && row[2] === 'genre')).toBe(true)
+
+    await view().getByText('csv', { exact: true }).click()
+    const csv = await downloaded(() => view().getByTestId('excel-export').click())
+    expect(csv.name).toBe('all-tags.csv')
+    const text = csv.bytes.toString('utf8')
+    expect(text.startsWith('\uFEFFID,Name,Type,Created at')).toBe(true)
+    expect(text).toContain(`,${tagName},genre,`)
+  })
+
+  it('exports a two-row merged header', async () => {
+    await open('/excel/export-merge-header', 'table tbody tr.ant-table-row')
+    const file = await downloaded(() => view().getByTestId('excel-export').click())
+    const { rows, merges } = await sheetRows(file.bytes)
+    expect(merges.sort()).toEqual(['A1:A2', 'B1:C1', 'D1:D2'])
+    expect(rows[0]?.slice(0, 2)).toEqual(['ID', 'Tag'])
+    expect(rows[1]?.slice(1, 3)).toEqual(['Name', 'Type'])
+  })
+
+  it('exports only the selected rows', async () => {
+    await open('/excel/export-selected-excel', '[data-testid="excel-table"] tbody tr')
+    const table = view().getByTestId('excel-table')
+    const firstRows = table.locator('tbody tr.ant-table-row')
+    const ids = [
+      await firstRows.nth(0).getAttribute('data-row-key'),
+      await firstRows.nth(1).getAttribute('data-row-key'),
+    ]
+    await firstRows.nth(0).locator('.ant-checkbox').click()
+    await firstRows.nth(1).locator('.ant-checkbox').click()
+    const file = await downloaded(() => view().getByTestId('excel-export').click())
+    const { rows } = await sheetRows(file.bytes)
+    expect(rows.slice(1).map((row) => row[0])).toEqual(ids)
+  })
+
+  it('shows an uploaded .xlsx in the preview table, and refuses a file over 1 MB', async () => {
+    await open('/excel/upload-excel', '[data-testid="excel-upload"]')
+    const book = new ExcelJS.Workbook()
+    const sheet = book.addWorksheet('People')
+    sheet.addRows([
+      ['Title', 'Views'],
+      ['第一集', 1200],
+      ['Pilot', 345],
+    ])
+    const buffer = Buffer.from(await book.xlsx.writeBuffer())
+    await view().locator('input[type="file"]').setInputFiles({
+      name: 'fixture.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer,
+    })
+    const preview = view().getByTestId('excel-preview')
+    await preview.getByText('第一集').waitFor()
+    expect(await preview.locator('thead th').allInnerTexts()).toEqual(['Title', 'Views'])
+    expect(await preview.locator('tbody tr').count()).toBe(2)
+
+    await view()
+      .locator('input[type="file"]')
+      .setInputFiles({
+        name: 'big.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: Buffer.alloc(1024 * 1024 + 1),
+      })
+    await page.getByText('The file is larger than 1 MB.').waitFor()
+  })
+
+  it('downloads the table as a text file inside a zip', async () => {
+    await open('/zip/download', 'table tbody tr.ant-table-row')
+    await view().getByTestId('zip-file-name').fill('tag-list')
+    const file = await downloaded(() => view().getByTestId('zip-download').click())
+    expect(file.name).toBe('tag-list.zip')
+    const zip = await JSZip.loadAsync(file.bytes)
+    const text = await zip.file('tag-list.txt')?.async('string')
+    expect(text?.split('\n')[0]).toBe('ID\tName\tType\tCreated at')
+    expect(text).toContain(`\t${tagName}\tgenre\t`)
+  })
+
+  it('moves a kanban card to another column by dragging', async () => {
+    await open('/components/draggable-kanban', '[data-testid="linked-card"]')
+    const card = view().locator('[data-card="mission"]')
+    const done = view().locator('[data-column="done"]')
+    const from = await card.boundingBox()
+    const to = await done.boundingBox()
+    if (!from || !to) throw new Error('no boxes')
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 5 })
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height - 10, { steps: 20 })
+    await page.mouse.up()
+    await expect.poll(() => done.locator('[data-card="mission"]').count()).toBe(1)
+    expect(await view().locator('[data-column="todo"] [data-card="mission"]').count()).toBe(0)
+  })
+
+  it('runs the guided tour through its steps and closes it', async () => {
+    await open('/guide/index', '[data-testid="guide-start"]')
+    await view().getByTestId('guide-start').click()
+    const tour = page.locator('.ant-tour:visible')
+    for (const title of ['Hamburger', 'Breadcrumb', 'Page search', 'Full screen', 'Size']) {
+      await tour.getByText(title, { exact: true }).waitFor()
+      await tour.getByRole('button', { name: 'Next' }).click()
+    }
+    await tour.getByText('Tabs', { exact: true }).waitFor()
+    await tour.getByRole('button', { name: 'Finish' }).click()
+    await expect.poll(() => page.locator('.ant-tour:visible').count()).toBe(0)
+  })
+
+  it('counts to the end value with its separator, prefix and suffix', async () => {
+    await open('/components/count-to', '[data-testid="count-to-value"]')
+    await view().getByTestId('count-to-end').fill('12345.5')
+    await view().getByTestId('count-to-decimals').fill('1')
+    await view().getByTestId('count-to-duration').fill('600')
+    await view().getByTestId('count-to-run').click()
+    const value = view().getByTestId('count-to-value')
+    await expect.poll(() => value.textContent(), { timeout: 5000 }).toBe('¥ 12,345.5 rmb')
+    await view().getByTestId('count-to-reset').click()
+    await expect.poll(() => value.textContent()).toBe('¥ 0.0 rmb')
+  })
+})

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query'
+import type { Tag as WireTag } from '@vod/contract'
+import type { Camelize } from '../../api/case.ts'
+import { resourceClient } from '../../api/resource-client.ts'
+
+export type TagRow = Camelize<WireTag>
+
+const tags = resourceClient<TagRow>('tags')
+
+/** The demo tables' rows: the newest hundred tags, from the real API (GET /api/tags). */
+export function useTagRows() {
+  const query = useQuery({
+    queryKey: ['demos', 'tags'],
+    queryFn: ({ signal }) => tags.list({ sort: '-id', perPage: 100 }, signal),
+  })
+  return { rows: query.data?.data ?? [], loading: query.isPending }
+}
