@@ -9,12 +9,10 @@
  *   npm run bench                                   # or: npx tsx bench/list-scale.ts [rows]
  *   BENCH_DATABASE_URL=postgres://...  BENCH_SECONDS=10  BENCH_ROUNDS=1  BENCH_PG_LOG=/path/to/server.log
  */
-import { randomBytes } from 'node:crypto'
-import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
-import pg from 'pg'
-import { ADMIN, type RunningServer, startServer } from '../e2e/support/server.ts'
+import { type RunningServer, startServer } from '../e2e/support/server.ts'
 import { createTestDatabase } from '../server/test/support/databases.ts'
+import { get, load, login, onAdminDatabase } from './support/api.ts'
 import { pgbenchTps } from './support/pgbench.ts'
 import { type LoggedStatement, logSize, serverLogFile, statementsSince } from './support/statement-log.ts'
 
@@ -22,11 +20,6 @@ const rows = Number(process.argv[2] ?? 1_000_000)
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const rounds = Number(process.env.BENCH_ROUNDS ?? 1)
 const CONNECTIONS = 16
-// A server on PostgreSQL takes its keys from the environment (config.ts), never from the database.
-const keys = {
-  JWT_SECRET: randomBytes(32).toString('hex'),
-  TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-}
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 process.env.TEST_DATABASE_URL = adminUrl
 
@@ -39,54 +32,11 @@ const cases: [string, string][] = [
   ['page 400', '/api/tags?page=400'],
 ]
 
-async function onAdminDatabase(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
-}
-
-async function login(server: RunningServer): Promise<string> {
-  const res = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  })
-  const body = (await res.json()) as { access_token?: string }
-  if (!body.access_token) throw new Error(`login failed: ${res.status} ${JSON.stringify(body)}`)
-  return body.access_token
-}
-
-async function get(server: RunningServer, path: string, token: string) {
-  const res = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } })
-  const body = (await res.json()) as { meta?: { total: number; total_estimated?: 1 } }
-  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`)
-  return body
-}
-
 /** The list's page query: the one statement of the request that reads rows of `tags` in order. */
 function pageQuery(statements: LoggedStatement[]): LoggedStatement {
   const page = statements.find((s) => /from "tags"/.test(s.text) && /order by/i.test(s.text))
   if (!page) throw new Error(`no page query among:\n${statements.map((s) => s.text).join('\n')}`)
   return page
-}
-
-async function load(server: RunningServer, path: string, token: string) {
-  const drive = (duration: number) =>
-    autocannon({
-      url: `${server.url}${path}`,
-      connections: CONNECTIONS,
-      duration,
-      headers: { authorization: `Bearer ${token}` },
-    })
-  await drive(2)
-  const result = await drive(seconds)
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${path}: ${result.non2xx} answers other than 2xx, ${result.errors} errors`)
-  return { rps: result.requests.average, p99: result.latency.p99 }
 }
 
 const database = await createTestDatabase('postgres')
@@ -105,8 +55,8 @@ try {
 
   // First run: every statement logged, to capture what one request sends (after a warm-up, as in steady state).
   const logFile = await serverLogFile(adminUrl)
-  await onAdminDatabase(`alter database ${name} set log_statement = 'all'`)
-  server = await startServer({ DATABASE_URL: url, SEED_DEMO: '0', ...keys })
+  await onAdminDatabase(adminUrl, `alter database ${name} set log_statement = 'all'`)
+  server = await startServer({ DATABASE_URL: url, SEED_DEMO: '0' })
   let token = await login(server)
   const captured = new Map<string, { statements: LoggedStatement[]; meta: string }>()
   for (const [, path] of cases) {
@@ -121,10 +71,10 @@ try {
     })
   }
   await server.stop()
-  await onAdminDatabase(`alter database ${name} reset log_statement`)
+  await onAdminDatabase(adminUrl, `alter database ${name} reset log_statement`)
 
   // Second run: the same server without statement logging, under load.
-  server = await startServer({ DATABASE_URL: url, SEED_DEMO: '0', ...keys })
+  server = await startServer({ DATABASE_URL: url, SEED_DEMO: '0' })
   token = await login(server)
   for (const [, path] of cases) await get(server, path, token)
 
@@ -142,7 +92,7 @@ try {
   for (let round = 1; round <= rounds; round++) {
     for (const [label, path] of cases) {
       const statements = captured.get(path)?.statements ?? []
-      const api = await load(server, path, token)
+      const api = await load(server, path, token, { connections: CONNECTIONS, seconds })
       const page = await pgbenchTps(url, [pageQuery(statements)], options)
       const all = await pgbenchTps(url, statements, options)
       const pct = (n: number) => `${((100 * api.rps) / n).toFixed(1)}%`

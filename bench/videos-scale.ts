@@ -13,12 +13,11 @@
  */
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import autocannon from 'autocannon'
 import { eq, sql } from 'drizzle-orm'
-import pg from 'pg'
-import { ADMIN, type RunningServer, startServer } from '../e2e/support/server.ts'
+import { type RunningServer, startServer } from '../e2e/support/server.ts'
 import { tags } from '../server/src/db/schema/index.ts'
 import { createTestDatabase } from '../server/test/support/databases.ts'
+import { get, load, login, onAdminDatabase } from './support/api.ts'
 import { peakMemoryMb, resetPeakMemory } from './support/memory.ts'
 import { pgbenchBinary, pgbenchTps } from './support/pgbench.ts'
 import { type LoggedStatement, logSize, serverLogFile, statementsSince } from './support/statement-log.ts'
@@ -31,53 +30,10 @@ const IMPORT_ROWS = 10_000
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 process.env.TEST_DATABASE_URL = adminUrl
 
-async function onAdminDatabase(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
-}
-
-async function login(server: RunningServer): Promise<string> {
-  const res = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  })
-  const body = (await res.json()) as { access_token?: string }
-  if (!body.access_token) throw new Error(`login failed: ${res.status} ${JSON.stringify(body)}`)
-  return body.access_token
-}
-
-async function get(server: RunningServer, path: string, token: string) {
-  const res = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } })
-  const body = (await res.json()) as { meta?: { total: number; total_estimated?: 1 } }
-  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`)
-  return body
-}
-
 function pageQuery(statements: LoggedStatement[]): LoggedStatement {
   const page = statements.find((s) => /from "videos"/.test(s.text) && /order by/i.test(s.text))
   if (!page) throw new Error(`no page query among:\n${statements.map((s) => s.text).join('\n')}`)
   return page
-}
-
-async function load(server: RunningServer, path: string, token: string) {
-  const drive = (duration: number) =>
-    autocannon({
-      url: `${server.url}${path}`,
-      connections: CONNECTIONS,
-      duration,
-      headers: { authorization: `Bearer ${token}` },
-    })
-  await drive(2)
-  const result = await drive(seconds)
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${path}: ${result.non2xx} answers other than 2xx, ${result.errors} errors`)
-  return { rps: result.requests.average, p99: result.latency.p99 }
 }
 
 /** Downloads the whole export, answering its seconds and bytes. */
@@ -174,7 +130,7 @@ try {
 
   // First run: every statement logged, to capture what one request and the export send.
   const logFile = await serverLogFile(adminUrl)
-  await onAdminDatabase(`alter database ${name} set log_statement = 'all'`)
+  await onAdminDatabase(adminUrl, `alter database ${name} set log_statement = 'all'`)
   server = await startServer({ DATABASE_URL: url, SEED_DEMO: '0' })
   let token = await login(server)
   const captured = new Map<string, { statements: LoggedStatement[]; meta: string }>()
@@ -198,7 +154,7 @@ try {
   await new Promise((r) => setTimeout(r, 500))
   const copy = (await statementsSince(logFile, exportFrom, name)).find((s) => /^copy /i.test(s.text.trim()))
   await server.stop()
-  await onAdminDatabase(`alter database ${name} reset log_statement`)
+  await onAdminDatabase(adminUrl, `alter database ${name} reset log_statement`)
 
   // Second run: the same server without statement logging, under load.
   server = await startServer({ DATABASE_URL: url, SEED_DEMO: '0' })
@@ -212,7 +168,7 @@ try {
     `\n${'case'.padEnd(16)}${'req/s'.padStart(8)}${'p99 ms'.padStart(8)}${'page tps'.padStart(10)}${'ratio'.padStart(8)}`,
   )
   for (const [label, path] of cases) {
-    const api = await load(server, path, token)
+    const api = await load(server, path, token, { connections: CONNECTIONS, seconds })
     const page = await pgbenchTps(url, [pageQuery(captured.get(path)?.statements ?? [])], {
       clients: CONNECTIONS,
       seconds,

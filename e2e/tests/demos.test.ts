@@ -57,8 +57,11 @@ beforeAll(async () => {
 
 afterAll(() => context?.close())
 
-/** The screen on show: the shell keeps the pages visited before, hidden, with the same test ids. */
-const view = () => page.locator('.shell-view:visible')
+/**
+ * The screen on show: the shell keeps the pages visited before, hidden, with the same test ids. Found by
+ * the address's path (not by :visible, which can still match the page being left for a moment).
+ */
+const view = () => page.locator(`.shell-view[data-view="${new URL(page.url()).hash.slice(1).split('?')[0]}"]`)
 
 async function open(path: string, ready: string) {
   await page.goto(`${product.server.url}/#${path}`)

@@ -23,6 +23,8 @@ describe('lists on narrow screens, end to end in Chromium', () => {
       // Each row's last action is on screen, and what is under its centre is the action, not the settings button.
       const links = table.locator('tbody tr [data-testid^="edit-"]')
       for (const link of await links.all()) {
+        // Rows below the window are scrolled to first, as a person would.
+        await link.scrollIntoViewIfNeeded()
         const box = await link.boundingBox()
         expect(box, `${width} px`).not.toBeNull()
         if (!box) continue

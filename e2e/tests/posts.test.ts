@@ -20,7 +20,7 @@ describe('posts, end to end in Chromium', () => {
     await page.getByRole('textbox', { name: 'Title' }).fill('E2E 公告 Notice')
     const editor = page.getByRole('textbox', { name: 'Content' })
     await editor.click()
-    await page.getByRole('button', { name: 'Heading', exact: true }).click()
+    await page.getByRole('button', { name: 'H2', exact: true }).click()
     await page.keyboard.type('新片上线')
     await page.keyboard.press('Enter')
     await page.getByRole('button', { name: 'Bold', exact: true }).click()

@@ -3,28 +3,12 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { mp4, PNG } from '../../server/test/fixtures/media.ts'
 import { asAdmin, englishContext, submitLogin, useProduct } from '../support/product.ts'
 
 const product = useProduct()
 
-// A real 3 x 2 PNG, and a minimal MP4 whose header says 12 seconds.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAMAAAACCAIAAAASFvFNAAAAEElEQVR4nGP4z8AAQQxwFgBB0gX7h/C5SAAAAABJRU5ErkJggg==',
-  'base64',
-)
-function box(type: string, body: Buffer) {
-  const head = Buffer.alloc(8)
-  head.writeUInt32BE(8 + body.length, 0)
-  head.write(type, 4, 'latin1')
-  return Buffer.concat([head, body])
-}
-const mvhd = Buffer.alloc(100)
-mvhd.writeUInt32BE(1000, 12)
-mvhd.writeUInt32BE(12_000, 16)
-const MP4 = Buffer.concat([
-  box('ftyp', Buffer.from('isom\0\0\x02\0isomiso2mp41', 'latin1')),
-  box('moov', box('mvhd', mvhd)),
-])
+const MP4 = mp4(12)
 
 type Listed<T> = { data: T[] }
 interface StoredVideo {

@@ -127,7 +127,7 @@ describeEachEngine('bootstrap', (engine) => {
     const linked = await db.selectDistinct({ videoId: videoTags.videoId }).from(videoTags)
     expect(linked).toHaveLength(DEMO_VIDEOS)
     expect(await seedDemoData(db, storage)).toBe(0)
-    expect(added).toBe((tagCount?.n ?? 0) + 8 + 5 + 2 + 2 + DEMO_VIDEOS)
+    expect(added).toBe((tagCount?.n ?? 0) + 8 + 5 + 2 + 2 + 2 + DEMO_VIDEOS)
     await rm(uploads, { recursive: true, force: true })
   })
 })

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import type { Storage } from '../storage/index.ts'
 import type { Db } from './client.ts'
 import { seedDemoVideos } from './demo-videos.ts'
-import { directors, seos, sites, sources, tags } from './schema/index.ts'
+import { directors, posts, seos, sites, sources, tags } from './schema/index.ts'
 
 const demoTags: Record<TagType, string[]> = {
   genre: [
@@ -69,6 +69,23 @@ const demoSites = [
   { name: 'Preview mirror', domain: 'preview.example.com', status: 'disabled' as const },
 ]
 
+const demoPosts = [
+  {
+    title: 'New this week 本周新片',
+    description: 'Twelve new titles, from documentaries to comedy.',
+    content:
+      '<h2>New this week</h2><p>Twelve new titles arrive, from <strong>documentaries</strong> to comedy.</p>',
+    status: 'published' as const,
+    publishedAt: new Date('2026-11-16T09:00:00Z'),
+    isSticky: true,
+  },
+  {
+    title: 'Behind the scenes',
+    content: '<p>A draft about how a film is made.</p>',
+    status: 'draft' as const,
+  },
+]
+
 const demoSeos = [
   { title: 'Watch films and series online', description: 'Thousands of titles, new every week.', page: '/' },
   { title: 'All videos', description: 'Browse every video by genre, studio or model.', page: '/videos' },
@@ -77,7 +94,7 @@ const demoSeos = [
 /** Whether a table has no row yet: demo data only ever goes into empty tables, so real data is never touched. */
 const isEmpty = async (
   db: Db,
-  table: typeof tags | typeof directors | typeof sources | typeof sites | typeof seos,
+  table: typeof tags | typeof directors | typeof sources | typeof sites | typeof seos | typeof posts,
 ) => (await db.select({ id: table.id }).from(table).limit(1)).length === 0
 
 /**
@@ -107,6 +124,7 @@ export async function seedDemoData(db: Db, storage: Storage): Promise<number> {
   }
   if (await isEmpty(db, sites)) added += (await db.insert(sites).values(demoSites).returning()).length
   if (await isEmpty(db, seos)) added += (await db.insert(seos).values(demoSeos).returning()).length
+  if (await isEmpty(db, posts)) added += (await db.insert(posts).values(demoPosts).returning()).length
   added += await seedDemoVideos(db, storage)
   return added
 }

@@ -2,30 +2,11 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mp4Duration } from '../../src/modules/files/media.ts'
+import { EXE, mp4, PNG } from '../fixtures/media.ts'
 import { type Json, startTestApp, type TestApp } from '../support/harness.ts'
 import { startS3Server } from '../support/s3-server.ts'
 
-// A real 3 x 2 PNG, and a minimal MP4 whose header says 12.5 seconds (timescale 1000, 12,500 units).
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAMAAAACCAIAAAASFvFNAAAAEElEQVR4nGP4z8AAQQxwFgBB0gX7h/C5SAAAAABJRU5ErkJggg==',
-  'base64',
-)
-function box(type: string, body: Buffer) {
-  const head = Buffer.alloc(8)
-  head.writeUInt32BE(8 + body.length, 0)
-  head.write(type, 4, 'latin1')
-  return Buffer.concat([head, body])
-}
-const mvhd = Buffer.alloc(100)
-mvhd.writeUInt32BE(1000, 12)
-mvhd.writeUInt32BE(12_500, 16)
-const MP4 = Buffer.concat([
-  box('ftyp', Buffer.from('isom\0\0\x02\0isomiso2mp41', 'latin1')),
-  box('free', Buffer.alloc(16)),
-  box('moov', box('mvhd', mvhd)),
-])
-// An executable (a PE header) wearing an image's name.
-const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)])
+const MP4 = mp4(12.5)
 
 /** Every file left under a folder, recursively (empty folders aside). */
 async function filesUnder(dir: string): Promise<string[]> {

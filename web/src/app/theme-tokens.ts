@@ -52,6 +52,8 @@ export function themeTokens(themeColor: string): ThemeConfig['token'] {
   presetText ??= readablePresets()
   const primary = readableColor(themeColor, BACKGROUND)
   const error = readableColor('#ff4d4f', BACKGROUND)
+  // A field's warning message is text too: antd's orange reads at 1.9:1 on white.
+  const warning = readableColor('#faad14', BACKGROUND)
   // Hovered and pressed links and buttons stay readable too (antd derives lighter shades for them).
   const { colorPrimaryHover, colorErrorHover } = theme.getDesignToken({
     token: { colorPrimary: primary, colorError: error },
@@ -66,6 +68,7 @@ export function themeTokens(themeColor: string): ThemeConfig['token'] {
     colorLinkHover: hover,
     colorError: error,
     colorErrorHover: errorHover,
+    colorWarning: warning,
     colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
     colorTextTertiary: SECONDARY,
     colorTextDescription: SECONDARY,

@@ -90,51 +90,35 @@ export const filesModule: ApiModule = async (app, { config, storage }) => {
       async (request, reply) => reply.code(201).send({ data: await store(request, kind) }),
     )
 
-  r.get(
-    '/files/checkFileOnCloud',
-    {
-      config: { permission: 'upload-files' },
-      schema: {
-        tags,
-        summary: 'Whether a stored file exists in the configured storage (S3 when set, else this disk)',
-        querystring: fileCheckQuery,
-        response: { 200: dataOf(fileCheckRecord), ...protectedErrors },
-      },
+  // Where each check looks: the configured storage ("cloud": S3 when set), or this server's own disk.
+  const checks = {
+    checkFileOnCloud: {
+      where: storage,
+      summary: 'Whether a stored file exists in the configured storage (S3 when set, else this disk)',
     },
-    async (request) => {
-      const key = keyOf(request.query.path)
-      return {
-        data: {
-          path: key,
-          exists: (await storage.size(key)) === null ? (0 as const) : (1 as const),
-          storage: storage.kind,
+    checkFileOnServer: {
+      where: local,
+      summary: "Whether a file exists on this server's own disk (DATA_DIR/uploads)",
+    },
+  }
+  for (const [name, { where, summary }] of Object.entries(checks))
+    r.get(
+      `/files/${name}`,
+      {
+        config: { permission: 'upload-files' },
+        schema: {
+          tags,
+          summary,
+          querystring: fileCheckQuery,
+          response: { 200: dataOf(fileCheckRecord), ...protectedErrors },
         },
-      }
-    },
-  )
-
-  r.get(
-    '/files/checkFileOnServer',
-    {
-      config: { permission: 'upload-files' },
-      schema: {
-        tags,
-        summary: "Whether a file exists on this server's own disk (DATA_DIR/uploads)",
-        querystring: fileCheckQuery,
-        response: { 200: dataOf(fileCheckRecord), ...protectedErrors },
       },
-    },
-    async (request) => {
-      const key = keyOf(request.query.path)
-      return {
-        data: {
-          path: key,
-          exists: (await local.size(key)) === null ? (0 as const) : (1 as const),
-          storage: local.kind,
-        },
-      }
-    },
-  )
+      async (request) => {
+        const key = keyOf(request.query.path)
+        const exists = (await where.size(key)) === null ? (0 as const) : (1 as const)
+        return { data: { path: key, exists, storage: where.kind } }
+      },
+    )
 
   r.get(
     '/files/checkBlockList',

@@ -73,6 +73,7 @@ export function MediaUpload({ kind, value, onChange, onUploaded, id, ...aria }: 
         type="file"
         accept={accept[kind]}
         hidden
+        aria-label={t('resource.upload.pick')}
         onChange={(event) => {
           const file = event.target.files?.[0]
           if (file) void send(file)

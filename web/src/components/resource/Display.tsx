@@ -61,7 +61,7 @@ function DisplayValue({
       return formatDateTime(value)
     case 'image':
       return typeof value === 'string' && value ? (
-        <a href={value} target="_blank" rel="noreferrer">
+        <a href={value} target="_blank" rel="noreferrer" aria-label={t('resource.openImage')}>
           <img src={value} alt="" loading="lazy" width={48} height={48} style={{ objectFit: 'cover' }} />
         </a>
       ) : null

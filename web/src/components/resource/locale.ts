@@ -24,6 +24,7 @@ export const resourceLocale = defineLocale({
     view: 'View',
     done: 'Done',
     yes: 'Yes',
+    openImage: 'Open the image',
     no: 'No',
     richText: {
       toolbar: 'Formatting',
@@ -114,6 +115,7 @@ export const resourceLocale = defineLocale({
     view: '查看',
     done: '操作成功',
     yes: '是',
+    openImage: '打开图片',
     no: '否',
     richText: {
       toolbar: '格式',

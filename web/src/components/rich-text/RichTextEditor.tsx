@@ -99,17 +99,13 @@ function Toolbar({ editor }: { editor: Editor }) {
       />
     </Tooltip>
   )
+  // Buttons that show text: their name is that text, with the word for it in the tooltip and its description.
   const text = (name: string, label: string, active: boolean, run: () => void) => (
-    <Button
-      key={name}
-      size="small"
-      type={active ? 'primary' : 'text'}
-      aria-label={t(`resource.richText.${name}`)}
-      aria-pressed={active}
-      onClick={run}
-    >
-      {label}
-    </Button>
+    <Tooltip key={name} title={t(`resource.richText.${name}`)}>
+      <Button size="small" type={active ? 'primary' : 'text'} aria-pressed={active} onClick={run}>
+        {label}
+      </Button>
+    </Tooltip>
   )
   return (
     <Space
@@ -217,6 +213,7 @@ function ImageTool({ editor }: { editor: Editor }) {
         type="file"
         accept="image/*"
         hidden
+        aria-label={t('resource.richText.image')}
         onChange={(event) => {
           const file = event.target.files?.[0]
           if (file) void send(file)

@@ -11,22 +11,34 @@ export default function ComponentMixinPage() {
       <Row gutter={24}>
         <Col xs={24} md={12}>
           <Form layout="vertical">
-            <Form.Item label={label('success')} validateStatus="success" hasFeedback>
-              <Input defaultValue="admin@example.com" />
+            <Form.Item label={label('success')} htmlFor="mixin-success" validateStatus="success" hasFeedback>
+              <Input id="mixin-success" defaultValue="admin@example.com" />
             </Form.Item>
             <Form.Item
               label={label('warning')}
+              htmlFor="mixin-warning"
               validateStatus="warning"
               hasFeedback
               help={label('warningHelp')}
             >
-              <Input defaultValue="admin" />
+              <Input id="mixin-warning" defaultValue="admin" />
             </Form.Item>
-            <Form.Item label={label('error')} validateStatus="error" hasFeedback help={label('errorHelp')}>
-              <Input defaultValue="@" />
+            <Form.Item
+              label={label('error')}
+              htmlFor="mixin-error"
+              validateStatus="error"
+              hasFeedback
+              help={label('errorHelp')}
+            >
+              <Input id="mixin-error" defaultValue="@" />
             </Form.Item>
-            <Form.Item label={label('validating')} validateStatus="validating" hasFeedback>
-              <Input defaultValue={label('checking')} />
+            <Form.Item
+              label={label('validating')}
+              htmlFor="mixin-validating"
+              validateStatus="validating"
+              hasFeedback
+            >
+              <Input id="mixin-validating" defaultValue={label('checking')} />
             </Form.Item>
           </Form>
         </Col>

@@ -28,8 +28,9 @@ export default function CountToPage() {
       </div>
       <Form layout="inline" style={{ margin: '16px 0' }}>
         {(['start', 'end', 'duration', 'decimals'] as const).map((key) => (
-          <Form.Item key={key} label={label(key)}>
+          <Form.Item key={key} label={label(key)} htmlFor={`count-to-${key}`}>
             <InputNumber
+              id={`count-to-${key}`}
               data-testid={`count-to-${key}`}
               value={settings[key]}
               min={key === 'duration' || key === 'decimals' ? 0 : undefined}
@@ -39,8 +40,9 @@ export default function CountToPage() {
           </Form.Item>
         ))}
         {(['separator', 'prefix', 'suffix'] as const).map((key) => (
-          <Form.Item key={key} label={label(key)}>
+          <Form.Item key={key} label={label(key)} htmlFor={`count-to-${key}`}>
             <Input
+              id={`count-to-${key}`}
               data-testid={`count-to-${key}`}
               value={settings[key]}
               onChange={(event) => set(key)(event.target.value)}

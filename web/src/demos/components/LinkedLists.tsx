@@ -31,7 +31,7 @@ const columnOf = (columns: Column[], id: string) =>
 function Card({ id, label }: { id: string; label: string }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id })
   return (
-    <li
+    <div
       ref={setNodeRef}
       className="linked-card"
       data-testid="linked-card"
@@ -41,7 +41,7 @@ function Card({ id, label }: { id: string; label: string }) {
       {...listeners}
     >
       {label}
-    </li>
+    </div>
   )
 }
 
@@ -51,11 +51,12 @@ function ColumnView({ column, label }: { column: Column; label: (id: string) => 
     <section className="linked-column" data-testid="linked-column" data-column={column.id}>
       <header>{column.title}</header>
       <SortableContext id={column.id} items={column.items} strategy={verticalListSortingStrategy}>
-        <ul ref={setNodeRef}>
+        {/* A group of draggable buttons (dnd-kit's role), not a list. */}
+        <div ref={setNodeRef} className="linked-items">
           {column.items.map((id) => (
             <Card key={id} id={id} label={label(id)} />
           ))}
-        </ul>
+        </div>
       </SortableContext>
     </section>
   )

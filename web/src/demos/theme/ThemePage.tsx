@@ -37,8 +37,8 @@ export default function ThemePage() {
           <Button type="link">{t('demos.theme.link')}</Button>
         </Space>
         <Space wrap>
-          <Tag color={theme}>{t('demos.theme.tag')}</Tag>
-          <Switch defaultChecked />
+          <Tag color="blue">{t('demos.theme.tag')}</Tag>
+          <Switch defaultChecked aria-label={t('demos.theme.switch')} />
           <Radio.Group
             defaultValue="a"
             options={[
@@ -47,8 +47,8 @@ export default function ThemePage() {
             ]}
           />
         </Space>
-        <Slider defaultValue={40} />
-        <Progress percent={60} />
+        <Slider defaultValue={40} ariaLabelForHandle={t('demos.theme.slider')} />
+        <Progress percent={60} aria-label={t('demos.theme.progress')} />
         <Alert type="info" showIcon message={t('demos.theme.note')} />
       </Space>
     </DemoPage>

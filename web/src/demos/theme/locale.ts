@@ -10,6 +10,9 @@ export const themeLocale = defineLocale({
     dashed: 'Dashed',
     link: 'Link',
     tag: 'Tag',
+    switch: 'A switch',
+    slider: 'A slider',
+    progress: 'Progress',
     note: 'The colour is the same setting as in the settings drawer.',
   },
   'zh-cn': {
@@ -21,6 +24,9 @@ export const themeLocale = defineLocale({
     dashed: '虚线按钮',
     link: '链接按钮',
     tag: '标签',
+    switch: '开关',
+    slider: '滑块',
+    progress: '进度',
     note: '此颜色与设置面板中的主题色是同一设置。',
   },
 })

@@ -1,7 +1,9 @@
 import { type TagType, tagTypes } from '@vod/contract/resources/tags'
 import { videoLimits } from '@vod/contract/resources/videos'
-import { DatePicker, Form, Input, InputNumber, Switch } from 'antd'
+import { DatePicker, Input, InputNumber, Switch } from 'antd'
 import dayjs from 'dayjs'
+import type { UploadedFile } from '../../api/files.ts'
+import { FillingUpload } from '../../components/form/FillingUpload.tsx'
 import { MediaUpload } from '../../components/form/MediaUpload.tsx'
 import { RecordPicker } from '../../components/resource/RecordPicker.tsx'
 import { type ResourceField, ResourceForm } from '../../components/resource/ResourceForm.tsx'
@@ -58,29 +60,15 @@ const toBody = ({
 })
 
 /** The main video's upload also fills in its duration, as the server read it. */
-function VideoFileUpload(props: {
-  value?: string | null
-  onChange?: (value: string | null) => void
-  id?: string
-}) {
-  const form = Form.useFormInstance()
-  return (
-    <MediaUpload
-      kind="videos"
-      {...props}
-      onUploaded={(file) => {
-        if (file.duration !== null) form.setFieldValue('videoDuration', Math.round(file.duration))
-      }}
-    />
-  )
-}
+const durationOf = (file: UploadedFile) =>
+  file.duration === null ? {} : { videoDuration: Math.round(file.duration) }
 
 export default function VideoForm() {
   const fields: ResourceField[] = [
     { name: 'title', required: true, input: <Input maxLength={videoLimits.title} /> },
     { name: 'serialNumber', required: true, input: <Input maxLength={videoLimits.serialNumber} /> },
     { name: 'cover', input: <MediaUpload kind="images" /> },
-    { name: 'video', input: <VideoFileUpload /> },
+    { name: 'video', input: <FillingUpload kind="videos" fill={durationOf} /> },
     {
       name: 'videoDuration',
       input: <InputNumber min={0} max={86_400} precision={0} style={{ width: '100%' }} />,

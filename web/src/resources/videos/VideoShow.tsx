@@ -1,9 +1,9 @@
 import { videoActions } from '@vod/contract/resources/videos'
 import { InputNumber } from 'antd'
+import { FillingUpload } from '../../components/form/FillingUpload.tsx'
 import { ChildList } from '../../components/resource/ChildList.tsx'
 import { ResourceShow } from '../../components/resource/ResourceShow.tsx'
 import { videos } from './index.ts'
-import { PhotoUpload } from './PhotoUpload.tsx'
 import { videoStatusColors } from './status.ts'
 import type { Photo, Video } from './types.ts'
 
@@ -49,7 +49,11 @@ export default function VideoShow() {
           ]}
           add={{
             fields: [
-              { name: 'url', required: true, input: <PhotoUpload /> },
+              {
+                name: 'url',
+                required: true,
+                input: <FillingUpload kind="images" fill={({ width, height }) => ({ width, height })} />,
+              },
               { name: 'width', input: size },
               { name: 'height', input: size },
             ],

@@ -1,0 +1,54 @@
+import autocannon from 'autocannon'
+import pg from 'pg'
+import { ADMIN, type RunningServer } from '../../e2e/support/server.ts'
+
+/** Runs one statement on the cluster's maintenance database (e.g. to switch statement logging). */
+export async function onAdminDatabase(adminUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: adminUrl })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+export async function login(server: RunningServer): Promise<string> {
+  const res = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  })
+  const body = (await res.json()) as { access_token?: string }
+  if (!body.access_token) throw new Error(`login failed: ${res.status} ${JSON.stringify(body)}`)
+  return body.access_token
+}
+
+/** One list request; its meta says whether the total was estimated. */
+export async function get(server: RunningServer, path: string, token: string) {
+  const res = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } })
+  const body = (await res.json()) as { meta?: { total: number; total_estimated?: 1 } }
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`)
+  return body
+}
+
+/** autocannon on one request at `connections`, after a 2-second warm-up: requests a second and p99 (ms). */
+export async function load(
+  server: RunningServer,
+  path: string,
+  token: string,
+  options: { connections: number; seconds: number },
+) {
+  const drive = (duration: number) =>
+    autocannon({
+      url: `${server.url}${path}`,
+      connections: options.connections,
+      duration,
+      headers: { authorization: `Bearer ${token}` },
+    })
+  await drive(2)
+  const result = await drive(options.seconds)
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${path}: ${result.non2xx} answers other than 2xx, ${result.errors} errors`)
+  return { rps: result.requests.average, p99: result.latency.p99 }
+}
