@@ -15,9 +15,12 @@ describe('the catalogue screens, end to end in Chromium', () => {
   it('files a new source under a genre picked among genre tags only, and lists it with the genre', async () => {
     const { data: genre } = await asAdmin<{ data: { id: number } }>(product, '/api/tags', {
       method: 'POST',
-      body: { name: 'E2E Noir', type: 'genre' },
+      body: { name: 'E2E Source Genre', type: 'genre' },
     })
-    await asAdmin(product, '/api/tags', { method: 'POST', body: { name: 'E2E Noir Model', type: 'model' } })
+    await asAdmin(product, '/api/tags', {
+      method: 'POST',
+      body: { name: 'E2E Source Genre Model', type: 'model' },
+    })
     const context = await englishContext(product)
     const page = await context.newPage()
     await logIn(page)
@@ -25,16 +28,16 @@ describe('the catalogue screens, end to end in Chromium', () => {
     await page.getByRole('textbox', { name: 'Name' }).fill('E2E Night feed')
     const picker = page.getByRole('combobox', { name: 'Genre' })
     await picker.click()
-    await picker.pressSequentially('E2E Noir')
+    await picker.pressSequentially('E2E Source Genre')
     const dropdown = page.locator('.ant-select-dropdown:visible')
-    await dropdown.getByTitle('E2E Noir', { exact: true }).waitFor()
+    await dropdown.getByTitle('E2E Source Genre', { exact: true }).waitFor()
     // The model tag of the same name is not a genre, so it is not offered.
-    expect(await dropdown.getByTitle('E2E Noir Model').count()).toBe(0)
-    await dropdown.getByTitle('E2E Noir', { exact: true }).click()
+    expect(await dropdown.getByTitle('E2E Source Genre Model').count()).toBe(0)
+    await dropdown.getByTitle('E2E Source Genre', { exact: true }).click()
     await page.getByTestId('form-submit').click()
     await page.waitForURL(/#\/sources(\?.*)?$/)
     const row = page.locator('tr', { hasText: 'E2E Night feed' })
-    await expect.poll(() => row.textContent()).toContain('E2E Noir')
+    await expect.poll(() => row.textContent()).toContain('E2E Source Genre')
     const stored = await asAdmin<Listed<{ genre_id: number }>>(product, '/api/sources?keyword=E2E%20Night')
     expect(stored.data.map((s) => s.genre_id)).toEqual([genre.id])
     await context.close()
