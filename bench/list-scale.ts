@@ -12,9 +12,9 @@
 import { sql } from 'drizzle-orm'
 import { type RunningServer, startServer } from '../e2e/support/server.ts'
 import { createTestDatabase } from '../server/test/support/databases.ts'
-import { get, load, login, onAdminDatabase } from './support/api.ts'
+import { captureRequests, get, load, login, onAdminDatabase, pageQuery } from './support/api.ts'
 import { pgbenchTps } from './support/pgbench.ts'
-import { type LoggedStatement, logSize, serverLogFile, statementsSince } from './support/statement-log.ts'
+import { serverLogFile } from './support/statement-log.ts'
 
 const rows = Number(process.argv[2] ?? 1_000_000)
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
@@ -31,13 +31,6 @@ const cases: [string, string][] = [
   ['keyword, common trigrams', '/api/tags?keyword=ag%20123456'],
   ['page 400', '/api/tags?page=400'],
 ]
-
-/** The list's page query: the one statement of the request that reads rows of `tags` in order. */
-function pageQuery(statements: LoggedStatement[]): LoggedStatement {
-  const page = statements.find((s) => /from "tags"/.test(s.text) && /order by/i.test(s.text))
-  if (!page) throw new Error(`no page query among:\n${statements.map((s) => s.text).join('\n')}`)
-  return page
-}
 
 const database = await createTestDatabase('postgres')
 const url = database.url as string
@@ -58,18 +51,12 @@ try {
   await onAdminDatabase(adminUrl, `alter database ${name} set log_statement = 'all'`)
   server = await startServer({ DATABASE_URL: url, SEED_DEMO: '0' })
   let token = await login(server)
-  const captured = new Map<string, { statements: LoggedStatement[]; meta: string }>()
-  for (const [, path] of cases) {
-    for (let i = 0; i < 3; i++) await get(server, path, token)
-    const from = await logSize(logFile)
-    const { meta } = await get(server, path, token)
-    await new Promise((r) => setTimeout(r, 300))
-    const statements = await statementsSince(logFile, from, name)
-    captured.set(path, {
-      statements,
-      meta: `${meta?.total}${meta?.total_estimated ? ' (est.)' : ''}`,
-    })
-  }
+  const captured = await captureRequests(
+    server,
+    token,
+    cases.map(([, path]) => path),
+    { file: logFile, database: name },
+  )
   await server.stop()
   await onAdminDatabase(adminUrl, `alter database ${name} reset log_statement`)
 
@@ -93,7 +80,7 @@ try {
     for (const [label, path] of cases) {
       const statements = captured.get(path)?.statements ?? []
       const api = await load(server, path, token, { connections: CONNECTIONS, seconds })
-      const page = await pgbenchTps(url, [pageQuery(statements)], options)
+      const page = await pgbenchTps(url, [pageQuery(statements, 'tags')], options)
       const all = await pgbenchTps(url, statements, options)
       const pct = (n: number) => `${((100 * api.rps) / n).toFixed(1)}%`
       console.log(

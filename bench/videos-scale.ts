@@ -17,10 +17,10 @@ import { eq, sql } from 'drizzle-orm'
 import { type RunningServer, startServer } from '../e2e/support/server.ts'
 import { tags } from '../server/src/db/schema/index.ts'
 import { createTestDatabase } from '../server/test/support/databases.ts'
-import { get, load, login, onAdminDatabase } from './support/api.ts'
+import { captureRequests, get, load, login, onAdminDatabase, pageQuery } from './support/api.ts'
 import { peakMemoryMb, resetPeakMemory } from './support/memory.ts'
 import { pgbenchBinary, pgbenchTps } from './support/pgbench.ts'
-import { type LoggedStatement, logSize, serverLogFile, statementsSince } from './support/statement-log.ts'
+import { logSize, serverLogFile, statementsSince } from './support/statement-log.ts'
 
 const run = promisify(execFile)
 const rows = Number(process.argv[2] ?? 1_000_000)
@@ -29,12 +29,6 @@ const CONNECTIONS = 16
 const IMPORT_ROWS = 10_000
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 process.env.TEST_DATABASE_URL = adminUrl
-
-function pageQuery(statements: LoggedStatement[]): LoggedStatement {
-  const page = statements.find((s) => /from "videos"/.test(s.text) && /order by/i.test(s.text))
-  if (!page) throw new Error(`no page query among:\n${statements.map((s) => s.text).join('\n')}`)
-  return page
-}
 
 /** Downloads the whole export, answering its seconds and bytes. */
 async function exportAll(server: RunningServer, token: string) {
@@ -133,17 +127,12 @@ try {
   await onAdminDatabase(adminUrl, `alter database ${name} set log_statement = 'all'`)
   server = await startServer({ DATABASE_URL: url, SEED_DEMO: '0' })
   let token = await login(server)
-  const captured = new Map<string, { statements: LoggedStatement[]; meta: string }>()
-  for (const [, path] of cases) {
-    for (let i = 0; i < 3; i++) await get(server, path, token)
-    const from = await logSize(logFile)
-    const { meta } = await get(server, path, token)
-    await new Promise((r) => setTimeout(r, 300))
-    captured.set(path, {
-      statements: await statementsSince(logFile, from, name),
-      meta: `${meta?.total}${meta?.total_estimated ? ' (est.)' : ''}`,
-    })
-  }
+  const captured = await captureRequests(
+    server,
+    token,
+    cases.map(([, path]) => path),
+    { file: logFile, database: name },
+  )
   const exportFrom = await logSize(logFile)
   const probe = new AbortController()
   await fetch(`${server.url}/api/videos/exportCsv`, {
@@ -169,7 +158,7 @@ try {
   )
   for (const [label, path] of cases) {
     const api = await load(server, path, token, { connections: CONNECTIONS, seconds })
-    const page = await pgbenchTps(url, [pageQuery(captured.get(path)?.statements ?? [])], {
+    const page = await pgbenchTps(url, [pageQuery(captured.get(path)?.statements ?? [], 'videos')], {
       clients: CONNECTIONS,
       seconds,
     })

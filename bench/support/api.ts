@@ -1,6 +1,7 @@
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { ADMIN, type RunningServer } from '../../e2e/support/server.ts'
+import { type LoggedStatement, logSize, statementsSince } from './statement-log.ts'
 
 /** Runs one statement on the cluster's maintenance database (e.g. to switch statement logging). */
 export async function onAdminDatabase(adminUrl: string, statement: string) {
@@ -51,4 +52,35 @@ export async function load(
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${path}: ${result.non2xx} answers other than 2xx, ${result.errors} errors`)
   return { rps: result.requests.average, p99: result.latency.p99 }
+}
+
+/**
+ * What one request of each path sends to PostgreSQL (statement logging on): each path is warmed up three
+ * times, then one request's statements are read from the log, with the list total it answered.
+ */
+export async function captureRequests(
+  server: RunningServer,
+  token: string,
+  paths: readonly string[],
+  log: { file: string; database: string },
+) {
+  const captured = new Map<string, { statements: LoggedStatement[]; meta: string }>()
+  for (const path of paths) {
+    for (let i = 0; i < 3; i++) await get(server, path, token)
+    const from = await logSize(log.file)
+    const { meta } = await get(server, path, token)
+    await new Promise((r) => setTimeout(r, 300))
+    captured.set(path, {
+      statements: await statementsSince(log.file, from, log.database),
+      meta: `${meta?.total}${meta?.total_estimated ? ' (est.)' : ''}`,
+    })
+  }
+  return captured
+}
+
+/** A list request's page query: the one statement that reads rows of `table` in order. */
+export function pageQuery(statements: LoggedStatement[], table: string): LoggedStatement {
+  const page = statements.find((s) => s.text.includes(`from "${table}"`) && /order by/i.test(s.text))
+  if (!page) throw new Error(`no page query among:\n${statements.map((s) => s.text).join('\n')}`)
+  return page
 }
