@@ -41,6 +41,7 @@ export const permissionCatalogue = {
   ipwhitelists: ['list', 'create', 'edit', 'delete'],
   'segpay-payout-reports': ['list', 'create', 'edit', 'delete'],
   sites: ['list', 'create', 'edit', 'delete'],
+  articles: ['list', 'create', 'edit', 'delete'],
   photos: ['list'],
   files: ['upload'],
   'daily-revenue': ['list', 'export'],
