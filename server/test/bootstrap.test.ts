@@ -2,11 +2,13 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { passwordIssue, permissionNames, SUPER_ADMIN_ROLE } from '@vod/contract'
-import { count, eq } from 'drizzle-orm'
+import { count, eq, sql } from 'drizzle-orm'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { verifyPassword } from '../src/auth/password.ts'
 import { bootstrap, INITIAL_PASSWORD_FILE } from '../src/db/bootstrap.ts'
+import { queryRows } from '../src/db/client.ts'
 import { seedDemoData } from '../src/db/demo.ts'
+import { DEMO_MEMBERS } from '../src/db/demo-commerce.ts'
 import { DEMO_VIDEOS } from '../src/db/demo-videos.ts'
 import { migrate } from '../src/db/migrate.ts'
 import {
@@ -127,7 +129,21 @@ describeEachEngine('bootstrap', (engine) => {
     const linked = await db.selectDistinct({ videoId: videoTags.videoId }).from(videoTags)
     expect(linked).toHaveLength(DEMO_VIDEOS)
     expect(await seedDemoData(db, storage)).toBe(0)
-    expect(added).toBe((tagCount?.n ?? 0) + 8 + 5 + 2 + 2 + 2 + DEMO_VIDEOS)
+    const commerceTables = ['plans', 'channels', 'campaigns', 'promotions', 'deals']
+    const counted = [
+      ...commerceTables,
+      'ip_whitelists',
+      'users',
+      'subscriptions',
+      'orders',
+      'segpay_payout_reports',
+    ]
+    const [commerce] = await queryRows<{ n: number }>(
+      db,
+      sql.raw(`select (${counted.map((table) => `(select count(*) from ${table})`).join(' + ')})::int as n`),
+    )
+    expect(commerce?.n).toBeGreaterThan(DEMO_MEMBERS * 3)
+    expect(added).toBe((tagCount?.n ?? 0) + 8 + 5 + 2 + 2 + 2 + DEMO_VIDEOS + (commerce?.n ?? 0))
     await rm(uploads, { recursive: true, force: true })
   })
 })

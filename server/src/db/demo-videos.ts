@@ -4,21 +4,11 @@ import path from 'node:path'
 import type { Storage } from '../storage/index.ts'
 import type { Db } from './client.ts'
 import { demoCover } from './demo-covers.ts'
+import { random } from './demo-random.ts'
 import { directors, sources, tags, videoDirectors, videos, videoTags } from './schema/index.ts'
 
 export const DEMO_VIDEOS = 300
 const COVERS = 12
-
-/** Repeatable "random" numbers, so every fresh database gets the same demo catalogue. */
-function random(seed: number) {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
 
 const adjectives = [
   'Silent',

@@ -2,6 +2,7 @@ import type { TagType } from '@vod/contract'
 import { eq } from 'drizzle-orm'
 import type { Storage } from '../storage/index.ts'
 import type { Db } from './client.ts'
+import { seedDemoCommerce } from './demo-commerce.ts'
 import { seedDemoVideos } from './demo-videos.ts'
 import { directors, posts, seos, sites, sources, tags } from './schema/index.ts'
 
@@ -98,8 +99,8 @@ const isEmpty = async (
 ) => (await db.select({ id: table.id }).from(table).limit(1)).length === 0
 
 /**
- * Demo tags, directors, sources, sites, SEO entries and videos (covers go to `storage`) for a first look at
- * the product; returns the rows added.
+ * Demo tags, directors, sources, sites, SEO entries, videos (covers go to `storage`), and members with their
+ * plans, channels, subscriptions and orders, for a first look at the product; returns the rows added.
  */
 export async function seedDemoData(db: Db, storage: Storage): Promise<number> {
   let added = 0
@@ -126,5 +127,6 @@ export async function seedDemoData(db: Db, storage: Storage): Promise<number> {
   if (await isEmpty(db, seos)) added += (await db.insert(seos).values(demoSeos).returning()).length
   if (await isEmpty(db, posts)) added += (await db.insert(posts).values(demoPosts).returning()).length
   added += await seedDemoVideos(db, storage)
+  added += await seedDemoCommerce(db)
   return added
 }
