@@ -10,11 +10,9 @@
  *   BENCH_DATABASE_URL=postgres://...  BENCH_SECONDS=10  BENCH_ROUNDS=1  BENCH_PG_LOG=/path/to/server.log
  */
 import { sql } from 'drizzle-orm'
-import { type RunningServer, startServer } from '../e2e/support/server.ts'
+import type { RunningServer } from '../e2e/support/server.ts'
 import { createTestDatabase } from '../server/test/support/databases.ts'
-import { captureRequests, get, load, login, onAdminDatabase, pageQuery } from './support/api.ts'
-import { pgbenchTps } from './support/pgbench.ts'
-import { serverLogFile } from './support/statement-log.ts'
+import { compareListCases } from './support/list-cases.ts'
 
 const rows = Number(process.argv[2] ?? 1_000_000)
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
@@ -34,7 +32,6 @@ const cases: [string, string][] = [
 
 const database = await createTestDatabase('postgres')
 const url = database.url as string
-const name = new URL(url).pathname.slice(1)
 let server: RunningServer | undefined
 try {
   const started = performance.now()
@@ -46,48 +43,15 @@ try {
   await database.database.db.execute(sql`vacuum analyze tags`)
   console.log(`loaded ${rows} tags in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 
-  // First run: every statement logged, to capture what one request sends (after a warm-up, as in steady state).
-  const logFile = await serverLogFile(adminUrl)
-  await onAdminDatabase(adminUrl, `alter database ${name} set log_statement = 'all'`)
-  server = await startServer({ DATABASE_URL: url, SEED_DEMO: '0' })
-  let token = await login(server)
-  const captured = await captureRequests(
-    server,
-    token,
-    cases.map(([, path]) => path),
-    { file: logFile, database: name },
-  )
-  await server.stop()
-  await onAdminDatabase(adminUrl, `alter database ${name} reset log_statement`)
-
-  // Second run: the same server without statement logging, under load.
-  server = await startServer({ DATABASE_URL: url, SEED_DEMO: '0' })
-  token = await login(server)
-  for (const [, path] of cases) await get(server, path, token)
-
-  for (const [label, path] of cases) {
-    const { statements, meta } = captured.get(path) ?? { statements: [], meta: '' }
-    console.log(`\n${label}: GET ${path}  total ${meta}, ${statements.length} statement(s) a request`)
-    for (const s of statements)
-      console.log(`  ${s.text.replace(/\s+/g, ' ').slice(0, 150)}  [${s.parameters.join(', ')}]`)
-  }
-
-  const options = { clients: CONNECTIONS, seconds }
-  console.log(
-    `\n${'case'.padEnd(32)}${'req/s'.padStart(8)}${'p99 ms'.padStart(8)}${'page tps'.padStart(10)}${'ratio'.padStart(8)}${'all tps'.padStart(9)}${'ratio'.padStart(8)}`,
-  )
-  for (let round = 1; round <= rounds; round++) {
-    for (const [label, path] of cases) {
-      const statements = captured.get(path)?.statements ?? []
-      const api = await load(server, path, token, { connections: CONNECTIONS, seconds })
-      const page = await pgbenchTps(url, [pageQuery(statements, 'tags')], options)
-      const all = await pgbenchTps(url, statements, options)
-      const pct = (n: number) => `${((100 * api.rps) / n).toFixed(1)}%`
-      console.log(
-        `${label.padEnd(32)}${api.rps.toFixed(0).padStart(8)}${String(api.p99).padStart(8)}${page.toFixed(0).padStart(10)}${pct(page).padStart(8)}${all.toFixed(0).padStart(9)}${pct(all).padStart(8)}`,
-      )
-    }
-  }
+  ;({ server } = await compareListCases({
+    adminUrl,
+    url,
+    table: 'tags',
+    cases,
+    connections: CONNECTIONS,
+    seconds,
+    rounds,
+  }))
 } finally {
   await server?.stop()
   await database.drop()

@@ -14,13 +14,13 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { eq, sql } from 'drizzle-orm'
-import { type RunningServer, startServer } from '../e2e/support/server.ts'
+import type { RunningServer } from '../e2e/support/server.ts'
 import { tags } from '../server/src/db/schema/index.ts'
 import { createTestDatabase } from '../server/test/support/databases.ts'
-import { captureRequests, get, load, login, onAdminDatabase, pageQuery } from './support/api.ts'
+import { compareListCases } from './support/list-cases.ts'
 import { peakMemoryMb, resetPeakMemory } from './support/memory.ts'
-import { pgbenchBinary, pgbenchTps } from './support/pgbench.ts'
-import { logSize, serverLogFile, statementsSince } from './support/statement-log.ts'
+import { pgbenchBinary } from './support/pgbench.ts'
+import { type LoggedStatement, logSize, statementsSince } from './support/statement-log.ts'
 
 const run = promisify(execFile)
 const rows = Number(process.argv[2] ?? 1_000_000)
@@ -122,50 +122,28 @@ try {
     ['keyword', '/api/videos?keyword=SN-123456'],
   ]
 
-  // First run: every statement logged, to capture what one request and the export send.
-  const logFile = await serverLogFile(adminUrl)
-  await onAdminDatabase(adminUrl, `alter database ${name} set log_statement = 'all'`)
-  server = await startServer({ DATABASE_URL: url, SEED_DEMO: '0' })
-  let token = await login(server)
-  const captured = await captureRequests(
-    server,
-    token,
-    cases.map(([, path]) => path),
-    { file: logFile, database: name },
-  )
-  const exportFrom = await logSize(logFile)
-  const probe = new AbortController()
-  await fetch(`${server.url}/api/videos/exportCsv`, {
-    headers: { authorization: `Bearer ${token}` },
-    signal: probe.signal,
-  })
-  probe.abort()
-  await new Promise((r) => setTimeout(r, 500))
-  const copy = (await statementsSince(logFile, exportFrom, name)).find((s) => /^copy /i.test(s.text.trim()))
-  await server.stop()
-  await onAdminDatabase(adminUrl, `alter database ${name} reset log_statement`)
-
-  // Second run: the same server without statement logging, under load.
-  server = await startServer({ DATABASE_URL: url, SEED_DEMO: '0' })
-  token = await login(server)
-  for (const [, path] of cases) await get(server, path, token)
-  for (const [label, path] of cases) {
-    const { statements, meta } = captured.get(path) ?? { statements: [], meta: '' }
-    console.log(`\n${label}: GET ${path}  total ${meta}, ${statements.length} statement(s) a request`)
-  }
-  console.log(
-    `\n${'case'.padEnd(16)}${'req/s'.padStart(8)}${'p99 ms'.padStart(8)}${'page tps'.padStart(10)}${'ratio'.padStart(8)}`,
-  )
-  for (const [label, path] of cases) {
-    const api = await load(server, path, token, { connections: CONNECTIONS, seconds })
-    const page = await pgbenchTps(url, [pageQuery(captured.get(path)?.statements ?? [], 'videos')], {
-      clients: CONNECTIONS,
-      seconds,
-    })
-    console.log(
-      `${label.padEnd(16)}${api.rps.toFixed(0).padStart(8)}${String(api.p99).padStart(8)}${page.toFixed(0).padStart(10)}${`${((100 * api.rps) / page).toFixed(1)}%`.padStart(8)}`,
-    )
-  }
+  let copy: LoggedStatement | undefined
+  let token: string
+  ;({ server, token } = await compareListCases({
+    adminUrl,
+    url,
+    table: 'videos',
+    cases,
+    connections: CONNECTIONS,
+    seconds,
+    // The export's statements, to replay its COPY with psql.
+    async whileLogging(logged, loggedToken, logFile) {
+      const from = await logSize(logFile)
+      const probe = new AbortController()
+      await fetch(`${logged.url}/api/videos/exportCsv`, {
+        headers: { authorization: `Bearer ${loggedToken}` },
+        signal: probe.signal,
+      })
+      probe.abort()
+      await new Promise((r) => setTimeout(r, 500))
+      copy = (await statementsSince(logFile, from, name)).find((s) => /^copy /i.test(s.text.trim()))
+    },
+  }))
 
   await resetPeakMemory(server.pid)
   const exported = await exportAll(server, token)
