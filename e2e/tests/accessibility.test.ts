@@ -110,11 +110,14 @@ async function loggedInContext(
 }
 
 describe('accessibility (axe-core, WCAG 2 A and AA): no serious or critical violation', () => {
-  for (const { language, cookie } of languages) {
-    it(
-      `every screen of the route table, in ${language}`,
-      async () => {
-        const failures: string[] = []
+  // Each screen once, the two languages taking turns along the route table: both see lists, forms and
+  // detail screens, and the sweep costs one pass (it is the longest browser test).
+  it(
+    'every screen of the route table, the languages taking turns',
+    async () => {
+      const failures: string[] = []
+      const pages: Page[] = []
+      for (const { language, cookie } of languages) {
         // The login screen as a stranger sees it.
         const stranger = await product.browser.newContext({ bypassCSP: true })
         if (cookie) await stranger.addCookies([{ name: 'language', value: cookie, url: product.server.url }])
@@ -123,22 +126,21 @@ describe('accessibility (axe-core, WCAG 2 A and AA): no serious or critical viol
         await first.locator('form').waitFor()
         failures.push((await check(first, `${language} /login (logged out)`)) ?? '')
         await stranger.close()
-
-        const context = await loggedInContext(product, cookie)
-        const page = await context.newPage()
-        for (const route of routed) {
-          const path = route.path.includes(':id')
-            ? route.path.replace(':id', String(await recordId(route)))
-            : route.path
-          await page.goto(`${product.server.url}/#${path}`)
-          failures.push((await check(page, `${language} ${path}`)) ?? '')
-        }
-        await context.close()
-        expect(failures.filter(Boolean).join('\n')).toBe('')
-      },
-      SWEEP_TIMEOUT,
-    )
-  }
+        pages.push(await (await loggedInContext(product, cookie)).newPage())
+      }
+      for (const [n, route] of routed.entries()) {
+        const path = route.path.includes(':id')
+          ? route.path.replace(':id', String(await recordId(route)))
+          : route.path
+        const page = pages[n % pages.length] as Page
+        await page.goto(`${product.server.url}/#${path}`)
+        failures.push((await check(page, `${languages[n % languages.length]?.language} ${path}`)) ?? '')
+      }
+      for (const page of pages) await page.context().close()
+      expect(failures.filter(Boolean).join('\n')).toBe('')
+    },
+    SWEEP_TIMEOUT,
+  )
 
   it('dialogs and menus: delete confirmation, settings drawer, user menu', async () => {
     const failures: string[] = []
