@@ -8,6 +8,7 @@ import { createLoginThrottle } from './auth/throttle/index.ts'
 import type { Config } from './config.ts'
 import type { Db, Listen } from './db/client.ts'
 import { scheduleAuditPruning } from './lib/audit-retention.ts'
+import { forgetCounts } from './lib/list/index.ts'
 import { parseQueryString } from './lib/querystring.ts'
 import { validatorCompiler } from './lib/validation.ts'
 import { loggerOptions, RequestLogController } from './logger.ts'
@@ -92,6 +93,11 @@ export async function buildApp({
   const sessions = createSessionLookup(db, listen)
   app.addHook('onClose', () => sessions.close())
   scheduleAuditPruning(app, db, config.auditRetentionDays)
+  // Any write may change any list's total: the remembered counts go before its answer leaves.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') forgetCounts()
+    done(null, payload)
+  })
 
   // Not awaited: a caller (a test) can still register routes of its own before ready().
   app.register(securityHeadersPlugin)

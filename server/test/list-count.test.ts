@@ -2,7 +2,7 @@ import { tagTypes } from '@vod/contract'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { tags } from '../src/db/schema/index.ts'
-import { defineList } from '../src/lib/list/index.ts'
+import { defineList, forgetCounts } from '../src/lib/list/index.ts'
 import { createTestDatabase, describeEachEngine, type TestDatabase } from './support/databases.ts'
 
 /** How a list tells its total (lib/list/count.ts): exact when small, the planner's estimate, flagged, when large. */
@@ -65,5 +65,19 @@ describeEachEngine('list totals', (engine) => {
     expect(past.data).toEqual([])
     expect(past.meta).toMatchObject({ total: 300, total_estimated: 1 })
     expect((await run(10_000, { page: '99' })).meta).toMatchObject({ total: 300 })
+  })
+
+  it('remembers an exact count for the next pages until this process writes', async () => {
+    const models = { per_page: '10', type: 'model' }
+    expect((await run(10_000, models)).meta.total).toBe(100)
+    // Rows written behind the server's back (another process) show once the count is forgotten.
+    await test.database.db.execute(
+      sql`insert into tags (name, type) values ('late 1', 'model'), ('late 2', 'model')`,
+    )
+    expect((await run(10_000, { ...models, page: '2' })).meta.total).toBe(100)
+    forgetCounts()
+    expect((await run(10_000, models)).meta.total).toBe(102)
+    await test.database.db.execute(sql`delete from tags where name like 'late %'`)
+    forgetCounts()
   })
 })

@@ -271,6 +271,20 @@ describeEachEngine('tags', (engine) => {
       }
     })
 
+    it('counts a write at once: the total remembered for the next pages goes when a record is added or deleted', async () => {
+      const total = async () => (await api('/api/tags?per_page=1&type=studio')).body.meta.total as number
+      const before = await total()
+      expect(await total()).toBe(before)
+      const made = await api('/api/tags', {
+        method: 'POST',
+        body: { name: 'counted at once', type: 'studio' },
+      })
+      expect(made.status).toBe(201)
+      expect(await total()).toBe(before + 1)
+      expect((await api(`/api/tags/${made.body.data.id}`, { method: 'DELETE' })).status).toBe(204)
+      expect(await total()).toBe(before)
+    })
+
     it('answers an estimate flagged total_estimated past the count cap', async () => {
       const capped = defineList({
         table: tags,

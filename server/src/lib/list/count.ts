@@ -22,6 +22,8 @@ export interface PageSeen {
  *   pass `cap` after all, the answer is the estimate, flagged); past `cap`, the estimate is the answer,
  *   flagged `total_estimated`, never below what the page has shown to exist. Counting a million rows costs
  *   far more than the page itself; the estimate costs a plan, and is remembered for a few seconds.
+ * An exact count is remembered too, for the next pages of the same filtered list, until this process
+ * writes anything (`forgetCounts`) or a few seconds pass (writes by another process).
  */
 export async function countRows(
   db: Db,
@@ -35,14 +37,40 @@ export async function countRows(
   const shown = page.rows > 0 ? page.offset + page.rows : 0
   const estimate = await plannerEstimate(db, source, where)
   if (estimate > cap) return { total: Math.max(estimate, shown), estimated: true }
+  const exact = await cappedCount(db, source, where, cap)
+  if (exact <= cap) return { total: exact, estimated: false }
+  return { total: Math.max(estimate, exact), estimated: true }
+}
+
+/** What a write of this process leaves behind: no remembered count survives it. */
+let generation = 0
+export function forgetCounts(): void {
+  generation++
+}
+
+const COUNT_TTL_MS = 5_000
+const counts = new WeakMap<Db, Map<string, { rows: number; until: number; generation: number }>>()
+
+/** Matching rows, counted up to `cap + 1`; remembered until a write (see countRows). */
+async function cappedCount(db: Db, source: Source, where: SQL | undefined, cap: number): Promise<number> {
   const capped = selectFrom(db, source, { one: sql`1` })
     .where(where)
     .limit(cap + 1)
     .as('capped')
-  const [row] = await db.select({ n: count() }).from(capped)
-  const exact = Number(row?.n ?? 0)
-  if (exact <= cap) return { total: exact, estimated: false }
-  return { total: Math.max(estimate, exact), estimated: true }
+  const query = db.select({ n: count() }).from(capped)
+  const text = query.toSQL()
+  const key = `${text.sql}\u0000${JSON.stringify(text.params)}`
+  const known = counts.get(db) ?? new Map()
+  counts.set(db, known)
+  const hit = known.get(key)
+  if (hit && hit.until > Date.now() && hit.generation === generation) return hit.rows
+  // A write finishing while this count runs makes it stale: it is kept under the generation it began in.
+  const began = generation
+  const [row] = await query
+  const rows = Number(row?.n ?? 0)
+  if (known.size >= MAX_ESTIMATES) known.clear()
+  known.set(key, { rows, until: Date.now() + COUNT_TTL_MS, generation: began })
+  return rows
 }
 
 // Estimates move only with ANALYZE and the table's size; a few seconds of memory spares a plan per request.

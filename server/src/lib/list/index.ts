@@ -1,3 +1,4 @@
+export { forgetCounts } from './count.ts'
 export {
   containsPattern,
   defineList,
