@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { describeEachEngine } from '../support/databases.ts'
 import { type Json, startTestApp, type TestApp } from '../support/harness.ts'
@@ -204,8 +205,17 @@ describeEachEngine('videos', (engine) => {
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
       const lines = bytes.subarray(3).toString('utf8').trim().split(/\r?\n/)
       expect(lines).toHaveLength(2)
-      expect(lines[1]).toContain('东京之夜 Tokyo nights')
-      expect(lines[1]).toContain('TN-001')
+      const [header, row] = parse(bytes.subarray(3).toString('utf8')) as string[][]
+      const cells = Object.fromEntries((header ?? []).map((name, i) => [name, row?.[i]]))
+      expect(cells).toMatchObject({
+        title: '东京之夜 Tokyo nights',
+        serial_number: 'TN-001',
+        is_free: '1',
+        genres: 'Drama',
+        models: 'Amelia',
+        studios: 'Northlight',
+        directors: 'Kenji Mori',
+      })
     })
   })
 })

@@ -37,13 +37,14 @@ function cell(value: unknown): unknown {
   return typeof wire === 'string' ? neutralised(wire) : wire
 }
 
+/** neutralised() in SQL, reading the value once: a quote before a formula that is not a plain number. */
+const textCell = (expression: SQL) =>
+  sql`regexp_replace(${expression}, '^(?=[-=+@\\t\\r])(?!-?[0-9]+(\\.[0-9]+)?$)', '''')`
+
 /** The same cell computed by PostgreSQL, for COPY; null when this field cannot be (the rows path serves it). */
 function copyCell(kind: View['kinds'][string], source: Expression): SQL | null {
-  // neutralised() in SQL, reading the value once: a quote before a formula that is not a plain number.
-  const text = (expression: SQL) =>
-    sql`regexp_replace(${expression}, '^(?=[-=+@\\t\\r])(?!-?[0-9]+(\\.[0-9]+)?$)', '''')`
   if (kind === 'keys')
-    return text(sql`array_to_string(array(select json_array_elements_text(${source})), '|')`)
+    return textCell(sql`array_to_string(array(select json_array_elements_text(${source})), '|')`)
   if (kind !== 'column') return null
   const column = source as PgColumn
   if (column.columnType === 'PgNumeric') return sql`${column}::text`
@@ -57,7 +58,7 @@ function copyCell(kind: View['kinds'][string], source: Expression): SQL | null {
     case 'bigint':
       return sql`${column}`
     case 'string':
-      return text(sql`${column}`)
+      return textCell(sql`${column}`)
     default:
       return null
   }
@@ -116,10 +117,15 @@ export function defineExport(
   const settings = spec.export
   if (!settings) throw new Error('defineExport needs spec.export')
   const fields = settings.columns ?? view.wireKeys
+  const computed = settings.computed ?? {}
+  const columns: Record<string, Expression> = { ...view.columns, ...computed }
   for (const field of fields)
-    if (!view.columns[field]) throw new Error(`${spec.path}: export column "${field}" is not a record field.`)
+    if (!columns[field])
+      throw new Error(`${spec.path}: export column "${field}" is neither a record field nor computed.`)
   const copyCells = fields.map((field) =>
-    copyCell(view.kinds[field] ?? 'other', view.columns[field] as Expression),
+    computed[field]
+      ? textCell(computed[field])
+      : copyCell(view.kinds[field] ?? 'other', view.columns[field] as Expression),
   )
   const copyable = copyCells.every(Boolean)
 
@@ -136,7 +142,7 @@ export function defineExport(
     const keys = Object.fromEntries(
       order.map((t, i) => [`__key${i}`, sql<string | null>`(${t.expression})::text`]),
     )
-    const selected = Object.fromEntries(fields.map((field) => [field, view.columns[field]]))
+    const selected = Object.fromEntries(fields.map((field) => [field, columns[field]]))
     let last: (string | null)[] | null = null
     for (;;) {
       const batch = (await selectFrom(db, view, { ...selected, ...keys })

@@ -177,8 +177,11 @@ export interface ResourceSpec<R extends WireRecord = WireRecord> {
   hooks?: WriteHooks<R>
   actions?: Record<string, ActionRoute<R>>
   children?: Record<string, ChildSpec>
-  /** `GET /{path}/exportCsv` behind `export-{path}`: the list's rows as CSV. */
-  export?: { filename: string; columns?: readonly string[] }
+  /**
+   * `GET /{path}/exportCsv` behind `export-{path}`: the list's rows as CSV. `columns` names record fields
+   * and `computed` ones: text the file alone shows (a video's genres by name, as its import reads them).
+   */
+  export?: { filename: string; columns?: readonly string[]; computed?: Record<string, SQL> }
   /** Batch create from CSV or JSON rows at `/{path}/{import.path}` behind `batch-create-{path}`. */
   import?: ImportSpec
   /** Which record routes to offer; all five unless said. */
