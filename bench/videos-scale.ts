@@ -18,7 +18,7 @@ import type { RunningServer } from '../e2e/support/server.ts'
 import { tags } from '../server/src/db/schema/index.ts'
 import { createTestDatabase } from '../server/test/support/databases.ts'
 import { compareListCases } from './support/list-cases.ts'
-import { peakMemoryMb, resetPeakMemory } from './support/memory.ts'
+import { memoryMb, peakMemoryMb, resetPeakMemory } from './support/memory.ts'
 import { pgbenchBinary } from './support/pgbench.ts'
 import { type LoggedStatement, logSize, statementsSince } from './support/statement-log.ts'
 
@@ -146,13 +146,14 @@ try {
   }))
 
   await resetPeakMemory(server.pid)
+  const before = await memoryMb(server.pid)
   const exported = await exportAll(server, token)
   const memory = await peakMemoryMb(server.pid)
   const ceiling = copy ? await psqlCopySeconds(url, copy.text) : Number.NaN
   console.log(
     `\nexport of ${rows} rows: ${exported.seconds.toFixed(2)} s (${(exported.bytes / 1024 / 1024).toFixed(0)} MB), ` +
       `psql \\copy of the same query ${ceiling.toFixed(2)} s: ${((100 * ceiling) / exported.seconds).toFixed(0)}% of its speed` +
-      `${copy ? '' : ' (no COPY captured: the export took the rows path)'}; server peak memory during it ${memory.toFixed(0)} MB`,
+      `${copy ? '' : ' (no COPY captured: the export took the rows path)'}; server peak memory during it ${memory.toFixed(0)} MB (${before.toFixed(0)} MB before it)`,
   )
   await db.execute(sql`
     insert into tags (name, type) select kind || ' ' || n, lower(kind)

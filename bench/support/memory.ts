@@ -8,16 +8,22 @@ async function processTree(pid: number): Promise<number[]> {
   return found
 }
 
-/** The largest peak resident memory (VmHWM, MB) of any process under `pid`: the server's, under tsx. */
-export async function peakMemoryMb(pid: number): Promise<number> {
-  let peak = 0
+/** The largest of a /proc status field (kB) over the processes under `pid`, in MB. */
+async function largest(pid: number, field: 'VmHWM' | 'VmRSS'): Promise<number> {
+  let most = 0
   for (const id of await processTree(pid)) {
     const status = await readFile(`/proc/${id}/status`, 'utf8').catch(() => '')
-    const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0)
-    peak = Math.max(peak, kb / 1024)
+    const kb = Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0)
+    most = Math.max(most, kb / 1024)
   }
-  return peak
+  return most
 }
+
+/** The largest peak resident memory (VmHWM, MB) of any process under `pid`: the server's, under tsx. */
+export const peakMemoryMb = (pid: number) => largest(pid, 'VmHWM')
+
+/** The resident memory now (VmRSS, MB): what a peak is to be read against. */
+export const memoryMb = (pid: number) => largest(pid, 'VmRSS')
 
 /** Starts the peak over (Linux: `5` into clear_refs), so that the next reading is the peak of what follows. */
 export async function resetPeakMemory(pid: number): Promise<void> {
