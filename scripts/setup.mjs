@@ -3,13 +3,21 @@
 // that it runs before `node_modules/.bin/node` (Node 24) exists.
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { delimiter, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 export const bin = join(root, 'node_modules', '.bin')
 export const env = { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH}` }
+
+/** The latest modification time (ms) of a file, or of anything under a folder; 0 when it is missing. */
+export function newest(path) {
+  if (!existsSync(path)) return 0
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), stat.mtimeMs)
+}
 
 /** Where the output of quiet steps goes; shown when a step fails. */
 const logDir = join(root, 'node_modules', '.vod-logs')

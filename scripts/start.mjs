@@ -1,18 +1,12 @@
 #!/usr/bin/env node
-// `npm start`: install what is missing, build the web app when its sources changed, then serve API and app
+// `npm start`: install what is missing, build the web app and the server when their sources changed, then serve API and app
 // on one port. A few lines of progress, then the server's banner with the address and how to log in.
 import { spawn } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { bin, ensureDependencies, env, root, step } from './setup.mjs'
-
-function newest(path) {
-  if (!existsSync(path)) return 0
-  const stat = statSync(path)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), stat.mtimeMs)
-}
+import { ensureServerBuilt, serverBundle } from './build-server.mjs'
+import { bin, ensureDependencies, env, newest, root, step } from './setup.mjs'
 
 ensureDependencies()
 
@@ -23,6 +17,7 @@ const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/precomp
 if (!existsSync(built) || Math.max(...sources.map(newest)) > newest(built))
   step('Building the web app', join(bin, 'vite'), ['build'], { cwd: join(root, 'web') })
 
+await ensureServerBuilt()
 console.log('Starting the server...')
 
 const levels = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' }
@@ -44,7 +39,7 @@ function readable(line) {
   return parts.filter(Boolean).join(' ')
 }
 
-const server = spawn(join(bin, 'tsx'), ['server/src/main.ts'], {
+const server = spawn(join(bin, 'node'), [serverBundle], {
   cwd: root,
   env,
   stdio: ['inherit', 'pipe', 'pipe'],

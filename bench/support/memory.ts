@@ -19,7 +19,7 @@ async function largest(pid: number, field: 'VmHWM' | 'VmRSS'): Promise<number> {
   return most
 }
 
-/** The largest peak resident memory (VmHWM, MB) of any process under `pid`: the server's, under tsx. */
+/** The largest peak resident memory (VmHWM, MB) of any process under `pid`: the server's (and any child it starts). */
 export const peakMemoryMb = (pid: number) => largest(pid, 'VmHWM')
 
 /** The resident memory now (VmRSS, MB): what a peak is to be read against. */

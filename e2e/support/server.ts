@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { ensureServerBuilt, serverBundle } from '../../scripts/build-server.mjs'
 
 const root = join(import.meta.dirname, '..', '..')
 
@@ -13,7 +14,7 @@ export interface RunningServer {
   output: () => string
   /** Whether the process is still running (it has not crashed). */
   alive: () => boolean
-  /** The process id of the launcher (tsx), whose child runs the server. */
+  /** The process id of the server (Node running the bundle, scripts/build-server.mjs). */
   pid: number
   stop: () => Promise<void>
 }
@@ -31,13 +32,14 @@ async function freePort(): Promise<number> {
   })
 }
 
-/** Starts the real product (`server/src/main.ts`, built web app) on a fresh embedded database. */
+/** Starts the real product (the server's bundle, built web app) on a fresh embedded database. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort()
   const dataDir = await mkdtemp(join(tmpdir(), 'vod-e2e-'))
   const url = `http://127.0.0.1:${port}`
   let log = ''
-  const child: ChildProcess = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['server/src/main.ts'], {
+  await ensureServerBuilt()
+  const child: ChildProcess = spawn(join(root, 'node_modules', '.bin', 'node'), [serverBundle], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,6 +1,5 @@
 import { isIP } from 'node:net'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import {
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -10,8 +9,7 @@ import {
   twoFactorModes,
 } from '@vod/contract'
 import { z } from 'zod'
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+import { repoRoot } from './paths.ts'
 
 /** An S3-compatible bucket for uploads (storage/s3.ts). */
 export interface S3Config {

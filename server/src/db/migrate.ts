@@ -1,8 +1,8 @@
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { repoRoot } from '../paths.ts'
 import type { Database } from './client.ts'
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle')
+const migrationsFolder = path.join(repoRoot, 'server', 'drizzle')
 
 /**
  * Applies the committed drizzle-kit migrations (server/drizzle). On PostgreSQL this holds the shared
