@@ -1,6 +1,7 @@
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { ADMIN, type RunningServer } from '../../e2e/support/server.ts'
+import { cpuSeconds } from './cpu.ts'
 import { type LoggedStatement, logSize, statementsSince } from './statement-log.ts'
 
 /** Runs one statement on the cluster's maintenance database (e.g. to switch statement logging). */
@@ -48,10 +49,17 @@ export async function load(
       headers: { authorization: `Bearer ${token}` },
     })
   await drive(2)
+  const cpuBefore = await cpuSeconds(server.pid)
   const result = await drive(options.seconds)
+  const cpu = (await cpuSeconds(server.pid)) - cpuBefore
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${path}: ${result.non2xx} answers other than 2xx, ${result.errors} errors`)
-  return { rps: result.requests.average, p99: result.latency.p99 }
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    /** The server's CPU milliseconds a request. */
+    cpuMs: (1000 * cpu) / Math.max(1, result.requests.total),
+  }
 }
 
 /**

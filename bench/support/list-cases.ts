@@ -24,7 +24,7 @@ export interface ListCases {
  * then it runs again without logging, and for each case autocannon drives the request at `connections`
  * and, back to back, pgbench (`-M extended`, as many clients) replays the page query alone and the
  * request's whole set of statements. Prints the statements, then requests a second, p99, transactions a
- * second and the ratios. Answers the second server (still running) and its token.
+ * second and the ratios, with the server's CPU milliseconds a request (load-independent). Answers the second server (still running) and its token.
  */
 export async function compareListCases(
   options: ListCases,
@@ -62,7 +62,7 @@ export async function compareListCases(
 
   const width = Math.max(...cases.map(([label]) => label.length)) + 2
   console.log(
-    `\n${'case'.padEnd(width)}${'req/s'.padStart(8)}${'p99 ms'.padStart(8)}${'page tps'.padStart(10)}${'ratio'.padStart(8)}${'all tps'.padStart(9)}${'ratio'.padStart(8)}`,
+    `\n${'case'.padEnd(width)}${'req/s'.padStart(8)}${'p99 ms'.padStart(8)}${'cpu ms'.padStart(8)}${'page tps'.padStart(10)}${'ratio'.padStart(8)}${'all tps'.padStart(9)}${'ratio'.padStart(8)}`,
   )
   const bench = { clients: connections, seconds }
   for (let round = 1; round <= (options.rounds ?? 1); round++) {
@@ -73,7 +73,7 @@ export async function compareListCases(
       const all = await pgbenchTps(url, statements, bench)
       const pct = (n: number) => `${((100 * api.rps) / n).toFixed(1)}%`
       console.log(
-        `${label.padEnd(width)}${api.rps.toFixed(0).padStart(8)}${String(api.p99).padStart(8)}${page.toFixed(0).padStart(10)}${pct(page).padStart(8)}${all.toFixed(0).padStart(9)}${pct(all).padStart(8)}`,
+        `${label.padEnd(width)}${api.rps.toFixed(0).padStart(8)}${String(api.p99).padStart(8)}${api.cpuMs.toFixed(2).padStart(8)}${page.toFixed(0).padStart(10)}${pct(page).padStart(8)}${all.toFixed(0).padStart(9)}${pct(all).padStart(8)}`,
       )
     }
   }
