@@ -52,7 +52,8 @@ describe('npm start (scripts/start.mjs)', () => {
       await fetch(`${address}${url}`).then((res) => res.arrayBuffer())
     await new Promise((resolve) => setTimeout(resolve, 500))
     expect(output.slice(shown)).toBe('')
-  })
+    // A first start may build the web app and the server: on a loaded machine, more than the default 30 s.
+  }, 180_000)
 })
 
 describe('npm test, first step (scripts/test-setup.mjs)', () => {
