@@ -1,4 +1,6 @@
 /** The server's bundle (scripts/build-server.mjs). */
 export const serverBundle: string
+/** Node's arguments to run the bundle. */
+export const serverArgs: string[]
 /** Builds the bundle when a source is newer than it. */
 export function ensureServerBuilt(): Promise<void>

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { ensureServerBuilt, serverBundle } from './build-server.mjs'
+import { ensureServerBuilt, serverArgs } from './build-server.mjs'
 import { bin, ensureDependencies, env, newest, root, step } from './setup.mjs'
 
 ensureDependencies()
@@ -39,7 +39,7 @@ function readable(line) {
   return parts.filter(Boolean).join(' ')
 }
 
-const server = spawn(join(bin, 'node'), [serverBundle], {
+const server = spawn(join(bin, 'node'), serverArgs, {
   cwd: root,
   env,
   stdio: ['inherit', 'pipe', 'pipe'],

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ensureServerBuilt, serverBundle } from '../../scripts/build-server.mjs'
+import { ensureServerBuilt, serverArgs } from '../../scripts/build-server.mjs'
 
 const root = join(import.meta.dirname, '..', '..')
 
@@ -39,7 +39,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const url = `http://127.0.0.1:${port}`
   let log = ''
   await ensureServerBuilt()
-  const child: ChildProcess = spawn(join(root, 'node_modules', '.bin', 'node'), [serverBundle], {
+  const child: ChildProcess = spawn(join(root, 'node_modules', '.bin', 'node'), serverArgs, {
     cwd: root,
     env: {
       ...process.env,
