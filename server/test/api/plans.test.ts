@@ -72,6 +72,9 @@ describeEachEngine('plans', (engine) => {
         title: null,
         name: 'Monthly',
       })
+      const priced = await api('/api/plans?initial_original_price_from=19.99&initial_original_price_to=19.99')
+      expect(priced.body.data.map((p: { id: number }) => p.id)).toEqual([plan.id])
+      expect((await api('/api/plans?initial_original_price_from=19.991')).status).toBe(422)
       const listed = await api(`/api/plans?keyword=monthly`)
       expect(listed.body.data.map((p: { id: number }) => p.id)).toContain(plan.id)
       expect(listed.body.data.find((p: { id: number }) => p.id === plan.id).initial_discount_price).toBe(
