@@ -33,7 +33,7 @@ export default function DealForm() {
       required: true,
       rules: priceRules(t),
       extra: t('deals.priceHint'),
-      input: <Input inputMode="decimal" placeholder="9.99" maxLength={13} />,
+      input: <Input inputMode="decimal" maxLength={13} />,
     },
     { name: 'startedAt', required: true, input: <DatePicker showTime style={{ width: '100%' }} /> },
     { name: 'endedAt', required: true, input: <DatePicker showTime style={{ width: '100%' }} /> },

@@ -33,7 +33,7 @@ export default function PlanForm() {
   const { t } = useTranslation()
   const count = <InputNumber min={1} max={planLimits.periodCount} precision={0} style={{ width: '100%' }} />
   const units = <Select options={periodUnitOptions(t)} allowClear />
-  const price = <Input inputMode="decimal" placeholder="19.99" maxLength={13} />
+  const price = <Input inputMode="decimal" maxLength={13} />
   const fields: ResourceField[] = [
     { name: 'name', required: true, input: <Input maxLength={planLimits.name} /> },
     { name: 'title', input: <Input maxLength={planLimits.title} /> },
