@@ -89,6 +89,15 @@ export const en = {
   'validation.columns_unknown': 'The file has columns this import does not take: {columns}.',
   'validation.rows': 'The import has errors in {count} row(s); nothing was written.',
   'validation.unknown_permissions': 'Unknown permissions: {ids}.',
+  // Plans, promotions and deals (modules/plans).
+  'validation.code': 'The {attribute} field may hold letters, digits, dashes and underscores only.',
+  'validation.after_start': 'The {attribute} must be later than the start.',
+  'plans.discount_above_original':
+    'The {attribute} must not be greater than the original price ({original}).',
+  'plans.recurring_incomplete':
+    'The {attribute} field is required for a renewal: set its period count, unit and original price together, or none of them.',
+  'deals.price_above_original':
+    "The {attribute} must not be greater than the plan's original price ({original}).",
   // Spec section 5's password rule, in the contract's words (contract/src/rules.ts passwordMessages).
   'validation.password.required': 'Please input the password.',
   'validation.password.letter': 'Your password does not contain any letter.',

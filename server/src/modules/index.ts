@@ -5,6 +5,7 @@ import { directorsModule } from './directors/index.ts'
 import { downloadTicketsModule } from './download-tickets/index.ts'
 import { filesModule } from './files/index.ts'
 import { photosModule } from './photos/index.ts'
+import { plansModule } from './plans/index.ts'
 import { postsModule } from './posts/index.ts'
 import { profileModule } from './profile/index.ts'
 import { rolesModule } from './roles/index.ts'
@@ -34,4 +35,5 @@ export const modules: ApiModule[] = [
   sitesModule,
   downloadTicketsModule,
   filesModule,
+  plansModule,
 ]

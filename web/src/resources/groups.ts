@@ -1,4 +1,4 @@
-import { LockOutlined, PlaySquareOutlined } from '@ant-design/icons'
+import { CrownOutlined, LockOutlined, PlaySquareOutlined } from '@ant-design/icons'
 import type { ResourceGroup } from '../components/resource/define-resource.ts'
 import { defineLocale } from '../i18n/define-locale.ts'
 
@@ -14,4 +14,11 @@ export const osHeaderGroup: ResourceGroup = {
   name: 'os-header',
   icon: PlaySquareOutlined,
   locale: defineLocale({ en: { title: 'OS header' }, 'zh-cn': { title: '视频内容' } }),
+}
+
+/** The plans menu (spec section 2's /plans): plans, promotions and deals, and the hidden subscriptions list. */
+export const plansGroup: ResourceGroup = {
+  name: 'plan-management',
+  icon: CrownOutlined,
+  locale: defineLocale({ en: { title: 'Plans' }, 'zh-cn': { title: '套餐管理' } }),
 }

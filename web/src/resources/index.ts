@@ -1,12 +1,16 @@
 import type { ResourceDefinition } from '../components/resource/define-resource.ts'
 import { admins } from './admins/index.ts'
 import { auditLogs } from './audit-logs/index.ts'
+import { deals } from './deals/index.ts'
 import { directors } from './directors/index.ts'
+import { plans } from './plans/index.ts'
 import { posts } from './posts/index.ts'
+import { promotions } from './promotions/index.ts'
 import { roles } from './roles/index.ts'
 import { seos } from './seos/index.ts'
 import { sites } from './sites/index.ts'
 import { sources } from './sources/index.ts'
+import { subscriptions } from './subscriptions/index.ts'
 import { tags } from './tags/index.ts'
 import { videos } from './videos/index.ts'
 
@@ -22,6 +26,10 @@ export const resources: readonly ResourceDefinition[] = [
   directors,
   sources,
   seos,
+  plans,
+  promotions,
+  deals,
+  subscriptions,
   admins,
   roles,
   auditLogs,

@@ -146,7 +146,7 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
       r.post(
         `${url}/:id/${action.path ?? name}`,
         {
-          config: { permission: permissionOf(name, path) },
+          config: { permission: permissionOf(action.permission ?? name, path) },
           schema: {
             tags,
             summary: action.summary ?? `${name} one of ${path}`,
@@ -173,7 +173,9 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
   /** Every permission the routes name (tests add a fixture's to their catalogue from here). */
   const permissions = [
     ...[...operations].map((op) => permissionOf(op === 'show' ? 'list' : op, path)),
-    ...Object.keys(spec.actions ?? {}).map((name) => permissionOf(name, path)),
+    ...Object.entries(spec.actions ?? {}).map(([name, action]) =>
+      permissionOf(action.permission ?? name, path),
+    ),
     ...Object.values(spec.children).flatMap((child) =>
       (child.operations ?? ['list', 'create', 'edit', 'delete']).map((op) =>
         childPermission(path, child, op === 'reorder' ? 'edit' : op),

@@ -96,6 +96,11 @@ export interface ActionContext<R = WireRecord> extends WriteContext<R> {
 export interface ActionRoute<R = WireRecord> extends Partial<ActionSpec> {
   /** The URL segment, when it is not the action's name (`resetQRCode`). */
   path?: string
+  /**
+   * The permission's action when it is not the action's own name: `edit` puts `POST /promotions/{id}/plans`
+   * behind edit-promotions.
+   */
+  permission?: string
   body?: z.ZodObject
   summary?: string
   description?: string

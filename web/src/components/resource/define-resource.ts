@@ -38,6 +38,8 @@ export interface ResourceDefinition {
   base?: string
   /** Route paths under `base` where the spec differs from the usual ones (e.g. edit `:id/edit`). */
   paths?: Partial<Record<RouteAction, string>>
+  /** Routed and granted as usual, but not in the menu (spec section 2's hidden lists: /plans/subscriptions). */
+  hidden?: boolean
 }
 
 const defaultPaths: Record<RouteAction, string> = {
@@ -80,7 +82,8 @@ export function resourceRoute(resource: ResourceDefinition): AppRoute {
         : { path, page, meta: { ...meta, hidden: true, activeMenu: base } },
     ]
   })
-  return { path: base, meta: { titleKey: `${resource.name}.title`, icon: resource.icon }, children }
+  const meta = { titleKey: `${resource.name}.title`, icon: resource.icon }
+  return { path: base, meta: resource.hidden ? { ...meta, hidden: true } : meta, children }
 }
 
 /**

@@ -1,0 +1,224 @@
+import { z } from 'zod'
+import { clearable, flag, instant, instantInput, recordId, recordIds } from '../values.ts'
+import {
+  dealLimits,
+  dealStatuses,
+  periodUnits,
+  planLimits,
+  promotionLimits,
+  promotionStatuses,
+  subscriptionStatuses,
+} from './commerce.ts'
+
+/**
+ * Wire shapes of plans, promotions, deals and subscriptions (spec section 3; README "Plans and
+ * promotions"). Limits and states are in commerce.ts, shared with the database.
+ */
+
+/** A price: an exact decimal string, never negative, at most two places ("19.99"). */
+export const PRICE_PATTERN = /^\d{1,10}(\.\d{1,2})?$/
+export const price = z.string().trim().regex(PRICE_PATTERN, 'validation.money')
+/** A price above zero (a deal's): the digits alone tell, no float is made. */
+export const positivePrice = price.refine((value) => /[1-9]/.test(value), {
+  message: 'validation.min.number',
+  params: { min: '0.01' },
+})
+
+const periodCount = z.number().int().min(1).max(planLimits.periodCount)
+const externalId = clearable(z.string().trim().max(planLimits.externalId)).optional()
+
+/**
+ * A plan as its form sends it. The renewal (recurring_*) is set whole or not at all, and each discount
+ * price is at most its original price: both checked against the stored record too (a PUT may send one
+ * field), answering 422 on the field at fault.
+ */
+export const planInput = z.object({
+  name: z.string().trim().min(1).max(planLimits.name),
+  title: clearable(z.string().trim().max(planLimits.title)).optional(),
+  initial_period_count: periodCount,
+  initial_period_unit: z.enum(periodUnits),
+  initial_original_price: price,
+  initial_discount_price: price.nullable().optional(),
+  recurring_period_count: periodCount.nullable().optional(),
+  recurring_period_unit: z.enum(periodUnits).nullable().optional(),
+  recurring_original_price: price.nullable().optional(),
+  recurring_discount_price: price.nullable().optional(),
+  downloadable: flag.optional(),
+  show: flag.optional(),
+  is_best: flag.optional(),
+  sort: z.number().int().min(0).max(1_000_000).optional(),
+  segpay_id: externalId,
+  ccbill_id: externalId,
+  epoch_id: externalId,
+  verotel_id: externalId,
+})
+export type PlanInput = z.input<typeof planInput>
+
+export const planRecord = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    title: z.string().nullable(),
+    initial_period_count: z.number().int(),
+    initial_period_unit: z.enum(periodUnits),
+    initial_original_price: z.string(),
+    initial_discount_price: z.string().nullable(),
+    recurring_period_count: z.number().int().nullable(),
+    recurring_period_unit: z.enum(periodUnits).nullable(),
+    recurring_original_price: z.string().nullable(),
+    recurring_discount_price: z.string().nullable(),
+    downloadable: flag,
+    show: flag,
+    is_best: flag,
+    sort: z.number().int(),
+    segpay_id: z.string().nullable(),
+    ccbill_id: z.string().nullable(),
+    epoch_id: z.string().nullable(),
+    verotel_id: z.string().nullable(),
+    created_at: instant,
+    updated_at: instant,
+  })
+  .meta({ id: 'Plan' })
+export type Plan = z.infer<typeof planRecord>
+
+export const planSortable = [
+  'id',
+  'name',
+  'sort',
+  'initial_original_price',
+  'created_at',
+  'updated_at',
+] as const
+
+/** Promotion codes are typed by members: letters, digits, `-` and `_`; unique whatever their case. */
+export const PROMOTION_CODE_PATTERN = /^[A-Za-z0-9_-]+$/
+
+/** A promotion as its form sends it; `ended_at` must be after `started_at` (422 on ended_at). */
+export const promotionInput = z.object({
+  name: z.string().trim().min(1).max(promotionLimits.name),
+  code: z.string().trim().min(1).max(promotionLimits.code).regex(PROMOTION_CODE_PATTERN, 'validation.code'),
+  started_at: instantInput,
+  ended_at: instantInput,
+  times: z.number().int().min(1).max(2_000_000_000),
+  status: z.enum(promotionStatuses).default('enabled'),
+})
+export type PromotionInput = z.input<typeof promotionInput>
+
+/** POST /api/promotions/{id}/plans: the plans the promotion applies to from now on (the set is replaced). */
+export const promotionPlansInput = z.object({ plan_ids: recordIds })
+export type PromotionPlansInput = z.infer<typeof promotionPlansInput>
+
+export const planRef = z.object({ id: z.number().int(), name: z.string() })
+export type PlanRef = z.infer<typeof planRef>
+
+export const promotionRecord = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    code: z.string(),
+    started_at: instant,
+    ended_at: instant,
+    times: z.number().int(),
+    status: z.enum(promotionStatuses),
+    plan_ids: z.array(z.number().int()),
+    plans: z.array(planRef),
+    created_at: instant,
+    updated_at: instant,
+  })
+  .meta({ id: 'Promotion' })
+export type Promotion = z.infer<typeof promotionRecord>
+
+export const promotionSortable = [
+  'id',
+  'name',
+  'code',
+  'started_at',
+  'ended_at',
+  'times',
+  'status',
+  'created_at',
+] as const
+
+/**
+ * A deal: one plan offered at another price for a while (README "Plans and promotions"). The price is above
+ * zero and not above the plan's initial original price; `ended_at` is after `started_at` (422 otherwise).
+ */
+export const dealInput = z.object({
+  name: z.string().trim().min(1).max(dealLimits.name),
+  plan_id: recordId,
+  price: positivePrice,
+  started_at: instantInput,
+  ended_at: instantInput,
+  status: z.enum(dealStatuses).default('enabled'),
+})
+export type DealInput = z.input<typeof dealInput>
+
+export const dealRecord = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    plan_id: z.number().int(),
+    plan_name: z.string(),
+    price: z.string(),
+    started_at: instant,
+    ended_at: instant,
+    status: z.enum(dealStatuses),
+    created_at: instant,
+    updated_at: instant,
+  })
+  .meta({ id: 'Deal' })
+export type Deal = z.infer<typeof dealRecord>
+
+export const dealSortable = ['id', 'name', 'price', 'started_at', 'ended_at', 'status', 'created_at'] as const
+
+/** A member's subscription, read only: who, to which plan, through which channel, and when. */
+export const subscriptionRecord = z
+  .object({
+    id: z.number().int(),
+    user_id: z.number().int(),
+    username: z.string(),
+    plan_id: z.number().int(),
+    plan_name: z.string(),
+    channel_id: z.number().int().nullable(),
+    /** The channel's UTM source, medium and campaign, ` / ` between them. */
+    channel_name: z.string().nullable(),
+    campaign_id: z.number().int().nullable(),
+    status: z.enum(subscriptionStatuses),
+    started_at: instant,
+    ended_at: instant.nullable(),
+    cancelled_at: instant.nullable(),
+    created_at: instant,
+  })
+  .meta({ id: 'Subscription' })
+export type Subscription = z.infer<typeof subscriptionRecord>
+
+export const subscriptionSortable = ['id', 'status', 'started_at', 'ended_at', 'cancelled_at'] as const
+
+/** GET /api/subscriptions/channelStatistic: calendar days (UTC), both inclusive, both optional. */
+export const channelStatisticQuery = z.object({
+  started_from: z.iso.date().optional(),
+  started_to: z.iso.date().optional(),
+})
+
+/** Subscriptions started in the range through one channel (`channel_id` null: no channel, direct). */
+export const channelStatisticRow = z
+  .object({
+    channel_id: z.number().int().nullable(),
+    channel_name: z.string().nullable(),
+    total: z.number().int(),
+    active: z.number().int(),
+    cancelled: z.number().int(),
+    expired: z.number().int(),
+  })
+  .meta({ id: 'ChannelStatistic' })
+export type ChannelStatisticRow = z.infer<typeof channelStatisticRow>
+
+export const channelStatisticAnswer = z.object({
+  data: z.array(channelStatisticRow),
+  meta: z.object({
+    started_from: z.string().nullable(),
+    started_to: z.string().nullable(),
+    total: z.number().int(),
+  }),
+})
+export type ChannelStatisticAnswer = z.infer<typeof channelStatisticAnswer>

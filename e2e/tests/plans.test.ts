@@ -1,0 +1,129 @@
+import { readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { parse } from 'csv-parse/sync'
+import { describe, expect, it } from 'vitest'
+import { asAdmin, englishContext, submitLogin, useProduct } from '../support/product.ts'
+
+const product = useProduct()
+
+interface StoredPlan {
+  id: number
+  name: string
+  initial_original_price: string
+  initial_discount_price: string | null
+  recurring_period_count: number | null
+  is_best: number
+}
+
+const plansNamed = async (name: string) =>
+  (await asAdmin<{ data: StoredPlan[] }>(product, `/api/plans?keyword=${encodeURIComponent(name)}`)).data
+
+describe('plans, end to end in Chromium', () => {
+  it('creates a plan with exact prices, finds it in the list and exports it to plans.csv', async () => {
+    const context = await englishContext(product)
+    const page = await context.newPage()
+    await submitLogin(page, product, product.admin)
+    await page.waitForURL(/#\/dashboard$/)
+
+    // The menu: Plans > Plans, Promotions, Deals (subscriptions are hidden).
+    await page.getByRole('menuitem', { name: 'Plans' }).first().click()
+    await page.getByRole('menuitem', { name: 'Promotions' }).waitFor()
+    expect(await page.getByRole('menuitem', { name: 'Subscriptions' }).count()).toBe(0)
+
+    await page.goto(`${product.server.url}/#/plans/create`)
+    const box = (name: string) => page.getByRole('textbox', { name })
+    await box('Name').fill('E2E Gold')
+    await box('Initial original price').fill('19.99')
+    await box('Initial discount price').fill('0.10')
+    await page.getByRole('switch', { name: 'Best' }).click()
+    await page.getByTestId('form-submit').click()
+    await page.waitForURL(/#\/plans(\?.*)?$/)
+    const [stored] = await plansNamed('E2E Gold')
+    expect(stored).toMatchObject({
+      name: 'E2E Gold',
+      initial_original_price: '19.99',
+      initial_discount_price: '0.10',
+      recurring_period_count: null,
+      is_best: 1,
+    })
+
+    // A discount above the price is refused under its field.
+    await page.goto(`${product.server.url}/#/plans/${stored?.id}/edit`)
+    await expect.poll(() => box('Name').inputValue()).toBe('E2E Gold')
+    await box('Initial discount price').fill('20.00')
+    await page.getByTestId('form-submit').click()
+    await page.getByText('must not be greater than the original price (19.99)').waitFor()
+
+    // The list finds it, prices as stored; the export downloads it.
+    await page.goto(`${product.server.url}/#/plans?keyword=E2E%20Gold`)
+    const row = page.locator('tr', { hasText: 'E2E Gold' })
+    await row.waitFor()
+    await expect.poll(() => row.textContent()).toContain('19.99')
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('plans-export').click(),
+    ])
+    expect(download.suggestedFilename()).toBe('plans.csv')
+    const saved = path.join(tmpdir(), `plans-${Date.now()}.csv`)
+    await download.saveAs(saved)
+    const csv = await readFile(saved, 'utf8')
+    await rm(saved, { force: true })
+    expect(csv.charCodeAt(0)).toBe(0xfeff)
+    const [header, ...rows] = parse(csv.slice(1)) as string[][]
+    expect(rows).toHaveLength(1)
+    const cells = Object.fromEntries((header ?? []).map((name, i) => [name, rows[0]?.[i]]))
+    expect(cells).toMatchObject({
+      name: 'E2E Gold',
+      initial_original_price: '19.99',
+      initial_discount_price: '0.10',
+    })
+    await context.close()
+  })
+
+  it('creates a promotion and chooses its plans with the picker (saved through /promotions/{id}/plans)', async () => {
+    await asAdmin(product, '/api/plans', {
+      method: 'POST',
+      body: {
+        name: 'E2E Silver',
+        initial_period_count: 1,
+        initial_period_unit: 'month',
+        initial_original_price: '9.99',
+      },
+    })
+    const context = await englishContext(product)
+    const page = await context.newPage()
+    await submitLogin(page, product, product.admin)
+    await page.waitForURL(/#\/dashboard$/)
+    await page.goto(`${product.server.url}/#/plans/promotions/create`)
+    await page.getByRole('textbox', { name: 'Name' }).fill('E2E Spring')
+    await page.getByRole('textbox', { name: 'Code' }).fill('E2E-SPRING')
+    for (const [label, value] of [
+      ['Starts', '2026-12-01 00:00:00'],
+      ['Ends', '2026-12-31 00:00:00'],
+    ] as const) {
+      const input = page.getByRole('textbox', { name: label })
+      await input.click()
+      await input.fill(value)
+      await page.locator('.ant-picker-dropdown:visible').getByRole('button', { name: 'OK' }).click()
+    }
+    const picker = page.getByRole('combobox', { name: 'Plans' })
+    await picker.click()
+    await picker.pressSequentially('E2E Silver')
+    await page.locator('.ant-select-dropdown:visible').getByTitle('E2E Silver', { exact: true }).click()
+    await page.keyboard.press('Escape')
+    await page.getByTestId('form-submit').click()
+    await page.waitForURL(/#\/plans\/promotions(\?.*)?$/)
+    const row = page.locator('tr', { hasText: 'E2E-SPRING' })
+    await row.waitFor()
+    await expect.poll(() => row.textContent()).toContain('E2E Silver')
+    const [stored] = (
+      await asAdmin<{ data: { code: string; plans: { name: string }[] }[] }>(
+        product,
+        '/api/promotions?keyword=E2E-SPRING',
+      )
+    ).data
+    expect(stored?.plans.map((plan) => plan.name)).toEqual(['E2E Silver'])
+    await context.close()
+  })
+})
