@@ -4,6 +4,7 @@ import { authModule } from './auth/index.ts'
 import { directorsModule } from './directors/index.ts'
 import { downloadTicketsModule } from './download-tickets/index.ts'
 import { filesModule } from './files/index.ts'
+import { ipWhitelistsModule } from './ipwhitelists/index.ts'
 import { photosModule } from './photos/index.ts'
 import { postsModule } from './posts/index.ts'
 import { profileModule } from './profile/index.ts'
@@ -14,6 +15,7 @@ import { sourcesModule } from './sources/index.ts'
 import { tagsModule } from './tags/index.ts'
 import { twoFactorModule } from './two-factor/index.ts'
 import type { ApiModule } from './types.ts'
+import { usersModule } from './users/index.ts'
 import { videosModule } from './videos/index.ts'
 
 /** Every route module, registered under /api in this order. Adding a resource adds one line here. */
@@ -34,4 +36,6 @@ export const modules: ApiModule[] = [
   sitesModule,
   downloadTicketsModule,
   filesModule,
+  usersModule,
+  ipWhitelistsModule,
 ]
