@@ -89,8 +89,7 @@ export const en = {
   'validation.columns_unknown': 'The file has columns this import does not take: {columns}.',
   'validation.rows': 'The import has errors in {count} row(s); nothing was written.',
   'validation.unknown_permissions': 'Unknown permissions: {ids}.',
-  'validation.username':
-    'The {attribute} field may hold letters, digits and . _ - @ + only.',
+  'validation.username': 'The {attribute} field may hold letters, digits and . _ - @ + only.',
   'validation.phone': 'The {attribute} field may hold digits, spaces, + ( ) . and - only.',
   'validation.end_before_start': 'The end date cannot be before the start date.',
   'validation.ip_address':

@@ -90,7 +90,8 @@ export const zhCN: Record<MessageKey, string> = {
   'validation.username': '{attribute}只能包含字母、数字和 . _ - @ +。',
   'validation.phone': '{attribute}只能包含数字、空格和 + ( ) . -。',
   'validation.end_before_start': '结束日期不能早于开始日期。',
-  'validation.ip_address': '{attribute}必须是 IPv4 或 IPv6 地址，或 CIDR 网段（如 10.0.0.0/8、2001:db8::/32）。',
+  'validation.ip_address':
+    '{attribute}必须是 IPv4 或 IPv6 地址，或 CIDR 网段（如 10.0.0.0/8、2001:db8::/32）。',
   'validation.ip_host_bits': '{attribute}在前缀长度之后还有非零位；该网段应写作 {network}。',
   'users.already_enabled': '该会员已启用。',
   'users.already_disabled': '该会员已禁用。',

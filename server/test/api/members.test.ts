@@ -222,8 +222,16 @@ describeEachEngine('members', (engine) => {
         // The status changes only through enable / disable.
         status: 'enabled',
       })
-      const cleared = await api(`/api/users/${ids.carol}`, { method: 'PUT', body: { avatar: null, plan_id: null } })
-      expect(cleared.body.data).toMatchObject({ avatar: null, plan_id: null, plan_name: null, last_name: 'Chen' })
+      const cleared = await api(`/api/users/${ids.carol}`, {
+        method: 'PUT',
+        body: { avatar: null, plan_id: null },
+      })
+      expect(cleared.body.data).toMatchObject({
+        avatar: null,
+        plan_id: null,
+        plan_name: null,
+        last_name: 'Chen',
+      })
 
       const bad = await api(`/api/users/${ids.carol}`, {
         method: 'PUT',
@@ -397,7 +405,8 @@ describeEachEngine('members', (engine) => {
     it('sends at most 3 of one kind an hour to a member: 429 with Retry-After, other kinds unaffected', async () => {
       const member = ids.alice as number
       await t.db.delete(memberMails).where(eq(memberMails.userId, member))
-      for (let i = 0; i < 3; i++) expect((await api(`/api/users/${member}/send-reset-password`)).status).toBe(200)
+      for (let i = 0; i < 3; i++)
+        expect((await api(`/api/users/${member}/send-reset-password`)).status).toBe(200)
       const refused = await api(`/api/users/${member}/send-reset-password`)
       expect(refused.status).toBe(429)
       expect(refused.body).toEqual({
@@ -437,12 +446,12 @@ describeEachEngine('members', (engine) => {
       expect((await t.request('/api/users', as(reader))).status).toBe(200)
       const put = { method: 'PUT', body: { first_name: 'Nope' } }
       expect((await t.request(`/api/users/${ids.bob}`, { ...put, ...as(reader) })).status).toBe(403)
-      expect((await t.request(`/api/users/${ids.bob}/enable`, { method: 'POST', ...as(reader) })).status).toBe(
-        403,
-      )
-      expect((await t.request(`/api/users/${ids.bob}/disable`, { method: 'POST', ...as(reader) })).status).toBe(
-        403,
-      )
+      expect(
+        (await t.request(`/api/users/${ids.bob}/enable`, { method: 'POST', ...as(reader) })).status,
+      ).toBe(403)
+      expect(
+        (await t.request(`/api/users/${ids.bob}/disable`, { method: 'POST', ...as(reader) })).status,
+      ).toBe(403)
       expect((await t.request(`/api/users/${ids.bob}/send-email-verification`, as(reader))).status).toBe(403)
       expect((await t.request('/api/users')).status).toBe(401)
     })
@@ -459,7 +468,11 @@ describeEachEngine('members e-mails through SMTP', (engine) => {
   beforeAll(async () => {
     smtp = await startSmtp()
     t = await startTestApp(engine, {
-      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Members <members@vod.test>', MEMBER_SITE_URL: 'https://vod.test/' },
+      env: {
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Members <members@vod.test>',
+        MEMBER_SITE_URL: 'https://vod.test/',
+      },
     })
     token = await t.superToken()
     const rows = await t.db
@@ -489,7 +502,10 @@ describeEachEngine('members e-mails through SMTP', (engine) => {
     const link = /https:\/\/vod\.test\/reset-password\?token=([\w-]+\.[\w-]+)/.exec(mail.text)
     expect(link, mail.text).not.toBeNull()
     expect(mail.text).toContain('如果不是您本人的请求')
-    const [row] = await t.db.select().from(memberMails).where(eq(memberMails.id, res.body.data.id as number))
+    const [row] = await t.db
+      .select()
+      .from(memberMails)
+      .where(eq(memberMails.id, res.body.data.id as number))
     expect(row?.transport).toBe('smtp')
     expect(row?.body).not.toContain(link?.[1])
     expect(row?.body).toContain('token=[sent]')
