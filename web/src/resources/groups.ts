@@ -1,4 +1,4 @@
-import { LockOutlined, PlaySquareOutlined } from '@ant-design/icons'
+import { LockOutlined, PlaySquareOutlined, TeamOutlined } from '@ant-design/icons'
 import type { ResourceGroup } from '../components/resource/define-resource.ts'
 import { defineLocale } from '../i18n/define-locale.ts'
 
@@ -14,4 +14,11 @@ export const osHeaderGroup: ResourceGroup = {
   name: 'os-header',
   icon: PlaySquareOutlined,
   locale: defineLocale({ en: { title: 'OS header' }, 'zh-cn': { title: '视频内容' } }),
+}
+
+/** The members' menu (spec section 2, /users): members, then the IP whitelist under /users/ipwhitelists. */
+export const membersGroup: ResourceGroup = {
+  name: 'members',
+  icon: TeamOutlined,
+  locale: defineLocale({ en: { title: 'Members' }, 'zh-cn': { title: '会员管理' } }),
 }

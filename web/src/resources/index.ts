@@ -2,12 +2,14 @@ import type { ResourceDefinition } from '../components/resource/define-resource.
 import { admins } from './admins/index.ts'
 import { auditLogs } from './audit-logs/index.ts'
 import { directors } from './directors/index.ts'
+import { ipwhitelists } from './ipwhitelists/index.ts'
 import { posts } from './posts/index.ts'
 import { roles } from './roles/index.ts'
 import { seos } from './seos/index.ts'
 import { sites } from './sites/index.ts'
 import { sources } from './sources/index.ts'
 import { tags } from './tags/index.ts'
+import { users } from './users/index.ts'
 import { videos } from './videos/index.ts'
 
 /**
@@ -22,6 +24,8 @@ export const resources: readonly ResourceDefinition[] = [
   directors,
   sources,
   seos,
+  users,
+  ipwhitelists,
   admins,
   roles,
   auditLogs,
