@@ -53,6 +53,17 @@ describe('members, end to end in Chromium', () => {
     await expect
       .poll(() => result.textContent())
       .toContain(`the e-mail to ${member.email} was written to the outbox`)
+    // Three of a kind an hour: the 4th is refused (429) and the page says when to try again.
+    const send = page.locator(`[data-testid="send-reset-password-${member.id}"]:visible`)
+    for (const status of [200, 200, 429]) {
+      await expect.poll(() => send.getAttribute('class')).not.toContain('ant-btn-loading')
+      const [answer] = await Promise.all([
+        page.waitForResponse((res) => res.url().includes(`/api/users/${member.id}/send-reset-password`)),
+        send.click(),
+      ])
+      expect(answer.status()).toBe(status)
+    }
+    await expect.poll(() => result.textContent()).toMatch(/^At most 3 such e-mails an hour go to one member/)
     const trail = await asAdmin<Listed<{ action: string; record_id: number; changes: unknown }>>(
       product,
       `/api/audit-logs?resource=users&action=send-reset-password&per_page=5`,

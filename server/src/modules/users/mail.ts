@@ -86,7 +86,13 @@ function mailer(config: Config) {
   let transport: ReturnType<typeof nodemailer.createTransport> | null = null
   return (): ReturnType<typeof nodemailer.createTransport> | null => {
     if (!config.smtpUrl) return null
-    transport ??= nodemailer.createTransport(config.smtpUrl)
+    // Short time-outs: the member's row stays locked while the mail server answers.
+    transport ??= nodemailer.createTransport({
+      url: config.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 15_000,
+    })
     return transport
   }
 }
