@@ -57,6 +57,12 @@ export interface Config {
   seedDemo: boolean
   /** Uploads go to this bucket when set; otherwise to DATA_DIR/uploads. */
   s3: S3Config | null
+  /** Member e-mails go through this SMTP server when set (smtp:// or smtps://); otherwise to the member_mails outbox. */
+  smtpUrl: string | null
+  /** The sender of member e-mails. */
+  mailFrom: string
+  /** The public member site, where the links of member e-mails lead. */
+  memberSiteUrl: string
   logLevel: string
   webDist: string
 }
@@ -177,6 +183,15 @@ const schema = z.object({
   S3_REGION: optional.transform((v) => v ?? 'us-east-1'),
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
+  SMTP_URL: optional.refine((v) => v === null || /^smtps?:\/\/[^/\s]+/.test(v), {
+    message: 'must be an smtp:// or smtps:// URL',
+  }),
+  MAIL_FROM: optional
+    .transform((v) => v ?? 'VOD <no-reply@localhost>')
+    .refine((v) => v.length <= 200 && /@/.test(v), { message: 'must be an e-mail address' }),
+  MEMBER_SITE_URL: optional
+    .transform((v) => (v ?? 'http://127.0.0.1:3000').replace(/\/+$/, ''))
+    .refine((v) => /^https?:\/\/[^/\s]+/.test(v), { message: 'must be an http:// or https:// URL' }),
 })
 
 /** S3_* as one setting: all of endpoint, bucket and keys, or none of them. */
@@ -243,6 +258,9 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     seedDemo: e.SEED_DEMO === '1',
     s3: s3Config(e),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    memberSiteUrl: e.MEMBER_SITE_URL,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(repoRoot, 'web', 'dist'),
   }

@@ -103,6 +103,20 @@ describe('loadConfig', () => {
     expect(problems({ S3_ENDPOINT: 'ftp://x' })).toEqual([expect.stringMatching(/^S3_ENDPOINT /)])
   })
 
+  it('reads the member e-mail settings, with their defaults', () => {
+    expect(loadConfig({})).toMatchObject({
+      smtpUrl: null,
+      mailFrom: 'VOD <no-reply@localhost>',
+      memberSiteUrl: 'http://127.0.0.1:3000',
+    })
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.com:465', MEMBER_SITE_URL: 'https://vod.example/' }),
+    ).toMatchObject({ smtpUrl: 'smtps://u:p@mail.example.com:465', memberSiteUrl: 'https://vod.example' })
+    expect(problems({ SMTP_URL: 'http://mail' })).toEqual([expect.stringMatching(/^SMTP_URL /)])
+    expect(problems({ MAIL_FROM: 'nobody' })).toEqual([expect.stringMatching(/^MAIL_FROM /)])
+    expect(problems({ MEMBER_SITE_URL: 'vod.example' })).toEqual([expect.stringMatching(/^MEMBER_SITE_URL /)])
+  })
+
   it('names a bad PORT and says why', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError)
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(

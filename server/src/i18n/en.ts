@@ -98,6 +98,19 @@ export const en = {
     'The {attribute} field is required for a renewal: set its period count, unit and original price together, or none of them.',
   'deals.price_above_original':
     "The {attribute} must not be greater than the plan's original price ({original}).",
+  'validation.username': 'The {attribute} field may hold letters, digits and . _ - @ + only.',
+  'validation.phone': 'The {attribute} field may hold digits, spaces, + ( ) . and - only.',
+  'validation.end_before_start': 'The end date cannot be before the start date.',
+  'validation.ip_address':
+    'The {attribute} field must be an IPv4 or IPv6 address, or a CIDR range such as 10.0.0.0/8 or 2001:db8::/32.',
+  'validation.ip_host_bits':
+    'The {attribute} field has bits set past its prefix length; the range is written {network}.',
+  'users.already_enabled': 'This member is already enabled.',
+  'users.already_disabled': 'This member is already disabled.',
+  'users.no_email': 'This member has no e-mail address to write to.',
+  'users.mail_throttled':
+    'At most {limit} such e-mails an hour go to one member. Please try again in {minutes} minute(s).',
+  'users.mail_failed': 'The mail server did not take the e-mail. Nothing was sent; please try again later.',
   // Spec section 5's password rule, in the contract's words (contract/src/rules.ts passwordMessages).
   'validation.password.required': 'Please input the password.',
   'validation.password.letter': 'Your password does not contain any letter.',
@@ -117,4 +130,6 @@ export const enAttributes: Record<string, string> = {
   role_ids: 'roles',
   admin_ids: 'admins',
   admin_id: 'admin',
+  // Members and the IP whitelist.
+  address: 'IP address',
 }

@@ -14,6 +14,7 @@ export function postgresError(
 
 export const UNIQUE_VIOLATION = '23505'
 export const FOREIGN_KEY_VIOLATION = '23503'
+export const CHECK_VIOLATION = '23514'
 /** ON DELETE RESTRICT refusing at once (a NO ACTION key answers FOREIGN_KEY_VIOLATION instead). */
 export const RESTRICT_VIOLATION = '23001'
 

@@ -4,6 +4,7 @@ import { authModule } from './auth/index.ts'
 import { directorsModule } from './directors/index.ts'
 import { downloadTicketsModule } from './download-tickets/index.ts'
 import { filesModule } from './files/index.ts'
+import { ipWhitelistsModule } from './ipwhitelists/index.ts'
 import { photosModule } from './photos/index.ts'
 import { plansModule } from './plans/index.ts'
 import { postsModule } from './posts/index.ts'
@@ -15,6 +16,7 @@ import { sourcesModule } from './sources/index.ts'
 import { tagsModule } from './tags/index.ts'
 import { twoFactorModule } from './two-factor/index.ts'
 import type { ApiModule } from './types.ts'
+import { usersModule } from './users/index.ts'
 import { videosModule } from './videos/index.ts'
 
 /** Every route module, registered under /api in this order. Adding a resource adds one line here. */
@@ -36,4 +38,6 @@ export const modules: ApiModule[] = [
   downloadTicketsModule,
   filesModule,
   plansModule,
+  usersModule,
+  ipWhitelistsModule,
 ]

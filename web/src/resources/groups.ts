@@ -1,4 +1,4 @@
-import { CrownOutlined, LockOutlined, PlaySquareOutlined } from '@ant-design/icons'
+import { CrownOutlined, LockOutlined, PlaySquareOutlined, TeamOutlined } from '@ant-design/icons'
 import type { ResourceGroup } from '../components/resource/define-resource.ts'
 import { defineLocale } from '../i18n/define-locale.ts'
 
@@ -21,4 +21,11 @@ export const plansGroup: ResourceGroup = {
   name: 'plan-management',
   icon: CrownOutlined,
   locale: defineLocale({ en: { title: 'Plans' }, 'zh-cn': { title: '套餐管理' } }),
+}
+
+/** The members' menu (spec section 2, /users): members, then the IP whitelist under /users/ipwhitelists. */
+export const membersGroup: ResourceGroup = {
+  name: 'members',
+  icon: TeamOutlined,
+  locale: defineLocale({ en: { title: 'Members' }, 'zh-cn': { title: '会员管理' } }),
 }

@@ -3,6 +3,7 @@ import { admins } from './admins/index.ts'
 import { auditLogs } from './audit-logs/index.ts'
 import { deals } from './deals/index.ts'
 import { directors } from './directors/index.ts'
+import { ipwhitelists } from './ipwhitelists/index.ts'
 import { plans } from './plans/index.ts'
 import { posts } from './posts/index.ts'
 import { promotions } from './promotions/index.ts'
@@ -12,6 +13,7 @@ import { sites } from './sites/index.ts'
 import { sources } from './sources/index.ts'
 import { subscriptions } from './subscriptions/index.ts'
 import { tags } from './tags/index.ts'
+import { users } from './users/index.ts'
 import { videos } from './videos/index.ts'
 
 /**
@@ -26,6 +28,8 @@ export const resources: readonly ResourceDefinition[] = [
   directors,
   sources,
   seos,
+  users,
+  ipwhitelists,
   plans,
   promotions,
   deals,

@@ -1,7 +1,13 @@
 import { getTableColumns } from 'drizzle-orm'
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core'
 import type { MessageKey } from '../../i18n/index.ts'
-import { FOREIGN_KEY_VIOLATION, postgresError, RESTRICT_VIOLATION, UNIQUE_VIOLATION } from '../db-errors.ts'
+import {
+  CHECK_VIOLATION,
+  FOREIGN_KEY_VIOLATION,
+  postgresError,
+  RESTRICT_VIOLATION,
+  UNIQUE_VIOLATION,
+} from '../db-errors.ts'
 import { conflict, invalidField } from '../errors.ts'
 import { toSnake } from '../wire.ts'
 
@@ -22,11 +28,14 @@ export interface RuleFields {
   uniques?: Record<string, string>
   /** Foreign key constraint -> the field naming the referenced record. */
   references: Record<string, string>
+  /** Check constraint -> the field and message a row breaking it is reported with. */
+  checks?: Record<string, { field: string; key: MessageKey }>
 }
 
 /**
  * A broken database rule that is the request's mistake, as the field and message to answer: a duplicate
- * (422 "has already been taken") or a reference to a record that does not exist. Null for anything else.
+ * (422 "has already been taken"), a reference to a record that does not exist, or a declared check
+ * constraint. Null for anything else.
  */
 export function brokenRule(error: unknown, fields: RuleFields): { field: string; key: MessageKey } | null {
   const pg = postgresError(error)
@@ -35,6 +44,8 @@ export function brokenRule(error: unknown, fields: RuleFields): { field: string;
   if (unique) return { field: unique, key: 'validation.unique' }
   const reference = pg?.code === FOREIGN_KEY_VIOLATION && fields.references[constraint]
   if (reference) return { field: reference, key: 'validation.exists' }
+  const check = pg?.code === CHECK_VIOLATION && fields.checks?.[constraint]
+  if (check) return check
   return null
 }
 

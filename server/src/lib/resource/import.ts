@@ -148,7 +148,7 @@ export function defineImport(spec: Resolved, writes: Writes) {
       .map(([name, relation]) => ({ field: name, relation, target: targetOf(relation) })),
   ]
   const linkFields = new Set(links.map((link) => link.field))
-  const rules = { uniques: spec.uniques, references: foreignKeyFields(spec.table) }
+  const rules = { uniques: spec.uniques, references: foreignKeyFields(spec.table), checks: spec.checks }
   const batchSize = Math.max(1, Math.min(1000, Math.floor(MAX_PARAMETERS / Math.max(1, fields.length))))
 
   /** Rows as objects with their number from 1; CSV rows read as the input's fields. */

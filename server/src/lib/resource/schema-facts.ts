@@ -1,5 +1,5 @@
 import { getTableColumns, getTableName, SQL } from 'drizzle-orm'
-import { getTableConfig, PgColumn, type PgTable } from 'drizzle-orm/pg-core'
+import { getTableConfig, IndexedColumn, PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import { toCamel } from '../wire.ts'
 import type { Resolved, ResourceSpec } from './types.ts'
@@ -20,10 +20,11 @@ export function referenceTo(table: PgTable, target: PgTable): PgColumn {
 }
 
 /** The one column a unique index covers, itself or inside one expression (`lower(username)`); else null. */
-function indexedColumn(parts: readonly unknown[]): PgColumn | null {
+function indexedColumn(parts: readonly unknown[]): { name: string } | null {
   const [only, ...more] = parts
   if (more.length > 0) return null
-  if (only instanceof PgColumn) return only
+  // A plain column of `uniqueIndex().on(t.address)` comes as an IndexedColumn (its SQL name).
+  if (only instanceof PgColumn || only instanceof IndexedColumn) return only.name ? { name: only.name } : null
   if (!(only instanceof SQL)) return null
   const columns = only.queryChunks.filter((chunk) => chunk instanceof PgColumn)
   return columns.length === 1 ? (columns[0] as PgColumn) : null

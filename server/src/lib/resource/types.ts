@@ -179,6 +179,11 @@ export interface ResourceSpec<R extends WireRecord = WireRecord> {
    * constraints over several columns; one-column constraints report on their column by themselves.
    */
   uniques?: Record<string, string>
+  /**
+   * Check constraint name -> the wire field and message (422) a write breaking it gets: rules over several
+   * fields that a partial update can break against the stored values (`users_dates_check` -> end_date).
+   */
+  checks?: Record<string, { field: string; key: MessageKey }>
   hooks?: WriteHooks<R>
   actions?: Record<string, ActionRoute<R>>
   children?: Record<string, ChildSpec>

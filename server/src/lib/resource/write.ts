@@ -34,7 +34,7 @@ export function defineWrites(spec: Resolved, view: View) {
     foreignKeyFields(table),
     ...relations.map(([name, relation]) => foreignKeyFields(relation.through, name)),
   )
-  const writeRule = databaseRule({ uniques: spec.uniques, references })
+  const writeRule = databaseRule({ uniques: spec.uniques, references, checks: spec.checks })
   const scopeOf = (request: FastifyRequest): SQL | undefined =>
     typeof spec.scope === 'function' ? spec.scope(request) : spec.scope
 

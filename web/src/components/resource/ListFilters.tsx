@@ -8,7 +8,8 @@ import { RecordPicker } from './RecordPicker.tsx'
  * A list filter, kept with the list's state. `select`: `?{name}=value` from fixed options; `record`:
  * `?{name}=id` chosen among another resource's records (searched on the server); `dateRange`:
  * `?{name}From=…&{name}To=…` (ISO instants, the first and last moment of the chosen local days), which
- * the API reads as `{field}_from` / `{field}_to`. The label is the field's (`{resource}.fields.{name}`).
+ * the API reads as `{field}_from` / `{field}_to`; with `days`, the chosen days themselves (`YYYY-MM-DD`), for
+ * calendar-day fields such as a membership's end date. The label is the field's (`{resource}.fields.{name}`).
  */
 export type ResourceFilter =
   | { name: string; kind?: 'select'; options: { value: string; label: string }[] }
@@ -19,7 +20,7 @@ export type ResourceFilter =
       optionLabel?: (record: never) => string
       where?: Query
     }
-  | { name: string; kind: 'dateRange' }
+  | { name: string; kind: 'dateRange'; days?: boolean }
 
 /** The URL parameters a set of filters reads and writes. */
 export const filterParamNames = (filters: readonly ResourceFilter[]): string[] =>
@@ -78,10 +79,17 @@ function ListFilter({
           presets={datePresets().map(({ key, value }) => ({ label: t(`resource.presets.${key}`), value }))}
           value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
           onChange={(range) =>
-            onChange({
-              [`${filter.name}From`]: range?.[0]?.startOf('day').toISOString() ?? '',
-              [`${filter.name}To`]: range?.[1]?.endOf('day').toISOString() ?? '',
-            })
+            onChange(
+              filter.days
+                ? {
+                    [`${filter.name}From`]: range?.[0]?.format('YYYY-MM-DD') ?? '',
+                    [`${filter.name}To`]: range?.[1]?.format('YYYY-MM-DD') ?? '',
+                  }
+                : {
+                    [`${filter.name}From`]: range?.[0]?.startOf('day').toISOString() ?? '',
+                    [`${filter.name}To`]: range?.[1]?.endOf('day').toISOString() ?? '',
+                  },
+            )
           }
         />
       </fieldset>

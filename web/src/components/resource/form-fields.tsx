@@ -13,6 +13,8 @@ export interface ResourceField {
   extra?: ReactNode
   /** The input's prop that holds the value: `checked` for a switch. */
   valuePropName?: string
+  /** Fields whose change re-checks this one (an end date against its start). */
+  dependencies?: string[]
 }
 
 /** A form's declared fields, labelled `{labels}.fields.{name}`: a record's form, a child's dialog. */
@@ -26,6 +28,7 @@ export function FormFields({ fields, labels }: { fields: readonly ResourceField[
       rules={[...(field.required ? [{ required: true }] : []), ...(field.rules ?? [])]}
       extra={field.extra}
       valuePropName={field.valuePropName}
+      dependencies={field.dependencies}
     >
       {field.input}
     </Form.Item>

@@ -1,0 +1,37 @@
+import { userActions } from '@vod/contract/resources/members'
+import { ResourceShow } from '../../components/resource/ResourceShow.tsx'
+import { users } from './index.ts'
+import { userStatusColors } from './status.ts'
+import type { User } from './types.ts'
+import { UserMails } from './UserMails.tsx'
+
+/** /users/{id}: the member, enable / disable, and the e-mails an admin may send it. */
+export default function UserShow() {
+  return (
+    <ResourceShow<User>
+      resource={users}
+      actions={userActions}
+      confirm={['disable']}
+      items={[
+        { key: 'avatar', type: 'image' },
+        { key: 'username' },
+        { key: 'email' },
+        { key: 'emailVerifiedAt', type: 'datetime' },
+        { key: 'firstName' },
+        { key: 'lastName' },
+        { key: 'birthdate', type: 'date' },
+        { key: 'phone' },
+        { key: 'status', type: 'status', colors: userStatusColors },
+        { key: 'planName' },
+        { key: 'startDate', type: 'date' },
+        { key: 'endDate', type: 'date' },
+        { key: 'channelName' },
+        { key: 'campaignName' },
+        { key: 'banner', type: 'image' },
+        { key: 'createdAt', type: 'datetime' },
+        { key: 'updatedAt', type: 'datetime' },
+      ]}
+      buttons={(user) => <UserMails user={user} />}
+    />
+  )
+}
