@@ -52,9 +52,12 @@ export function RichTextEditor({ value = '', onChange, id, ...aria }: RichTextEd
     },
     onUpdate: ({ editor: changed }) => onChange?.(htmlOf(changed)),
   })
-  // A value set from outside (the record loaded into the form) replaces the document.
+  // A value set from outside (the record loaded into the form) replaces the document. A screen kept
+  // alive and shown again (the shell's <Activity>) runs this once with the editor tiptap destroyed while it
+  // was hidden, before the new one arrives: skip that one.
   useEffect(() => {
-    if (editor && value !== htmlOf(editor)) editor.commands.setContent(value, { emitUpdate: false })
+    if (editor && !editor.isDestroyed && value !== htmlOf(editor))
+      editor.commands.setContent(value, { emitUpdate: false })
   }, [editor, value])
 
   return (
