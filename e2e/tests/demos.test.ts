@@ -315,4 +315,58 @@ describe('the article demos, in Chromium', () => {
     await expect.poll(() => view().getByTestId('tinymce-html').textContent()).toContain('Typed here')
     expect(problems).toEqual([])
   })
+
+  it('reorders the drag table by keyboard, showing the old and the new order', async () => {
+    await open('/table/Draggable_table', '[data-testid="draggable-table"] tbody tr.ant-table-row')
+    const original = await view().getByTestId('original-order').textContent()
+    const ids = original?.split(', ') ?? []
+    await view().getByTestId('drag-handle').first().focus()
+    // dnd-kit's keyboard sensor listens for the arrows only after a moment, as a person's keys would come.
+    for (const key of ['Space', 'ArrowDown', 'Space']) {
+      await page.keyboard.press(key)
+      await page.waitForTimeout(150)
+    }
+    const moved = [ids[1], ids[0], ...ids.slice(2)].join(', ')
+    await expect.poll(() => view().getByTestId('new-order').textContent()).toBe(moved)
+    expect(await view().getByTestId('original-order').textContent()).toBe(original)
+    const shown = await view()
+      .locator('[data-testid="draggable-table"] tbody tr.ant-table-row')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-key')))
+    expect(shown.join(', ')).toBe(moved)
+  })
+
+  it('shows an admin without list-articles the 403 state, and a reader no writes', async () => {
+    const roleOf = async (name: string, permissions: string[]) =>
+      (
+        await asAdmin<{ data: { id: number } }>(product, '/api/roles', {
+          method: 'POST',
+          body: { name: `${name} ${tagName}`, permissions },
+        })
+      ).data.id
+    const visitAs = async (name: string, permissions: string[]) => {
+      const username = `${name}-${tagName}`
+      const credentials = { username, password: `${username}-passw0rd` }
+      const roleIds = [await roleOf(name, permissions)]
+      await asAdmin(product, '/api/admins', {
+        method: 'POST',
+        body: { ...credentials, name: username, role_ids: roleIds },
+      })
+      const other = await englishContext(product)
+      const otherPage = await other.newPage()
+      await submitLogin(otherPage, product, credentials)
+      await otherPage.waitForURL(/#\/dashboard$/)
+      await otherPage.goto(`${product.server.url}/#/table/Complex_table`)
+      return { other, otherPage }
+    }
+    // list-tags opens the shell: an admin whom no permission grants a screen goes to /401 (spec section 4).
+    const stranger = await visitAs('no-articles', ['list-tags'])
+    await stranger.otherPage.getByTestId('articles-forbidden').waitFor()
+    await stranger.other.close()
+
+    const reader = await visitAs('reader', ['list-tags', 'list-articles'])
+    await reader.otherPage.locator('[data-testid="complex-table"] tbody tr.ant-table-row').first().waitFor()
+    expect(await reader.otherPage.getByTestId('complex-create').count()).toBe(0)
+    expect(await reader.otherPage.getByTestId('complex-publish').count()).toBe(0)
+    await reader.other.close()
+  })
 })

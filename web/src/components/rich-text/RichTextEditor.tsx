@@ -216,6 +216,8 @@ function ImageTool({ editor }: { editor: Editor }) {
         type="file"
         accept="image/*"
         hidden
+        // antd's form styles show file inputs (display: block) over the hidden attribute.
+        style={{ display: 'none' }}
         aria-label={t('resource.richText.image')}
         onChange={(event) => {
           const file = event.target.files?.[0]

@@ -1,5 +1,5 @@
 import { Checkbox, Space, Switch, Table } from 'antd'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useListQuery } from '../../components/resource/resource-queries.ts'
 import { ArticlesGate } from '../articles/ArticlesGate.tsx'
@@ -25,6 +25,16 @@ function DynamicTable() {
   const [fixedHeader, setFixedHeader] = useState(true)
   const [page, setPage] = useState(1)
   const query = useListQuery(articleClient, { page, perPage: 10, sort: '-id' })
+  // The fixed header's scrolling body is a region keyboard users can focus and scroll, with a name.
+  const wrapper = useRef<HTMLDivElement>(null)
+  const regionName = t('demos.table.titles.dynamic')
+  useEffect(() => {
+    const body = wrapper.current?.querySelector('.ant-table-body')
+    if (!body) return
+    body.setAttribute('tabindex', '0')
+    body.setAttribute('role', 'region')
+    body.setAttribute('aria-label', regionName)
+  })
   return (
     <>
       <Space direction="vertical" style={{ marginBottom: 16 }}>
@@ -39,22 +49,24 @@ function DynamicTable() {
           <Switch checked={fixedHeader} onChange={setFixedHeader} aria-label={t('demos.table.fixedHeader')} />
         </span>
       </Space>
-      <Table<ArticleRow>
-        data-testid="dynamic-table"
-        rowKey="id"
-        size="small"
-        loading={query.isFetching}
-        dataSource={query.data?.data ?? []}
-        columns={articleColumnKeys.filter((key) => shown.includes(key)).map((key) => articleColumn(key, t))}
-        scroll={fixedHeader ? { y: 320 } : undefined}
-        pagination={{
-          current: page,
-          pageSize: 10,
-          total: query.data?.meta.total ?? 0,
-          showSizeChanger: false,
-          onChange: setPage,
-        }}
-      />
+      <div ref={wrapper}>
+        <Table<ArticleRow>
+          data-testid="dynamic-table"
+          rowKey="id"
+          size="small"
+          loading={query.isFetching}
+          dataSource={query.data?.data ?? []}
+          columns={articleColumnKeys.filter((key) => shown.includes(key)).map((key) => articleColumn(key, t))}
+          scroll={fixedHeader ? { y: 320 } : undefined}
+          pagination={{
+            current: page,
+            pageSize: 10,
+            total: query.data?.meta.total ?? 0,
+            showSizeChanger: false,
+            onChange: setPage,
+          }}
+        />
+      </div>
     </>
   )
 }
