@@ -286,7 +286,7 @@ describe('the article demos, in Chromium', () => {
     await dialog.locator('.ant-form-item').filter({ hasText: 'Type' }).locator('.ant-select').click()
     await page.locator('.ant-select-dropdown:visible').getByText('Japan', { exact: true }).click()
     await dialog.getByTestId('article-save').click()
-    await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0)
+    await expect.poll(() => page.locator('.ant-modal:visible').count(), { timeout: 10_000 }).toBe(0)
 
     await view().getByTestId('complex-keyword').fill(title)
     await view().getByTestId('complex-search').click()
@@ -297,6 +297,13 @@ describe('the article demos, in Chromium', () => {
       `/api/articles?keyword=${encodeURIComponent(title)}`,
     )
     expect(listed.data.map(({ title: t, type, author }) => [t, type, author])).toEqual([[title, 'jp', 'E2E']])
+
+    // The page as a file: the filtered rows, exceljs loaded on the click.
+    const file = await downloaded(() => view().getByTestId('complex-export-xlsx').click())
+    expect(file.name).toBe('articles.xlsx')
+    const { rows } = await sheetRows(file.bytes)
+    expect(rows[0]?.slice(0, 4)).toEqual(['ID', 'Date', 'Title', 'Author'])
+    expect(rows.slice(1).map((row) => [row[2], row[3], row[4]])).toEqual([[title, 'E2E', 'Japan']])
   })
 
   it('shows the rich-text editor with its toolbar, and its HTML follows the typing, also when shown again', async () => {
@@ -368,5 +375,28 @@ describe('the article demos, in Chromium', () => {
     expect(await reader.otherPage.getByTestId('complex-create').count()).toBe(0)
     expect(await reader.otherPage.getByTestId('complex-publish').count()).toBe(0)
     await reader.other.close()
+  })
+
+  it('writes an article in the example editor and publishes it', async () => {
+    await open('/example/create', '[data-testid="example-toolbar"]')
+    const title = `Editor ${tagName}`
+    await view().getByTestId('example-title').fill(title)
+    await view().getByTestId('example-author').fill('E2E')
+    await view().getByTestId('example-type').click()
+    await page.locator('.ant-select-dropdown:visible').getByText('China', { exact: true }).click()
+    await view().getByRole('textbox', { name: 'Content' }).click()
+    await page.keyboard.type('Written in the editor')
+    await view().getByTestId('example-publish').click()
+    await page.waitForURL(/#\/example\/edit\/\d+$/)
+    const id = Number(new URL(page.url()).hash.split('/').pop())
+    const stored = await asAdmin<{ data: Record<string, unknown> }>(product, `/api/articles/${id}`)
+    expect(stored.data).toMatchObject({
+      title,
+      author: 'E2E',
+      type: 'cn',
+      status: 'published',
+      content: '<p>Written in the editor</p>',
+    })
+    await expect.poll(() => view().getByTestId('example-title').inputValue()).toBe(title)
   })
 })
