@@ -31,16 +31,17 @@ function screens(routes: AppRoute[]): AppRoute[] {
 // The one wildcard route only re-enters another path (a tab's Refresh); it has no screen of its own.
 const routed = screens([...publicRoutes, ...shellRoutes]).filter((route) => !route.path.includes('*'))
 
+/** The `:id` demo screens (open to every admin, so no resource of their own) and the API of their records. */
+const demoRecordApis: Record<string, string> = { '/example/edit/:id': 'articles' }
+
 /** A record of the route's resource for its `:id` screens: the newest the API lists (demo data has them all). */
 async function recordId(route: AppRoute): Promise<number> {
   const resource = resources.find((r) => r.name === route.meta?.resource)
-  if (!resource) throw new Error(`${route.path}: an :id route without a resource`)
-  const body = await asAdmin<{ data: { id: number }[] }>(
-    product,
-    `/api/${resource.api ?? resource.name}?per_page=1`,
-  )
+  const api = resource ? (resource.api ?? resource.name) : demoRecordApis[route.path]
+  if (!api) throw new Error(`${route.path}: an :id route without a resource`)
+  const body = await asAdmin<{ data: { id: number }[] }>(product, `/api/${api}?per_page=1`)
   const id = body.data[0]?.id
-  if (id === undefined) throw new Error(`${route.path}: no ${resource.name} record to show`)
+  if (id === undefined) throw new Error(`${route.path}: no ${api} record to show`)
   return id
 }
 

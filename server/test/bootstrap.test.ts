@@ -8,6 +8,7 @@ import { verifyPassword } from '../src/auth/password.ts'
 import { bootstrap, INITIAL_PASSWORD_FILE } from '../src/db/bootstrap.ts'
 import { queryRows } from '../src/db/client.ts'
 import { seedDemoData } from '../src/db/demo.ts'
+import { DEMO_ARTICLES } from '../src/db/demo-articles.ts'
 import { DEMO_MEMBERS } from '../src/db/demo-commerce.ts'
 import { DEMO_VIDEOS } from '../src/db/demo-videos.ts'
 import { migrate } from '../src/db/migrate.ts'
@@ -143,7 +144,9 @@ describeEachEngine('bootstrap', (engine) => {
       sql.raw(`select (${counted.map((table) => `(select count(*) from ${table})`).join(' + ')})::int as n`),
     )
     expect(commerce?.n).toBeGreaterThan(DEMO_MEMBERS * 3)
-    expect(added).toBe((tagCount?.n ?? 0) + 8 + 5 + 2 + 2 + 2 + DEMO_VIDEOS + (commerce?.n ?? 0))
+    expect(added).toBe(
+      (tagCount?.n ?? 0) + 8 + 5 + 2 + 2 + 2 + DEMO_VIDEOS + (commerce?.n ?? 0) + DEMO_ARTICLES,
+    )
     await rm(uploads, { recursive: true, force: true })
   })
 })

@@ -1,3 +1,6 @@
+import { z } from 'zod'
+import { clearable, flag, instant, instantInput, mediaUrl } from '../values.ts'
+
 /**
  * The articles behind the template's example and table demo pages (spec section 2, hidden demo routes):
  * a small real resource, so that the demos page, sort, filter and edit through the API.
@@ -16,3 +19,43 @@ export const articleLimits = {
   content: 200_000,
   importance: 3,
 } as const
+
+export const articleInput = z.object({
+  title: z.string().trim().min(1).max(articleLimits.title),
+  author: z.string().trim().min(1).max(articleLimits.author),
+  summary: clearable(z.string().trim().max(articleLimits.summary)).optional(),
+  /** Rich text as HTML; the server keeps only an allowlist of tags and attributes (as for posts). */
+  content: z.string().max(articleLimits.content).optional(),
+  type: z.enum(articleTypes),
+  importance: z.number().int().min(1).max(articleLimits.importance).optional(),
+  status: z.enum(articleStatuses).optional(),
+  display_time: instantInput.optional(),
+  comment_disabled: flag.optional(),
+  image_uri: clearable(mediaUrl).optional(),
+})
+// No `.default()` above: the columns hold the defaults, so a partial update (PUT) leaves out what it omits.
+export type ArticleInput = z.input<typeof articleInput>
+
+/** A row of GET /api/articles and the body of GET /api/articles/{id}. */
+export const articleRecord = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    author: z.string(),
+    summary: z.string().nullable(),
+    content: z.string(),
+    type: z.enum(articleTypes),
+    importance: z.number().int(),
+    status: z.enum(articleStatuses),
+    display_time: instant,
+    comment_disabled: flag,
+    pageviews: z.number().int(),
+    image_uri: z.string().nullable(),
+    created_at: instant,
+    updated_at: instant,
+  })
+  .meta({ id: 'Article' })
+export type Article = z.infer<typeof articleRecord>
+
+/** The sorts of the template's complex table (by id up or down, and the other numeric columns). */
+export const articleSortable = ['id', 'title', 'display_time', 'pageviews', 'importance'] as const

@@ -2,6 +2,7 @@ import type { TagType } from '@vod/contract'
 import { eq } from 'drizzle-orm'
 import type { Storage } from '../storage/index.ts'
 import type { Db } from './client.ts'
+import { seedDemoArticles } from './demo-articles.ts'
 import { seedDemoCommerce } from './demo-commerce.ts'
 import { seedDemoVideos } from './demo-videos.ts'
 import { directors, posts, seos, sites, sources, tags } from './schema/index.ts'
@@ -128,5 +129,6 @@ export async function seedDemoData(db: Db, storage: Storage): Promise<number> {
   if (await isEmpty(db, posts)) added += (await db.insert(posts).values(demoPosts).returning()).length
   added += await seedDemoVideos(db, storage)
   added += await seedDemoCommerce(db)
+  added += await seedDemoArticles(db)
   return added
 }

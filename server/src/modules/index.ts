@@ -1,4 +1,5 @@
 import { adminsModule } from './admins/index.ts'
+import { articlesModule } from './articles/index.ts'
 import { auditLogsModule } from './audit-logs/index.ts'
 import { authModule } from './auth/index.ts'
 import { directorsModule } from './directors/index.ts'
@@ -40,4 +41,5 @@ export const modules: ApiModule[] = [
   plansModule,
   usersModule,
   ipWhitelistsModule,
+  articlesModule,
 ]

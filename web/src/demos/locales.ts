@@ -1,13 +1,16 @@
 import type { Locale, Messages } from '../i18n/define-locale.ts'
+import { articlesLocale } from './articles/locale.ts'
 import { chartsLocale } from './charts/locale.ts'
 import { clipboardLocale } from './clipboard/locale.ts'
 import { componentsLocale } from './components/locale.ts'
+import { exampleLocale } from './example/locale.ts'
 import { excelLocale } from './excel/locale.ts'
 import { guideLocale } from './guide/locale.ts'
 import { nestedLocale } from './nested/locale.ts'
 import { pdfLocale } from './pdf/locale.ts'
 import { demoSharedLocale } from './shared/locale.ts'
 import { tabLocale } from './tab/locale.ts'
+import { tableLocale } from './table/locale.ts'
 import { themeLocale } from './theme/locale.ts'
 import { zipLocale } from './zip/locale.ts'
 
@@ -24,6 +27,9 @@ const areas: Record<string, Locale> = {
   clipboard: clipboardLocale,
   guide: guideLocale,
   nested: nestedLocale,
+  articles: articlesLocale,
+  table: tableLocale,
+  example: exampleLocale,
 }
 
 const half = (language: keyof Locale): Messages =>

@@ -2,11 +2,13 @@ import type { AppRoute } from '../app/route-types.ts'
 import { chartsRoutes } from './charts/routes.ts'
 import { clipboardRoutes } from './clipboard/routes.ts'
 import { componentsRoutes } from './components/routes.ts'
+import { exampleRoutes } from './example/routes.ts'
 import { excelRoutes } from './excel/routes.ts'
 import { guideRoutes } from './guide/routes.ts'
 import { nestedRoutes } from './nested/routes.ts'
 import { pdfRoutes } from './pdf/routes.ts'
 import { tabRoutes } from './tab/routes.ts'
+import { tableRoutes } from './table/routes.ts'
 import { themeRoutes } from './theme/routes.ts'
 import { zipRoutes } from './zip/routes.ts'
 
@@ -26,4 +28,6 @@ export const demoRoutes: AppRoute[] = [
   ...clipboardRoutes,
   ...guideRoutes,
   ...nestedRoutes,
+  ...tableRoutes,
+  ...exampleRoutes,
 ]

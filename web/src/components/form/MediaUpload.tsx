@@ -73,6 +73,8 @@ export function MediaUpload({ kind, value, onChange, onUploaded, id, ...aria }: 
         type="file"
         accept={accept[kind]}
         hidden
+        // antd's form styles show file inputs (display: block) over the hidden attribute.
+        style={{ display: 'none' }}
         aria-label={t('resource.upload.pick')}
         onChange={(event) => {
           const file = event.target.files?.[0]

@@ -52,9 +52,12 @@ export function RichTextEditor({ value = '', onChange, id, ...aria }: RichTextEd
     },
     onUpdate: ({ editor: changed }) => onChange?.(htmlOf(changed)),
   })
-  // A value set from outside (the record loaded into the form) replaces the document.
+  // A value set from outside (the record loaded into the form) replaces the document. A screen kept
+  // alive and shown again (the shell's <Activity>) runs this once with the editor tiptap destroyed while it
+  // was hidden, before the new one arrives: skip that one.
   useEffect(() => {
-    if (editor && value !== htmlOf(editor)) editor.commands.setContent(value, { emitUpdate: false })
+    if (editor && !editor.isDestroyed && value !== htmlOf(editor))
+      editor.commands.setContent(value, { emitUpdate: false })
   }, [editor, value])
 
   return (
@@ -213,6 +216,8 @@ function ImageTool({ editor }: { editor: Editor }) {
         type="file"
         accept="image/*"
         hidden
+        // antd's form styles show file inputs (display: block) over the hidden attribute.
+        style={{ display: 'none' }}
         aria-label={t('resource.richText.image')}
         onChange={(event) => {
           const file = event.target.files?.[0]

@@ -4,6 +4,7 @@ export const componentsLocale = defineLocale({
   en: {
     titles: {
       area: 'Components',
+      tinymce: 'Rich Text (Tinymce)',
       backToTop: 'Back To Top',
       countTo: 'Count To',
       sticky: 'Sticky',
@@ -12,6 +13,13 @@ export const componentsLocale = defineLocale({
       draggableKanban: 'Draggable Kanban',
       draggableList: 'Draggable List',
       draggableSelect: 'Draggable Select',
+    },
+    tinymce: {
+      intro:
+        'The rich-text editor: format with the toolbar, add links, and insert images, which are uploaded to the server.',
+      html: 'The HTML it makes',
+      sample:
+        '<h2>Rich text</h2><p>Write here. <strong>Bold</strong>, <em>italic</em> and 中文 all work.</p>',
     },
     backToTop: {
       intro: 'Scroll down: a button appears at the bottom right and brings you back to the top.',
@@ -100,6 +108,7 @@ export const componentsLocale = defineLocale({
   'zh-cn': {
     titles: {
       area: '组件',
+      tinymce: '富文本编辑器',
       backToTop: '返回顶部',
       countTo: '数字滚动',
       sticky: '吸顶',
@@ -108,6 +117,11 @@ export const componentsLocale = defineLocale({
       draggableKanban: '可拖拽看板',
       draggableList: '可拖拽列表',
       draggableSelect: '可拖拽选择',
+    },
+    tinymce: {
+      intro: '富文本编辑器：用工具栏设置格式、添加链接、插入图片（图片会上传到服务器）。',
+      html: '生成的 HTML',
+      sample: '<h2>富文本</h2><p>在这里输入。<strong>加粗</strong>、<em>斜体</em>和 English 都可以。</p>',
     },
     backToTop: {
       intro: '向下滚动，右下角会出现按钮，点击返回顶部。',

@@ -5,6 +5,7 @@ const title = (key: string) => `demos.components.titles.${key}`
 
 export const componentsRoutes = [
   demoArea('/components', title('area'), [
+    { path: '/components/tinymce', titleKey: title('tinymce'), page: demoPage('components/TinymcePage') },
     {
       path: '/components/back-to-top',
       titleKey: title('backToTop'),

@@ -1,0 +1,53 @@
+import { defineLocale } from '../../i18n/define-locale.ts'
+
+/** The articles the table and example demos show and edit (the articles API). */
+export const articlesLocale = defineLocale({
+  en: {
+    forbidden: 'This demo shows the articles API, which needs the permission list-articles.',
+    fields: {
+      id: 'ID',
+      title: 'Title',
+      author: 'Author',
+      summary: 'Summary',
+      content: 'Content',
+      type: 'Type',
+      importance: 'Importance',
+      status: 'Status',
+      displayTime: 'Date',
+      commentDisabled: 'Comments off',
+      pageviews: 'Readings',
+      imageUri: 'Image',
+    },
+    types: { cn: 'China', us: 'USA', jp: 'Japan', eu: 'Eurozone' },
+    statuses: { draft: 'Draft', published: 'Published' },
+    publish: 'Publish',
+    draft: 'Draft',
+    allTypes: 'Type',
+    allStatuses: 'Status',
+    allImportance: 'Importance',
+  },
+  'zh-cn': {
+    forbidden: '此示例展示文章接口的数据，需要 list-articles 权限。',
+    fields: {
+      id: '序号',
+      title: '标题',
+      author: '作者',
+      summary: '摘要',
+      content: '内容',
+      type: '类型',
+      importance: '重要性',
+      status: '状态',
+      displayTime: '时间',
+      commentDisabled: '关闭评论',
+      pageviews: '阅读数',
+      imageUri: '图片',
+    },
+    types: { cn: '中国', us: '美国', jp: '日本', eu: '欧元区' },
+    statuses: { draft: '草稿', published: '已发布' },
+    publish: '发布',
+    draft: '草稿',
+    allTypes: '类型',
+    allStatuses: '状态',
+    allImportance: '重要性',
+  },
+})
