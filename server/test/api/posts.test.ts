@@ -63,5 +63,21 @@ describeEachEngine('posts', (engine) => {
       expect(bad.status).toBe(422)
       expect(Object.keys(bad.body.errors).sort()).toEqual(['cover', 'published_at', 'status', 'title'])
     })
+
+    it('keeps what a PUT leaves out, defaults included: a new title only changes the title', async () => {
+      const created = await api('/api/posts', 'POST', {
+        title: 'Before',
+        content: '<p>kept</p>',
+        status: 'published',
+      })
+      const id = created.body.data.id
+      const edited = await api(`/api/posts/${id}`, 'PUT', { title: 'After' })
+      expect(edited.status).toBe(200)
+      expect((await api(`/api/posts/${id}`)).body.data).toMatchObject({
+        title: 'After',
+        content: '<p>kept</p>',
+        status: 'published',
+      })
+    })
   })
 })

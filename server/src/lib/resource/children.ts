@@ -12,6 +12,7 @@ import { dataOf, errorBody, recordErrors } from '../responses.ts'
 import { sameSet } from '../sets.ts'
 import { rowToWire, wireToRow } from '../wire.ts'
 import { databaseRule, deleteRule, foreignKeyFields } from './database-rules.ts'
+import { partialInput } from './partial-input.ts'
 import { type ChildAction, childPermission } from './permissions.ts'
 import { resolveKeys } from './relations.ts'
 import { assertInputsStored, columnKey } from './schema-facts.ts'
@@ -202,7 +203,7 @@ export function defineChild(
     }
 
     if (operations.has('edit') && !child.through && child.input) {
-      const body = child.input.partial()
+      const body = partialInput(child.input)
       const columns = getTableColumns(table)
       r.put(
         `${base}/:childId`,

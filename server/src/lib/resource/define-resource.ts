@@ -9,6 +9,7 @@ import { rowToWire } from '../wire.ts'
 import { defineChild } from './children.ts'
 import { defineExport } from './export.ts'
 import { defineImport } from './import.ts'
+import { partialInput } from './partial-input.ts'
 import { childPermission, permissionOf } from './permissions.ts'
 import { relationFilter } from './relations.ts'
 import { resolve } from './schema-facts.ts'
@@ -41,7 +42,7 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
     columns: view.columns,
   })
   const writes = defineWrites(spec, view)
-  const update = spec.update ?? spec.input.partial()
+  const update = spec.update ?? partialInput(spec.input)
   const operations = new Set(spec.operations ?? ['list', 'show', 'create', 'edit', 'delete'])
   const children = Object.entries(spec.children).map(([name, child]) =>
     defineChild(spec, name, child, writes.lock, writes.scopeOf),
