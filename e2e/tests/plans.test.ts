@@ -106,6 +106,8 @@ describe('plans, end to end in Chromium', () => {
       await input.click()
       await input.fill(value)
       await page.locator('.ant-picker-dropdown:visible').getByRole('button', { name: 'OK' }).click()
+      // Closed before the next one opens: two open dropdowns would each offer an OK button.
+      await expect.poll(() => page.locator('.ant-picker-dropdown:visible').count()).toBe(0)
     }
     const picker = page.getByRole('combobox', { name: 'Plans' })
     await picker.click()

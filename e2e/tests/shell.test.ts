@@ -43,6 +43,23 @@ const styleOf = (locator: Locator, property: string) =>
     (element, name) => element.ownerDocument.defaultView.getComputedStyle(element).getPropertyValue(name),
     property,
   )
+/**
+ * Opens the profile from the user menu. On a loaded machine a click can land while the dropdown is still
+ * opening and be lost, so the menu is opened again (up to three times) until the profile shows.
+ */
+async function openProfileFromUserMenu(page: Page) {
+  for (let attempt = 1; ; attempt++) {
+    await page.getByTestId('user-menu').click()
+    await page.getByTestId('profile-link').click()
+    try {
+      await page.waitForURL(/#\/profile\/index$/, { timeout: 10_000 })
+      return
+    } catch (error) {
+      if (attempt === 3) throw error
+    }
+  }
+}
+
 const scrollY = (page: Page) => page.evaluate<number>('window.scrollY')
 
 const background = (page: Page, testId: string) => styleOf(page.getByTestId(testId), 'background-color')
@@ -63,9 +80,7 @@ describe('the shell, end to end in Chromium', () => {
     await page.goto(`${product.server.url}/#/tags/edit/${tagId}`)
     await expect.poll(() => page.getByRole('textbox', { name: '名称' }).inputValue()).not.toBe('')
     await page.goto(`${product.server.url}/#/tags?page=2`)
-    await page.getByTestId('user-menu').click()
-    await page.getByTestId('profile-link').click()
-    await page.waitForURL(/#\/profile\/index$/)
+    await openProfileFromUserMenu(page)
     await expect
       .poll(() => tabPaths(page))
       .toEqual(['/dashboard', '/tags', '/tags/create', `/tags/edit/${tagId}`, '/profile/index'])
@@ -275,9 +290,7 @@ describe('the shell, end to end in Chromium', () => {
   it('edits the own profile and password; the new password logs in', async () => {
     const context = await product.browser.newContext({ viewport: { width: 1280, height: 720 } })
     const page = await logIn(context)
-    await page.getByTestId('user-menu').click()
-    await page.getByTestId('profile-link').click()
-    await page.waitForURL(/#\/profile\/index$/)
+    await openProfileFromUserMenu(page)
 
     await page.getByTestId('profile-name').fill('Grace Hopper')
     await page.getByTestId('profile-avatar').fill(`${product.server.url}/grace.png`)
