@@ -106,7 +106,15 @@ export const payoutReportRecord = z
   .meta({ id: 'PayoutReport' })
 export type PayoutReport = z.infer<typeof payoutReportRecord>
 
-export const payoutReportSortable = ['id', 'period_start', 'period_end', 'gross', 'net', 'paid_on', 'created_at'] as const
+export const payoutReportSortable = [
+  'id',
+  'period_start',
+  'period_end',
+  'gross',
+  'net',
+  'paid_on',
+  'created_at',
+] as const
 
 /** The parts taken from a payout's gross to give its net. */
 export const payoutDeductions = ['fees', 'refunds', 'chargebacks'] as const

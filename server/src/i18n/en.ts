@@ -99,7 +99,8 @@ export const en = {
   'deals.price_above_original':
     "The {attribute} must not be greater than the plan's original price ({original}).",
   'orders.fees_exceed_amount': 'The fees together must not exceed the amount ({amount}).',
-  'payouts.net_mismatch': 'The {attribute} must equal the gross less fees, refunds and chargebacks ({expected}).',
+  'payouts.net_mismatch':
+    'The {attribute} must equal the gross less fees, refunds and chargebacks ({expected}).',
   'validation.username': 'The {attribute} field may hold letters, digits and . _ - @ + only.',
   'validation.phone': 'The {attribute} field may hold digits, spaces, + ( ) . and - only.',
   'validation.end_before_start': 'The end date cannot be before the start date.',

@@ -1,4 +1,11 @@
-import { type Order, orderFees, orderInput, orderRecord, type orderSortable, paymentProviders } from '@vod/contract'
+import {
+  type Order,
+  orderFees,
+  orderInput,
+  orderRecord,
+  type orderSortable,
+  paymentProviders,
+} from '@vod/contract'
 import { eq, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import { campaigns, channels, orders, plans, users } from '../../db/schema/index.ts'

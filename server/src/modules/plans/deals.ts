@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import { deals, plans } from '../../db/schema/index.ts'
 import { type FieldError, refuseFields } from '../../lib/errors.ts'
-import { defineResource } from '../../lib/resource/define-resource.ts'
 import { cents, twoPlaces } from '../../lib/money.ts'
+import { defineResource } from '../../lib/resource/define-resource.ts'
 import { periodErrors } from './periods.ts'
 
 /**

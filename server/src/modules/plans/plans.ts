@@ -2,9 +2,9 @@ import { type Plan, periodUnits, planInput, planRecord, type planSortable } from
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import { plans } from '../../db/schema/index.ts'
 import { type FieldError, refuseFields } from '../../lib/errors.ts'
+import { cents, twoPlaces } from '../../lib/money.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
 import type { WriteHooks } from '../../lib/resource/types.ts'
-import { cents, twoPlaces } from '../../lib/money.ts'
 
 const renewal = ['recurring_period_count', 'recurring_period_unit', 'recurring_original_price'] as const
 const prices = [
