@@ -80,7 +80,7 @@ describe('orders and payouts, end to end in Chromium', () => {
 
     // A payout report: a net that does not add up is refused under its field, then corrected.
     await page.goto(`${product.server.url}/#/orders/segpays/create`)
-    const box = (name: string) => page.getByRole('textbox', { name, exact: true })
+    const box = (name: string) => page.getByRole('textbox', { name })
     await box('Reference').fill('E2E-PAYOUT-1')
     for (const [label, day] of [
       ['Period start', '2026-10-01'],
