@@ -98,6 +98,9 @@ export const en = {
     'The {attribute} field is required for a renewal: set its period count, unit and original price together, or none of them.',
   'deals.price_above_original':
     "The {attribute} must not be greater than the plan's original price ({original}).",
+  'orders.fees_exceed_amount': 'The fees together must not exceed the amount ({amount}).',
+  'payouts.net_mismatch':
+    'The {attribute} must equal the gross less fees, refunds and chargebacks ({expected}).',
   'validation.username': 'The {attribute} field may hold letters, digits and . _ - @ + only.',
   'validation.phone': 'The {attribute} field may hold digits, spaces, + ( ) . and - only.',
   'validation.end_before_start': 'The end date cannot be before the start date.',
@@ -132,4 +135,10 @@ export const enAttributes: Record<string, string> = {
   admin_id: 'admin',
   // Members and the IP whitelist.
   address: 'IP address',
+  // Orders and payouts.
+  transaction_fee: 'transaction fee',
+  settlement_fee: 'settlement fee',
+  reserve_fee: 'reserve fee',
+  net: 'net amount',
+  period_end: 'period end',
 }

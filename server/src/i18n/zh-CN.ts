@@ -92,6 +92,8 @@ export const zhCN: Record<MessageKey, string> = {
   'plans.discount_above_original': '{attribute}不能高于原价（{original}）。',
   'plans.recurring_incomplete': '续订需要{attribute}：续订的周期数、周期单位和原价须同时填写，或都不填。',
   'deals.price_above_original': '{attribute}不能高于套餐原价（{original}）。',
+  'orders.fees_exceed_amount': '各项手续费之和不能超过订单金额（{amount}）。',
+  'payouts.net_mismatch': '{attribute}必须等于总额减去手续费、退款和拒付（{expected}）。',
   'validation.username': '{attribute}只能包含字母、数字和 . _ - @ +。',
   'validation.phone': '{attribute}只能包含数字、空格和 + ( ) . -。',
   'validation.end_before_start': '结束日期不能早于开始日期。',
@@ -154,4 +156,13 @@ export const zhCNAttributes: Record<string, string> = {
   end_date: '结束日期',
   address: 'IP 地址',
   note: '备注',
+  // Orders and payouts.
+  transaction_fee: '交易手续费',
+  settlement_fee: '结算手续费',
+  reserve_fee: '保证金',
+  net: '净额',
+  gross: '总额',
+  period_start: '周期开始',
+  period_end: '周期结束',
+  reference: '参考号',
 }

@@ -66,3 +66,9 @@ export const conflict = (key: MessageKey, params: MessageParams = {}) => new Api
 export function invalidField(field: string, key: MessageKey, params: MessageParams = {}): ApiError {
   return new ApiError(422, key, params, { [field]: [{ key, params }] })
 }
+
+/** Throws one 422 naming every field at fault, the first one's message on top (API.md). */
+export function refuseFields(errors: Record<string, FieldError[]>): void {
+  const [first] = Object.values(errors)
+  if (first?.[0]) throw new ApiError(422, first[0].key, first[0].params, errors)
+}

@@ -6,6 +6,7 @@ import { directorsModule } from './directors/index.ts'
 import { downloadTicketsModule } from './download-tickets/index.ts'
 import { filesModule } from './files/index.ts'
 import { ipWhitelistsModule } from './ipwhitelists/index.ts'
+import { ordersModule } from './orders/index.ts'
 import { photosModule } from './photos/index.ts'
 import { plansModule } from './plans/index.ts'
 import { postsModule } from './posts/index.ts'
@@ -39,6 +40,7 @@ export const modules: ApiModule[] = [
   downloadTicketsModule,
   filesModule,
   plansModule,
+  ordersModule,
   usersModule,
   ipWhitelistsModule,
   articlesModule,

@@ -1,4 +1,10 @@
-import { CrownOutlined, LockOutlined, PlaySquareOutlined, TeamOutlined } from '@ant-design/icons'
+import {
+  CrownOutlined,
+  LockOutlined,
+  PlaySquareOutlined,
+  ShoppingCartOutlined,
+  TeamOutlined,
+} from '@ant-design/icons'
 import type { ResourceGroup } from '../components/resource/define-resource.ts'
 import { defineLocale } from '../i18n/define-locale.ts'
 
@@ -28,4 +34,11 @@ export const membersGroup: ResourceGroup = {
   name: 'members',
   icon: TeamOutlined,
   locale: defineLocale({ en: { title: 'Members' }, 'zh-cn': { title: '会员管理' } }),
+}
+
+/** The orders menu (spec section 2, /orders): members' orders, then the Segpay payout reports under /orders/segpays. */
+export const ordersGroup: ResourceGroup = {
+  name: 'order-management',
+  icon: ShoppingCartOutlined,
+  locale: defineLocale({ en: { title: 'Orders' }, 'zh-cn': { title: '订单管理' } }),
 }

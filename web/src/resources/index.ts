@@ -4,10 +4,12 @@ import { auditLogs } from './audit-logs/index.ts'
 import { deals } from './deals/index.ts'
 import { directors } from './directors/index.ts'
 import { ipwhitelists } from './ipwhitelists/index.ts'
+import { orders } from './orders/index.ts'
 import { plans } from './plans/index.ts'
 import { posts } from './posts/index.ts'
 import { promotions } from './promotions/index.ts'
 import { roles } from './roles/index.ts'
+import { segpayPayoutReports } from './segpay-payout-reports/index.ts'
 import { seos } from './seos/index.ts'
 import { sites } from './sites/index.ts'
 import { sources } from './sources/index.ts'
@@ -34,6 +36,8 @@ export const resources: readonly ResourceDefinition[] = [
   promotions,
   deals,
   subscriptions,
+  orders,
+  segpayPayoutReports,
   admins,
   roles,
   auditLogs,

@@ -168,10 +168,14 @@ export interface ResourceSpec<R extends WireRecord = WireRecord> {
   relations?: Record<string, RelationSpec>
   /**
    * Input fields stored otherwise: the column values to write for one (`password` -> its hash). Runs
-   * before the transaction. A field given that the record does not show is audited as "[changed]".
+   * before the transaction, and sees the whole body too (an order's total follows from the fees it gives).
+   * A field given that the record does not show is audited as "[changed]".
    */
-  // biome-ignore lint/suspicious/noExplicitAny: each transform takes its own field's validated value.
-  transform?: Record<string, (value: any) => Record<string, unknown> | Promise<Record<string, unknown>>>
+  transform?: Record<
+    string,
+    // biome-ignore lint/suspicious/noExplicitAny: each transform takes its own field's validated value.
+    (value: any, input: Record<string, unknown>) => Record<string, unknown> | Promise<Record<string, unknown>>
+  >
   /** A condition every record of this resource meets (others are 404 and absent from lists and exports). */
   scope?: SQL | ((request: FastifyRequest) => SQL | undefined)
   /**

@@ -55,7 +55,7 @@ export function defineWrites(spec: Resolved, view: View) {
   async function prepare(input: Record<string, unknown>) {
     const values = wireToRow(input, columns)
     for (const [key, transform] of Object.entries(spec.transform ?? {}))
-      if (input[key] !== undefined) Object.assign(values, await transform(input[key]))
+      if (input[key] !== undefined) Object.assign(values, await transform(input[key], input))
     const secrets = Object.keys(input).filter(
       (key) => input[key] !== undefined && !shown.has(key) && !spec.relations?.[key],
     )

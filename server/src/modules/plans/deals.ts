@@ -2,11 +2,10 @@ import { type Deal, dealInput, dealRecord, type dealSortable, dealStatuses } fro
 import { eq } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import { deals, plans } from '../../db/schema/index.ts'
-import type { FieldError } from '../../lib/errors.ts'
+import { type FieldError, refuseFields } from '../../lib/errors.ts'
+import { cents, twoPlaces } from '../../lib/money.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
-import { cents, twoPlaces } from './money.ts'
 import { periodErrors } from './periods.ts'
-import { refuseFields } from './plans.ts'
 
 /**
  * Deals (README "Plans and promotions"): one plan at another price for a while. The price is above zero

@@ -1,22 +1,16 @@
 import { type Plan, periodUnits, planInput, planRecord, type planSortable } from '@vod/contract'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import { plans } from '../../db/schema/index.ts'
-import { ApiError, type FieldError } from '../../lib/errors.ts'
+import { type FieldError, refuseFields } from '../../lib/errors.ts'
+import { cents, twoPlaces } from '../../lib/money.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
 import type { WriteHooks } from '../../lib/resource/types.ts'
-import { cents, twoPlaces } from './money.ts'
 
 const renewal = ['recurring_period_count', 'recurring_period_unit', 'recurring_original_price'] as const
 const prices = [
   ['initial_discount_price', 'initial_original_price'],
   ['recurring_discount_price', 'recurring_original_price'],
 ] as const
-
-/** Throws one 422 naming every field at fault, the first one's message on top (API.md). */
-export function refuseFields(errors: Record<string, FieldError[]>): void {
-  const [first] = Object.values(errors)
-  if (first?.[0]) throw new ApiError(422, first[0].key, first[0].params, errors)
-}
 
 /**
  * The rules across a plan's fields, on the record as it will be (a PUT may send one field): the renewal is

@@ -9,12 +9,12 @@ import {
 import { eq } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import { plans, promotionPlans, promotions } from '../../db/schema/index.ts'
+import { refuseFields } from '../../lib/errors.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
 import { resolveKeys } from '../../lib/resource/relations.ts'
 import type { ActionRoute } from '../../lib/resource/types.ts'
 import { sameSet } from '../../lib/sets.ts'
 import { periodErrors } from './periods.ts'
-import { refuseFields } from './plans.ts'
 
 /**
  * POST /api/promotions/{id}/plans (spec section 7): the plans the promotion applies to from now on, behind

@@ -3,6 +3,7 @@ import { defineLocale } from '../../i18n/define-locale.ts'
 export const usersLocale = defineLocale({
   en: {
     title: 'Members',
+    ordersLink: 'Orders',
     editTitle: 'Edit member',
     showTitle: 'Member',
     batchCreateTitle: 'Batch create members',
@@ -45,6 +46,7 @@ export const usersLocale = defineLocale({
   },
   'zh-cn': {
     title: '会员',
+    ordersLink: '订单',
     editTitle: '编辑会员',
     showTitle: '会员详情',
     batchCreateTitle: '批量创建会员',

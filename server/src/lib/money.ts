@@ -12,7 +12,11 @@ export function cents(value: string): bigint {
 
 /** The two-place form a price takes on the wire ("19.9" -> "19.90"), for messages. */
 export function twoPlaces(value: string): string {
-  const amount = cents(value)
+  return fromCents(cents(value))
+}
+
+/** Integer cents back to the wire's two-place form (1811n -> "18.11"). */
+export function fromCents(amount: bigint): string {
   const abs = amount < 0n ? -amount : amount
   return `${amount < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`
 }

@@ -1,0 +1,120 @@
+import { z } from 'zod'
+import { calendarDay, clearable, instant } from '../values.ts'
+import { orderLimits, paymentProviders, payoutCurrencies, payoutReportLimits } from './commerce.ts'
+import { price } from './plans.ts'
+
+/**
+ * Wire shapes of orders and Segpay payout reports (spec sections 2, 3 and 7; README "Orders and payouts").
+ * Money is an exact decimal string with at most two places; limits and enums are in commerce.ts.
+ */
+
+/**
+ * What staff may correct on an order (PUT /api/orders/{id}; orders are never created or deleted here): the
+ * provider's three fees, the transaction number and the payment method. The server recomputes
+ * `total_amount = amount - transaction_fee - settlement_fee - reserve_fee` exactly; 422 on the fee at fault
+ * when the fees exceed the amount.
+ */
+export const orderInput = z.object({
+  payment_method: z.enum(paymentProviders).optional(),
+  transaction_number: clearable(z.string().trim().max(orderLimits.transactionNumber)).optional(),
+  transaction_fee: price.optional(),
+  settlement_fee: price.optional(),
+  reserve_fee: price.optional(),
+})
+export type OrderInput = z.input<typeof orderInput>
+
+export const orderRecord = z
+  .object({
+    id: z.number().int(),
+    order_no: z.string(),
+    user_id: z.number().int(),
+    username: z.string(),
+    plan_id: z.number().int(),
+    plan_name: z.string(),
+    subscription_id: z.number().int().nullable(),
+    channel_id: z.number().int().nullable(),
+    /** The channel's UTM source. */
+    channel_name: z.string().nullable(),
+    campaign_id: z.number().int().nullable(),
+    campaign_name: z.string().nullable(),
+    amount: z.string(),
+    payment_method: z.enum(paymentProviders),
+    transaction_number: z.string().nullable(),
+    paid_at: instant.nullable(),
+    transaction_fee: z.string(),
+    settlement_fee: z.string(),
+    reserve_fee: z.string(),
+    /** amount - transaction_fee - settlement_fee - reserve_fee, exactly. */
+    total_amount: z.string(),
+    created_at: instant,
+    updated_at: instant,
+  })
+  .meta({ id: 'Order' })
+export type Order = z.infer<typeof orderRecord>
+
+export const orderSortable = [
+  'id',
+  'order_no',
+  'plan_name',
+  'amount',
+  'total_amount',
+  'payment_method',
+  'paid_at',
+  'created_at',
+] as const
+
+/** The fees an order carries, in the order they are taken from the amount. */
+export const orderFees = ['transaction_fee', 'settlement_fee', 'reserve_fee'] as const
+
+/**
+ * A Segpay payout report as its form sends it. `net` must equal gross - fees - refunds - chargebacks to the
+ * cent (422 on net), `period_end` is not before `period_start` (422 on period_end), `reference` is unique
+ * (422 on reference).
+ */
+export const payoutReportInput = z.object({
+  period_start: calendarDay,
+  period_end: calendarDay,
+  gross: price,
+  fees: price.optional(),
+  refunds: price.optional(),
+  chargebacks: price.optional(),
+  net: price,
+  currency: z.enum(payoutCurrencies).optional(),
+  paid_on: calendarDay.nullable().optional(),
+  reference: z.string().trim().min(1).max(payoutReportLimits.reference),
+  note: clearable(z.string().trim().max(payoutReportLimits.note)).optional(),
+})
+export type PayoutReportInput = z.input<typeof payoutReportInput>
+
+export const payoutReportRecord = z
+  .object({
+    id: z.number().int(),
+    period_start: z.string(),
+    period_end: z.string(),
+    gross: z.string(),
+    fees: z.string(),
+    refunds: z.string(),
+    chargebacks: z.string(),
+    net: z.string(),
+    currency: z.enum(payoutCurrencies),
+    paid_on: z.string().nullable(),
+    reference: z.string(),
+    note: z.string().nullable(),
+    created_at: instant,
+    updated_at: instant,
+  })
+  .meta({ id: 'PayoutReport' })
+export type PayoutReport = z.infer<typeof payoutReportRecord>
+
+export const payoutReportSortable = [
+  'id',
+  'period_start',
+  'period_end',
+  'gross',
+  'net',
+  'paid_on',
+  'created_at',
+] as const
+
+/** The parts taken from a payout's gross to give its net. */
+export const payoutDeductions = ['fees', 'refunds', 'chargebacks'] as const
