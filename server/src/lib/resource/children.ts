@@ -71,6 +71,7 @@ export function defineChild(
   const tags = [parent.path]
   const rule = databaseRule({
     uniques: child.through ? undefined : child.uniques,
+    checks: child.through ? undefined : child.checks,
     references: foreignKeyFields(rowsTable),
   })
 
