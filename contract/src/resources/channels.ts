@@ -108,7 +108,11 @@ export const campaignInput = z.object({
   utm_term: utmValue,
   utm_content: utmValue,
   landing_url: clearable(
-    z.string().trim().max(campaignLimits.landingUrl).regex(HTTP_URL_PATTERN, 'validation.http_url'),
+    z
+      .string()
+      .trim()
+      .max(campaignLimits.landingUrl)
+      .refine((value) => value === '' || HTTP_URL_PATTERN.test(value), { message: 'validation.http_url' }),
   ).optional(),
   started_on: calendarDay.nullable().optional(),
   ended_on: calendarDay.nullable().optional(),

@@ -33,7 +33,13 @@ const addAdmin: ActionRoute<Channel> = {
     'Answers the channel (with its `admin_count`). Idempotent: an admin already there is no change. ' +
     '422 on `admin_id` when no such admin exists. The list is GET /channels/{id}/admins.',
   async run({ tx, id, body }) {
-    const [adminId] = await resolveKeys(tx, { table: admins }, 'admin_id', [body.admin_id], 'validation.exists')
+    const [adminId] = await resolveKeys(
+      tx,
+      { table: admins },
+      'admin_id',
+      [body.admin_id],
+      'validation.exists',
+    )
     const added = await tx
       .insert(channelAdmins)
       .values({ channelId: id, adminId: adminId as number })
@@ -84,7 +90,11 @@ export const channelsModule = defineResource<Channel>({
     defaultSort: '-id',
   },
   actions: {
-    archive: { ...channelActions.archive, refused: 'channels.already_archived', summary: 'Archive a channel' },
+    archive: {
+      ...channelActions.archive,
+      refused: 'channels.already_archived',
+      summary: 'Archive a channel',
+    },
     recover: {
       ...channelActions.recover,
       refused: 'channels.already_active',
