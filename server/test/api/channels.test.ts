@@ -173,6 +173,7 @@ describeEachEngine('channels', (engine) => {
       expect(listed.body.data.map((c: { id: number }) => c.id)).toEqual([first.id, second.id])
       expect(listed.body.meta.total).toBe(2)
       expect((await api(`/api/channels/${channel.id}`)).body.data.campaigns_count).toBe(2)
+      expect((await api(`/api/channels/${channel.id}/campaigns/${first.id}`)).body).toEqual({ data: first })
 
       const updated = await api(`/api/channels/${channel.id}/campaigns/${first.id}`, {
         method: 'PUT',
@@ -198,6 +199,8 @@ describeEachEngine('channels', (engine) => {
         (await api(`/api/channels/${other.id}/campaigns/${second.id}`, { method: 'DELETE' })).status,
       ).toBe(404)
       expect((await api('/api/channels/999999/campaigns')).status).toBe(404)
+      expect((await api(`/api/channels/${other.id}/campaigns/${second.id}`)).status).toBe(404)
+      expect((await api(`/api/channels/999999/campaigns/${second.id}`)).status).toBe(404)
     })
 
     it('refuses an end before the start (also against the stored start) with 422 on ended_on', async () => {
@@ -311,6 +314,8 @@ describeEachEngine('channels', (engine) => {
       expect(await as(reader, `${base}/campaigns`)).toBe(403)
       const planner = await t.createAdmin(['list-campaigns'])
       expect(await as(planner, `${base}/campaigns`)).toBe(200)
+      expect(await as(planner, `${base}/campaigns/${campaign.id}`)).toBe(200)
+      expect(await as(reader, `${base}/campaigns/${campaign.id}`)).toBe(403)
       expect(await as(planner, `${base}/campaigns`, 'POST', baseCampaign)).toBe(403)
       expect(await as(planner, `${base}/campaigns/${campaign.id}`, 'PUT', { name: 'x' })).toBe(403)
       expect(await as(planner, `${base}/campaigns/${campaign.id}`, 'DELETE')).toBe(403)

@@ -1,4 +1,10 @@
-import { CrownOutlined, LockOutlined, PlaySquareOutlined, TeamOutlined } from '@ant-design/icons'
+import {
+  CrownOutlined,
+  FundOutlined,
+  LockOutlined,
+  PlaySquareOutlined,
+  TeamOutlined,
+} from '@ant-design/icons'
 import type { ResourceGroup } from '../components/resource/define-resource.ts'
 import { defineLocale } from '../i18n/define-locale.ts'
 
@@ -28,4 +34,11 @@ export const membersGroup: ResourceGroup = {
   name: 'members',
   icon: TeamOutlined,
   locale: defineLocale({ en: { title: 'Members' }, 'zh-cn': { title: '会员管理' } }),
+}
+
+/** The channels menu (spec section 2's /channels): channels, their campaigns and admins on each channel's page. */
+export const channelsGroup: ResourceGroup = {
+  name: 'channel-management',
+  icon: FundOutlined,
+  locale: defineLocale({ en: { title: 'Channels' }, 'zh-cn': { title: '渠道管理' } }),
 }

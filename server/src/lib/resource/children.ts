@@ -135,6 +135,32 @@ export function defineChild(
         },
       )
 
+    // One child by id (an owned child's edit screen loads it), behind the list's permission.
+    if (operations.has('list') && operations.has('edit') && !child.through)
+      r.get(
+        `${base}/:childId`,
+        {
+          config: { permission: permission('list') },
+          schema: {
+            tags,
+            summary: `One of the ${name} of one of ${parent.path}`,
+            params: childParams,
+            response: { 200: dataOf(child.record), ...recordErrors },
+          },
+        },
+        async (request) => {
+          const { id, childId: cid } = request.params
+          const [found] = await selectFrom(
+            db,
+            { table: parent.table, joins: parent.joins },
+            { id: parent.table.id },
+          ).where(and(eq(parent.table.id, id), parentScope(request)))
+          const [record] = found ? await childrenOf(db, id, [cid]) : []
+          if (!record) throw notFound()
+          return { data: record }
+        },
+      )
+
     if (operations.has('create') && child.through)
       r.post(
         base,
