@@ -9,6 +9,7 @@ interface StoredChannel {
   profit_sharing: string
   status: string
   campaigns_count: number
+  admin_count: number
 }
 
 const channelsFrom = async (source: string) =>
@@ -16,7 +17,7 @@ const channelsFrom = async (source: string) =>
     .data
 
 describe('channels, end to end in Chromium', () => {
-  it('creates a channel, adds a campaign on its page and archives it', async () => {
+  it('creates a channel, adds a campaign and an admin on its page and archives it', async () => {
     const context = await englishContext(product)
     const page = await context.newPage()
     await submitLogin(page, product, product.admin)
@@ -52,6 +53,18 @@ describe('channels, end to end in Chromium', () => {
     await campaigns.getByText('E2E Spring').waitFor()
     await expect.poll(() => campaigns.textContent()).toContain('250.50')
     expect((await channelsFrom('e2e-newsletter'))[0]?.campaigns_count).toBe(1)
+
+    // An admin who may see its figures, found by searching on the server.
+    const picker = page.getByRole('combobox', { name: 'Search admins' })
+    await picker.click()
+    await picker.pressSequentially(product.admin.username)
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: product.admin.username })
+      .first()
+      .click()
+    await page.getByTestId('admin-add').click()
+    await page.getByTestId('admins-children').getByText(product.admin.username).waitFor()
+    expect((await channelsFrom('e2e-newsletter'))[0]?.admin_count).toBe(1)
 
     // Archive from its page (the list stays kept, hidden, behind it), after confirming; then it offers recover.
     await page.locator(`[data-testid="archive-${id}"]:visible`).click()

@@ -101,12 +101,13 @@ export function ChildList<T extends { id: Id }>(props: ChildListProps<T>) {
     testId: child,
     columns,
     search: false,
-    toolbar: (
-      <>
-        {props.toolbar}
-        {mayAdd && add && <AddChild labels={labels} add={add} api={api} />}
-      </>
-    ),
+    toolbar:
+      props.toolbar || (mayAdd && add) ? (
+        <>
+          {props.toolbar}
+          {mayAdd && add && <AddChild labels={labels} add={add} api={api} />}
+        </>
+      ) : undefined,
     rowActions:
       (mayRemove && removable) || props.rowActions
         ? (record) => (
