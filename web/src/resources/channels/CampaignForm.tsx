@@ -28,7 +28,11 @@ export default function CampaignForm() {
   const { t } = useTranslation()
   const { channelId } = useParams()
   const resource = useMemo(
-    () => ({ ...campaigns, api: `channels/${channelId}/campaigns`, base: `/channels/${channelId}` }),
+    () => ({
+      ...campaigns,
+      api: campaigns.api?.replace(':channelId', String(channelId)),
+      base: `/channels/${channelId}`,
+    }),
     [channelId],
   )
   const utm = <Input maxLength={utmLimit} />

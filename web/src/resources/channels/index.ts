@@ -25,6 +25,8 @@ export const channels = defineResource({
  */
 export const campaigns = defineResource({
   name: 'campaigns',
+  // Under the channel of the address; the screens fill `:channelId` in.
+  api: 'channels/:channelId/campaigns',
   group: channelsGroup,
   base: '/channels/:channelId',
   hidden: true,
