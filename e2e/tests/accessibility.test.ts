@@ -34,15 +34,31 @@ const routed = screens([...publicRoutes, ...shellRoutes]).filter((route) => !rou
 /** The `:id` demo screens (open to every admin, so no resource of their own) and the API of their records. */
 const demoRecordApis: Record<string, string> = { '/example/edit/:id': 'articles' }
 
-/** A record of the route's resource for its `:id` screens: the newest the API lists (demo data has them all). */
-async function recordId(route: AppRoute): Promise<number> {
+/** Parameters naming a parent record (a channel's campaigns: `:channelId`) and the API listing such parents. */
+const parentApis: Record<string, string> = { channelId: 'channels' }
+
+/** The newest record an API lists (demo data has them all). */
+async function newestId(api: string, where: string): Promise<number> {
+  const body = await asAdmin<{ data: { id: number }[] }>(product, `/api/${api}?per_page=1`)
+  const id = body.data[0]?.id
+  if (id === undefined) throw new Error(`${where}: no ${api} record to show`)
+  return id
+}
+
+/** The route's path with a parent record for each parent parameter, and the same substitution for its API. */
+async function withParents(route: AppRoute): Promise<(text: string) => string> {
+  const ids: [string, number][] = []
+  for (const [name, api] of Object.entries(parentApis))
+    if (route.path.includes(`:${name}`)) ids.push([name, await newestId(api, route.path)])
+  return (text) => ids.reduce((filled, [name, id]) => filled.replace(`:${name}`, String(id)), text)
+}
+
+/** A record of the route's resource for its `:id` screens (under the parents `fill` names). */
+async function recordId(route: AppRoute, fill: (text: string) => string): Promise<number> {
   const resource = resources.find((r) => r.name === route.meta?.resource)
   const api = resource ? (resource.api ?? resource.name) : demoRecordApis[route.path]
   if (!api) throw new Error(`${route.path}: an :id route without a resource`)
-  const body = await asAdmin<{ data: { id: number }[] }>(product, `/api/${api}?per_page=1`)
-  const id = body.data[0]?.id
-  if (id === undefined) throw new Error(`${route.path}: no ${api} record to show`)
-  return id
+  return newestId(fill(api), route.path)
 }
 
 /** Every violation seen, by where: printed at the end as the measurement, whatever the outcome. */
@@ -134,9 +150,10 @@ describe('accessibility (axe-core, WCAG 2 A and AA): no serious or critical viol
       await Promise.all(
         pages.map(async (page, turn) => {
           for (const route of routed.filter((_, n) => n % pages.length === turn)) {
+            const fill = await withParents(route)
             const path = route.path.includes(':id')
-              ? route.path.replace(':id', String(await recordId(route)))
-              : route.path
+              ? fill(route.path).replace(':id', String(await recordId(route, fill)))
+              : fill(route.path)
             await page.goto(`${product.server.url}/#${path}`)
             failures.push((await check(page, `${languages[turn]?.language} ${path}`)) ?? '')
           }

@@ -1,3 +1,7 @@
+import { z } from 'zod'
+import { defineActions } from '../actions.ts'
+import { calendarDay, clearable, flag, instant, recordId } from '../values.ts'
+
 /**
  * Channels (where members come from, by UTM values) and their campaigns (spec section 3): the kinds, states
  * and lengths that the database, the input rules and the forms share.
@@ -13,3 +17,136 @@ export type ChannelStatus = (typeof channelStatuses)[number]
 export const utmLimit = 100
 
 export const campaignLimits = { name: 100, landingUrl: 500 } as const
+
+// --- Wire shapes (README "Channels and campaigns") ---
+
+/** archive / recover (spec section 7): an active channel is archived, an archived one recovered; else 409. */
+export const channelActions = defineActions({
+  archive: { from: ['active'], to: 'archived' },
+  recover: { from: ['archived'], to: 'active' },
+})
+
+/** A percentage with at most two places, 0 to 100 ("12.5", "100.00"): checked on the digits, no float. */
+export const PERCENT_PATTERN = /^\d{1,3}(\.\d{1,2})?$/
+export const percent = z
+  .string()
+  .trim()
+  .regex(PERCENT_PATTERN, 'validation.percent')
+  .refine(
+    (value) => {
+      const [whole = '', part = ''] = value.split('.')
+      return whole.length < 3 || (/^100$/.test(whole) && /^0*$/.test(part))
+    },
+    { message: 'validation.percent' },
+  )
+
+/** An amount a campaign may spend: never negative, at most two places. */
+export const BUDGET_PATTERN = /^\d{1,10}(\.\d{1,2})?$/
+export const budget = z.string().trim().regex(BUDGET_PATTERN, 'validation.money')
+
+/** Where a campaign lands: an http or https address only. */
+export const HTTP_URL_PATTERN = /^https?:\/\/[^\s/?#]+[^\s]*$/i
+
+const utmValue = clearable(z.string().trim().max(utmLimit)).optional()
+
+/** A channel as its form sends it; the status changes only by archive / recover. */
+export const channelInput = z.object({
+  utm_source: z.string().trim().min(1).max(utmLimit),
+  utm_medium: utmValue,
+  utm_campaign: utmValue,
+  utm_term: utmValue,
+  utm_content: utmValue,
+  utm_id: utmValue,
+  type: z.enum(channelTypes),
+  profit_sharing: percent.optional(),
+  disabled: flag.optional(),
+})
+export type ChannelInput = z.input<typeof channelInput>
+
+export const channelRecord = z
+  .object({
+    id: z.number().int(),
+    utm_source: z.string(),
+    utm_medium: z.string().nullable(),
+    utm_campaign: z.string().nullable(),
+    utm_term: z.string().nullable(),
+    utm_content: z.string().nullable(),
+    utm_id: z.string().nullable(),
+    type: z.enum(channelTypes),
+    profit_sharing: z.string(),
+    disabled: flag,
+    status: z.enum(channelStatuses),
+    campaigns_count: z.number().int(),
+    admin_count: z.number().int(),
+    created_at: instant,
+    updated_at: instant,
+  })
+  .meta({ id: 'Channel' })
+export type Channel = z.infer<typeof channelRecord>
+
+export const channelSortable = [
+  'id',
+  'utm_source',
+  'type',
+  'profit_sharing',
+  'status',
+  'campaigns_count',
+  'admin_count',
+  'created_at',
+  'updated_at',
+] as const
+
+/**
+ * A campaign as its form sends it. `ended_on` is not before `started_on` (422 on ended_on, checked on the
+ * stored values too); the landing URL is http(s) only.
+ */
+export const campaignInput = z.object({
+  name: z.string().trim().min(1).max(campaignLimits.name),
+  utm_source: utmValue,
+  utm_medium: utmValue,
+  utm_campaign: utmValue,
+  utm_term: utmValue,
+  utm_content: utmValue,
+  landing_url: clearable(
+    z
+      .string()
+      .trim()
+      .max(campaignLimits.landingUrl)
+      .refine((value) => value === '' || HTTP_URL_PATTERN.test(value), { message: 'validation.http_url' }),
+  ).optional(),
+  started_on: calendarDay.nullable().optional(),
+  ended_on: calendarDay.nullable().optional(),
+  budget: budget.nullable().optional(),
+})
+export type CampaignInput = z.input<typeof campaignInput>
+
+export const campaignRecord = z
+  .object({
+    id: z.number().int(),
+    channel_id: z.number().int(),
+    name: z.string(),
+    utm_source: z.string().nullable(),
+    utm_medium: z.string().nullable(),
+    utm_campaign: z.string().nullable(),
+    utm_term: z.string().nullable(),
+    utm_content: z.string().nullable(),
+    landing_url: z.string().nullable(),
+    started_on: z.string().nullable(),
+    ended_on: z.string().nullable(),
+    budget: z.string().nullable(),
+    position: z.number().int(),
+    created_at: instant,
+    updated_at: instant,
+  })
+  .meta({ id: 'Campaign' })
+export type Campaign = z.infer<typeof campaignRecord>
+
+/** POST /api/channels/{id}/admins: one admin who may see the channel's figures. */
+export const channelAdminInput = z.object({ admin_id: recordId })
+export type ChannelAdminInput = z.infer<typeof channelAdminInput>
+
+/** One of GET /api/channels/{id}/admins: the admin, and when it was added. */
+export const channelAdminRecord = z
+  .object({ id: z.number().int(), username: z.string(), name: z.string(), added_at: instant })
+  .meta({ id: 'ChannelAdmin' })
+export type ChannelAdmin = z.infer<typeof channelAdminRecord>

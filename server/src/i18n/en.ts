@@ -114,6 +114,11 @@ export const en = {
   'users.mail_throttled':
     'At most {limit} such e-mails an hour go to one member. Please try again in {minutes} minute(s).',
   'users.mail_failed': 'The mail server did not take the e-mail. Nothing was sent; please try again later.',
+  // Channels and campaigns (modules/channels).
+  'validation.percent': 'The {attribute} field must be a percentage from 0 to 100 with at most two places.',
+  'validation.http_url': 'The {attribute} field must be an http:// or https:// address.',
+  'channels.already_active': 'This channel is already active.',
+  'channels.already_archived': 'This channel is already archived.',
   // Spec section 5's password rule, in the contract's words (contract/src/rules.ts passwordMessages).
   'validation.password.required': 'Please input the password.',
   'validation.password.letter': 'Your password does not contain any letter.',

@@ -105,6 +105,11 @@ export const zhCN: Record<MessageKey, string> = {
   'users.no_email': '该会员没有可发送的邮箱地址。',
   'users.mail_throttled': '每位会员每小时最多发送 {limit} 封此类邮件，请在 {minutes} 分钟后再试。',
   'users.mail_failed': '邮件服务器未接收该邮件，未发送任何内容，请稍后再试。',
+  // 渠道与推广活动（modules/channels）。
+  'validation.percent': '{attribute}必须是 0 到 100 之间的百分比，最多两位小数。',
+  'validation.http_url': '{attribute}必须是 http:// 或 https:// 开头的网址。',
+  'channels.already_active': '该渠道已是启用状态。',
+  'channels.already_archived': '该渠道已归档。',
   'validation.password.required': '请输入密码。',
   'validation.password.letter': '密码中没有包含任何字母。',
   'validation.password.number': '密码中没有包含任何数字。',

@@ -2,6 +2,7 @@ import { adminsModule } from './admins/index.ts'
 import { articlesModule } from './articles/index.ts'
 import { auditLogsModule } from './audit-logs/index.ts'
 import { authModule } from './auth/index.ts'
+import { channelsModule } from './channels/index.ts'
 import { directorsModule } from './directors/index.ts'
 import { downloadTicketsModule } from './download-tickets/index.ts'
 import { filesModule } from './files/index.ts'
@@ -44,4 +45,5 @@ export const modules: ApiModule[] = [
   usersModule,
   ipWhitelistsModule,
   articlesModule,
+  channelsModule,
 ]

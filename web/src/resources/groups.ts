@@ -1,5 +1,6 @@
 import {
   CrownOutlined,
+  FundOutlined,
   LockOutlined,
   PlaySquareOutlined,
   ShoppingCartOutlined,
@@ -41,4 +42,11 @@ export const ordersGroup: ResourceGroup = {
   name: 'order-management',
   icon: ShoppingCartOutlined,
   locale: defineLocale({ en: { title: 'Orders' }, 'zh-cn': { title: '订单管理' } }),
+}
+
+/** The channels menu (spec section 2's /channels): channels, their campaigns and admins on each channel's page. */
+export const channelsGroup: ResourceGroup = {
+  name: 'channel-management',
+  icon: FundOutlined,
+  locale: defineLocale({ en: { title: 'Channels' }, 'zh-cn': { title: '渠道管理' } }),
 }

@@ -1,6 +1,7 @@
 import type { ResourceDefinition } from '../components/resource/define-resource.ts'
 import { admins } from './admins/index.ts'
 import { auditLogs } from './audit-logs/index.ts'
+import { campaigns, channels } from './channels/index.ts'
 import { deals } from './deals/index.ts'
 import { directors } from './directors/index.ts'
 import { ipwhitelists } from './ipwhitelists/index.ts'
@@ -38,6 +39,8 @@ export const resources: readonly ResourceDefinition[] = [
   subscriptions,
   orders,
   segpayPayoutReports,
+  channels,
+  campaigns,
   admins,
   roles,
   auditLogs,

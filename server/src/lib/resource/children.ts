@@ -71,6 +71,7 @@ export function defineChild(
   const tags = [parent.path]
   const rule = databaseRule({
     uniques: child.through ? undefined : child.uniques,
+    checks: child.through ? undefined : child.checks,
     references: foreignKeyFields(rowsTable),
   })
 
@@ -131,6 +132,32 @@ export function defineChild(
           if (!found) throw notFound()
           const page = await list.run(db, request.query as ListQuery, ofParent(id))
           return { data: page.data.map((row) => rowToWire(row, view.wireKeys)), meta: page.meta }
+        },
+      )
+
+    // One child by id (an owned child's edit screen loads it), behind the list's permission.
+    if (operations.has('list') && operations.has('edit') && !child.through)
+      r.get(
+        `${base}/:childId`,
+        {
+          config: { permission: permission('list') },
+          schema: {
+            tags,
+            summary: `One of the ${name} of one of ${parent.path}`,
+            params: childParams,
+            response: { 200: dataOf(child.record), ...recordErrors },
+          },
+        },
+        async (request) => {
+          const { id, childId: cid } = request.params
+          const [found] = await selectFrom(
+            db,
+            { table: parent.table, joins: parent.joins },
+            { id: parent.table.id },
+          ).where(and(eq(parent.table.id, id), parentScope(request)))
+          const [record] = found ? await childrenOf(db, id, [cid]) : []
+          if (!record) throw notFound()
+          return { data: record }
         },
       )
 

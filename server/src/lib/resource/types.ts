@@ -134,6 +134,8 @@ export interface OwnedChild extends ChildBase {
   position?: PgColumn
   input?: z.ZodObject
   uniques?: Record<string, string>
+  /** Check constraint name -> the wire field and message (422) a write breaking it gets, as for resources. */
+  checks?: Record<string, { field: string; key: MessageKey }>
   through?: never
 }
 

@@ -40,6 +40,15 @@ interface ChildListProps<T> {
   ordered?: boolean
   add?: ChildAdd<T>
   removable?: boolean
+  /**
+   * The permission resource of children that have their own (`campaigns`): adding then needs create-,
+   * removing delete-{resource}, instead of edit-{parent}.
+   */
+  resource?: string
+  /** More in the list's toolbar (a link to a create screen, a picker of one's own). */
+  toolbar?: ReactNode
+  /** More buttons in each row (an edit link), before remove. */
+  rowActions?: (record: T) => ReactNode
 }
 
 /**
@@ -48,7 +57,7 @@ interface ChildListProps<T> {
  * reorder for admins who may edit the parent. Labels are `{parent}.children.{child}.*`.
  */
 export function ChildList<T extends { id: Id }>(props: ChildListProps<T>) {
-  const { parent, id, child, columns, ordered = false, add, removable = false } = props
+  const { parent, id, child, columns, ordered = false, add, removable = false, resource } = props
   const { t } = useTranslation()
   const labels = `${parent.name}.children.${child}`
   const api = useMemo(
@@ -61,6 +70,8 @@ export function ChildList<T extends { id: Id }>(props: ChildListProps<T>) {
     state: useLocalListState(ordered ? { perPage: MAX_PER_PAGE } : {}),
   })
   const mayEdit = useCan('edit', parent.name)
+  const mayAdd = useCan(resource ? 'create' : 'edit', resource ?? parent.name)
+  const mayRemove = useCan(resource ? 'delete' : 'edit', resource ?? parent.name)
   const remove = useDeleteRecord(api)
   const reorder = useChange(api, (order: Id[]) => api.reorder(order))
 
@@ -90,11 +101,27 @@ export function ChildList<T extends { id: Id }>(props: ChildListProps<T>) {
     testId: child,
     columns,
     search: false,
-    toolbar: mayEdit && add && <AddChild labels={labels} add={add} api={api} />,
+    toolbar:
+      props.toolbar || (mayAdd && add) ? (
+        <>
+          {props.toolbar}
+          {mayAdd && add && <AddChild labels={labels} add={add} api={api} />}
+        </>
+      ) : undefined,
     rowActions:
-      mayEdit && removable
+      (mayRemove && removable) || props.rowActions
         ? (record) => (
-            <RemoveButton id={record.id} name={recordLabel(record)} verb="remove" run={remove.mutateAsync} />
+            <>
+              {props.rowActions?.(record)}
+              {mayRemove && removable && (
+                <RemoveButton
+                  id={record.id}
+                  name={recordLabel(record)}
+                  verb="remove"
+                  run={remove.mutateAsync}
+                />
+              )}
+            </>
           )
         : undefined,
   }
