@@ -23,30 +23,44 @@ const runOptions = {
   resultTypes: ['violations'],
 }
 
+export interface AxeScope {
+  /** Only within the elements this selects (the whole page when it selects none). */
+  within?: string
+  /** Only these rules (e.g. `color-contrast` where only colours changed); all of runOptions' otherwise. */
+  rules?: string[]
+}
+
 /** Runs axe over what the page shows now; the page's context must allow the injected script (bypassCSP). */
-export async function axeViolations(page: Page): Promise<Violation[]> {
+export async function axeViolations(page: Page, scope: AxeScope = {}): Promise<Violation[]> {
   if (!(await page.evaluate('typeof window.axe === "object"')))
     await page.addScriptTag({ content: axeSource })
-  return page.evaluate(async (options) => {
-    // biome-ignore lint/suspicious/noExplicitAny: the page's globals (the root tsconfig has no DOM types)
-    const { axe, document } = globalThis as any
-    const result = await axe.run(document, options)
-    // biome-ignore lint/suspicious/noExplicitAny: axe's result shape, read in the page
-    return result.violations.map((v: any) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      // biome-ignore lint/suspicious/noExplicitAny: as above
-      targets: v.nodes.map((n: any) => {
-        // Contrast failures say what they measured: the colours and the ratio.
-        const data = n.any?.[0]?.data
-        const measured = data?.contrastRatio
-          ? ` (${data.fgColor} on ${data.bgColor}: ${data.contrastRatio})`
-          : ''
-        return `${n.target.join(' ')}${measured}`
-      }),
-    }))
-  }, runOptions)
+  const options = scope.rules
+    ? { runOnly: { type: 'rule', values: scope.rules }, resultTypes: runOptions.resultTypes }
+    : runOptions
+  return page.evaluate(
+    async ({ options, within }) => {
+      // biome-ignore lint/suspicious/noExplicitAny: the page's globals (the root tsconfig has no DOM types)
+      const { axe, document } = globalThis as any
+      const scoped = within && document.querySelector(within)
+      const result = await axe.run(scoped ? { include: [[within]] } : document, options)
+      // biome-ignore lint/suspicious/noExplicitAny: axe's result shape, read in the page
+      return result.violations.map((v: any) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        // biome-ignore lint/suspicious/noExplicitAny: as above
+        targets: v.nodes.map((n: any) => {
+          // Contrast failures say what they measured: the colours and the ratio.
+          const data = n.any?.[0]?.data
+          const measured = data?.contrastRatio
+            ? ` (${data.fgColor} on ${data.bgColor}: ${data.contrastRatio})`
+            : ''
+          return `${n.target.join(' ')}${measured}`
+        }),
+      }))
+    },
+    { options, within: scope.within },
+  )
 }
 
 /** Serious and critical violations: the ones the suite refuses. */

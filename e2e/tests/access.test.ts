@@ -151,15 +151,22 @@ describe('staff and access, end to end in Chromium', () => {
     await expect.poll(() => rows.count()).toBe(2)
     // Spec section 9's quick ranges: today keeps both rows; yesterday has none.
     const range = page.getByRole('group', { name: 'Time' })
-    await range.locator('input').first().click()
-    await page.locator('.ant-picker-presets').getByText('Today', { exact: true }).click()
-    await page.waitForURL(/createdAtFrom=.*createdAtTo=/)
+    // Each preset is picked in the open dropdown, which closes before the next opens; the list follows the URL.
+    const preset = async (label: string) => {
+      const before = page.url()
+      await range.locator('input').first().click()
+      await page
+        .locator('.ant-picker-dropdown:visible .ant-picker-presets')
+        .getByText(label, { exact: true })
+        .click()
+      await expect.poll(() => page.locator('.ant-picker-dropdown:visible').count()).toBe(0)
+      await page.waitForURL((url) => url.href !== before && /createdAtFrom=.*createdAtTo=/.test(url.href))
+    }
+    await preset('Today')
     await expect.poll(() => rows.count()).toBe(2)
-    await range.locator('input').first().click()
-    await page.locator('.ant-picker-presets').getByText('Yesterday', { exact: true }).click()
+    await preset('Yesterday')
     await expect.poll(() => rows.count()).toBe(0)
-    await range.locator('input').first().click()
-    await page.locator('.ant-picker-presets').getByText('Today', { exact: true }).click()
+    await preset('Today')
     await expect.poll(() => rows.count()).toBe(2)
     const texts = await rows.allInnerTexts()
     // Cells are tab-separated in a row's text: find the rows by their resource column.

@@ -8,15 +8,23 @@ import { useTranslation } from 'react-i18next'
 import { useApp } from '../stores/app.ts'
 import { useSettings } from '../stores/settings.ts'
 import { themeTokens } from './theme-tokens.ts'
+import { useReducedMotion } from './use-reduced-motion.ts'
 
 const antdLocales = { en: enUS, 'zh-cn': zhCN }
 
-/** antd's locale, dayjs's locale, theme colour (in readable shades) and component size, following the stores. */
+/**
+ * antd's locale, dayjs's locale, theme colour (in readable shades) and component size, following the stores;
+ * no sliding, fading or zooming when the system asks for reduced motion.
+ */
 export function AntdProvider({ children }: { children: ReactNode }) {
   const language = useApp((state) => state.language)
   const size = useApp((state) => state.size)
   const colorPrimary = useSettings((state) => state.theme)
-  const theme = useMemo(() => ({ token: themeTokens(colorPrimary) }), [colorPrimary])
+  const reducedMotion = useReducedMotion()
+  const theme = useMemo(
+    () => ({ token: { ...themeTokens(colorPrimary), motion: !reducedMotion } }),
+    [colorPrimary, reducedMotion],
+  )
   const { t } = useTranslation()
   // antd's messages for its own checks (email, url...), ours in both languages; the rest stay antd's.
   const form = useMemo(() => {
