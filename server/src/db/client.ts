@@ -278,3 +278,22 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] }
   return result.rows
 }
+
+interface RawClient {
+  query(config: { text: string; values: unknown[] }): Promise<{ rows: unknown[] }>
+  query(text: string, params: unknown[]): Promise<{ rows: unknown[] }>
+}
+
+/**
+ * Rows of a statement already written out (a text and its values), without drizzle building or mapping
+ * anything: for the hottest queries, whose text is built once and kept. On PostgreSQL it runs as a named
+ * prepared statement like any other SELECT (PreparingPool).
+ */
+export async function queryText<T>(db: Db, text: string, params: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client: RawClient }).$client
+  const result =
+    client instanceof pg.Pool
+      ? await client.query({ text, values: params })
+      : await client.query(text, params)
+  return result.rows as T[]
+}

@@ -1,12 +1,12 @@
 import type { PgColumn } from 'drizzle-orm/pg-core'
 
 /**
- * The value codecs, in one place: rows carry what the drivers give (booleans, Dates, numeric and date
- * columns as exact strings), the wire carries API.md's shapes (flags 1/0, ISO instants, "19.99",
- * `YYYY-MM-DD`; see contract/src/values.ts). Keys are camelCase in rows and snake_case on the wire.
+ * The value codecs of the way in: the wire carries API.md's shapes (flags 1/0, ISO instants, "19.99",
+ * `YYYY-MM-DD`; see contract/src/values.ts), columns take booleans and Dates. The way out is written by
+ * PostgreSQL (lib/list/wire-json.ts, vod_wire). Keys are camelCase in rows and snake_case on the wire.
  */
 export const toSnake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
-// Wire keys are few and fixed, and converted for every value of every row: each is worked out once.
+// Wire keys are few and fixed: each is worked out once.
 const camelKeys = new Map<string, string>()
 export function toCamel(key: string): string {
   let camel = camelKeys.get(key)
@@ -17,28 +17,11 @@ export function toCamel(key: string): string {
   return camel
 }
 
-/** One value as the wire shows it. Numeric and date columns arrive as strings already and stay exact. */
-export function wireValue(value: unknown): unknown {
-  if (value instanceof Date) return value.toISOString()
-  if (typeof value === 'boolean') return value ? 1 : 0
-  return value
-}
-
 /** One wire value as its column stores it: a flag 1/0 into a boolean column, an ISO instant into a timestamp. */
 export function columnValue(column: PgColumn | undefined, value: unknown): unknown {
   if (column?.dataType === 'boolean' && (value === 0 || value === 1)) return value === 1
   if (column?.dataType === 'date' && typeof value === 'string') return new Date(value)
   return value
-}
-
-/** A selected row (keyed by wire name) as the wire shows it; only the keys the record names leave. */
-export function rowToWire(
-  row: Record<string, unknown>,
-  wireKeys: readonly string[],
-): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  for (const key of wireKeys) out[key] = wireValue(row[key])
-  return out
 }
 
 /**

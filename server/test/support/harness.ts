@@ -3,6 +3,7 @@ import type { PermissionName } from '@vod/contract'
 import { inArray } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import pino from 'pino'
+import { z } from 'zod'
 import { buildApp } from '../../src/app.ts'
 import { permissionCatalogue } from '../../src/auth/catalogue.ts'
 import { hashPassword } from '../../src/auth/password.ts'
@@ -76,6 +77,22 @@ export interface StartOptions {
 }
 
 /**
+ * Lists answer JSON that PostgreSQL wrote (lib/list/define-list.ts, sendList), which no serializer checks
+ * on its way out: in the tests, every such answer is held to its route's response schema, so a record that
+ * strays from its declared shape fails the test that asked for it (answering 500).
+ */
+function holdListsToTheirSchema(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const schema = (request.routeOptions.schema?.response as Record<number, unknown> | undefined)?.[200]
+    if (reply.statusCode !== 200 || typeof payload !== 'string' || !(schema instanceof z.ZodType)) return payload
+    const checked = schema.safeParse(JSON.parse(payload))
+    if (!checked.success)
+      throw new Error(`${request.method} ${request.url} answered off its schema: ${checked.error.message}`)
+    return payload
+  })
+}
+
+/**
  * A started app on a fresh database of the given engine: migrated, bootstrapped with a super-admin
  * (admin / secret123), listening on a free port. Tests talk to it over real HTTP.
  */
@@ -105,6 +122,7 @@ export async function startTestApp(engine: Engine, options: StartOptions = {}): 
       logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
       catalogue,
     })
+    holdListsToTheirSchema(app)
     await options.beforeListen?.(app, db)
     await app.listen({ port: 0, host: '127.0.0.1' })
   } catch (error) {

@@ -7,6 +7,12 @@ export interface Total {
   estimated: boolean
 }
 
+/** The rows a list counts: a key naming them (the caches'), and their condition, built only when needed. */
+export interface Matching {
+  key: string
+  where: () => SQL | undefined
+}
+
 /** What the page query already told: where the page starts, how many rows it has, how many it could have. */
 export interface PageSeen {
   offset: number
@@ -28,16 +34,16 @@ export interface PageSeen {
 export async function countRows(
   db: Db,
   source: Source,
-  where: SQL | undefined,
+  matching: Matching,
   cap: number,
   page: PageSeen,
 ): Promise<Total> {
   if (page.rows < page.perPage && (page.rows > 0 || page.offset === 0))
     return { total: page.offset + page.rows, estimated: false }
   const shown = page.rows > 0 ? page.offset + page.rows : 0
-  const estimate = await plannerEstimate(db, source, where)
+  const estimate = await plannerEstimate(db, source, matching)
   if (estimate > cap) return { total: Math.max(estimate, shown), estimated: true }
-  const exact = await cappedCount(db, source, where, cap)
+  const exact = await cappedCount(db, source, matching, cap)
   if (exact <= cap) return { total: exact, estimated: false }
   return { total: Math.max(estimate, exact), estimated: true }
 }
@@ -52,21 +58,19 @@ const COUNT_TTL_MS = 5_000
 const counts = new WeakMap<Db, Map<string, { rows: number; until: number; generation: number }>>()
 
 /** Matching rows, counted up to `cap + 1`; remembered until a write (see countRows). */
-async function cappedCount(db: Db, source: Source, where: SQL | undefined, cap: number): Promise<number> {
-  const capped = selectFrom(db, source, { one: sql`1` })
-    .where(where)
-    .limit(cap + 1)
-    .as('capped')
-  const query = db.select({ n: count() }).from(capped)
-  const text = query.toSQL()
-  const key = `${text.sql}\u0000${JSON.stringify(text.params)}`
+async function cappedCount(db: Db, source: Source, matching: Matching, cap: number): Promise<number> {
   const known = counts.get(db) ?? new Map()
   counts.set(db, known)
+  const key = `${cap}\u0000${matching.key}`
   const hit = known.get(key)
   if (hit && hit.until > Date.now() && hit.generation === generation) return hit.rows
   // A write finishing while this count runs makes it stale: it is kept under the generation it began in.
   const began = generation
-  const [row] = await query
+  const capped = selectFrom(db, source, { one: sql`1` })
+    .where(matching.where())
+    .limit(cap + 1)
+    .as('capped')
+  const [row] = await db.select({ n: count() }).from(capped)
   const rows = Number(row?.n ?? 0)
   if (known.size >= MAX_ESTIMATES) known.clear()
   known.set(key, { rows, until: Date.now() + COUNT_TTL_MS, generation: began })
@@ -79,20 +83,18 @@ const MAX_ESTIMATES = 1_000
 const estimates = new WeakMap<Db, Map<string, { rows: number; until: number }>>()
 
 /** Rows the planner expects for the filtered query; cheap (no execution), fresh as the last ANALYZE. */
-async function plannerEstimate(db: Db, source: Source, where: SQL | undefined): Promise<number> {
-  const counted = selectFrom(db, source, { one: sql`1` }).where(where)
-  const text = counted.toSQL()
-  const key = `${text.sql}\u0000${JSON.stringify(text.params)}`
+async function plannerEstimate(db: Db, source: Source, matching: Matching): Promise<number> {
   const known = estimates.get(db) ?? new Map()
   estimates.set(db, known)
-  const hit = known.get(key)
+  const hit = known.get(matching.key)
   if (hit && hit.until > Date.now()) return hit.rows
+  const counted = selectFrom(db, source, { one: sql`1` }).where(matching.where())
 
   const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) ${counted.getSQL()}`)
   const raw = row?.['QUERY PLAN']
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: { 'Plan Rows': number } }]
   const rows = Math.round(plan[0].Plan['Plan Rows'])
   if (known.size >= MAX_ESTIMATES) known.clear()
-  known.set(key, { rows, until: Date.now() + ESTIMATE_TTL_MS })
+  known.set(matching.key, { rows, until: Date.now() + ESTIMATE_TTL_MS })
   return rows
 }

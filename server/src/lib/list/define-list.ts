@@ -1,11 +1,12 @@
 import { DEFAULT_PER_PAGE, type ListMeta, MAX_PER_PAGE } from '@vod/contract'
 import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL } from 'drizzle-orm'
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
-import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types'
+import { type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core'
+import type { FastifyReply } from 'fastify'
 import { z } from 'zod'
-import type { Db } from '../../db/client.ts'
+import { type Db, queryText } from '../../db/client.ts'
 import { countRows } from './count.ts'
 import { type JoinSpec, selectFrom } from './source.ts'
+import { wireJson } from './wire-json.ts'
 import {
   boolParam,
   type DateValue,
@@ -73,14 +74,42 @@ export interface ListQuery {
   ranges: Record<string, { from?: unknown; to?: unknown }>
 }
 
-export interface ListResult<Row> {
-  data: Row[]
+/** A page: its records as the JSON array PostgreSQL wrote, and what the list knows of its total. */
+export interface ListPage {
+  json: string
   meta: ListMeta
+}
+
+/**
+ * Further conditions on a list (a resource's scope, a child list's parent). `key` names them for the caches
+ * where the caller knows a short one (the parent's id); otherwise the condition's own SQL is.
+ */
+export interface ListScope {
+  where: SQL | undefined
+  key?: string
+}
+
+const dialect = new PgDialect()
+const scopeKey = (scope: ListScope | undefined): string =>
+  scope?.where === undefined ? '' : (scope.key ?? JSON.stringify(dialect.sqlToQuery(scope.where)))
+
+/**
+ * Answers a list route, `{"data": [...], "meta": {...}}`, with the records as PostgreSQL wrote them: the
+ * route's response schema documents the shape (and the API tests hold every list to it), nothing parses
+ * the records again.
+ */
+export function sendList(reply: FastifyReply, page: ListPage): FastifyReply {
+  return reply
+    .type('application/json; charset=utf-8')
+    .send(`{"data":${page.json},"meta":${JSON.stringify(page.meta)}}`)
 }
 
 // Deep pages cost a scan of every row before them; past this an exact page is not worth serving.
 const MAX_PAGE = 100_000
 const DEFAULT_COUNT_CAP = 10_000
+// Built statements of recent list requests (the same shape and values ask for the same SQL text).
+const MAX_BUILT = 500
+let lists = 0
 
 function valueSchema(spec: FilterSpec | RangeSpec) {
   switch (spec.type) {
@@ -237,31 +266,51 @@ export function defineList<TColumns extends Record<string, PgColumn | SQL | SQL.
     return terms
   }
 
-  /** The matching rows in the list's order, unpaged: a page takes a slice, an export reads them all. */
+  /** The matching rows in the list's order, unpaged: an export reads them all. */
   function rows(db: Db, q: ListQuery, extraWhere?: SQL) {
     return selectFrom(db, spec, spec.columns)
       .where(where(q, extraWhere))
       .orderBy(...orderBy(q))
   }
 
-  async function run(
-    db: Db,
-    q: ListQuery,
-    extraWhere?: SQL,
-  ): Promise<ListResult<SelectResultFields<TColumns>>> {
+  // Names this list in the caches of totals, which all lists share.
+  const listId = ++lists
+  /**
+   * One statement a page: the page's records as a JSON array, and how many there are. Building it costs
+   * more than PostgreSQL takes to run it, so the text and values of recent requests are kept.
+   */
+  const built = new Map<string, { text: string; params: unknown[] }>()
+  function pageStatement(db: Db, q: ListQuery, scope: ListScope | undefined, key: string) {
+    const known = built.get(key)
+    if (known) return known
+    const query = wireJson(db, spec, spec.columns, {
+      where: where(q, scope?.where),
+      orderBy: orderBy(q),
+      limit: q.perPage,
+      offset: (q.page - 1) * q.perPage,
+    }).toSQL()
+    const statement = { text: query.sql, params: query.params }
+    if (built.size >= MAX_BUILT) built.clear()
+    built.set(key, statement)
+    return statement
+  }
+
+  /** A page of the list and its total (API.md "Lists"), the records as PostgreSQL wrote them. */
+  async function run(db: Db, q: ListQuery, scope?: ListScope): Promise<ListPage> {
     const offset = (q.page - 1) * q.perPage
-    const data = (await rows(db, q, extraWhere)
-      .limit(q.perPage)
-      .offset(offset)) as SelectResultFields<TColumns>[]
+    const matching = JSON.stringify([listId, q.filters, q.ranges, q.keyword, q.ids, scopeKey(scope)])
+    const key = JSON.stringify([matching, q.sort, q.page, q.perPage])
+    const statement = pageStatement(db, q, scope, key)
+    const [result] = await queryText<{ json: string; rows: number }>(db, statement.text, statement.params)
     const { total, estimated } = await countRows(
       db,
       spec,
-      where(q, extraWhere),
+      { key: matching, where: () => where(q, scope?.where) },
       spec.countCap ?? DEFAULT_COUNT_CAP,
-      { offset, rows: data.length, perPage: q.perPage },
+      { offset, rows: result?.rows ?? 0, perPage: q.perPage },
     )
     return {
-      data,
+      json: result?.json ?? '[]',
       meta: {
         current_page: q.page,
         per_page: q.perPage,

@@ -7,10 +7,11 @@ import type { Db } from '../../db/client.ts'
 import { audit, createdChanges, updatedChanges } from '../audit.ts'
 import { invalidField, notFound } from '../errors.ts'
 import { childParams, idParams } from '../id-param.ts'
-import { defineList, type ListQuery, listResponse, selectFrom } from '../list/index.ts'
+import { defineList, type ListQuery, listResponse, selectFrom, sendList } from '../list/index.ts'
+import { wireRecords } from '../list/wire-json.ts'
 import { dataOf, errorBody, recordErrors } from '../responses.ts'
 import { sameSet } from '../sets.ts'
-import { rowToWire, wireToRow } from '../wire.ts'
+import { wireToRow } from '../wire.ts'
 import { databaseRule, deleteRule, foreignKeyFields } from './database-rules.ts'
 import { partialInput } from './partial-input.ts'
 import { type ChildAction, childPermission } from './permissions.ts'
@@ -76,10 +77,10 @@ export function defineChild(
   })
 
   async function childrenOf(db: Db, id: number, only?: readonly number[]): Promise<WireRecord[]> {
-    const rows = (await selectFrom(db, view, view.columns)
-      .where(and(ofParent(id), only ? inArray(childId, [...only]) : undefined))
-      .orderBy(...(position ? [asc(position)] : []), asc(childId))) as WireRecord[]
-    return rows.map((row) => rowToWire(row, view.wireKeys))
+    return wireRecords<WireRecord>(db, view, view.columns, {
+      where: and(ofParent(id), only ? inArray(childId, [...only]) : undefined),
+      orderBy: [...(position ? [asc(position)] : []), asc(childId)],
+    })
   }
 
   async function nextPosition(tx: Db, id: number): Promise<number> {
@@ -122,7 +123,7 @@ export function defineChild(
             response: { 200: listResponse(child.record), ...recordErrors },
           },
         },
-        async (request) => {
+        async (request, reply) => {
           const { id } = request.params
           const [found] = await selectFrom(
             db,
@@ -130,8 +131,11 @@ export function defineChild(
             { id: parent.table.id },
           ).where(and(eq(parent.table.id, id), parentScope(request)))
           if (!found) throw notFound()
-          const page = await list.run(db, request.query as ListQuery, ofParent(id))
-          return { data: page.data.map((row) => rowToWire(row, view.wireKeys)), meta: page.meta }
+          const page = await list.run(db, request.query as ListQuery, {
+            where: ofParent(id),
+            key: String(id),
+          })
+          return sendList(reply, page)
         },
       )
 

@@ -3,9 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { idParams } from '../id-param.ts'
-import { defineList, type ListQuery, listResponse } from '../list/index.ts'
+import { defineList, type ListQuery, listResponse, sendList } from '../list/index.ts'
 import { dataOf, errorBody, protectedErrors, recordErrors } from '../responses.ts'
-import { rowToWire } from '../wire.ts'
 import { defineChild } from './children.ts'
 import { defineExport } from './export.ts'
 import { defineImport } from './import.ts'
@@ -68,9 +67,9 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
             response: { 200: listResponse(spec.record), ...protectedErrors },
           },
         },
-        async (request) => {
-          const page = await list.run(db, request.query as ListQuery, writes.scopeOf(request))
-          return { data: page.data.map((row) => rowToWire(row, view.wireKeys)), meta: page.meta }
+        async (request, reply) => {
+          const page = await list.run(db, request.query as ListQuery, { where: writes.scopeOf(request) })
+          return sendList(reply, page)
         },
       )
 

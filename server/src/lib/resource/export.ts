@@ -9,7 +9,6 @@ import { to as copyTo } from 'pg-copy-streams'
 import type { Db } from '../../db/client.ts'
 import { type defineList, type ListQuery, selectFrom } from '../list/index.ts'
 import { protectedErrors } from '../responses.ts'
-import { wireValue } from '../wire.ts'
 import { permissionOf } from './permissions.ts'
 import type { Expression, Resolved } from './types.ts'
 import type { View } from './view.ts'
@@ -26,9 +25,8 @@ export function neutralised(text: string): string {
   return FORMULA.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text
 }
 
-/** One CSV cell: wire values, many-valued fields joined by `|` (as imports read them), formulas defused. */
-function cell(value: unknown): unknown {
-  const wire = wireValue(value)
+/** One CSV cell from a wire value: many-valued fields joined by `|` (as imports read them), formulas defused. */
+function cell(wire: unknown): unknown {
   if (Array.isArray(wire))
     return neutralised(
       wire.map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item))).join('|'),
@@ -47,16 +45,14 @@ function copyCell(kind: View['kinds'][string], source: Expression): SQL | null {
     return textCell(sql`array_to_string(array(select json_array_elements_text(${source})), '|')`)
   if (kind !== 'column') return null
   const column = source as PgColumn
-  if (column.columnType === 'PgNumeric') return sql`${column}::text`
-  if (column.columnType === 'PgDateString') return sql`to_char(${column}, 'YYYY-MM-DD')`
+  if (column.columnType === 'PgNumeric' || column.columnType === 'PgDateString')
+    return sql`vod_wire(${column})`
   switch (column.dataType) {
     case 'date':
-      return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
     case 'boolean':
-      return sql`${column}::integer`
     case 'number':
     case 'bigint':
-      return sql`${column}`
+      return sql`vod_wire(${column})`
     case 'string':
       return textCell(sql`${column}`)
     default:
@@ -142,7 +138,10 @@ export function defineExport(
     const keys = Object.fromEntries(
       order.map((t, i) => [`__key${i}`, sql<string | null>`(${t.expression})::text`]),
     )
-    const selected = Object.fromEntries(fields.map((field) => [field, columns[field]]))
+    // Wire values, as PostgreSQL writes them for the lists (vod_wire); computed columns are text already.
+    const selected = Object.fromEntries(
+      fields.map((field) => [field, computed[field] ?? sql`vod_wire(${columns[field]})`]),
+    )
     let last: (string | null)[] | null = null
     for (;;) {
       const batch = (await selectFrom(db, view, { ...selected, ...keys })

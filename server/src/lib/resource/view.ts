@@ -3,8 +3,9 @@ import { PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { notFound } from '../errors.ts'
-import { type JoinSpec, selectFrom } from '../list/index.ts'
-import { rowToWire, toCamel } from '../wire.ts'
+import type { JoinSpec } from '../list/index.ts'
+import { wireRecords } from '../list/wire-json.ts'
+import { toCamel } from '../wire.ts'
 import { presentKeys, presentObjects } from './relations.ts'
 import type { Expression, Relation, Table, WireRecord } from './types.ts'
 
@@ -70,10 +71,10 @@ export async function readRecords(
   scope?: SQL,
 ): Promise<WireRecord[]> {
   if (ids.length === 0) return []
-  const rows = (await selectFrom(db, view, view.columns).where(
-    and(inArray(view.table.id, [...ids]), scope),
-  )) as WireRecord[]
-  const byId = new Map<unknown, WireRecord>(rows.map((row) => [row.id, rowToWire(row, view.wireKeys)]))
+  const records = await wireRecords<WireRecord>(db, view, view.columns, {
+    where: and(inArray(view.table.id, [...ids]), scope),
+  })
+  const byId = new Map<unknown, WireRecord>(records.map((record) => [record.id, record]))
   return ids.flatMap((id) => {
     const record = byId.get(id)
     return record ? [record] : []

@@ -11,7 +11,6 @@ import { audit } from '../../lib/audit.ts'
 import { ApiError, conflict, notFound } from '../../lib/errors.ts'
 import { idParams } from '../../lib/id-param.ts'
 import { dataOf, errorBody, recordErrors } from '../../lib/responses.ts'
-import { wireValue } from '../../lib/wire.ts'
 import type { ModuleOptions } from '../types.ts'
 
 const HOUR_MS = 3_600_000
@@ -194,7 +193,7 @@ export async function memberMailRoutes(app: FastifyInstance, { db, config, secre
             recipient: row.recipient,
             subject: row.subject,
             transport: row.transport,
-            created_at: wireValue(row.createdAt) as string,
+            created_at: row.createdAt.toISOString(),
           },
         }
       },
