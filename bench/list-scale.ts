@@ -35,9 +35,12 @@ const url = database.url as string
 let server: RunningServer | undefined
 try {
   const started = performance.now()
+  await database.database.db.execute(
+    sql`insert into tag_categories (name, sort) select 'category ' || n, n from generate_series(1, 500) as n`,
+  )
   await database.database.db.execute(sql`
     insert into tags (name, type, category_id, created_at, updated_at)
-    select 'tag ' || n, (array['genre','model','studio'])[1 + n % 3], 1 + n % 500,
+    select 'tag ' || n, (array['genre','model','studio'])[1 + n % 3], (select min(id) from tag_categories) + n % 500,
            now() - (n || ' seconds')::interval, now()
     from generate_series(1, ${rows}) as n`)
   await database.database.db.execute(sql`vacuum analyze tags`)

@@ -15,6 +15,7 @@ export const permissionCatalogue = {
   informations: ['list', 'create', 'edit'],
   posts: ['list', 'create', 'edit', 'delete'],
   tags: ['list', 'create', 'edit', 'delete'],
+  'tag-categories': ['list', 'create', 'edit', 'delete'],
   directors: ['list', 'create', 'edit', 'delete'],
   sources: ['list', 'create', 'edit', 'delete'],
   seos: ['list', 'create', 'edit', 'delete'],

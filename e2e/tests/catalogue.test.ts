@@ -84,4 +84,47 @@ describe('the catalogue screens, end to end in Chromium', () => {
     await page.locator('tr', { hasText: 'E2E Director Hou' }).waitFor()
     await context.close()
   })
+
+  it('makes a tag category, files a new tag under it, and finds the videos carrying it by that category', async () => {
+    const context = await englishContext(product)
+    const page = await context.newPage()
+    await logIn(page)
+    await page.goto(`${product.server.url}/#/tags/categories/create`)
+    await page.getByRole('textbox', { name: 'Name' }).fill('E2E Category Jazz')
+    await page.getByTestId('form-submit').click()
+    await page.waitForURL(/#\/tags\/categories(\?.*)?$/)
+
+    await page.goto(`${product.server.url}/#/tags/create`)
+    await page.getByRole('textbox', { name: 'Name' }).fill('E2E Bebop')
+    await page.getByRole('combobox', { name: 'Type' }).click()
+    await page.locator('.ant-select-dropdown:visible').getByTitle('Genre', { exact: true }).click()
+    const picker = page.getByRole('combobox', { name: 'Category' })
+    await picker.click()
+    await picker.pressSequentially('E2E Category')
+    await page.locator('.ant-select-dropdown:visible').getByTitle('E2E Category Jazz').click()
+    await page.getByTestId('form-submit').click()
+    await page.waitForURL(/#\/tags(\?.*)?$/)
+    const { data: tags } = await asAdmin<Listed<{ id: number; category_id: number; category_name: string }>>(
+      product,
+      '/api/tags?keyword=E2E%20Bebop',
+    )
+    expect(tags.map((tag) => tag.category_name)).toEqual(['E2E Category Jazz'])
+
+    const filed = tags[0] as { id: number; category_id: number }
+    await asAdmin(product, '/api/videos', {
+      method: 'POST',
+      body: { title: 'E2E Bebop session', serial_number: 'E2E-CAT-1', tag_ids: [filed.id] },
+    })
+    await page.goto(`${product.server.url}/#/videos?categoryId=${filed.category_id}`)
+    const table = page.getByTestId('videos-table')
+    await table.locator('tr', { hasText: 'E2E Bebop session' }).waitFor()
+    expect(await table.locator('tbody tr.ant-table-row').count()).toBe(1)
+    // The chosen category is shown by its name, fetched by id.
+    await page
+      .getByRole('combobox', { name: 'Tag category' })
+      .locator('..')
+      .getByText('E2E Category Jazz')
+      .waitFor()
+    await context.close()
+  })
 })

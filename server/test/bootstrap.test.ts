@@ -19,6 +19,7 @@ import {
   rolePermissions,
   roles,
   sources,
+  tagCategories,
   tags,
   videos,
   videoTags,
@@ -119,6 +120,16 @@ describeEachEngine('bootstrap', (engine) => {
     const [tagCount] = await db.select({ n: count() }).from(tags)
     expect(tagCount?.n).toBeGreaterThanOrEqual(25)
     expect(await db.select({ n: count() }).from(directors)).toEqual([{ n: 8 }])
+    // Every demo tag is filed under a category of its kind; each category holds tags.
+    const filedTags = await db
+      .select({ category: tagCategories.name, type: tags.type })
+      .from(tags)
+      .innerJoin(tagCategories, eq(tagCategories.id, tags.categoryId))
+    expect(filedTags).toHaveLength(tagCount?.n ?? 0)
+    expect(new Set(filedTags.filter((t) => t.type === 'model').map((t) => t.category))).toEqual(
+      new Set(['Talent']),
+    )
+    expect(new Set(filedTags.map((t) => t.category)).size).toBe(4)
     const filed = await db
       .select({ genre: tags.type })
       .from(sources)
@@ -145,7 +156,7 @@ describeEachEngine('bootstrap', (engine) => {
     )
     expect(commerce?.n).toBeGreaterThan(DEMO_MEMBERS * 3)
     expect(added).toBe(
-      (tagCount?.n ?? 0) + 8 + 5 + 2 + 2 + 2 + DEMO_VIDEOS + (commerce?.n ?? 0) + DEMO_ARTICLES,
+      4 + (tagCount?.n ?? 0) + 8 + 5 + 2 + 2 + 2 + DEMO_VIDEOS + (commerce?.n ?? 0) + DEMO_ARTICLES,
     )
     await rm(uploads, { recursive: true, force: true })
   })

@@ -22,6 +22,7 @@ export const tagRecord = z
     name: z.string(),
     type: z.enum(tagTypes),
     category_id: z.number().int().nullable(),
+    category_name: z.string().nullable(),
     created_at: instant,
     updated_at: instant,
   })
@@ -29,4 +30,4 @@ export const tagRecord = z
 export type Tag = z.infer<typeof tagRecord>
 
 /** What the tags list accepts besides paging (API.md). */
-export const tagSortable = ['id', 'name', 'type', 'created_at', 'updated_at'] as const
+export const tagSortable = ['id', 'name', 'type', 'category_name', 'created_at', 'updated_at'] as const

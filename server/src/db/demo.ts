@@ -5,7 +5,7 @@ import type { Db } from './client.ts'
 import { seedDemoArticles } from './demo-articles.ts'
 import { seedDemoCommerce } from './demo-commerce.ts'
 import { seedDemoVideos } from './demo-videos.ts'
-import { directors, posts, seos, sites, sources, tags } from './schema/index.ts'
+import { directors, posts, seos, sites, sources, tagCategories, tags } from './schema/index.ts'
 
 const demoTags: Record<TagType, string[]> = {
   genre: [
@@ -57,6 +57,17 @@ const demoDirectors = [
   'Hannah Weiss',
 ]
 
+/** Tag categories, and the demo tags filed under each (the rest are in none). */
+const demoCategories: [string, string[]][] = [
+  [
+    'Film & TV',
+    ['Drama', 'Comedy', 'Documentary', 'Thriller', 'Romance', 'Action', 'Animation', 'Science Fiction'],
+  ],
+  ['Lifestyle', ['Travel', 'Cooking', 'Fitness', 'Music']],
+  ['Talent', demoTags.model],
+  ['Partners', demoTags.studio],
+]
+
 /** Sources with the genre they are filed under (by the genre tag's name). */
 const demoSources: [string, string][] = [
   ['Northlight catalogue', 'Drama'],
@@ -96,7 +107,14 @@ const demoSeos = [
 /** Whether a table has no row yet: demo data only ever goes into empty tables, so real data is never touched. */
 const isEmpty = async (
   db: Db,
-  table: typeof tags | typeof directors | typeof sources | typeof sites | typeof seos | typeof posts,
+  table:
+    | typeof tagCategories
+    | typeof tags
+    | typeof directors
+    | typeof sources
+    | typeof sites
+    | typeof seos
+    | typeof posts,
 ) => (await db.select({ id: table.id }).from(table).limit(1)).length === 0
 
 /**
@@ -105,9 +123,19 @@ const isEmpty = async (
  */
 export async function seedDemoData(db: Db, storage: Storage): Promise<number> {
   let added = 0
+  const categoryOf = new Map<string, number>()
+  if (await isEmpty(db, tagCategories)) {
+    const rows = demoCategories.map(([name], sort) => ({ name, sort }))
+    const made = await db.insert(tagCategories).values(rows).returning()
+    added += made.length
+    for (const [name, tagNames] of demoCategories) {
+      const id = made.find((category) => category.name === name)?.id
+      for (const tag of tagNames) if (id !== undefined) categoryOf.set(tag, id)
+    }
+  }
   if (await isEmpty(db, tags)) {
     const rows = Object.entries(demoTags).flatMap(([type, names]) =>
-      names.map((name) => ({ name, type: type as TagType })),
+      names.map((name) => ({ name, type: type as TagType, categoryId: categoryOf.get(name) ?? null })),
     )
     added += (await db.insert(tags).values(rows).onConflictDoNothing().returning({ id: tags.id })).length
   }

@@ -16,6 +16,7 @@ import { rolesModule } from './roles/index.ts'
 import { seosModule } from './seos/index.ts'
 import { sitesModule } from './sites/index.ts'
 import { sourcesModule } from './sources/index.ts'
+import { tagCategoriesModule } from './tag-categories/index.ts'
 import { tagsModule } from './tags/index.ts'
 import { twoFactorModule } from './two-factor/index.ts'
 import type { ApiModule } from './types.ts'
@@ -34,6 +35,7 @@ export const modules: ApiModule[] = [
   photosModule,
   postsModule,
   tagsModule,
+  tagCategoriesModule,
   directorsModule,
   sourcesModule,
   seosModule,

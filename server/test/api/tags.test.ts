@@ -1,7 +1,7 @@
 import { tagTypes } from '@vod/contract'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { tags } from '../../src/db/schema/index.ts'
+import { tagCategories, tags } from '../../src/db/schema/index.ts'
 import { defineList } from '../../src/lib/list/index.ts'
 import { describeEachEngine } from '../support/databases.ts'
 import { startTestApp, type TestApp } from '../support/harness.ts'
@@ -9,12 +9,15 @@ import { startTestApp, type TestApp } from '../support/harness.ts'
 describeEachEngine('tags', (engine) => {
   let t: TestApp
   let token: string
+  let film: number
   const api = (path: string, options: Parameters<TestApp['request']>[1] = {}) =>
     t.request(path, { token, ...options })
 
   beforeAll(async () => {
     t = await startTestApp(engine)
     token = await t.superToken()
+    const [category] = await t.db.insert(tagCategories).values({ name: 'Film' }).returning()
+    film = category?.id as number
   })
   afterAll(() => t?.close())
 
@@ -51,7 +54,7 @@ describeEachEngine('tags', (engine) => {
     it('creates, shows, updates in part and deletes a tag', async () => {
       const created = await api('/api/tags', {
         method: 'POST',
-        body: { name: '  Film Noir  ', type: 'genre', category_id: 4, ignored: 'x' },
+        body: { name: '  Film Noir  ', type: 'genre', category_id: film, ignored: 'x' },
       })
       expect(created.status).toBe(201)
       const tag = created.body.data
@@ -59,7 +62,8 @@ describeEachEngine('tags', (engine) => {
         id: expect.any(Number),
         name: 'Film Noir',
         type: 'genre',
-        category_id: 4,
+        category_id: film,
+        category_name: 'Film',
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
         updated_at: tag.created_at,
       })
@@ -68,11 +72,16 @@ describeEachEngine('tags', (engine) => {
 
       const renamed = await api(`/api/tags/${tag.id}`, { method: 'PUT', body: { name: 'Neo-noir' } })
       expect(renamed.status).toBe(200)
-      expect(renamed.body.data).toMatchObject({ id: tag.id, name: 'Neo-noir', type: 'genre', category_id: 4 })
+      expect(renamed.body.data).toMatchObject({
+        id: tag.id,
+        name: 'Neo-noir',
+        type: 'genre',
+        category_id: film,
+      })
       expect(renamed.body.data.updated_at >= tag.updated_at).toBe(true)
 
       const cleared = await api(`/api/tags/${tag.id}`, { method: 'PUT', body: { category_id: null } })
-      expect(cleared.body.data).toMatchObject({ name: 'Neo-noir', category_id: null })
+      expect(cleared.body.data).toMatchObject({ name: 'Neo-noir', category_id: null, category_name: null })
 
       const unchanged = await api(`/api/tags/${tag.id}`, { method: 'PUT', body: {} })
       expect(unchanged.body.data).toMatchObject({ name: 'Neo-noir', category_id: null })
@@ -145,7 +154,7 @@ describeEachEngine('tags', (engine) => {
         const type = tagTypes[i % 3] as string
         const res = await api('/api/tags', {
           method: 'POST',
-          body: { name, type, category_id: i < 3 ? 1 : null },
+          body: { name, type, category_id: i < 3 ? film : null },
         })
         seeded.push(res.body.data)
       }
@@ -212,7 +221,7 @@ describeEachEngine('tags', (engine) => {
       const models = await api('/api/tags?type=model&per_page=100')
       expect(models.body.data.every((r: { type: string }) => r.type === 'model')).toBe(true)
       expect(models.body.meta.total).toBe(seeded.filter((s) => s.type === 'model').length)
-      expect((await api('/api/tags?category_id=1')).body.meta.total).toBe(3)
+      expect((await api(`/api/tags?category_id=${film}`)).body.meta.total).toBe(3)
       const range = await api('/api/tags?created_at_from=2026-03-02&created_at_to=2026-03-04&sort=id')
       expect(ids(range)).toEqual(seeded.slice(1, 4).map((s) => s.id))
       const exactEnd = await api(

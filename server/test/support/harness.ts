@@ -84,7 +84,8 @@ export interface StartOptions {
 function holdListsToTheirSchema(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
     const schema = (request.routeOptions.schema?.response as Record<number, unknown> | undefined)?.[200]
-    if (reply.statusCode !== 200 || typeof payload !== 'string' || !(schema instanceof z.ZodType)) return payload
+    if (reply.statusCode !== 200 || typeof payload !== 'string' || !(schema instanceof z.ZodType))
+      return payload
     const checked = schema.safeParse(JSON.parse(payload))
     if (!checked.success)
       throw new Error(`${request.method} ${request.url} answered off its schema: ${checked.error.message}`)

@@ -15,6 +15,7 @@ import { seos } from './seos/index.ts'
 import { sites } from './sites/index.ts'
 import { sources } from './sources/index.ts'
 import { subscriptions } from './subscriptions/index.ts'
+import { tagCategories } from './tag-categories/index.ts'
 import { tags } from './tags/index.ts'
 import { users } from './users/index.ts'
 import { videos } from './videos/index.ts'
@@ -28,6 +29,7 @@ export const resources: readonly ResourceDefinition[] = [
   posts,
   sites,
   tags,
+  tagCategories,
   directors,
   sources,
   seos,

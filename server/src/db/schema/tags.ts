@@ -1,7 +1,22 @@
-import { tagLimits, tagTypes } from '@vod/contract'
+import { tagCategoryLimits, tagLimits, tagTypes } from '@vod/contract'
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, unique, varchar } from 'drizzle-orm/pg-core'
+import { check, index, integer, pgTable, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import { timestamps } from './columns.ts'
+
+/** Groups of tags across their types (contract/src/resources/tag-categories.ts). */
+export const tagCategories = pgTable(
+  'tag_categories',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: varchar('name', { length: tagCategoryLimits.name }).notNull(),
+    sort: integer('sort').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('tag_categories_name_lower_unique').on(sql`lower(${t.name})`),
+    index('tag_categories_sort_index').on(t.sort),
+  ],
+)
 
 export const tags = pgTable(
   'tags',
@@ -9,7 +24,8 @@ export const tags = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     name: varchar('name', { length: tagLimits.name }).notNull(),
     type: text('type', { enum: tagTypes }).notNull(),
-    categoryId: integer('category_id'),
+    // A category that tags are filed under cannot be deleted (409): move or clear them first.
+    categoryId: integer('category_id').references(() => tagCategories.id, { onDelete: 'restrict' }),
     ...timestamps,
   },
   (t) => [

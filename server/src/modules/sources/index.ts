@@ -21,7 +21,11 @@ export const sourcesModule = defineResource<Source>({
       created_at: sources.createdAt,
       updated_at: sources.updatedAt,
     } satisfies Record<(typeof sourceSortable)[number], PgColumn>,
-    filters: { genre_id: { column: sources.genreId, type: 'int' } },
+    filters: {
+      genre_id: { column: sources.genreId, type: 'int' },
+      // Sources whose genre is filed under the category.
+      category_id: { column: tags.categoryId, type: 'int' },
+    },
     keyword: [sources.name],
     defaultSort: '-id',
   },

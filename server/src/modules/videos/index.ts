@@ -51,6 +51,12 @@ export const videosModule = defineResource<Video>({
       is_free: { column: videos.isFree, type: 'bool' },
       is_main: { column: videos.isMain, type: 'bool' },
       source_id: { column: videos.sourceId, type: 'int' },
+      // Videos carrying any tag of the category.
+      category_id: {
+        type: 'int',
+        where: (categoryId: number) =>
+          sql`exists (select 1 from ${videoTags} join ${tags} on ${qualified(tags.id)} = ${qualified(videoTags.tagId)} where ${qualified(videoTags.videoId)} = ${qualified(videos.id)} and ${qualified(tags.categoryId)} = ${categoryId})`,
+      },
     },
     ranges: { published_at: { column: videos.publishedAt, type: 'date' } },
     keyword: [videos.title, videos.serialNumber],

@@ -14,7 +14,10 @@ export default function SourceList() {
     <ResourceList<Source>
       resource={sources}
       columns={columns}
-      filters={[{ name: 'genreId', kind: 'record', resource: 'tags', where: { type: 'genre' } }]}
+      filters={[
+        { name: 'genreId', kind: 'record', resource: 'tags', where: { type: 'genre' } },
+        { name: 'categoryId', kind: 'record', resource: 'tag-categories' },
+      ]}
       defaultSort="-id"
     />
   )

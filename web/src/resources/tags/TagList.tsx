@@ -10,7 +10,7 @@ export default function TagList() {
     { key: 'id', sortable: true, width: 80 },
     { key: 'name', sortable: true },
     { key: 'type', sortable: true, render: (type) => t(`tags.types.${type}`) },
-    { key: 'categoryId' },
+    { key: 'categoryName', sortable: true },
     { key: 'createdAt', sortable: true, type: 'datetime' },
     { key: 'updatedAt', sortable: true, type: 'datetime' },
   ]
@@ -19,7 +19,10 @@ export default function TagList() {
     <ResourceList<Tag>
       resource={tags}
       columns={columns}
-      filters={[{ name: 'type', options: typeOptions }]}
+      filters={[
+        { name: 'type', options: typeOptions },
+        { name: 'categoryId', kind: 'record', resource: 'tag-categories' },
+      ]}
       defaultSort="-createdAt"
     />
   )

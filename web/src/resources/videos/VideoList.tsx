@@ -32,6 +32,7 @@ export default function VideoList() {
         { name: 'isFree', options: flagOptions(t) },
         { name: 'isMain', options: flagOptions(t) },
         { name: 'tagId', kind: 'record', resource: 'tags' },
+        { name: 'categoryId', kind: 'record', resource: 'tag-categories' },
         { name: 'directorId', kind: 'record', resource: 'directors' },
         { name: 'sourceId', kind: 'record', resource: 'sources' },
         { name: 'publishedAt', kind: 'dateRange' },

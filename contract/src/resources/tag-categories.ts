@@ -1,0 +1,29 @@
+import { z } from 'zod'
+import { instant } from '../values.ts'
+
+/**
+ * Tag categories (spec section 3's Tag.categoryId): groups of tags across their types, such as "Film & TV"
+ * for genres or "Talent" for models, by which tags, videos and sources are filtered.
+ */
+export const tagCategoryLimits = { name: 100, sortMax: 1_000_000 } as const
+
+export const tagCategoryInput = z.object({
+  name: z.string().trim().min(1).max(tagCategoryLimits.name),
+  sort: z.number().int().min(0).max(tagCategoryLimits.sortMax).optional(),
+})
+export type TagCategoryInput = z.infer<typeof tagCategoryInput>
+
+/** A row of GET /api/tag-categories and the body of GET /api/tag-categories/{id}. */
+export const tagCategoryRecord = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    sort: z.number().int(),
+    tags_count: z.number().int(),
+    created_at: instant,
+    updated_at: instant,
+  })
+  .meta({ id: 'TagCategory' })
+export type TagCategory = z.infer<typeof tagCategoryRecord>
+
+export const tagCategorySortable = ['id', 'name', 'sort', 'tags_count', 'created_at', 'updated_at'] as const
