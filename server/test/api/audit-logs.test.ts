@@ -49,7 +49,12 @@ describeEachEngine('audit trail', (engine) => {
     const trail = await entries('resource=tags')
     expect(trail.map((e) => e.action)).toEqual(['delete', 'update', 'create'])
     expect(trail.every((e) => e.record_id === tag.id && e.admin_id === superId)).toBe(true)
-    expect(trail[2].changes).toEqual({ name: 'Audited', type: 'genre', category_id: null, category_name: null })
+    expect(trail[2].changes).toEqual({
+      name: 'Audited',
+      type: 'genre',
+      category_id: null,
+      category_name: null,
+    })
     expect(trail[1].changes).toEqual({ name: ['Audited', 'Audited twice'] })
     expect(trail[0].changes).toMatchObject({ name: 'Audited twice' })
   })
