@@ -1,10 +1,6 @@
 import { type Browser, type BrowserServer, chromium, type LaunchOptions } from 'playwright-core'
 
-/**
- * Debian's Chromium, driven by playwright-core; the flags keep it off this machine's closed network. Pages
- * see the system's reduced-motion setting on (the app then draws without animations), so tests need not wait
- * for menus and pickers to slide in; a context may ask for motion with `reducedMotion: 'no-preference'`.
- */
+/** Debian's Chromium, driven by playwright-core; the flags keep it off this machine's closed network. */
 const options: LaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
@@ -15,7 +11,6 @@ const options: LaunchOptions = {
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
-    '--force-prefers-reduced-motion',
   ],
 }
 

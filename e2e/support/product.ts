@@ -64,7 +64,7 @@ export function useProduct(env: Record<string, string> = {}): Product {
   const product = {} as Product
   let own: RunningServer | undefined
   beforeAll(async () => {
-    product.browser = await chromium.connect(inject('e2eBrowserEndpoint'))
+    product.browser = withReducedMotion(await chromium.connect(inject('e2eBrowserEndpoint')))
     if (Object.keys(env).length > 0) {
       own = await startServer(env)
       product.server = own
@@ -80,6 +80,17 @@ export function useProduct(env: Record<string, string> = {}): Product {
     await own?.stop()
   })
   return product
+}
+
+/**
+ * Contexts ask for reduced motion unless told otherwise (`reducedMotion: 'no-preference'`): the app then draws
+ * without animations (app/use-reduced-motion.ts), so steps need not wait for menus and pickers to slide in.
+ * Chromium's own `--force-prefers-reduced-motion` does not reach pages playwright drives, hence the option.
+ */
+function withReducedMotion(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser)
+  browser.newContext = (options = {}) => newContext({ reducedMotion: 'reduce', ...options })
+  return browser
 }
 
 /** A browser context in English (the language cookie the app keeps), not yet logged in. */

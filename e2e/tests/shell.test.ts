@@ -43,6 +43,20 @@ const styleOf = (locator: Locator, property: string) =>
     (element, name) => element.ownerDocument.defaultView.getComputedStyle(element).getPropertyValue(name),
     property,
   )
+/** Notes, from now on, every antd motion class (`…-enter`, `…-appear`) an element takes, in `window.motionSeen`. */
+const MOTION_WATCH = `
+  window.motionSeen = []
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      const added = [...change.addedNodes].flatMap((node) => (node.querySelectorAll ? [node, ...node.querySelectorAll('*')] : []))
+      for (const element of [change.target, ...added]) {
+        const names = element.classList ? [...element.classList] : []
+        window.motionSeen.push(...names.filter((name) => /-(enter|appear)$/.test(name)))
+      }
+    }
+  }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'], childList: true })
+`
+
 /**
  * Opens the profile from the user menu. On a loaded machine a click can land while the dropdown is still
  * opening and be lost, so the menu is opened again (up to three times) until the profile shows.
@@ -72,7 +86,7 @@ describe('the shell, end to end in Chromium', () => {
 
     // Five screens: the dashboard (affixed), the tags list (twice, with another query), the create and
     // edit forms, and the profile.
-    await page.getByRole('menuitem', { name: '标签' }).click()
+    await page.getByRole('menuitem', { name: '标签', exact: true }).click()
     await page.waitForURL(/#\/tags$/)
     await page.getByTestId('tags-table').waitFor()
     await page.getByTestId('tags-create').click()
@@ -150,7 +164,7 @@ describe('the shell, end to end in Chromium', () => {
 
     // A reload keeps the tabs (sessionStorage); the page comes back where it was.
     await tab(page, '/tags/create').waitFor({ state: 'detached' })
-    await page.getByRole('menuitem', { name: '标签' }).click()
+    await page.getByRole('menuitem', { name: '标签', exact: true }).click()
     await page.waitForURL(/#\/tags$/)
     const before = ['/dashboard', `/tags/edit/${tagId}`, '/tags']
     await expect.poll(() => tabPaths(page)).toEqual(before)
@@ -186,7 +200,7 @@ describe('the shell, end to end in Chromium', () => {
     }
     const context = await product.browser.newContext({ viewport: { width: 1280, height: 720 } })
     const page = await logIn(context)
-    await page.getByRole('menuitem', { name: '标签' }).click()
+    await page.getByRole('menuitem', { name: '标签', exact: true }).click()
     await page.getByTestId('tags-create').waitFor()
     const before = await background(page, 'tags-create')
     expect(before).toBe(drawn('#1890ff'))
@@ -221,6 +235,30 @@ describe('the shell, end to end in Chromium', () => {
     await context.close()
   })
 
+  it('animates only while the system allows motion, and follows the setting when it changes', async () => {
+    // Test contexts ask for reduced motion (support/product.ts); this one asks for motion. antd itself drops
+    // CSS transitions then; the app's part is its scripted motion (drawers, menus), seen in motion classes.
+    const context = await product.browser.newContext({ reducedMotion: 'no-preference' })
+    const page = await logIn(context)
+    const drawer = page.getByTestId('settings-drawer')
+    const classesWhileOpening = async () => {
+      await page.evaluate(MOTION_WATCH)
+      await page.getByTestId('settings-button').click()
+      await drawer.waitFor()
+      const seen = (await page.evaluate('window.motionSeen')) as string[]
+      await page.keyboard.press('Escape')
+      await drawer.waitFor({ state: 'hidden' })
+      return seen
+    }
+    expect(await classesWhileOpening()).not.toEqual([])
+
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    expect(await classesWhileOpening()).toEqual([])
+    await page.emulateMedia({ reducedMotion: 'no-preference' })
+    expect(await classesWhileOpening()).not.toEqual([])
+    await context.close()
+  })
+
   it('turns the sidebar into a drawer below 992 px that closes after navigating', async () => {
     const context = await product.browser.newContext({ viewport: { width: 1280, height: 720 } })
     const page = await logIn(context)
@@ -235,7 +273,7 @@ describe('the shell, end to end in Chromium', () => {
     await expect.poll(() => sidebar.getAttribute('data-open')).toBe('true')
     expect(await styleOf(sidebar, 'position')).toBe('fixed')
     await page.locator('.shell-backdrop').waitFor()
-    await page.getByRole('menuitem', { name: '标签' }).click()
+    await page.getByRole('menuitem', { name: '标签', exact: true }).click()
     await page.waitForURL(/#\/tags$/)
     await expect.poll(() => sidebar.getAttribute('data-open')).toBe('false')
     await page.locator('.shell-backdrop').waitFor({ state: 'detached' })

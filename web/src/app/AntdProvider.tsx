@@ -14,7 +14,7 @@ const antdLocales = { en: enUS, 'zh-cn': zhCN }
 
 /**
  * antd's locale, dayjs's locale, theme colour (in readable shades) and component size, following the stores;
- * no sliding, fading or zooming when the system asks for reduced motion.
+ * no sliding, fading, zooming or click waves when the system asks for reduced motion.
  */
 export function AntdProvider({ children }: { children: ReactNode }) {
   const language = useApp((state) => state.language)
@@ -41,7 +41,13 @@ export function AntdProvider({ children }: { children: ReactNode }) {
   // Global, and set before the children render, so date pickers below format in the same language.
   dayjs.locale(language)
   return (
-    <ConfigProvider locale={antdLocales[language]} componentSize={size} theme={theme} form={form}>
+    <ConfigProvider
+      locale={antdLocales[language]}
+      componentSize={size}
+      theme={theme}
+      wave={{ disabled: reducedMotion }}
+      form={form}
+    >
       {children}
     </ConfigProvider>
   )

@@ -56,7 +56,8 @@ export function Sidebar() {
   const toItems = (nodes: readonly MenuNode[]): MenuProps['items'] =>
     nodes.map((node) => ({
       key: node.key,
-      icon: node.icon && createElement(node.icon),
+      // The entry's title names it; the icon is decoration, left out of its accessible name.
+      icon: node.icon && createElement(node.icon, { 'aria-hidden': true }),
       label: t(node.titleKey),
       children: node.children && toItems(node.children),
     }))

@@ -4,7 +4,7 @@ import type { AppRoute, RouteHandle } from '../app/route-types.ts'
 export interface MenuNode {
   key: string
   titleKey: string
-  icon?: ComponentType
+  icon?: ComponentType<{ 'aria-hidden'?: boolean }>
   children?: MenuNode[]
 }
 
