@@ -10,6 +10,20 @@ export interface WireSelection {
 }
 
 /**
+ * The page size of an unfiltered page, written into the statement's text instead of bound. PostgreSQL keeps
+ * one generic plan for a prepared statement only when no bound value sways its estimates; with `limit $1` it
+ * plans every request again (the first page of a million videos: 716 statements a second against 1,277 with
+ * the size written in). Filtered pages keep it bound on purpose: a plan made for no value in particular would
+ * walk a million rows for a keyword or a rare status, which planning per request never does.
+ */
+function limitOf(only: WireSelection, size: number): number {
+  if (only.where) return size
+  if (!Number.isSafeInteger(size) || size < 0) throw new Error(`A page size must be a whole number: ${size}`)
+  // drizzle writes an SQL object where a limit goes as it stands (the place it gives its own placeholders).
+  return sql.raw(String(size)) as unknown as number
+}
+
+/**
  * Records as the API's JSON shows them, written by PostgreSQL: the rows are picked with the fields as
  * stored, then only those rows are formatted (vod_wire, migration 0010: flags 1/0, ISO instants, exact
  * decimals, calendar days) and gathered into one JSON array in their order, with their number. The one
@@ -21,7 +35,7 @@ export function wireJson(db: Db, source: Source, columns: Record<string, SQL | o
   )
   let picked = selectFrom(db, source, stored).where(only.where)
   if (only.orderBy) picked = picked.orderBy(...only.orderBy)
-  if (only.limit !== undefined) picked = picked.limit(only.limit)
+  if (only.limit !== undefined) picked = picked.limit(limitOf(only, only.limit))
   if (only.offset) picked = picked.offset(only.offset)
   const page = picked.as('page')
   const wire = db

@@ -17,9 +17,12 @@ export function qualified(column: PgColumn): SQL {
 /** How the wire names a related record: its key column, or the link's own reference to its id. */
 const keyOf = (relation: Relation) => qualified(relation.key ?? relation.to)
 
-/** `from link [join target]` of a relation's subqueries, for the record `owner` names. */
-function linksOf(relation: Relation, owner: SQL): SQL {
-  const join = relation.key || relation.targetWhere || relation.present
+/**
+ * `from link [join target]` of a relation's subqueries, for the record `owner` names. The target is joined
+ * only when something of it is read: the link's foreign key already vouches that it exists.
+ */
+function linksOf(relation: Relation, owner: SQL, readsTarget = false): SQL {
+  const join = readsTarget || relation.key || relation.targetWhere
   const target = join
     ? sql` join ${relation.target} on ${qualified(relation.target.id)} = ${qualified(relation.to)}`
     : sql``
@@ -46,7 +49,7 @@ export function presentObjects(relation: Relation, table: Table): SQL {
     sql`, `,
   )
   const order = sql.join(shown.orderBy.map(qualified), sql`, `)
-  return sql`coalesce((select json_agg(json_build_object(${fields}) order by ${order}) ${linksOf(relation, qualified(table.id))}), '[]'::json)`
+  return sql`coalesce((select json_agg(json_build_object(${fields}) order by ${order}) ${linksOf(relation, qualified(table.id), true)}), '[]'::json)`
 }
 
 /** `?tag_id=7`: records holding that key. */
