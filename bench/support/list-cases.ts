@@ -73,7 +73,7 @@ export async function compareListCases(
       const all = await pgbenchTps(url, statements, bench)
       const pct = (n: number) => `${((100 * api.rps) / n).toFixed(1)}%`
       console.log(
-        `${label.padEnd(width)}${api.rps.toFixed(0).padStart(8)}${String(api.p99).padStart(8)}${api.cpuMs.toFixed(2).padStart(8)}${page.toFixed(0).padStart(10)}${pct(page).padStart(8)}${all.toFixed(0).padStart(9)}${pct(all).padStart(8)}`,
+        `${label.padEnd(width)}${api.rps.toFixed(0).padStart(8)}${String(api.p99).padStart(8)}${api.cpuMs.toFixed(2).padStart(8)}${page.toFixed(0).padStart(10)}${pct(page).padStart(8)}${all.toFixed(0).padStart(9)}${pct(all).padStart(8)}${api.failed ? `  ${api.failed} of ${api.total} failed` : ''}`,
       )
     }
   }

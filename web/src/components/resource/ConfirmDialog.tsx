@@ -1,5 +1,5 @@
 import { Modal } from 'antd'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { testId } from './test-id.ts'
 
@@ -29,6 +29,16 @@ export function ConfirmDialog({
   const { t } = useTranslation()
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
+  // antd gives focus back only at the end of its closing animation, which reduced motion leaves out.
+  const opener = useRef<HTMLElement | null>(null)
+  const show = () => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    setOpen(true)
+  }
+  const giveFocusBack = () => {
+    const current = document.activeElement
+    if (!current || current === document.body) opener.current?.focus()
+  }
   const confirm = async () => {
     setBusy(true)
     try {
@@ -40,7 +50,7 @@ export function ConfirmDialog({
   }
   return (
     <>
-      {children(() => setOpen(true))}
+      {children(show)}
       <Modal
         open={open}
         title={question}
@@ -52,6 +62,7 @@ export function ConfirmDialog({
         confirmLoading={busy}
         onOk={confirm}
         onCancel={() => setOpen(false)}
+        afterClose={giveFocusBack}
         destroyOnHidden
       />
     </>
