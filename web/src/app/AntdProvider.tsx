@@ -25,6 +25,8 @@ export function AntdProvider({ children }: { children: ReactNode }) {
     () => ({ token: { ...themeTokens(colorPrimary), motion: !reducedMotion } }),
     [colorPrimary, reducedMotion],
   )
+  // One object while the setting holds, so the provider does not hand every antd component a new config.
+  const wave = useMemo(() => ({ disabled: reducedMotion }), [reducedMotion])
   const { t } = useTranslation()
   // antd's messages for its own checks (email, url...), ours in both languages; the rest stay antd's.
   const form = useMemo(() => {
@@ -41,13 +43,7 @@ export function AntdProvider({ children }: { children: ReactNode }) {
   // Global, and set before the children render, so date pickers below format in the same language.
   dayjs.locale(language)
   return (
-    <ConfigProvider
-      locale={antdLocales[language]}
-      componentSize={size}
-      theme={theme}
-      wave={{ disabled: reducedMotion }}
-      form={form}
-    >
+    <ConfigProvider locale={antdLocales[language]} componentSize={size} theme={theme} wave={wave} form={form}>
       {children}
     </ConfigProvider>
   )
