@@ -66,6 +66,15 @@ describe('orders and payouts, end to end in Chromium', () => {
       .toBe(Math.min(mine.meta.total, 20))
     expect(mine.data.every((o) => o.user_id === order.user_id)).toBe(true)
 
+    // Among all orders, the start of its number finds it, as the keyword box says.
+    await page.goto(`${product.server.url}/#/orders`)
+    const keyword = page.getByTestId('orders-keyword')
+    expect(await keyword.getAttribute('placeholder')).toBe('Start of an order or transaction no.')
+    await keyword.fill(order.order_no.slice(0, -1).toLowerCase())
+    await keyword.press('Enter')
+    await page.waitForURL(/#\/orders\?.*keyword=/)
+    await table.getByText(order.order_no, { exact: true }).waitFor()
+
     // Its page: the amount, the three fees and the total that is left.
     await table.getByTestId(`show-${order.id}`).click()
     await page.waitForURL(new RegExp(`#/orders/${order.id}$`))

@@ -170,12 +170,17 @@ describeEachEngine('members', (engine) => {
       expect((await api('/api/users/abc')).status).toBe(404)
     })
 
-    it('filters by status, plan, keyword (username, e-mail, phone), sign-up and end-date ranges', async () => {
+    it('filters by status, plan, keyword (the start of username, e-mail or phone), sign-up and end-date ranges', async () => {
       expect(await usernames('status=disabled')).toEqual(['bob'])
       expect(await usernames(`plan_id=${ids.gold}`)).toEqual(['alice'])
-      expect(await usernames('keyword=example.org')).toEqual(['bob'])
-      expect(await usernames('keyword=0303')).toEqual(['carol'])
+      expect(await usernames('keyword=BOB%40EXAMPLE.O')).toEqual(['bob'])
+      expect(await usernames(`keyword=${encodeURIComponent('+1 555 03')}`)).toEqual(['carol'])
       expect(await usernames('keyword=ALI')).toEqual(['alice'])
+      expect(await usernames(`keyword=${encodeURIComponent('+1 555')}&sort=id`)).toEqual(['alice', 'carol'])
+      // Codes and addresses match from their start: a part from their middle finds nothing.
+      expect(await usernames('keyword=example.org')).toEqual([])
+      expect(await usernames('keyword=0303')).toEqual([])
+      expect(await usernames('keyword=a_ice')).toEqual([])
       expect(await usernames('created_at_from=2026-02-01&created_at_to=2026-06-15&sort=id')).toEqual([
         'bob',
         'carol',

@@ -91,6 +91,9 @@ describeEachEngine('videos', (engine) => {
         (await api(`/api/videos?${query}`)).body.data.map((v: Json) => v.serial_number)
       expect(await titles('keyword=tokyo')).toEqual(['TN-001'])
       expect(await titles('keyword=ot-9')).toEqual(['OT-9'])
+      // A serial number matches from its start; a title anywhere.
+      expect(await titles('keyword=t-9')).toEqual([])
+      expect(await titles('keyword=tn-0')).toEqual(['TN-001'])
       expect(await titles(`tag_id=${ids.model}`)).toEqual(['TN-001'])
       expect(await titles(`director_id=${ids.director}`)).toEqual(['TN-001'])
       expect(await titles(`source_id=${ids.source}`)).toEqual(['TN-001'])

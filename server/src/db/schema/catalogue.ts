@@ -30,7 +30,7 @@ export const sources = pgTable(
   },
   (t) => [
     uniqueIndex('sources_name_lower_unique').on(sql`lower(${t.name})`),
-    index('sources_genre_id_index').on(t.genreId),
+    index('sources_genre_id_index').on(t.genreId, t.id),
     index('sources_created_at_index').on(t.createdAt),
   ],
 )

@@ -27,7 +27,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core'
 import { campaigns, channels } from './channels.ts'
-import { timestamps } from './columns.ts'
+import { startsWith, timestamps } from './columns.ts'
 import { users } from './members.ts'
 
 /** Money as API.md fixes it: exact, two places. */
@@ -168,7 +168,7 @@ export const subscriptions = pgTable(
   (t) => [
     check('subscriptions_status_check', sql`${t.status} in (${oneOf(subscriptionStatuses)})`),
     index('subscriptions_user_id_index').on(t.userId),
-    index('subscriptions_plan_id_index').on(t.planId),
+    index('subscriptions_plan_id_index').on(t.planId, t.id),
     index('subscriptions_started_at_index').on(t.startedAt),
     index('subscriptions_channel_id_started_at_index').on(t.channelId, t.startedAt),
     index('subscriptions_campaign_id_index').on(t.campaignId),
@@ -215,11 +215,12 @@ export const orders = pgTable(
       sql`${t.totalAmount} = ${t.amount} - ${t.transactionFee} - ${t.settlementFee} - ${t.reserveFee}`,
     ),
     uniqueIndex('orders_order_no_unique').on(t.orderNo),
-    index('orders_order_no_trgm_index').using('gin', t.orderNo.op('gin_trgm_ops')),
-    index('orders_transaction_number_trgm_index').using('gin', t.transactionNumber.op('gin_trgm_ops')),
+    index('orders_order_no_prefix_index').on(startsWith(t.orderNo)),
+    index('orders_transaction_number_prefix_index').on(startsWith(t.transactionNumber)),
     index('orders_paid_at_id_index').on(t.paidAt, t.id),
     index('orders_payment_method_paid_at_index').on(t.paymentMethod, t.paidAt),
     index('orders_plan_id_paid_at_index').on(t.planId, t.paidAt),
+    index('orders_plan_id_id_index').on(t.planId, t.id),
     index('orders_user_id_index').on(t.userId),
     index('orders_subscription_id_index').on(t.subscriptionId),
     index('orders_channel_id_paid_at_index').on(t.channelId, t.paidAt),

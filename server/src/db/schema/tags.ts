@@ -35,7 +35,7 @@ export const tags = pgTable(
     index('tags_name_index').on(t.name),
     // Keyword search is a case-insensitive "contains"; a trigram index keeps it off a full scan.
     index('tags_name_trgm_index').using('gin', t.name.op('gin_trgm_ops')),
-    index('tags_category_id_index').on(t.categoryId),
+    index('tags_category_id_index').on(t.categoryId, t.id),
     index('tags_created_at_index').on(t.createdAt),
     index('tags_updated_at_index').on(t.updatedAt),
   ],

@@ -1,6 +1,6 @@
 import { count, type SQL, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
-import { type Source, selectFrom } from './source.ts'
+import { readBy, type Source, selectFrom } from './source.ts'
 
 export interface Total {
   total: number
@@ -66,8 +66,9 @@ async function cappedCount(db: Db, source: Source, matching: Matching, cap: numb
   if (hit && hit.until > Date.now() && hit.generation === generation) return hit.rows
   // A write finishing while this count runs makes it stale: it is kept under the generation it began in.
   const began = generation
-  const capped = selectFrom(db, source, { one: sql`1` })
-    .where(matching.where())
+  const where = matching.where()
+  const capped = selectFrom(db, readBy(source, [where]), { one: sql`1` })
+    .where(where)
     .limit(cap + 1)
     .as('capped')
   const [row] = await db.select({ n: count() }).from(capped)
@@ -83,12 +84,13 @@ const MAX_ESTIMATES = 1_000
 const estimates = new WeakMap<Db, Map<string, { rows: number; until: number }>>()
 
 /** Rows the planner expects for the filtered query; cheap (no execution), fresh as the last ANALYZE. */
-async function plannerEstimate(db: Db, source: Source, matching: Matching): Promise<number> {
+export async function plannerEstimate(db: Db, source: Source, matching: Matching): Promise<number> {
   const known = estimates.get(db) ?? new Map()
   estimates.set(db, known)
   const hit = known.get(matching.key)
   if (hit && hit.until > Date.now()) return hit.rows
-  const counted = selectFrom(db, source, { one: sql`1` }).where(matching.where())
+  const where = matching.where()
+  const counted = selectFrom(db, readBy(source, [where]), { one: sql`1` }).where(where)
 
   const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) ${counted.getSQL()}`)
   const raw = row?.['QUERY PLAN']

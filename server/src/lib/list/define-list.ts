@@ -1,11 +1,12 @@
 import { DEFAULT_PER_PAGE, type ListMeta, MAX_PER_PAGE } from '@vod/contract'
-import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL } from 'drizzle-orm'
-import { type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core'
+import { and, eq, gte, ilike, inArray, is, lt, lte, or, SQL, sql } from 'drizzle-orm'
+import { PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyReply } from 'fastify'
 import { z } from 'zod'
 import { type Db, queryText } from '../../db/client.ts'
-import { countRows } from './count.ts'
-import { type JoinSpec, selectFrom } from './source.ts'
+import { countRows, type Matching, plannerEstimate } from './count.ts'
+import { type JoinedSort, joinedPageIds, joinedSorts } from './joined-sort.ts'
+import { type JoinSpec, type OrderTerm, readBy, selectFrom, sortedBy } from './source.ts'
 import { wireJson } from './wire-json.ts'
 import {
   boolParam,
@@ -49,13 +50,20 @@ export interface ListSpec<TColumns extends Record<string, PgColumn | SQL | SQL.A
   filters?: Record<string, FilterSpec>
   /** Inclusive ranges: `created_at` accepts `created_at_from` and `created_at_to`. */
   ranges?: Record<string, RangeSpec>
-  /** Columns searched by `keyword` (case-insensitive "contains"). */
-  keyword?: PgColumn[]
+  /**
+   * What `keyword` searches, case-insensitively: a column of text contains it (a trigram index serves it),
+   * `{ prefix: column }` starts with it (for codes and identifiers; `lower(column) text_pattern_ops` serves
+   * it). A trigram index reads every row sharing the keyword's trigrams, and codes share most of theirs
+   * (`ORD0…`, `member…`, `@gmail.com`), so searching them for a part costs a scan of nearly all of them.
+   */
+  keyword?: KeywordColumn[]
   /** Used when the request names no sort, e.g. '-id'. */
   defaultSort: string
   /** Past this many matching rows, the total is the planner's estimate (meta.total_estimated = 1). */
   countCap?: number
 }
+
+export type KeywordColumn = PgColumn | { prefix: PgColumn }
 
 export interface SortTerm {
   field: string
@@ -102,6 +110,35 @@ export function sendList(reply: FastifyReply, page: ListPage): FastifyReply {
   return reply
     .type('application/json; charset=utf-8')
     .send(`{"data":${page.json},"meta":${JSON.stringify(page.meta)}}`)
+}
+
+interface Statement {
+  text: string
+  params: unknown[]
+}
+interface PageStatements {
+  /** Null when the records statement picks them itself (an unfiltered page). */
+  ids: Statement | null
+  records: Statement
+}
+/** Where a page's ids go in the records statement's values. */
+const IDS = '\u0000ids'
+function statement(query: SQL | { toSQL(): { sql: string; params: unknown[] } }): Statement {
+  const { sql: text, params } = is(query, SQL) ? dialect.sqlToQuery(query) : query.toSQL()
+  return { text, params }
+}
+
+/**
+ * An unfiltered page's size, written into the statement's text instead of bound. PostgreSQL keeps one
+ * generic plan for a prepared statement only when no bound value sways its estimates; with `limit $1` it
+ * plans every request again. Filtered pages keep it bound on purpose: a plan made for no value in
+ * particular would walk a million rows for a keyword or a rare status, which planning per request never does.
+ */
+function limitOf(filtered: SQL | undefined, size: number): number {
+  if (filtered) return size
+  if (!Number.isSafeInteger(size) || size < 0) throw new Error(`A page size must be a whole number: ${size}`)
+  // drizzle writes an SQL object where a limit goes as it stands (the place it gives its own placeholders).
+  return sql.raw(String(size)) as unknown as number
 }
 
 // Deep pages cost a scan of every row before them; past this an exact page is not worth serving.
@@ -155,8 +192,29 @@ function equals(spec: FilterSpec, value: unknown): SQL {
 }
 
 /** `%` and `_` in the user's text are literal characters, not LIKE wildcards. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+export const containsPattern = (text: string): string => `%${literal(text)}%`
+const prefixPattern = (text: string): string => `${literal(text)}%`
+
+/** The column a keyword must start, or null for one it must be in. */
+const prefixOf = (column: KeywordColumn): PgColumn | null =>
+  is(column, PgColumn) ? null : (column as { prefix: PgColumn }).prefix
+
+/** What the OpenAPI document says a keyword column does with the keyword. */
+function keywordRule(column: KeywordColumn): string {
+  const prefix = prefixOf(column)
+  return prefix ? `${prefix.name} starts with it` : `${(column as PgColumn).name} contains it`
+}
+
+/**
+ * The keyword's condition on one column. Both sides of a prefix go through PostgreSQL's `lower`, so they
+ * agree on every letter; the pattern is folded to a constant when the statement is planned for its values,
+ * which lets the planner read the index as a range.
+ */
+function keywordMatch(column: KeywordColumn, keyword: string): SQL {
+  const prefix = prefixOf(column)
+  if (!prefix) return ilike(column as PgColumn, containsPattern(keyword))
+  return sql`lower(${prefix}) like lower(${prefixPattern(keyword)})`
 }
 
 /**
@@ -199,7 +257,10 @@ export function defineList<TColumns extends Record<string, PgColumn | SQL | SQL.
       .meta({ description: `Comma list of ${sortFields.join(', ')}; a leading - sorts descending.` }),
     ids: idsParam.optional(),
   }
-  if (spec.keyword?.length) shape.keyword = textParam(100).optional()
+  if (spec.keyword?.length)
+    shape.keyword = textParam(100)
+      .optional()
+      .meta({ description: `Case-insensitive: ${spec.keyword.map(keywordRule).join(', or ')}.` })
   // A filter named like a paging parameter would silently replace it: refused at declaration.
   for (const name of [
     ...Object.keys(filters),
@@ -250,21 +311,19 @@ export function defineList<TColumns extends Record<string, PgColumn | SQL | SQL.
       }
     }
     if (q.keyword && spec.keyword?.length) {
-      const pattern = containsPattern(q.keyword)
-      conditions.push(or(...spec.keyword.map((column) => ilike(column, pattern))))
+      const keyword = q.keyword
+      conditions.push(or(...spec.keyword.map((column) => keywordMatch(column, keyword))))
     }
     return and(...conditions)
   }
 
-  function orderBy(q: ListQuery): SQL[] {
-    const terms = q.sort.map((t) => {
-      const column = spec.sortable[t.field] as PgColumn | SQL
-      return t.desc ? desc(column) : asc(column)
-    })
+  function orderTerms(q: ListQuery): OrderTerm[] {
+    const terms = q.sort.map((t) => ({ expression: spec.sortable[t.field] as PgColumn | SQL, desc: t.desc }))
     // Equal sort values would otherwise come back in any order, and rows could repeat across pages.
-    if (!q.sort.some((t) => t.field === 'id')) terms.push(asc(spec.sortable.id))
+    if (!q.sort.some((t) => t.field === 'id')) terms.push({ expression: spec.sortable.id, desc: false })
     return terms
   }
+  const orderBy = (q: ListQuery): SQL[] => sortedBy(orderTerms(q))
 
   /** The matching rows in the list's order, unpaged: an export reads them all. */
   function rows(db: Db, q: ListQuery, extraWhere?: SQL) {
@@ -275,42 +334,81 @@ export function defineList<TColumns extends Record<string, PgColumn | SQL | SQL.
 
   // Names this list in the caches of totals, which all lists share.
   const listId = ++lists
+  const joined = joinedSorts(spec, spec.sortable)
+  const countCap = spec.countCap ?? DEFAULT_COUNT_CAP
+  const idType = spec.sortable.id.getSQLType()
+
   /**
-   * One statement a page: the page's records as a JSON array, and how many there are. Building it costs
-   * more than PostgreSQL takes to run it, so the text and values of recent requests are kept.
+   * A filtered page is two statements: its ids (the filters, the sort and the paging, over only the joins
+   * those read), planned for the request's values, where a plan made for no value in particular could walk
+   * a million rows; then those records as the wire shows them, gathered into one JSON array by PostgreSQL,
+   * by a statement whose text is the same for every page, so it is planned once. Planning the records'
+   * joins and presented relations for each request cost more than running them. An unfiltered page binds
+   * nothing that sways a plan, so its ids are picked inside the records statement, in one round trip.
+   * Building the texts with drizzle costs more than PostgreSQL takes to run them, so those of recent
+   * requests are kept.
    */
-  const built = new Map<string, { text: string; params: unknown[] }>()
-  function pageStatement(db: Db, q: ListQuery, scope: ListScope | undefined, key: string) {
+  const built = new Map<string, PageStatements>()
+  function pageStatements(db: Db, q: ListQuery, scope: ListScope | undefined, key: string, by?: JoinedSort) {
     const known = built.get(key)
     if (known) return known
-    const query = wireJson(db, spec, spec.columns, {
-      where: where(q, scope?.where),
+    const offset = (q.page - 1) * q.perPage
+    const filtered = where(q, scope?.where)
+    const terms = orderTerms(q)
+    const [lead, ...rest] = terms
+    const ids =
+      by && lead
+        ? joinedPageIds(db, { ...spec, id: spec.sortable.id }, by, lead, rest, filtered, {
+            size: q.perPage,
+            offset,
+          })
+        : pagedIds(db, filtered, terms, q.perPage, offset)
+    const inline = filtered === undefined && !by
+    const picked = inline ? sql`array(${ids})` : sql`${IDS}::${sql.raw(idType)}[]`
+    const records = wireJson(db, spec, spec.columns, {
+      where: and(sql`${spec.sortable.id} = any(${picked})`, scope?.where),
       orderBy: orderBy(q),
-      limit: q.perPage,
-      offset: (q.page - 1) * q.perPage,
-    }).toSQL()
-    const statement = { text: query.sql, params: query.params }
+    })
+    const statements = { ids: inline ? null : statement(ids), records: statement(records) }
     if (built.size >= MAX_BUILT) built.clear()
-    built.set(key, statement)
-    return statement
+    built.set(key, statements)
+    return statements
+  }
+
+  /** The ids of a page in the list's order; an unfiltered page's size written in (see limitOf). */
+  function pagedIds(db: Db, filtered: SQL | undefined, terms: OrderTerm[], size: number, offset: number) {
+    const page = selectFrom(db, readBy(spec, [filtered, ...terms.map((t) => t.expression)]), {
+      id: sql`${spec.sortable.id}`.as('id'),
+    })
+      .where(filtered)
+      .orderBy(...sortedBy(terms))
+      .limit(limitOf(filtered, size))
+    return offset ? page.offset(offset) : page
   }
 
   /** A page of the list and its total (API.md "Lists"), the records as PostgreSQL wrote them. */
   async function run(db: Db, q: ListQuery, scope?: ListScope): Promise<ListPage> {
     const offset = (q.page - 1) * q.perPage
-    const matching = JSON.stringify([listId, q.filters, q.ranges, q.keyword, q.ids, scopeKey(scope)])
-    const key = JSON.stringify([matching, q.sort, q.page, q.perPage])
-    const statement = pageStatement(db, q, scope, key)
-    const [result] = await queryText<{ json: string; rows: number }>(db, statement.text, statement.params)
-    const { total, estimated } = await countRows(
-      db,
-      spec,
-      { key: matching, where: () => where(q, scope?.where) },
-      spec.countCap ?? DEFAULT_COUNT_CAP,
-      { offset, rows: result?.rows ?? 0, perPage: q.perPage },
-    )
+    const matching: Matching = {
+      key: JSON.stringify([listId, q.filters, q.ranges, q.keyword, q.ids, scopeKey(scope)]),
+      where: () => where(q, scope?.where),
+    }
+    // Led by a joined table's column, many matching rows are taken group by group (joined-sort.ts); a few
+    // are simply sorted.
+    const lead = q.sort[0] && joined.get(q.sort[0].field)
+    const by = lead && (await plannerEstimate(db, spec, matching)) > countCap ? lead : undefined
+    const key = JSON.stringify([matching.key, q.sort, q.page, q.perPage, Boolean(by)])
+    const statements = pageStatements(db, q, scope, key, by)
+    const ids = statements.ids && (await exec(statements.ids)).map((row) => (row as { id: unknown }).id)
+    const [records] = ids?.length === 0 ? [] : await exec(statements.records, ids ?? undefined)
+    const page = records as { json: string; rows: number } | undefined
+    const { total, estimated } = await countRows(db, spec, matching, countCap, {
+      offset,
+      rows: page?.rows ?? 0,
+      perPage: q.perPage,
+    })
     return {
-      json: result?.json ?? '[]',
+      json: page?.json ?? '[]',
       meta: {
         current_page: q.page,
         per_page: q.perPage,
@@ -319,9 +417,14 @@ export function defineList<TColumns extends Record<string, PgColumn | SQL | SQL.
         ...(estimated ? { total_estimated: 1 as const } : {}),
       },
     }
+
+    function exec(built: Statement, ids?: unknown[]) {
+      const params = ids ? built.params.map((p) => (p === IDS ? ids : p)) : built.params
+      return queryText<unknown>(db, built.text, params)
+    }
   }
 
-  return { query, run, rows, where, orderBy, spec }
+  return { query, run, rows, where, orderBy, orderTerms, spec }
 }
 
 /** The answer schema of a list, for the route's `response` (and so the OpenAPI document). */

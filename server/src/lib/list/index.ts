@@ -3,6 +3,7 @@ export {
   containsPattern,
   defineList,
   type FilterSpec,
+  type KeywordColumn,
   type ListPage,
   type ListQuery,
   type ListScope,

@@ -1,5 +1,5 @@
-import type { SQL } from 'drizzle-orm'
-import type { PgTable } from 'drizzle-orm/pg-core'
+import { asc, desc, is, SQL } from 'drizzle-orm'
+import { getTableConfig, PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 
 /** A table joined into a list (a plan's name on an order); a left join unless `inner`. */
@@ -8,6 +8,16 @@ export interface JoinSpec {
   on: SQL
   inner?: boolean
 }
+
+/** One term of a list's order. */
+export interface OrderTerm {
+  expression: PgColumn | SQL
+  desc: boolean
+}
+
+/** ORDER BY of the terms. */
+export const sortedBy = (terms: readonly OrderTerm[]): SQL[] =>
+  terms.map((term) => (term.desc ? desc(term.expression) : asc(term.expression)))
 
 /** What a list reads from: its table and the tables joined to it. */
 export interface Source {
@@ -22,4 +32,54 @@ export function selectFrom(db: Db, source: Source, columns: Record<string, any>)
   for (const join of source.joins ?? [])
     query = join.inner ? query.innerJoin(join.table, join.on) : query.leftJoin(join.table, join.on)
   return query
+}
+
+/** The tables whose columns an expression reads (drizzle columns, found through nested SQL). */
+function tablesRead(part: unknown, into: Set<PgTable>): void {
+  if (is(part, PgColumn)) into.add(part.table)
+  else if (is(part, SQL)) for (const chunk of part.queryChunks) tablesRead(chunk, into)
+  else if (is(part, SQL.Aliased)) tablesRead(part.sql, into)
+}
+
+/**
+ * Whether leaving the join out keeps the same rows: a left join to one row at most (the list table's own
+ * reference), or an inner join on a reference that is never null (a foreign key vouches for the row).
+ */
+function optional(table: PgTable, join: JoinSpec): boolean {
+  const fk = foreignKeyTo(table, join.table)
+  return fk !== null && (!join.inner || fk.reference.notNull)
+}
+
+/**
+ * The source with only the joins that `parts` read (and those they need), keeping any join that decides
+ * which rows there are: a page's ids, a count or an estimate need no plan name unless they filter or sort by
+ * it, and every join left out is one the planner need not place (most of a filtered list's planning time).
+ */
+export function readBy(source: Source, parts: readonly unknown[]): Source {
+  const joins = source.joins ?? []
+  const read = new Set<PgTable>()
+  for (const part of parts) tablesRead(part, read)
+  for (const join of joins) if (!optional(source.table, join)) read.add(join.table)
+  for (let grew = true; grew; ) {
+    grew = false
+    for (const join of joins)
+      if (read.has(join.table)) {
+        const before = read.size
+        tablesRead(join.on, read)
+        grew ||= read.size > before
+      }
+  }
+  return { table: source.table, joins: joins.filter((join) => read.has(join.table)) }
+}
+
+/** `table`'s one foreign key to `target`: its column and the column of `target` it names; null unless one. */
+export function foreignKeyTo(
+  table: PgTable,
+  target: PgTable,
+): { reference: PgColumn; referenced: PgColumn } | null {
+  const found = getTableConfig(table).foreignKeys.filter((fk) => fk.reference().foreignTable === target)
+  const [only] = found
+  const reference = only?.reference().columns[0]
+  const referenced = only?.reference().foreignColumns[0]
+  return found.length === 1 && reference && referenced ? { reference, referenced } : null
 }

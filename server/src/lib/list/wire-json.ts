@@ -5,22 +5,6 @@ import { type Source, selectFrom } from './source.ts'
 export interface WireSelection {
   where?: SQL
   orderBy?: SQL[]
-  limit?: number
-  offset?: number
-}
-
-/**
- * The page size of an unfiltered page, written into the statement's text instead of bound. PostgreSQL keeps
- * one generic plan for a prepared statement only when no bound value sways its estimates; with `limit $1` it
- * plans every request again (the first page of a million videos: 716 statements a second against 1,277 with
- * the size written in). Filtered pages keep it bound on purpose: a plan made for no value in particular would
- * walk a million rows for a keyword or a rare status, which planning per request never does.
- */
-function limitOf(only: WireSelection, size: number): number {
-  if (only.where) return size
-  if (!Number.isSafeInteger(size) || size < 0) throw new Error(`A page size must be a whole number: ${size}`)
-  // drizzle writes an SQL object where a limit goes as it stands (the place it gives its own placeholders).
-  return sql.raw(String(size)) as unknown as number
 }
 
 /**
@@ -35,8 +19,6 @@ export function wireJson(db: Db, source: Source, columns: Record<string, SQL | o
   )
   let picked = selectFrom(db, source, stored).where(only.where)
   if (only.orderBy) picked = picked.orderBy(...only.orderBy)
-  if (only.limit !== undefined) picked = picked.limit(limitOf(only, only.limit))
-  if (only.offset) picked = picked.offset(only.offset)
   const page = picked.as('page')
   const wire = db
     .select(

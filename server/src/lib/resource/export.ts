@@ -8,6 +8,7 @@ import pg from 'pg'
 import { to as copyTo } from 'pg-copy-streams'
 import type { Db } from '../../db/client.ts'
 import { type defineList, type ListQuery, selectFrom } from '../list/index.ts'
+import type { OrderTerm } from '../list/source.ts'
 import { protectedErrors } from '../responses.ts'
 import { permissionOf } from './permissions.ts'
 import type { Expression, Resolved } from './types.ts'
@@ -80,7 +81,7 @@ function inlined(query: { sql: string; params: unknown[] }): string {
  * sorts), so an export reads batch after batch without OFFSET rescans. Values are the sort keys as text,
  * which the database reads back in the column's own type, keeping microseconds a JS Date would lose.
  */
-function after(terms: { expression: Expression; desc: boolean }[], last: (string | null)[]): SQL | undefined {
+function after(terms: readonly OrderTerm[], last: (string | null)[]): SQL | undefined {
   const branches = terms.map(({ expression: e, desc }, i) => {
     const equal = terms
       .slice(0, i)
@@ -125,16 +126,8 @@ export function defineExport(
   )
   const copyable = copyCells.every(Boolean)
 
-  function terms(q: ListQuery) {
-    const sortable = list.spec.sortable as Record<string, Expression>
-    const terms = q.sort.map((t) => ({ expression: sortable[t.field] as Expression, desc: t.desc }))
-    if (!q.sort.some((t) => t.field === 'id'))
-      terms.push({ expression: sortable.id as Expression, desc: false })
-    return terms
-  }
-
   async function* rows(db: Db, q: ListQuery, scope: SQL | undefined) {
-    const order = terms(q)
+    const order = list.orderTerms(q)
     const keys = Object.fromEntries(
       order.map((t, i) => [`__key${i}`, sql<string | null>`(${t.expression})::text`]),
     )

@@ -1,6 +1,7 @@
 import { getTableColumns, getTableName, SQL } from 'drizzle-orm'
 import { getTableConfig, IndexedColumn, PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
+import { foreignKeyTo } from '../list/source.ts'
 import { toCamel } from '../wire.ts'
 import type { Resolved, ResourceSpec } from './types.ts'
 
@@ -9,14 +10,14 @@ import type { Resolved, ResourceSpec } from './types.ts'
  * `target` (its one foreign key there), and which constraints make a single column unique.
  */
 export function referenceTo(table: PgTable, target: PgTable): PgColumn {
-  const found = getTableConfig(table).foreignKeys.filter((fk) => fk.reference().foreignTable === target)
-  const [only] = found
-  const column = only?.reference().columns[0]
-  if (found.length !== 1 || !column)
-    throw new Error(
-      `${getTableName(table)} has ${found.length} foreign keys to ${getTableName(target)}; name the column.`,
-    )
-  return column
+  const found = foreignKeyTo(table, target)
+  if (found) return found.reference
+  const count = getTableConfig(table).foreignKeys.filter(
+    (fk) => fk.reference().foreignTable === target,
+  ).length
+  throw new Error(
+    `${getTableName(table)} has ${count} foreign keys to ${getTableName(target)}; name the column.`,
+  )
 }
 
 /** The one column a unique index covers, itself or inside one expression (`lower(username)`); else null. */

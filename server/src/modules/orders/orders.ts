@@ -76,8 +76,8 @@ export const ordersResource = defineResource<Order>({
       paid_at: { column: orders.paidAt, type: 'date' },
       amount: { column: orders.amount, type: 'money' },
     },
-    keyword: [orders.orderNo, orders.transactionNumber],
-    defaultSort: '-id',
+    keyword: [{ prefix: orders.orderNo }, { prefix: orders.transactionNumber }],
+    defaultSort: '-paid_at',
   },
   // The total follows from the fees, computed by PostgreSQL in the same UPDATE.
   transform: { transaction_fee: withTotal, settlement_fee: withTotal, reserve_fee: withTotal },

@@ -56,7 +56,7 @@ export const subscriptionsResource = defineResource<Subscription>({
       ended_at: { column: subscriptions.endedAt, type: 'date' },
       cancelled_at: { column: subscriptions.cancelledAt, type: 'date' },
     },
-    keyword: [users.username],
+    keyword: [{ prefix: users.username }],
     defaultSort: '-id',
   },
 })

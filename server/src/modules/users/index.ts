@@ -59,7 +59,7 @@ const usersResource = defineResource<User>({
       start_date: { column: users.startDate, type: 'day' },
       end_date: { column: users.endDate, type: 'day' },
     },
-    keyword: [users.username, users.email, users.phone],
+    keyword: [{ prefix: users.username }, { prefix: users.email }, { prefix: users.phone }],
     defaultSort: '-id',
   },
   // A partial update can put the end before the stored start (or the reverse): 422 on end_date.

@@ -59,7 +59,7 @@ export const videosModule = defineResource<Video>({
       },
     },
     ranges: { published_at: { column: videos.publishedAt, type: 'date' } },
-    keyword: [videos.title, videos.serialNumber],
+    keyword: [videos.title, { prefix: videos.serialNumber }],
     defaultSort: '-id',
   },
   relations: {

@@ -2,17 +2,23 @@ import { Button, Input, Space } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
-/** Text search over a resource's main fields; applied on Enter or the button, cleared by the clear icon. */
+/**
+ * Text search over a resource's main fields; applied on Enter or the button, cleared by the clear icon. The
+ * placeholder says what it searches when the resource's strings do (`{labels}.keyword`): codes such as
+ * order numbers match from their start, which the admin should know before typing the middle of one.
+ */
 export function KeywordSearch({
   testId,
+  labels,
   value,
   onSearch,
 }: {
   testId: string
+  labels: string
   value?: string
   onSearch: (keyword?: string) => void
 }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const [text, setText] = useState(value ?? '')
   const apply = (keyword: string) => onSearch(keyword.trim() || undefined)
   return (
@@ -20,7 +26,7 @@ export function KeywordSearch({
       <Input
         allowClear
         aria-label={t('resource.keyword')}
-        placeholder={t('resource.keyword')}
+        placeholder={t(i18n.exists(`${labels}.keyword`) ? `${labels}.keyword` : 'resource.keyword')}
         data-testid={testId}
         value={text}
         onChange={(event) => {

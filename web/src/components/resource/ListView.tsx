@@ -81,6 +81,7 @@ export function ListView<T extends { id: Id }>(props: ListViewProps<T>) {
           <KeywordSearch
             key={params.keyword ?? ''}
             testId={`${testId}-keyword`}
+            labels={labels}
             value={params.keyword}
             onSearch={(keyword) => change({ keyword })}
           />

@@ -51,7 +51,7 @@ export default function OrderList() {
         { name: 'userId', kind: 'record', resource: 'users' },
         { name: 'paidAt', kind: 'dateRange' },
       ]}
-      defaultSort="-id"
+      defaultSort="-paidAt"
       search
     />
   )

@@ -3,6 +3,7 @@ import { defineLocale } from '../../i18n/define-locale.ts'
 export const subscriptionsLocale = defineLocale({
   en: {
     title: 'Subscriptions',
+    keyword: "Start of the member's username",
     fields: {
       id: 'ID',
       userId: 'Member',
@@ -20,6 +21,7 @@ export const subscriptionsLocale = defineLocale({
   },
   'zh-cn': {
     title: '订阅记录',
+    keyword: '会员用户名的开头',
     fields: {
       id: 'ID',
       userId: '会员',

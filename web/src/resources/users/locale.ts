@@ -3,6 +3,7 @@ import { defineLocale } from '../../i18n/define-locale.ts'
 export const usersLocale = defineLocale({
   en: {
     title: 'Members',
+    keyword: 'Start of a username, e-mail or phone',
     ordersLink: 'Orders',
     editTitle: 'Edit member',
     showTitle: 'Member',
@@ -46,6 +47,7 @@ export const usersLocale = defineLocale({
   },
   'zh-cn': {
     title: '会员',
+    keyword: '用户名、邮箱或电话的开头',
     ordersLink: '订单',
     editTitle: '编辑会员',
     showTitle: '会员详情',

@@ -3,6 +3,7 @@ import { defineLocale } from '../../i18n/define-locale.ts'
 export const videosLocale = defineLocale({
   en: {
     title: 'Videos',
+    keyword: 'Words of a title, or the start of a serial number',
     createTitle: 'Create video',
     editTitle: 'Edit video',
     showTitle: 'Video',
@@ -64,6 +65,7 @@ export const videosLocale = defineLocale({
   },
   'zh-cn': {
     title: '视频',
+    keyword: '标题中的文字，或编号的开头',
     createTitle: '新建视频',
     editTitle: '编辑视频',
     showTitle: '视频详情',
