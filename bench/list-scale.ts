@@ -3,7 +3,7 @@
  * into a fresh PostgreSQL database (dropped after); the real server runs on it as its own process. For each
  * list shape staff use, the statements one request makes are captured from PostgreSQL's statement log (with
  * their parameters), then autocannon drives the request at 16 connections and, back to back, pgbench
- * (`-M extended`, 16 clients) replays the page query alone and the request's whole set of statements.
+ * (`-M prepared`, 16 clients) replays the request's statements.
  * Prints requests a second, p99, transactions a second and the ratio; asserts nothing.
  *
  *   npm run bench                                   # or: npx tsx bench/list-scale.ts [rows]
@@ -49,7 +49,6 @@ try {
   ;({ server } = await compareListCases({
     adminUrl,
     url,
-    table: 'tags',
     cases,
     connections: CONNECTIONS,
     seconds,

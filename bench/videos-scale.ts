@@ -3,7 +3,7 @@
  * speed, in one run on PostgreSQL. A million videos with three tags each are loaded by SQL into a fresh
  * database (dropped after); the real server runs on it as its own process. Prints:
  * - the videos list (no filter, a status filter, a tag filter, a keyword): API requests a second at 16
- *   connections and p99, beside pgbench replaying the request's page query (captured from the statement log);
+ *   connections and p99, beside pgbench replaying the request's statements (captured from the statement log);
  * - the export of all million rows: its time beside psql's `\copy` of the same query, and the peak memory of
  *   a fresh server running it beside its memory before;
  * - a 10,000-row batch import from CSV: its time.
@@ -128,7 +128,6 @@ try {
   ;({ server, token } = await compareListCases({
     adminUrl,
     url,
-    table: 'videos',
     cases,
     connections: CONNECTIONS,
     seconds,

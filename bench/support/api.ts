@@ -89,10 +89,3 @@ export async function captureRequests(
   }
   return captured
 }
-
-/** A list request's page query: the one statement that reads rows of `table` in order. */
-export function pageQuery(statements: LoggedStatement[], table: string): LoggedStatement {
-  const page = statements.find((s) => s.text.includes(`from "${table}"`) && /order by/i.test(s.text))
-  if (!page) throw new Error(`no page query among:\n${statements.map((s) => s.text).join('\n')}`)
-  return page
-}

@@ -1,5 +1,5 @@
 import { type RunningServer, startServer } from '../../e2e/support/server.ts'
-import { captureRequests, get, load, login, onAdminDatabase, pageQuery } from './api.ts'
+import { captureRequests, get, load, login, onAdminDatabase } from './api.ts'
 import { pgbenchTps } from './pgbench.ts'
 import { serverLogFile } from './statement-log.ts'
 
@@ -8,8 +8,6 @@ export interface ListCases {
   adminUrl: string
   /** The loaded database the server runs on. */
   url: string
-  /** The table whose rows each list reads (to find the page query among a request's statements). */
-  table: string
   cases: [label: string, path: string][]
   connections: number
   seconds: number
@@ -22,14 +20,15 @@ export interface ListCases {
  * Each list request against its database's own speed, in one run. First the server runs with every
  * statement logged, to capture what one request of each case sends (after a warm-up, as in steady state);
  * then it runs again without logging, and for each case autocannon drives the request at `connections`
- * and, back to back, pgbench (`-M extended`, as many clients) replays the page query alone and the
- * request's whole set of statements. Prints the statements, then requests a second, p99, transactions a
- * second and the ratios, with the server's CPU milliseconds a request (load-independent). Answers the second server (still running) and its token.
+ * and, back to back, pgbench (`-M prepared`, as many clients: the server prepares its statements too)
+ * replays the request's statements as one transaction. Prints the statements, then requests a second,
+ * p99, pgbench's transactions a second and the ratio, with the server's CPU milliseconds a request
+ * (load-independent). Answers the second server (still running) and its token.
  */
 export async function compareListCases(
   options: ListCases,
 ): Promise<{ server: RunningServer; token: string }> {
-  const { adminUrl, url, table, cases, connections, seconds } = options
+  const { adminUrl, url, cases, connections, seconds } = options
   const name = new URL(url).pathname.slice(1)
   const logFile = await serverLogFile(adminUrl)
   await onAdminDatabase(adminUrl, `alter database ${name} set log_statement = 'all'`)
@@ -62,18 +61,17 @@ export async function compareListCases(
 
   const width = Math.max(...cases.map(([label]) => label.length)) + 2
   console.log(
-    `\n${'case'.padEnd(width)}${'req/s'.padStart(8)}${'p99 ms'.padStart(8)}${'cpu ms'.padStart(8)}${'page tps'.padStart(10)}${'ratio'.padStart(8)}${'all tps'.padStart(9)}${'ratio'.padStart(8)}`,
+    `\n${'case'.padEnd(width)}${'req/s'.padStart(8)}${'p99 ms'.padStart(8)}${'cpu ms'.padStart(8)}${'db tps'.padStart(9)}${'ratio'.padStart(8)}`,
   )
   const bench = { clients: connections, seconds }
   for (let round = 1; round <= (options.rounds ?? 1); round++) {
     for (const [label, path] of cases) {
       const statements = captured.get(path)?.statements ?? []
       const api = await load(server, path, token, { connections, seconds })
-      const page = await pgbenchTps(url, [pageQuery(statements, table)], bench)
-      const all = await pgbenchTps(url, statements, bench)
-      const pct = (n: number) => `${((100 * api.rps) / n).toFixed(1)}%`
+      const db = await pgbenchTps(url, statements, bench)
+      const ratio = `${((100 * api.rps) / db).toFixed(1)}%`
       console.log(
-        `${label.padEnd(width)}${api.rps.toFixed(0).padStart(8)}${String(api.p99).padStart(8)}${api.cpuMs.toFixed(2).padStart(8)}${page.toFixed(0).padStart(10)}${pct(page).padStart(8)}${all.toFixed(0).padStart(9)}${pct(all).padStart(8)}${api.failed ? `  ${api.failed} of ${api.total} failed` : ''}`,
+        `${label.padEnd(width)}${api.rps.toFixed(0).padStart(8)}${String(api.p99).padStart(8)}${api.cpuMs.toFixed(2).padStart(8)}${db.toFixed(0).padStart(9)}${ratio.padStart(8)}${api.failed ? `  ${api.failed} of ${api.total} failed` : ''}`,
       )
     }
   }

@@ -19,8 +19,9 @@ export function pgbenchBinary(): string {
 }
 
 /**
- * Replays logged statements as one pgbench transaction, `-M extended`: each `$n` becomes a pgbench variable,
- * so the values travel as bound parameters exactly as the server sent them. Answers transactions a second.
+ * Replays logged statements as one pgbench transaction, `-M prepared` (each client prepares each statement
+ * once and then binds it, as the server's connections do): each `$n` becomes a pgbench variable, so the
+ * values travel as bound parameters exactly as the server sent them. Answers transactions a second.
  */
 export async function pgbenchTps(
   url: string,
@@ -44,7 +45,7 @@ export async function pgbenchTps(
       pgbenchBinary(),
       [
         '--no-vacuum',
-        '--protocol=extended',
+        '--protocol=prepared',
         `--client=${options.clients}`,
         `--jobs=${Math.min(options.clients, 2)}`,
         `--time=${options.seconds}`,
