@@ -52,7 +52,9 @@ const RETRY_MS = 5000
 
 async function main() {
   const config = readConfig()
-  const logger = pino(loggerOptions(config.logLevel))
+  // Written as they come, like console.log: pino's default stream writes a moment later, which put lines
+  // logged before the start banner (Fastify's "Server listening") after it. The default level logs little.
+  const logger = pino(loggerOptions(config.logLevel), pino.destination({ sync: true }))
   const database = await openDatabase({
     url: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pgdata'),
