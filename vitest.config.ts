@@ -35,6 +35,13 @@ export default defineConfig({
           environment: 'jsdom',
           // A file's jsdom starts sooner in a worker thread than in a child process (a fifth of the suite).
           pool: 'threads',
+          // A worker's files share one window and the modules it imported (antd's most of all): importing
+          // them afresh for each file took half of the suite's time. Each file renders and cleans up its
+          // own screens; test/setup.ts clears what antd leaves in the page between files.
+          isolate: false,
+          // The root's, stated again: this project's config is web/vite.config.ts, and projects that share
+          // their workers must agree on how many.
+          maxWorkers: '150%',
           setupFiles: ['./test/setup.ts'],
           // The real server behind the gadgets fixture's screens, one per test file that asks.
           globalSetup: ['./test/fixture-server.ts'],

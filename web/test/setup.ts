@@ -1,9 +1,13 @@
-import { act } from '@testing-library/react'
+import { act, configure } from '@testing-library/react'
 import { afterAll } from 'vitest'
 // As in main.tsx: the HTTP module gets the session's token, the language and the 401 handling.
 import '../src/app/http-setup.ts'
 // As in shell/Layout.tsx: screens rendered on their own here live inside the shell in the app.
 import '../src/shell/shell-strings.ts'
+
+// Some screens here wait on a real server (the gadgets fixture) while the API suites load both cores: the
+// default second for a findBy is too short a wait there, though not for a working screen.
+configure({ asyncUtilTimeout: 5_000 })
 
 // jsdom lacks matchMedia, which antd's responsive helpers call; a never-matching stand-in is enough for tests.
 window.matchMedia ??= (query: string) =>
@@ -25,15 +29,18 @@ globalThis.ResizeObserver ??= class {
 
 // Feedback messages (app/notify.ts) live in a React root of their own and close on timers. They are all
 // closed after each file, and the closing waited for, so that no timer or React work is left to run after
-// the file's window is gone ("window is not defined"). jsdom never ends a CSS transition, so a closed
-// message stays in the page in its leave state: that state is what is waited for.
+// the file's window is gone ("window is not defined"). jsdom never ends a CSS transition by itself, so each
+// closing message is told its transition ended: the next file, in the same window, starts without them.
 afterAll(async () => {
   const settle = () => act(async () => new Promise((settled) => setTimeout(settled, 50)))
   if (document.querySelector('.ant-message')) {
     const { default: message } = await import('antd/es/message')
     await act(async () => message.destroy())
-    const open = () => document.querySelector('.ant-message-notice:not(.ant-message-fade-leave)')
-    for (let waited = 0; open() && waited < 5_000; waited += 50) await settle()
+    const left = () => document.querySelectorAll('.ant-message-notice')
+    for (let waited = 0; left().length > 0 && waited < 5_000; waited += 50) {
+      for (const notice of left()) notice.dispatchEvent(new Event('transitionend'))
+      await settle()
+    }
   }
   await settle()
 })
