@@ -3,7 +3,7 @@
 -- replace their trigram indexes, which read nearly every row for a code whose trigrams all rows share
 -- (`ORD00…`, `member…`). The serial numbers' case-insensitive unique index becomes that index itself.
 -- Lists sorted by a joined table's column (plan name, category, genre) take each group's first rows from
--- a (reference, id) index.
+-- a (reference, id) index; subscriptions filtered by plan come in id order from theirs.
 DROP INDEX "orders_order_no_trgm_index";--> statement-breakpoint
 DROP INDEX "orders_transaction_number_trgm_index";--> statement-breakpoint
 DROP INDEX "users_username_trgm_index";--> statement-breakpoint

@@ -146,7 +146,12 @@ const MAX_PAGE = 100_000
 const DEFAULT_COUNT_CAP = 10_000
 // Built statements of recent list requests (the same shape and values ask for the same SQL text).
 const MAX_BUILT = 500
-let lists = 0
+
+/**
+ * What each list declared in this process searches from the start and sorts by through a join: what needs
+ * an index of its own (list-indexes.test.ts holds the migrations to them).
+ */
+export const declaredLists: { table: PgTable; prefixes: PgColumn[]; joinedSorts: JoinedSort[] }[] = []
 
 function valueSchema(spec: FilterSpec | RangeSpec) {
   switch (spec.type) {
@@ -332,9 +337,13 @@ export function defineList<TColumns extends Record<string, PgColumn | SQL | SQL.
       .orderBy(...orderBy(q))
   }
 
-  // Names this list in the caches of totals, which all lists share.
-  const listId = ++lists
   const joined = joinedSorts(spec, spec.sortable)
+  // Names this list in the caches of totals, which all lists share.
+  const listId = declaredLists.push({
+    table: spec.table,
+    prefixes: (spec.keyword ?? []).map(prefixOf).filter((column) => column !== null),
+    joinedSorts: [...joined.values()],
+  })
   const countCap = spec.countCap ?? DEFAULT_COUNT_CAP
   const idType = spec.sortable.id.getSQLType()
 

@@ -1,6 +1,7 @@
 export { forgetCounts } from './count.ts'
 export {
   containsPattern,
+  declaredLists,
   defineList,
   type FilterSpec,
   type KeywordColumn,
