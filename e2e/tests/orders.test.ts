@@ -69,7 +69,7 @@ describe('orders and payouts, end to end in Chromium', () => {
     // Among all orders, the start of its number finds it, as the keyword box says.
     await page.goto(`${product.server.url}/#/orders`)
     const keyword = page.getByTestId('orders-keyword')
-    expect(await keyword.getAttribute('placeholder')).toBe('Start of an order or transaction no.')
+    expect(await keyword.getAttribute('placeholder')).toBe('Start of order or transaction no.')
     await keyword.fill(order.order_no.slice(0, -1).toLowerCase())
     await keyword.press('Enter')
     await page.waitForURL(/#\/orders\?.*keyword=/)

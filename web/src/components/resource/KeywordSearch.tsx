@@ -27,6 +27,8 @@ export function KeywordSearch({
         allowClear
         aria-label={t('resource.keyword')}
         placeholder={t(i18n.exists(`${labels}.keyword`) ? `${labels}.keyword` : 'resource.keyword')}
+        // Room for the longest hint, not wider than a phone allows beside the button.
+        style={{ width: '20em', maxWidth: '60vw' }}
         data-testid={testId}
         value={text}
         onChange={(event) => {

@@ -26,7 +26,7 @@ export const ordersLocale = defineLocale({
       updatedAt: 'Updated',
     },
     paymentMethods: { segpay: 'Segpay', ccbill: 'CCBill', epoch: 'Epoch', verotel: 'Verotel' },
-    keyword: 'Start of an order or transaction no.',
+    keyword: 'Start of order or transaction no.',
     breakdown: 'Amount and fees',
     totalHint: 'The total is recomputed on saving: the amount less the three fees, which may not exceed it.',
   },

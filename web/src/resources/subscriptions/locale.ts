@@ -3,7 +3,7 @@ import { defineLocale } from '../../i18n/define-locale.ts'
 export const subscriptionsLocale = defineLocale({
   en: {
     title: 'Subscriptions',
-    keyword: "Start of the member's username",
+    keyword: "Start of member's username",
     fields: {
       id: 'ID',
       userId: 'Member',

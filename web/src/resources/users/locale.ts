@@ -3,7 +3,7 @@ import { defineLocale } from '../../i18n/define-locale.ts'
 export const usersLocale = defineLocale({
   en: {
     title: 'Members',
-    keyword: 'Start of a username, e-mail or phone',
+    keyword: 'Start of username, e-mail, phone',
     ordersLink: 'Orders',
     editTitle: 'Edit member',
     showTitle: 'Member',

@@ -3,7 +3,7 @@ import { defineLocale } from '../../i18n/define-locale.ts'
 export const videosLocale = defineLocale({
   en: {
     title: 'Videos',
-    keyword: 'Words of a title, or the start of a serial number',
+    keyword: 'Title words or serial number start',
     createTitle: 'Create video',
     editTitle: 'Edit video',
     showTitle: 'Video',
