@@ -411,9 +411,10 @@ export function defineList<TColumns extends Record<string, PgColumn | SQL | SQL.
     const ids = statements.ids && (await exec(statements.ids)).map((row) => (row as { id: unknown }).id)
     const [records] = ids?.length === 0 ? [] : await exec(statements.records, ids ?? undefined)
     const page = records as { json: string; rows: number } | undefined
+    // The ids tell how full the page is, even should one of them be deleted before its record is read.
     const { total, estimated } = await countRows(db, spec, matching, countCap, {
       offset,
-      rows: page?.rows ?? 0,
+      rows: ids?.length ?? page?.rows ?? 0,
       perPage: q.perPage,
     })
     return {
