@@ -3,7 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/client.ts'
 import * as schema from '../src/db/schema/index.ts'
-import { declaredLists } from '../src/lib/list/index.ts'
+import { declaredLists } from '../src/lib/resource/define-resource.ts'
 // Importing the route modules declares every resource's list.
 import '../src/modules/index.ts'
 import { createTestDatabase, type TestDatabase } from './support/databases.ts'
@@ -32,13 +32,13 @@ describe('the indexes the lists rely on', () => {
   afterAll(() => test?.drop())
 
   it('are looked for in every list the product declares', () => {
-    expect(lists().some((list) => list.prefixes.length > 0)).toBe(true)
-    expect(lists().some((list) => list.joinedSorts.length > 0)).toBe(true)
+    expect(lists().some((list) => list.indexed.prefixes.length > 0)).toBe(true)
+    expect(lists().some((list) => list.indexed.joinedSorts.length > 0)).toBe(true)
   })
 
   it('a keyword matched from the start: lower(column) text_pattern_ops', () => {
     const missing = lists().flatMap((list) =>
-      list.prefixes
+      list.indexed.prefixes
         .filter((column) => {
           const index = new RegExp(`\\(lower\\(\\(?${column.name}\\)?(::text)?\\) text_pattern_ops\\)`)
           return !indexesOf(column.table).some((definition) => index.test(definition))
@@ -50,7 +50,7 @@ describe('the indexes the lists rely on', () => {
 
   it('a sort led by a joined column: (reference, id)', () => {
     const missing = lists().flatMap((list) =>
-      list.joinedSorts
+      list.indexed.joinedSorts
         .filter((sort) => {
           const index = new RegExp(`USING btree \\(${sort.reference.name}, id[,)]`)
           return !indexesOf(list.table).some((definition) => index.test(definition))

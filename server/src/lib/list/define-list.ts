@@ -146,12 +146,7 @@ const MAX_PAGE = 100_000
 const DEFAULT_COUNT_CAP = 10_000
 // Built statements of recent list requests (the same shape and values ask for the same SQL text).
 const MAX_BUILT = 500
-
-/**
- * What each list declared in this process searches from the start and sorts by through a join: what needs
- * an index of its own (list-indexes.test.ts holds the migrations to them).
- */
-export const declaredLists: { table: PgTable; prefixes: PgColumn[]; joinedSorts: JoinedSort[] }[] = []
+let lists = 0
 
 function valueSchema(spec: FilterSpec | RangeSpec) {
   switch (spec.type) {
@@ -337,13 +332,9 @@ export function defineList<TColumns extends Record<string, PgColumn | SQL | SQL.
       .orderBy(...orderBy(q))
   }
 
-  const joined = joinedSorts(spec, spec.sortable)
   // Names this list in the caches of totals, which all lists share.
-  const listId = declaredLists.push({
-    table: spec.table,
-    prefixes: (spec.keyword ?? []).map(prefixOf).filter((column) => column !== null),
-    joinedSorts: [...joined.values()],
-  })
+  const listId = ++lists
+  const joined = joinedSorts(spec, spec.sortable)
   const countCap = spec.countCap ?? DEFAULT_COUNT_CAP
   const idType = spec.sortable.id.getSQLType()
 
@@ -434,7 +425,13 @@ export function defineList<TColumns extends Record<string, PgColumn | SQL | SQL.
     }
   }
 
-  return { query, run, rows, where, orderBy, orderTerms, spec }
+  /** What needs an index of its own: the columns searched from their start, the joined sorts. */
+  const indexed = {
+    prefixes: (spec.keyword ?? []).map(prefixOf).filter((column) => column !== null),
+    joinedSorts: [...joined.values()],
+  }
+
+  return { query, run, rows, where, orderBy, orderTerms, spec, indexed }
 }
 
 /** The answer schema of a list, for the route's `response` (and so the OpenAPI document). */

@@ -1,7 +1,6 @@
 export { forgetCounts } from './count.ts'
 export {
   containsPattern,
-  declaredLists,
   defineList,
   type FilterSpec,
   type KeywordColumn,

@@ -1,3 +1,4 @@
+import type { PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -17,6 +18,12 @@ import { defineView, readRecord } from './view.ts'
 import { defineWrites } from './write.ts'
 
 export type { ResourceSpec } from './types.ts'
+
+/**
+ * Every resource's list declared in this process, with what it needs an index for (list-indexes.test.ts
+ * holds the migrations to them).
+ */
+export const declaredLists: { table: PgTable; indexed: ReturnType<typeof defineList>['indexed'] }[] = []
 
 /**
  * A resource's routes from its declaration: GET list, GET one, POST, PUT (partial), DELETE, each guarded by
@@ -40,6 +47,7 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
     joins: spec.joins,
     columns: view.columns,
   })
+  declaredLists.push({ table, indexed: list.indexed })
   const writes = defineWrites(spec, view)
   const update = spec.update ?? partialInput(spec.input)
   const operations = new Set(spec.operations ?? ['list', 'show', 'create', 'edit', 'delete'])
