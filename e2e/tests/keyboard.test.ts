@@ -131,6 +131,33 @@ describe('the keyboard alone', () => {
     await context.close()
   })
 
+  it('gives focus back to the button that opened a form dialog, however it closes', async () => {
+    const { data: videos } = await asAdmin<{ data: { id: number }[] }>(product, '/api/videos?per_page=1')
+    const context = await englishContext(product)
+    const page = await context.newPage()
+    await submitLogin(page, product)
+    await page.waitForURL(/#\/dashboard$/)
+    // A child form kept in the page, and a dialog antd takes out of it on closing.
+    const dialogs = [
+      { route: `/videos/show/${videos[0]?.id}`, opener: 'child-add' },
+      { route: '/table/Complex_table', opener: 'complex-create' },
+    ]
+    for (const { route, opener } of dialogs) {
+      await page.goto(`${product.server.url}/#${route}`)
+      const button = page.locator(`[data-testid="${opener}"]:visible`)
+      await button.waitFor()
+      for (const close of ['Escape', 'Cancel'] as const) {
+        await button.focus()
+        await page.keyboard.press('Enter')
+        await expect.poll(async () => (await focused(page)).inDialog).toBe(true)
+        if (close === 'Escape') await page.keyboard.press('Escape')
+        else await page.locator('.ant-modal:visible').getByRole('button', { name: 'Cancel' }).click()
+        await expect.poll(async () => (await focused(page)).testId, `${opener}, after ${close}`).toBe(opener)
+      }
+    }
+    await context.close()
+  })
+
   it('fills and saves a form with the keyboard alone', async () => {
     const name = `Keyed ${Date.now()}`
     const context = await englishContext(product)
