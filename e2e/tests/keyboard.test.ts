@@ -152,7 +152,9 @@ describe('the keyboard alone', () => {
         await expect.poll(async () => (await focused(page)).inDialog).toBe(true)
         if (close === 'Escape') await page.keyboard.press('Escape')
         else await page.locator('.ant-modal:visible').getByRole('button', { name: 'Cancel' }).click()
-        await expect.poll(async () => (await focused(page)).testId, `${opener}, after ${close}`).toBe(opener)
+        await expect
+          .poll(async () => (await focused(page)).testId, { message: `${opener}, after ${close}` })
+          .toBe(opener)
       }
     }
     await context.close()

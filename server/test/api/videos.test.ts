@@ -220,5 +220,24 @@ describeEachEngine('videos', (engine) => {
         directors: 'Kenji Mori',
       })
     })
+
+    it('names several tags of a kind in order, none as an empty cell, as the import reads them back', async () => {
+      const genre = async (name: string) =>
+        (await api('/api/tags', 'POST', { name, type: 'genre' })).body.data.id as number
+      const tag_ids = [await genre('Western'), ids.genre as number, await genre('=Noir')]
+      const created = await api('/api/videos', 'POST', {
+        title: 'Several genres',
+        serial_number: 'SG-1',
+        tag_ids,
+      })
+      expect(created.status).toBe(201)
+      const res = await fetch(`${t.url}/api/videos/exportCsv?keyword=SG-1`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+      const [header, row] = parse((await res.text()).replace(/^\ufeff/, '')) as string[][]
+      const cells = Object.fromEntries((header ?? []).map((name, i) => [name, row?.[i]]))
+      // A name a spreadsheet would run as a formula is defused like any other cell.
+      expect(cells).toMatchObject({ genres: "'=Noir|Drama|Western", models: '', studios: '', directors: '' })
+    })
   })
 })

@@ -11,6 +11,7 @@ import { type defineList, type ListQuery, selectFrom } from '../list/index.ts'
 import type { OrderTerm } from '../list/source.ts'
 import { protectedErrors } from '../responses.ts'
 import { permissionOf } from './permissions.ts'
+import { keyNames } from './relations.ts'
 import type { Expression, Resolved } from './types.ts'
 import type { View } from './view.ts'
 
@@ -100,6 +101,30 @@ function after(terms: readonly OrderTerm[], last: (string | null)[]): SQL | unde
 }
 
 /**
+ * Export columns named after the import's keys (a video's `genres`, `directors`), as that import reads them,
+ * in place of a record field of the same name (`directors` as names, not objects): text columns of one
+ * LATERAL join per relation, which reads the links once for all its columns.
+ */
+function keyColumns(spec: Resolved, fields: readonly string[]) {
+  const byRelation = new Map<string, Record<string, { key: PgColumn; where?: SQL }>>()
+  for (const field of fields) {
+    const named = spec.import?.keys?.[field]
+    if (!named) continue
+    byRelation.set(named.relation, { ...byRelation.get(named.relation), [field]: named })
+  }
+  const columns: Record<string, SQL> = {}
+  const joins: SQL[] = []
+  for (const [name, named] of byRelation) {
+    const relation = spec.relations[name]
+    if (!relation) throw new Error(`${spec.path}: import key of unknown relation "${name}".`)
+    const alias = sql.identifier(`${name}_names`)
+    joins.push(sql`${keyNames(relation, spec.table, named)} ${alias}`)
+    for (const field of Object.keys(named)) columns[field] = sql`${alias}.${sql.identifier(field)}`
+  }
+  return { columns, joins }
+}
+
+/**
  * `GET /{path}/exportCsv` (machinery contract, "Export"): the list's rows under its own filters, keyword and
  * sort, streamed as CSV with a UTF-8 BOM, never held whole in memory. On PostgreSQL, when every column can
  * be formatted in SQL, the database writes the CSV itself through `COPY ... TO STDOUT`; otherwise (and on
@@ -114,30 +139,37 @@ export function defineExport(
   const settings = spec.export
   if (!settings) throw new Error('defineExport needs spec.export')
   const fields = settings.columns ?? view.wireKeys
-  const computed = settings.computed ?? {}
-  const columns: Record<string, Expression> = { ...view.columns, ...computed }
+  const keyed = keyColumns(spec, fields)
+  const columns: Record<string, Expression> = { ...view.columns, ...keyed.columns }
   for (const field of fields)
     if (!columns[field])
-      throw new Error(`${spec.path}: export column "${field}" is neither a record field nor computed.`)
+      throw new Error(`${spec.path}: export column "${field}" is neither a record field nor an import key.`)
   const copyCells = fields.map((field) =>
-    computed[field]
-      ? textCell(computed[field])
+    keyed.columns[field]
+      ? textCell(keyed.columns[field])
       : copyCell(view.kinds[field] ?? 'other', view.columns[field] as Expression),
   )
   const copyable = copyCells.every(Boolean)
+
+  // biome-ignore lint/suspicious/noExplicitAny: drizzle's selection type, as selectFrom takes it
+  function select(db: Db, cells: Record<string, any>) {
+    let query = selectFrom(db, view, cells)
+    for (const join of keyed.joins) query = query.leftJoinLateral(join, sql`true`)
+    return query
+  }
 
   async function* rows(db: Db, q: ListQuery, scope: SQL | undefined) {
     const order = list.orderTerms(q)
     const keys = Object.fromEntries(
       order.map((t, i) => [`__key${i}`, sql<string | null>`(${t.expression})::text`]),
     )
-    // Wire values, as PostgreSQL writes them for the lists (vod_wire); computed columns are text already.
+    // Wire values, as PostgreSQL writes them for the lists (vod_wire); key columns are text already.
     const selected = Object.fromEntries(
-      fields.map((field) => [field, computed[field] ?? sql`vod_wire(${columns[field]})`]),
+      fields.map((field) => [field, keyed.columns[field] ?? sql`vod_wire(${columns[field]})`]),
     )
     let last: (string | null)[] | null = null
     for (;;) {
-      const batch = (await selectFrom(db, view, { ...selected, ...keys })
+      const batch = (await select(db, { ...selected, ...keys })
         .where(list.where(q, and(scope, last ? after(order, last) : undefined)))
         .orderBy(...list.orderBy(q))
         .limit(BATCH)) as Record<string, unknown>[]
@@ -164,7 +196,7 @@ export function defineExport(
     scope: SQL | undefined,
   ) {
     const cells = Object.fromEntries(fields.map((field, i) => [field, (copyCells[i] as SQL).as(field)]))
-    const query = selectFrom(db, view, cells)
+    const query = select(db, cells)
       .where(list.where(q, scope))
       .orderBy(...list.orderBy(q))
       .toSQL()

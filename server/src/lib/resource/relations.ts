@@ -52,6 +52,23 @@ export function presentObjects(relation: Relation, table: Table): SQL {
   return sql`coalesce((select json_agg(json_build_object(${fields}) order by ${order}) ${linksOf(relation, qualified(table.id), true)}), '[]'::json)`
 }
 
+/**
+ * One row of the record's related records named by a column of theirs, a text column per field (`genres`,
+ * `models`: tags of one type), names in order with `|` between them, as an import reads them.
+ */
+export function keyNames(
+  relation: Relation,
+  table: Table,
+  fields: Record<string, { key: PgColumn; where?: SQL }>,
+): SQL {
+  const columns = Object.entries(fields).map(([field, { key, where }]) => {
+    const name = qualified(key)
+    const only = where ? sql` filter (where ${where})` : sql``
+    return sql`coalesce(string_agg(${name}, '|' order by ${name})${only}, '') as ${sql.identifier(field)}`
+  })
+  return sql`(select ${sql.join(columns, sql`, `)} ${linksOf(relation, qualified(table.id), true)})`
+}
+
 /** `?tag_id=7`: records holding that key. */
 export function relationFilter(relation: Relation, table: Table): FilterSpec {
   return {

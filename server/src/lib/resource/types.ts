@@ -195,9 +195,9 @@ export interface ResourceSpec<R extends WireRecord = WireRecord> {
   children?: Record<string, ChildSpec>
   /**
    * `GET /{path}/exportCsv` behind `export-{path}`: the list's rows as CSV. `columns` names record fields
-   * and `computed` ones: text the file alone shows (a video's genres by name, as its import reads them).
+   * and the import's keys, written as the import reads them (a video's `genres`: its genre tags by name).
    */
-  export?: { filename: string; columns?: readonly string[]; computed?: Record<string, SQL> }
+  export?: { filename: string; columns?: readonly string[] }
   /** Batch create from CSV or JSON rows at `/{path}/{import.path}` behind `batch-create-{path}`. */
   import?: ImportSpec
   /** Which record routes to offer; all five unless said. */

@@ -1,7 +1,6 @@
 import {
   photoInput,
   photoRecord,
-  type TagType,
   type Video,
   videoActions,
   videoBatchRow,
@@ -15,10 +14,6 @@ import type { PgColumn } from 'drizzle-orm/pg-core'
 import { directors, photos, sources, tags, videoDirectors, videos, videoTags } from '../../db/schema/index.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
 import { qualified } from '../../lib/resource/relations.ts'
-
-/** A video's tags of one kind by name, `|` between them, as the batch import reads them. */
-const tagNames = (type: TagType) =>
-  sql`coalesce((select string_agg(${tags.name}, '|' order by ${tags.name}) from ${videoTags} join ${tags} on ${qualified(tags.id)} = ${qualified(videoTags.tagId)} where ${qualified(videoTags.videoId)} = ${qualified(videos.id)} and ${qualified(tags.type)} = ${type}), '')`
 
 /**
  * The catalogue's videos (spec sections 3 and 7): filters and sorts for a million rows, tags and directors
@@ -101,7 +96,7 @@ export const videosModule = defineResource<Video>({
     photos: { table: photos, position: photos.position, record: photoRecord, input: photoInput },
   },
   // Every column PostgreSQL can write itself, so a million rows go out through COPY; tags and directors by
-  // name, under the batch import's column names (genres, models, studios, directors).
+  // name, as the batch import's keys below (genres, models, studios, directors).
   export: {
     filename: 'videos.csv',
     columns: [
@@ -126,12 +121,6 @@ export const videosModule = defineResource<Video>({
       'video',
       'created_at',
     ],
-    computed: {
-      genres: tagNames('genre'),
-      models: tagNames('model'),
-      studios: tagNames('studio'),
-      directors: sql`coalesce((select string_agg(${directors.name}, '|' order by ${directors.name}) from ${videoDirectors} join ${directors} on ${qualified(directors.id)} = ${qualified(videoDirectors.directorId)} where ${qualified(videoDirectors.videoId)} = ${qualified(videos.id)}), '')`,
-    },
   },
   // The spec's batch create: a CSV whose rows name their tags and directors (README "Videos").
   import: {
