@@ -259,6 +259,23 @@ describe('the shell, end to end in Chromium', () => {
     await context.close()
   })
 
+  it('shows short messages without motion when the system asks for less', async () => {
+    // antd's messages live outside the app's tree; a context that allows motion is the control.
+    const messageMotion = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const context = await product.browser.newContext({ reducedMotion })
+      const page = await logIn(context)
+      await page.evaluate(MOTION_WATCH)
+      await page.getByTestId('size-select').click()
+      await page.getByTestId('size-small').click()
+      await page.locator('.ant-message-notice').waitFor()
+      const seen = (await page.evaluate('window.motionSeen')) as string[]
+      await context.close()
+      return seen.filter((name) => name.startsWith('ant-message'))
+    }
+    expect(await messageMotion('no-preference')).not.toEqual([])
+    expect(await messageMotion('reduce')).toEqual([])
+  })
+
   it('turns the sidebar into a drawer below 992 px that closes after navigating', async () => {
     const context = await product.browser.newContext({ viewport: { width: 1280, height: 720 } })
     const page = await logIn(context)

@@ -3,7 +3,7 @@ import enUS from 'antd/locale/en_US'
 import zhCN from 'antd/locale/zh_CN'
 import dayjs from 'dayjs'
 import 'dayjs/locale/zh-cn'
-import { type ReactNode, useMemo } from 'react'
+import { type ReactNode, useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApp } from '../stores/app.ts'
 import { useSettings } from '../stores/settings.ts'
@@ -25,6 +25,10 @@ export function AntdProvider({ children }: { children: ReactNode }) {
     () => ({ token: { ...themeTokens(colorPrimary), motion: !reducedMotion } }),
     [colorPrimary, reducedMotion],
   )
+  // antd's short messages (notify) are drawn outside this tree, by its static holder: same colours and motion.
+  useEffect(() => {
+    ConfigProvider.config({ theme })
+  }, [theme])
   // One object while the setting holds, so the provider does not hand every antd component a new config.
   const wave = useMemo(() => ({ disabled: reducedMotion }), [reducedMotion])
   const { t } = useTranslation()
