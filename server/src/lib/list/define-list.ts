@@ -325,13 +325,6 @@ export function defineList<TColumns extends Record<string, PgColumn | SQL | SQL.
   }
   const orderBy = (q: ListQuery): SQL[] => sortedBy(orderTerms(q))
 
-  /** The matching rows in the list's order, unpaged: an export reads them all. */
-  function rows(db: Db, q: ListQuery, extraWhere?: SQL) {
-    return selectFrom(db, spec, spec.columns)
-      .where(where(q, extraWhere))
-      .orderBy(...orderBy(q))
-  }
-
   // Names this list in the caches of totals, which all lists share.
   const listId = ++lists
   const joined = joinedSorts(spec, spec.sortable)
@@ -431,7 +424,7 @@ export function defineList<TColumns extends Record<string, PgColumn | SQL | SQL.
     joinedSorts: [...joined.values()],
   }
 
-  return { query, run, rows, where, orderBy, orderTerms, spec, indexed }
+  return { query, run, where, orderBy, orderTerms, spec, indexed }
 }
 
 /** The answer schema of a list, for the route's `response` (and so the OpenAPI document). */
