@@ -12,7 +12,7 @@ import type { RunningServer } from '../e2e/support/server.ts'
 import { queryRows } from '../server/src/db/client.ts'
 import { createTestDatabase } from '../server/test/support/databases.ts'
 import { bulkLoad } from './support/bulk-load.ts'
-import { compareListCases } from './support/list-cases.ts'
+import { compareListCases, type ListCase } from './support/list-cases.ts'
 
 const members = Number(process.argv[2] ?? 1_000_000)
 const orderCount = Number(process.argv[3] ?? 10_000_000)
@@ -65,18 +65,55 @@ try {
   const week = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10)
 
   const [member] = await queryRows<{ id: number }>(db, sql`select min(id) + 4321 as id from users`)
-  const cases: [string, string][] = [
-    ['members: first page', '/api/users'],
-    ['members: status filter', '/api/users?status=disabled'],
-    ['members: plan filter', `/api/users?plan_id=${planId}`],
-    ['members: keyword', '/api/users?keyword=member123456'],
-    ['members: sort by plan name', '/api/users?sort=plan_name'],
-    ['orders: first page', '/api/orders'],
-    ["orders: a member's orders", `/api/orders?user_id=${member?.id}`],
-    ['orders: payment method', '/api/orders?payment_method=epoch'],
-    ['orders: paid last week', `/api/orders?paid_at_from=${week(7)}&paid_at_to=${week(0)}`],
-    ['orders: keyword', '/api/orders?keyword=ORD001234567'],
-    ['orders: sort by plan name', '/api/orders?sort=plan_name'],
+  const page = 'limit 20'
+  const cases: ListCase[] = [
+    ['members: first page', '/api/users', `select * from users order by id desc ${page}`],
+    [
+      'members: status filter',
+      '/api/users?status=disabled',
+      `select * from users where status = 'disabled' order by id desc ${page}`,
+    ],
+    [
+      'members: plan filter',
+      `/api/users?plan_id=${planId}`,
+      `select * from users where plan_id = ${planId} order by id desc ${page}`,
+    ],
+    [
+      'members: keyword',
+      '/api/users?keyword=member123456',
+      `select * from users where lower(username) like 'member123456%' or lower(email) like 'member123456%' or lower(phone) like 'member123456%' order by id desc ${page}`,
+    ],
+    [
+      'members: sort by plan name',
+      '/api/users?sort=plan_name',
+      `select u.* from users u left join plans p on p.id = u.plan_id order by p.name, u.id ${page}`,
+    ],
+    ['orders: first page', '/api/orders', `select * from orders order by paid_at desc, id ${page}`],
+    [
+      "orders: a member's orders",
+      `/api/orders?user_id=${member?.id}`,
+      `select * from orders where user_id = ${member?.id} order by paid_at desc, id ${page}`,
+    ],
+    [
+      'orders: payment method',
+      '/api/orders?payment_method=epoch',
+      `select * from orders where payment_method = 'epoch' order by paid_at desc, id ${page}`,
+    ],
+    [
+      'orders: paid last week',
+      `/api/orders?paid_at_from=${week(7)}&paid_at_to=${week(0)}`,
+      `select * from orders where paid_at >= '${week(7)}' and paid_at < '${week(0)}'::date + 1 order by paid_at desc, id ${page}`,
+    ],
+    [
+      'orders: keyword',
+      '/api/orders?keyword=ORD001234567',
+      `select * from orders where lower(order_no) like 'ord001234567%' or lower(transaction_number) like 'ord001234567%' order by paid_at desc, id ${page}`,
+    ],
+    [
+      'orders: sort by plan name',
+      '/api/orders?sort=plan_name',
+      `select o.* from orders o join plans p on p.id = o.plan_id order by p.name, o.id ${page}`,
+    ],
   ]
   ;({ server } = await compareListCases({ adminUrl, url, cases, connections: CONNECTIONS, seconds }))
 } finally {

@@ -3,8 +3,8 @@
  * into a fresh PostgreSQL database (dropped after); the real server runs on it as its own process. For each
  * list shape staff use, the statements one request makes are captured from PostgreSQL's statement log (with
  * their parameters), then autocannon drives the request at 16 connections and, back to back, pgbench
- * (`-M prepared`, 16 clients) replays the request's statements.
- * Prints requests a second, p99, transactions a second and the ratio; asserts nothing.
+ * (`-M prepared`, 16 clients) replays the request's statements, then a bare SELECT of the same page.
+ * Prints requests a second, p99, transactions a second and the ratios; asserts nothing.
  *
  *   npm run bench                                   # or: npx tsx bench/list-scale.ts [rows]
  *   BENCH_DATABASE_URL=postgres://...  BENCH_SECONDS=10  BENCH_ROUNDS=1  BENCH_PG_LOG=/path/to/server.log
@@ -12,7 +12,7 @@
 import { sql } from 'drizzle-orm'
 import type { RunningServer } from '../e2e/support/server.ts'
 import { createTestDatabase } from '../server/test/support/databases.ts'
-import { compareListCases } from './support/list-cases.ts'
+import { compareListCases, type ListCase } from './support/list-cases.ts'
 
 const rows = Number(process.argv[2] ?? 1_000_000)
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
@@ -21,13 +21,25 @@ const CONNECTIONS = 16
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 process.env.TEST_DATABASE_URL = adminUrl
 
-const cases: [string, string][] = [
-  ['first page', '/api/tags'],
-  ['type filter, sort -created_at', '/api/tags?type=studio&sort=-created_at'],
-  ['keyword', '/api/tags?keyword=123456'],
+const cases: ListCase[] = [
+  ['first page', '/api/tags', 'select * from tags order by id desc limit 20'],
+  [
+    'type filter, sort -created_at',
+    '/api/tags?type=studio&sort=-created_at',
+    "select * from tags where type = 'studio' order by created_at desc, id limit 20",
+  ],
+  [
+    'keyword',
+    '/api/tags?keyword=123456',
+    "select * from tags where name ilike '%123456%' order by id desc limit 20",
+  ],
   // Every generated name starts "tag ", so these trigrams are in all million rows: the database's worst case.
-  ['keyword, common trigrams', '/api/tags?keyword=ag%20123456'],
-  ['page 400', '/api/tags?page=400'],
+  [
+    'keyword, common trigrams',
+    '/api/tags?keyword=ag%20123456',
+    "select * from tags where name ilike '%ag 123456%' order by id desc limit 20",
+  ],
+  ['page 400', '/api/tags?page=400', 'select * from tags order by id desc limit 20 offset 7980'],
 ]
 
 const database = await createTestDatabase('postgres')

@@ -4,6 +4,8 @@ import { spawnSync } from 'node:child_process'
 const stages = [
   ['lint', 'npm run lint'],
   ['typecheck', 'npm run typecheck'],
+  // The API document as Redocly and Spectral read it (scripts/lint-openapi.mjs).
+  ['openapi', 'node scripts/lint-openapi.mjs'],
   ['build', 'npm run build'],
   ['unit + API', 'vitest run --project contract --project server --project web'],
   // Last: a broken unit fails the run before Chromium starts.

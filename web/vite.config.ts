@@ -1,10 +1,18 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { bootChunk } from './boot-chunk.ts'
 import { precompress } from './precompress.ts'
+import { prerenderLogin } from './prerender-login.ts'
+
+const boot = bootChunk()
 
 export default defineConfig({
   base: './',
-  plugins: [react(), precompress()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  plugins: [react(), precompress(), boot.plugin, prerenderLogin()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: boot.name }] } } },
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
 })

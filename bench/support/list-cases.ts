@@ -3,12 +3,18 @@ import { captureRequests, get, load, login, onAdminDatabase } from './api.ts'
 import { pgbenchTps } from './pgbench.ts'
 import { serverLogFile } from './statement-log.ts'
 
+export type ListCase = [label: string, path: string, floor: string]
+
 export interface ListCases {
   /** The cluster's maintenance database (statement logging is switched there). */
   adminUrl: string
   /** The loaded database the server runs on. */
   url: string
-  cases: [label: string, path: string][]
+  /**
+   * Each case: its label, the request, and the floor: a bare SELECT of the same page written here (the
+   * page's rows, no count, no JSON, no joins the page does not filter or sort by).
+   */
+  cases: ListCase[]
   connections: number
   seconds: number
   rounds?: number
@@ -21,9 +27,10 @@ export interface ListCases {
  * statement logged, to capture what one request of each case sends (after a warm-up, as in steady state);
  * then it runs again without logging, and for each case autocannon drives the request at `connections`
  * and, back to back, pgbench (`-M prepared`, as many clients: the server prepares its statements too)
- * replays the request's statements as one transaction. Prints the statements, then requests a second,
- * p99, pgbench's transactions a second and the ratio, with the server's CPU milliseconds a request
- * (load-independent). Answers the second server (still running) and its token.
+ * replays the request's statements as one transaction, then the case's bare SELECT. Prints the statements,
+ * then requests a second, p99, the server's CPU milliseconds a request (load-independent), the replay's and
+ * the bare SELECT's transactions a second, and the API's ratio to each: the floor is the goal's measure
+ * (the replay moves with the implementation). Answers the second server (still running) and its token.
  */
 export async function compareListCases(
   options: ListCases,
@@ -52,26 +59,31 @@ export async function compareListCases(
   server = await startServer({ DATABASE_URL: url, SEED_DEMO: '0' })
   token = await login(server)
   for (const [, path] of cases) await get(server, path, token)
-  for (const [label, path] of cases) {
+  for (const [label, path, floor] of cases) {
     const { statements, meta } = captured.get(path) ?? { statements: [], meta: '' }
     console.log(`\n${label}: GET ${path}  total ${meta}, ${statements.length} statement(s) a request`)
     for (const s of statements)
       console.log(`  ${s.text.replace(/\s+/g, ' ').slice(0, 160)}  [${s.parameters.join(', ')}]`)
+    console.log(`  floor: ${floor}`)
   }
 
   const width = Math.max(...cases.map(([label]) => label.length)) + 2
   console.log(
-    `\n${'case'.padEnd(width)}${'req/s'.padStart(8)}${'p99 ms'.padStart(8)}${'cpu ms'.padStart(8)}${'db tps'.padStart(9)}${'ratio'.padStart(8)}`,
+    `\n${'case'.padEnd(width)}${'req/s'.padStart(8)}${'p99 ms'.padStart(8)}${'cpu ms'.padStart(8)}` +
+      `${'replay'.padStart(9)}${'ratio'.padStart(8)}${'SELECT'.padStart(9)}${'ratio'.padStart(8)}`,
   )
   const bench = { clients: connections, seconds }
   for (let round = 1; round <= (options.rounds ?? 1); round++) {
-    for (const [label, path] of cases) {
+    for (const [label, path, floor] of cases) {
       const statements = captured.get(path)?.statements ?? []
       const api = await load(server, path, token, { connections, seconds })
-      const db = await pgbenchTps(url, statements, bench)
-      const ratio = `${((100 * api.rps) / db).toFixed(1)}%`
+      const replay = await pgbenchTps(url, statements, bench)
+      const bare = await pgbenchTps(url, [{ text: floor, parameters: [] }], bench)
+      const ratio = (tps: number) => `${((100 * api.rps) / tps).toFixed(1)}%`.padStart(8)
       console.log(
-        `${label.padEnd(width)}${api.rps.toFixed(0).padStart(8)}${String(api.p99).padStart(8)}${api.cpuMs.toFixed(2).padStart(8)}${db.toFixed(0).padStart(9)}${ratio.padStart(8)}${api.failed ? `  ${api.failed} of ${api.total} failed` : ''}`,
+        `${label.padEnd(width)}${api.rps.toFixed(0).padStart(8)}${String(api.p99).padStart(8)}${api.cpuMs.toFixed(2).padStart(8)}` +
+          `${replay.toFixed(0).padStart(9)}${ratio(replay)}${bare.toFixed(0).padStart(9)}${ratio(bare)}` +
+          `${api.failed ? `  ${api.failed} of ${api.total} failed` : ''}`,
       )
     }
   }

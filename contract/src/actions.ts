@@ -6,8 +6,18 @@
  */
 export interface ActionSpec {
   from: readonly string[]
-  to: string
+  /**
+   * The state it moves to; `{ recall: field }` moves back to the state another action kept in that record
+   * field (`remember`): a ticket recovered returns to where it was archived from.
+   */
+  to: string | ActionRecall
   field?: string
+  /** Keeps the state the record leaves in this record field, for an action that recalls it. */
+  remember?: string
+}
+
+export interface ActionRecall {
+  recall: string
 }
 
 export type ActionTable = { [action: string]: ActionSpec }
@@ -15,3 +25,6 @@ export type ActionTable = { [action: string]: ActionSpec }
 export function defineActions<const T extends ActionTable>(table: T): T {
   return table
 }
+
+/** What a transition's target says, for documentation and the audit: `solved`, or `the state kept in archived_from`. */
+export const targetName = (to: ActionSpec['to']): string => (typeof to === 'string' ? to : `the ${to.recall}`)

@@ -36,7 +36,7 @@ export const permissionCatalogue = {
   promotions: ['list', 'create', 'edit', 'delete'],
   deals: ['list', 'create', 'edit', 'delete'],
   subscriptions: ['list'],
-  orders: ['list', 'edit'],
+  orders: ['list', 'edit', 'export', 'refund', 'chargeback'],
   channels: ['list', 'create', 'edit', 'delete', 'archive', 'recover'],
   campaigns: ['list', 'create', 'edit', 'delete'],
   ipwhitelists: ['list', 'create', 'edit', 'delete'],
@@ -84,5 +84,84 @@ export function isPermissionName(name: string): name is PermissionName {
   return known.has(name)
 }
 
+/**
+ * What an admin's roles give, as the server grants it: an export is a list, so `export-<resource>` counts
+ * only together with `list-<resource>` (it never shows more than the list would).
+ */
+export function effectivePermissions<T extends string>(held: readonly T[]): T[] {
+  const set = new Set<string>(held)
+  return held.filter((name) => !name.startsWith('export-') || set.has(`list-${name.slice('export-'.length)}`))
+}
+
 /** The role seeded on first start that holds every permission. */
 export const SUPER_ADMIN_ROLE = 'super-admin'
+
+/**
+ * What a permission's screens read of other resources, so that a role given the permission can do the job:
+ * a deal's form picks its plan (`list-plans`), a channel's page adds admins (`list-admins`), the orders list
+ * filters by member (`list-users`). The role editor shows these beside the permission and ticks them with it;
+ * a picker the admin may not read says so. Every reference a contract's form or list filter names, and every
+ * linked child added through a picker, is here (contract/test/permission-needs.test.ts); screens' own pickers
+ * are added by hand.
+ */
+export const permissionNeeds: Partial<Record<PermissionName, readonly PermissionName[]>> = {
+  'create-admins': ['list-roles'],
+  // An admin's page allocates members through a picker.
+  'edit-admins': ['list-roles', 'list-users'],
+  'list-admins': ['list-roles'],
+  'assign-roles': ['list-admins'],
+  'list-audit-logs': ['list-admins'],
+  'list-photos': ['list-videos'],
+  'create-videos': ['list-sources', 'list-tags', 'list-directors', 'upload-files'],
+  'edit-videos': ['list-sources', 'list-tags', 'list-directors', 'upload-files'],
+  'list-videos': ['list-tags', 'list-tag-categories', 'list-directors', 'list-sources'],
+  'create-tags': ['list-tag-categories'],
+  'edit-tags': ['list-tag-categories'],
+  'list-tags': ['list-tag-categories'],
+  'create-sources': ['list-tags'],
+  'edit-sources': ['list-tags'],
+  'list-sources': ['list-tags', 'list-tag-categories'],
+  'create-seos': ['list-tags'],
+  'edit-seos': ['list-tags'],
+  'list-seos': ['list-tags'],
+  'edit-users': ['list-plans', 'upload-files'],
+  'create-posts': ['upload-files'],
+  'edit-posts': ['upload-files'],
+  'create-articles': ['upload-files'],
+  'edit-articles': ['upload-files'],
+  'list-users': ['list-plans', 'list-channels'],
+  'create-promotions': ['list-plans'],
+  'edit-promotions': ['list-plans'],
+  'list-promotions': ['list-plans'],
+  'create-deals': ['list-plans'],
+  'edit-deals': ['list-plans'],
+  'list-deals': ['list-plans'],
+  'list-subscriptions': ['list-plans', 'list-channels', 'list-users'],
+  'list-orders': ['list-users', 'list-plans', 'list-channels'],
+  'export-orders': ['list-orders'],
+  'edit-channels': ['list-admins'],
+  'create-blocks': ['list-advertisements', 'upload-files'],
+  // A block's page adds videos through a picker.
+  'edit-blocks': ['list-advertisements', 'upload-files', 'list-videos'],
+  'list-blocks': ['list-advertisements'],
+  'create-banners': ['upload-files'],
+  'edit-banners': ['upload-files'],
+  'edit-advertisements': ['upload-files'],
+  'create-informations': ['upload-files'],
+  'edit-informations': ['upload-files'],
+  'list-comments': ['list-users', 'list-videos'],
+}
+
+/** The permissions `name` needs, and theirs in turn, without `name` itself. */
+export function neededBy(name: string): PermissionName[] {
+  const found = new Set<PermissionName>()
+  const visit = (current: string) => {
+    for (const need of permissionNeeds[current as PermissionName] ?? []) {
+      if (found.has(need) || need === name) continue
+      found.add(need)
+      visit(need)
+    }
+  }
+  visit(name)
+  return [...found]
+}

@@ -25,10 +25,16 @@ export const passwordMessages: Record<PasswordIssue, string> = {
 export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 72
 
-/** External link: http(s), mailto or tel (spec section 5). */
+/**
+ * External link: http(s), mailto or tel (spec section 5), whole: an http(s) address names its host, a mailto
+ * an address, a tel a number (`https:` alone, `javascript:` or a relative path are not links out).
+ */
 export function isExternalLink(value: string): boolean {
-  return /^(https?:|mailto:|tel:)/.test(value)
+  return /^(https?:\/\/[^\s/?#]+\S*|mailto:[^\s@]+@\S+|tel:\+?[\d\s().-]{3,})$/i.test(value)
 }
+
+/** A phone number as people type it: digits, spaces, `( ) . -`, and a leading `+` (`+1 (555) 010-0000`). */
+export const PHONE_PATTERN = /^\+?[\d\s().-]*$/
 
 /** Web address: http, https or ftp (spec section 5). */
 export function isWebAddress(value: string): boolean {

@@ -23,6 +23,11 @@ describe('link checks (spec section 5)', () => {
     expect(isExternalLink('tel:123')).toBe(true)
     expect(isExternalLink('ftp://a.b')).toBe(false)
     expect(isExternalLink('/videos')).toBe(false)
+    expect(isExternalLink('HTTPS://Example.com/a?b=1')).toBe(true)
+    expect(isExternalLink('https:')).toBe(false)
+    expect(isExternalLink('javascript:alert(1)')).toBe(false)
+    expect(isExternalLink('mailto:nobody')).toBe(false)
+    expect(isExternalLink('tel:+1 (555) 010-9999')).toBe(true)
   })
   it('accepts http, https and ftp web addresses', () => {
     expect(isWebAddress('ftp://files.example.com/a')).toBe(true)

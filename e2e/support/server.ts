@@ -51,6 +51,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       SEED_DEMO: '1',
+      // The demo's live traffic would move lists and figures under the tests' feet.
+      DEMO_TRAFFIC_SECONDS: '0',
       LOG_LEVEL: 'warn',
       // Chromium leaves pre-connections open; the tests need no grace for them.
       SHUTDOWN_GRACE_SECONDS: '1',

@@ -16,9 +16,8 @@ interface AppRoute {
 // The web app's own route table and resources, loaded by vitest as they are. Named through a variable so the
 // root typecheck (no JSX, no DOM) does not follow them into the screens; the shape used is AppRoute above.
 const web = '../../web/src'
-const { publicRoutes, shellRoutes }: { publicRoutes: AppRoute[]; shellRoutes: AppRoute[] } = await import(
-  `${web}/app/routes.ts`
-)
+const { publicRoutes }: { publicRoutes: AppRoute[] } = await import(`${web}/app/public-routes.ts`)
+const { shellRoutes }: { shellRoutes: AppRoute[] } = await import(`${web}/app/shell-routes.ts`)
 const { resources }: { resources: { name: string; api?: string }[] } = await import(
   `${web}/resources/index.ts`
 )

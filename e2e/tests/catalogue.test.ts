@@ -52,7 +52,7 @@ describe('the catalogue screens, end to end in Chromium', () => {
     const domain = page.getByRole('textbox', { name: 'Domain' })
     await domain.fill('https://e2e-mirror.example.com/')
     await page.getByTestId('form-submit').click()
-    await page.getByText('Enter a domain name such as example.com, without http:// or a path.').waitFor()
+    await page.getByText('The Domain field must be a domain name such as example.com.').waitFor()
     await domain.fill('E2E-Mirror.Example.com')
     await page.getByTestId('form-submit').click()
     await page.waitForURL(/#\/videos\/sites(\?.*)?$/)
@@ -115,7 +115,7 @@ describe('the catalogue screens, end to end in Chromium', () => {
       method: 'POST',
       body: { title: 'E2E Bebop session', serial_number: 'E2E-CAT-1', tag_ids: [filed.id] },
     })
-    await page.goto(`${product.server.url}/#/videos?categoryId=${filed.category_id}`)
+    await page.goto(`${product.server.url}/#/videos?category_id=${filed.category_id}`)
     const table = page.getByTestId('videos-table')
     await table.locator('tr', { hasText: 'E2E Bebop session' }).waitFor()
     expect(await table.locator('tbody tr.ant-table-row').count()).toBe(1)

@@ -37,16 +37,23 @@ describe('channels, end to end in Chromium', () => {
 
     // A campaign from the channel's page; an end before the start is refused under its field.
     await page.goto(`${product.server.url}/#/channels/${id}`)
-    await page.getByTestId('campaign-create').click()
+    await page.getByTestId('campaigns-create').click()
     await page.waitForURL(new RegExp(`#/channels/${id}/campaigns/create$`))
     await box('Name').fill('E2E Spring')
     await box('Landing URL').fill('https://example.com/spring')
-    await page.getByLabel('Starts on').fill('2026-03-10')
-    await page.getByLabel('Ends on').fill('2026-03-01')
+    // A day is typed and confirmed with Enter, which does not send the form.
+    const day = async (label: string, value: string) => {
+      await page.getByLabel(label).fill(value)
+      await page.getByLabel(label).press('Enter')
+      await expect.poll(() => page.getByLabel(label).inputValue()).toBe(value)
+    }
+    await day('Starts on', '2026-03-10')
+    await day('Ends on', '2026-03-01')
+    expect(page.url()).toMatch(new RegExp(`#/channels/${id}/campaigns/create$`))
     await box('Budget').fill('250.5')
     await page.getByTestId('form-submit').click()
     await page.getByText('The end date cannot be before the start date.').first().waitFor()
-    await page.getByLabel('Ends on').fill('2026-03-31')
+    await day('Ends on', '2026-03-31')
     await page.getByTestId('form-submit').click()
     await page.waitForURL(new RegExp(`#/channels/${id}$`))
     const campaigns = page.getByTestId('campaigns-children')

@@ -4,6 +4,7 @@ import JSZip from 'jszip'
 import type { BrowserContext, Download, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, englishContext, submitLogin, useProduct } from '../support/product.ts'
+import { dragKey, requestsInFlight } from '../support/waits.ts'
 
 const product = useProduct()
 
@@ -46,6 +47,7 @@ const routes: [string, string][] = [
 
 let context: BrowserContext
 let page: Page
+let network: ReturnType<typeof requestsInFlight>
 /** Console errors and uncaught exceptions since the last check. */
 let problems: string[] = []
 const tagName = `demo-${randomBytes(3).toString('hex')}`
@@ -62,6 +64,7 @@ beforeAll(async () => {
   ).data
   context = await englishContext(product)
   page = await context.newPage()
+  network = requestsInFlight(page)
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(message.text())
   })
@@ -111,8 +114,8 @@ describe('the demo pages, in Chromium', () => {
     for (const [path, ready] of [...routes, editor]) {
       problems = []
       await open(path, ready)
-      // A little time for late effects (charts, queries) to report.
-      await page.waitForTimeout(150)
+      // Late effects (charts, queries) report once what they asked for has come.
+      await network.idle()
       expect({ path, problems }).toEqual({ path, problems: [] })
     }
   })
@@ -331,11 +334,9 @@ describe('the article demos, in Chromium', () => {
     const original = await view().getByTestId('original-order').textContent()
     const ids = original?.split(', ') ?? []
     await view().getByTestId('drag-handle').first().focus()
-    // dnd-kit's keyboard sensor listens for the arrows only after a moment, as a person's keys would come.
-    for (const key of ['Space', 'ArrowDown', 'Space']) {
-      await page.keyboard.press(key)
-      await page.waitForTimeout(150)
-    }
+    await dragKey(page, 'Space', /Picked up|moved over/)
+    await dragKey(page, 'ArrowDown', /moved over/)
+    await dragKey(page, 'Space', /dropped/)
     const moved = [ids[1], ids[0], ...ids.slice(2)].join(', ')
     await expect.poll(() => view().getByTestId('new-order').textContent()).toBe(moved)
     expect(await view().getByTestId('original-order').textContent()).toBe(original)

@@ -14,7 +14,7 @@ async function logIn(): Promise<Page> {
 }
 
 const zIndex = (locator: Locator) =>
-  locator.evaluate((element) => Number(element.ownerDocument.defaultView.getComputedStyle(element).zIndex))
+  locator.evaluate((element) => Number(element.ownerDocument.defaultView?.getComputedStyle(element).zIndex))
 
 describe('details a walkthrough found, end to end in Chromium', () => {
   it('the create-admin form: the password is marked required; errors are Chinese, then English after a switch', async () => {
@@ -30,7 +30,7 @@ describe('details a walkthrough found, end to end in Chromium', () => {
     await email.press('Tab')
     await page.getByText('邮箱不是有效的邮箱地址。', { exact: true }).waitFor()
     await page.getByTestId('language-switch').selectOption('en')
-    await page.getByText('E-mail is not a valid e-mail address.', { exact: true }).waitFor()
+    await page.getByText('The E-mail field must be a valid email address.', { exact: true }).waitFor()
     // (The old message fades out.)
     await expect.poll(() => page.getByText('邮箱不是有效的邮箱地址。').count()).toBe(0)
     await page.context().close()

@@ -35,6 +35,8 @@ describe('a resource form left with Cancel or saved', () => {
     await expect.poll(() => nameField(page).inputValue()).toBe(stored)
     await nameField(page).fill('Abandoned name')
     await button(page, 'form-cancel').click()
+    // Typed and not saved: Cancel asks first.
+    await page.locator('[data-testid="discard-confirm"]:visible').click()
     await page.waitForURL(/#\/tags$/)
     await expect.poll(() => tabPaths(page)).not.toContain(`/tags/edit/${id}`)
     await open(page, `/tags/edit/${id}`)
@@ -44,6 +46,7 @@ describe('a resource form left with Cancel or saved', () => {
     await open(page, '/tags/create')
     await nameField(page).fill('Never created')
     await button(page, 'form-cancel').click()
+    await page.locator('[data-testid="discard-confirm"]:visible').click()
     await page.waitForURL(/#\/tags$/)
     await expect.poll(() => tabPaths(page)).not.toContain('/tags/create')
     await open(page, '/tags/create')

@@ -35,6 +35,8 @@ describe('leaving a record for its list, end to end in Chromium', () => {
     await expect.poll(() => name.inputValue()).toBe('E2E Return 21')
     await name.fill('Abandoned edit')
     await page.getByTestId('form-cancel').click()
+    // Typed and not saved: Cancel asks first.
+    await page.locator('[data-testid="discard-confirm"]:visible').click()
     await page.waitForURL((url) => url.hash === `#${listUrl}`)
     const tabs = await page
       .getByTestId('view-tab')

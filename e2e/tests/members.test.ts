@@ -47,19 +47,30 @@ describe('members, end to end in Chromium', () => {
       .toBe('disabled')
     await page.locator(`[data-testid="enable-${member.id}"]:visible`).waitFor()
 
-    // No SMTP_URL on this server: the reset e-mail goes to the outbox, and the page says so.
+    // No SMTP_URL on this server: the page warns so before anything is sent, asks to whom, and the reset
+    // e-mail goes to the outbox, said as a warning, in the history with what remains of the hour.
+    await page.getByTestId('users-mail-no-server').waitFor()
+    const confirmSend = () => page.locator('[data-testid="send-reset-password-confirm"]:visible').click()
     await page.getByTestId(`send-reset-password-${member.id}`).click()
+    await page.getByText(`Send a password reset e-mail to ${member.email}?`).waitFor()
+    await confirmSend()
     const result = page.getByTestId('users-mail-result')
     await expect
       .poll(() => result.textContent())
       .toContain(`the e-mail to ${member.email} was written to the outbox`)
+    expect(await result.getAttribute('class')).toContain('ant-alert-warning')
+    await expect
+      .poll(() => page.getByTestId('users-mail-remaining').textContent())
+      .toContain('2 of 3 password resets')
+    await page.getByTestId('user-mails').getByText('In the outbox (not delivered)').waitFor()
     // Three of a kind an hour: the 4th is refused (429) and the page says when to try again.
     const send = page.locator(`[data-testid="send-reset-password-${member.id}"]:visible`)
     for (const status of [200, 200, 429]) {
       await expect.poll(() => send.getAttribute('class')).not.toContain('ant-btn-loading')
+      await send.click()
       const [answer] = await Promise.all([
         page.waitForResponse((res) => res.url().includes(`/api/users/${member.id}/send-reset-password`)),
-        send.click(),
+        confirmSend(),
       ])
       expect(answer.status()).toBe(status)
     }
@@ -85,7 +96,7 @@ describe('members, end to end in Chromium', () => {
     await address.fill('10.1.2.3/8')
     await page.getByRole('textbox', { name: 'Note' }).fill('E2E office')
     await page.getByTestId('form-submit').click()
-    await page.getByText('write it as 10.0.0.0/8').waitFor()
+    await page.getByText('the range is written 10.0.0.0/8', { exact: false }).waitFor()
     await address.fill('2001:DB8:e2e::/48')
     await page.getByTestId('form-submit').click()
     await page.waitForURL(/#\/users\/ipwhitelists(\?.*)?$/)

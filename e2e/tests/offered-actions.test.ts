@@ -2,6 +2,7 @@ import { Secret, TOTP } from 'otpauth'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { asAdmin, englishContext, submitLogin, useProduct } from '../support/product.ts'
+import { nextFrame } from '../support/waits.ts'
 
 // TWO_FACTOR as it comes: optional.
 const product = useProduct()
@@ -66,7 +67,7 @@ describe('actions that cannot succeed are not offered as if they could, end to e
     expect(await tooltipOf(page, `reset-qrcode-${unbound}`)).toBe('No authenticator is bound.')
     // Clicked all the same (as a person may): nothing is asked, nothing happens.
     await reset.click({ force: true })
-    await page.waitForTimeout(300)
+    await nextFrame(page)
     expect(await page.getByRole('dialog').count()).toBe(0)
 
     await page.goto(`${product.server.url}/#/permissions/admins/${bound}`)

@@ -57,8 +57,8 @@ describe('orders and payouts, end to end in Chromium', () => {
 
     // From the member's page to its orders: the list holds those and no other.
     await page.goto(`${product.server.url}/#/users/${order.user_id}`)
-    await page.getByTestId('user-orders').click()
-    await page.waitForURL(new RegExp(`#/orders\\?userId=${order.user_id}$`))
+    await page.getByTestId('related-orders').click()
+    await page.waitForURL(new RegExp(`#/orders\\?user_id=${order.user_id}$`))
     const table = page.getByTestId('orders-table')
     await table.getByText(order.order_no, { exact: true }).waitFor()
     await expect
@@ -80,9 +80,9 @@ describe('orders and payouts, end to end in Chromium', () => {
     await page.waitForURL(new RegExp(`#/orders/${order.id}$`))
     const text = (id: string) => page.getByTestId(id).textContent()
     await expect.poll(() => text('breakdown-amount')).toBe(order.amount)
-    await expect.poll(() => text('breakdown-transactionFee')).toBe(`− ${order.transaction_fee}`)
-    expect(await text('breakdown-settlementFee')).toBe(`− ${order.settlement_fee}`)
-    expect(await text('breakdown-reserveFee')).toBe(`− ${order.reserve_fee}`)
+    await expect.poll(() => text('breakdown-transaction_fee')).toBe(`− ${order.transaction_fee}`)
+    expect(await text('breakdown-settlement_fee')).toBe(`− ${order.settlement_fee}`)
+    expect(await text('breakdown-reserve_fee')).toBe(`− ${order.reserve_fee}`)
     expect(await text('breakdown-total')).toBe(order.total_amount)
     // Without edit-orders there is nothing to correct.
     expect(await page.getByTestId('show-edit').count()).toBe(0)

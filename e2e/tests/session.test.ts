@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { asAdmin, englishContext, submitLogin, useProduct } from '../support/product.ts'
+import { requestsInFlight } from '../support/waits.ts'
 
 const product = useProduct()
 
@@ -23,9 +24,10 @@ async function adminWith(username: string, permissions: string[]) {
 async function openAs(credentials: { username: string; password: string }, landing: RegExp) {
   const context = await englishContext(product)
   const page = await context.newPage()
+  const network = requestsInFlight(page)
   await submitLogin(page, product, credentials)
   await page.waitForURL(landing)
-  return { context, page }
+  return { context, page, network }
 }
 
 const tokenOf = async (context: BrowserContext) =>
@@ -73,7 +75,10 @@ describe('the end of a session, end to end in Chromium', () => {
 
   it('a disabled admin is told so, with an open session and at login after the right password only', async () => {
     const viewer = await adminWith('e2e-disabled', ['list-tags'])
-    const { context, page } = await openAs(viewer, /#\/dashboard$/)
+    const { context, page, network } = await openAs(viewer, /#\/dashboard$/)
+    // The shell is up and has asked what it asks on arrival: the change below meets the click's request.
+    await page.getByTestId('user-menu').waitFor()
+    await network.idle()
     await asAdmin(product, `/api/admins/${viewer.id}/disable`, { method: 'POST' })
     await page.getByRole('menuitem', { name: 'Tags' }).click()
     await page.waitForURL(/#\/login\?redirect=/)

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { readableColor } from '../../web/src/app/readable-color.ts'
 import { SECRET_PHRASE } from '../../web/src/shell/easter-egg/secret-phrase.ts'
 import { asAdmin, useProduct } from '../support/product.ts'
+import { dragKey, nextFrame } from '../support/waits.ts'
 
 const product = useProduct()
 
@@ -40,7 +41,8 @@ async function firstTagId(): Promise<number> {
 /** A computed style property of an element in the page (the root tsconfig has no DOM types, hence the plain reach). */
 const styleOf = (locator: Locator, property: string) =>
   locator.evaluate(
-    (element, name) => element.ownerDocument.defaultView.getComputedStyle(element).getPropertyValue(name),
+    (element, name) =>
+      element.ownerDocument.defaultView?.getComputedStyle(element).getPropertyValue(name) ?? '',
     property,
   )
 /** Notes, from now on, every antd motion class (`…-enter`, `…-appear`) an element takes, in `window.motionSeen`. */
@@ -126,10 +128,12 @@ describe('the shell, end to end in Chromium', () => {
     await page.waitForURL(/#\/tags\?page=2$/)
     await expect.poll(() => scrollY(page)).toBe(120)
 
-    // Refresh from the context menu: the kept form is dropped and the page entered anew.
+    // Refresh from the context menu: it holds unsaved input, so it asks first; then the kept form is dropped
+    // and the page entered anew.
     await tab(page, '/tags/create').getByRole('link').click()
     await tab(page, '/tags/create').click({ button: 'right' })
     await page.getByRole('menuitem', { name: '刷新' }).click()
+    await page.locator('[data-testid="discard-confirm"]:visible').click()
     await page.waitForURL(/#\/tags\/create$/)
     await menuGone(page)
     await expect.poll(() => name.inputValue()).toBe('')
@@ -144,13 +148,12 @@ describe('the shell, end to end in Chromium', () => {
     await page.keyboard.press('Escape')
     await menuGone(page)
 
-    // Reorder by keyboard: Space picks the focused tab up, an arrow moves it, Space drops it.
-    // (dnd-kit measures the tabs once a drag starts; a person's keystrokes are never this close together.)
+    // Reorder by keyboard: Space picks the focused tab up, an arrow moves it, Space drops it; each step is
+    // announced once taken.
     await tab(page, '/tags').getByRole('link').focus()
-    for (const key of ['Space', 'ArrowRight', 'Space']) {
-      await page.keyboard.press(key)
-      await page.waitForTimeout(150)
-    }
+    await dragKey(page, 'Space', /已拿起标签|位于/)
+    await dragKey(page, 'ArrowRight', /位于/)
+    await dragKey(page, 'Space', /已放到/)
     await expect
       .poll(() => tabPaths(page))
       .toEqual(['/dashboard', '/tags/create', '/tags', `/tags/edit/${tagId}`])
@@ -337,7 +340,7 @@ describe('the shell, end to end in Chromium', () => {
     // Typed into a field, it does nothing.
     await page.getByTestId('tags-keyword').fill('')
     await page.getByTestId('tags-keyword').pressSequentially(SECRET_PHRASE)
-    await page.waitForTimeout(300)
+    await nextFrame(page)
     expect(await canvas.count()).toBe(0)
     await context.close()
   })

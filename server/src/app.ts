@@ -17,6 +17,7 @@ import { accessPlugin } from './plugins/access.ts'
 import { apiVersionPlugin } from './plugins/api-version.ts'
 import { compressPlugin } from './plugins/compress.ts'
 import { clientErrorHandler, errorsPlugin } from './plugins/errors.ts'
+import { exportsPlugin } from './plugins/exports.ts'
 import { healthPlugin, type Readiness, readinessPlugin } from './plugins/health.ts'
 import { i18nPlugin } from './plugins/i18n.ts'
 import { jsonBodyPlugin } from './plugins/json-body.ts'
@@ -111,6 +112,7 @@ export async function buildApp({
   app.register(accessPlugin, { db, secret, sessions, catalogue: catalogue ?? permissionCatalogue() })
   app.register(openapiPlugin)
   app.register(healthPlugin, { db, readiness: prepared })
+  app.register(exportsPlugin, { db, config })
   const storage = openStorage(config)
   for (const module of modules)
     app.register(module, { prefix: '/api', db, config, secret, totpKey: keys.totp, throttle, storage })

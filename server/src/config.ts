@@ -52,15 +52,27 @@ export interface Config {
   redisUrl: string | null
   /** Audit rows older than this many days are deleted (at start, then daily); 0 keeps them forever. */
   auditRetentionDays: number
+  /** The IANA zone whose days every figure and export counts in (README "Analytics"). */
+  businessTimeZone: string
+  /** Raw visits older than this many days are deleted (at start, then daily); the figures stay. */
+  visitRetentionDays: number
   /** How long a stop waits for requests in flight before cutting their connections. */
   shutdownGraceSeconds: number
   seedDemo: boolean
+  /** Seconds between the live demo traffic's writes while demo data is on; 0: none. */
+  demoTrafficSeconds: number
   /** Uploads go to this bucket when set; otherwise to DATA_DIR/uploads. */
   s3: S3Config | null
   /** Member e-mails go through this SMTP server when set (smtp:// or smtps://); otherwise to the member_mails outbox. */
   smtpUrl: string | null
   /** The sender of member e-mails. */
   mailFrom: string
+  /** How often member e-mails the mail server did not take are tried again (from the member_mails outbox). */
+  mailRetrySeconds: number
+  /** CSV exports running at once in this process, each on a connection of their own; more answer 429. */
+  exportConcurrency: number
+  /** An export whose reader takes nothing for this long is cut off, freeing its connection. */
+  exportStallSeconds: number
   /** The public member site, where the links of member e-mails lead. */
   memberSiteUrl: string
   logLevel: string
@@ -107,6 +119,35 @@ const oneOf = <T extends readonly [string, ...string[]]>(values: T, fallback: T[
       }
       return value as T[number]
     })
+
+/** The offset from UTC, in minutes, of a zone at an instant ("GMT+05:45" -> 345). */
+function offsetMinutes(zone: string, at: Date): number {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+    .formatToParts(at)
+    .find((part) => part.type === 'timeZoneName')?.value
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? '')
+  if (!match) return 0
+  const minutes = Number(match[2]) * 60 + Number(match[3])
+  return match[1] === '-' ? -minutes : minutes
+}
+
+/**
+ * Why a business time zone cannot be used, if it cannot: not an IANA name, or days that do not start on a
+ * quarter-hour (the rollups' buckets) in the last three years or the next one.
+ */
+export function timeZoneProblem(zone: string): string | null {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone })
+  } catch {
+    return 'must be an IANA time zone such as UTC, Asia/Shanghai or America/New_York'
+  }
+  const now = Date.now()
+  for (let month = -36; month <= 12; month++) {
+    if (offsetMinutes(zone, new Date(now + month * 30 * 86_400_000)) % 15 !== 0)
+      return 'must be a zone whose days start on a quarter-hour of UTC'
+  }
+  return null
+}
 
 const secretKey = optional.refine((v) => v === null || v.length >= 32, {
   message: 'must be at least 32 characters long',
@@ -172,8 +213,22 @@ const schema = z.object({
     message: 'must be a redis:// or rediss:// URL',
   }),
   AUDIT_RETENTION_DAYS: integer(365, 0, 36500),
+  BUSINESS_TIME_ZONE: optional.transform((v, ctx) => {
+    const zone = v ?? 'UTC'
+    const problem = timeZoneProblem(zone)
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: `${problem} (got "${zone}")` })
+      return z.NEVER
+    }
+    return zone
+  }),
+  VISIT_RETENTION_DAYS: integer(400, 1, 36500),
   SHUTDOWN_GRACE_SECONDS: integer(10, 0, 600),
+  MAIL_RETRY_SECONDS: integer(60, 1, 86400),
+  EXPORT_CONCURRENCY: integer(2, 1, 100),
+  EXPORT_STALL_SECONDS: integer(30, 1, 3600),
   SEED_DEMO: oneOf(['1', '0'], '1'),
+  DEMO_TRAFFIC_SECONDS: integer(5, 0, 3600),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
   WEB_DIST: optional,
   S3_ENDPOINT: optional.refine((v) => v === null || /^https?:\/\//.test(v), {
@@ -255,11 +310,17 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     twoFactor: e.TWO_FACTOR,
     redisUrl: e.REDIS_URL,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    businessTimeZone: e.BUSINESS_TIME_ZONE,
+    visitRetentionDays: e.VISIT_RETENTION_DAYS,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     seedDemo: e.SEED_DEMO === '1',
+    demoTrafficSeconds: e.DEMO_TRAFFIC_SECONDS,
     s3: s3Config(e),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailRetrySeconds: e.MAIL_RETRY_SECONDS,
+    exportConcurrency: e.EXPORT_CONCURRENCY,
+    exportStallSeconds: e.EXPORT_STALL_SECONDS,
     memberSiteUrl: e.MEMBER_SITE_URL,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(repoRoot, 'web', 'dist'),

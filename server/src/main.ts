@@ -8,6 +8,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts'
 import { type BootstrapResult, bootstrap, INITIAL_PASSWORD_FILE } from './db/bootstrap.ts'
 import { openDatabase } from './db/client.ts'
 import { seedDemoData } from './db/demo.ts'
+import { startDemoTraffic } from './db/demo-analytics.ts'
 import { migrate } from './db/migrate.ts'
 import { isConnectionLost } from './lib/db-errors.ts'
 import { loggerOptions } from './logger.ts'
@@ -61,6 +62,7 @@ async function main() {
     onPoolError: (error) => logger.warn({ err: error }, 'a database connection failed; the pool replaces it'),
   })
   const readiness: Readiness = { ready: false }
+  let stopDemoTraffic = () => {}
   let app: FastifyInstance
   let secrets: Secrets
   let retry: NodeJS.Timeout | undefined
@@ -73,6 +75,9 @@ async function main() {
     if (config.seedDemo) {
       const seeded = await seedDemoData(database.db, openStorage(config))
       if (seeded > 0) logger.info(`Added ${seeded} demo rows (SEED_DEMO=0 turns this off)`)
+      // Visits and orders keep arriving, so the dashboard lives (README "Analytics").
+      if (config.demoTrafficSeconds > 0)
+        stopDemoTraffic = startDemoTraffic(database.db, logger, config.demoTrafficSeconds * 1000)
     }
     readiness.ready = true
     return result
@@ -127,6 +132,7 @@ async function main() {
     if (stopping) process.exit(1)
     stopping = true
     clearTimeout(retry)
+    stopDemoTraffic()
     logger.info(`${signal} received: finishing requests in flight, then stopping`)
     try {
       // Requests in flight get a grace period; a connection still open after it (a client gone mid-request,

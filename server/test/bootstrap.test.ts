@@ -149,14 +149,64 @@ describeEachEngine('bootstrap', (engine) => {
       'subscriptions',
       'orders',
       'segpay_payout_reports',
+      // The analytics' demo history (db/demo-analytics.ts).
+      'visits',
+      'order_events',
     ]
     const [commerce] = await queryRows<{ n: number }>(
       db,
       sql.raw(`select (${counted.map((table) => `(select count(*) from ${table})`).join(' + ')})::int as n`),
     )
     expect(commerce?.n).toBeGreaterThan(DEMO_MEMBERS * 3)
+    // A home page of blocks, each videos block holding videos in order; banners, one expired; pages, FAQ.
+    const [merch] = await queryRows<{ n: number; home: number; ordered: number; expired: number }>(
+      db,
+      sql.raw(`select
+        ((select count(*) from blocks) + (select count(*) from block_videos) + (select count(*) from banners)
+          + (select count(*) from informations) + (select count(*) from questions)
+          + (select count(*) from advertisements where name <> position))::int as n,
+        (select count(*) from blocks where page = 'home')::int as home,
+        (select count(*) from blocks b where b.type = 'videos' and b.page = 'home'
+          and (select array_agg(position order by position) from block_videos where block_id = b.id)
+            = (select array_agg(g) from generate_series(1, (select count(*) from block_videos where block_id = b.id)::int) g))::int as ordered,
+        (select count(*) from banners where expired_at < now())::int as expired`),
+    )
+    expect(merch).toMatchObject({ home: 4, ordered: 2, expired: 1 })
+    // The support queues: comments reported in every report state, tickets and requests in every state.
+    const [community] = await queryRows<{ n: number; states: string[] }>(
+      db,
+      sql.raw(`select ((select count(*) from comments) + (select count(*) from comment_reports)
+        + (select count(*) from supports) + (select count(*) from cooperations))::int as n,
+        array(select distinct 'comment ' || report_status from comments
+          union select distinct 'support ' || status || coalesce(' from ' || archived_from, '') from supports
+          union select distinct 'cooperation ' || status from cooperations order by 1) as states`),
+    )
+    expect(community?.states).toEqual([
+      'comment banned',
+      'comment none',
+      'comment pending',
+      'comment rejected',
+      'cooperation archived',
+      'cooperation open',
+      'cooperation solved',
+      'support archived from open',
+      'support archived from solved',
+      'support open',
+      'support solved',
+    ])
     expect(added).toBe(
-      4 + (tagCount?.n ?? 0) + 8 + 5 + 2 + 2 + 2 + DEMO_VIDEOS + (commerce?.n ?? 0) + DEMO_ARTICLES,
+      4 +
+        (tagCount?.n ?? 0) +
+        8 +
+        5 +
+        2 +
+        2 +
+        2 +
+        DEMO_VIDEOS +
+        (commerce?.n ?? 0) +
+        DEMO_ARTICLES +
+        Number(merch?.n) +
+        (community?.n ?? 0),
     )
     await rm(uploads, { recursive: true, force: true })
   })

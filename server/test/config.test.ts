@@ -117,6 +117,17 @@ describe('loadConfig', () => {
     expect(problems({ MEMBER_SITE_URL: 'vod.example' })).toEqual([expect.stringMatching(/^MEMBER_SITE_URL /)])
   })
 
+  it('takes any IANA business time zone whose days start on a quarter-hour, UTC unless said', () => {
+    expect(loadConfig({}).businessTimeZone).toBe('UTC')
+    expect(loadConfig({}).visitRetentionDays).toBe(400)
+    for (const zone of ['Asia/Shanghai', 'Asia/Kolkata', 'Asia/Kathmandu', 'America/New_York'])
+      expect(loadConfig({ BUSINESS_TIME_ZONE: zone }).businessTimeZone).toBe(zone)
+    expect(() => loadConfig({ BUSINESS_TIME_ZONE: 'Mars/Olympus_Mons' })).toThrow(
+      /BUSINESS_TIME_ZONE must be an IANA time zone/,
+    )
+    expect(() => loadConfig({ VISIT_RETENTION_DAYS: '0' })).toThrow(/VISIT_RETENTION_DAYS/)
+  })
+
   it('names a bad PORT and says why', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError)
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(

@@ -236,9 +236,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL out of reach or dr
 
   it('answers 503 while its database is gone later, and serves again when it is back', async () => {
     await relay.cut()
-    // /api/health reuses its probe for a second (it is public): let the last one run out.
-    await new Promise((resolve) => setTimeout(resolve, 1100))
-    const health = await call('/api/health')
+    // /api/health reuses its probe for a second (it is public): asked until the last one has run out.
+    const health = await poll(
+      () => call('/api/health'),
+      (res) => res.status === 503,
+      10,
+    )
     expectUnavailable(health)
     expect(health.body).toEqual({ status: 'unavailable', database: 'down', message: unavailable })
     for (const res of [

@@ -11,8 +11,9 @@ it('finishes on SIGTERM within the grace period even when a client leaves a requ
   // Headers never finished: to the server this request is in flight, not an idle connection.
   socket.write('GET /api/openapi.json HTTP/1.1\r\nHost: x\r\n')
   socket.on('error', () => {})
-  // Let the server read those bytes first: until it has, the connection is idle and closes at once.
-  await new Promise((resolve) => setTimeout(resolve, 300))
+  // The server must have read those bytes first (until then the connection is idle and closes at once): a
+  // request sent after them, on another connection, is answered only once they were read.
+  await fetch(`${server.url}/api/health`).then((res) => res.arrayBuffer())
 
   const started = Date.now()
   await server.stop()

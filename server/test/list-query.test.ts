@@ -78,9 +78,15 @@ describe('list query parsing', () => {
     expect(to).toMatchObject({ start: new Date('2026-01-31T12:00:00Z'), day: false })
   })
 
-  it('ignores unknown parameters and empty values', () => {
-    const result = parse('foo=bar&type=&category_id=')
+  it('takes empty values as not given', () => {
+    const result = parse('type=&category_id=')
     expect(result.success && result.data.filters).toEqual({ type: undefined, category_id: undefined })
+  })
+
+  it('refuses a parameter it does not know, naming it (a misspelt filter would answer every row)', () => {
+    const result = parse('tpye=genre&page=1')
+    expect(result.success).toBe(false)
+    expect(result.error?.issues).toMatchObject([{ code: 'unrecognized_keys', keys: ['tpye'] }])
   })
 
   it.each([

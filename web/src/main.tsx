@@ -1,10 +1,10 @@
-import '@vod/contract/jitless'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import './i18n/index.ts'
 import './app/http-setup.ts'
 import { router } from './app/router.tsx'
+import { takeEarlyInput } from './features/login/early-input.ts'
 import './main.css'
 import { installErrorListeners } from './stores/error-log.ts'
 
@@ -13,6 +13,7 @@ installErrorListeners()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html lacks #root')
+takeEarlyInput(root)
 createRoot(root).render(
   <StrictMode>
     <RouterProvider router={router} />

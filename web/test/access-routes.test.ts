@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { decideNavigation, findShellRoute } from '../src/app/guard.ts'
+import { decideNavigation } from '../src/app/guard.ts'
 import { grantedRoutes } from '../src/app/permission-match.ts'
 import type { AppRoute } from '../src/app/route-types.ts'
-import { shellRoutes } from '../src/app/routes.ts'
-import { resourcePath } from '../src/components/resource/define-resource.ts'
+import * as shell from '../src/app/shell-routes.ts'
+import { findShellRoute, shellRoutes } from '../src/app/shell-routes.ts'
+import { resourcePath } from '../src/components/resource/resource-paths.ts'
 import { admins } from '../src/resources/admins/index.ts'
-import { auditLogs } from '../src/resources/audit-logs/index.ts'
+import { auditLogs } from '../src/resources/audit-logs/index.tsx'
 import { roles } from '../src/resources/roles/index.ts'
 import { crumbsOf } from '../src/shell/crumbs.ts'
 import { activeMenuKey, buildMenu, openMenuKeys } from '../src/shell/menu.ts'
@@ -19,7 +20,7 @@ const trailOf = (path: string): AppRoute[] => {
   return [group, resource as AppRoute, leaf(path)]
 }
 const go = (pathname: string, names: string[]) =>
-  decideNavigation({ pathname, search: '', token: 't', permissions: new Set(names) })
+  decideNavigation({ pathname, search: '', token: 't', permissions: new Set(names) }, shell)
 
 describe('the Permissions group: admins, roles and audit logs', () => {
   it('puts the screens under /permissions with the paths of spec section 2', () => {

@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import '../src/i18n/index.ts'
-import AdminList from '../src/resources/admins/AdminList.tsx'
+import { resourceRoute } from '../src/components/resource/define-resource.ts'
+import { admins } from '../src/resources/admins/index.ts'
 import { useApp } from '../src/stores/app.ts'
 import { clearPermissions, setPermissions } from '../src/stores/permission.ts'
 import { useSession } from '../src/stores/session.ts'
@@ -52,11 +52,14 @@ describe('the admins list', () => {
         introduction: null,
         email: null,
         roles: ['admin'],
-        twoFactorBound: 0,
-        twoFactorMode: 'optional',
+        two_factor_bound: 0,
+        two_factor_mode: 'optional',
       },
     })
-    const router = createMemoryRouter([{ path: '/admins', Component: AdminList }], {
+    const list = resourceRoute(admins).children?.[0]?.page as () => Promise<{
+      default: () => React.ReactNode
+    }>
+    const router = createMemoryRouter([{ path: '/admins', Component: (await list()).default }], {
       initialEntries: ['/admins'],
     })
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })

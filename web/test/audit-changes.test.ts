@@ -70,12 +70,12 @@ describe("recorded values in the reader's language", () => {
       '禁用 → 启用',
       '（已修改）',
     ])
-    expect(lines('admins', { twoFactorBound: 0, email: null }, 'create')).toEqual(['否', '（空）'])
+    expect(lines('admins', { two_factor_bound: 0, email: null }, 'create')).toEqual(['否', '（空）'])
     expect(lines('roles', { permissions: ['list-tags', 'reset-qrcode-admins'] }, 'create')).toEqual([
       '标签列表, 管理员重置验证器',
     ])
     expect(lines('forbidden', { permission: 'list-admins' }, 'forbidden')).toEqual(['管理员列表'])
-    expect(lines('tags', { createdAt: '2026-01-02T03:04:05.000Z' }, 'create')[0]).toMatch(
+    expect(lines('tags', { created_at: '2026-01-02T03:04:05.000Z' }, 'create')[0]).toMatch(
       /^2026-01-0\d \d\d:04:05$/,
     )
     expect(lines('tags', { name: ['Drama', 'enabled'] })).toEqual(['Drama → enabled'])
@@ -83,7 +83,7 @@ describe("recorded values in the reader's language", () => {
 
   it('and in English', () => {
     act(() => useApp.getState().setLanguage('en'))
-    expect(lines('admins', { status: ['enabled', 'disabled'], twoFactorBound: [1, 0] })).toEqual([
+    expect(lines('admins', { status: ['enabled', 'disabled'], two_factor_bound: [1, 0] })).toEqual([
       'Enabled → Disabled',
       'Yes → No',
     ])

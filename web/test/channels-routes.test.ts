@@ -2,15 +2,16 @@ import { describe, expect, it } from 'vitest'
 import { decideNavigation } from '../src/app/guard.ts'
 import { grantedRoutes } from '../src/app/permission-match.ts'
 import type { AppRoute } from '../src/app/route-types.ts'
-import { shellRoutes } from '../src/app/routes.ts'
-import { resourcePath } from '../src/components/resource/define-resource.ts'
+import * as shell from '../src/app/shell-routes.ts'
+import { shellRoutes } from '../src/app/shell-routes.ts'
+import { resourcePath } from '../src/components/resource/resource-paths.ts'
 import { campaigns, channels } from '../src/resources/channels/index.ts'
 import { buildMenu } from '../src/shell/menu.ts'
 
 const leaves = (routes: readonly AppRoute[]): AppRoute[] =>
   routes.flatMap((route) => [...(route.page ? [route] : []), ...leaves(route.children ?? [])])
 const go = (pathname: string, names: string[]) =>
-  decideNavigation({ pathname, search: '', token: 't', permissions: new Set(names) })
+  decideNavigation({ pathname, search: '', token: 't', permissions: new Set(names) }, shell)
 
 describe('the Channels group: channels, and campaigns under a channel', () => {
   it('puts the screens at the paths the spec and the task name', () => {

@@ -58,13 +58,13 @@ describe('the gadgets fixture list, against the real server: a list declared in 
   })
 
   it('filters by a related record: the chosen one is fetched by id, the others searched on the server', async () => {
-    setPermissions(['list-gadgets'])
-    const router = await renderGadgets('/gadgets?tagId=150')
+    setPermissions(['list-gadgets', 'list-tags'])
+    const router = await renderGadgets('/gadgets?tag_id=150')
     await screen.findByText('Beta')
     expect(screen.queryByText('Alpha')).toBeNull()
     expect(api.requests('GET', '/api/gadgets').at(-1)?.query.get('tag_id')).toBe('150')
     // Record 150 of 150: shown by name, asked for by id, while nothing else is loaded.
-    const picker = screen.getByTestId('gadgets-filter-tagId')
+    const picker = screen.getByTestId('gadgets-filter-tag_id')
     await waitFor(() => expect(within(picker).getByText('Tag 150')).toBeTruthy())
     const tagCalls = api.requests('GET', '/api/tags')
     expect(tagCalls.map((call) => Object.fromEntries(call.query))).toEqual([{ ids: '150', per_page: '1' }])
@@ -84,15 +84,15 @@ describe('the gadgets fixture list, against the real server: a list declared in 
     // One request for the whole word, not one per key.
     expect(api.requests('GET', '/api/tags').filter((call) => call.query.has('keyword'))).toHaveLength(1)
     await userEvent.click(option)
-    await waitFor(() => expect(router.state.location.search).toBe('?tagId=42'))
+    await waitFor(() => expect(router.state.location.search).toBe('?tag_id=42'))
     await waitFor(() => expect(api.requests('GET', '/api/gadgets').at(-1)?.query.get('tag_id')).toBe('42'))
   }, 10_000)
 
   it('says how many more there are than the search shows', async () => {
-    setPermissions(['list-gadgets'])
+    setPermissions(['list-gadgets', 'list-tags'])
     await renderGadgets('/gadgets')
     await screen.findByText('Alpha')
-    await userEvent.click(within(screen.getByTestId('gadgets-filter-tagId')).getByRole('combobox'))
+    await userEvent.click(within(screen.getByTestId('gadgets-filter-tag_id')).getByRole('combobox'))
     expect(await screen.findByText('Showing 20 of 150; type to narrow the search')).toBeTruthy()
   })
 
@@ -108,7 +108,7 @@ describe('the gadgets fixture list, against the real server: a list declared in 
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       opened.push(this.href)
     })
-    await renderGadgets('/gadgets?tagId=2&sort=-name&keyword=be&page=1')
+    await renderGadgets('/gadgets?tag_id=2&sort=-name&keyword=be&page=1')
     await screen.findByText('Beta')
     await userEvent.click(screen.getByTestId('gadgets-export'))
     await waitFor(() => expect(opened).toHaveLength(1))
@@ -128,6 +128,16 @@ describe('the gadgets fixture list, against the real server: a list declared in 
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(['Beta'])
     expect((await fetch(url)).status).toBe(401)
     expect(ticket).toBeTruthy()
+  })
+
+  it('says a filter of records the admin may not read is closed to it, rather than offering none', async () => {
+    setPermissions(['list-gadgets'])
+    await renderGadgets('/gadgets')
+    await screen.findByText('Alpha')
+    const picker = screen.getByTestId('gadgets-filter-tag_id')
+    expect(within(picker).getByText('You may not see these records (list-tags)')).toBeTruthy()
+    expect(within(picker).getByRole('combobox').hasAttribute('disabled')).toBe(true)
+    expect(api.requests('GET', '/api/tags')).toHaveLength(0)
   })
 
   it('offers the import screen with batch-create-gadgets', async () => {

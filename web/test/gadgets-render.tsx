@@ -4,7 +4,7 @@ import { ConfigProvider } from 'antd'
 import message from 'antd/es/message'
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router'
 import { afterEach, beforeAll, vi } from 'vitest'
-import { resourcePath } from '../src/components/resource/define-resource.ts'
+import { resourceRoute } from '../src/components/resource/define-resource.ts'
 import { addLocales } from '../src/i18n/index.ts'
 import { useApp } from '../src/stores/app.ts'
 import { clearPermissions } from '../src/stores/permission.ts'
@@ -68,10 +68,9 @@ export function serveGadgetScreens() {
 /** The fixture's screens at their routes, opened at `url`; answers the router, to read where it went. */
 export async function renderGadgets(url: string) {
   const routes = await Promise.all(
-    (['list', 'show', 'batch-create'] as const).map(async (action) => ({
-      path: resourcePath(gadgets, action),
-      Component: (await (gadgets.screens[action] as () => Promise<{ default: () => React.ReactNode }>)())
-        .default,
+    (resourceRoute(gadgets).children ?? []).map(async (route) => ({
+      path: route.path,
+      Component: (await (route.page as NonNullable<typeof route.page>)()).default,
     })),
   )
   return renderRoutes(routes, url)

@@ -30,7 +30,8 @@ describe('a record page with a child list (the gadgets fixture, against the real
     setPermissions(['list-gadgets', 'edit-gadgets'])
     await renderGadgets('/gadgets/1')
     await userEvent.click(await screen.findByTestId('child-add'))
-    const dialog = await screen.findByRole('dialog')
+    // The newest dialog: an earlier one may still be closing in this shared window.
+    const dialog = (await screen.findAllByRole('dialog')).at(-1) as HTMLElement
     // Labels are unique: the server's 422 on the field shows under it.
     await userEvent.type(within(dialog).getByLabelText('Label'), 'Second')
     await userEvent.click(screen.getByTestId('child-save'))
@@ -48,6 +49,28 @@ describe('a record page with a child list (the gadgets fixture, against the real
     await userEvent.click(await screen.findByTestId('remove-confirm'))
     await waitFor(() => expect(within(screen.getByTestId('parts-table')).queryByText('Second')).toBeNull())
     expect(api.requests('DELETE', '/api/gadgets/1/parts/2')).toHaveLength(1)
+  })
+
+  it('changes a child’s own fields in a dialog from its row, with the server’s 422 under the field', async () => {
+    setPermissions(['list-gadgets', 'edit-gadgets'])
+    await renderGadgets('/gadgets/1')
+    await userEvent.click(await screen.findByTestId('child-edit-1'))
+    // The newest dialog: an earlier one may still be closing in this shared window.
+    const dialog = (await screen.findAllByRole('dialog')).at(-1) as HTMLElement
+    const label = within(dialog).getByLabelText('Label')
+    await waitFor(() => expect((label as HTMLInputElement).value).toBe('First'))
+    await userEvent.clear(label)
+    await userEvent.type(label, 'Second')
+    await userEvent.click(screen.getByTestId('child-update'))
+    expect(await within(dialog).findByText('The label has already been taken.')).toBeTruthy()
+    await userEvent.clear(label)
+    await userEvent.type(label, 'Uno')
+    await userEvent.click(screen.getByTestId('child-update'))
+    await waitFor(() => expect(partLabels()).toEqual(['Uno', 'Second', 'Third']))
+    expect(api.requests('PUT', '/api/gadgets/1/parts/1').map((call) => JSON.parse(call.body))).toEqual([
+      { label: 'Second' },
+      { label: 'Uno' },
+    ])
   })
 
   it('reorders by dragging a handle with the keyboard, sending the complete new order', async () => {

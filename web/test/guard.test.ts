@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { decideNavigation, type GuardInput } from '../src/app/guard.ts'
+import * as shell from '../src/app/shell-routes.ts'
 
 const base: GuardInput = { pathname: '/', search: '', token: undefined, permissions: null }
-const decide = (input: Partial<GuardInput>) => decideNavigation({ ...base, ...input })
+const decide = (input: Partial<GuardInput>) => decideNavigation({ ...base, ...input }, shell)
 const signedIn = (names: string[]) => ({ token: 't', permissions: new Set(names) })
 
 describe('route guard (spec section 4)', () => {

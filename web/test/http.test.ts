@@ -62,12 +62,12 @@ describe('the HTTP module against a real server', () => {
     expect(seen?.headers.authorization).toBeUndefined()
   })
 
-  it('snake_cases query keys, sort fields and the JSON body; camelCases the answer', async () => {
+  it('sends query keys, sort fields and the JSON body as given (the wire names), and answers as sent', async () => {
     answer = (_req, res) =>
       json(res, 201, { data: { id: 1, category_id: 4, created_at: 'x' }, meta: { total_estimated: 1 } })
     const result = await http.post('/tags', {
-      query: { perPage: 20, sort: '-createdAt,id', keyword: '', typeId: undefined, ids: [1, 2] },
-      body: { categoryId: 4, nested: [{ sortOrder: 1 }] },
+      query: { per_page: 20, sort: '-created_at,id', keyword: '', type_id: undefined, ids: [1, 2] },
+      body: { category_id: 4, nested: [{ sort_order: 1 }] },
     })
     const url = new URL(seen?.url ?? '', 'http://x')
     expect(url.pathname).toBe('/api/tags')
@@ -79,7 +79,7 @@ describe('the HTTP module against a real server', () => {
     ])
     expect(seen?.headers['content-type']).toBe('application/json')
     expect(JSON.parse(seen?.body ?? '')).toEqual({ category_id: 4, nested: [{ sort_order: 1 }] })
-    expect(result).toEqual({ data: { id: 1, categoryId: 4, createdAt: 'x' }, meta: { totalEstimated: 1 } })
+    expect(result).toEqual({ data: { id: 1, category_id: 4, created_at: 'x' }, meta: { total_estimated: 1 } })
   })
 
   it('answers undefined for 204', async () => {
@@ -91,7 +91,7 @@ describe('the HTTP module against a real server', () => {
     expect(seen?.method).toBe('DELETE')
   })
 
-  it('turns a 422 into ApiError with the first message per camelCase field, and logs it', async () => {
+  it('turns a 422 into ApiError with the first message per field, by its wire name, and logs it', async () => {
     answer = (_req, res) =>
       json(res, 422, {
         message: 'The given data was invalid.',
@@ -102,7 +102,7 @@ describe('the HTTP module against a real server', () => {
     expect(error).toMatchObject({
       status: 422,
       message: 'The given data was invalid.',
-      fieldErrors: { categoryId: 'first', name: 'taken' },
+      fieldErrors: { category_id: 'first', name: 'taken' },
     })
     expect(console.error).toHaveBeenCalled()
   })
@@ -173,7 +173,7 @@ describe('CSV downloads by a navigated, ticketed URL', () => {
     })
     await startSession('secret-token', [])
 
-    await expect(download('/notes/exportCsv', { status: 'draft', sort: '-createdAt' })).resolves.toBe(true)
+    await expect(download('/notes/exportCsv', { status: 'draft', sort: '-created_at' })).resolves.toBe(true)
 
     expect(requests).toHaveLength(1)
     expect(requests[0]).toMatchObject({ method: 'POST', url: '/api/download-tickets' })
@@ -231,7 +231,7 @@ describe('uploads with progress', () => {
     expect(error).toMatchObject({
       status: 422,
       message: 'Some rows are invalid.',
-      fieldErrors: { 'rows.2.title': 'Required', 'rows.5.tagIds': 'Unknown tag' },
+      fieldErrors: { 'rows.2.title': 'Required', 'rows.5.tag_ids': 'Unknown tag' },
     })
   })
 

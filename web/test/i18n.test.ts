@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { publicRoutes } from '../src/app/public-routes.ts'
 import type { AppRoute } from '../src/app/route-types.ts'
-import { publicRoutes, shellRoutes } from '../src/app/routes.ts'
+import { shellRoutes } from '../src/app/shell-routes.ts'
 import { i18n } from '../src/i18n/index.ts'
 import { languages } from '../src/i18n/language.ts'
 import { useApp } from '../src/stores/app.ts'
@@ -15,6 +16,16 @@ describe('translations', () => {
   it.each(languages)('has every route title in %s', (language) => {
     for (const key of titleKeys([...publicRoutes, ...shellRoutes]))
       expect(i18n.exists(key, { lng: language, fallbackLng: false }), `${language}: ${key}`).toBe(true)
+  })
+
+  it("calls the catalogue's menu 'Content' in English (the spec's 'OS header' is a slip)", () => {
+    expect(i18n.getFixedT('en')('os-header.title')).toBe('Content')
+    expect(i18n.getFixedT('zh-cn')('os-header.title')).toBe('视频内容')
+  })
+
+  it('groups the digits of counts (117,534), as the lists and pickers show them', () => {
+    expect(i18n.getFixedT('en')('resource.total', { count: 117534 })).toBe('117,534 in total')
+    expect(i18n.getFixedT('zh-cn')('resource.total', { count: 117534 })).toBe('共 117,534 条')
   })
 
   it('follows the app language, and says so in the new language', () => {

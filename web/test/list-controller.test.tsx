@@ -18,7 +18,7 @@ const probe: { where: 'url' | 'local'; current?: Controller } = { where: 'url' }
 
 /** A screen holding only a gadgets list controller, its state in the URL or its own. */
 function Probe() {
-  const urlState = useUrlListState(['tagId'])
+  const urlState = useUrlListState(['tag_id'])
   const localState = useLocalListState()
   probe.current = useListController({
     client: gadgets,
@@ -36,7 +36,7 @@ function renderController(url: string, where: 'url' | 'local') {
 
 describe('the list controller', () => {
   it('keeps a main list’s state in the URL and asks the server for that page', async () => {
-    const { result, router } = renderController('/gadgets?page=2&tagId=1', 'url')
+    const { result, router } = renderController('/gadgets?page=2&tag_id=1', 'url')
     await waitFor(() => expect(result.current.query.isFetched).toBe(true))
     // (Then, page 2 of the filtered gadgets being empty, the list steps back to page 1: the next test.)
     const asked = api.seen.map((request) => Object.fromEntries(request.query ?? []))
@@ -46,9 +46,9 @@ describe('the list controller', () => {
       sort: '-id',
       tag_id: '1',
     })
-    expect(result.current.exportQuery).toEqual({ sort: '-id', keyword: undefined, tagId: '1' })
+    expect(result.current.exportQuery).toEqual({ sort: '-id', keyword: undefined, tag_id: '1' })
     act(() => result.current.change({ keyword: 'al' }))
-    expect(router.state.location.search).toBe('?keyword=al&tagId=1')
+    expect(router.state.location.search).toBe('?keyword=al&tag_id=1')
   })
 
   it('steps back from a page past the end to the last page that has rows', async () => {
@@ -76,7 +76,7 @@ describe('the list controller', () => {
     act(() => result.current.change({ page: 2 }))
     await waitFor(() => expect(result.current.params.page).toBe(2))
     expect(result.current.selected).toEqual([1, 2])
-    act(() => result.current.change({ filters: { tagId: '1' } }))
+    act(() => result.current.change({ filters: { tag_id: '1' } }))
     await waitFor(() => expect(result.current.params.page).toBe(1))
     expect(result.current.selected).toEqual([])
   })

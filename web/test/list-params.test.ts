@@ -10,33 +10,33 @@ import {
 describe('list state in the URL', () => {
   it('reads paging, sort, keyword and the declared filters only', () => {
     const params = readListParams(
-      new URLSearchParams('page=3&perPage=50&sort=-createdAt&keyword=ab&type=genre&x=1'),
+      new URLSearchParams('page=3&per_page=50&sort=-created_at&keyword=ab&type=genre&x=1'),
       ['type'],
     )
     expect(params).toEqual({
       page: 3,
-      perPage: 50,
-      sort: '-createdAt',
+      per_page: 50,
+      sort: '-created_at',
       keyword: 'ab',
       filters: { type: 'genre' },
     })
   })
 
   it('falls back to page 1 and 20 rows on nonsense', () => {
-    expect(readListParams(new URLSearchParams('page=-2&perPage=7'), [])).toMatchObject({
+    expect(readListParams(new URLSearchParams('page=-2&per_page=7'), [])).toMatchObject({
       page: 1,
-      perPage: 20,
+      per_page: 20,
     })
-    expect(readListParams(new URLSearchParams('page=abc&perPage=1000'), [])).toMatchObject({
+    expect(readListParams(new URLSearchParams('page=abc&per_page=1000'), [])).toMatchObject({
       page: 1,
-      perPage: 20,
+      per_page: 20,
     })
   })
 
   it('writes back without defaults, and round-trips', () => {
     const params = {
       page: 2,
-      perPage: 20,
+      per_page: 20,
       sort: 'name',
       keyword: undefined,
       filters: { type: 'model', empty: '' },
@@ -46,26 +46,26 @@ describe('list state in the URL', () => {
       ...params,
       filters: { type: 'model' },
     })
-    expect(writeListParams({ page: 1, perPage: 20, filters: {} }).toString()).toBe('')
+    expect(writeListParams({ page: 1, per_page: 20, filters: {} }).toString()).toBe('')
   })
 
   it('builds the API query, using the default sort until one is chosen', () => {
     const params = readListParams(new URLSearchParams('type=genre'), ['type'])
-    expect(listQuery(params, '-createdAt')).toEqual({
+    expect(listQuery(params, '-created_at')).toEqual({
       page: 1,
-      perPage: 20,
-      sort: '-createdAt',
+      per_page: 20,
+      sort: '-created_at',
       keyword: undefined,
       type: 'genre',
     })
-    expect(listQuery({ ...params, sort: 'id' }, '-createdAt').sort).toBe('id')
+    expect(listQuery({ ...params, sort: 'id' }, '-created_at').sort).toBe('id')
   })
 
   it("maps antd's sorter to the API sort and back", () => {
-    expect(sortOf('createdAt', 'descend')).toBe('-createdAt')
+    expect(sortOf('created_at', 'descend')).toBe('-created_at')
     expect(sortOf('name', 'ascend')).toBe('name')
     expect(sortOf('name', null)).toBeUndefined()
-    expect(orderOf('-createdAt,id', 'createdAt')).toBe('descend')
+    expect(orderOf('-created_at,id', 'created_at')).toBe('descend')
     expect(orderOf('name', 'name')).toBe('ascend')
     expect(orderOf('name', 'id')).toBeNull()
     expect(orderOf(undefined, 'id')).toBeNull()

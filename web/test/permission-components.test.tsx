@@ -14,8 +14,8 @@ const profile = (roles: string[]): Profile => ({
   avatar: null,
   introduction: null,
   email: null,
-  twoFactorBound: 0,
-  twoFactorMode: 'optional',
+  two_factor_bound: 0,
+  two_factor_mode: 'optional',
   roles,
 })
 

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { decideNavigation } from '../src/app/guard.ts'
 import { grantedRoutes } from '../src/app/permission-match.ts'
 import type { AppRoute } from '../src/app/route-types.ts'
-import { shellRoutes } from '../src/app/routes.ts'
-import { resourcePath } from '../src/components/resource/define-resource.ts'
+import * as shell from '../src/app/shell-routes.ts'
+import { shellRoutes } from '../src/app/shell-routes.ts'
+import { resourcePath } from '../src/components/resource/resource-paths.ts'
 import { plans } from '../src/resources/plans/index.ts'
 import { promotions } from '../src/resources/promotions/index.ts'
 import { buildMenu } from '../src/shell/menu.ts'
@@ -11,9 +12,9 @@ import { buildMenu } from '../src/shell/menu.ts'
 const leaves = (routes: readonly AppRoute[]): AppRoute[] =>
   routes.flatMap((route) => [...(route.page ? [route] : []), ...leaves(route.children ?? [])])
 const go = (pathname: string, names: string[]) =>
-  decideNavigation({ pathname, search: '', token: 't', permissions: new Set(names) })
+  decideNavigation({ pathname, search: '', token: 't', permissions: new Set(names) }, shell)
 
-describe('the Plans group: plans, promotions, deals and the hidden subscriptions list', () => {
+describe('the Plans group: plans, promotions, deals and subscriptions', () => {
   it('puts the screens at the paths of spec section 2', () => {
     const group = shellRoutes.find((route) => route.path === '/plan-management') as AppRoute
     expect(leaves([group]).map((route) => route.path)).toEqual([
@@ -44,14 +45,19 @@ describe('the Plans group: plans, promotions, deals and the hidden subscriptions
     expect(go('/plans/subscriptions', ['list-plans'])).toEqual({ kind: 'redirect', to: '/401' })
   })
 
-  it('keeps subscriptions out of the menu (hidden), the other lists in it', () => {
+  it('puts subscriptions in the menu beside the other lists (finance looks for them there)', () => {
     const all = ['list-plans', 'list-promotions', 'list-deals', 'list-subscriptions']
     const menu = buildMenu(grantedRoutes(shellRoutes, new Set(all)))
     const group = menu.find((node) => node.key === '/plan-management')
     expect(group?.titleKey).toBe('plan-management.title')
-    expect(group?.children?.map((node) => node.key)).toEqual(['/plans', '/plans/promotions', '/plans/deals'])
-    // Subscriptions alone give no menu entry at all, yet the screen is granted.
+    expect(group?.children?.map((node) => node.key)).toEqual([
+      '/plans',
+      '/plans/promotions',
+      '/plans/deals',
+      '/plans/subscriptions',
+    ])
     const alone = buildMenu(grantedRoutes(shellRoutes, new Set(['list-subscriptions'])))
-    expect(alone.map((node) => node.key)).not.toContain('/plan-management')
+    const only = alone.find((node) => node.key === '/plan-management')
+    expect(only?.children?.map((node) => node.key)).toEqual(['/plans/subscriptions'])
   })
 })

@@ -14,7 +14,7 @@ describe('the data-access seam', () => {
     expect(await gadgets.action(1, 'publish')).toMatchObject({ id: 1, status: 'published' })
     const parts = gadgets.children<{ id: number; label: string }>(1, 'parts')
     expect(parts.path).toBe('gadgets/1/parts')
-    expect((await parts.list({ perPage: 2 })).data.map((part) => part.label)).toEqual(['First', 'Second'])
+    expect((await parts.list({ per_page: 2 })).data.map((part) => part.label)).toEqual(['First', 'Second'])
     expect((await parts.reorder([3, 2, 1])).map((part) => part.id)).toEqual([3, 2, 1])
     await parts.remove(2)
     expect((await parts.list()).data.map((part) => part.label)).toEqual(['Third', 'First'])

@@ -42,8 +42,8 @@ describe('actions a record is offered (contract transition tables)', () => {
     expect(offeredActions(table, { status: 'archived' }, all)).toEqual(['recover'])
   })
 
-  it('reads the state from the declared field, camelCased as the app holds it', () => {
-    expect(offeredActions(table, { status: 'x', reportStatus: 'reported' }, all)).toEqual(['ban'])
+  it('reads the state from the declared field, by its wire name', () => {
+    expect(offeredActions(table, { status: 'x', report_status: 'reported' }, all)).toEqual(['ban'])
   })
 
   it('leaves out what the admin may not do', () => {
@@ -64,9 +64,9 @@ describe('ordering children', () => {
       fetched.push(page)
       return [page * 10 + 1, page * 10 + 2]
     }
-    expect(await completeOrder([2, 1], { page: 1, perPage: 2, total: 2 }, idsOnPage)).toEqual([2, 1])
+    expect(await completeOrder([2, 1], { page: 1, per_page: 2, total: 2 }, idsOnPage)).toEqual([2, 1])
     expect(fetched).toEqual([])
-    expect(await completeOrder([22, 21], { page: 2, perPage: 2, total: 5 }, idsOnPage)).toEqual([
+    expect(await completeOrder([22, 21], { page: 2, per_page: 2, total: 5 }, idsOnPage)).toEqual([
       11, 12, 22, 21, 31, 32,
     ])
     expect(fetched).toEqual([1, 3])
@@ -100,11 +100,23 @@ describe('the import screen’s CSV', () => {
 
   it('lists a failed import’s errors by row, then field', () => {
     expect(
-      rowErrors({ 'rows.10.title': 'c', 'rows.2.tagIds': 'b', 'rows.2.status': 'a', file: 'elsewhere' }),
+      rowErrors({ 'rows.10.title': 'c', 'rows.2.tag_ids': 'b', 'rows.2.status': 'a', file: 'elsewhere' }),
     ).toEqual([
       { row: 2, field: 'status', message: 'a' },
-      { row: 2, field: 'tagIds', message: 'b' },
+      { row: 2, field: 'tag_ids', message: 'b' },
       { row: 10, field: 'title', message: 'c' },
     ])
+  })
+})
+
+describe('action buttons: red only for a loss', () => {
+  it('draws disable red, publish (asked first too) not', async () => {
+    const { isDangerous } = await import('../src/components/resource/record-actions.ts')
+    const { stateColors } = await import('../src/components/resource/Display.tsx')
+    const { videoActions } = await import('@vod/contract/resources/videos')
+    const { userActions } = await import('@vod/contract/resources/members')
+    expect(isDangerous(videoActions, 'publish', stateColors)).toBe(false)
+    expect(isDangerous(userActions, 'disable', stateColors)).toBe(true)
+    expect(isDangerous(userActions, 'enable', stateColors)).toBe(false)
   })
 })

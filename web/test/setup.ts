@@ -3,7 +3,7 @@ import { afterAll } from 'vitest'
 // As in main.tsx: the HTTP module gets the session's token, the language and the 401 handling.
 import '../src/app/http-setup.ts'
 // As in shell/Layout.tsx: screens rendered on their own here live inside the shell in the app.
-import '../src/shell/shell-strings.ts'
+import '../src/shell/register.ts'
 
 // Some screens here wait on a real server (the gadgets fixture) while the API suites load both cores: the
 // default second for a findBy is too short a wait there, though not for a working screen.

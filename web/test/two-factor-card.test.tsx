@@ -74,7 +74,7 @@ const continueButton = () => screen.getByRole('button', { name: /Continue$/ })
 describe('the profile two-factor card', () => {
   it('rebinds with the access token: current code first, then the new authenticator', async () => {
     bound = true
-    useSession.setState({ profile: { ...profile, twoFactorBound: 1 } })
+    useSession.setState({ profile: { ...profile, two_factor_bound: 1 } })
     render(<TwoFactorCard />)
     // GET /api/auth/me said one is bound: the card shows it and offers rebinding before any call.
     expect(screen.getByText('An authenticator is bound to your account.')).toBeTruthy()
@@ -109,7 +109,7 @@ describe('the profile two-factor card', () => {
 
   it('binds a first authenticator straight away when none is bound', async () => {
     bound = false
-    useSession.setState({ profile: { ...profile, twoFactorBound: 0 } })
+    useSession.setState({ profile: { ...profile, two_factor_bound: 0 } })
     render(<TwoFactorCard />)
     expect(screen.getByText('No authenticator is bound to your account yet.')).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Rebind authenticator' })).toBeNull()
@@ -120,7 +120,7 @@ describe('the profile two-factor card', () => {
     await vi.waitFor(() => expect(screen.getByRole('button', { name: /Rebind authenticator$/ })).toBeTruthy())
     expect(calls.map((c) => c.url)).toEqual(['/api/googleOtpauth', '/api/googleVerify'])
     // The session's profile follows, so the card (and anything else reading it) stays right after a remount.
-    expect(useSession.getState().profile?.twoFactorBound).toBe(1)
+    expect(useSession.getState().profile?.two_factor_bound).toBe(1)
   })
 })
 
@@ -132,5 +132,5 @@ const profile = {
   introduction: null,
   email: null,
   roles: ['admin'],
-  twoFactorMode: 'optional' as const,
+  two_factor_mode: 'optional' as const,
 }

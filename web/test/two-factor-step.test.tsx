@@ -122,7 +122,7 @@ describe('the login two-factor step', () => {
         body: { code: '123456' },
       },
     ])
-    expect(onSuccess.mock.calls[0]?.[0]).toMatchObject({ accessToken: 'access', permissions: ['list-tags'] })
+    expect(onSuccess.mock.calls[0]?.[0]).toMatchObject({ access_token: 'access', permissions: ['list-tags'] })
     useSession.setState({ token: undefined })
   })
 

@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import { defineActions } from '../actions.ts'
-import { PASSWORD_MAX, PASSWORD_MIN } from '../rules.ts'
-import { clearable, flag, instant, recordIds } from '../values.ts'
+import { ofKind } from '../fields.ts'
+import { defineContract } from '../resource.ts'
+import { PASSWORD_MAX, PASSWORD_MIN, passwordIssue } from '../rules.ts'
+import { clearable, flag, instant, recordId, reference, references } from '../values.ts'
 
 /** Wire shapes of the staff-and-access resources: admins (spec sections 3 and 7). */
 export const adminStatuses = ['enabled', 'disabled'] as const
@@ -16,8 +18,18 @@ export const adminActions = defineActions({
 /** Text lengths, for the input rules and the form fields alike. */
 export const adminLimits = { username: 50, name: 100, phone: 30, email: 255 } as const
 
-/** Password of a new or changed admin: spec section 5's rule (checked with passwordIssue) plus a length. */
-export const adminPassword = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX)
+/** Password of a new or changed admin: spec section 5's rule, in its own messages, then a length. */
+export const adminPassword = ofKind(
+  z.string().superRefine((value, ctx) => {
+    const issue = passwordIssue(value)
+    if (issue) ctx.addIssue({ code: 'custom', message: `validation.password.${issue}` })
+    else if (value.length < PASSWORD_MIN)
+      ctx.addIssue({ code: 'custom', message: 'validation.min.string', params: { min: PASSWORD_MIN } })
+    else if (value.length > PASSWORD_MAX)
+      ctx.addIssue({ code: 'custom', message: 'validation.max.string', params: { max: PASSWORD_MAX } })
+  }),
+  { kind: 'password' },
+)
 
 export const adminCreateInput = z.object({
   username: z
@@ -31,7 +43,7 @@ export const adminCreateInput = z.object({
   phone: clearable(z.string().trim().max(adminLimits.phone)).optional(),
   email: z.email().max(adminLimits.email).nullable().optional(),
   status: z.enum(adminStatuses).optional(),
-  role_ids: recordIds.max(100).optional(),
+  role_ids: references('roles').max(100).optional(),
 })
 export type AdminCreateInput = z.infer<typeof adminCreateInput>
 
@@ -45,12 +57,13 @@ export type AdminRoleRef = z.infer<typeof adminRoleRef>
 /** A row of GET /api/admins and the body of GET /api/admins/{id}. */
 export const adminRecord = z
   .object({
-    id: z.number().int(),
+    id: recordId,
     username: z.string(),
     name: z.string(),
     phone: z.string().nullable(),
     email: z.string().nullable(),
     status: z.enum(adminStatuses),
+    role_ids: references('roles'),
     roles: z.array(adminRoleRef),
     /** How many members are assigned to this admin. */
     allocated_members: z.number().int(),
@@ -62,12 +75,10 @@ export const adminRecord = z
   .meta({ id: 'Admin' })
 export type Admin = z.infer<typeof adminRecord>
 
-export const adminSortable = ['id', 'username', 'name', 'status', 'created_at', 'updated_at'] as const
-
 /** A row of GET /api/admins/{id}/allocated-members. */
 export const allocatedMemberRecord = z
   .object({
-    id: z.number().int(),
+    id: recordId,
     username: z.string(),
     email: z.string().nullable(),
     assigned_at: instant,
@@ -75,5 +86,31 @@ export const allocatedMemberRecord = z
   .meta({ id: 'AllocatedMember' })
 export type AllocatedMember = z.infer<typeof allocatedMemberRecord>
 
-/** Sorts of GET /api/admins/{id}/allocated-members (default `-assigned_at`); `id` is the member's id. */
-export const allocatedMemberSortable = ['id', 'assigned_at'] as const
+/**
+ * The staff: their roles, status (enable / disable, their own permissions), and the members allocated to
+ * each (`id` of an allocated member is the member's).
+ */
+export const adminsContract = defineContract({
+  path: 'admins',
+  record: adminRecord,
+  input: adminCreateInput,
+  update: adminUpdateInput,
+  label: 'username',
+  list: {
+    sortable: ['id', 'username', 'name', 'status', 'created_at', 'updated_at'],
+    defaultSort: '-id',
+    filters: { status: true, role_id: reference('roles') },
+    ranges: { created_at: true },
+    keyword: true,
+  },
+  actions: adminActions,
+  children: {
+    'allocated-members': {
+      record: allocatedMemberRecord,
+      links: 'users',
+      // Allocated through a picker of members and removed one by one; they have no order.
+      operations: ['list', 'create', 'delete'],
+      list: { sortable: ['id', 'assigned_at'], defaultSort: '-assigned_at' },
+    },
+  },
+})

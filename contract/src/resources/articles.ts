@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { clearable, flag, instant, instantInput, mediaUrl } from '../values.ts'
+import { defineContract } from '../resource.ts'
+import { clearable, flag, instant, instantInput, mediaUrl, recordId, richText } from '../values.ts'
 
 /**
  * The articles behind the template's example and table demo pages (spec section 2, hidden demo routes):
@@ -25,7 +26,7 @@ export const articleInput = z.object({
   author: z.string().trim().min(1).max(articleLimits.author),
   summary: clearable(z.string().trim().max(articleLimits.summary)).optional(),
   /** Rich text as HTML; the server keeps only an allowlist of tags and attributes (as for posts). */
-  content: z.string().max(articleLimits.content).optional(),
+  content: richText(articleLimits.content).optional(),
   type: z.enum(articleTypes),
   importance: z.number().int().min(1).max(articleLimits.importance).optional(),
   status: z.enum(articleStatuses).optional(),
@@ -39,23 +40,35 @@ export type ArticleInput = z.input<typeof articleInput>
 /** A row of GET /api/articles and the body of GET /api/articles/{id}. */
 export const articleRecord = z
   .object({
-    id: z.number().int(),
+    id: recordId,
     title: z.string(),
     author: z.string(),
     summary: z.string().nullable(),
-    content: z.string(),
+    content: richText(articleLimits.content),
     type: z.enum(articleTypes),
     importance: z.number().int(),
     status: z.enum(articleStatuses),
     display_time: instant,
     comment_disabled: flag,
     pageviews: z.number().int(),
-    image_uri: z.string().nullable(),
+    image_uri: mediaUrl.nullable(),
     created_at: instant,
     updated_at: instant,
   })
   .meta({ id: 'Article' })
 export type Article = z.infer<typeof articleRecord>
 
-/** The sorts of the template's complex table (by id up or down, and the other numeric columns). */
-export const articleSortable = ['id', 'title', 'display_time', 'pageviews', 'importance'] as const
+/** The sorts are the template's complex table's (by id up or down, and the other numeric columns). */
+export const articlesContract = defineContract({
+  path: 'articles',
+  record: articleRecord,
+  input: articleInput,
+  label: 'title',
+  list: {
+    sortable: ['id', 'title', 'display_time', 'pageviews', 'importance'],
+    defaultSort: '-id',
+    filters: { type: true, status: true, importance: true },
+    ranges: { display_time: true },
+    keyword: true,
+  },
+})

@@ -1,5 +1,7 @@
 import { z } from 'zod'
-import { instant } from '../values.ts'
+import { permissionCatalogue } from '../permissions.ts'
+import { defineContract } from '../resource.ts'
+import { instant, recordId, reference } from '../values.ts'
 
 /**
  * The audit trail (beyond the spec): who did what to which record, when, from where, and which fields
@@ -17,12 +19,29 @@ export const auditActions = [
   // authenticator (at login or from the profile) is 'bind-two-factor'.
 ] as const
 
+/** The actions a filter offers: the trail's own, and every verb a permission names (children's stay typed-in only by the API). */
+export const auditKnownActions = [
+  ...new Set([
+    ...auditActions,
+    'bind-two-factor',
+    ...Object.values(permissionCatalogue)
+      .flat()
+      .filter((action) => action !== 'list' && action !== 'view'),
+  ]),
+]
+
+/** What the trail is about: every permission resource, `auth` for logins and `profile` for one's own account. */
+export const auditResources = ['auth', 'profile', ...Object.keys(permissionCatalogue)] as [
+  string,
+  ...string[],
+]
+
 /** A row of GET /api/audit-logs. */
 export const auditLogRecord = z
   .object({
-    id: z.number().int(),
+    id: recordId,
     /** Null for a failed login (and once that admin is deleted). */
-    admin_id: z.number().int().nullable(),
+    admin_id: reference('admins', { shown_as: 'admin_username' }).nullable(),
     /** Kept as it was at the time; for `login-failed`, the username that was tried. */
     admin_username: z.string().nullable(),
     /** The API path segment (`admins`, `roles`, `tags`, ...); `auth` for login, login-failed and logout. */
@@ -41,4 +60,20 @@ export const auditLogRecord = z
   .meta({ id: 'AuditLog' })
 export type AuditLog = z.infer<typeof auditLogRecord>
 
-export const auditLogSortable = ['id', 'created_at'] as const
+export const auditLogsContract = defineContract({
+  path: 'audit-logs',
+  record: auditLogRecord,
+  label: 'action',
+  list: {
+    sortable: ['id', 'created_at'],
+    defaultSort: '-id',
+    // Actions are open-ended (a child's `create-photos`, `reorder-campaigns`): matched as written.
+    filters: {
+      admin_id: true,
+      resource: z.enum(auditResources),
+      record_id: true,
+      action: z.string().trim().min(1).max(100).meta({ examples: auditKnownActions }),
+    },
+    ranges: { created_at: true },
+  },
+})

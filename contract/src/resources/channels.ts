@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { defineActions } from '../actions.ts'
-import { calendarDay, clearable, flag, instant, recordId } from '../values.ts'
+import { ofKind } from '../fields.ts'
+import { defineContract } from '../resource.ts'
+import { calendarDay, clearable, flag, instant, money, recordId, reference } from '../values.ts'
 
 /**
  * Channels (where members come from, by UTM values) and their campaigns (spec section 3): the kinds, states
@@ -28,21 +30,24 @@ export const channelActions = defineActions({
 
 /** A percentage with at most two places, 0 to 100 ("12.5", "100.00"): checked on the digits, no float. */
 export const PERCENT_PATTERN = /^\d{1,3}(\.\d{1,2})?$/
-export const percent = z
-  .string()
-  .trim()
-  .regex(PERCENT_PATTERN, 'validation.percent')
-  .refine(
-    (value) => {
-      const [whole = '', part = ''] = value.split('.')
-      return whole.length < 3 || (/^100$/.test(whole) && /^0*$/.test(part))
-    },
-    { message: 'validation.percent' },
-  )
+export const percent = ofKind(
+  z
+    .string()
+    .trim()
+    .regex(PERCENT_PATTERN, 'validation.percent')
+    .refine(
+      (value) => {
+        const [whole = '', part = ''] = value.split('.')
+        return whole.length < 3 || (/^100$/.test(whole) && /^0*$/.test(part))
+      },
+      { message: 'validation.percent' },
+    ),
+  { kind: 'percent' },
+)
 
 /** An amount a campaign may spend: never negative, at most two places. */
 export const BUDGET_PATTERN = /^\d{1,10}(\.\d{1,2})?$/
-export const budget = z.string().trim().regex(BUDGET_PATTERN, 'validation.money')
+export const budget = ofKind(z.string().trim().regex(BUDGET_PATTERN, 'validation.money'), { kind: 'money' })
 
 /** Where a campaign lands: an http or https address only. */
 export const HTTP_URL_PATTERN = /^https?:\/\/[^\s/?#]+[^\s]*$/i
@@ -65,7 +70,7 @@ export type ChannelInput = z.input<typeof channelInput>
 
 export const channelRecord = z
   .object({
-    id: z.number().int(),
+    id: recordId,
     utm_source: z.string(),
     utm_medium: z.string().nullable(),
     utm_campaign: z.string().nullable(),
@@ -73,7 +78,7 @@ export const channelRecord = z
     utm_content: z.string().nullable(),
     utm_id: z.string().nullable(),
     type: z.enum(channelTypes),
-    profit_sharing: z.string(),
+    profit_sharing: percent,
     disabled: flag,
     status: z.enum(channelStatuses),
     campaigns_count: z.number().int(),
@@ -83,18 +88,6 @@ export const channelRecord = z
   })
   .meta({ id: 'Channel' })
 export type Channel = z.infer<typeof channelRecord>
-
-export const channelSortable = [
-  'id',
-  'utm_source',
-  'type',
-  'profit_sharing',
-  'status',
-  'campaigns_count',
-  'admin_count',
-  'created_at',
-  'updated_at',
-] as const
 
 /**
  * A campaign as its form sends it. `ended_on` is not before `started_on` (422 on ended_on, checked on the
@@ -122,8 +115,8 @@ export type CampaignInput = z.input<typeof campaignInput>
 
 export const campaignRecord = z
   .object({
-    id: z.number().int(),
-    channel_id: z.number().int(),
+    id: recordId,
+    channel_id: reference('channels'),
     name: z.string(),
     utm_source: z.string().nullable(),
     utm_medium: z.string().nullable(),
@@ -131,9 +124,9 @@ export const campaignRecord = z
     utm_term: z.string().nullable(),
     utm_content: z.string().nullable(),
     landing_url: z.string().nullable(),
-    started_on: z.string().nullable(),
-    ended_on: z.string().nullable(),
-    budget: z.string().nullable(),
+    started_on: calendarDay.nullable(),
+    ended_on: calendarDay.nullable(),
+    budget: money.nullable(),
     position: z.number().int(),
     created_at: instant,
     updated_at: instant,
@@ -142,11 +135,51 @@ export const campaignRecord = z
 export type Campaign = z.infer<typeof campaignRecord>
 
 /** POST /api/channels/{id}/admins: one admin who may see the channel's figures. */
-export const channelAdminInput = z.object({ admin_id: recordId })
+export const channelAdminInput = z.object({ admin_id: reference('admins', { shown_as: 'username' }) })
 export type ChannelAdminInput = z.infer<typeof channelAdminInput>
 
 /** One of GET /api/channels/{id}/admins: the admin, and when it was added. */
 export const channelAdminRecord = z
-  .object({ id: z.number().int(), username: z.string(), name: z.string(), added_at: instant })
+  .object({ id: recordId, username: z.string(), name: z.string(), added_at: instant })
   .meta({ id: 'ChannelAdmin' })
 export type ChannelAdmin = z.infer<typeof channelAdminRecord>
+
+/**
+ * Channels, named by their UTM source; their campaigns (own permissions: list-, create-, edit-,
+ * delete-campaigns) and the admins who may see their figures, on each channel.
+ */
+export const channelsContract = defineContract({
+  path: 'channels',
+  record: channelRecord,
+  input: channelInput,
+  label: 'utm_source',
+  list: {
+    sortable: [
+      'id',
+      'utm_source',
+      'type',
+      'profit_sharing',
+      'status',
+      'campaigns_count',
+      'admin_count',
+      'created_at',
+      'updated_at',
+    ],
+    defaultSort: '-id',
+    filters: { type: true, status: true, disabled: true },
+    ranges: { created_at: true },
+    keyword: true,
+  },
+  actions: channelActions,
+  children: {
+    campaigns: {
+      record: campaignRecord,
+      input: campaignInput,
+      ordered: true,
+      permissions: 'campaigns',
+      operations: ['list', 'create', 'edit', 'delete'],
+    },
+    // Added through the channel's `admins` action (it answers the channel with its new count).
+    admins: { record: channelAdminRecord, links: 'admins', operations: ['list', 'delete'] },
+  },
+})

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { instant } from '../values.ts'
+import { defineContract } from '../resource.ts'
+import { instant, recordId } from '../values.ts'
 
 /** Directors credited on videos (spec section 3: a name). */
 export const directorLimits = { name: 100 } as const
@@ -8,8 +9,18 @@ export const directorInput = z.object({ name: z.string().trim().min(1).max(direc
 export type DirectorInput = z.infer<typeof directorInput>
 
 export const directorRecord = z
-  .object({ id: z.number().int(), name: z.string(), created_at: instant, updated_at: instant })
+  .object({ id: recordId, name: z.string(), created_at: instant, updated_at: instant })
   .meta({ id: 'Director' })
 export type Director = z.infer<typeof directorRecord>
 
-export const directorSortable = ['id', 'name', 'created_at', 'updated_at'] as const
+export const directorsContract = defineContract({
+  path: 'directors',
+  record: directorRecord,
+  input: directorInput,
+  list: {
+    sortable: ['id', 'name', 'created_at', 'updated_at'],
+    defaultSort: '-id',
+    ranges: { created_at: true },
+    keyword: true,
+  },
+})

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { defineActions } from '../actions.ts'
-import { calendarDay, clearable, instant, mediaUrl, recordId } from '../values.ts'
+import { defineContract } from '../resource.ts'
+import { PHONE_PATTERN } from '../rules.ts'
+import { calendarDay, clearable, flag, instant, mediaUrl, recordId, reference } from '../values.ts'
 
 /**
  * Members (spec section 3 "User"), their IP whitelist and the e-mails sent to them: the states and lengths
@@ -20,6 +22,14 @@ export const userLimits = {
 /** The e-mails an admin can send a member (spec section 7), each rate-limited per member. */
 export const memberMailKinds = ['email-verification', 'reset-password'] as const
 export type MemberMailKind = (typeof memberMailKinds)[number]
+
+/**
+ * Where a member e-mail stands, decided by the server: `sent` (the mail server took it), `queued` (not yet
+ * taken, tried again while its link works), `failed` (refused for good, out of tries, or its link expired
+ * before it went) or `outbox` (no mail server is set up: it never left).
+ */
+export const memberMailStates = ['sent', 'queued', 'failed', 'outbox'] as const
+export type MemberMailState = (typeof memberMailStates)[number]
 
 export const ipWhitelistLimits = { note: 500 } as const
 
@@ -43,15 +53,11 @@ const userFields = {
   last_name: clearable(z.string().trim().max(userLimits.lastName)).optional(),
   birthdate: calendarDay.nullable().optional(),
   phone: clearable(
-    z
-      .string()
-      .trim()
-      .max(userLimits.phone)
-      .regex(/^\+?[\d\s().-]*$/, 'validation.phone'),
+    z.string().trim().max(userLimits.phone).regex(PHONE_PATTERN, 'validation.phone'),
   ).optional(),
   avatar: clearable(mediaUrl).optional(),
   banner: clearable(mediaUrl).optional(),
-  plan_id: recordId.nullable().optional(),
+  plan_id: reference('plans').nullable().optional(),
   start_date: calendarDay.nullable().optional(),
   end_date: calendarDay.nullable().optional(),
 }
@@ -83,24 +89,24 @@ export type UserUpdateInput = z.input<typeof userUpdateInput>
 
 export const userRecord = z
   .object({
-    id: z.number().int(),
+    id: recordId,
     username: z.string(),
     email: z.string().nullable(),
     first_name: z.string().nullable(),
     last_name: z.string().nullable(),
-    birthdate: z.string().nullable(),
+    birthdate: calendarDay.nullable(),
     phone: z.string().nullable(),
-    avatar: z.string().nullable(),
-    banner: z.string().nullable(),
+    avatar: mediaUrl.nullable(),
+    banner: mediaUrl.nullable(),
     status: z.enum(userStatuses),
-    plan_id: z.number().int().nullable(),
+    plan_id: reference('plans').nullable(),
     plan_name: z.string().nullable(),
-    start_date: z.string().nullable(),
-    end_date: z.string().nullable(),
-    channel_id: z.number().int().nullable(),
+    start_date: calendarDay.nullable(),
+    end_date: calendarDay.nullable(),
+    channel_id: reference('channels').nullable(),
     /** The channel by its UTM source (channels have no name of their own). */
     channel_name: z.string().nullable(),
-    campaign_id: z.number().int().nullable(),
+    campaign_id: recordId.nullable(),
     campaign_name: z.string().nullable(),
     email_verified_at: instant.nullable(),
     /** The sign-up. */
@@ -110,17 +116,37 @@ export const userRecord = z
   .meta({ id: 'User' })
 export type User = z.infer<typeof userRecord>
 
-export const userSortable = [
-  'id',
-  'username',
-  'email',
-  'status',
-  'plan_name',
-  'start_date',
-  'end_date',
-  'created_at',
-  'updated_at',
-] as const
+/**
+ * Members sign up on the public site: here they are read, corrected, enabled or disabled, and created in bulk
+ * only (`input` is a row of the batch create).
+ */
+export const usersContract = defineContract({
+  path: 'users',
+  record: userRecord,
+  input: userInput,
+  update: userUpdateInput,
+  label: 'username',
+  operations: ['list', 'show', 'edit'],
+  list: {
+    sortable: [
+      'id',
+      'username',
+      'email',
+      'status',
+      'plan_name',
+      'start_date',
+      'end_date',
+      'created_at',
+      'updated_at',
+    ],
+    defaultSort: '-id',
+    filters: { status: true, plan_id: true, channel_id: true, campaign_id: true },
+    ranges: { created_at: true, start_date: true, end_date: true },
+    keyword: true,
+  },
+  actions: userActions,
+  import: { path: 'batch-create' },
+})
 
 /** At most this many e-mails of one kind to one member in an hour; more answers 429. */
 export const MEMBER_MAIL_LIMIT = { perHour: 3 } as const
@@ -135,10 +161,35 @@ export const memberMailRecord = z
     subject: z.string(),
     /** `smtp`: handed to the mail server; `outbox`: kept in the member_mails table (no SMTP_URL). */
     transport: z.enum(['smtp', 'outbox']),
+    /** 1 while the mail server has not taken it yet: it is retried from the outbox. */
+    pending: flag,
+    state: z.enum(memberMailStates).meta({
+      description:
+        'sent: the mail server took it; queued: not yet taken, tried again while its link works; failed: ' +
+        'refused for good, out of tries, or its link expired before it went; outbox: no mail server is set ' +
+        'up, so it never left',
+    }),
     created_at: instant,
   })
   .meta({ id: 'MemberMail' })
 export type MemberMail = z.infer<typeof memberMailRecord>
+
+/**
+ * `GET /users/{id}/mails`: the e-mails sent the member, newest first (the last 50), whether a mail server is
+ * set up at all (`smtp` 0: they wait in the outbox and never reach the member), and how many of each kind
+ * may still go this hour.
+ */
+export const memberMailHistory = z
+  .object({
+    data: z.array(memberMailRecord),
+    meta: z.object({
+      smtp: z.union([z.literal(0), z.literal(1)]),
+      per_hour: z.number().int(),
+      remaining: z.object(Object.fromEntries(memberMailKinds.map((kind) => [kind, z.number().int()]))),
+    }),
+  })
+  .meta({ id: 'MemberMailHistory' })
+export type MemberMailHistory = z.infer<typeof memberMailHistory>
 
 // ---------------------------------------------------------------------------------------------------------
 // IP addresses and CIDR ranges, checked without node:net (the web runs these rules too).
@@ -252,7 +303,7 @@ export type IpWhitelistInput = z.input<typeof ipWhitelistInput>
 
 export const ipWhitelistRecord = z
   .object({
-    id: z.number().int(),
+    id: recordId,
     /** As PostgreSQL writes it: `203.0.113.7`, `10.0.0.0/8`, `2001:db8::/32`. */
     address: z.string(),
     note: z.string().nullable(),
@@ -262,4 +313,10 @@ export const ipWhitelistRecord = z
   .meta({ id: 'IpWhitelist' })
 export type IpWhitelist = z.infer<typeof ipWhitelistRecord>
 
-export const ipWhitelistSortable = ['id', 'address', 'created_at', 'updated_at'] as const
+export const ipwhitelistsContract = defineContract({
+  path: 'ipwhitelists',
+  record: ipWhitelistRecord,
+  input: ipWhitelistInput,
+  label: 'address',
+  list: { sortable: ['id', 'address', 'created_at', 'updated_at'], defaultSort: '-id', keyword: true },
+})

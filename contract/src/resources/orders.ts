@@ -1,5 +1,7 @@
 import { z } from 'zod'
-import { calendarDay, clearable, instant } from '../values.ts'
+import { defineContract } from '../resource.ts'
+import { calendarDay, clearable, instant, money, recordId, reference } from '../values.ts'
+import { orderEventRecord } from './analytics.ts'
 import { orderLimits, paymentProviders, payoutCurrencies, payoutReportLimits } from './commerce.ts'
 import { price } from './plans.ts'
 
@@ -25,43 +27,64 @@ export type OrderInput = z.input<typeof orderInput>
 
 export const orderRecord = z
   .object({
-    id: z.number().int(),
+    id: recordId,
     order_no: z.string(),
-    user_id: z.number().int(),
+    user_id: reference('users', { shown_as: 'username' }),
     username: z.string(),
-    plan_id: z.number().int(),
+    plan_id: reference('plans'),
     plan_name: z.string(),
-    subscription_id: z.number().int().nullable(),
-    channel_id: z.number().int().nullable(),
+    subscription_id: recordId.nullable(),
+    channel_id: reference('channels').nullable(),
     /** The channel's UTM source. */
     channel_name: z.string().nullable(),
-    campaign_id: z.number().int().nullable(),
+    campaign_id: recordId.nullable(),
     campaign_name: z.string().nullable(),
-    amount: z.string(),
+    amount: money,
     payment_method: z.enum(paymentProviders),
     transaction_number: z.string().nullable(),
     paid_at: instant.nullable(),
-    transaction_fee: z.string(),
-    settlement_fee: z.string(),
-    reserve_fee: z.string(),
+    transaction_fee: money,
+    settlement_fee: money,
+    reserve_fee: money,
     /** amount - transaction_fee - settlement_fee - reserve_fee, exactly. */
-    total_amount: z.string(),
+    total_amount: money,
+    /** The order's refunds and chargebacks, summed; together never more than the amount. */
+    refunded: money,
+    charged_back: money,
+    /** Its refunds and chargebacks, oldest first (README "Analytics"). */
+    events: z.array(orderEventRecord),
     created_at: instant,
     updated_at: instant,
   })
   .meta({ id: 'Order' })
 export type Order = z.infer<typeof orderRecord>
 
-export const orderSortable = [
-  'id',
-  'order_no',
-  'plan_name',
-  'amount',
-  'total_amount',
-  'payment_method',
-  'paid_at',
-  'created_at',
-] as const
+/** Orders come from the public site's payments: never created or deleted here, only corrected. */
+export const ordersContract = defineContract({
+  path: 'orders',
+  record: orderRecord,
+  input: orderInput,
+  label: 'order_no',
+  operations: ['list', 'show', 'edit'],
+  list: {
+    sortable: [
+      'id',
+      'order_no',
+      'plan_name',
+      'amount',
+      'total_amount',
+      'payment_method',
+      'paid_at',
+      'created_at',
+    ],
+    defaultSort: '-paid_at',
+    filters: { payment_method: true, plan_id: true, user_id: true, channel_id: true, campaign_id: true },
+    ranges: { paid_at: true, amount: true },
+    keyword: true,
+    totals: ['amount', 'transaction_fee', 'settlement_fee', 'reserve_fee', 'total_amount'],
+  },
+  export: { filename: 'orders.csv' },
+})
 
 /** The fees an order carries, in the order they are taken from the amount. */
 export const orderFees = ['transaction_fee', 'settlement_fee', 'reserve_fee'] as const
@@ -88,16 +111,16 @@ export type PayoutReportInput = z.input<typeof payoutReportInput>
 
 export const payoutReportRecord = z
   .object({
-    id: z.number().int(),
-    period_start: z.string(),
-    period_end: z.string(),
-    gross: z.string(),
-    fees: z.string(),
-    refunds: z.string(),
-    chargebacks: z.string(),
-    net: z.string(),
+    id: recordId,
+    period_start: calendarDay,
+    period_end: calendarDay,
+    gross: money,
+    fees: money,
+    refunds: money,
+    chargebacks: money,
+    net: money,
     currency: z.enum(payoutCurrencies),
-    paid_on: z.string().nullable(),
+    paid_on: calendarDay.nullable(),
     reference: z.string(),
     note: z.string().nullable(),
     created_at: instant,
@@ -106,15 +129,19 @@ export const payoutReportRecord = z
   .meta({ id: 'PayoutReport' })
 export type PayoutReport = z.infer<typeof payoutReportRecord>
 
-export const payoutReportSortable = [
-  'id',
-  'period_start',
-  'period_end',
-  'gross',
-  'net',
-  'paid_on',
-  'created_at',
-] as const
+export const segpayPayoutReportsContract = defineContract({
+  path: 'segpay-payout-reports',
+  record: payoutReportRecord,
+  input: payoutReportInput,
+  label: 'reference',
+  list: {
+    sortable: ['id', 'period_start', 'period_end', 'gross', 'net', 'paid_on', 'created_at'],
+    defaultSort: '-period_start',
+    filters: { currency: true },
+    ranges: { period_start: true, paid_on: true },
+    keyword: true,
+  },
+})
 
 /** The parts taken from a payout's gross to give its net. */
 export const payoutDeductions = ['fees', 'refunds', 'chargebacks'] as const

@@ -1,5 +1,17 @@
 import { z } from 'zod'
-import { clearable, flag, instant, instantInput, recordId, recordIds } from '../values.ts'
+import { ofKind } from '../fields.ts'
+import { defineContract } from '../resource.ts'
+import {
+  calendarDay,
+  clearable,
+  flag,
+  instant,
+  instantInput,
+  money,
+  recordId,
+  reference,
+  references,
+} from '../values.ts'
 import {
   dealLimits,
   dealStatuses,
@@ -17,7 +29,7 @@ import {
 
 /** A price: an exact decimal string, never negative, at most two places ("19.99"). */
 export const PRICE_PATTERN = /^\d{1,10}(\.\d{1,2})?$/
-export const price = z.string().trim().regex(PRICE_PATTERN, 'validation.money')
+export const price = ofKind(z.string().trim().regex(PRICE_PATTERN, 'validation.money'), { kind: 'money' })
 /** A price above zero (a deal's): the digits alone tell, no float is made. */
 export const positivePrice = price.refine((value) => /[1-9]/.test(value), {
   message: 'validation.min.number',
@@ -56,17 +68,17 @@ export type PlanInput = z.input<typeof planInput>
 
 export const planRecord = z
   .object({
-    id: z.number().int(),
+    id: recordId,
     name: z.string(),
     title: z.string().nullable(),
     initial_period_count: z.number().int(),
     initial_period_unit: z.enum(periodUnits),
-    initial_original_price: z.string(),
-    initial_discount_price: z.string().nullable(),
+    initial_original_price: money,
+    initial_discount_price: money.nullable(),
     recurring_period_count: z.number().int().nullable(),
     recurring_period_unit: z.enum(periodUnits).nullable(),
-    recurring_original_price: z.string().nullable(),
-    recurring_discount_price: z.string().nullable(),
+    recurring_original_price: money.nullable(),
+    recurring_discount_price: money.nullable(),
     downloadable: flag,
     show: flag,
     is_best: flag,
@@ -81,14 +93,21 @@ export const planRecord = z
   .meta({ id: 'Plan' })
 export type Plan = z.infer<typeof planRecord>
 
-export const planSortable = [
-  'id',
-  'name',
-  'sort',
-  'initial_original_price',
-  'created_at',
-  'updated_at',
-] as const
+/** Plans are never deleted (members and orders name them). */
+export const plansContract = defineContract({
+  path: 'plans',
+  record: planRecord,
+  input: planInput,
+  operations: ['list', 'show', 'create', 'edit'],
+  list: {
+    sortable: ['id', 'name', 'sort', 'initial_original_price', 'created_at', 'updated_at'],
+    defaultSort: 'sort',
+    filters: { show: true, is_best: true, downloadable: true, initial_period_unit: true },
+    ranges: { initial_original_price: true },
+    keyword: true,
+  },
+  export: { filename: 'plans.csv' },
+})
 
 /** Promotion codes are typed by members: letters, digits, `-` and `_`; unique whatever their case. */
 export const PROMOTION_CODE_PATTERN = /^[A-Za-z0-9_-]+$/
@@ -105,7 +124,7 @@ export const promotionInput = z.object({
 export type PromotionInput = z.input<typeof promotionInput>
 
 /** POST /api/promotions/{id}/plans: the plans the promotion applies to from now on (the set is replaced). */
-export const promotionPlansInput = z.object({ plan_ids: recordIds })
+export const promotionPlansInput = z.object({ plan_ids: references('plans') })
 export type PromotionPlansInput = z.infer<typeof promotionPlansInput>
 
 export const planRef = z.object({ id: z.number().int(), name: z.string() })
@@ -113,14 +132,14 @@ export type PlanRef = z.infer<typeof planRef>
 
 export const promotionRecord = z
   .object({
-    id: z.number().int(),
+    id: recordId,
     name: z.string(),
     code: z.string(),
     started_at: instant,
     ended_at: instant,
     times: z.number().int(),
     status: z.enum(promotionStatuses),
-    plan_ids: z.array(z.number().int()),
+    plan_ids: references('plans'),
     plans: z.array(planRef),
     created_at: instant,
     updated_at: instant,
@@ -128,16 +147,18 @@ export const promotionRecord = z
   .meta({ id: 'Promotion' })
 export type Promotion = z.infer<typeof promotionRecord>
 
-export const promotionSortable = [
-  'id',
-  'name',
-  'code',
-  'started_at',
-  'ended_at',
-  'times',
-  'status',
-  'created_at',
-] as const
+export const promotionsContract = defineContract({
+  path: 'promotions',
+  record: promotionRecord,
+  input: promotionInput,
+  list: {
+    sortable: ['id', 'name', 'code', 'started_at', 'ended_at', 'times', 'status', 'created_at'],
+    defaultSort: '-id',
+    filters: { status: true, plan_id: reference('plans') },
+    ranges: { started_at: true, ended_at: true },
+    keyword: true,
+  },
+})
 
 /**
  * A deal: one plan offered at another price for a while (README "Plans and promotions"). The price is above
@@ -145,7 +166,7 @@ export const promotionSortable = [
  */
 export const dealInput = z.object({
   name: z.string().trim().min(1).max(dealLimits.name),
-  plan_id: recordId,
+  plan_id: reference('plans'),
   price: positivePrice,
   started_at: instantInput,
   ended_at: instantInput,
@@ -155,11 +176,11 @@ export type DealInput = z.input<typeof dealInput>
 
 export const dealRecord = z
   .object({
-    id: z.number().int(),
+    id: recordId,
     name: z.string(),
-    plan_id: z.number().int(),
+    plan_id: reference('plans'),
     plan_name: z.string(),
-    price: z.string(),
+    price: money,
     started_at: instant,
     ended_at: instant,
     status: z.enum(dealStatuses),
@@ -169,20 +190,31 @@ export const dealRecord = z
   .meta({ id: 'Deal' })
 export type Deal = z.infer<typeof dealRecord>
 
-export const dealSortable = ['id', 'name', 'price', 'started_at', 'ended_at', 'status', 'created_at'] as const
+export const dealsContract = defineContract({
+  path: 'deals',
+  record: dealRecord,
+  input: dealInput,
+  list: {
+    sortable: ['id', 'name', 'price', 'started_at', 'ended_at', 'status', 'created_at'],
+    defaultSort: '-id',
+    filters: { status: true, plan_id: true },
+    ranges: { started_at: true, ended_at: true, price: true },
+    keyword: true,
+  },
+})
 
 /** A member's subscription, read only: who, to which plan, through which channel, and when. */
 export const subscriptionRecord = z
   .object({
-    id: z.number().int(),
-    user_id: z.number().int(),
+    id: recordId,
+    user_id: reference('users', { shown_as: 'username' }),
     username: z.string(),
-    plan_id: z.number().int(),
+    plan_id: reference('plans'),
     plan_name: z.string(),
-    channel_id: z.number().int().nullable(),
+    channel_id: reference('channels').nullable(),
     /** The channel's UTM source, medium and campaign, ` / ` between them. */
     channel_name: z.string().nullable(),
-    campaign_id: z.number().int().nullable(),
+    campaign_id: recordId.nullable(),
     status: z.enum(subscriptionStatuses),
     started_at: instant,
     ended_at: instant.nullable(),
@@ -192,12 +224,25 @@ export const subscriptionRecord = z
   .meta({ id: 'Subscription' })
 export type Subscription = z.infer<typeof subscriptionRecord>
 
-export const subscriptionSortable = ['id', 'status', 'started_at', 'ended_at', 'cancelled_at'] as const
+/** Read only: members subscribe on the public site. */
+export const subscriptionsContract = defineContract({
+  path: 'subscriptions',
+  record: subscriptionRecord,
+  label: 'username',
+  operations: ['list'],
+  list: {
+    sortable: ['id', 'status', 'started_at', 'ended_at', 'cancelled_at'],
+    defaultSort: '-id',
+    filters: { status: true, plan_id: true, channel_id: true, campaign_id: true, user_id: true },
+    ranges: { started_at: true, ended_at: true, cancelled_at: true },
+    keyword: true,
+  },
+})
 
 /** GET /api/subscriptions/channelStatistic: calendar days (UTC), both inclusive, both optional. */
 export const channelStatisticQuery = z.object({
-  started_from: z.iso.date().optional(),
-  started_to: z.iso.date().optional(),
+  started_from: calendarDay.optional(),
+  started_to: calendarDay.optional(),
 })
 
 /** Subscriptions started in the range through one channel (`channel_id` null: no channel, direct). */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { clearable, flag, instant, instantInput, mediaUrl } from '../values.ts'
+import { defineContract } from '../resource.ts'
+import { clearable, flag, instant, instantInput, mediaUrl, recordId, richText } from '../values.ts'
 
 /** Articles of the public site (spec section 3). */
 export const postStatuses = ['draft', 'published'] as const
@@ -11,7 +12,7 @@ export const postInput = z.object({
   title: z.string().trim().min(1).max(postLimits.title),
   cover: clearable(mediaUrl).optional(),
   /** Rich text as HTML; the server keeps only an allowlist of tags and attributes. */
-  content: z.string().max(postLimits.content).default(''),
+  content: richText(postLimits.content).default(''),
   description: clearable(z.string().trim().max(postLimits.description)).optional(),
   status: z.enum(postStatuses).default('draft'),
   published_at: instantInput.nullable().optional(),
@@ -21,10 +22,10 @@ export type PostInput = z.input<typeof postInput>
 
 export const postRecord = z
   .object({
-    id: z.number().int(),
+    id: recordId,
     title: z.string(),
-    cover: z.string().nullable(),
-    content: z.string(),
+    cover: mediaUrl.nullable(),
+    content: richText(postLimits.content),
     description: z.string().nullable(),
     status: z.enum(postStatuses),
     published_at: instant.nullable(),
@@ -35,12 +36,16 @@ export const postRecord = z
   .meta({ id: 'Post' })
 export type Post = z.infer<typeof postRecord>
 
-export const postSortable = [
-  'id',
-  'title',
-  'status',
-  'is_sticky',
-  'published_at',
-  'created_at',
-  'updated_at',
-] as const
+export const postsContract = defineContract({
+  path: 'posts',
+  record: postRecord,
+  input: postInput,
+  label: 'title',
+  list: {
+    sortable: ['id', 'title', 'status', 'is_sticky', 'published_at', 'created_at', 'updated_at'],
+    defaultSort: '-id',
+    filters: { status: true, is_sticky: true },
+    ranges: { published_at: true },
+    keyword: true,
+  },
+})

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { instant, recordIds } from '../values.ts'
+import { defineContract } from '../resource.ts'
+import { instant, recordId, references } from '../values.ts'
 
 /** Wire shapes of roles: a name, the permissions it holds, the admins holding it (spec sections 3 and 6). */
 export const roleLimits = { name: 100 } as const
@@ -12,7 +13,7 @@ export const roleInput = z.object({
 export type RoleInput = z.infer<typeof roleInput>
 
 /** POST /api/roles/{id}/assign: the admins that hold this role from now on (the set is replaced). */
-export const roleAssignInput = z.object({ admin_ids: recordIds })
+export const roleAssignInput = z.object({ admin_ids: references('admins') })
 export type RoleAssignInput = z.infer<typeof roleAssignInput>
 
 export const roleAdminRef = z.object({ id: z.number().int(), username: z.string(), name: z.string() })
@@ -21,7 +22,7 @@ export type RoleAdminRef = z.infer<typeof roleAdminRef>
 /** A row of GET /api/roles and the body of GET /api/roles/{id}. */
 export const roleRecord = z
   .object({
-    id: z.number().int(),
+    id: recordId,
     name: z.string(),
     permissions: z.array(z.string()),
     admins: z.array(roleAdminRef),
@@ -31,7 +32,12 @@ export const roleRecord = z
   .meta({ id: 'Role' })
 export type Role = z.infer<typeof roleRecord>
 
-export const roleSortable = ['id', 'name', 'created_at', 'updated_at'] as const
+export const rolesContract = defineContract({
+  path: 'roles',
+  record: roleRecord,
+  input: roleInput,
+  list: { sortable: ['id', 'name', 'created_at', 'updated_at'], defaultSort: 'id', keyword: true },
+})
 
 /** A row of GET /api/permissions. */
 export const permissionRecord = z

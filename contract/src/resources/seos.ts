@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { clearable, instant, recordId } from '../values.ts'
+import { defineContract } from '../resource.ts'
+import { clearable, instant, recordId, reference } from '../values.ts'
 
 /** Search-engine texts of a page of the public site, optionally for one tag's page (spec section 3). */
 export const seoLimits = { title: 200, description: 1000, page: 200 } as const
@@ -9,17 +10,17 @@ export const seoInput = z.object({
   description: clearable(z.string().trim().max(seoLimits.description)).optional(),
   /** The public page it is for: a path such as `/videos` or a page name. */
   page: z.string().trim().min(1).max(seoLimits.page),
-  tag_id: recordId.nullable().optional(),
+  tag_id: reference('tags').nullable().optional(),
 })
 export type SeoInput = z.input<typeof seoInput>
 
 export const seoRecord = z
   .object({
-    id: z.number().int(),
+    id: recordId,
     title: z.string(),
     description: z.string().nullable(),
     page: z.string(),
-    tag_id: z.number().int().nullable(),
+    tag_id: reference('tags').nullable(),
     tag_name: z.string().nullable(),
     created_at: instant,
     updated_at: instant,
@@ -27,4 +28,15 @@ export const seoRecord = z
   .meta({ id: 'Seo' })
 export type Seo = z.infer<typeof seoRecord>
 
-export const seoSortable = ['id', 'title', 'page', 'created_at', 'updated_at'] as const
+export const seosContract = defineContract({
+  path: 'seos',
+  record: seoRecord,
+  input: seoInput,
+  label: 'title',
+  list: {
+    sortable: ['id', 'title', 'page', 'created_at', 'updated_at'],
+    defaultSort: '-id',
+    filters: { tag_id: true },
+    keyword: true,
+  },
+})

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { instant } from '../values.ts'
+import { defineContract } from '../resource.ts'
+import { instant, recordId } from '../values.ts'
 
 /**
  * The business's other sites (spec: shape not shown; README "Catalogue"): a name, the domain it is served
@@ -8,11 +9,11 @@ import { instant } from '../values.ts'
 export const siteStatuses = ['enabled', 'disabled'] as const
 export type SiteStatus = (typeof siteStatuses)[number]
 
-export const siteLimits = { name: 100, domain: 253 } as const
-
 /** A host name: labels of letters, digits and hyphens, with a dot between them; no scheme, port or path. */
 export const DOMAIN_PATTERN =
   /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/
+
+export const siteLimits = { name: 100, domain: 253 } as const
 
 export const siteInput = z.object({
   name: z.string().trim().min(1).max(siteLimits.name),
@@ -23,7 +24,7 @@ export type SiteInput = z.input<typeof siteInput>
 
 export const siteRecord = z
   .object({
-    id: z.number().int(),
+    id: recordId,
     name: z.string(),
     domain: z.string(),
     status: z.enum(siteStatuses),
@@ -33,4 +34,14 @@ export const siteRecord = z
   .meta({ id: 'Site' })
 export type Site = z.infer<typeof siteRecord>
 
-export const siteSortable = ['id', 'name', 'domain', 'status', 'created_at', 'updated_at'] as const
+export const sitesContract = defineContract({
+  path: 'sites',
+  record: siteRecord,
+  input: siteInput,
+  list: {
+    sortable: ['id', 'name', 'domain', 'status', 'created_at', 'updated_at'],
+    defaultSort: '-id',
+    filters: { status: true },
+    keyword: true,
+  },
+})

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { instant } from '../values.ts'
+import { defineContract } from '../resource.ts'
+import { instant, recordId } from '../values.ts'
 
 /**
  * Tag categories (spec section 3's Tag.categoryId): groups of tags across their types, such as "Film & TV"
@@ -16,7 +17,7 @@ export type TagCategoryInput = z.infer<typeof tagCategoryInput>
 /** A row of GET /api/tag-categories and the body of GET /api/tag-categories/{id}. */
 export const tagCategoryRecord = z
   .object({
-    id: z.number().int(),
+    id: recordId,
     name: z.string(),
     sort: z.number().int(),
     tags_count: z.number().int(),
@@ -26,4 +27,13 @@ export const tagCategoryRecord = z
   .meta({ id: 'TagCategory' })
 export type TagCategory = z.infer<typeof tagCategoryRecord>
 
-export const tagCategorySortable = ['id', 'name', 'sort', 'tags_count', 'created_at', 'updated_at'] as const
+export const tagCategoriesContract = defineContract({
+  path: 'tag-categories',
+  record: tagCategoryRecord,
+  input: tagCategoryInput,
+  list: {
+    sortable: ['id', 'name', 'sort', 'tags_count', 'created_at', 'updated_at'],
+    defaultSort: 'sort',
+    keyword: true,
+  },
+})

@@ -1,27 +1,28 @@
 import { z } from 'zod'
-import { instant, recordId } from '../values.ts'
+import { defineContract } from '../resource.ts'
+import { instant, recordId, reference } from '../values.ts'
 
 /** Tag kinds: videos carry model, studio and genre tags (spec section 3). */
 export const tagTypes = ['genre', 'model', 'studio'] as const
 export type TagType = (typeof tagTypes)[number]
 
-/** Text lengths, for the input rules, the form fields and the columns alike. */
+/** Text lengths, for the input rules and the columns alike. */
 export const tagLimits = { name: 100 } as const
 
 export const tagInput = z.object({
   name: z.string().trim().min(1).max(tagLimits.name),
   type: z.enum(tagTypes),
-  category_id: recordId.nullable().optional(),
+  category_id: reference('tag-categories').nullable().optional(),
 })
 export type TagInput = z.infer<typeof tagInput>
 
 /** A row of GET /api/tags and the body of GET /api/tags/{id}. */
 export const tagRecord = z
   .object({
-    id: z.number().int(),
+    id: recordId,
     name: z.string(),
     type: z.enum(tagTypes),
-    category_id: z.number().int().nullable(),
+    category_id: reference('tag-categories').nullable(),
     category_name: z.string().nullable(),
     created_at: instant,
     updated_at: instant,
@@ -29,5 +30,16 @@ export const tagRecord = z
   .meta({ id: 'Tag' })
 export type Tag = z.infer<typeof tagRecord>
 
-/** What the tags list accepts besides paging (API.md). */
-export const tagSortable = ['id', 'name', 'type', 'category_name', 'created_at', 'updated_at'] as const
+/** Tags: the genre, model and studio labels videos carry, each optionally filed under a category. */
+export const tagsContract = defineContract({
+  path: 'tags',
+  record: tagRecord,
+  input: tagInput,
+  list: {
+    sortable: ['id', 'name', 'type', 'category_name', 'created_at', 'updated_at'],
+    defaultSort: '-id',
+    filters: { type: true, category_id: true },
+    ranges: { created_at: true },
+    keyword: true,
+  },
+})

@@ -1,9 +1,24 @@
 import { z } from 'zod'
 import { defineActions } from '../actions.ts'
-import { clearable, flag, instant, instantInput, mediaUrl, recordId, recordIds, tally } from '../values.ts'
+import { defineContract } from '../resource.ts'
+import {
+  clearable,
+  flag,
+  instant,
+  instantInput,
+  media,
+  mediaUrl,
+  recordId,
+  reference,
+  references,
+  tally,
+} from '../values.ts'
 import type { TagType } from './tags.ts'
 
 /** A video is a draft until it is published (spec section 4: videos: publish). */
+/** The longest video the catalogue takes, in seconds: a header claiming more is read as unknown. */
+export const MAX_VIDEO_SECONDS = 86_400
+
 export const videoStatuses = ['draft', 'published'] as const
 export type VideoStatus = (typeof videoStatuses)[number]
 
@@ -11,7 +26,7 @@ export const videoActions = defineActions({ publish: { from: ['draft'], to: 'pub
 
 export const videoLimits = { title: 200, serialNumber: 50, description: 5000 } as const
 
-const optionalMedia = clearable(mediaUrl).optional()
+const optionalVideo = clearable(media('videos')).optional()
 
 /** Spec section 3's video, as a form sends it; counts left out stay as they are (0 on create). */
 export const videoInput = z.object({
@@ -23,11 +38,11 @@ export const videoInput = z.object({
     .max(videoLimits.serialNumber)
     .regex(/^[\w.-]+$/, 'validation.serial_number'),
   description: clearable(z.string().trim().max(videoLimits.description)).optional(),
-  cover: optionalMedia,
-  preview_video: optionalMedia,
-  trailer: optionalMedia,
-  video: optionalMedia,
-  video_duration: z.number().int().min(0).max(86_400).nullable().optional(),
+  cover: clearable(mediaUrl).optional(),
+  preview_video: optionalVideo,
+  trailer: optionalVideo,
+  video: optionalVideo,
+  video_duration: z.number().int().min(0).max(MAX_VIDEO_SECONDS).nullable().optional(),
   original_views: tally.optional(),
   subscriber_trailer_views: tally.optional(),
   visitor_trailer_views: tally.optional(),
@@ -36,11 +51,11 @@ export const videoInput = z.object({
   dislikes: tally.optional(),
   is_free: flag.optional(),
   is_main: flag.optional(),
-  source_id: recordId.nullable().optional(),
+  source_id: reference('sources').nullable().optional(),
   published_at: instantInput.nullable().optional(),
   /** Model, studio and genre tags together. */
-  tag_ids: recordIds.optional(),
-  director_ids: recordIds.optional(),
+  tag_ids: references('tags').optional(),
+  director_ids: references('directors').optional(),
 })
 export type VideoInput = z.input<typeof videoInput>
 
@@ -50,14 +65,14 @@ const ref = z.object({ id: z.number().int(), name: z.string() })
 
 export const videoRecord = z
   .object({
-    id: z.number().int(),
+    id: recordId,
     title: z.string(),
     serial_number: z.string(),
-    description: z.string().nullable(),
-    cover: z.string().nullable(),
-    preview_video: z.string().nullable(),
-    trailer: z.string().nullable(),
-    video: z.string().nullable(),
+    description: z.string().max(videoLimits.description).nullable(),
+    cover: mediaUrl.nullable(),
+    preview_video: media('videos').nullable(),
+    trailer: media('videos').nullable(),
+    video: media('videos').nullable(),
     video_duration: z.number().int().nullable(),
     original_views: z.number().int(),
     subscriber_trailer_views: z.number().int(),
@@ -67,13 +82,13 @@ export const videoRecord = z
     dislikes: z.number().int(),
     is_free: flag,
     is_main: flag,
-    source_id: z.number().int().nullable(),
+    source_id: reference('sources').nullable(),
     source_name: z.string().nullable(),
     status: z.enum(videoStatuses),
     published_at: instant.nullable(),
-    tag_ids: z.array(z.number().int()),
+    tag_ids: references('tags'),
     tags: z.array(videoTagRef),
-    director_ids: z.array(z.number().int()),
+    director_ids: references('directors'),
     directors: z.array(ref),
     photos_count: z.number().int(),
     created_at: instant,
@@ -81,18 +96,6 @@ export const videoRecord = z
   })
   .meta({ id: 'Video' })
 export type Video = z.infer<typeof videoRecord>
-
-export const videoSortable = [
-  'id',
-  'title',
-  'serial_number',
-  'views',
-  'likes',
-  'status',
-  'published_at',
-  'created_at',
-  'updated_at',
-] as const
 
 /** A gallery photo of a video (`/videos/{id}/photos`; all of them at GET /photos). */
 export const photoInput = z.object({
@@ -104,9 +107,9 @@ export type PhotoInput = z.input<typeof photoInput>
 
 export const photoRecord = z
   .object({
-    id: z.number().int(),
-    video_id: z.number().int(),
-    url: z.string(),
+    id: recordId,
+    video_id: reference('videos'),
+    url: mediaUrl,
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
     position: z.number().int(),
@@ -115,7 +118,13 @@ export const photoRecord = z
   .meta({ id: 'Photo' })
 export type Photo = z.infer<typeof photoRecord>
 
-export const photoSortable = ['id', 'position', 'created_at'] as const
+/** GET /api/photos: every video's gallery photos in one list (changes go through /videos/{id}/photos). */
+export const photosContract = defineContract({
+  path: 'photos',
+  record: photoRecord,
+  operations: ['list'],
+  list: { sortable: ['id', 'position', 'created_at'], defaultSort: '-id', filters: { video_id: true } },
+})
 
 const names = z.array(z.string().trim().min(1).max(100)).max(100).optional()
 
@@ -130,3 +139,44 @@ export const videoBatchRow = videoInput.omit({ tag_ids: true, director_ids: true
   directors: names,
 })
 export type VideoBatchRow = z.input<typeof videoBatchRow>
+
+/**
+ * The catalogue's videos: filters and sorts for a million rows, tags and directors written with the video, a
+ * gallery of photos, publishing, the CSV export and the batch create from CSV.
+ */
+export const videosContract = defineContract({
+  path: 'videos',
+  record: videoRecord,
+  input: videoInput,
+  label: 'title',
+  list: {
+    sortable: [
+      'id',
+      'title',
+      'serial_number',
+      'views',
+      'likes',
+      'status',
+      'published_at',
+      'created_at',
+      'updated_at',
+    ],
+    defaultSort: '-id',
+    filters: {
+      status: true,
+      is_free: true,
+      is_main: true,
+      source_id: true,
+      tag_id: reference('tags'),
+      // Videos carrying any tag of the category.
+      category_id: reference('tag-categories'),
+      director_id: reference('directors'),
+    },
+    ranges: { published_at: true },
+    keyword: true,
+  },
+  actions: videoActions,
+  export: { filename: 'videos.csv' },
+  import: { path: 'batch-create', url: '/files/cdn77BatchUpload', row: videoBatchRow },
+  children: { photos: { record: photoRecord, input: photoInput, ordered: true } },
+})

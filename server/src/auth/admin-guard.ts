@@ -29,8 +29,9 @@ async function standingOf(db: Db, ids: readonly number[]) {
  * No takeover of a stronger admin: the caller may change, enable, disable, delete or reset only admins
  * whose permissions are all its own (an equal admin included), an admin holding the super-admin role only
  * when it holds that role too, and with `roles`, never its own roles. Otherwise 403. Every write to an
- * admin (PUT, DELETE, enable, disable, resetQRCode) and every role assignment calls this on the admins it
- * touches, inside its transaction after the locks it takes, so the standing checked is the one changed.
+ * admin (PUT, DELETE, enable, disable, resetQRCode, its allocated members) and every role assignment calls
+ * this on the admins it touches, inside its transaction after the locks it takes, so the standing checked
+ * is the one changed.
  */
 export async function ensureMayManage(
   db: Db,
@@ -53,6 +54,23 @@ export async function ensureMayManage(
     for (const name of target.permissions) if (!held.has(name)) missing.add(name)
   }
   if (missing.size > 0) throw new ApiError(403, 'admins.stronger', namesParam(missing))
+}
+
+/**
+ * Whether the caller may pick this admin where admins are named (a channel's admins): itself, or, with
+ * `list-admins` (it sees them all in the admins list anyway), an admin it may manage by the rules above.
+ * False for an admin that does not exist, so a caller learns nothing it could not list.
+ */
+export async function mayPickAdmin(db: Db, caller: AuthenticatedAdmin, targetId: number): Promise<boolean> {
+  const standing = await standingOf(db, [targetId, caller.id])
+  const target = standing.get(targetId)
+  if (!target) return false
+  if (targetId === caller.id) return true
+  if (!caller.permissions.has('list-admins')) return false
+  const own = standing.get(caller.id)
+  if (target.superAdmin && !own?.superAdmin) return false
+  const held = new Set(own?.permissions ?? [])
+  return target.permissions.every((name) => held.has(name))
 }
 
 /**

@@ -1,3 +1,4 @@
+import { effectivePermissions } from '@vod/contract'
 import { eq } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
@@ -45,6 +46,6 @@ export async function completeLogin(
     access_token: token,
     token_type: 'Bearer',
     expires_in: config.tokenTtlSeconds,
-    permissions: row?.permissions ?? [],
+    permissions: effectivePermissions(row?.permissions ?? []),
   }
 }

@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto'
-import { PASSWORD_MAX, PASSWORD_MIN, passwordIssue } from '@vod/contract'
+import { passwordIssue } from '@vod/contract'
 import argon2 from 'argon2'
-import { z } from 'zod'
 
 // OWASP's argon2id baseline (19 MiB, 2 passes): strong, yet a login stays well under 100 ms.
 const options = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const
@@ -40,16 +39,3 @@ export function generatePassword(length = 20): string {
     if (passwordIssue(password) === null) return password
   }
 }
-
-/**
- * A password being set (changing one's own, say): 8 to 72 characters and spec section 5's rule, each
- * failure answered with the rule's own message (`validation.password.*`, as the web app words them).
- */
-export const newPassword = z.string().superRefine((value, ctx) => {
-  const issue = passwordIssue(value)
-  if (issue) ctx.addIssue({ code: 'custom', message: `validation.password.${issue}` })
-  else if (value.length < PASSWORD_MIN)
-    ctx.addIssue({ code: 'custom', message: 'validation.min.string', params: { min: PASSWORD_MIN } })
-  else if (value.length > PASSWORD_MAX)
-    ctx.addIssue({ code: 'custom', message: 'validation.max.string', params: { max: PASSWORD_MAX } })
-})

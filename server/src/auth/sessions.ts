@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { effectivePermissions } from '@vod/contract'
 import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { admins, sessions } from '../db/schema/index.ts'
@@ -86,7 +87,7 @@ export async function findAuthenticatedAdmin(
       ),
     )
   if (!row) return null
-  return { ...row, sessionId, permissions: new Set(row.permissions) }
+  return { ...row, sessionId, permissions: new Set(effectivePermissions(row.permissions)) }
 }
 
 /**

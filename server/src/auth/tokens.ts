@@ -60,6 +60,20 @@ export async function verifyAccessToken(secret: Uint8Array, token: string): Prom
 }
 
 /**
+ * Whether a token this server cannot use now was one of its access tokens: signed with its key, merely
+ * past its time. A token that never was (garbage, forged, another key) is told apart from a session that
+ * ended (plugins/access.ts).
+ */
+export async function wasAccessToken(secret: Uint8Array, token: string): Promise<boolean> {
+  try {
+    await jwtVerify(token, secret, { algorithms: [algorithm], typ: ACCESS_TYPE })
+    return true
+  } catch (error) {
+    return (error as { code?: unknown }).code === 'ERR_JWT_EXPIRED'
+  }
+}
+
+/**
  * Proof that this admin's password was right a moment ago, good only for the two-factor routes. What the
  * admin must do next (bind or verify) is read from the database on each use, not from the token.
  */

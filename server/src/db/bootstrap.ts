@@ -1,11 +1,11 @@
 import { chmod, mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { SUPER_ADMIN_ROLE } from '@vod/contract'
+import { advertisementPositions, SUPER_ADMIN_ROLE } from '@vod/contract'
 import { eq, sql } from 'drizzle-orm'
 import { type PermissionCatalogue, permissionCatalogue } from '../auth/catalogue.ts'
 import { generatePassword, hashPassword } from '../auth/password.ts'
 import type { Db } from './client.ts'
-import { adminRoles, admins, permissions, rolePermissions, roles } from './schema/index.ts'
+import { adminRoles, admins, advertisements, permissions, rolePermissions, roles } from './schema/index.ts'
 
 export const INITIAL_PASSWORD_FILE = 'initial-admin-password'
 
@@ -53,6 +53,12 @@ export async function bootstrap(db: Db, options: BootstrapOptions): Promise<Boot
         .select({ roleId: sql<number>`${role.id}::integer`.as('role_id'), permissionId: permissions.id })
         .from(permissions),
     )
+    .onConflictDoNothing()
+
+  // The member site's ad slots come with the product, one per position: staff edit them, never add any.
+  await db
+    .insert(advertisements)
+    .values(advertisementPositions.map((position) => ({ position, name: position })))
     .onConflictDoNothing()
 
   const [anyAdmin] = await db.select({ id: admins.id }).from(admins).limit(1)

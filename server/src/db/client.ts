@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { Lru } from '../lib/lru.ts'
 import { lockPgliteDir } from './pglite-lock.ts'
 import * as schema from './schema/index.ts'
 
@@ -96,16 +97,19 @@ async function openPglite(dir: string | null, template?: Blob): Promise<Database
   }
 }
 
-// Distinct query texts that get a prepared statement; the rest (rare shapes past this) are parsed each time.
+// Query texts a connection keeps prepared; past this the least recently used one is deallocated.
 const MAX_PREPARED = 500
 
 /**
- * A pool whose reads run as named prepared statements: PostgreSQL parses and rewrites each query text once
- * per connection instead of on every request (a list request is one short SELECT, so this is a large part
- * of its cost). Values stay bound parameters; names are handed out per text, the same in every connection.
+ * A connection whose reads run as named prepared statements: PostgreSQL parses and rewrites each query
+ * text once per connection instead of on every request (a list request is one short SELECT, so this is a
+ * large part of its cost). Values stay bound parameters. Each connection keeps its most recently used
+ * texts, so a process that meets new shapes all day keeps preparing them and holds a bounded number.
  */
-class PreparingPool extends pg.Pool {
-  readonly #names = new Map<string, string>()
+export class PreparingClient extends pg.Client {
+  /** Text -> statement name. */
+  readonly #names = new Lru<string, string>(MAX_PREPARED)
+  #next = 0
 
   // biome-ignore lint/suspicious/noExplicitAny: pg's query() has a dozen overloads; this only adds a name.
   override query(config: any, ...rest: any[]): any {
@@ -116,18 +120,32 @@ class PreparingPool extends pg.Pool {
     return super.query(config, ...rest)
   }
 
+  /** The texts this connection holds prepared, least recently used first. */
+  get prepared(): readonly string[] {
+    return this.#names.keys()
+  }
+
   #nameOf(text: string): string | undefined {
     const known = this.#names.get(text)
-    if (known || this.#names.size >= MAX_PREPARED || !text.startsWith('select ')) return known
-    const name = `vod_${this.#names.size + 1}`
-    this.#names.set(text, name)
+    if (known || !text.startsWith('select ')) return known
+    const name = `vod_${++this.#next}`
+    const displaced = this.#names.set(text, name)
+    if (displaced) this.#retire(displaced[1])
     return name
+  }
+
+  /** Deallocates a statement, queued before the query that displaced it. */
+  #retire(name: string) {
+    const { connection } = this as unknown as { connection: { parsedStatements: Record<string, string> } }
+    delete connection.parsedStatements[name]
+    super.query(`deallocate ${name}`).catch(() => undefined)
   }
 }
 
 async function openPostgres(url: string, onPoolError?: (error: Error) => void): Promise<Database> {
   // A request waits at most this long for a connection; past it, it answers 503 instead of hanging.
-  const pool = new PreparingPool({
+  const pool = new pg.Pool({
+    Client: PreparingClient,
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: 5000,
@@ -287,7 +305,7 @@ interface RawClient {
 /**
  * Rows of a statement already written out (a text and its values), without drizzle building or mapping
  * anything: for the hottest queries, whose text is built once and kept. On PostgreSQL it runs as a named
- * prepared statement like any other SELECT (PreparingPool).
+ * prepared statement like any other SELECT (PreparingClient).
  */
 export async function queryText<T>(db: Db, text: string, params: unknown[]): Promise<T[]> {
   const client = (db as unknown as { $client: RawClient }).$client

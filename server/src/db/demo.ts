@@ -2,8 +2,11 @@ import type { TagType } from '@vod/contract'
 import { eq } from 'drizzle-orm'
 import type { Storage } from '../storage/index.ts'
 import type { Db } from './client.ts'
+import { seedDemoAnalytics } from './demo-analytics.ts'
 import { seedDemoArticles } from './demo-articles.ts'
 import { seedDemoCommerce } from './demo-commerce.ts'
+import { seedDemoCommunity } from './demo-community.ts'
+import { seedDemoMerchandising } from './demo-merchandising.ts'
 import { seedDemoVideos } from './demo-videos.ts'
 import { directors, posts, seos, sites, sources, tagCategories, tags } from './schema/index.ts'
 
@@ -157,6 +160,9 @@ export async function seedDemoData(db: Db, storage: Storage): Promise<number> {
   if (await isEmpty(db, posts)) added += (await db.insert(posts).values(demoPosts).returning()).length
   added += await seedDemoVideos(db, storage)
   added += await seedDemoCommerce(db)
+  added += await seedDemoAnalytics(db)
   added += await seedDemoArticles(db)
+  added += await seedDemoMerchandising(db)
+  added += await seedDemoCommunity(db)
   return added
 }

@@ -1,5 +1,8 @@
+import { validationMessages } from '@vod/contract'
+
 /** English server messages; keys shared with zh-CN.ts. `{name}` marks a parameter. */
 export const en = {
+  ...validationMessages.en,
   'errors.bad_request': 'The request is malformed.',
   'errors.bad_json': 'The request body is not valid JSON.',
   'errors.body_not_object': 'The request body must be a JSON object.',
@@ -12,12 +15,32 @@ export const en = {
   'errors.not_found': 'Not found.',
   'errors.method_not_allowed': 'The method is not allowed here.',
   'errors.in_use': 'This record is still used by other records.',
-  'errors.in_use_by': 'This record is still used by {holder}.',
+  'errors.bulk_limit':
+    'At most {limit} rows can be changed in one request; narrow the filters or select rows.',
+  'errors.restore_taken':
+    'The record cannot be put back: a record added since holds one of its unique values.',
+  'errors.restore_missing': 'The record cannot be put back: a record it refers to was deleted since.',
   'errors.action_state': 'The action {action} does not apply while the record is {state}.',
+  'holders.sources': 'Sources are still filed under this genre; move them to another genre first.',
+  'holders.seos': "SEO entries still describe this tag's page; change or delete them first.",
+  'holders.promotion_plans': 'Promotions still apply to this plan; take it out of them first.',
+  'holders.deals': 'Deals still offer this plan; delete them first.',
+  'holders.subscriptions': 'Subscriptions still refer to this record; it is kept for their history.',
+  'holders.orders': 'Orders still refer to this record; it is kept for their history.',
+  'holders.users': 'Members still refer to this record; change them first.',
+  'holders.tags': 'Tags are still filed under this category; move them first.',
+  'holders.videos': 'Videos still refer to this record; change them first.',
+  'holders.video_tags': 'Videos still carry this tag; remove it from them first.',
+  'holders.video_directors': 'Videos still name this director; remove the director from them first.',
+  'holders.block_videos': 'Page blocks still show this video; take it out of them first.',
   'errors.file_type': 'Files of this type are not accepted here (allowed: {allowed}).',
   'errors.file_missing': 'Send the file in the form field "file".',
   'errors.file_blocked': 'The file name {name} is on the block list ({entry}).',
   'errors.upload_incomplete': 'The upload did not arrive whole. Please send it again.',
+  'errors.date_out_of_range': 'A date is outside the years 1 to 9999 (UTC).',
+  'errors.bad_multipart': 'The form data could not be read: it is malformed or did not arrive whole.',
+  'errors.exports_busy': 'Other exports are running; please try again in a few seconds.',
+  'errors.file_name_too_long': 'The file name may have at most {max} characters.',
   'errors.not_csv': 'The file is not a UTF-8 CSV file.',
   'errors.file_required': 'Send the CSV file in the form field "file", or JSON rows.',
   'errors.server': 'Server Error',
@@ -25,33 +48,11 @@ export const en = {
     'The service is briefly unavailable: its database cannot be used right now. Please try again shortly.',
   'auth.failed': 'These credentials do not match our records.',
   'auth.account_disabled': 'This account is disabled. Ask an administrator to enable it.',
+  'auth.token_invalid': 'This is not a valid sign-in token. Please log in.',
   'auth.session_ended': 'Your session has ended. Please log in again.',
   'auth.wrong_current_password': 'The current password is incorrect.',
   'auth.same_password': 'The new password must differ from the current one.',
 
-  'validation.required': 'The {attribute} field is required.',
-  'validation.string': 'The {attribute} field must be a string.',
-  'validation.integer': 'The {attribute} field must be an integer.',
-  'validation.number': 'The {attribute} field must be a number.',
-  'validation.boolean': 'The {attribute} field must be 1 or 0.',
-  'validation.array': 'The {attribute} field must be an array.',
-  'validation.object': 'The {attribute} field must be an object.',
-  'validation.in': 'The selected {attribute} is invalid.',
-  'validation.min.string': 'The {attribute} field must be at least {min} characters.',
-  'validation.max.string': 'The {attribute} field must not be greater than {max} characters.',
-  'validation.min.number': 'The {attribute} field must be at least {min}.',
-  'validation.max.number': 'The {attribute} field must not be greater than {max}.',
-  'validation.min.array': 'The {attribute} field must have at least {min} items.',
-  'validation.max.array': 'The {attribute} field must not have more than {max} items.',
-  'validation.date': 'The {attribute} field must be a valid date (YYYY-MM-DD or ISO 8601).',
-  'validation.email': 'The {attribute} field must be a valid email address.',
-  'validation.url': 'The {attribute} field must be a valid URL.',
-  'validation.format': 'The {attribute} field format is invalid.',
-  'validation.unique': 'The {attribute} has already been taken.',
-  'validation.sort': 'The {attribute} field may only use: {allowed}.',
-  'validation.unknown_field': 'The {attribute} field is not accepted.',
-  'validation.invalid_character': 'The {attribute} field contains a character that is not allowed.',
-  'validation.invalid': 'The {attribute} field is invalid.',
   'auth.throttled': 'Too many login attempts. Please try again in {seconds} seconds.',
   'two_factor.code_invalid': 'The code is wrong, expired or already used.',
   'two_factor.code_required': 'Enter the current code from your authenticator.',
@@ -73,58 +74,33 @@ export const en = {
   'grants.roles_not_held': 'You cannot give a role with permissions you do not hold: {names}.',
   'roles.in_use': 'This role is held by {count} admin(s); take it from them first.',
   'roles.super_admin': 'The super-admin role cannot be deleted, renamed or stripped of permissions.',
-  'validation.unknown_ids': 'The {attribute} field names records that do not exist: {ids}.',
-  'validation.exists': 'The selected {attribute} does not exist.',
-  'validation.ids': 'The {attribute} field must be a comma list of at most {max} ids.',
-  'validation.domain': 'The {attribute} field must be a domain name such as example.com.',
-  'validation.genre_tag': 'The {attribute} field must name a tag of type genre.',
-  'validation.media_url':
-    'The {attribute} field must be an uploaded file (/uploads/...) or an http(s) address.',
-  'validation.serial_number':
-    'The {attribute} field may hold letters, digits, dots, dashes and underscores only.',
-  'validation.money': 'The {attribute} field must be an amount such as 19.99.',
-  'validation.reorder': 'The {attribute} field must list every one of them exactly once.',
-  'validation.csv': 'The file is not valid CSV (line {line}).',
-  'validation.columns_missing': 'The file lacks the columns: {columns}.',
-  'validation.columns_unknown': 'The file has columns this import does not take: {columns}.',
-  'validation.rows': 'The import has errors in {count} row(s); nothing was written.',
-  'validation.unknown_permissions': 'Unknown permissions: {ids}.',
   // Plans, promotions and deals (modules/plans).
-  'validation.code': 'The {attribute} field may hold letters, digits, dashes and underscores only.',
-  'validation.after_start': 'The {attribute} must be later than the start.',
   'plans.discount_above_original':
     'The {attribute} must not be greater than the original price ({original}).',
   'plans.recurring_incomplete':
     'The {attribute} field is required for a renewal: set its period count, unit and original price together, or none of them.',
+  'plans.below_deal':
+    'The {attribute} must not be below the price of the enabled deal "{deal}" ({price}); change or disable that deal first.',
   'deals.price_above_original':
     "The {attribute} must not be greater than the plan's original price ({original}).",
   'orders.fees_exceed_amount': 'The fees together must not exceed the amount ({amount}).',
+  'orders.over_amount':
+    'Refunds and chargebacks together may not exceed the order amount {amount} ({left} left).',
+  'orders.not_paid': 'The order is not paid: there is nothing to give back.',
   'payouts.net_mismatch':
     'The {attribute} must equal the gross less fees, refunds and chargebacks ({expected}).',
-  'validation.username': 'The {attribute} field may hold letters, digits and . _ - @ + only.',
-  'validation.phone': 'The {attribute} field may hold digits, spaces, + ( ) . and - only.',
-  'validation.end_before_start': 'The end date cannot be before the start date.',
-  'validation.ip_address':
-    'The {attribute} field must be an IPv4 or IPv6 address, or a CIDR range such as 10.0.0.0/8 or 2001:db8::/32.',
-  'validation.ip_host_bits':
-    'The {attribute} field has bits set past its prefix length; the range is written {network}.',
   'users.already_enabled': 'This member is already enabled.',
   'users.already_disabled': 'This member is already disabled.',
   'users.no_email': 'This member has no e-mail address to write to.',
   'users.mail_throttled':
     'At most {limit} such e-mails an hour go to one member. Please try again in {minutes} minute(s).',
+  'users.mail_queued':
+    'The mail server did not answer. The e-mail is kept and will be sent again shortly; there is no need to send it twice.',
   'users.mail_failed': 'The mail server did not take the e-mail. Nothing was sent; please try again later.',
   // Channels and campaigns (modules/channels).
-  'validation.percent': 'The {attribute} field must be a percentage from 0 to 100 with at most two places.',
-  'validation.http_url': 'The {attribute} field must be an http:// or https:// address.',
   'channels.already_active': 'This channel is already active.',
   'channels.already_archived': 'This channel is already archived.',
   // Spec section 5's password rule, in the contract's words (contract/src/rules.ts passwordMessages).
-  'validation.password.required': 'Please input the password.',
-  'validation.password.letter': 'Your password does not contain any letter.',
-  'validation.password.number': 'Your password does not contain any number.',
-  'validation.password.letterAndNumber':
-    'Please make sure your password contains at least one number and one letter.',
 } as const
 
 export type MessageKey = keyof typeof en
@@ -146,4 +122,11 @@ export const enAttributes: Record<string, string> = {
   reserve_fee: 'reserve fee',
   net: 'net amount',
   period_end: 'period end',
+  // Merchandising.
+  advertisement_id: 'advertisement',
+  cta: 'button text',
+  cta_position: 'button position',
+  on_page: 'page',
+  gender: 'audience',
+  is_popular: 'popular badge',
 }

@@ -18,6 +18,9 @@ export const CHECK_VIOLATION = '23514'
 /** ON DELETE RESTRICT refusing at once (a NO ACTION key answers FOREIGN_KEY_VIOLATION instead). */
 export const RESTRICT_VIOLATION = '23001'
 
+/** A date or time PostgreSQL cannot hold or read (datetime_field_overflow, invalid_datetime_format). */
+export const DATE_OUT_OF_RANGE = new Set(['22008', '22007'])
+
 /** SQLSTATE of a lost or refused connection: class 08, a server shutting down or starting, too many clients. */
 const CONNECTION_STATES = /^(08...|57P0[1-3]|53300)$/
 /** What the network or the driver says when there is no connection to run a query on. */

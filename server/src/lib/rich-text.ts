@@ -1,10 +1,13 @@
-import { MEDIA_URL_PATTERN } from '@vod/contract'
 import sanitizeHtml from 'sanitize-html'
+
+/** An upload's URL (`UPLOADS_PREFIX`, contract/src/resources/files.ts). */
+const UPLOADED = /^\/uploads\/[\w./-]+$/
 
 /**
  * What rich text may hold once stored (posts, articles): the editor's own formatting and nothing that runs.
  * Scripts, styles, event handlers, frames and `javascript:` addresses are dropped; links open safely;
- * images come from this server's uploads or an http(s) address.
+ * images come from this server's uploads only: an image from elsewhere would load (and tell a tracker) when
+ * staff open the post, so it is dropped, as the editor only ever inserts uploads.
  */
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -36,10 +39,10 @@ const options: sanitizeHtml.IOptions = {
     ol: ['start'],
   },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
-  // An image that is neither an upload of this server nor an http(s) address is dropped whole.
-  exclusiveFilter: (frame) => frame.tag === 'img' && !MEDIA_URL_PATTERN.test(frame.attribs.src ?? ''),
+  // An image that is not an upload of this server is dropped whole.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !UPLOADED.test(frame.attribs.src ?? ''),
   transformTags: {
     // A link that opens a new tab must not hand the site's window to the page it opens.
     a: (tagName, attribs) => ({

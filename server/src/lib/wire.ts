@@ -1,22 +1,11 @@
-import type { PgColumn } from 'drizzle-orm/pg-core'
+import { getTableColumns } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 
 /**
  * The value codecs of the way in: the wire carries API.md's shapes (flags 1/0, ISO instants, "19.99",
  * `YYYY-MM-DD`; see contract/src/values.ts), columns take booleans and Dates. The way out is written by
- * PostgreSQL (lib/list/wire-json.ts, vod_wire). Keys are camelCase in rows and snake_case on the wire.
+ * PostgreSQL (lib/list/wire-json.ts, vod_wire). Fields are named as their columns are in SQL.
  */
-export const toSnake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
-// Wire keys are few and fixed: each is worked out once.
-const camelKeys = new Map<string, string>()
-export function toCamel(key: string): string {
-  let camel = camelKeys.get(key)
-  if (camel === undefined) {
-    camel = key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
-    if (camelKeys.size < 10_000) camelKeys.set(key, camel)
-  }
-  return camel
-}
-
 /** One wire value as its column stores it: a flag 1/0 into a boolean column, an ISO instant into a timestamp. */
 export function columnValue(column: PgColumn | undefined, value: unknown): unknown {
   if (column?.dataType === 'boolean' && (value === 0 || value === 1)) return value === 1
@@ -24,18 +13,26 @@ export function columnValue(column: PgColumn | undefined, value: unknown): unkno
   return value
 }
 
-/**
- * Validated body fields as column values, for the columns given (keyed by their table's camelCase names);
- * keys the body left out stay out (partial updates).
- */
-export function wireToRow(
-  body: Record<string, unknown>,
-  columns: Record<string, PgColumn>,
-): Record<string, unknown> {
+/** A table's columns by their SQL names, which the wire speaks, with the keys drizzle writes them by. */
+export type ColumnsByName = ReadonlyMap<string, { key: string; column: PgColumn }>
+const byName = new WeakMap<PgTable, ColumnsByName>()
+export function columnsByName(table: PgTable): ColumnsByName {
+  let known = byName.get(table)
+  if (!known) {
+    known = new Map(
+      Object.entries(getTableColumns(table)).map(([key, column]) => [column.name, { key, column }]),
+    )
+    byName.set(table, known)
+  }
+  return known
+}
+
+/** Validated body fields as the values drizzle writes; keys the body left out stay out (partial updates). */
+export function wireToRow(body: Record<string, unknown>, columns: ColumnsByName): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(body)) {
-    const name = toCamel(key)
-    if (value !== undefined && name in columns) out[name] = columnValue(columns[name], value)
+  for (const [field, value] of Object.entries(body)) {
+    const found = columns.get(field)
+    if (value !== undefined && found) out[found.key] = columnValue(found.column, value)
   }
   return out
 }

@@ -5,10 +5,10 @@ import { type PermissionCatalogue, permissionCatalogue } from '../auth/catalogue
 import { redeemDownloadTicket } from '../auth/download-tickets.ts'
 import type { SessionLookup } from '../auth/session-cache.ts'
 import { type AuthenticatedAdmin, sessionEndReason } from '../auth/sessions.ts'
-import { verifyAccessToken, verifyTwoFactorToken } from '../auth/tokens.ts'
+import { verifyAccessToken, verifyTwoFactorToken, wasAccessToken } from '../auth/tokens.ts'
 import type { Db } from '../db/client.ts'
 import { auditRefusal } from '../lib/audit.ts'
-import { forbidden, sessionEnded, unauthenticated } from '../lib/errors.ts'
+import { ApiError, forbidden, sessionEnded, unauthenticated } from '../lib/errors.ts'
 
 /**
  * What a route demands of its caller; every /api route declares exactly one in its `config`:
@@ -178,6 +178,9 @@ export const accessPlugin = fp(
         // A token that was presented but no longer works: the client says why (an expired token names
         // nobody any more, so it reads as an ended session).
         if (!token) throw unauthenticated()
+        // A token that never opened a session is not told its session ended.
+        if (!claims && !(await wasAccessToken(options.secret, token)))
+          throw new ApiError(401, 'auth.token_invalid')
         throw sessionEnded(await sessionEndReason(options.db, claims?.adminId ?? null))
       }
       if (config.permission !== undefined && !admin?.permissions.has(config.permission)) {

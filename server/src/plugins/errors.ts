@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin'
 import { attributeName } from '../i18n/index.ts'
 import { translateIssues } from '../i18n/zod-issues.ts'
-import { isConnectionLost } from '../lib/db-errors.ts'
+import { DATE_OUT_OF_RANGE, isConnectionLost, postgresError } from '../lib/db-errors.ts'
 import { ApiError, databaseUnavailable } from '../lib/errors.ts'
 import { isValidationIssue } from '../lib/validation.ts'
 
@@ -64,6 +64,9 @@ export const errorsPlugin = fp(
         return sendApiError(request, reply, databaseUnavailable())
       }
       if (error.validation) return sendValidationError(request, reply, error)
+      // A safety net under the contract's date rule: a date PostgreSQL cannot hold is the client's.
+      if (DATE_OUT_OF_RANGE.has(postgresError(error)?.code ?? ''))
+        return send(reply, 422, { message: request.t('errors.date_out_of_range'), errors: {} })
       switch (error.code) {
         case 'FST_ERR_CTP_INVALID_JSON_BODY':
           return send(reply, 400, { message: request.t('errors.bad_json') })

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifySchema } from 'fastify'
 import fp from 'fastify-plugin'
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod'
 import { DOCS_PREFIX, resourceOf } from './access.ts'
+import { finishDocument } from './openapi-finish.ts'
 
 export const OPENAPI_PATH = '/api/openapi.json'
 
@@ -15,6 +16,7 @@ export const OPENAPI_PATH = '/api/openapi.json'
 export const openapiPlugin = fp(
   async (app: FastifyInstance) => {
     const zodTransform = createJsonSchemaTransform({ skipList: [] })
+    const zodTransformObject = createJsonSchemaTransformObject({})
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
@@ -25,7 +27,10 @@ export const openapiPlugin = fp(
             'Conventions: JSON keys are snake_case both ways; errors are `{"message", "errors"}`; lists take ' +
             '`page`, `per_page` (1..100), `sort` (comma list, `-` for descending) and answer `{data, meta}`. ' +
             'Send `Authorization: Bearer <access_token>` from `POST /api/login`.',
+          contact: { name: 'The back-office team' },
+          license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
         },
+        servers: [{ url: '/', description: 'This server (the paths start with /api)' }],
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       },
       transform(document) {
@@ -50,7 +55,7 @@ export const openapiPlugin = fp(
         }
         return { schema: described, url }
       },
-      transformObject: createJsonSchemaTransformObject({}),
+      transformObject: (input) => finishDocument(zodTransformObject(input)),
     })
     await app.register(swaggerUi, { routePrefix: DOCS_PREFIX })
     app.get(OPENAPI_PATH, { config: { access: 'public' } }, () => app.swagger())

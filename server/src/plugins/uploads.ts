@@ -3,20 +3,30 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { isSafeKey, type Storage } from '../storage/index.ts'
 
-/** `bytes=START-END`, `bytes=START-` or `bytes=-LAST` over a file of `size` bytes; null when unusable. */
-export function byteRange(header: string | undefined, size: number): { start: number; end: number } | null {
-  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null
-  if (!match || (match[1] === '' && match[2] === '')) return null
+/**
+ * The part of a file of `size` bytes a Range header asks for (RFC 9110, section 14): `bytes=START-END`,
+ * `bytes=START-` or `bytes=-LAST` gives a part, or 'unsatisfiable' (416) when it lies past the end. Anything
+ * else (no header, another unit such as `items=0-1`, several ranges, a malformed one) is ignored: the whole
+ * file, 200, as the RFC lets a server do.
+ */
+export function byteRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'whole' | 'unsatisfiable' {
+  const match = header ? /^bytes=(\d*)-(\d*)$/i.exec(header.trim()) : null
+  if (!match || (match[1] === '' && match[2] === '')) return 'whole'
   let start: number
   let end: number
   if (match[1] === '') {
+    if (Number(match[2]) === 0) return 'unsatisfiable'
     start = Math.max(0, size - Number(match[2]))
     end = size - 1
   } else {
     start = Number(match[1])
     end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1)
+    if (match[2] !== '' && Number(match[2]) < start) return 'whole'
   }
-  return start <= end && start < size ? { start, end } : null
+  return start <= end && start < size ? { start, end } : 'unsatisfiable'
 }
 
 /**
@@ -31,13 +41,14 @@ export const uploadsPlugin = fp(
       const key = (request.params as { '*': string })['*']
       const size = isSafeKey(key) ? await storage.size(key) : null
       if (size === null) return reply.code(404).send({ message: request.t('errors.not_found') })
-      const range = byteRange(request.headers.range, size)
-      if (request.headers.range && !range)
+      const asked = byteRange(request.headers.range, size)
+      if (asked === 'unsatisfiable')
         return reply
           .code(416)
           .header('content-range', `bytes */${size}`)
           .send({ message: request.t('errors.bad_request') })
-      const found = await storage.get(key, range ?? undefined)
+      const range = asked === 'whole' ? undefined : asked
+      const found = await storage.get(key, range)
       if (!found) return reply.code(404).send({ message: request.t('errors.not_found') })
       reply.header('cache-control', 'public, max-age=31536000, immutable')
       reply.header('accept-ranges', 'bytes')

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
 import { createTestDatabase, describeEachEngine, type TestDatabase } from '../support/databases.ts'
-import { startTestApp, type TestApp } from '../support/harness.ts'
+import { type Json, startTestApp, type TestApp } from '../support/harness.ts'
 
 describe('route access declarations', () => {
   let testDb: TestDatabase
@@ -103,6 +103,35 @@ describeEachEngine('OpenAPI document', (engine) => {
     expect(doc.paths['/api/tags/{id}'].delete['x-permission']).toBe('delete-tags')
     expect(doc.paths['/api/login'].post['x-access']).toBe('public')
     expect(doc.paths['/api/login'].post.security).toEqual([])
+  })
+
+  it("reads as other people's tools expect: operationIds, declared tags, a server, real descriptions, CSV exports, typed paging", async () => {
+    const doc = (await t.request('/api/openapi.json')).body
+    expect(doc.servers?.length).toBeGreaterThan(0)
+    const declared = new Set(doc.tags.map((tag: { name: string }) => tag.name))
+    const ids = new Set<string>()
+    for (const [path, item] of Object.entries<Json>(doc.paths))
+      for (const [method, op] of Object.entries<Json>(item)) {
+        const name = `${method} ${path}`
+        expect(op.operationId, name).toMatch(/^[a-z]+[A-Za-z0-9]*$/)
+        expect(ids.has(op.operationId), `${name}: operationId twice`).toBe(false)
+        ids.add(op.operationId)
+        for (const tag of op.tags) expect(declared.has(tag), `${name}: tag ${tag} undeclared`).toBe(true)
+        for (const [status, response] of Object.entries<Json>(op.responses))
+          expect(response.description, `${name} ${status}`).not.toBe('Default Response')
+      }
+    for (const path of ['/api/videos/exportCsv', '/api/plans/exportCsv']) {
+      const op = doc.paths[path].get
+      expect(Object.keys(op.responses['200'].content)).toEqual(['text/csv'])
+      expect(op.parameters.map((p: { name: string }) => p.name)).toContain('ticket')
+    }
+    const paging = doc.paths['/api/tags'].get.parameters.filter((p: Json) =>
+      ['page', 'per_page'].includes(p.name),
+    )
+    expect(paging.map((p: Json) => p.schema)).toEqual([
+      { type: 'integer', minimum: 1, maximum: 100_000, default: 1 },
+      { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+    ])
   })
 
   it('serves a browsable reference at /api/docs', async () => {

@@ -1,7 +1,7 @@
 import { type PermissionName, permissionNames, SUPER_ADMIN_ROLE } from '@vod/contract'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { adminRoles, admins, roles, sessions } from '../../src/db/schema/index.ts'
+import { adminRoles, admins, adminUsers, roles, sessions, users } from '../../src/db/schema/index.ts'
 import { describeEachEngine } from '../support/databases.ts'
 import { type Answer, startTestApp, type TestAdmin, type TestApp } from '../support/harness.ts'
 
@@ -28,6 +28,8 @@ describeEachEngine('admin guard', (engine) => {
   let caller: TestAdmin
   /** A role within the caller's permissions, for the role changes. */
   let tagReaders: number
+  /** A member to allocate. */
+  let member: number
 
   const as = (token: string, path: string, method: string, body?: unknown) =>
     t.request(path, { method, token, body })
@@ -53,6 +55,8 @@ describeEachEngine('admin guard', (engine) => {
     tagReaders = (
       await as(superToken, '/api/roles', 'POST', { name: 'Tag readers', permissions: ['list-tags'] })
     ).body.data.id
+    const [row] = await t.db.insert(users).values({ username: 'looked.after' }).returning({ id: users.id })
+    member = row?.id as number
   })
   afterAll(() => t?.close())
 
@@ -105,6 +109,15 @@ describeEachEngine('admin guard', (engine) => {
       name: 'resetQRCode',
       prepare: (x) => t.db.update(admins).set({ twoFactorSecret: 'v1.sealed' }).where(eq(admins.id, x.id)),
       call: (x) => as(caller.token, `/api/admins/${x.id}/resetQRCode`, 'POST'),
+    },
+    {
+      name: 'allocate a member',
+      call: (x) => as(caller.token, `/api/admins/${x.id}/allocated-members`, 'POST', { ids: [member] }),
+    },
+    {
+      name: 'remove an allocated member',
+      prepare: (x) => t.db.insert(adminUsers).values({ adminId: x.id, userId: member }),
+      call: (x) => as(caller.token, `/api/admins/${x.id}/allocated-members/${member}`, 'DELETE'),
     },
     {
       name: 'role assign, giving the role',

@@ -45,6 +45,7 @@ describeEachEngine('admins', (engine) => {
         phone: '+1 555 0100',
         email: 'jane@example.com',
         status: 'enabled',
+        role_ids: [superRoleId],
         roles: [{ id: superRoleId, name: SUPER_ADMIN_ROLE }],
         allocated_members: 0,
         two_factor_bound: 0,
@@ -190,6 +191,60 @@ describeEachEngine('admins', (engine) => {
       expect(oldest.body.data[0].username).toBe('member.one')
       expect((await api('/api/admins/999999/allocated-members')).status).toBe(404)
       expect((await api(`/api/admins/${admin.id}/allocated-members?page=0`)).status).toBe(422)
+    })
+
+    it('allocates members and removes them, behind edit-admins', async () => {
+      const admin = (await fresh()).body.data
+      const base = `/api/admins/${admin.id}/allocated-members`
+      const made = await t.db
+        .insert(users)
+        .values([{ username: 'alloc.one', email: 'one@alloc.test' }, { username: 'alloc.two' }])
+        .returning({ id: users.id })
+      const [one, two] = made.map((u) => u.id) as [number, number]
+      const allocated = async () => ({
+        count: (await api(`/api/admins/${admin.id}`)).body.data.allocated_members,
+        usernames: (await api(`${base}?sort=id`)).body.data.map((m: { username: string }) => m.username),
+      })
+
+      const added = await api(base, { method: 'POST', body: { ids: [two, one] } })
+      expect(added.status).toBe(201)
+      expect(added.body.data).toEqual([
+        { id: one, username: 'alloc.one', email: 'one@alloc.test', assigned_at: expect.stringMatching(/Z$/) },
+        { id: two, username: 'alloc.two', email: null, assigned_at: expect.stringMatching(/Z$/) },
+      ])
+      expect(await allocated()).toEqual({ count: 2, usernames: ['alloc.one', 'alloc.two'] })
+      // One allocated already stays as it is.
+      const again = await api(base, { method: 'POST', body: { ids: [one] } })
+      expect(again.status).toBe(201)
+      expect(again.body.data).toEqual([])
+
+      const unknown = await api(base, { method: 'POST', body: { ids: [one, 999999] } })
+      expect(unknown.status).toBe(422)
+      expect(unknown.body).toEqual({
+        message: expect.stringContaining('999999'),
+        errors: { ids: [expect.stringContaining('999999')] },
+      })
+      expect((await api(base, { method: 'POST', body: { ids: [] } })).status).toBe(422)
+
+      // Reading them needs list-admins; allocating and removing, edit-admins.
+      const reader = await t.createAdmin(['list-admins', 'list-users'])
+      const asReader = (path: string, method: string, body?: unknown) =>
+        t.request(path, { method, token: reader.token, body })
+      expect((await asReader(base, 'GET')).status).toBe(200)
+      const refused = await asReader(base, 'POST', { ids: [one] })
+      expect(refused.status).toBe(403)
+      expect(refused.body).toEqual({ message: expect.any(String) })
+      expect((await asReader(`${base}/${one}`, 'DELETE')).status).toBe(403)
+      expect(await allocated()).toEqual({ count: 2, usernames: ['alloc.one', 'alloc.two'] })
+
+      // An admin with members is not deleted (they would lose their admin silently).
+      expect((await api(`/api/admins/${admin.id}`, { method: 'DELETE' })).status).toBe(409)
+
+      expect((await api(`${base}/${one}`, { method: 'DELETE' })).status).toBe(204)
+      expect(await allocated()).toEqual({ count: 1, usernames: ['alloc.two'] })
+      expect((await api(`${base}/${one}`, { method: 'DELETE' })).status).toBe(404)
+      // The member itself stays.
+      expect((await api(`/api/users/${one}`)).status).toBe(200)
     })
   })
 

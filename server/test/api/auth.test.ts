@@ -120,7 +120,7 @@ describeEachEngine('auth', (engine) => {
     const forged = Buffer.from(JSON.stringify({ ...claims, sub: '1' })).toString('base64url')
     const secret = new TextEncoder().encode(t.config.jwtSecret ?? '')
     const expired = await new SignJWT({ sid: claims.sid })
-      .setProtectedHeader({ alg: 'HS256' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(admin.id))
       .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
       .sign(secret)
@@ -135,19 +135,22 @@ describeEachEngine('auth', (engine) => {
       expect(res.status, authorization).toBe(401)
       expect(res.body).toEqual({ message: 'Unauthenticated.' })
     }
-    // A token that was presented: the client is told its session is over.
+    // A token that never was a session (garbage, forged, tampered, another key) is not told its session ended.
     for (const authorization of [
       'Bearer not-a-token',
       `Bearer ${head}.${forged}.${signature}`,
       `Bearer ${admin.token}x`,
-      `Bearer ${expired}`,
       `Bearer ${wrongKey}`,
       `Bearer ${none}`,
     ]) {
       const res = await t.request('/api/tags', { headers: { authorization } })
       expect(res.status, authorization).toBe(401)
-      expect(res.body).toEqual(ended)
+      expect(res.body).toEqual({ message: 'This is not a valid sign-in token. Please log in.' })
     }
+    // A genuine token past its time: the client is told its session is over.
+    const late = await t.request('/api/tags', { headers: { authorization: `Bearer ${expired}` } })
+    expect(late.status).toBe(401)
+    expect(late.body).toEqual(ended)
     expect((await t.request('/api/tags', { token: admin.token })).status).toBe(200)
   })
 

@@ -57,6 +57,9 @@ describeEachEngine('catalogue: directors, sources, SEO, sites', (engine) => {
 
       const held = await api(`/api/tags/${drama}`, 'DELETE')
       expect(held.status).toBe(409)
+      expect(held.body.message).toBe(
+        'Sources are still filed under this genre; move them to another genre first.',
+      )
       expect((await api(`/api/tags/${drama}`)).status).toBe(200)
     })
 

@@ -287,6 +287,34 @@ describeEachEngine('channels', (engine) => {
       expect(after.body.data.map((a: { id: number }) => a.id)).toEqual([other.id])
       expect((await api(`/api/channels/${channel.id}`)).body.data.admin_count).toBe(1)
     })
+    it('adds only the caller itself or, with list-admins, an admin it may manage; missing and not-yours answer alike', async () => {
+      const channel = await createChannel()
+      const base = `/api/channels/${channel.id}/admins`
+      const add = (who: { token: string }, adminId: number) =>
+        t
+          .request(base, { token: who.token, method: 'POST', body: { admin_id: adminId } })
+          .then(({ status, body }) => ({ status, body }))
+      const editor = await t.createAdmin(['edit-channels', 'list-channels'])
+      const picker = await t.createAdmin(['edit-channels', 'list-channels', 'list-admins'])
+      const weaker = await t.createAdmin(['list-channels'])
+      const stronger = await t.createAdmin(['list-channels', 'delete-admins'])
+      const [superAdmin] = (await api('/api/admins?keyword=admin&per_page=100')).body.data.filter(
+        (a: { username: string }) => a.username === 'admin',
+      )
+      const missing = await add(editor, 999999)
+      expect(missing.status).toBe(422)
+      // Without list-admins, an existing admin reads exactly as a missing one.
+      for (const id of [weaker.id, superAdmin.id]) expect(await add(editor, id)).toEqual(missing)
+      expect((await add(editor, editor.id)).status).toBe(200)
+
+      const pickerMissing = await add(picker, 999999)
+      expect(pickerMissing).toEqual(missing)
+      expect((await add(picker, weaker.id)).status).toBe(200)
+      // Never a stronger admin nor the super-admin through a weaker caller.
+      for (const id of [stronger.id, superAdmin.id]) expect(await add(picker, id)).toEqual(missing)
+      const listed = await api(base)
+      expect(listed.body.data.map((a: { id: number }) => a.id).sort()).toEqual([editor.id, weaker.id].sort())
+    })
   })
 
   describe('permissions', () => {

@@ -32,7 +32,7 @@ for (const storage of ['disk', 's3'] as const)
 
     function upload(route: string, bytes: Buffer, name: string, as = token) {
       const form = new FormData()
-      form.append('file', new Blob([bytes]), name)
+      form.append('file', new Blob([new Uint8Array(bytes)]), name)
       return fetch(`${t.url}/api/files/${route}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${as}` },
@@ -70,6 +70,12 @@ for (const storage of ['disk', 's3'] as const)
       expect((await fetch(`${t.url}${res.body.data.url}`, { headers: { range: 'bytes=999-' } })).status).toBe(
         416,
       )
+      // RFC 9110: another unit, several ranges or a malformed one is ignored (the whole file), never 416.
+      for (const range of ['items=0-1', 'bytes=0-1,3-4', 'bytes=5-3', 'bytes=x-']) {
+        const whole = await fetch(`${t.url}${res.body.data.url}`, { headers: { range } })
+        expect(whole.status, range).toBe(200)
+        expect(Buffer.from(await whole.arrayBuffer()).equals(PNG), range).toBe(true)
+      }
 
       const onCloud = await t.request(`/api/files/checkFileOnCloud?path=${res.body.data.url}`, { token })
       expect(onCloud.body.data).toEqual({ path: res.body.data.path, exists: 1, storage })
@@ -82,6 +88,12 @@ for (const storage of ['disk', 's3'] as const)
       const res = await upload('videos', MP4, 'clip.mp4')
       expect(res.status).toBe(201)
       expect(res.body.data).toMatchObject({ mime: 'video/mp4', duration: 12.5, width: null })
+      // A header claiming 2^32 s (or just past a day, the longest video taken) tells no duration.
+      for (const absurd of [mp4(2 ** 32, 1), mp4(86_401)]) {
+        const claimed = await upload('videos', absurd, 'claims.mp4')
+        expect(claimed.status).toBe(201)
+        expect(claimed.body.data.duration).toBeNull()
+      }
       expect(await mp4Duration(path.join(import.meta.dirname, 'files.test.ts'))).toBeNull()
     })
 
@@ -134,6 +146,15 @@ for (const storage of ['disk', 's3'] as const)
       expect(check.body.data).toEqual({ name: 'banned-1.png', blocked: 1, entry: 'banned-*.png' })
       const free = await t.request('/api/files/checkBlockList?name=fine.png', { token })
       expect(free.body.data).toEqual({ name: 'fine.png', blocked: 0, entry: null })
+
+      // Names over 255 characters are refused before the block list reads them, on both routes.
+      await writeFile(path.join(t.config.dataDir, 'blocklist.txt'), '*-*-*.mp4\n')
+      const long = await upload('images', PNG, `${'-'.repeat(2500)}.png`)
+      expect(long.status).toBe(422)
+      expect(long.body.errors).toEqual({ file: ['The file name may have at most 255 characters.'] })
+      const longCheck = await t.request(`/api/files/checkBlockList?name=${'-'.repeat(2500)}.mp4`, { token })
+      expect(longCheck.status).toBe(422)
+      expect(Object.keys(longCheck.body.errors)).toEqual(['name'])
     })
 
     it('needs upload-files; a path outside storage is 422; unknown files are 404', async () => {

@@ -144,6 +144,52 @@ describeEachEngine('orders and payout reports', (engine) => {
       expect((await api('/api/orders?paid_at_from=yesterday')).status).toBe(422)
     })
 
+    it('totals the filtered orders in exact decimals, summed by the server', async () => {
+      const totals = async (query: string) => {
+        const res = await api(`/api/orders/totals?${query}`)
+        expect(res.status).toBe(200)
+        return res.body.data
+      }
+      expect(await totals(`user_id=${alice}`)).toEqual({
+        count: 2,
+        amount: '29.98',
+        transaction_fee: '0.99',
+        settlement_fee: '0.00',
+        reserve_fee: '0.00',
+        total_amount: '28.99',
+      })
+      expect(await totals(`user_id=${bob}&page=3&sort=-amount`)).toMatchObject({ count: 1, amount: '5.00' })
+      expect(await totals('keyword=ORD-000&paid_at_from=2026-11-05')).toMatchObject({
+        count: 2,
+        amount: '14.99',
+      })
+      expect(await totals('keyword=nothing-like-this')).toMatchObject({ count: 0, amount: '0.00' })
+      expect((await api('/api/orders/totals?payment_method=paypal')).status).toBe(422)
+      expect((await api('/api/orders/totals?colour=red')).status).toBe(422)
+    })
+
+    it('exports orders.csv under the list filters, behind export-orders', async () => {
+      const res = await fetch(`${t.url}/api/orders/exportCsv?user_id=${alice}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-disposition')).toContain('orders.csv')
+      const text = (await res.text()).replace(/^\ufeff/, '')
+      const [header, ...rows] = text.trim().split('\n')
+      expect(header?.split(',')).toEqual(
+        expect.arrayContaining(['order_no', 'amount', 'paid_at', 'total_amount']),
+      )
+      expect(rows).toHaveLength(2)
+      expect(text).toContain('ORD-0001')
+      expect(text).toContain('2026-11-01T10:00:00.000Z')
+      expect(text).not.toContain('ORD-0003')
+      const reader = await t.createAdmin(['list-orders'])
+      expect((await t.request('/api/orders/exportCsv', { token: reader.token })).status).toBe(403)
+      expect((await t.request('/api/orders/totals', { token: reader.token })).status).toBe(200)
+      const stranger = await t.createAdmin(['list-plans'])
+      expect((await t.request('/api/orders/totals', { token: stranger.token })).status).toBe(403)
+    })
+
     it('sorts by plan name (a joined column) both ways', async () => {
       const [o1, o2, o3] = orderIds as [number, number, number]
       const sorted = async (sort: string) =>

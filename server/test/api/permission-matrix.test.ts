@@ -77,7 +77,9 @@ describeEachEngine('permission matrix', (engine) => {
         allButOne,
         permissionNames.filter((name) => name !== permission),
       )
-      await grant(onlyOne, [permission])
+      // An export counts only with its list (effectivePermissions): "only its own" is the pair there.
+      const list = permission.replace(/^export-/, 'list-') as PermissionName
+      await grant(onlyOne, [...new Set([permission, list])])
       const denied = await call(route, allButOne.token)
       const allowed = await call(route, onlyOne.token)
       const name = `${route.method} ${route.url} (${permission})`
@@ -92,5 +94,24 @@ describeEachEngine('permission matrix', (engine) => {
         failures.push(`${name}: with only it ${allowed.status}`)
     }
     expect(failures).toEqual([])
+    // Every resource's bulk and restore routes are guarded too: a few hundred routes, two logins' worth each.
+  }, 120_000)
+
+  it('counts an export permission only together with its list: export alone opens no export and is not reported', async () => {
+    const exporter = await t.createAdmin(['export-videos', 'export-plans', 'list-plans'])
+    const videos = await t.request('/api/videos/exportCsv', { token: exporter.token })
+    expect(videos.status).toBe(403)
+    const plans = await fetch(`${t.url}/api/plans/exportCsv`, {
+      headers: { authorization: `Bearer ${exporter.token}` },
+    })
+    expect(plans.status).toBe(200)
+    await plans.arrayBuffer()
+    const me = await t.request('/api/auth/me', { token: exporter.token })
+    expect(me.body.data.permissions).toEqual(['export-plans', 'list-plans'])
+    const login = await t.request('/api/login', {
+      method: 'POST',
+      body: { username: exporter.username, password: exporter.password },
+    })
+    expect(login.body.permissions).toEqual(['export-plans', 'list-plans'])
   })
 })

@@ -223,7 +223,7 @@ describeEachEngine('plans', (engine) => {
       expect((await as(reader, '/api/plans', 'POST', { ...basePlan, name: 'P403' })).status).toBe(403)
       expect((await as(reader, `/api/plans/${plan.id}`, 'PUT', { sort: 1 })).status).toBe(403)
       expect((await as(reader, '/api/plans/exportCsv')).status).toBe(403)
-      const exporter = await t.createAdmin(['export-plans'])
+      const exporter = await t.createAdmin(['export-plans', 'list-plans'])
       expect((await as(exporter, '/api/plans/exportCsv')).status).toBe(200)
       const editor = await t.createAdmin(['edit-plans', 'create-plans'])
       expect((await as(editor, `/api/plans/${plan.id}`, 'PUT', { sort: 1 })).status).toBe(200)
@@ -417,6 +417,53 @@ describeEachEngine('plans', (engine) => {
       const moved = await api(`/api/deals/${ok.id}`, { method: 'PUT', body: { plan_id: cheap.id } })
       expect(moved.status).toBe(422)
       expect(Object.keys(moved.body.errors)).toEqual(['price'])
+    })
+
+    it('keeps plan and deal prices in agreement: no cut below an enabled deal, no deal write with a stale price', async () => {
+      const plan = await createPlan({ initial_original_price: '29.99', initial_discount_price: null })
+      const black = (await api('/api/deals', { method: 'POST', body: deal(plan.id, { price: '19.00' }) }))
+        .body.data
+      const cut = await api(`/api/plans/${plan.id}`, {
+        method: 'PUT',
+        body: { initial_original_price: '5.00' },
+      })
+      expect(cut.status).toBe(422)
+      expect(cut.body.errors).toEqual({
+        initial_original_price: [
+          'The initial original price must not be below the price of the enabled deal "Black Friday" (19.00); change or disable that deal first.',
+        ],
+      })
+      expect((await api(`/api/plans/${plan.id}`)).body.data.initial_original_price).toBe('29.99')
+      // A disabled deal does not hold the plan's price; enabling it, or any later write, checks its price again.
+      expect(
+        (await api(`/api/deals/${black.id}`, { method: 'PUT', body: { status: 'disabled' } })).status,
+      ).toBe(200)
+      expect(
+        (await api(`/api/plans/${plan.id}`, { method: 'PUT', body: { initial_original_price: '5.00' } }))
+          .status,
+      ).toBe(200)
+      for (const body of [{ status: 'enabled' }, { name: 'Renamed' }]) {
+        const stale = await api(`/api/deals/${black.id}`, { method: 'PUT', body })
+        expect(stale.status, JSON.stringify(body)).toBe(422)
+        expect(stale.body.errors).toEqual({
+          price: ["The price must not be greater than the plan's original price (5.00)."],
+        })
+      }
+    })
+
+    it('lets no plan cut and deal raise pass each other (the plan row is locked)', async () => {
+      for (let round = 0; round < 8; round++) {
+        const plan = await createPlan({ initial_original_price: '20.00', initial_discount_price: null })
+        const made = (await api('/api/deals', { method: 'POST', body: deal(plan.id, { price: '10.00' }) }))
+          .body.data
+        await Promise.all([
+          api(`/api/plans/${plan.id}`, { method: 'PUT', body: { initial_original_price: '12.00' } }),
+          api(`/api/deals/${made.id}`, { method: 'PUT', body: { price: '15.00' } }),
+        ])
+        const now = (await api(`/api/plans/${plan.id}`)).body.data.initial_original_price
+        const dealNow = (await api(`/api/deals/${made.id}`)).body.data.price
+        expect(Number(dealNow) <= Number(now), `round ${round}: deal ${dealNow}, plan ${now}`).toBe(true)
+      }
     })
 
     it('needs the deals permissions', async () => {

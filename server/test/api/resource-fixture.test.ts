@@ -33,7 +33,7 @@ describeEachEngine('resource machinery: the gadgets fixture', (engine) => {
   const as = (names: string[]) => t.createAdmin(names as PermissionName[])
   const upload = (path: string, csv: string | Uint8Array, headers: Record<string, string> = {}) => {
     const form = new FormData()
-    form.append('file', new Blob([csv]), 'rows.csv')
+    form.append('file', new Blob([typeof csv === 'string' ? csv : new Uint8Array(csv)]), 'rows.csv')
     return fetch(`${t.url}${path}`, {
       method: 'POST',
       body: form,

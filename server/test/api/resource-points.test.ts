@@ -1,3 +1,4 @@
+import { defineContract, type ResourceContract } from '@vod/contract'
 import { sql } from 'drizzle-orm'
 import { integer, pgTable, varchar } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -15,17 +16,18 @@ describe('resource declarations', () => {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     name: varchar({ length: 10 }).notNull(),
   })
+  const thingsContract = (given: Partial<ResourceContract>) =>
+    defineContract({
+      path: 'things',
+      record: z.object({ id: z.number(), name: z.string() }),
+      input: z.object({ name: z.string() }),
+      list: { sortable: ['id'], defaultSort: 'id' },
+      ...given,
+    })
   const declare = (
     input: z.ZodObject,
     record: z.ZodObject = z.object({ id: z.number(), name: z.string() }),
-  ) =>
-    defineResource({
-      path: 'things',
-      table: things,
-      record,
-      input,
-      list: { sortable: { id: things.id }, defaultSort: 'id' },
-    })
+  ) => defineResource({ contract: thingsContract({ record, input }), table: things })
 
   it('refuses an input field that nothing would store, instead of dropping it on every write', () => {
     expect(() => declare(z.object({ name: z.string(), colour: z.string() }))).toThrow(
@@ -43,12 +45,8 @@ describe('resource declarations', () => {
   it('refuses a transition of a field the record does not have', () => {
     expect(() =>
       defineResource({
-        path: 'things',
+        contract: thingsContract({ actions: { publish: { from: ['draft'], to: 'published' } } }),
         table: things,
-        record: z.object({ id: z.number(), name: z.string() }),
-        input: z.object({ name: z.string() }),
-        list: { sortable: { id: things.id }, defaultSort: 'id' },
-        actions: { publish: { from: ['draft'], to: 'published' } },
       }),
     ).toThrow(/action "publish" moves "status", which is no column the record shows/)
   })
@@ -60,11 +58,8 @@ describe('resource declarations', () => {
     })
     expect(() =>
       defineResource({
-        path: 'things',
+        contract: thingsContract({ input: z.object({ name: z.string(), twin_ids: z.array(z.number()) }) }),
         table: things,
-        record: z.object({ id: z.number(), name: z.string() }),
-        input: z.object({ name: z.string(), twin_ids: z.array(z.number()) }),
-        list: { sortable: { id: things.id }, defaultSort: 'id' },
         relations: { twin_ids: { through: pairs, target: things } },
       }),
     ).toThrow(/pairs has 2 foreign keys to things; name the column/)
@@ -148,6 +143,27 @@ describeEachEngine('resource machinery: shelves and gadgets', (engine) => {
     })
   })
 
+  describe('list parameters', () => {
+    it('refuses a parameter the list does not know, naming it, on lists, child lists and exports', async () => {
+      const misspelt = await api('/api/shelves?opend=1&name=x')
+      expect(misspelt.status).toBe(422)
+      expect(misspelt.body.errors).toEqual({
+        opend: ['The opend field is not accepted.'],
+        name: ['The name field is not accepted.'],
+      })
+      const shelfId = (await shelf({ name: 'Strict' })).body.data.id
+      const child = await api(`/api/shelves/${shelfId}/items?position_from=1`)
+      expect(child.status).toBe(422)
+      expect(Object.keys(child.body.errors)).toEqual(['position_from'])
+      const exported = await api('/api/gadgets/exportCsv?tag=1')
+      expect(exported.status).toBe(422)
+      expect(Object.keys(exported.body.errors)).toEqual(['tag'])
+      // The export's own parameter is not the list's.
+      expect((await api('/api/gadgets?ticket=abc')).status).toBe(422)
+      expect((await api('/api/shelves?open=1&sort=-name&page=1&per_page=5')).status).toBe(200)
+    })
+  })
+
   describe('joined columns, scope and references', () => {
     it('shows a joined column and sorts on it', async () => {
       const zebra = await gadget('Zebra clock')
@@ -178,7 +194,7 @@ describeEachEngine('resource machinery: shelves and gadgets', (engine) => {
 
       const refused = await api(`/api/gadgets/${held}`, { method: 'DELETE' })
       expect(refused.status).toBe(409)
-      expect(refused.body).toEqual({ message: 'This record is still used by shelves.' })
+      expect(refused.body).toEqual({ message: 'This record is still used by other records.' })
       expect((await api(`/api/gadgets/${held}`)).status).toBe(200)
       await api(`/api/shelves/${holder.id}`, { method: 'PUT', body: { gadget_id: null } })
       expect((await api(`/api/gadgets/${held}`, { method: 'DELETE' })).status).toBe(204)

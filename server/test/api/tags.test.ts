@@ -102,6 +102,10 @@ describeEachEngine('tags', (engine) => {
         message: 'The name has already been taken.',
         errors: { name: ['The name has already been taken.'] },
       })
+      // In any letter case: "unique one" beside "Unique One" would be the same studio twice.
+      const cased = await api('/api/tags', { method: 'POST', body: { name: 'UNIQUE one', type: 'studio' } })
+      expect(cased.status).toBe(422)
+      expect(cased.body.errors).toEqual({ name: ['The name has already been taken.'] })
       // The same name under another type is a different tag.
       expect(
         (await api('/api/tags', { method: 'POST', body: { name: 'Unique One', type: 'model' } })).status,

@@ -113,8 +113,15 @@ describeEachEngine('videos', (engine) => {
       expect(
         (await t.request(`/api/videos/${ids.video}/publish`, { method: 'POST', token: editor.token })).status,
       ).toBe(403)
-      expect((await api(`/api/tags/${ids.model}`, 'DELETE')).status).toBe(409)
-      expect((await api(`/api/directors/${ids.director}`, 'DELETE')).status).toBe(409)
+      // 409 says in plain words what holds the record, never a table's name.
+      const tag = await api(`/api/tags/${ids.model}`, 'DELETE')
+      expect(tag.status).toBe(409)
+      expect(tag.body).toEqual({ message: 'Videos still carry this tag; remove it from them first.' })
+      const director = await api(`/api/directors/${ids.director}`, 'DELETE')
+      expect(director.status).toBe(409)
+      expect(director.body.message).toBe(
+        'Videos still name this director; remove the director from them first.',
+      )
     })
   })
 

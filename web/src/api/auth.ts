@@ -1,6 +1,5 @@
 import type { Me as WireMe } from '@vod/contract/resources/me'
 import type { OtpauthBinding, TwoFactorState } from '@vod/contract/resources/two-factor'
-import type { Camelize } from './case.ts'
 import { http } from './http.ts'
 
 export interface Credentials {
@@ -10,20 +9,20 @@ export interface Credentials {
 
 /** A plain login, or (API.md "Auth") a two-factor step to pass first with the short-lived token. */
 export interface LoginAnswer {
-  accessToken?: string
-  tokenType?: string
-  expiresIn?: number
+  access_token?: string
+  token_type?: string
+  expires_in?: number
   permissions?: string[]
-  twoFactor?: 'bind' | 'verify'
-  twoFactorToken?: string
+  two_factor?: 'bind' | 'verify'
+  two_factor_token?: string
 }
 
-export type Me = Camelize<WireMe>
+export type Me = WireMe
 
 /** The admin as /auth/me describes it, less the permissions (the permission store keeps those). */
 export type Profile = Omit<Me, 'permissions'>
 
-export type Binding = Camelize<OtpauthBinding>
+export type Binding = OtpauthBinding
 
 export const login = (credentials: Credentials) => http.post<LoginAnswer>('/login', { body: credentials })
 
@@ -46,4 +45,4 @@ export const requestBinding = (options: { token?: string; code?: string } = {}) 
 
 /** Checks a code: with a two-factor token the answer is a plain login, with the session's its new state. */
 export const verifyCode = (code: string, token?: string) =>
-  http.post<LoginAnswer & { data?: Camelize<TwoFactorState> }>('/googleVerify', { token, body: { code } })
+  http.post<LoginAnswer & { data?: TwoFactorState }>('/googleVerify', { token, body: { code } })

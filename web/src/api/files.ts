@@ -1,8 +1,7 @@
-import type { UploadedFile as WireUploadedFile } from '@vod/contract'
-import type { Camelize } from './case.ts'
+import type { UploadedFile } from '@vod/contract'
 import { type UploadOptions, upload } from './transfer.ts'
 
-export type UploadedFile = Camelize<WireUploadedFile>
+export type { UploadedFile }
 /** The upload routes (API.md "Files"): images, videos, or any other file. */
 export type UploadKind = 'images' | 'videos' | 'upload'
 

@@ -1,10 +1,9 @@
 import { API_VERSION } from '@vod/contract/lists'
-import { camelKeys, snakeKeys, toCamel, toSnake } from './case.ts'
 
 /**
  * The one HTTP module (spec section 7, API.md): every call to the admin API goes through here. It adds
- * the headers, enforces the time-out, converts keys both ways, turns failures into ApiError and reports
- * any 401 of the session. It knows nothing of the app above it: the session and the language come in
+ * the headers, enforces the time-out, turns failures into ApiError and reports any 401 of the session.
+ * Keys are the wire's own (snake_case, API.md), in bodies, answers and queries alike: nothing renames them. It knows nothing of the app above it: the session and the language come in
  * through configureHttp (app/http-setup.ts), so `api/` imports from no store, route or resource.
  */
 
@@ -31,7 +30,7 @@ export class ApiError extends Error {
   override name = 'ApiError'
   /** HTTP status; 0 when no answer came (network failure, time-out). */
   readonly status: number
-  /** First message per field, camelCase (`categoryId`), from a 422 (spec section 5). */
+  /** First message per field by its wire name (`category_id`), from a 422 (spec section 5). */
   readonly fieldErrors: Record<string, string>
   /** On a 429: seconds until another try is allowed (Retry-After). */
   retryAfter?: number
@@ -50,7 +49,7 @@ export type Query = Record<string, QueryValue>
 
 export interface RequestOptions {
   query?: Query
-  /** Plain data is sent as snake_case JSON; FormData and Blobs go as they are. */
+  /** Plain data is sent as JSON; FormData and Blobs go as they are. */
   body?: unknown
   /** The caller's cancellation (TanStack Query passes one); a cancelled call is not an error to log. */
   signal?: AbortSignal
@@ -59,16 +58,15 @@ export interface RequestOptions {
    * A 401 on such a call is the caller's to handle: it does not end the session.
    */
   token?: string
+  /** A longer time-out than the spec's 10 s, for calls that work through many rows (bulk actions). */
+  timeoutMs?: number
 }
 
 export function buildUrl(path: string, query: Query = {}): string {
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null || value === '') continue
-    // `sort` carries field names (`-createdAt,id`), so its value is renamed like a key.
-    const text = (v: string | number | boolean) =>
-      key === 'sort' ? String(v).split(',').map(toSnake).join(',') : String(v)
-    for (const item of Array.isArray(value) ? value : [value]) params.append(toSnake(key), text(item))
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item))
   }
   const search = params.toString()
   return `${httpConfig.baseUrl}${path}${search ? `?${search}` : ''}`
@@ -105,7 +103,7 @@ export function errorFrom(
   if (body.errors && typeof body.errors === 'object') {
     for (const [field, messages] of Object.entries(body.errors)) {
       const first = Array.isArray(messages) ? messages[0] : messages
-      if (typeof first === 'string') fieldErrors[toCamel(field)] = first
+      if (typeof first === 'string') fieldErrors[field] = first
     }
   }
   const message = typeof body.message === 'string' ? body.message : statusText || `HTTP ${status}`
@@ -127,8 +125,8 @@ export function failed(
   return error
 }
 
-/** A JSON answer as the app sees it: camelCase keys; nothing for an empty body (204). */
-export const parseAnswer = (text: string): unknown => (text ? camelKeys(JSON.parse(text)) : undefined)
+/** A JSON answer; nothing for an empty body (204). */
+export const parseAnswer = (text: string): unknown => (text ? JSON.parse(text) : undefined)
 
 /** Sends the call and hands the successful response to `read` within the same time-out. */
 async function exchange<T>(
@@ -137,20 +135,20 @@ async function exchange<T>(
   options: RequestOptions,
   read: (response: Response) => Promise<T>,
 ): Promise<T> {
-  const { query, body, signal, token } = options
+  const { query, body, signal, token, timeoutMs = httpConfig.timeoutMs } = options
   const controller = new AbortController()
   let timedOut = false
   const timer = setTimeout(() => {
     timedOut = true
     controller.abort()
-  }, httpConfig.timeoutMs)
+  }, timeoutMs)
   const cancel = () => controller.abort()
   signal?.addEventListener('abort', cancel)
   try {
     const response = await fetch(buildUrl(path, query), {
       method,
       headers: headers(body, token),
-      body: body === undefined ? undefined : isRaw(body) ? body : JSON.stringify(snakeKeys(body)),
+      body: body === undefined ? undefined : isRaw(body) ? body : JSON.stringify(body),
       signal: controller.signal,
     })
     if (!response.ok)
@@ -166,7 +164,7 @@ async function exchange<T>(
     const error =
       caught instanceof ApiError
         ? caught
-        : new ApiError(0, timedOut ? `timeout of ${httpConfig.timeoutMs}ms exceeded` : String(caught))
+        : new ApiError(0, timedOut ? `timeout of ${timeoutMs}ms exceeded` : String(caught))
     throw failed(method, path, error, token)
   } finally {
     clearTimeout(timer)

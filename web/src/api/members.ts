@@ -1,5 +1,4 @@
-import type { MemberMail, MemberMailKind } from '@vod/contract/resources/members'
-import type { Camelize } from './case.ts'
+import type { MemberMail, MemberMailHistory, MemberMailKind } from '@vod/contract/resources/members'
 import { http } from './http.ts'
 
 /** The routes of spec section 7 for each e-mail an admin can send a member. */
@@ -9,7 +8,7 @@ const routes: Record<MemberMailKind, string> = {
 }
 
 /** What was sent: to whom, and whether it went to the mail server (`smtp`) or the outbox. */
-export type SentMemberMail = Camelize<MemberMail>
+export type SentMemberMail = MemberMail
 
 /**
  * `GET /users/{id}/send-email-verification` or `/send-reset-password` (GET, as the spec has it). A 429 (at
@@ -17,4 +16,9 @@ export type SentMemberMail = Camelize<MemberMail>
  */
 export function sendMemberMail(id: number | string, kind: MemberMailKind): Promise<SentMemberMail> {
   return http.get<{ data: SentMemberMail }>(`/users/${id}/${routes[kind]}`).then((answer) => answer.data)
+}
+
+/** `GET /users/{id}/mails`: what was sent the member, whether a mail server is set up, what remains this hour. */
+export function memberMails(id: number | string, signal?: AbortSignal): Promise<MemberMailHistory> {
+  return http.get<MemberMailHistory>(`/users/${id}/mails`, { signal })
 }

@@ -17,4 +17,4 @@ export const updateProfile = (changes: ProfileChanges): Promise<Profile> =>
 
 /** `PUT /api/auth/password`: 204; the admin's other sessions end, this one stays. */
 export const changePassword = (currentPassword: string, password: string): Promise<void> =>
-  http.put<void>('/auth/password', { body: { currentPassword, password } })
+  http.put<void>('/auth/password', { body: { current_password: currentPassword, password } })

@@ -1,5 +1,5 @@
+import type { BulkAnswer, Deletion } from '@vod/contract/bulk'
 import { type ListMeta, MAX_PER_PAGE } from '@vod/contract/lists'
-import type { Camelize } from './case.ts'
 import { http, type Query } from './http.ts'
 import { download, type UploadOptions, upload } from './transfer.ts'
 
@@ -11,10 +11,10 @@ import { download, type UploadOptions, upload } from './transfer.ts'
 
 export type Id = number | string
 
-/** A list answer as the app sees it: `{ data, meta: { currentPage, perPage, total, lastPage, totalEstimated? } }`. */
+/** A list answer (API.md "Lists"): `{ data, meta: { current_page, per_page, total, last_page, total_estimated? } }`. */
 export interface ListAnswer<T> {
   data: T[]
-  meta: Camelize<ListMeta>
+  meta: ListMeta
 }
 
 export type RecordValues = Record<string, unknown>
@@ -37,8 +37,15 @@ export interface ResourceClient<T = RecordValues> {
   remove(id: Id): Promise<void>
   /** `POST /{path}/{id}/{action}`: the record as it is after the action. */
   action(id: Id, action: string, body?: RecordValues): Promise<T>
+  /**
+   * `POST /{path}/bulk/{action}` (an action, `delete` or `restore`): these ids, or with `all` every row the
+   * list query's filters match; answers each row's outcome.
+   */
+  bulk(action: string, rows: { ids: readonly Id[] } | { all: Query }): Promise<BulkAnswer>
   /** The records living under one of these (`/notes/3/items`), through the same seam. */
   children<C = RecordValues>(id: Id, child: string): ChildClient<C>
+  /** `GET /{path}/totals`: how many rows the list's query matches and its money fields summed, exact. */
+  totals(query: Query, signal?: AbortSignal): Promise<Record<string, string | number>>
   /** Sends the browser to the CSV export with the list's filters and sort; false when it could not start. */
   exportCsv(query: Query): Promise<boolean>
   /** Batch create from a CSV file at the resource's import path (`{path}/batch-create` unless declared). */
@@ -52,6 +59,8 @@ export interface ChildClient<T = RecordValues> extends ResourceClient<T> {
   reorder(ids: readonly Id[]): Promise<T[]>
 }
 
+const BULK_TIMEOUT_MS = 120_000
+
 const chunks = <V>(items: readonly V[], size: number): V[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size))
 
@@ -61,13 +70,15 @@ function client<T>(path: string): ChildClient<T> {
   return {
     path,
     list: (query = {}, signal) => http.get<ListAnswer<T>>(base, { query, signal }),
+    totals: (query, signal) =>
+      data(http.get<{ data: Record<string, string | number> }>(`${base}/totals`, { query, signal })),
     one: (id, signal) => data(http.get<{ data: T }>(`${base}/${id}`, { signal })),
     async many(ids, signal) {
       const wanted = [...new Set(ids.map(String))]
       const pages = await Promise.all(
         chunks(wanted, MAX_PER_PAGE).map((part) =>
           http.get<ListAnswer<T & { id: Id }>>(base, {
-            query: { ids: part.join(','), perPage: part.length },
+            query: { ids: part.join(','), per_page: part.length },
             signal,
           }),
         ),
@@ -79,6 +90,12 @@ function client<T>(path: string): ChildClient<T> {
     update: (id, values) => data(http.put<{ data: T }>(`${base}/${id}`, { body: values })),
     remove: (id) => http.delete(`${base}/${id}`),
     action: (id, action, body) => data(http.post<{ data: T }>(`${base}/${id}/${action}`, { body })),
+    // Up to BULK_LIMIT rows, each its own write: seconds, not the 10 s of a single call.
+    bulk: (action, rows) =>
+      http.post<BulkAnswer>(`${base}/bulk/${action}`, {
+        ...('ids' in rows ? { body: { ids: rows.ids } } : { body: { all: 1 }, query: rows.all }),
+        timeoutMs: BULK_TIMEOUT_MS,
+      }),
     children: <C>(id: Id, child: string) => client<C>(`${path}/${id}/${child}`),
     link: (ids) => http.post(base, { body: { ids } }),
     reorder: (ids) => data(http.post<{ data: T[] }>(`${base}/reorder`, { body: { ids } })),
@@ -93,3 +110,7 @@ function client<T>(path: string): ChildClient<T> {
 
 /** The seam for one API path: `resourceClient('notes')`, `resourceClient('notes').children(3, 'items')`. */
 export const resourceClient = <T = RecordValues>(path: string): ResourceClient<T> => client<T>(path)
+
+/** `GET /deletions`: the admin's deletes that can still be undone (after a reload too). */
+export const pendingDeletions = (signal?: AbortSignal) =>
+  http.get<{ data: Deletion[] }>('/deletions', { signal }).then((answer) => answer.data)

@@ -1,15 +1,19 @@
 import { isNumericId } from '@vod/contract/rules'
-import { type MiddlewareFunction, matchRoutes, redirect } from 'react-router'
-import { fetchMe } from '../api/auth.ts'
+import { type MiddlewareFunction, redirect } from 'react-router'
 import { i18n } from '../i18n/index.ts'
 import { usePermissions } from '../stores/permission.ts'
-import { clearSession, setProfile, useSession } from '../stores/session.ts'
+import { clearSession, useSession } from '../stores/session.ts'
+import { loadSession } from './load-session.ts'
 import { notify } from './notify.ts'
 import { grantsAnyRoute, isRouteGranted, type Permissions } from './permission-match.ts'
+import { isPublicPath } from './public-routes.ts'
 import type { AppRoute } from './route-types.ts'
-import { publicRoutes, shellRoutes } from './routes.ts'
 
-export type GuardDecision = { kind: 'pass' } | { kind: 'redirect'; to: string } | { kind: 'load-session' }
+export type GuardDecision =
+  | { kind: 'pass' }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'load-session' }
+  | { kind: 'load-shell' }
 
 export interface GuardInput {
   pathname: string
@@ -19,39 +23,31 @@ export interface GuardInput {
   permissions: Permissions | null
 }
 
-const leaves = (routes: readonly AppRoute[]): AppRoute[] =>
-  routes.flatMap((route) => [
-    ...(route.page || route.redirect ? [route] : []),
-    ...leaves(route.children ?? []),
-  ])
-
-const publicPaths = new Set(publicRoutes.map((route) => route.path))
-const shellLeaves = leaves(shellRoutes).map((route) => ({ path: route.path, route }))
-
-/** Public paths, and anything under /4 (error pages), pass without a session (spec section 4). */
-const isPublicPath = (pathname: string): boolean => publicPaths.has(pathname) || pathname.startsWith('/4')
+/** The shell's route table, which loads only with a session (app/shell-routes.ts). */
+export interface ShellTable {
+  shellRoutes: readonly AppRoute[]
+  findShellRoute: (
+    pathname: string,
+  ) => { route: AppRoute; params: Record<string, string | undefined> } | undefined
+}
 
 const loginPath = (pathname: string, search: string): string =>
   `/login?redirect=${encodeURIComponent(pathname + search)}`
 
-/** The shell route a path opens, with its params; undefined for unknown paths. */
-export function findShellRoute(
-  pathname: string,
-): { route: AppRoute; params: Record<string, string | undefined> } | undefined {
-  const match = matchRoutes(shellLeaves, pathname)?.at(-1)
-  return match && { route: match.route.route, params: match.params }
-}
-
 /** The route guard of spec section 4 as a pure decision; the middleware below carries it out. */
-export function decideNavigation({ pathname, search, token, permissions }: GuardInput): GuardDecision {
+export function decideNavigation(
+  { pathname, search, token, permissions }: GuardInput,
+  shell: ShellTable | null,
+): GuardDecision {
   if (!token)
     return isPublicPath(pathname) ? { kind: 'pass' } : { kind: 'redirect', to: loginPath(pathname, search) }
   // Login stays reachable with a session, so that an admin can always switch account (even one granted
   // nothing, held on /401); the login screen says that logging in there replaces the session.
   if (isPublicPath(pathname)) return { kind: 'pass' }
   if (!permissions) return { kind: 'load-session' }
-  if (!grantsAnyRoute(shellRoutes, permissions)) return { kind: 'redirect', to: '/401' }
-  const found = findShellRoute(pathname)
+  if (!shell) return { kind: 'load-shell' }
+  if (!grantsAnyRoute(shell.shellRoutes, permissions)) return { kind: 'redirect', to: '/401' }
+  const found = shell.findShellRoute(pathname)
   // Route ids are numeric (spec section 5); `*` is a splat, not an id.
   const badId =
     found && Object.entries(found.params).some(([name, value]) => name !== '*' && !isNumericId(value))
@@ -60,12 +56,8 @@ export function decideNavigation({ pathname, search, token, permissions }: Guard
   return { kind: 'pass' }
 }
 
-/** Asks the server who is logged in and what it may do now. */
-export async function loadSession(): Promise<void> {
-  const me = await fetchMe()
-  const { permissions, ...profile } = me
-  await setProfile(profile, permissions)
-}
+/** The shell's routes, loaded once a session needs them. */
+export const loadShell = (): Promise<ShellTable> => import('./shell-routes.ts')
 
 const currentInput = (pathname: string, search: string): GuardInput => ({
   pathname,
@@ -76,8 +68,15 @@ const currentInput = (pathname: string, search: string): GuardInput => ({
 
 export const guardMiddleware: MiddlewareFunction = async ({ request }) => {
   const { pathname, search } = new URL(request.url)
-  let decision = decideNavigation(currentInput(pathname, search))
-  if (decision.kind === 'load-session') {
+  let shell: ShellTable | null = null
+  for (;;) {
+    const decision = decideNavigation(currentInput(pathname, search), shell)
+    if (decision.kind === 'pass') return
+    if (decision.kind === 'redirect') throw redirect(decision.to)
+    if (decision.kind === 'load-shell') {
+      shell = await loadShell()
+      continue
+    }
     try {
       await loadSession()
     } catch (error) {
@@ -85,7 +84,5 @@ export const guardMiddleware: MiddlewareFunction = async ({ request }) => {
       void notify('error', error instanceof Error ? error.message : i18n.t('common.loadFailed'))
       throw redirect(loginPath(pathname, search))
     }
-    decision = decideNavigation(currentInput(pathname, search))
   }
-  if (decision.kind === 'redirect') throw redirect(decision.to)
 }

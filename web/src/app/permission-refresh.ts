@@ -2,7 +2,9 @@ import { useEffect, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { usePermissions } from '../stores/permission.ts'
 import { useSession } from '../stores/session.ts'
-import { decideNavigation, loadSession } from './guard.ts'
+import { decideNavigation } from './guard.ts'
+import { loadSession } from './load-session.ts'
+import * as shell from './shell-routes.ts'
 
 /** Window focus asks again at most this often: switching windows back and forth is not a reason. */
 const FOCUS_INTERVAL_MS = 10_000
@@ -45,12 +47,15 @@ export function usePermissionRefresh(): void {
     const unsubscribe = usePermissions.subscribe((state, previous) => {
       if (state.names === previous.names || !state.names) return
       const { pathname, search } = current.current
-      const decision = decideNavigation({
-        pathname,
-        search,
-        token: useSession.getState().token,
-        permissions: state.names,
-      })
+      const decision = decideNavigation(
+        {
+          pathname,
+          search,
+          token: useSession.getState().token,
+          permissions: state.names,
+        },
+        shell,
+      )
       if (decision.kind === 'redirect') navigate(decision.to, { replace: true })
     })
     return () => {

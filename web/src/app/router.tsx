@@ -1,9 +1,10 @@
 import { createHashRouter, type RouteObject, redirect } from 'react-router'
 import { RouteError } from '../features/errors/RouteError.tsx'
-import { guardMiddleware } from './guard.ts'
+import { useSession } from '../stores/session.ts'
+import { guardMiddleware, loadShell } from './guard.ts'
+import { publicRoutes } from './public-routes.ts'
 import { RootRoute } from './RootRoute.tsx'
 import type { AppRoute, RouteHandle } from './route-types.ts'
-import { publicRoutes, shellRoutes } from './routes.ts'
 
 /** Menu groups exist only in the table; the router gets each screen once, with its trail as handle. */
 function toRouteObjects(routes: readonly AppRoute[], ancestors: AppRoute[] = []): RouteObject[] {
@@ -19,22 +20,40 @@ function toRouteObjects(routes: readonly AppRoute[], ancestors: AppRoute[] = [])
   })
 }
 
-export const router = createHashRouter([
+let shellPatched = false
+
+export const router = createHashRouter(
+  [
+    {
+      id: 'root',
+      middleware: [guardMiddleware],
+      Component: RootRoute,
+      ErrorBoundary: RouteError,
+      HydrateFallback: () => null,
+      children: [
+        ...toRouteObjects(publicRoutes),
+        {
+          id: 'shell',
+          lazy: async () => ({ Component: (await import('../shell/Layout.tsx')).default }),
+          // The shell's screens are patched in below, once there is a session to use them.
+          children: [],
+        },
+        // Unknown paths: the guard sends them to /404 (or to login without a session).
+        { path: '*', Component: () => null },
+      ],
+    },
+  ],
   {
-    id: 'root',
-    middleware: [guardMiddleware],
-    Component: RootRoute,
-    ErrorBoundary: RouteError,
-    HydrateFallback: () => null,
-    children: [
-      ...toRouteObjects(publicRoutes),
-      {
-        id: 'shell',
-        lazy: async () => ({ Component: (await import('../shell/Layout.tsx')).default }),
-        children: toRouteObjects(shellRoutes),
-      },
-      // Unknown paths: the guard sends them to /404 (or to login without a session).
-      { path: '*', Component: () => null },
-    ],
+    // The shell's route table (every resource's screens) loads with the first navigation that has a
+    // session; the login screen loads none of it.
+    async patchRoutesOnNavigation({ patch, signal }) {
+      if (shellPatched || !useSession.getState().token) return
+      const { shellRoutes } = await loadShell()
+      // The router ignores the patch of a navigation another one interrupted meanwhile (an address typed
+      // while the table loads): that one stays unpatched, and the navigation that replaced it patches.
+      if (shellPatched || signal.aborted) return
+      patch('shell', toRouteObjects(shellRoutes))
+      shellPatched = true
+    },
   },
-])
+)

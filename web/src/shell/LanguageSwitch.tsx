@@ -5,15 +5,15 @@ import { useApp } from '../stores/app.ts'
 
 /** A native select: tiny, keyboard-friendly, and usable on the login screen, which carries no antd. */
 export function LanguageSwitch({ className }: { className?: string }) {
-  const { t } = useTranslation()
-  const language = useApp((state) => state.language)
+  // The language shown is i18n's (which follows the app store): the same when the screen is drawn at build time.
+  const { t, i18n } = useTranslation()
   const setLanguage = useApp((state) => state.setLanguage)
   return (
     <select
       className={className}
       data-testid="language-switch"
       aria-label={t('common.language')}
-      value={language}
+      value={i18n.language}
       onChange={(event) => {
         const next = event.target.value
         if (!isLanguage(next)) return

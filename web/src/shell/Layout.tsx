@@ -1,4 +1,4 @@
-import './shell-strings.ts'
+import './register.ts'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { Layout as AntLayout } from 'antd'
 import type { CSSProperties } from 'react'
@@ -7,6 +7,7 @@ import { usePermissionRefresh } from '../app/permission-refresh.ts'
 import { queryClient } from '../app/query-client.ts'
 import { readableColor } from '../app/readable-color.ts'
 import { useDialogFocusCycle } from '../components/focus/dialog-focus-cycle.ts'
+import { UndoNotices } from '../components/resource/UndoNotices.tsx'
 import { useSettings } from '../stores/settings.ts'
 import { AppMain } from './AppMain.tsx'
 import { EasterEgg } from './easter-egg/EasterEgg.tsx'
@@ -47,6 +48,7 @@ export default function Layout() {
           </AntLayout>
         </AntLayout>
         <SettingsButton />
+        <UndoNotices />
         <EasterEgg />
       </QueryClientProvider>
     </AntdProvider>

@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router'
 import { readableColor } from '../app/readable-color.ts'
 import { useRouteHandle } from '../app/use-route-handle.ts'
 import { useApp } from '../stores/app.ts'
-import { usePermissions } from '../stores/permission.ts'
 import { useSettings } from '../stores/settings.ts'
+import { useGrantedRoutes } from './granted-routes.ts'
 import { activeMenuKey, buildMenu, type MenuNode, openMenuKeys } from './menu.ts'
 import { SidebarLogo } from './SidebarLogo.tsx'
 
@@ -25,7 +25,7 @@ const menuTheme = (textTheme: boolean) => ({
 export function Sidebar() {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const routes = usePermissions((state) => state.routes)
+  const routes = useGrantedRoutes()
   const opened = useApp((state) => state.sidebarOpened)
   const mobile = useApp((state) => state.device === 'mobile')
   const instant = useApp((state) => state.withoutAnimation)

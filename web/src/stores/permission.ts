@@ -1,27 +1,22 @@
 import { create } from 'zustand'
-import { grantedRoutes, hasPermission } from '../app/permission-match.ts'
-import type { AppRoute } from '../app/route-types.ts'
-import { shellRoutes } from '../app/routes.ts'
+import { hasPermission } from '../app/permission-match.ts'
 import { loadEncrypted, saveEncrypted } from './encrypted-storage.ts'
 
 const STORAGE_KEY = 'permissions'
 
 interface PermissionState {
-  /** The admin's permission names; null until the guard has asked the server. */
+  /** The admin's permission names; null until the guard has asked the server. The shell derives the menu. */
   names: ReadonlySet<string> | null
-  /** The shell routes those names grant: the menu. */
-  routes: AppRoute[]
 }
 
-export const usePermissions = create<PermissionState>()(() => ({ names: null, routes: [] }))
+export const usePermissions = create<PermissionState>()(() => ({ names: null }))
 
 export function setPermissions(names: readonly string[]): void {
-  const set = new Set(names)
-  usePermissions.setState({ names: set, routes: grantedRoutes(shellRoutes, set) })
+  usePermissions.setState({ names: new Set(names) })
 }
 
 export function clearPermissions(): void {
-  usePermissions.setState({ names: null, routes: [] })
+  usePermissions.setState({ names: null })
   localStorage.removeItem(STORAGE_KEY)
 }
 

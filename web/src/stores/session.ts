@@ -3,6 +3,7 @@ import { create } from 'zustand'
 import type { Profile } from '../api/auth.ts'
 import { saveDrafts } from './drafts.ts'
 import { clearPermissions, setPermissions, storePermissions } from './permission.ts'
+import { forgetUnsaved } from './unsaved.ts'
 
 export const TOKEN_COOKIE = 'Admin-Token'
 
@@ -78,6 +79,8 @@ export function sessionLost(error: { reason?: string }): void {
     drafts: owner ? saveDrafts(owner) : 0,
   }
   sessionStorage.setItem(SESSION_NOTICE_KEY, JSON.stringify(notice))
+  // What forms held is kept as drafts: the reload need not ask.
+  forgetUnsaved()
   const current = window.location.hash.replace(/^#/, '') || '/'
   clearSession()
   const back = current.startsWith('/login') ? '' : `?redirect=${encodeURIComponent(current)}`

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { type PgColumn, timestamp } from 'drizzle-orm/pg-core'
+import { type PgColumn, timestamp, varchar } from 'drizzle-orm/pg-core'
 
 /** created_at / updated_at as every resource table has them; updated_at moves on each drizzle update. */
 export const timestamps = {
@@ -16,3 +16,24 @@ export const timestamps = {
  * operator class compares bytes, so the range holds under any collation.
  */
 export const startsWith = (column: PgColumn) => sql`lower(${column}) text_pattern_ops`
+
+/**
+ * The part of an e-mail address after its `@`, lower-cased ('' when it has none): the keyword's
+ * `{ domain: column }` (lib/list) reads it from its start, on the index `domainStartsWith` declares.
+ */
+export const emailDomain = (column: PgColumn) => sql`lower(split_part(${column}, '@', 2))`
+export const domainStartsWith = (column: PgColumn) => sql`${emailDomain(column)} text_pattern_ops`
+
+/**
+ * A phone number's digits, last first, whatever spaces, brackets or dashes it was typed with: the keyword's
+ * `{ phone: column }` (lib/list) finds the numbers ending in its digits as a range from their start, on the
+ * index `digitsEndWith` declares, so a number typed without its country code finds the stored one.
+ */
+export const reversedDigits = (column: PgColumn) => sql`reverse(regexp_replace(${column}, '[^0-9]', '', 'g'))`
+export const digitsEndWith = (column: PgColumn) => sql`${reversedDigits(column)} text_pattern_ops`
+
+/** The values an enum column may hold, for its check constraint: `${t.status} in (${oneOf(statuses)})`. */
+export const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '))
+
+/** A stored file's address: an upload's `/uploads/...` URL or a CDN address (contract mediaUrl). */
+export const media = (name: string) => varchar(name, { length: 500 })

@@ -27,12 +27,11 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core'
 import { campaigns, channels } from './channels.ts'
-import { startsWith, timestamps } from './columns.ts'
+import { oneOf, startsWith, timestamps } from './columns.ts'
 import { users } from './members.ts'
 
 /** Money as API.md fixes it: exact, two places. */
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 })
-const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '))
 const externalId = (name: string) => varchar(name, { length: planLimits.externalId })
 
 /**

@@ -1,6 +1,7 @@
 import { ipWhitelistLimits, memberMailKinds, userLimits, userStatuses } from '@vod/contract'
 import { sql } from 'drizzle-orm'
 import {
+  boolean,
   check,
   date,
   index,
@@ -15,12 +16,13 @@ import {
 } from 'drizzle-orm/pg-core'
 import { admins } from './auth.ts'
 import { campaigns, channels } from './channels.ts'
-import { startsWith, timestamps } from './columns.ts'
+import { digitsEndWith, domainStartsWith, startsWith, timestamps } from './columns.ts'
 import { plans } from './commerce.ts'
 
 /**
  * Members (subscribers, spec section 3 "User"), built for a million rows: every list filter and sort has an
- * index, keyword search over username, e-mail and phone (from their start) has its indexes. created_at is the sign-up;
+ * index, keyword search over username, e-mail and phone (from their start), e-mail domain and the phone's last
+ * digits has its indexes. created_at is the sign-up;
  * channel and campaign say where the member came from, for the analytics.
  */
 export const users = pgTable(
@@ -53,6 +55,9 @@ export const users = pgTable(
     index('users_username_prefix_index').on(startsWith(t.username)),
     index('users_email_prefix_index').on(startsWith(t.email)),
     index('users_phone_prefix_index').on(startsWith(t.phone)),
+    // A domain (`example.org`) and a number typed without its country code (`13800138000`) are found too.
+    index('users_email_domain_index').on(domainStartsWith(t.email)),
+    index('users_phone_digits_index').on(digitsEndWith(t.phone)),
     index('users_status_id_index').on(t.status, t.id),
     index('users_plan_id_index').on(t.planId, t.id),
     index('users_created_at_index').on(t.createdAt),
@@ -99,6 +104,15 @@ export const memberMails = pgTable(
     body: text('body').notNull(),
     /** 'smtp' once handed to the mail server, 'outbox' when no SMTP_URL is set. */
     transport: text('transport', { enum: ['smtp', 'outbox'] }).notNull(),
+    /**
+     * An SMTP mail not yet taken by the mail server: the body still holds the live link, and the retry loop
+     * (modules/users/mail.ts) sends it again; once sent the link is replaced by `[sent]` and this is false.
+     * A mail the server refused for good is false too, its link replaced by `[refused]`, which is how the
+     * history tells it failed.
+     */
+    pending: boolean('pending').notNull().default(false),
+    attempts: integer('attempts').notNull().default(0),
+    triedAt: timestamp('tried_at', { withTimezone: true }),
     sentBy: integer('sent_by').references(() => admins.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -106,6 +120,7 @@ export const memberMails = pgTable(
     check('member_mails_kind_check', sql`${t.kind} in ('email-verification', 'reset-password')`),
     index('member_mails_user_id_kind_created_at_index').on(t.userId, t.kind, t.createdAt),
     index('member_mails_created_at_index').on(t.createdAt),
+    index('member_mails_pending_index').on(t.triedAt).where(sql`${t.pending}`),
   ],
 )
 

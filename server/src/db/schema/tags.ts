@@ -1,6 +1,6 @@
 import { tagCategoryLimits, tagLimits, tagTypes } from '@vod/contract'
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { check, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import { timestamps } from './columns.ts'
 
 /** Groups of tags across their types (contract/src/resources/tag-categories.ts). */
@@ -30,8 +30,9 @@ export const tags = pgTable(
   },
   (t) => [
     check('tags_type_check', sql`${t.type} in ('genre', 'model', 'studio')`),
-    // Also serves the type filter and the sort by type.
-    unique('tags_type_name_unique').on(t.type, t.name),
+    // Names are unique per type in any letter case ("noir" beside "Noir" is one genre twice); the index also
+    // serves the type filter and the sort by type.
+    uniqueIndex('tags_type_name_lower_unique').on(t.type, sql`lower(${t.name})`),
     index('tags_name_index').on(t.name),
     // Keyword search is a case-insensitive "contains"; a trigram index keeps it off a full scan.
     index('tags_name_trgm_index').using('gin', t.name.op('gin_trgm_ops')),

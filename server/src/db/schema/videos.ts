@@ -13,10 +13,9 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core'
 import { directors, sources } from './catalogue.ts'
-import { startsWith, timestamps } from './columns.ts'
+import { media, startsWith, timestamps } from './columns.ts'
 import { tags } from './tags.ts'
 
-const media = (name: string) => varchar(name, { length: 500 })
 const tally = (name: string) => integer(name).notNull().default(0)
 
 /**

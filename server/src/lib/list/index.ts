@@ -1,17 +1,15 @@
 export { forgetCounts } from './count.ts'
-export {
-  containsPattern,
-  defineList,
-  type FilterSpec,
-  type KeywordColumn,
-  type ListPage,
-  type ListQuery,
-  type ListScope,
-  type ListSpec,
-  listResponse,
-  parseSort,
-  type RangeSpec,
-  type SortTerm,
-  sendList,
-} from './define-list.ts'
+export { defineList, sendList } from './define-list.ts'
+export { containsPattern } from './keyword.ts'
+export { listResponse, parseSort } from './list-query.ts'
+export type {
+  FilterSpec,
+  KeywordColumn,
+  ListPage,
+  ListQuery,
+  ListScope,
+  ListSpec,
+  RangeSpec,
+  SortTerm,
+} from './list-spec.ts'
 export { type JoinSpec, selectFrom } from './source.ts'

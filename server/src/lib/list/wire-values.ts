@@ -1,4 +1,4 @@
-import { ID_MAX, MAX_PER_PAGE, MONEY_PATTERN } from '@vod/contract'
+import { ID_MAX, inDateYears, isCalendarDay, MAX_PER_PAGE, MONEY_PATTERN } from '@vod/contract'
 import { z } from 'zod'
 
 /**
@@ -47,9 +47,6 @@ export interface DateValue {
   day: boolean
 }
 
-const FIRST_INSTANT = new Date('0001-01-01T00:00:00.000Z')
-const LAST_INSTANT = new Date('9999-12-31T23:59:59.999Z')
-
 export const dateParam = z
   .string()
   .max(40)
@@ -62,10 +59,10 @@ export const dateParam = z
       return z.NEVER
     }
     const end = day ? new Date(start.getTime() + 86_400_000) : start
-    // Years 1 to 9999 in UTC, what ISO 8601 writes with four digits: PostgreSQL has no year 0 and would
-    // fail the query over "0000-01-01" (or an instant an offset moves into it).
-    if (start < FIRST_INSTANT || end > LAST_INSTANT) {
-      ctx.addIssue({ code: 'custom', message: 'validation.date' })
+    // The contract's one date rule (years 1 to 9999 in UTC), for the range's end too: PostgreSQL would
+    // fail the query otherwise.
+    if (!inDateYears(start.getTime()) || !inDateYears(end.getTime())) {
+      ctx.addIssue({ code: 'custom', message: 'validation.date_years' })
       return z.NEVER
     }
     return { start, end, day }
@@ -76,10 +73,7 @@ export const dateParam = z
 export const dayParam = z
   .string()
   .max(10)
-  .refine((value) => {
-    const start = dateOnly.test(value) ? new Date(`${value}T00:00:00.000Z`) : null
-    return !!start && !Number.isNaN(start.getTime()) && start.toISOString().slice(0, 10) === value
-  }, 'validation.date')
+  .refine(isCalendarDay, 'validation.date')
   .meta({ description: 'YYYY-MM-DD' })
 
 /** `ids=1,2,3`: just these records (at most a page of them), as record pickers ask for the chosen ones. */

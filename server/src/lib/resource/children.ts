@@ -1,5 +1,5 @@
 import { recordIds } from '@vod/contract'
-import { and, asc, eq, getTableColumns, gt, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -11,7 +11,8 @@ import { defineList, type ListQuery, listResponse, selectFrom, sendList } from '
 import { wireRecords } from '../list/wire-json.ts'
 import { dataOf, errorBody, recordErrors } from '../responses.ts'
 import { sameSet } from '../sets.ts'
-import { wireToRow } from '../wire.ts'
+import { columnsByName, wireToRow } from '../wire.ts'
+import { contractList } from './contract-list.ts'
 import { databaseRule, deleteRule, foreignKeyFields } from './database-rules.ts'
 import { partialInput } from './partial-input.ts'
 import { type ChildAction, childPermission } from './permissions.ts'
@@ -35,7 +36,6 @@ export function defineChild(
   lockParent: (tx: Db, id: number, scope: SQL | undefined) => Promise<void>,
   parentScope: (request: FastifyRequest) => SQL | undefined,
 ) {
-  const linked = child.through !== undefined
   const table: Table = child.through ? child.target : child.table
   const link = child.through
   const joins = child.through
@@ -49,12 +49,20 @@ export function defineChild(
     joins,
     alsoFrom: link ? [link] : [],
   })
-  if (!child.through) assertInputsStored(`${parent.path}/${name}`, child.input, table)
+  // An owned child's input is its table's columns; a linked child's, its link's (how the parent shows it).
+  assertInputsStored(`${parent.path}/${name}`, child.input, child.through ?? table)
   const position = child.position
   const list = defineList({
-    sortable: { id: table.id, ...(position ? { position } : {}) },
-    defaultSort: position ? 'position' : 'id',
-    ...child.list,
+    ...contractList(
+      `${parent.path}/${name}`,
+      child.listContract,
+      child.record,
+      {
+        ...child.list,
+        sortable: { ...(child.position ? { position: child.position } : {}), ...child.list?.sortable },
+      },
+      view,
+    ),
     table,
     joins,
     columns: view.columns,
@@ -63,10 +71,7 @@ export function defineChild(
   const ofParent = (id: number) => eq(child.parent, id)
   const childId = child.through ? child.to : table.id
   const rowsTable = link ?? table
-  const operations = new Set(
-    child.operations ??
-      (linked ? ['list', 'create', 'delete', 'reorder'] : ['list', 'create', 'edit', 'delete', 'reorder']),
-  )
+  const operations = new Set(child.operations)
   const permission = (action: ChildAction) => childPermission(parent.path, child, action)
   const base = `/${parent.path}/:id/${name}`
   const tags = [parent.path]
@@ -92,7 +97,7 @@ export function defineChild(
     return (row?.last ?? 0) + 1
   }
 
-  /** Runs a change with the parent locked, and records it on the parent's audit trail. */
+  /** Runs a change with the parent locked and its `check` passed, and records it on the parent's audit trail. */
   function change<T>(
     db: Db,
     request: FastifyRequest,
@@ -102,6 +107,7 @@ export function defineChild(
   ): Promise<T> {
     return db.transaction(async (tx) => {
       await lockParent(tx, id, parentScope(request))
+      await child.check?.({ tx, request, id })
       const { result, changes } = await work(tx)
       await audit(tx, request, { resource: parent.path, recordId: id, action: `${action}-${name}`, changes })
       return result
@@ -203,7 +209,7 @@ export function defineChild(
 
     if (operations.has('create') && !child.through && child.input) {
       const { input } = child
-      const columns = getTableColumns(table)
+      const columns = columnsByName(table)
       r.post(
         base,
         {
@@ -233,9 +239,9 @@ export function defineChild(
       )
     }
 
-    if (operations.has('edit') && !child.through && child.input) {
+    if (operations.has('edit') && child.input) {
       const body = partialInput(child.input)
-      const columns = getTableColumns(table)
+      const columns = columnsByName(rowsTable)
       r.put(
         `${base}/:childId`,
         {
@@ -256,9 +262,9 @@ export function defineChild(
             const values = wireToRow(request.body as Record<string, unknown>, columns)
             if (Object.keys(values).length > 0)
               await tx
-                .update(table)
+                .update(rowsTable)
                 .set(values)
-                .where(and(eq(table.id, cid), ofParent(id)))
+                .where(and(eq(childId, cid), ofParent(id)))
             const [after] = (await childrenOf(tx, id, [cid])) as [WireRecord]
             return { result: after, changes: { id: cid, ...updatedChanges(before, after) } }
           }).catch(rule)

@@ -1,6 +1,5 @@
-import { getTableColumns } from 'drizzle-orm'
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core'
-import type { MessageKey } from '../../i18n/index.ts'
+import { isMessageKey, type MessageKey } from '../../i18n/index.ts'
 import {
   CHECK_VIOLATION,
   FOREIGN_KEY_VIOLATION,
@@ -9,16 +8,13 @@ import {
   UNIQUE_VIOLATION,
 } from '../db-errors.ts'
 import { conflict, invalidField } from '../errors.ts'
-import { toSnake } from '../wire.ts'
 
 /** Each foreign key of `table` -> the wire field of its column (`orders_plan_id_plans_id_fk` -> plan_id). */
 export function foreignKeyFields(table: PgTable, field?: string): Record<string, string> {
-  const keys = new Map(Object.entries(getTableColumns(table)).map(([key, column]) => [column, key]))
   const fields: Record<string, string> = {}
   for (const fk of getTableConfig(table).foreignKeys) {
     const [column] = fk.reference().columns
-    const key = column && keys.get(column)
-    if (key) fields[fk.getName()] = field ?? toSnake(key)
+    if (column) fields[fk.getName()] = field ?? column.name
   }
   return fields
 }
@@ -58,10 +54,16 @@ export function databaseRule(fields: RuleFields) {
   }
 }
 
-/** Answers a failed delete: a record others still hold is 409 naming what holds it. */
+/**
+ * Answers a failed delete: a record others still hold is 409 saying in plain words what holds it
+ * (`holders.<table>` in the catalogues: "Videos still carry this tag."), never a table's name; a holder
+ * without such words gets the general message.
+ */
 export function deleteRule(error: unknown): never {
   const pg = postgresError(error)
-  if (pg?.code === FOREIGN_KEY_VIOLATION || pg?.code === RESTRICT_VIOLATION)
-    throw pg.table ? conflict('errors.in_use_by', { holder: pg.table }) : conflict('errors.in_use')
+  if (pg?.code === FOREIGN_KEY_VIOLATION || pg?.code === RESTRICT_VIOLATION) {
+    const key = `holders.${pg.table ?? ''}`
+    throw conflict(isMessageKey(key) ? key : 'errors.in_use')
+  }
   throw error
 }

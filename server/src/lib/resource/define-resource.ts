@@ -1,3 +1,5 @@
+import { targetName } from '@vod/contract'
+import { and } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -6,13 +8,16 @@ import type { Db } from '../../db/client.ts'
 import { idParams } from '../id-param.ts'
 import { defineList, type ListQuery, listResponse, sendList } from '../list/index.ts'
 import { dataOf, errorBody, protectedErrors, recordErrors } from '../responses.ts'
+import { defineBulk } from './bulk.ts'
 import { defineChild } from './children.ts'
+import { contractList } from './contract-list.ts'
 import { defineExport } from './export.ts'
 import { defineImport } from './import.ts'
 import { partialInput } from './partial-input.ts'
 import { childPermission, permissionOf } from './permissions.ts'
 import { relationFilter } from './relations.ts'
 import { resolve } from './schema-facts.ts'
+import { defineTotals } from './totals.ts'
 import type { ResourceSpec, WireRecord } from './types.ts'
 import { defineView, readRecord } from './view.ts'
 import { defineWrites } from './write.ts'
@@ -21,9 +26,14 @@ export type { ResourceSpec } from './types.ts'
 
 /**
  * Every resource's list declared in this process, with what it needs an index for (list-indexes.test.ts
- * holds the migrations to them).
+ * holds the migrations to them) and the condition it puts on rows (tests read its plans).
  */
-export const declaredLists: { table: PgTable; indexed: ReturnType<typeof defineList>['indexed'] }[] = []
+export const declaredLists: {
+  path: string
+  table: PgTable
+  indexed: ReturnType<typeof defineList>['indexed']
+  where: ReturnType<typeof defineList>['where']
+}[] = []
 
 /**
  * A resource's routes from its declaration: GET list, GET one, POST, PUT (partial), DELETE, each guarded by
@@ -41,27 +51,37 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
     ),
   )
   const list = defineList({
-    ...spec.list,
-    filters: { ...spec.list.filters, ...relationFilters },
+    ...contractList(path, spec.contract.list, spec.record, spec.list, view, relationFilters),
     table,
     joins: spec.joins,
     columns: view.columns,
   })
-  declaredLists.push({ table, indexed: list.indexed })
+  declaredLists.push({ path, table, indexed: list.indexed, where: list.where })
   const writes = defineWrites(spec, view)
   const update = spec.update ?? partialInput(spec.input)
-  const operations = new Set(spec.operations ?? ['list', 'show', 'create', 'edit', 'delete'])
+  const operations = new Set(spec.operations)
   const children = Object.entries(spec.children).map(([name, child]) =>
     defineChild(spec, name, child, writes.lock, writes.scopeOf),
   )
   const exporter = spec.export && defineExport(spec, view, list, writes.scopeOf)
   const importer = spec.import && defineImport(spec, writes)
+  const bulk = defineBulk(spec, list, writes)
+  const views = (spec.contract.views ?? []).map((view) => {
+    const where = spec.views?.[view]
+    if (!where) throw new Error(`${path}: the contract's view "${view}" has no rows declared (views).`)
+    return { view, where }
+  })
+  const totals = spec.contract.list.totals?.length
+    ? defineTotals(spec, view, list, writes.scopeOf)
+    : undefined
   const tags = [path]
   const url = `/${path}`
 
   async function resourceRoutes(app: FastifyInstance, options: { db: Db }) {
     const { db } = options
     const r = app.withTypeProvider<ZodTypeProvider>()
+    // Before `/:id`, which a path word would otherwise be tried as.
+    if (totals) await totals.routes(app, db)
 
     if (operations.has('list'))
       r.get(
@@ -77,6 +97,27 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
         },
         async (request, reply) => {
           const page = await list.run(db, request.query as ListQuery, { where: writes.scopeOf(request) })
+          return sendList(reply, page)
+        },
+      )
+
+    for (const { view, where } of views)
+      r.get(
+        `${url}/${view}`,
+        {
+          config: { permission: permissionOf('list', path) },
+          schema: {
+            tags,
+            summary: `List ${path}: ${view}`,
+            querystring: list.query,
+            response: { 200: listResponse(spec.record), ...protectedErrors },
+          },
+        },
+        async (request, reply) => {
+          const page = await list.run(db, request.query as ListQuery, {
+            where: and(where, writes.scopeOf(request)),
+            key: view,
+          })
           return sendList(reply, page)
         },
       )
@@ -150,7 +191,26 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
         },
       )
 
-    for (const [name, action] of Object.entries(spec.actions ?? {}))
+    if (operations.has('delete'))
+      r.post(
+        `${url}/:id/restore`,
+        {
+          config: { permission: permissionOf('delete', path) },
+          schema: {
+            tags,
+            summary: `Undo the delete of one of ${path}`,
+            description:
+              'Puts the record back as it was (same id, relations, children), within the undo window and for ' +
+              'the admin who deleted it; 404 otherwise. 409 when a record it names is gone or a value of its ' +
+              'was taken meanwhile.',
+            params: idParams,
+            response: { 200: dataOf(spec.record), ...recordErrors, 409: errorBody },
+          },
+        },
+        async (request) => ({ data: await writes.restore(db, request, request.params.id) }),
+      )
+
+    for (const [name, action] of Object.entries(spec.actions))
       r.post(
         `${url}/:id/${action.path ?? name}`,
         {
@@ -162,7 +222,7 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
               action.description ??
               (action.to === undefined
                 ? undefined
-                : `From ${action.from?.join(' or ')} to ${action.to}; 409 from any other state.`),
+                : `From ${action.from?.join(' or ')} to ${targetName(action.to)}; 409 from any other state.`),
             params: idParams,
             ...(action.body ? { body: action.body } : {}),
             response: { 200: dataOf(spec.record), ...recordErrors, 409: errorBody },
@@ -173,6 +233,7 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
         }),
       )
 
+    await bulk.routes(app, db)
     for (const child of children) await child.routes(app, db)
     if (exporter) await exporter.routes(app, db)
     if (importer) await importer.routes(app, db)
@@ -181,13 +242,9 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
   /** Every permission the routes name (tests add a fixture's to their catalogue from here). */
   const permissions = [
     ...[...operations].map((op) => permissionOf(op === 'show' ? 'list' : op, path)),
-    ...Object.entries(spec.actions ?? {}).map(([name, action]) =>
-      permissionOf(action.permission ?? name, path),
-    ),
+    ...Object.entries(spec.actions).map(([name, action]) => permissionOf(action.permission ?? name, path)),
     ...Object.values(spec.children).flatMap((child) =>
-      (child.operations ?? ['list', 'create', 'edit', 'delete']).map((op) =>
-        childPermission(path, child, op === 'reorder' ? 'edit' : op),
-      ),
+      child.operations.map((op) => childPermission(path, child, op === 'reorder' ? 'edit' : op)),
     ),
     ...(spec.export ? [permissionOf('export', path)] : []),
     ...(spec.import ? [permissionOf('batch-create', path)] : []),

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { parse } from 'csv-parse'
+import { CsvError, parse } from 'csv-parse'
 import { and } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -9,6 +9,7 @@ import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { audit } from '../audit.ts'
 import { ApiError, invalidField } from '../errors.ts'
+import { filePart, multipartFailure } from '../file-part.ts'
 import { dataOf, errorBody, protectedErrors } from '../responses.ts'
 import { validationFailure } from '../validation.ts'
 import { brokenRule, foreignKeyFields } from './database-rules.ts'
@@ -22,6 +23,8 @@ type Issue = z.core.$ZodIssue
 
 const DEFAULT_MAX_BYTES = 20 * 1024 * 1024
 const MAX_ISSUES = 1000
+/** Rows one request may carry (README "Import"): what the screens need, and a bound on its time and memory. */
+export const MAX_IMPORT_ROWS = 10_000
 // Room for the multipart boundaries and part headers around the file.
 const FORM_OVERHEAD = 16 * 1024
 // PostgreSQL takes at most 65,535 parameters a statement.
@@ -95,8 +98,9 @@ function utf8Text() {
 }
 
 /**
- * The records of an uploaded CSV, the header row first. Parse errors are 422 on `file` naming the line; an
- * upload past its size limit (busboy stops it and marks it truncated) is 413.
+ * The records of an uploaded CSV, the header row first. Any parse error, whatever its code, is 422 on `file`
+ * naming the line; an upload past its size limit (busboy stops it and marks it truncated) is 413; a body
+ * that breaks off or cannot be read as multipart is 400.
  */
 async function* csvRecords(file: Readable & { truncated?: boolean }): AsyncGenerator<string[]> {
   const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: true })
@@ -108,20 +112,20 @@ async function* csvRecords(file: Readable & { truncated?: boolean }): AsyncGener
     await piped
   } catch (error) {
     if (file.truncated) throw tooLarge()
-    const code = (error as { code?: string }).code ?? ''
-    if (code.startsWith('CSV_'))
+    if (error instanceof CsvError)
       throw invalidField('file', 'validation.csv', { line: (error as { lines?: number }).lines ?? 0 })
-    throw error
+    throw multipartFailure(error)
   }
   if (file.truncated) throw tooLarge()
 }
 
 /**
  * Batch create (machinery contract, "Import"): rows from a multipart CSV (`file`, header = the input's wire
- * names, many values split by `|`, an empty cell = left out) or JSON `{"rows": [...]}`. Each row is checked
- * by the input's zod rules and the database's (uniques, references, relations); every bad row is reported
- * as `rows.<n>.<field>` (n from 1, at most 1,000 entries) and then nothing is written. Good rows go in
- * multi-row statements inside one transaction, read as they stream in.
+ * names, many values split by `|`, an empty cell = left out) or JSON `{"rows": [...]}`, at most
+ * MAX_IMPORT_ROWS. Each row is checked by the input's zod rules and the database's (uniques, references,
+ * relations), a batch of rows at a time; the bad rows up to the end of the first batch that has any are
+ * reported as `rows.<n>.<field>` (n from 1) and then nothing is written. Good rows go in multi-row
+ * statements inside one transaction, read as they stream in.
  */
 export function defineImport(spec: Resolved, writes: Writes) {
   const settings = spec.import
@@ -157,6 +161,8 @@ export function defineImport(spec: Resolved, writes: Writes) {
       const body = request.body as { rows?: unknown } | undefined
       if (!Array.isArray(body?.rows) || body.rows.length === 0)
         throw invalidField('rows', 'validation.required')
+      if (body.rows.length > MAX_IMPORT_ROWS)
+        throw invalidField('rows', 'validation.import_rows', { max: MAX_IMPORT_ROWS })
       for (const [i, row] of body.rows.entries()) yield { n: i + 1, row }
       return
     }
@@ -164,8 +170,7 @@ export function defineImport(spec: Resolved, writes: Writes) {
     // A declared length past the limit is refused before any of it is read; the stream's limit catches the rest.
     if (Number(request.headers['content-length'] ?? 0) > maxBytes + FORM_OVERHEAD)
       throw new ApiError(413, 'errors.too_large')
-    const file = await request.file({ limits: { fileSize: maxBytes, files: 1 } })
-    if (file?.fieldname !== 'file') throw invalidField('file', 'errors.file_required')
+    const file = await filePart(request, { fileSize: maxBytes }, 'errors.file_required')
     let header: string[] | null = null
     let n = 0
     for await (const record of csvRecords(file.file)) {
@@ -181,6 +186,8 @@ export function defineImport(spec: Resolved, writes: Writes) {
           })
         continue
       }
+      // Past the cap the rest of the upload is not read.
+      if (n >= MAX_IMPORT_ROWS) throw invalidField('file', 'validation.import_rows', { max: MAX_IMPORT_ROWS })
       const row: Record<string, unknown> = {}
       for (const [i, name] of header.entries()) {
         const text = record[i]?.trim() ?? ''
@@ -285,7 +292,8 @@ export function defineImport(spec: Resolved, writes: Writes) {
             issues.push({ ...found, path: ['rows', n - 1, ...found.path] })
         else batch.push({ n, input: parsed.data as Record<string, unknown> })
         if (batch.length >= batchSize) await flush()
-        if (issues.length >= MAX_ISSUES) break
+        // Stop at the first batch of rows with a mistake: its bad rows are reported, the rest is not read.
+        if (issues.length > 0 && (n % batchSize === 0 || issues.length >= MAX_ISSUES)) break
       }
       await flush()
       if (issues.length > 0) throw validationFailure(issues.slice(0, MAX_ISSUES))

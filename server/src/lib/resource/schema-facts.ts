@@ -1,9 +1,9 @@
+import { childOperationsOf, operationsOf } from '@vod/contract'
 import { getTableColumns, getTableName, SQL } from 'drizzle-orm'
 import { getTableConfig, IndexedColumn, PgColumn, type PgTable } from 'drizzle-orm/pg-core'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { foreignKeyTo } from '../list/source.ts'
-import { toCamel } from '../wire.ts'
-import type { Resolved, ResourceSpec } from './types.ts'
+import type { ActionRoute, Resolved, ResolvedChild, ResourceSpec } from './types.ts'
 
 /**
  * What the tables already say, so declarations need not repeat it: which column of `table` refers to
@@ -51,8 +51,25 @@ export function uniqueFields(table: PgTable): Record<string, string> {
   return fields
 }
 
-/** Fills in what a declaration may leave to the tables: link columns, parent columns, one-column uniques. */
+/**
+ * The column a wire field is stored in: the one of that SQL name (the wire speaks the database's names), of
+ * the first table that has one.
+ */
+export function columnNamed(tables: readonly PgTable[], field: string): PgColumn | undefined {
+  for (const table of tables) {
+    const found = Object.values(getTableColumns(table)).find((column) => column.name === field)
+    if (found) return found
+  }
+  return undefined
+}
+
+/**
+ * Fills in what a declaration leaves to its contract (path, record, bodies, operations, transitions,
+ * children's records, export and import) and to the tables (link columns, parent columns, one-column
+ * uniques).
+ */
 export function resolve(spec: ResourceSpec): Resolved {
+  const { contract } = spec
   const relations = Object.fromEntries(
     Object.entries(spec.relations ?? {}).map(([name, relation]) => [
       name,
@@ -63,27 +80,74 @@ export function resolve(spec: ResourceSpec): Resolved {
       },
     ]),
   )
+  const declaredChildren = spec.children ?? {}
+  for (const name of Object.keys(declaredChildren))
+    if (!contract.children?.[name])
+      throw new Error(`${contract.path}: child "${name}" is not in the contract.`)
   const children = Object.fromEntries(
-    Object.entries(spec.children ?? {}).map(([name, child]) => [
-      name,
-      child.through
-        ? {
-            ...child,
-            parent: child.parent ?? referenceTo(child.through, spec.table),
-            to: child.to ?? referenceTo(child.through, child.target),
-          }
-        : {
-            ...child,
-            parent: child.parent ?? referenceTo(child.table, spec.table),
-            uniques: { ...uniqueFields(child.table), ...child.uniques },
-          },
-    ]),
-  ) as Resolved['children']
-  return { ...spec, relations, children, uniques: { ...uniqueFields(spec.table), ...spec.uniques } }
+    Object.entries(contract.children ?? {}).map(([name, declared]): [string, ResolvedChild] => {
+      const child = declaredChildren[name]
+      if (!child) throw new Error(`${contract.path}: the contract's child "${name}" has no table declared.`)
+      const common = {
+        record: declared.record,
+        input: declared.input,
+        resource: declared.permissions,
+        operations: childOperationsOf(declared),
+        listContract: declared.list ?? {
+          sortable: declared.ordered ? ['id', 'position'] : ['id'],
+          defaultSort: declared.ordered ? 'position' : 'id',
+        },
+      }
+      return [
+        name,
+        child.through
+          ? {
+              ...child,
+              ...common,
+              parent: child.parent ?? referenceTo(child.through, spec.table),
+              to: child.to ?? referenceTo(child.through, child.target),
+            }
+          : {
+              ...child,
+              ...common,
+              parent: child.parent ?? referenceTo(child.table, spec.table),
+              uniques: { ...uniqueFields(child.table), ...child.uniques },
+            },
+      ]
+    }),
+  )
+  const actions: Record<string, ActionRoute> = {}
+  for (const [name, transition] of Object.entries(contract.actions ?? {}))
+    actions[name] = { ...transition, ...(spec.actions?.[name] as ActionRoute | undefined) }
+  for (const [name, action] of Object.entries(spec.actions ?? {})) actions[name] ??= action as ActionRoute
+  if (spec.export && !contract.export)
+    throw new Error(`${contract.path}: export columns declared for a contract without an export.`)
+  if (spec.import && !contract.import)
+    throw new Error(`${contract.path}: import settings declared for a contract without an import.`)
+  return {
+    ...spec,
+    path: contract.path,
+    record: contract.record,
+    input: contract.input ?? z.object({}),
+    update: contract.update,
+    operations: operationsOf(contract),
+    list: spec.list ?? {},
+    relations,
+    children,
+    actions,
+    uniques: { ...uniqueFields(spec.table), ...spec.uniques },
+    export: contract.export && { ...contract.export, ...spec.export },
+    import: contract.import && {
+      path: contract.import.path,
+      url: contract.import.url,
+      input: contract.import.row,
+      ...spec.import,
+    },
+  }
 }
 
 /**
- * Every field an input accepts must be stored: a column of `table` (by its camelCase name) or a field the
+ * Every field an input accepts must be stored: a column of `table` (by its SQL name) or a field the
  * declaration handles itself (`handled`: relations, transforms). Anything else would be dropped without a
  * word on every write, so the declaration is refused at start.
  */
@@ -93,9 +157,8 @@ export function assertInputsStored(
   table: PgTable,
   handled: (field: string) => boolean = () => false,
 ): void {
-  const columns = getTableColumns(table)
   for (const field of Object.keys(schema?.shape ?? {}))
-    if (!(toCamel(field) in columns) && !handled(field))
+    if (!columnNamed([table], field) && !handled(field))
       throw new Error(
         `${name}: input field "${field}" is neither a column, a relation nor transformed; it would be lost.`,
       )

@@ -1,11 +1,11 @@
-import type { ActionSpec } from '@vod/contract'
+import type { ActionSpec, ChildOperation, ListContract, ResourceContract } from '@vod/contract'
 import type { SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import type { MessageKey } from '../../i18n/index.ts'
-import type { JoinSpec, ListSpec } from '../list/index.ts'
+import type { JoinSpec, KeywordColumn, ListSpec } from '../list/index.ts'
 
 export type Table = PgTable & { id: PgColumn }
 export type WireRecord = Record<string, unknown>
@@ -13,8 +13,25 @@ export type Operation = 'list' | 'show' | 'create' | 'edit' | 'delete'
 /** A column or an expression of the outer query (subqueries name the outer table with `qualified`). */
 export type Expression = PgColumn | SQL
 
-/** What a resource declares about its list; the table, columns and relation filters come from the rest. */
+/** A list as the machinery runs it; contract-list.ts derives it from the contract and the declaration. */
 export type ResourceListSpec = Omit<ListSpec<Record<string, Expression>>, 'table' | 'columns' | 'joins'>
+
+/**
+ * What the server adds to the contract's list: only what the record's columns do not say. Sorts, filters
+ * and ranges named by the contract read the record field's column unless an expression is given here; a
+ * filter may instead be a condition of its own (`where`, such as an EXISTS).
+ */
+export interface ListDeclaration {
+  sortable?: Record<string, Expression>
+  filters?: Record<
+    string,
+    { column: Expression; where?: never } | { where: (value: never) => SQL; column?: never }
+  >
+  ranges?: Record<string, Expression>
+  /** The columns `keyword` searches (the contract says that it does; see ListSpec.keyword). */
+  keyword?: KeywordColumn[]
+  countCap?: number
+}
 
 /**
  * A many-to-many set written with the record (`tag_ids: [1, 2]`), through a link table. The input key is the
@@ -111,18 +128,16 @@ export interface ActionRoute<R = WireRecord> extends Partial<ActionSpec> {
   run?(ctx: ActionContext<R>): Promise<Record<string, unknown> | null | void>
 }
 
+/** The server's part of a child the contract declares (its record, input, order and operations are there). */
 interface ChildBase {
-  /** One child on the wire. */
-  record: z.ZodObject
   /** Expressions for record fields that are not plain columns. */
   present?: Record<string, Expression>
-  list?: Partial<ResourceListSpec>
+  list?: ListDeclaration
   /**
-   * The permission resource of a child that has its own (`campaigns`: list-, create-, edit-, delete-
-   * campaigns); otherwise reading needs list-{path} and every change edit-{path}.
+   * Refuses a change to the parent's children (add, update, remove, reorder), in its transaction after the
+   * parent's row lock: the parent's own rules about who may change it (admins: no takeover of a stronger one).
    */
-  resource?: string
-  operations?: readonly ('list' | 'create' | 'edit' | 'delete' | 'reorder')[]
+  check?: (ctx: { tx: Db; request: FastifyRequest; id: number }) => Promise<void>
 }
 
 /** Records that belong to one parent (a channel's campaigns, a video's photos). */
@@ -132,14 +147,16 @@ export interface OwnedChild extends ChildBase {
   parent?: PgColumn
   /** Order within the parent, from 1; `reorder` rewrites it. */
   position?: PgColumn
-  input?: z.ZodObject
   uniques?: Record<string, string>
   /** Check constraint name -> the wire field and message (422) a write breaking it gets, as for resources. */
   checks?: Record<string, { field: string; key: MessageKey }>
   through?: never
 }
 
-/** Existing records linked to the parent, in order (a block's videos); added with `{"ids": [...]}`. */
+/**
+ * Existing records linked to the parent, in order (a block's videos); added with `{"ids": [...]}`. The
+ * contract's input, when it gives one, names columns of the link, changed by PUT (`name` on a block's video).
+ */
 export interface LinkChild extends ChildBase {
   through: PgTable
   /** The link's column naming the parent, and the one naming the linked record (found as for relations). */
@@ -152,17 +169,15 @@ export interface LinkChild extends ChildBase {
 
 export type ChildSpec = OwnedChild | LinkChild
 
-/** All a resource declares; routes, checks, audit entries and the OpenAPI document follow from it. */
+/**
+ * What the server adds to a resource's contract (contract/src/resource.ts, which names its path, record,
+ * bodies, list query, transitions, children, export and import): where the record is stored and read from,
+ * and the rules and work around its writes. Routes, checks, audit entries and the OpenAPI document follow.
+ */
 export interface ResourceSpec<R extends WireRecord = WireRecord> {
-  /** The API path under /api and the resource part of its permission names (`list-tags`, ...). */
-  path: string
+  contract: ResourceContract
   table: Table
-  /** One record on the wire (snake_case), from the contract. Only these keys leave the server. */
-  record: z.ZodObject
-  /** The body of POST; PUT takes `update`, by default the same fields, each optional. */
-  input: z.ZodObject
-  update?: z.ZodObject
-  list: ResourceListSpec
+  list?: ListDeclaration
   /** Tables joined in for presented columns (a plan's name on an order). */
   joins?: readonly JoinSpec[]
   /** Record fields that are not columns of the table: joined columns, SQL expressions. */
@@ -178,6 +193,8 @@ export interface ResourceSpec<R extends WireRecord = WireRecord> {
     // biome-ignore lint/suspicious/noExplicitAny: each transform takes its own field's validated value.
     (value: any, input: Record<string, unknown>) => Record<string, unknown> | Promise<Record<string, unknown>>
   >
+  /** The rows of each of the contract's `views` (`reports`: the comments members reported). */
+  views?: Record<string, SQL>
   /** A condition every record of this resource meets (others are 404 and absent from lists and exports). */
   scope?: SQL | ((request: FastifyRequest) => SQL | undefined)
   /**
@@ -191,17 +208,16 @@ export interface ResourceSpec<R extends WireRecord = WireRecord> {
    */
   checks?: Record<string, { field: string; key: MessageKey }>
   hooks?: WriteHooks<R>
+  /** The work, messages and documentation of the contract's transitions, and actions of the server's own. */
   actions?: Record<string, ActionRoute<R>>
   children?: Record<string, ChildSpec>
   /**
-   * `GET /{path}/exportCsv` behind `export-{path}`: the list's rows as CSV. `columns` names record fields
-   * and the import's keys, written as the import reads them (a video's `genres`: its genre tags by name).
+   * The CSV export's columns: record fields and the import's keys, written as the import reads them (a
+   * video's `genres`: its genre tags by name). The record's fields unless said.
    */
-  export?: { filename: string; columns?: readonly string[] }
-  /** Batch create from CSV or JSON rows at `/{path}/{import.path}` behind `batch-create-{path}`. */
-  import?: ImportSpec
-  /** Which record routes to offer; all five unless said. */
-  operations?: readonly Operation[]
+  export?: { columns?: readonly string[] }
+  /** How the batch create names related records, and its size cap. */
+  import?: Pick<ImportSpec, 'maxBytes' | 'keys'>
 }
 
 /**
@@ -220,12 +236,32 @@ export interface ImportSpec {
   keys?: Record<string, { relation: string; key: PgColumn; where?: SQL }>
 }
 
-/** A declaration with what the tables already say filled in (defineResource's first step). */
-export type Resolved = Omit<ResourceSpec, 'relations' | 'children'> & {
+/** A child with what its contract and the tables say filled in. */
+export type ResolvedChild = (
+  | (OwnedChild & { parent: PgColumn })
+  | (LinkChild & { parent: PgColumn; to: PgColumn })
+) & {
+  record: z.ZodObject
+  input?: z.ZodObject
+  /** The list the contract declares (an ordered child's `position` by default). */
+  listContract: ListContract
+  /** The permission resource of a child that has its own (`campaigns`); otherwise the parent's. */
+  resource?: string
+  operations: readonly ChildOperation[]
+}
+
+/** A declaration with what its contract and the tables already say filled in (defineResource's first step). */
+export type Resolved = Omit<ResourceSpec, 'relations' | 'children' | 'export' | 'import' | 'list'> & {
+  path: string
+  record: z.ZodObject
+  input: z.ZodObject
+  update?: z.ZodObject
+  operations: readonly Operation[]
+  list: ListDeclaration
   relations: Record<string, Relation>
-  children: Record<
-    string,
-    (OwnedChild & { parent: PgColumn }) | (LinkChild & { parent: PgColumn; to: PgColumn })
-  >
+  children: Record<string, ResolvedChild>
   uniques: Record<string, string>
+  actions: Record<string, ActionRoute>
+  export?: { filename: string; columns?: readonly string[] }
+  import?: ImportSpec
 }

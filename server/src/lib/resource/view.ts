@@ -1,12 +1,12 @@
-import { and, getTableColumns, inArray, is, type SQL } from 'drizzle-orm'
+import { and, inArray, is, type SQL } from 'drizzle-orm'
 import { PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { notFound } from '../errors.ts'
 import type { JoinSpec } from '../list/index.ts'
 import { wireRecords } from '../list/wire-json.ts'
-import { toCamel } from '../wire.ts'
 import { presentKeys, presentObjects } from './relations.ts'
+import { columnNamed } from './schema-facts.ts'
 import type { Expression, Relation, Table, WireRecord } from './types.ts'
 
 /** How the records of one table are read and shown: the select list keyed by wire name, and its source. */
@@ -36,13 +36,13 @@ export function defineView(options: {
 }): View {
   const columns: Record<string, Expression> = {}
   const kinds: View['kinds'] = {}
-  const tables = [options.table, ...(options.alsoFrom ?? [])].map((t) => getTableColumns(t))
+  const tables = [options.table, ...(options.alsoFrom ?? [])]
   const relations = Object.entries(options.relations ?? {})
   for (const key of Object.keys(options.record.shape)) {
     const declared = options.present?.[key]
     const keys = relations.find(([name]) => name === key)?.[1]
     const objects = relations.find(([, r]) => r.present?.as === key)?.[1]
-    const column = tables.map((t) => t[toCamel(key)]).find(Boolean)
+    const column = columnNamed(tables, key)
     if (declared) {
       columns[key] = declared
       kinds[key] = is(declared, PgColumn) ? 'column' : 'other'
@@ -87,6 +87,3 @@ export async function readRecord(db: Db, view: View, id: number, scope?: SQL): P
   if (!record) throw notFound()
   return record
 }
-
-/** The table's columns by their camelCase names (the keys wire fields map to). */
-export const columnsOf = (table: PgTable): Record<string, PgColumn> => getTableColumns(table)

@@ -1,16 +1,20 @@
+import { randomUUID } from 'node:crypto'
+import { type ActionSpec, targetName } from '@vod/contract'
 import { and, eq, type SQL } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../../db/client.ts'
 import { audit, createdChanges, updatedChanges } from '../audit.ts'
 import { conflict, notFound } from '../errors.ts'
 import { selectFrom } from '../list/index.ts'
 import { sameSet } from '../sets.ts'
-import { columnValue, toCamel, wireToRow } from '../wire.ts'
+import { columnsByName, columnValue, wireToRow } from '../wire.ts'
 import { databaseRule, deleteRule, foreignKeyFields } from './database-rules.ts'
+import { keepDeleted, restoreDeleted } from './deletions.ts'
 import { insertLinks, linkedIds, replaceLinks, resolveKeys, targetOf } from './relations.ts'
 import { assertInputsStored } from './schema-facts.ts'
 import type { ActionRoute, AfterWriteContext, Relation, Resolved, WriteContext, WriteHooks } from './types.ts'
-import { columnsOf, readRecord, type View } from './view.ts'
+import { readRecord, type View } from './view.ts'
 
 /** A relation's wanted set, as the wire named it and as target ids (same order). */
 interface Wanted {
@@ -26,7 +30,7 @@ interface Wanted {
  */
 export function defineWrites(spec: Resolved, view: View) {
   const { table } = spec
-  const columns = columnsOf(table)
+  const columns = columnsByName(table)
   const relations = Object.entries(spec.relations ?? {})
   const hooks = (spec.hooks ?? {}) as WriteHooks
   const shown = new Set(view.wireKeys)
@@ -38,11 +42,19 @@ export function defineWrites(spec: Resolved, view: View) {
   const scopeOf = (request: FastifyRequest): SQL | undefined =>
     typeof spec.scope === 'function' ? spec.scope(request) : spec.scope
 
-  for (const [name, action] of Object.entries(spec.actions ?? {})) {
-    const field = action.field ?? 'status'
-    if (action.to !== undefined && !(toCamel(field) in columns && shown.has(field)))
-      throw new Error(`${spec.path}: action "${name}" moves "${field}", which is no column the record shows.`)
+  for (const [name, action] of Object.entries(spec.actions)) {
+    const kept = [
+      action.field ?? 'status',
+      action.remember,
+      typeof action.to === 'object' && action.to.recall,
+    ]
+    for (const field of kept)
+      if (action.to !== undefined && field && !(columns.has(field) && shown.has(field)))
+        throw new Error(
+          `${spec.path}: action "${name}" moves "${field}", which is no column the record shows.`,
+        )
   }
+  const label = spec.contract.label ?? 'name'
   for (const schema of [spec.input, spec.update])
     assertInputsStored(
       spec.path,
@@ -155,8 +167,8 @@ export function defineWrites(spec: Resolved, view: View) {
         }
         await hooks.check?.(ctx)
         // A changed set is a change of the record too.
-        if (moved.length > 0 && 'updatedAt' in columns && !('updatedAt' in values))
-          values.updatedAt = new Date()
+        const updatedAt = columns.get('updated_at')?.key
+        if (moved.length > 0 && updatedAt && !(updatedAt in values)) values[updatedAt] = new Date()
         if (Object.keys(values).length > 0) await tx.update(table).set(values).where(eq(table.id, id))
         for (const set of moved) await replaceLinks(tx, set.relation, id, set.keys as number[], set.ids)
         const after = await readRecord(tx, view, id)
@@ -168,21 +180,69 @@ export function defineWrites(spec: Resolved, view: View) {
       .catch(writeRule)
   }
 
-  async function remove(db: Db, request: FastifyRequest, id: number): Promise<void> {
+  /**
+   * Deletes the record and what goes with it, keeping all of it for undo in the same transaction
+   * (deletions.ts); `batch` names the request, whose deletes are undone together.
+   */
+  async function remove(
+    db: Db,
+    request: FastifyRequest,
+    id: number,
+    batch: string = randomUUID(),
+  ): Promise<void> {
     await db
       .transaction(async (tx) => {
         const ctx = await begin(tx, request, 'delete', id, {})
         await hooks.check?.(ctx)
+        const name = ctx.before[label]
+        await keepDeleted(tx, request, {
+          resource: spec.path,
+          table,
+          id,
+          label: typeof name === 'string' && name ? name : `#${id}`,
+          batch,
+        })
         await tx.delete(table).where(eq(table.id, id))
         await finish({ ...ctx, after: null, changed: new Set() }, 'delete', createdChanges(ctx.before))
       })
       .catch(deleteRule)
   }
 
-  async function act(db: Db, request: FastifyRequest, id: number, name: string, body: unknown) {
-    const route = spec.actions?.[name] as ActionRoute
+  /** Puts a deleted record back exactly (deletions.ts), audited as `restore` with the record. */
+  async function restore(db: Db, request: FastifyRequest, id: number) {
+    return db.transaction(async (tx) => {
+      await restoreDeleted(tx, request, spec.path, id)
+      const after = await readRecord(tx, view, id)
+      await audit(tx, request, {
+        resource: spec.path,
+        recordId: id,
+        action: 'restore',
+        changes: createdChanges(after),
+      })
+      return after
+    })
+  }
+
+  /** The column values a transition writes: its state, and the state it leaves where it remembers it. */
+  function transition(route: ActionSpec, before: Record<string, unknown>) {
     const field = route.field ?? 'status'
-    const input = route.to === undefined ? ((body ?? {}) as Record<string, unknown>) : { [field]: route.to }
+    const to = typeof route.to === 'string' ? route.to : before[route.to.recall]
+    const set = (name: string, value: unknown) => {
+      const { key, column } = columns.get(name) as { key: string; column: PgColumn }
+      return { [key]: value === null ? null : columnValue(column, value) }
+    }
+    return {
+      ...set(field, to),
+      ...(route.remember ? set(route.remember, before[field]) : {}),
+      ...(typeof route.to === 'object' ? set(route.to.recall, null) : {}),
+    }
+  }
+
+  async function act(db: Db, request: FastifyRequest, id: number, name: string, body: unknown) {
+    const route = spec.actions[name] as ActionRoute
+    const field = route.field ?? 'status'
+    const input =
+      route.to === undefined ? ((body ?? {}) as Record<string, unknown>) : { [field]: targetName(route.to) }
     return db
       .transaction(async (tx) => {
         const ctx = await begin(tx, request, name, id, input)
@@ -193,13 +253,11 @@ export function defineWrites(spec: Resolved, view: View) {
             state: String(before[field]),
           })
         await hooks.check?.(ctx)
-        if (route.to !== undefined) {
-          const column = toCamel(field)
+        if (route.to !== undefined)
           await tx
             .update(table)
-            .set({ [column]: columnValue(columns[column], route.to) })
+            .set(transition(route as ActionSpec, before))
             .where(eq(table.id, id))
-        }
         const own = await route.run?.({ ...ctx, before, body })
         const after = await readRecord(tx, view, id)
         const changes = own ?? updatedChanges(before, after)
@@ -214,5 +272,5 @@ export function defineWrites(spec: Resolved, view: View) {
       .catch(writeRule)
   }
 
-  return { create, update, remove, act, prepare, scopeOf, lock }
+  return { create, update, remove, restore, act, prepare, scopeOf, lock }
 }

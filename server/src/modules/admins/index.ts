@@ -1,20 +1,11 @@
-import {
-  type Admin,
-  adminActions,
-  adminCreateInput,
-  adminRecord,
-  type adminSortable,
-  adminStatuses,
-  adminUpdateInput,
-  allocatedMemberRecord,
-  type allocatedMemberSortable,
-} from '@vod/contract'
+import { type Admin, adminsContract } from '@vod/contract'
 import { sql } from 'drizzle-orm'
-import type { PgColumn } from 'drizzle-orm/pg-core'
-import { hashPassword, newPassword } from '../../auth/password.ts'
+import { ensureMayManage } from '../../auth/admin-guard.ts'
+import { hashPassword } from '../../auth/password.ts'
 import { adminRoles, admins, adminUsers, roles, users } from '../../db/schema/index.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
 import { qualified } from '../../lib/resource/relations.ts'
+import { adminOf } from '../../plugins/access.ts'
 import { adminRules, resetQRCode } from './rules.ts'
 
 /**
@@ -22,25 +13,10 @@ import { adminRules, resetQRCode } from './rules.ts'
  * allocated members; what only admins have (super-admin, self, grants, sessions) is in rules.ts.
  */
 export const adminsModule = defineResource<Admin>({
-  path: 'admins',
+  contract: adminsContract,
   table: admins,
-  record: adminRecord,
-  // The contract's field rules, with spec section 5's password rule and its own messages.
-  input: adminCreateInput.extend({ password: newPassword }),
-  update: adminUpdateInput.extend({ password: newPassword.optional() }),
   list: {
-    sortable: {
-      id: admins.id,
-      username: admins.username,
-      name: admins.name,
-      status: admins.status,
-      created_at: admins.createdAt,
-      updated_at: admins.updatedAt,
-    } satisfies Record<(typeof adminSortable)[number], PgColumn>,
-    filters: { status: { column: admins.status, type: 'enum', values: adminStatuses } },
-    ranges: { created_at: { column: admins.createdAt, type: 'date' } },
     keyword: [admins.username, admins.name, admins.phone, admins.email],
-    defaultSort: '-id',
   },
   present: {
     allocated_members: sql`(select count(*) from ${adminUsers} where ${qualified(adminUsers.adminId)} = ${qualified(admins.id)})::integer`,
@@ -57,9 +33,8 @@ export const adminsModule = defineResource<Admin>({
   transform: { password: async (password: string) => ({ passwordHash: await hashPassword(password) }) },
   hooks: adminRules,
   actions: {
-    enable: { ...adminActions.enable, refused: 'admins.already_enabled', summary: 'Enable an admin' },
+    enable: { refused: 'admins.already_enabled', summary: 'Enable an admin' },
     disable: {
-      ...adminActions.disable,
       refused: 'admins.already_disabled',
       summary: 'Disable an admin and end its sessions',
       description: '409 when it is disabled already, for yourself, and for the last enabled super-admin.',
@@ -70,15 +45,8 @@ export const adminsModule = defineResource<Admin>({
     'allocated-members': {
       through: adminUsers,
       target: users,
-      record: allocatedMemberRecord,
-      operations: ['list'],
-      list: {
-        sortable: { id: adminUsers.userId, assigned_at: adminUsers.assignedAt } satisfies Record<
-          (typeof allocatedMemberSortable)[number],
-          PgColumn
-        >,
-        defaultSort: '-assigned_at',
-      },
+      // Allocating is a write to the admin, so no takeover of a stronger one (as PUT).
+      check: ({ tx, request, id }) => ensureMayManage(tx, adminOf(request), id),
     },
   },
 })

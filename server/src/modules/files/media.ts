@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process'
 import { open } from 'node:fs/promises'
 import { promisify } from 'node:util'
+import { MAX_VIDEO_SECONDS } from '@vod/contract'
 import { imageSizeFromFile } from 'image-size/fromFile'
 
 /** Width and height of an image file; null where the format does not say. */
@@ -23,12 +24,22 @@ export async function videoDuration(file: string): Promise<number | null> {
       ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', file],
       { timeout: 10_000 },
     )
-    const seconds = Number(stdout.trim())
-    if (Number.isFinite(seconds) && seconds >= 0) return Math.round(seconds * 1000) / 1000
+    const seconds = plausible(Number(stdout.trim()))
+    if (seconds !== null) return seconds
   } catch {
     // Not installed, or the file is beyond it: the header may still tell.
   }
   return mp4Duration(file)
+}
+
+/**
+ * A duration a video can have, to the millisecond, or null: the header is the uploader's to write, and a
+ * claim past the longest video the catalogue takes (2^32 s, say) is no duration at all.
+ */
+function plausible(seconds: number): number | null {
+  return Number.isFinite(seconds) && seconds >= 0 && seconds <= MAX_VIDEO_SECONDS
+    ? Math.round(seconds * 1000) / 1000
+    : null
 }
 
 /** An ISO base media box header: its size and type, from 8 bytes (16 for a 64-bit size). */
@@ -68,7 +79,7 @@ export async function mp4Duration(file: string): Promise<number | null> {
         const version = body.readUInt8(0)
         const timescale = version === 1 ? body.readUInt32BE(20) : body.readUInt32BE(12)
         const units = version === 1 ? Number(body.readBigUInt64BE(24)) : body.readUInt32BE(16)
-        return timescale > 0 ? Math.round((units / timescale) * 1000) / 1000 : null
+        return timescale > 0 ? plausible(units / timescale) : null
       }
       if (box.size === 0) return null
       at += box.size

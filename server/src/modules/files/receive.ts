@@ -6,6 +6,8 @@ import { pipeline } from 'node:stream/promises'
 import type { FastifyRequest } from 'fastify'
 import { fileTypeFromFile } from 'file-type'
 import { ApiError, invalidField } from '../../lib/errors.ts'
+import { filePart } from '../../lib/file-part.ts'
+import { MAX_FILE_NAME } from './block-list.ts'
 import type { UploadKind } from './kinds.ts'
 
 /** An upload written to a temporary file, its type judged from its content. */
@@ -45,9 +47,10 @@ async function textType(file: string, originalName: string) {
  * must call `discard` when done; on any failure here it is already gone.
  */
 export async function receiveUpload(request: FastifyRequest, kind: UploadKind, tmpDir: string) {
-  if (!request.isMultipart()) throw invalidField('file', 'errors.file_missing')
-  const part = await request.file({ limits: { fileSize: kind.maxBytes, files: 1 } })
-  if (part?.fieldname !== 'file') throw invalidField('file', 'errors.file_missing')
+  const part = await filePart(request, { fileSize: kind.maxBytes }, 'errors.file_missing')
+  // Before anything reads the name (the block list): a long name costs every later step.
+  if (part.filename.length > MAX_FILE_NAME)
+    throw invalidField('file', 'errors.file_name_too_long', { max: MAX_FILE_NAME })
   await mkdir(tmpDir, { recursive: true })
   const file = path.join(tmpDir, `upload-${randomUUID()}`)
   try {

@@ -1,10 +1,4 @@
-import {
-  type IpWhitelist,
-  ipWhitelistInput,
-  ipWhitelistRecord,
-  type ipWhitelistSortable,
-} from '@vod/contract'
-import type { PgColumn } from 'drizzle-orm/pg-core'
+import { type IpWhitelist, ipwhitelistsContract } from '@vod/contract'
 import { ipWhitelists } from '../../db/schema/index.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
 
@@ -15,18 +9,9 @@ import { defineResource } from '../../lib/resource/define-resource.ts'
  * 422 on `address` (the unique index). What the list governs: README "Members".
  */
 export const ipWhitelistsModule = defineResource<IpWhitelist>({
-  path: 'ipwhitelists',
+  contract: ipwhitelistsContract,
   table: ipWhitelists,
-  record: ipWhitelistRecord,
-  input: ipWhitelistInput,
   list: {
-    sortable: {
-      id: ipWhitelists.id,
-      address: ipWhitelists.address,
-      created_at: ipWhitelists.createdAt,
-      updated_at: ipWhitelists.updatedAt,
-    } satisfies Record<(typeof ipWhitelistSortable)[number], PgColumn>,
     keyword: [ipWhitelists.note],
-    defaultSort: '-id',
   },
 })

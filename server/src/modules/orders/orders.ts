@@ -1,17 +1,13 @@
-import {
-  type Order,
-  orderFees,
-  orderInput,
-  orderRecord,
-  type orderSortable,
-  paymentProviders,
-} from '@vod/contract'
+import { type Order, type OrderEventKind, orderEventInput, orderFees, ordersContract } from '@vod/contract'
 import { eq, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
-import { campaigns, channels, orders, plans, users } from '../../db/schema/index.ts'
-import { type FieldError, refuseFields } from '../../lib/errors.ts'
-import { cents, twoPlaces } from '../../lib/money.ts'
+import { admins, campaigns, channels, orderEvents, orders, plans, users } from '../../db/schema/index.ts'
+import { conflict, type FieldError, invalidField, refuseFields } from '../../lib/errors.ts'
+import { cents, fromCents, twoPlaces } from '../../lib/money.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
+import { qualified } from '../../lib/resource/relations.ts'
+import type { ActionRoute } from '../../lib/resource/types.ts'
+import { adminOf } from '../../plugins/access.ts'
 
 const feeColumns: Record<(typeof orderFees)[number], PgColumn> = {
   transaction_fee: orders.transactionFee,
@@ -31,17 +27,59 @@ function totalOf(input: Record<string, unknown>): SQL {
 }
 const withTotal = (_value: string, input: Record<string, unknown>) => ({ totalAmount: totalOf(input) })
 
+const eventSum = (kind: OrderEventKind) =>
+  sql<string>`(select coalesce(sum(e.amount), 0)::numeric(12, 2) from ${orderEvents} e where e.order_id = ${qualified(orders.id)} and e.kind = ${kind})`
+/** The order's refunds and chargebacks, oldest first, as the record's `events`. */
+const eventList = sql`(select coalesce(json_agg(json_build_object('id', e.id, 'kind', e.kind, 'amount', e.amount::text,
+  'occurred_at', vod_wire(e.occurred_at), 'reason', e.reason, 'created_by', a.username) order by e.id), '[]'::json)
+  from ${orderEvents} e left join ${admins} a on a.id = e.created_by where e.order_id = ${qualified(orders.id)})`
+
+/**
+ * POST /orders/{id}/refund and /chargeback: money going back from a paid order, dated now unless said.
+ * The order's row is locked (the action machinery), so concurrent requests add up one after the other and
+ * together never pass the amount: 422 on `amount` naming what is left. An unpaid order is 409.
+ */
+function moneyBack(kind: OrderEventKind): ActionRoute<Order> {
+  return {
+    body: orderEventInput,
+    summary: kind === 'refund' ? 'Refund (part of) an order' : 'Record a chargeback on an order',
+    description:
+      'Answers the order with its `refunded`, `charged_back` and `events`. Refunds and chargebacks together ' +
+      'may not exceed the amount (422 on `amount`); an unpaid order is 409. Moves the analytics at once.',
+    refused: 'orders.not_paid',
+    async run({ tx, id, before, body, request }) {
+      if (before.paid_at === null) throw conflict('orders.not_paid')
+      const [row] = await tx
+        .select({ taken: sql<string>`coalesce(sum(${orderEvents.amount}), 0)::text` })
+        .from(orderEvents)
+        .where(eq(orderEvents.orderId, id))
+      const left = cents(before.amount) - cents(row?.taken ?? '0')
+      if (cents(body.amount) > left)
+        throw invalidField('amount', 'orders.over_amount', {
+          amount: twoPlaces(before.amount),
+          left: fromCents(left),
+        })
+      await tx.insert(orderEvents).values({
+        orderId: id,
+        kind,
+        amount: body.amount,
+        reason: body.reason || null,
+        occurredAt: body.occurred_at ? new Date(body.occurred_at) : undefined,
+        createdBy: adminOf(request).id,
+      })
+      return { [kind]: body.amount, reason: body.reason ?? null }
+    },
+  }
+}
+
 /**
  * Orders (spec sections 2, 3 and 7): list, show and the few corrections staff may make (the fees, the
  * transaction number, the payment method); never created or deleted here. Who paid, for which plan and
  * through which channel are presented by name; the list sorts by plan name too.
  */
 export const ordersResource = defineResource<Order>({
-  path: 'orders',
+  contract: ordersContract,
   table: orders,
-  record: orderRecord,
-  input: orderInput,
-  operations: ['list', 'show', 'edit'],
   joins: [
     { table: users, on: eq(users.id, orders.userId), inner: true },
     { table: plans, on: eq(plans.id, orders.planId), inner: true },
@@ -53,31 +91,13 @@ export const ordersResource = defineResource<Order>({
     plan_name: plans.name,
     channel_name: channels.utmSource,
     campaign_name: campaigns.name,
+    refunded: eventSum('refund'),
+    charged_back: eventSum('chargeback'),
+    events: eventList,
   },
+  actions: { refund: moneyBack('refund'), chargeback: moneyBack('chargeback') },
   list: {
-    sortable: {
-      id: orders.id,
-      order_no: orders.orderNo,
-      plan_name: plans.name,
-      amount: orders.amount,
-      total_amount: orders.totalAmount,
-      payment_method: orders.paymentMethod,
-      paid_at: orders.paidAt,
-      created_at: orders.createdAt,
-    } satisfies Record<(typeof orderSortable)[number], PgColumn>,
-    filters: {
-      payment_method: { column: orders.paymentMethod, type: 'enum', values: paymentProviders },
-      plan_id: { column: orders.planId, type: 'int' },
-      user_id: { column: orders.userId, type: 'int' },
-      channel_id: { column: orders.channelId, type: 'int' },
-      campaign_id: { column: orders.campaignId, type: 'int' },
-    },
-    ranges: {
-      paid_at: { column: orders.paidAt, type: 'date' },
-      amount: { column: orders.amount, type: 'money' },
-    },
     keyword: [{ prefix: orders.orderNo }, { prefix: orders.transactionNumber }],
-    defaultSort: '-paid_at',
   },
   // The total follows from the fees, computed by PostgreSQL in the same UPDATE.
   transform: { transaction_fee: withTotal, settlement_fee: withTotal, reserve_fee: withTotal },

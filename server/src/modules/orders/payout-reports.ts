@@ -1,12 +1,4 @@
-import {
-  type PayoutReport,
-  payoutCurrencies,
-  payoutDeductions,
-  payoutReportInput,
-  payoutReportRecord,
-  type payoutReportSortable,
-} from '@vod/contract'
-import type { PgColumn } from 'drizzle-orm/pg-core'
+import { type PayoutReport, payoutDeductions, segpayPayoutReportsContract } from '@vod/contract'
 import { segpayPayoutReports as reports } from '../../db/schema/index.ts'
 import { type FieldError, refuseFields } from '../../lib/errors.ts'
 import { cents, fromCents } from '../../lib/money.ts'
@@ -19,27 +11,10 @@ import { defineResource } from '../../lib/resource/define-resource.ts'
  * period_end); a reference already used is 422 on reference (its unique index).
  */
 export const payoutReportsResource = defineResource<PayoutReport>({
-  path: 'segpay-payout-reports',
+  contract: segpayPayoutReportsContract,
   table: reports,
-  record: payoutReportRecord,
-  input: payoutReportInput,
   list: {
-    sortable: {
-      id: reports.id,
-      period_start: reports.periodStart,
-      period_end: reports.periodEnd,
-      gross: reports.gross,
-      net: reports.net,
-      paid_on: reports.paidOn,
-      created_at: reports.createdAt,
-    } satisfies Record<(typeof payoutReportSortable)[number], PgColumn>,
-    filters: { currency: { column: reports.currency, type: 'enum', values: payoutCurrencies } },
-    ranges: {
-      period_start: { column: reports.periodStart, type: 'day' },
-      paid_on: { column: reports.paidOn, type: 'day' },
-    },
     keyword: [reports.reference, reports.note],
-    defaultSort: '-period_start',
   },
   checks: {
     segpay_payout_reports_period_check: { field: 'period_end', key: 'validation.end_before_start' },

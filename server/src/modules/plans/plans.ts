@@ -1,6 +1,6 @@
-import { type Plan, periodUnits, planInput, planRecord, type planSortable } from '@vod/contract'
-import type { PgColumn } from 'drizzle-orm/pg-core'
-import { plans } from '../../db/schema/index.ts'
+import { type Plan, plansContract } from '@vod/contract'
+import { and, asc, desc, eq, gt } from 'drizzle-orm'
+import { deals, plans } from '../../db/schema/index.ts'
 import { type FieldError, refuseFields } from '../../lib/errors.ts'
 import { cents, twoPlaces } from '../../lib/money.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
@@ -15,10 +15,11 @@ const prices = [
 /**
  * The rules across a plan's fields, on the record as it will be (a PUT may send one field): the renewal is
  * set whole or not at all, and each discount price is at most its original price (compared in cents).
- * The database checks both again; these answer 422 on the field at fault instead of a 500.
+ * The database checks both again; these answer 422 on the field at fault instead of a 500. The original
+ * price is never cut below an enabled deal's price (the plan's row is locked by then; deals.ts locks it too).
  */
 const planRules: WriteHooks<Plan> = {
-  async check({ before, input }) {
+  async check({ tx, id, before, input }) {
     const given = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined))
     const plan = { ...before, ...given } as Record<string, unknown>
     const isSet = (field: string) => plan[field] !== null && plan[field] !== undefined
@@ -34,6 +35,20 @@ const planRules: WriteHooks<Plan> = {
       if (cents(String(plan[discount])) > cents(limit))
         errors[discount] = [{ key: 'plans.discount_above_original', params: { original: twoPlaces(limit) } }]
     }
+    // A cut below an enabled deal's price would leave the deal above its plan (deals.ts): name the deal.
+    const original = given.initial_original_price as string | undefined
+    if (id !== null && original !== undefined && !errors.initial_original_price) {
+      const [deal] = await tx
+        .select({ name: deals.name, price: deals.price })
+        .from(deals)
+        .where(and(eq(deals.planId, id), eq(deals.status, 'enabled'), gt(deals.price, original)))
+        .orderBy(desc(deals.price), asc(deals.id))
+        .limit(1)
+      if (deal)
+        errors.initial_original_price = [
+          { key: 'plans.below_deal', params: { deal: deal.name, price: twoPlaces(deal.price) } },
+        ]
+    }
     refuseFields(errors)
   },
 }
@@ -43,30 +58,10 @@ const planRules: WriteHooks<Plan> = {
  * (orders and subscriptions keep pointing at them). Prices are exact decimal strings end to end.
  */
 export const plansResource = defineResource<Plan>({
-  path: 'plans',
+  contract: plansContract,
   table: plans,
-  record: planRecord,
-  input: planInput,
-  operations: ['list', 'show', 'create', 'edit'],
   list: {
-    sortable: {
-      id: plans.id,
-      name: plans.name,
-      sort: plans.sort,
-      initial_original_price: plans.initialOriginalPrice,
-      created_at: plans.createdAt,
-      updated_at: plans.updatedAt,
-    } satisfies Record<(typeof planSortable)[number], PgColumn>,
-    filters: {
-      show: { column: plans.show, type: 'bool' },
-      is_best: { column: plans.isBest, type: 'bool' },
-      downloadable: { column: plans.downloadable, type: 'bool' },
-      initial_period_unit: { column: plans.initialPeriodUnit, type: 'enum', values: periodUnits },
-    },
-    ranges: { initial_original_price: { column: plans.initialOriginalPrice, type: 'money' } },
     keyword: [plans.name, plans.title],
-    defaultSort: 'sort',
   },
   hooks: planRules,
-  export: { filename: 'plans.csv' },
 })

@@ -1,13 +1,5 @@
-import {
-  type Promotion,
-  promotionInput,
-  promotionPlansInput,
-  promotionRecord,
-  type promotionSortable,
-  promotionStatuses,
-} from '@vod/contract'
+import { type Promotion, promotionPlansInput, promotionsContract } from '@vod/contract'
 import { eq } from 'drizzle-orm'
-import type { PgColumn } from 'drizzle-orm/pg-core'
 import { plans, promotionPlans, promotions } from '../../db/schema/index.ts'
 import { refuseFields } from '../../lib/errors.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
@@ -43,28 +35,10 @@ const choosePlans: ActionRoute<Promotion> = {
  * after its start (422 on ended_at), how many times it may be used, and the plans it applies to.
  */
 export const promotionsResource = defineResource<Promotion>({
-  path: 'promotions',
+  contract: promotionsContract,
   table: promotions,
-  record: promotionRecord,
-  input: promotionInput,
   list: {
-    sortable: {
-      id: promotions.id,
-      name: promotions.name,
-      code: promotions.code,
-      started_at: promotions.startedAt,
-      ended_at: promotions.endedAt,
-      times: promotions.times,
-      status: promotions.status,
-      created_at: promotions.createdAt,
-    } satisfies Record<(typeof promotionSortable)[number], PgColumn>,
-    filters: { status: { column: promotions.status, type: 'enum', values: promotionStatuses } },
-    ranges: {
-      started_at: { column: promotions.startedAt, type: 'date' },
-      ended_at: { column: promotions.endedAt, type: 'date' },
-    },
     keyword: [promotions.name, promotions.code],
-    defaultSort: '-id',
   },
   // Presented only: POST /promotions/{id}/plans changes the set.
   relations: {

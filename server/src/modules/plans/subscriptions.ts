@@ -2,15 +2,12 @@ import {
   channelStatisticAnswer,
   channelStatisticQuery,
   type Subscription,
-  subscriptionRecord,
-  type subscriptionSortable,
-  subscriptionStatuses,
+  type subscriptionStatuses,
+  subscriptionsContract,
 } from '@vod/contract'
 import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm'
-import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { channels, plans, subscriptions, users } from '../../db/schema/index.ts'
 import { invalidField } from '../../lib/errors.ts'
@@ -25,11 +22,8 @@ const channelName = sql<
 
 /** Members' subscriptions, read only (a hidden list under /plans): who, which plan, which channel, when. */
 export const subscriptionsResource = defineResource<Subscription>({
-  path: 'subscriptions',
+  contract: subscriptionsContract,
   table: subscriptions,
-  record: subscriptionRecord,
-  input: z.object({}),
-  operations: ['list'],
   joins: [
     { table: users, on: eq(users.id, subscriptions.userId), inner: true },
     { table: plans, on: eq(plans.id, subscriptions.planId), inner: true },
@@ -37,27 +31,7 @@ export const subscriptionsResource = defineResource<Subscription>({
   ],
   present: { username: users.username, plan_name: plans.name, channel_name: channelName },
   list: {
-    sortable: {
-      id: subscriptions.id,
-      status: subscriptions.status,
-      started_at: subscriptions.startedAt,
-      ended_at: subscriptions.endedAt,
-      cancelled_at: subscriptions.cancelledAt,
-    } satisfies Record<(typeof subscriptionSortable)[number], PgColumn>,
-    filters: {
-      status: { column: subscriptions.status, type: 'enum', values: subscriptionStatuses },
-      plan_id: { column: subscriptions.planId, type: 'int' },
-      channel_id: { column: subscriptions.channelId, type: 'int' },
-      campaign_id: { column: subscriptions.campaignId, type: 'int' },
-      user_id: { column: subscriptions.userId, type: 'int' },
-    },
-    ranges: {
-      started_at: { column: subscriptions.startedAt, type: 'date' },
-      ended_at: { column: subscriptions.endedAt, type: 'date' },
-      cancelled_at: { column: subscriptions.cancelledAt, type: 'date' },
-    },
     keyword: [{ prefix: users.username }],
-    defaultSort: '-id',
   },
 })
 

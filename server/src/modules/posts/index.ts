@@ -1,32 +1,30 @@
-import { postInput, postRecord, type postSortable, postStatuses } from '@vod/contract'
-import type { PgColumn } from 'drizzle-orm/pg-core'
+import { postsContract } from '@vod/contract'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { posts } from '../../db/schema/index.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
 import { sanitizeRichText } from '../../lib/rich-text.ts'
 
-/** Articles of the public site; their HTML is cleaned to an allowlist before it is stored. */
+/**
+ * Articles of the public site; their HTML is cleaned to an allowlist before it is stored. A post saved as
+ * published without a publish time gets the moment it was saved, as a video does when it is published.
+ */
 export const postsModule = defineResource({
-  path: 'posts',
+  contract: postsContract,
   table: posts,
-  record: postRecord,
-  input: postInput,
   transform: { content: (html: string) => ({ content: sanitizeRichText(html) }) },
   list: {
-    sortable: {
-      id: posts.id,
-      title: posts.title,
-      status: posts.status,
-      is_sticky: posts.isSticky,
-      published_at: posts.publishedAt,
-      created_at: posts.createdAt,
-      updated_at: posts.updatedAt,
-    } satisfies Record<(typeof postSortable)[number], PgColumn>,
-    filters: {
-      status: { column: posts.status, type: 'enum', values: postStatuses },
-      is_sticky: { column: posts.isSticky, type: 'bool' },
-    },
-    ranges: { published_at: { column: posts.publishedAt, type: 'date' } },
     keyword: [posts.title],
-    defaultSort: '-id',
+  },
+  hooks: {
+    async after({ tx, id, after }) {
+      if (after?.status !== 'published' || after.published_at !== null) return
+      const [stamped] = await tx
+        .update(posts)
+        .set({ publishedAt: sql`now()` })
+        .where(and(eq(posts.id, id), isNull(posts.publishedAt)))
+        .returning({ publishedAt: posts.publishedAt })
+      // The record answered is this one: it shows the time too.
+      if (stamped?.publishedAt) after.published_at = stamped.publishedAt.toISOString()
+    },
   },
 })

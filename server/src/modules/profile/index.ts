@@ -1,8 +1,9 @@
+import { adminPassword } from '@vod/contract/resources/admins'
 import { eq } from 'drizzle-orm'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { meOf, meRecord } from '../../auth/me.ts'
-import { hashPassword, newPassword, verifyPassword } from '../../auth/password.ts'
+import { hashPassword, verifyPassword } from '../../auth/password.ts'
 import { revokeSessionsOf } from '../../auth/sessions.ts'
 import { admins } from '../../db/schema/index.ts'
 import { audit, updatedChanges } from '../../lib/audit.ts'
@@ -40,7 +41,7 @@ const profileBody = z
   })
   .partial()
 
-const passwordBody = z.object({ current_password: z.string().min(1).max(1024), password: newPassword })
+const passwordBody = z.object({ current_password: z.string().min(1).max(1024), password: adminPassword })
 
 const tags = ['profile']
 

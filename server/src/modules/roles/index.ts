@@ -1,14 +1,5 @@
-import {
-  isPermissionName,
-  permissionNames,
-  permissionRecord,
-  type Role,
-  roleInput,
-  roleRecord,
-  type roleSortable,
-} from '@vod/contract'
+import { isPermissionName, permissionNames, permissionRecord, type Role, rolesContract } from '@vod/contract'
 import { asc, inArray } from 'drizzle-orm'
-import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { adminRoles, admins, permissions, rolePermissions, roles } from '../../db/schema/index.ts'
@@ -22,19 +13,10 @@ import { assign, roleRules } from './rules.ts'
  * have (the super-admin role, no escalation, assignment) is in rules.ts.
  */
 const rolesResource = defineResource<Role>({
-  path: 'roles',
+  contract: rolesContract,
   table: roles,
-  record: roleRecord,
-  input: roleInput,
   list: {
-    sortable: {
-      id: roles.id,
-      name: roles.name,
-      created_at: roles.createdAt,
-      updated_at: roles.updatedAt,
-    } satisfies Record<(typeof roleSortable)[number], PgColumn>,
     keyword: [roles.name],
-    defaultSort: 'id',
   },
   relations: {
     permissions: {

@@ -1,14 +1,5 @@
-import {
-  type User,
-  userActions,
-  userInput,
-  userRecord,
-  type userSortable,
-  userStatuses,
-  userUpdateInput,
-} from '@vod/contract'
+import { type User, usersContract } from '@vod/contract'
 import { eq } from 'drizzle-orm'
-import type { PgColumn } from 'drizzle-orm/pg-core'
 import { campaigns, channels, plans, users } from '../../db/schema/index.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
 import type { ApiModule } from '../types.ts'
@@ -20,12 +11,8 @@ import { memberMailRoutes } from './mail.ts'
  * neither, so neither route exists.
  */
 const usersResource = defineResource<User>({
-  path: 'users',
+  contract: usersContract,
   table: users,
-  record: userRecord,
-  input: userInput,
-  update: userUpdateInput,
-  operations: ['list', 'show', 'edit'],
   joins: [
     { table: plans, on: eq(plans.id, users.planId) },
     { table: channels, on: eq(channels.id, users.channelId) },
@@ -37,38 +24,22 @@ const usersResource = defineResource<User>({
     campaign_name: campaigns.name,
   },
   list: {
-    sortable: {
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      status: users.status,
-      plan_name: plans.name,
-      start_date: users.startDate,
-      end_date: users.endDate,
-      created_at: users.createdAt,
-      updated_at: users.updatedAt,
-    } satisfies Record<(typeof userSortable)[number], PgColumn>,
-    filters: {
-      status: { column: users.status, type: 'enum', values: userStatuses },
-      plan_id: { column: users.planId, type: 'int' },
-      channel_id: { column: users.channelId, type: 'int' },
-      campaign_id: { column: users.campaignId, type: 'int' },
-    },
-    ranges: {
-      created_at: { column: users.createdAt, type: 'date' },
-      start_date: { column: users.startDate, type: 'day' },
-      end_date: { column: users.endDate, type: 'day' },
-    },
-    keyword: [{ prefix: users.username }, { prefix: users.email }, { prefix: users.phone }],
-    defaultSort: '-id',
+    // Staff have an address's domain, or a number without its country code, as often as its start.
+    keyword: [
+      { prefix: users.username },
+      { prefix: users.email },
+      { domain: users.email },
+      { prefix: users.phone },
+      { phone: users.phone },
+    ],
   },
   // A partial update can put the end before the stored start (or the reverse): 422 on end_date.
   checks: { users_dates_check: { field: 'end_date', key: 'validation.end_before_start' } },
   actions: {
-    enable: { ...userActions.enable, refused: 'users.already_enabled', summary: 'Enable a member' },
-    disable: { ...userActions.disable, refused: 'users.already_disabled', summary: 'Disable a member' },
+    enable: { refused: 'users.already_enabled', summary: 'Enable a member' },
+    disable: { refused: 'users.already_disabled', summary: 'Disable a member' },
   },
-  import: { path: 'batch-create', maxBytes: 10 * 1024 * 1024 },
+  import: { maxBytes: 10 * 1024 * 1024 },
 })
 
 export const usersModule: ApiModule = Object.assign(

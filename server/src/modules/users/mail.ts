@@ -1,6 +1,13 @@
 import { createHmac, hkdfSync } from 'node:crypto'
-import { MEMBER_MAIL_LIMIT, type MemberMailKind, memberMailRecord } from '@vod/contract'
-import { and, count, eq, gt, sql } from 'drizzle-orm'
+import {
+  MEMBER_MAIL_LIMIT,
+  type MemberMailKind,
+  type MemberMailState,
+  memberMailHistory,
+  memberMailKinds,
+  memberMailRecord,
+} from '@vod/contract'
+import { and, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import nodemailer from 'nodemailer'
@@ -85,7 +92,7 @@ function mailer(config: Config) {
   let transport: ReturnType<typeof nodemailer.createTransport> | null = null
   return (): ReturnType<typeof nodemailer.createTransport> | null => {
     if (!config.smtpUrl) return null
-    // Short time-outs: the member's row stays locked while the mail server answers.
+    // Bounded waits: the admin's request waits for the first attempt (holding no database connection).
     transport ??= nodemailer.createTransport({
       url: config.smtpUrl,
       connectionTimeout: 10_000,
@@ -96,17 +103,108 @@ function mailer(config: Config) {
   }
 }
 
+/** A sent (or refused) mail keeps no live link: a copy of the database must not open accounts. */
+const redacted = (mark: string) =>
+  sql`regexp_replace(${memberMails.body}, 'token=[A-Za-z0-9_.-]+', ${`token=${mark}`}, 'g')`
+
+/**
+ * What the link of a mail the server refused for good is replaced by. The row keeps no other trace of the
+ * refusal, so the history reads it there (only this module writes bodies, always with one link).
+ */
+const REFUSED = '[refused]'
+
+/** Tries per mail, the request's own included, before the outbox gives up on it. */
+const MAX_ATTEMPTS = 5
+
+/** Whether a mail's link still works, by the database's clock (the rows' created_at is its now()). */
+const linkAlive = sql`${memberMails.createdAt} > now() - case ${memberMails.kind} ${sql.join(
+  Object.entries(kinds).map(([kind, mail]) => sql`when ${kind} then ${`${mail.hours} hours`}::interval`),
+  sql` `,
+)} end`
+
+/**
+ * Where a mail stands (the contract's memberMailStates): a pending mail past its tries or its link's life
+ * is failed, though its row stays pending (the retry pass merely stops claiming it).
+ */
+const mailState = sql<MemberMailState>`case
+  when ${memberMails.transport} = 'outbox' then 'outbox'
+  when not ${memberMails.pending} then
+    case when strpos(${memberMails.body}, ${`token=${REFUSED}`}) > 0 then 'failed' else 'sent' end
+  when ${memberMails.attempts} >= ${MAX_ATTEMPTS} or not (${linkAlive}) then 'failed'
+  else 'queued'
+end`
+
+/** A refusal for good (5xx) as against a mail server that did not answer or asked to come back (4xx). */
+const refusedForGood = (error: unknown) => Number((error as { responseCode?: unknown }).responseCode) >= 500
+
 /**
  * `GET /users/{id}/send-email-verification` and `/send-reset-password` (spec section 7; GET as the spec has
  * it, though each sends a mail). The mail goes through SMTP when SMTP_URL is set, otherwise into the
  * member_mails outbox; either way a row of member_mails records it, and at most MEMBER_MAIL_LIMIT.perHour
  * of one kind go to one member an hour (429 with Retry-After past that). The member's row is locked for
- * the check, so parallel requests cannot slip past the limit.
+ * the check, so parallel requests cannot slip past the limit. The row and the count are committed first;
+ * only then is the mail server spoken to, outside any transaction: a silent mail server holds the request,
+ * never a database connection. A mail it did not take stays pending and is sent again every
+ * MAIL_RETRY_SECONDS (any process may: rows are claimed with SKIP LOCKED) while its link still works.
  */
 export async function memberMailRoutes(app: FastifyInstance, { db, config, secret }: ModuleOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const transport = mailer(config)
   const linkKey = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'vod member mail links', 32))
+
+  r.get(
+    '/users/:id/mails',
+    {
+      config: { permission: 'list-users' },
+      schema: {
+        tags: ['users'],
+        summary:
+          "A member's e-mails, whether a mail server is set up, and what remains of the hourly allowance",
+        params: idParams,
+        response: { 200: memberMailHistory, ...recordErrors },
+      },
+    },
+    async (request) => {
+      const id = request.params.id
+      const [member] = await db.select({ id: users.id }).from(users).where(eq(users.id, id))
+      if (!member) throw notFound()
+      const rows = await db
+        .select({
+          id: memberMails.id,
+          userId: memberMails.userId,
+          kind: memberMails.kind,
+          recipient: memberMails.recipient,
+          subject: memberMails.subject,
+          transport: memberMails.transport,
+          pending: memberMails.pending,
+          createdAt: memberMails.createdAt,
+          state: mailState,
+        })
+        .from(memberMails)
+        .where(eq(memberMails.userId, id))
+        .orderBy(desc(memberMails.createdAt), desc(memberMails.id))
+        .limit(50)
+      const recent = await db
+        .select({ kind: memberMails.kind, sent: count() })
+        .from(memberMails)
+        .where(and(eq(memberMails.userId, id), gt(memberMails.createdAt, sql`now() - interval '1 hour'`)))
+        .groupBy(memberMails.kind)
+      const sent = new Map(recent.map((row) => [row.kind, row.sent]))
+      return {
+        data: rows.map((row) => wireMail(row, row.state)),
+        meta: {
+          smtp: config.smtpUrl ? (1 as const) : (0 as const),
+          per_hour: MEMBER_MAIL_LIMIT.perHour,
+          remaining: Object.fromEntries(
+            memberMailKinds.map((kind) => [
+              kind,
+              Math.max(0, MEMBER_MAIL_LIMIT.perHour - (sent.get(kind) ?? 0)),
+            ]),
+          ),
+        },
+      }
+    },
+  )
 
   for (const [kind, mail] of Object.entries(kinds) as [MemberMailKind, (typeof kinds)[MemberMailKind]][])
     r.get(
@@ -119,7 +217,8 @@ export async function memberMailRoutes(app: FastifyInstance, { db, config, secre
           description:
             `Through SMTP when SMTP_URL is set, else written to the member_mails outbox. At most ` +
             `${MEMBER_MAIL_LIMIT.perHour} an hour per member: 429 with Retry-After past that; 409 when the member ` +
-            'has no e-mail address; 502 when the mail server refuses it (nothing is recorded then).',
+            'has no e-mail address; 502 when the mail server refuses it (nothing is recorded then) or does not ' +
+            'answer (the mail stays in the outbox and is tried again).',
           params: idParams,
           response: {
             200: dataOf(memberMailRecord),
@@ -132,6 +231,7 @@ export async function memberMailRoutes(app: FastifyInstance, { db, config, secre
       },
       async (request) => {
         const id = request.params.id
+        const smtp = transport()
         const row = await db.transaction(async (tx: Db) => {
           const [member] = await tx
             .select({ id: users.id, email: users.email })
@@ -150,7 +250,6 @@ export async function memberMailRoutes(app: FastifyInstance, { db, config, secre
             x: Math.floor(expires / 1000),
           })
           const link = `${config.memberSiteUrl}/${mail.page}?token=${token}`
-          const smtp = transport()
           const [saved] = await tx
             .insert(memberMails)
             .values({
@@ -158,9 +257,12 @@ export async function memberMailRoutes(app: FastifyInstance, { db, config, secre
               kind,
               recipient: member.email,
               subject: mail.subject,
-              // A sent mail's live link is not kept: a copy of the database must not open accounts.
-              body: mail.text(smtp ? link.replace(token, '[sent]') : link, mail.hours),
+              // The live link until the mail server takes it (then `[sent]`); the outbox keeps it.
+              body: mail.text(link, mail.hours),
               transport: smtp ? 'smtp' : 'outbox',
+              pending: !!smtp,
+              attempts: smtp ? 1 : 0,
+              triedAt: smtp ? sql`now()` : null,
               sentBy: request.admin?.id ?? null,
             })
             .returning()
@@ -171,33 +273,102 @@ export async function memberMailRoutes(app: FastifyInstance, { db, config, secre
             action: mail.route,
             changes: { recipient: member.email, transport: saved.transport },
           })
-          if (smtp)
-            await smtp
-              .sendMail({
-                from: config.mailFrom,
-                to: member.email,
-                subject: mail.subject,
-                text: mail.text(link, mail.hours),
-              })
-              .catch((error: unknown) => {
-                request.log.warn({ err: error }, 'member mail: the SMTP server refused the mail')
-                throw new ApiError(502, 'users.mail_failed')
-              })
           return saved
         })
-        return {
-          data: {
-            id: row.id,
-            user_id: row.userId,
-            kind: row.kind,
-            recipient: row.recipient,
-            subject: row.subject,
-            transport: row.transport,
-            created_at: row.createdAt.toISOString(),
-          },
+        if (smtp) {
+          const outcome = await deliver(row)
+          if (outcome === 'refused') {
+            // Refused for good: nothing went out, so nothing is kept (nor counted against the limit).
+            await db.delete(memberMails).where(eq(memberMails.id, row.id))
+            throw new ApiError(502, 'users.mail_failed')
+          }
+          if (outcome === 'failed') throw new ApiError(502, 'users.mail_queued')
+          return { data: wireMail({ ...row, pending: false }, 'sent') }
         }
+        return { data: wireMail(row, 'outbox') }
       },
     )
+
+  /** One attempt at a pending mail, outside any transaction; its row says how it went. */
+  async function deliver(row: { id: number; recipient: string; subject: string; body: string }) {
+    const smtp = transport()
+    if (!smtp) return 'failed' as const
+    try {
+      await smtp.sendMail({ from: config.mailFrom, to: row.recipient, subject: row.subject, text: row.body })
+    } catch (error) {
+      app.log.warn({ err: error, mail: row.id }, 'member mail: the mail server did not take it')
+      if (!refusedForGood(error)) return 'failed' as const
+      await db
+        .update(memberMails)
+        .set({ pending: false, body: redacted(REFUSED) })
+        .where(eq(memberMails.id, row.id))
+      return 'refused' as const
+    }
+    await db
+      .update(memberMails)
+      .set({ pending: false, body: redacted('[sent]') })
+      .where(eq(memberMails.id, row.id))
+    return 'sent' as const
+  }
+
+  /** Claims one pending mail whose last try is a retry period old and whose link still works, or none. */
+  async function claim() {
+    const due = db
+      .select({ id: memberMails.id })
+      .from(memberMails)
+      .where(
+        and(
+          eq(memberMails.pending, true),
+          lt(memberMails.attempts, MAX_ATTEMPTS),
+          lt(memberMails.triedAt, sql`now() - make_interval(secs => ${config.mailRetrySeconds})`),
+          linkAlive,
+        ),
+      )
+      .orderBy(memberMails.triedAt)
+      .limit(1)
+      .for('update', { skipLocked: true })
+    const [row] = await db
+      .update(memberMails)
+      .set({ attempts: sql`${memberMails.attempts} + 1`, triedAt: sql`now()` })
+      .where(inArray(memberMails.id, due))
+      .returning()
+    return row ?? null
+  }
+
+  if (config.smtpUrl) {
+    let running = false
+    const timer = setInterval(async () => {
+      if (running) return
+      running = true
+      try {
+        for (let row = await claim(); row; row = await claim()) await deliver(row)
+      } catch (error) {
+        app.log.warn({ err: error }, 'member mail: the retry pass stopped')
+      } finally {
+        running = false
+      }
+    }, config.mailRetrySeconds * 1000)
+    timer.unref()
+    app.addHook('onClose', async () => clearInterval(timer))
+  }
+}
+
+/** A member_mails row as the API answers it (its body, which may hold a live link, never leaves). */
+function wireMail(
+  row: Omit<typeof memberMails.$inferSelect, 'body' | 'attempts' | 'triedAt' | 'sentBy'>,
+  state: MemberMailState,
+) {
+  return {
+    id: row.id,
+    user_id: row.userId,
+    kind: row.kind,
+    recipient: row.recipient,
+    subject: row.subject,
+    transport: row.transport,
+    pending: row.pending ? (1 as const) : (0 as const),
+    state,
+    created_at: row.createdAt.toISOString(),
+  }
 }
 
 /** 429 when the member already got the limit of this kind within the last hour; Retry-After until the oldest ages out. */

@@ -1,16 +1,5 @@
-import {
-  photoInput,
-  photoRecord,
-  type Video,
-  videoActions,
-  videoBatchRow,
-  videoInput,
-  videoRecord,
-  type videoSortable,
-  videoStatuses,
-} from '@vod/contract'
+import { type Video, videosContract } from '@vod/contract'
 import { eq, sql } from 'drizzle-orm'
-import type { PgColumn } from 'drizzle-orm/pg-core'
 import { directors, photos, sources, tags, videoDirectors, videos, videoTags } from '../../db/schema/index.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
 import { qualified } from '../../lib/resource/relations.ts'
@@ -20,42 +9,22 @@ import { qualified } from '../../lib/resource/relations.ts'
  * written with the video, a gallery of photos, publishing, and the CSV export.
  */
 export const videosModule = defineResource<Video>({
-  path: 'videos',
+  contract: videosContract,
   table: videos,
-  record: videoRecord,
-  input: videoInput,
   joins: [{ table: sources, on: eq(sources.id, videos.sourceId) }],
   present: {
     source_name: sources.name,
     photos_count: sql`(select count(*) from ${photos} where ${qualified(photos.videoId)} = ${qualified(videos.id)})::integer`,
   },
   list: {
-    sortable: {
-      id: videos.id,
-      title: videos.title,
-      serial_number: videos.serialNumber,
-      views: videos.views,
-      likes: videos.likes,
-      status: videos.status,
-      published_at: videos.publishedAt,
-      created_at: videos.createdAt,
-      updated_at: videos.updatedAt,
-    } satisfies Record<(typeof videoSortable)[number], PgColumn>,
     filters: {
-      status: { column: videos.status, type: 'enum', values: videoStatuses },
-      is_free: { column: videos.isFree, type: 'bool' },
-      is_main: { column: videos.isMain, type: 'bool' },
-      source_id: { column: videos.sourceId, type: 'int' },
       // Videos carrying any tag of the category.
       category_id: {
-        type: 'int',
         where: (categoryId: number) =>
           sql`exists (select 1 from ${videoTags} join ${tags} on ${qualified(tags.id)} = ${qualified(videoTags.tagId)} where ${qualified(videoTags.videoId)} = ${qualified(videos.id)} and ${qualified(tags.categoryId)} = ${categoryId})`,
       },
     },
-    ranges: { published_at: { column: videos.publishedAt, type: 'date' } },
     keyword: [videos.title, { prefix: videos.serialNumber }],
-    defaultSort: '-id',
   },
   relations: {
     tag_ids: {
@@ -82,7 +51,6 @@ export const videosModule = defineResource<Video>({
   uniques: { videos_serial_number_lower_unique: 'serial_number' },
   actions: {
     publish: {
-      ...videoActions.publish,
       summary: 'Publish a draft video',
       description:
         'Sets `published_at` to now unless it was set already (a scheduled date). 409 when published.',
@@ -93,12 +61,11 @@ export const videosModule = defineResource<Video>({
     },
   },
   children: {
-    photos: { table: photos, position: photos.position, record: photoRecord, input: photoInput },
+    photos: { table: photos, position: photos.position },
   },
   // Every column PostgreSQL can write itself, so a million rows go out through COPY; tags and directors by
   // name, as the batch import's keys below (genres, models, studios, directors).
   export: {
-    filename: 'videos.csv',
     columns: [
       'id',
       'serial_number',
@@ -124,10 +91,7 @@ export const videosModule = defineResource<Video>({
   },
   // The spec's batch create: a CSV whose rows name their tags and directors (README "Videos").
   import: {
-    path: 'batch-create',
-    url: '/files/cdn77BatchUpload',
     maxBytes: 50 * 1024 * 1024,
-    input: videoBatchRow,
     keys: {
       genres: { relation: 'tag_ids', key: tags.name, where: eq(tags.type, 'genre') },
       models: { relation: 'tag_ids', key: tags.name, where: eq(tags.type, 'model') },

@@ -1,50 +1,45 @@
 import { MAX_PER_PAGE } from '@vod/contract/lists'
-import { Button, Card, Form, Modal, Space, Spin } from 'antd'
+import { type ChildContract, childOperationsOf } from '@vod/contract/resource'
+import { Button, Card, Form, type FormInstance, Modal, Space, Spin } from 'antd'
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { ApiError } from '../../api/http.ts'
 import { type ChildClient, type Id, type RecordValues, resourceClient } from '../../api/resource-client.ts'
 import { notify } from '../../app/notify.ts'
 import { useCan } from '../../stores/permission.ts'
 import { showServerErrors } from '../form/server-errors.ts'
 import { completeOrder, moveId } from './child-order.ts'
-import type { ResourceDefinition } from './define-resource.ts'
-import { FormFields, type ResourceField } from './form-fields.tsx'
+import { defaultColumns } from './fields.ts'
+import { type FormField, FormFields, fieldName } from './form-fields.tsx'
 import { recordLabel } from './format.ts'
-import { ListView, type ListViewProps, type ResourceColumn } from './ListView.tsx'
+import { ListView, type ListViewProps } from './ListView.tsx'
+import { type Column, useListColumns } from './list-columns.tsx'
 import { useListController, useLocalListState } from './list-controller.ts'
 import { RecordPicker } from './RecordPicker.tsx'
 import { RemoveButton } from './RemoveButton.tsx'
+import { registeredResource } from './registry.ts'
+import { useResource } from './resource-context.tsx'
+import { baseOf, resourcePath } from './resource-paths.ts'
 import { useChange, useDeleteRecord, useSaveRecord } from './resource-queries.ts'
 import type { SortableListViewProps } from './SortableListView.tsx'
 import { testId } from './test-id.ts'
+import { bodyOf } from './zod-rules.ts'
 
 // dnd-kit comes with it, so it is loaded only where a list is ordered; lazy() drops the generic.
 const SortableListView = lazy(() => import('./SortableListView.tsx')) as unknown as <T extends { id: Id }>(
   props: SortableListViewProps<T>,
 ) => ReactNode
 
-/** How children are added: a form of their own fields, or other records linked by id (a block's videos). */
-export type ChildAdd<T> =
-  | { fields: ResourceField[] }
-  | { pick: { resource: string; optionLabel?: (record: T) => string } }
-
 interface ChildListProps<T> {
-  parent: ResourceDefinition
   /** The parent record's id. */
   id: Id
-  /** The children's path under the record: `items` -> `/api/{parent}/{id}/items`. */
+  /** The child's name in the parent's contract: `photos` -> `/api/{parent}/{id}/photos`. */
   child: string
-  columns: ResourceColumn<T>[]
-  /** Children with an order of their own (`position`), rearranged by dragging. */
-  ordered?: boolean
-  add?: ChildAdd<T>
-  removable?: boolean
-  /**
-   * The permission resource of children that have their own (`campaigns`): adding then needs create-,
-   * removing delete-{resource}, instead of edit-{parent}.
-   */
-  resource?: string
+  /** The columns; by default every field of the child's record a list shows. */
+  columns?: readonly Column<T>[]
+  /** The add dialog's fields; by default every field of the child's input. */
+  fields?: readonly FormField[]
   /** More in the list's toolbar (a link to a create screen, a picker of one's own). */
   toolbar?: ReactNode
   /** More buttons in each row (an edit link), before remove. */
@@ -52,28 +47,51 @@ interface ChildListProps<T> {
 }
 
 /**
- * A record's children through the data-access seam (react-admin's ReferenceManyField): paged on their own
- * (the list's state is local, so the screen's main list keeps the URL), with add, remove and drag
- * reorder for admins who may edit the parent. Labels are `{parent}.children.{child}.*`.
+ * A record's children through the data-access seam (react-admin's ReferenceManyField), as the parent's
+ * contract declares them: paged on their own (the list's state is local, so the screen's main list keeps
+ * the URL); added through a dialog of their input's fields (owned) or a picker of the records to link;
+ * removed and reordered by dragging, as their operations allow, for admins with the permission. Labels
+ * are `{parent}.children.{child}.*`.
  */
 export function ChildList<T extends { id: Id }>(props: ChildListProps<T>) {
-  const { parent, id, child, columns, ordered = false, add, removable = false, resource } = props
+  const { id, child } = props
+  const parent = useResource()
+  const spec = parent.contract.children?.[child] as ChildContract
+  const operations = childOperationsOf(spec)
+  const ordered = Boolean(spec.ordered) && operations.includes('reorder')
   const { t } = useTranslation()
   const labels = `${parent.name}.children.${child}`
-  const api = useMemo(
-    () => resourceClient(parent.api ?? parent.name).children<T>(id, child),
-    [parent, id, child],
+  const api = useMemo(() => resourceClient(parent.api).children<T>(id, child), [parent, id, child])
+  const columns = useListColumns<T>(
+    spec.record,
+    spec.list?.sortable ?? [],
+    labels,
+    props.columns ??
+      (parent.children?.[child]?.columns as readonly Column<T>[] | undefined) ??
+      defaultColumns({ path: child, record: spec.record }),
   )
   // An ordered list shows as many as a page holds, so that most orders are rearranged on one page.
   const controller = useListController({
     client: api,
-    state: useLocalListState(ordered ? { perPage: MAX_PER_PAGE } : {}),
+    state: useLocalListState(ordered ? { per_page: MAX_PER_PAGE } : {}),
+    defaultSort: spec.list?.defaultSort,
   })
+  const own = spec.permissions
+  const mayList = useCan('list', own ?? parent.name)
   const mayEdit = useCan('edit', parent.name)
-  const mayAdd = useCan(resource ? 'create' : 'edit', resource ?? parent.name)
-  const mayRemove = useCan(resource ? 'delete' : 'edit', resource ?? parent.name)
+  const mayAdd = useCan(own ? 'create' : 'edit', own ?? parent.name) && operations.includes('create')
+  const mayChange = useCan('edit', own ?? parent.name) && operations.includes('edit')
+  const mayRemove = useCan(own ? 'delete' : 'edit', own ?? parent.name) && operations.includes('delete')
+  // A child with screens of its own (a channel's campaigns) is added and edited there, for this parent.
+  const screens = own ? registeredResource(own) : undefined
+  const param = screens && baseOf(screens).match(/:(\w+)/)?.[1]
+  const pathOf = (action: 'create' | 'edit', childId?: Id) =>
+    screens && resourcePath(screens, action, childId, param ? { [param]: String(id) } : {})
   const remove = useDeleteRecord(api)
   const reorder = useChange(api, (order: Id[]) => api.reorder(order))
+  const add: ChildAdd | undefined = spec.links
+    ? { links: spec.links }
+    : spec.input && { fields: props.fields ?? Object.keys(spec.input.shape), schema: spec.input }
 
   const move = async (moved: Id, target: Id) => {
     const { rows, params, total } = controller
@@ -86,7 +104,7 @@ export function ChildList<T extends { id: Id }>(props: ChildListProps<T>) {
     controller.showRows(pageIds.flatMap((rowId) => byId.get(rowId) ?? []))
     try {
       const order = await completeOrder(pageIds, { ...params, total }, (page) =>
-        api.list({ page, perPage: params.perPage }).then((answer) => answer.data.map((row) => row.id)),
+        api.list({ page, per_page: params.per_page }).then((answer) => answer.data.map((row) => row.id)),
       )
       await reorder.mutateAsync(order)
     } catch (error) {
@@ -95,6 +113,11 @@ export function ChildList<T extends { id: Id }>(props: ChildListProps<T>) {
     }
   }
 
+  const createPath = mayAdd ? pathOf('create') : undefined
+  const editLinks = mayChange && screens
+  // Without screens of its own, a child with fields is changed in a dialog (how a block shows a video).
+  const editInPlace = mayChange && !screens && spec.input
+  const [editing, setEditing] = useState<T | null>(null)
   const view: ListViewProps<T> = {
     controller,
     labels,
@@ -102,18 +125,41 @@ export function ChildList<T extends { id: Id }>(props: ChildListProps<T>) {
     columns,
     search: false,
     toolbar:
-      props.toolbar || (mayAdd && add) ? (
+      props.toolbar || (mayAdd && add) || createPath ? (
         <>
           {props.toolbar}
-          {mayAdd && add && <AddChild labels={labels} add={add} api={api} />}
+          {createPath ? (
+            <Link to={createPath}>
+              <Button type="primary" data-testid={`${child}-create`}>
+                {t('resource.add')}
+              </Button>
+            </Link>
+          ) : (
+            mayAdd && add && <AddChild labels={labels} add={add} api={api} />
+          )}
         </>
       ) : undefined,
     rowActions:
-      (mayRemove && removable) || props.rowActions
+      mayRemove || props.rowActions || editLinks || editInPlace
         ? (record) => (
             <>
               {props.rowActions?.(record)}
-              {mayRemove && removable && (
+              {editLinks && (
+                <Link to={pathOf('edit', record.id) as string} data-testid={`${child}-edit`}>
+                  {t('resource.edit')}
+                </Link>
+              )}
+              {editInPlace && (
+                <Button
+                  type="link"
+                  size="small"
+                  data-testid={`child-edit-${record.id}`}
+                  onClick={() => setEditing(record)}
+                >
+                  {t('resource.edit')}
+                </Button>
+              )}
+              {mayRemove && (
                 <RemoveButton
                   id={record.id}
                   name={recordLabel(record)}
@@ -125,8 +171,20 @@ export function ChildList<T extends { id: Id }>(props: ChildListProps<T>) {
           )
         : undefined,
   }
+  if (!mayList) return null
   return (
     <Card title={t(`${labels}.title`)} data-testid={`${child}-children`}>
+      {editInPlace && editing && (
+        <EditChild
+          key={editing.id}
+          labels={labels}
+          record={editing}
+          fields={props.fields ?? Object.keys(editInPlace.shape)}
+          schema={editInPlace}
+          api={api}
+          close={() => setEditing(null)}
+        />
+      )}
       {ordered && mayEdit ? (
         // Nothing shows until dnd-kit is there: a view swapped in later would drop what the admin began.
         <Suspense fallback={<Spin />}>
@@ -139,9 +197,19 @@ export function ChildList<T extends { id: Id }>(props: ChildListProps<T>) {
   )
 }
 
-/** Add children: a dialog with their fields, or a picker of the records to link. */
-function AddChild<T>({ labels, add, api }: { labels: string; add: ChildAdd<T>; api: ChildClient<T> }) {
-  const { t } = useTranslation()
+/** How children are added: a form of their own fields, or other records linked by id (a block's videos). */
+type ChildAdd =
+  | { fields: readonly FormField[]; schema: NonNullable<ChildContract['input']> }
+  | { links: string }
+
+/**
+ * Add children: a dialog with their fields, or a picker of the records to link. The child's strings may
+ * name the picker and its button (`{labels}.pick`, `{labels}.add`: "Members to allocate", "Allocate").
+ */
+function AddChild<T>({ labels, add, api }: { labels: string; add: ChildAdd; api: ChildClient<T> }) {
+  const { t, i18n } = useTranslation()
+  const own = (key: string, shared: string) =>
+    t(i18n.exists(`${labels}.${key}`) ? `${labels}.${key}` : shared)
   const [open, setOpen] = useState(false)
   const [picked, setPicked] = useState<number[]>([])
   const [form] = Form.useForm<RecordValues>()
@@ -149,17 +217,17 @@ function AddChild<T>({ labels, add, api }: { labels: string; add: ChildAdd<T>; a
   const link = useChange(api, (ids: Id[]) => api.link(ids))
   const done = () => notify('success', t('resource.added'))
 
-  if ('pick' in add)
+  if ('links' in add)
     return (
       <Space.Compact>
-        <RecordPicker<T & { id: number }>
+        <RecordPicker
           mode="multiple"
-          resource={add.pick.resource}
-          optionLabel={add.pick.optionLabel}
+          resource={add.links}
           value={picked}
           onChange={(ids) => setPicked(ids as number[])}
           style={{ minWidth: 240 }}
-          aria-label={t('resource.add')}
+          aria-label={own('pick', 'resource.add')}
+          placeholder={i18n.exists(`${labels}.pick`) ? t(`${labels}.pick`) : undefined}
           data-testid="child-pick"
         />
         <Button
@@ -177,44 +245,117 @@ function AddChild<T>({ labels, add, api }: { labels: string; add: ChildAdd<T>; a
             )
           }
         >
-          {t('resource.add')}
+          {own('add', 'resource.add')}
         </Button>
       </Space.Compact>
     )
 
-  const submit = async (values: RecordValues) => {
-    try {
-      await create.mutateAsync({ values })
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error
-      const names = add.fields.map((field) => field.name)
-      if (showServerErrors(form, error, names)) void notify('error', error.message)
-      return
-    }
-    setOpen(false)
-    form.resetFields()
-    void done()
-  }
   return (
     <>
       <Button type="primary" data-testid="child-add" onClick={() => setOpen(true)}>
         {t('resource.add')}
       </Button>
-      <Modal
+      <ChildDialog
         open={open}
+        close={() => setOpen(false)}
         title={t(`${labels}.addTitle`)}
-        okText={t('resource.save')}
-        cancelText={t('resource.cancel')}
-        confirmLoading={create.isPending}
-        okButtonProps={{ ...testId('child-save') }}
-        onOk={() => form.submit()}
-        onCancel={() => setOpen(false)}
-        forceRender
-      >
-        <Form form={form} layout="vertical" name={`${labels}-add`} onFinish={submit}>
-          <FormFields fields={add.fields} labels={labels} />
-        </Form>
-      </Modal>
+        labels={labels}
+        fields={add.fields}
+        schema={add.schema}
+        form={form}
+        pending={create.isPending}
+        save={async (values) => {
+          await create.mutateAsync({ values: bodyOf(add.schema, values) })
+          form.resetFields()
+          void done()
+        }}
+      />
     </>
+  )
+}
+
+/** Change one child's own fields in a dialog, open while it is shown: its PUT takes any of them. */
+function EditChild<T extends { id: Id }>(props: {
+  labels: string
+  record: T
+  fields: readonly FormField[]
+  schema: NonNullable<ChildContract['input']>
+  api: ChildClient<T>
+  close: () => void
+}) {
+  const { labels, record, fields, schema, api, close } = props
+  const { t } = useTranslation()
+  const [form] = Form.useForm<RecordValues>()
+  const save = useSaveRecord(api)
+  const values = record as unknown as RecordValues
+  return (
+    <ChildDialog
+      open
+      close={close}
+      title={`${t('resource.edit')}: ${recordLabel(record)}`}
+      labels={labels}
+      fields={fields}
+      schema={schema}
+      form={form}
+      initialValues={Object.fromEntries(fields.map(fieldName).map((name) => [name, values[name]]))}
+      saveTestId="child-update"
+      pending={save.isPending}
+      save={async (changed) => {
+        await save.mutateAsync({ id: record.id, values: bodyOf(schema, changed) })
+        void notify('success', t('resource.saved'))
+      }}
+    />
+  )
+}
+
+/** A dialog of a child's fields; the server's 422 shows under each field, and the dialog stays open. */
+function ChildDialog(props: {
+  open: boolean
+  close: () => void
+  title: string
+  labels: string
+  fields: readonly FormField[]
+  schema: NonNullable<ChildContract['input']>
+  form: FormInstance<RecordValues>
+  /** The values it opens with (a child being changed); none when adding. */
+  initialValues?: RecordValues
+  saveTestId?: string
+  pending: boolean
+  save: (values: RecordValues) => Promise<void>
+}) {
+  const { open, close, title, labels, fields, schema, form, initialValues, pending, save } = props
+  const { t } = useTranslation()
+  const submit = async (values: RecordValues) => {
+    try {
+      await save(values)
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error
+      if (showServerErrors(form, error, fields.map(fieldName))) void notify('error', error.message)
+      return
+    }
+    close()
+  }
+  return (
+    <Modal
+      open={open}
+      title={title}
+      okText={t('resource.save')}
+      cancelText={t('resource.cancel')}
+      confirmLoading={pending}
+      okButtonProps={{ ...testId(props.saveTestId ?? 'child-save') }}
+      onOk={() => form.submit()}
+      onCancel={close}
+      forceRender
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        name={initialValues ? `${labels}-edit` : `${labels}-add`}
+        initialValues={initialValues}
+        onFinish={submit}
+      >
+        <FormFields fields={fields} labels={labels} schema={schema} />
+      </Form>
+    </Modal>
   )
 }

@@ -1,85 +1,135 @@
+import type { FieldInfo } from '@vod/contract/fields'
+import { STORE_CURRENCY } from '@vod/contract/values'
 import { Space, Tag } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatDate, formatDateTime, formatMoney } from './format.ts'
+import { formatDate, formatDateTime, formatMoney, recordLabel } from './format.ts'
+import { valueLabel } from './labels.ts'
+import '../rich-text/rich-text.css'
 
-/**
- * How a value of the wire shows in lists and detail screens (API.md's conventions): `money` an exact
- * decimal string, `flag` 1/0 as yes/no, `date` a calendar day, `datetime` an instant in local time,
- * `image` a thumbnail of a URL, `status` a coloured tag with the state's translated name, `relation`
- * the related records (`tags: [{id, name}]`) as tags.
- */
-export type DisplayType = 'text' | 'money' | 'flag' | 'date' | 'datetime' | 'image' | 'status' | 'relation'
+export { recordLabel }
 
 /** A record another one refers to, as the wire presents it (`tags: [{id, name}]`). */
 export type Related = { id: number | string; name?: string; title?: string; username?: string }
 
-export interface FieldDisplay<T> {
-  /** camelCase field; the label is `t('{resource}.fields.{key}')`. */
-  key: keyof T & string
-  type?: DisplayType
-  /** status: the antd Tag colour of each state (`{ published: 'green' }`); others are grey. */
-  colors?: Record<string, string>
-  /** status: the i18n group of the state names, `{resource}.{values}.{state}`; `statuses` unless said. */
-  values?: string
-  /** relation: a related record's label; its name (or title, or username) unless said. */
-  label?: (record: Related) => string
-  /** Anything the types do not cover; wins over `type`. */
-  render?: (value: T[keyof T & string], record: T) => ReactNode
+/**
+ * The colour of a state wherever it shows, by what the state means (the same word means the same in every
+ * resource); a resource's own state not listed here shows grey.
+ */
+export const stateColors: Record<string, string> = {
+  enabled: 'green',
+  active: 'green',
+  published: 'green',
+  solved: 'green',
+  open: 'blue',
+  disabled: 'red',
+  banned: 'red',
+  cancelled: 'orange',
+  pending: 'gold',
+  reported: 'gold',
+  rejected: 'default',
+  archived: 'default',
+  expired: 'default',
+  draft: 'default',
 }
 
-/** What names a related record unless its screen says otherwise: its name, title or username, else its id. */
-export const recordLabel = (record: Related): string =>
-  record.name ?? record.title ?? record.username ?? `#${record.id}`
+/** Fields whose value is a state: shown as a coloured tag. */
+const isState = (field: string) => field === 'status' || field.endsWith('_status')
 
-export function displayField<T>(field: FieldDisplay<T>, record: T, labels: string): ReactNode {
-  const value = record[field.key]
-  if (field.render) return field.render(value, record)
-  return <DisplayValue value={value} display={field as FieldDisplay<unknown>} labels={labels} />
-}
-
-function DisplayValue({
-  value,
-  display,
-  labels,
-}: {
+interface ValueProps {
+  /** The wire name. */
+  field: string
+  info: FieldInfo
   value: unknown
-  display: FieldDisplay<unknown>
-  /** The i18n prefix of the resource the field belongs to (`notes`). */
+  /** The i18n key of the resource (or child) the field belongs to. */
   labels: string
-}) {
-  const { t, i18n } = useTranslation()
+  /** The record the value belongs to: its own `currency`, where it has one, names its money's. */
+  record?: unknown
+}
+
+/** The currency of a record's money: its own `currency` field, else the store's. */
+export function currencyOf(record: unknown): string {
+  const own = (record as { currency?: unknown } | undefined)?.currency
+  return typeof own === 'string' && own ? own : STORE_CURRENCY
+}
+
+/** An amount with its currency beside it, `USD 19.99`: a number alone leaves finance guessing. */
+export function Money({ value, currency }: { value: unknown; currency: string }) {
+  const { i18n } = useTranslation()
+  return (
+    <span className="money">
+      <span className="money-currency">{currency}</span> {formatMoney(value, i18n.language)}
+    </span>
+  )
+}
+
+/**
+ * A wire value as people read it, by its kind (API.md's conventions): money an exact decimal, a flag yes or
+ * no, a calendar day as it is, an instant in local time, an enum by its translated name (a state as a
+ * coloured tag), an image as a thumbnail, related records as tags.
+ */
+export function FieldValue({ field, info, value, labels, record }: ValueProps): ReactNode {
+  const { t } = useTranslation()
   if (value === null || value === undefined) return null
-  switch (display.type) {
+  switch (info.kind) {
     case 'money':
-      return <span className="money">{formatMoney(value, i18n.language)}</span>
+      return <Money value={value} currency={currencyOf(record)} />
+    case 'percent':
+      return `${String(value)}%`
     case 'flag':
       return t(value === 1 || value === true ? 'resource.yes' : 'resource.no')
-    case 'date':
+    case 'day':
       return formatDate(value)
-    case 'datetime':
+    case 'instant':
       return formatDateTime(value)
-    case 'image':
-      return typeof value === 'string' && value ? (
+    case 'enum': {
+      const text = valueLabel(t, labels, field, String(value))
+      return isState(field) ? <Tag color={stateColors[String(value)] ?? 'default'}>{text}</Tag> : text
+    }
+    case 'media':
+      // A video plays where it is shown (a video's page: the main video, trailer and preview), loading
+      // nothing until asked; the link stays for opening it elsewhere.
+      if (info.media === 'videos' && typeof value === 'string' && value)
+        return (
+          <Space orientation="vertical" size={4}>
+            {/* biome-ignore lint/a11y/useMediaCaption: uploaded videos come without caption tracks */}
+            <video
+              controls
+              preload="none"
+              src={value}
+              data-testid={`${field}-player`}
+              style={{ width: 320, maxWidth: '100%' }}
+            />
+            <a href={value}>{value}</a>
+          </Space>
+        )
+      if (info.media !== 'images' || typeof value !== 'string' || !value)
+        return typeof value === 'string' ? <a href={value}>{value}</a> : null
+      return (
         <a href={value} target="_blank" rel="noreferrer" aria-label={t('resource.openImage')}>
           <img src={value} alt="" loading="lazy" width={48} height={48} style={{ objectFit: 'cover' }} />
         </a>
-      ) : null
-    case 'status': {
-      const state = String(value)
-      return (
-        <Tag color={display.colors?.[state] ?? 'default'}>
-          {t(`${labels}.${display.values ?? 'statuses'}.${state}`, { defaultValue: state })}
-        </Tag>
       )
-    }
-    case 'relation':
+    case 'list':
       return (
         <Space size={[0, 4]} wrap>
-          {(Array.isArray(value) ? (value as Related[]) : []).map((related) => (
-            <Tag key={related.id}>{(display.label ?? recordLabel)(related)}</Tag>
-          ))}
+          {(Array.isArray(value) ? value : []).map((item: unknown) =>
+            typeof item === 'object' && item !== null ? (
+              <Tag key={(item as Related).id}>{recordLabel(item as Related)}</Tag>
+            ) : (
+              <Tag key={String(item)}>{String(item)}</Tag>
+            ),
+          )}
         </Space>
+      )
+    case 'rich_text':
+      return (
+        <article
+          className="rich-html"
+          data-testid={`${field}-html`}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: cleaned on the server (lib/rich-text.ts); the CSP forbids inline script.
+          dangerouslySetInnerHTML={{ __html: String(value) }}
+        />
       )
     default:
       return String(value)

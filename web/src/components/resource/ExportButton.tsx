@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next'
 import type { Query } from '../../api/http.ts'
 import { notify } from '../../app/notify.ts'
 import { useCan } from '../../stores/permission.ts'
-import type { ResourceDefinition } from './define-resource.ts'
 import { useResourceClient } from './resource-queries.ts'
+import type { ResourceDefinition } from './resource-types.ts'
 
 /**
  * Exports what the list shows, with its filters, keyword and sort, as CSV (`export-{resource}`): the
@@ -24,7 +24,13 @@ export function ExportButton({ resource, query }: { resource: ResourceDefinition
     if (!started) void notify('error', t('resource.exportFailed'))
   }
   return (
-    <Button loading={starting} data-testid={`${resource.name}-export`} onClick={start}>
+    // Screens show local times (their zone beside each); the file is UTC, said before it is opened.
+    <Button
+      loading={starting}
+      data-testid={`${resource.name}-export`}
+      title={t('resource.exportUtc')}
+      onClick={start}
+    >
       {t('resource.export')}
     </Button>
   )

@@ -1,32 +1,9 @@
-import { DatePicker, Select } from 'antd'
+import { DatePicker, Input, InputNumber, Select, Space, Typography } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
-import type { Query } from '../../api/http.ts'
+import type { FilterField } from './fields.ts'
+import { fieldLabel, flagOptions, valueOptions } from './labels.ts'
 import { RecordPicker } from './RecordPicker.tsx'
-
-/**
- * A list filter, kept with the list's state. `select`: `?{name}=value` from fixed options; `record`:
- * `?{name}=id` chosen among another resource's records (searched on the server); `dateRange`:
- * `?{name}From=…&{name}To=…` (ISO instants, the first and last moment of the chosen local days), which
- * the API reads as `{field}_from` / `{field}_to`; with `days`, the chosen days themselves (`YYYY-MM-DD`), for
- * calendar-day fields such as a membership's end date. The label is the field's (`{resource}.fields.{name}`).
- */
-export type ResourceFilter =
-  | { name: string; kind?: 'select'; options: { value: string; label: string }[] }
-  | {
-      name: string
-      kind: 'record'
-      resource: string
-      optionLabel?: (record: never) => string
-      where?: Query
-    }
-  | { name: string; kind: 'dateRange'; days?: boolean }
-
-/** The URL parameters a set of filters reads and writes. */
-export const filterParamNames = (filters: readonly ResourceFilter[]): string[] =>
-  filters.flatMap((filter) =>
-    filter.kind === 'dateRange' ? [`${filter.name}From`, `${filter.name}To`] : [filter.name],
-  )
 
 type Range = [Dayjs, Dayjs]
 
@@ -43,83 +20,143 @@ function datePresets(now: Dayjs = dayjs()): { key: string; value: Range }[] {
 }
 
 interface ListFiltersProps {
-  resource: string
-  filters: readonly ResourceFilter[]
+  /** The i18n key of the labels. */
+  labels: string
+  /** Prefix of the test ids: `{testId}-filter-{name}`. */
+  testId: string
+  filters: readonly FilterField[]
+  /** The list's filter values by query parameter (`status`, `created_at_from`). */
   values: Record<string, string>
   onChange: (change: Record<string, string>) => void
+  /** How an enum filter's values are named, where the resource's strings do not say (the audit trail's resources). */
+  optionLabel?: (field: string, value: string) => string
 }
 
-export function ListFilters({ resource, filters, values, onChange }: ListFiltersProps) {
-  return filters.map((filter) => (
-    <ListFilter key={filter.name} resource={resource} filter={filter} values={values} onChange={onChange} />
-  ))
+/**
+ * A list's filter inputs, each by its value's kind: a select of an enum's values (or an open text's usual
+ * ones) or yes/no, a picker of the
+ * referenced records (searched on the server), a range of days or instants (`{name}_from`, `{name}_to`:
+ * for instants the first and last moment of the chosen local days, for calendar days the days themselves),
+ * or of amounts. Each says what it filters by its field's label.
+ */
+export function ListFilters({ filters, ...rest }: ListFiltersProps) {
+  return filters.map((filter) => <ListFilter key={filter.name} filter={filter} {...rest} />)
 }
 
 function ListFilter({
-  resource,
+  labels,
+  testId,
   filter,
   values,
   onChange,
-}: Omit<ListFiltersProps, 'filters'> & { filter: ResourceFilter }) {
+  optionLabel,
+}: Omit<ListFiltersProps, 'filters'> & { filter: FilterField }) {
   const { t } = useTranslation()
-  const label = (name: string) => t(`${resource}.fields.${name}`)
-  const common = {
-    'aria-label': label(filter.name),
-    'data-testid': `${resource}-filter-${filter.name}`,
-  }
-  if (filter.kind === 'dateRange') {
-    const from = values[`${filter.name}From`]
-    const to = values[`${filter.name}To`]
-    // The picker passes no attributes to its inputs' box, so a labelled group carries the field's name.
+  const { name, info } = filter
+  const label = fieldLabel(t, labels, name)
+  const common = { 'aria-label': label, 'data-testid': `${testId}-filter-${name}` }
+  if (filter.range) {
+    const from = values[`${name}_from`]
+    const to = values[`${name}_to`]
+    const change = (first: string | undefined, last: string | undefined) =>
+      onChange({ [`${name}_from`]: first ?? '', [`${name}_to`]: last ?? '' })
+    if (info.kind === 'day' || info.kind === 'instant') {
+      const days = info.kind === 'day'
+      // The picker passes no attributes to its inputs' box, so a labelled group carries the field's name.
+      return (
+        <fieldset {...common} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+          <DatePicker.RangePicker
+            allowEmpty={[true, true]}
+            // The field's name stays in sight once dates are chosen (a placeholder goes): members have three.
+            prefix={<Typography.Text type="secondary">{label}</Typography.Text>}
+            placeholder={[t('resource.rangeStart'), t('resource.rangeEnd')]}
+            presets={datePresets().map(({ key, value }) => ({ label: t(`resource.presets.${key}`), value }))}
+            value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
+            onChange={(range) =>
+              days
+                ? change(range?.[0]?.format('YYYY-MM-DD'), range?.[1]?.format('YYYY-MM-DD'))
+                : change(range?.[0]?.startOf('day').toISOString(), range?.[1]?.endOf('day').toISOString())
+            }
+          />
+        </fieldset>
+      )
+    }
     return (
-      <fieldset {...common} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-        <DatePicker.RangePicker
-          allowEmpty={[true, true]}
-          placeholder={[t('resource.rangeStart'), t('resource.rangeEnd')]}
-          presets={datePresets().map(({ key, value }) => ({ label: t(`resource.presets.${key}`), value }))}
-          value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
-          onChange={(range) =>
-            onChange(
-              filter.days
-                ? {
-                    [`${filter.name}From`]: range?.[0]?.format('YYYY-MM-DD') ?? '',
-                    [`${filter.name}To`]: range?.[1]?.format('YYYY-MM-DD') ?? '',
-                  }
-                : {
-                    [`${filter.name}From`]: range?.[0]?.startOf('day').toISOString() ?? '',
-                    [`${filter.name}To`]: range?.[1]?.endOf('day').toISOString() ?? '',
-                  },
-            )
-          }
+      <Space.Compact {...common}>
+        <Input
+          style={{ width: '9em' }}
+          inputMode="decimal"
+          aria-label={t('resource.rangeFrom', { field: label })}
+          placeholder={t('resource.rangeFrom', { field: label })}
+          defaultValue={from}
+          onBlur={(event) => change(event.target.value.trim(), to)}
         />
-      </fieldset>
+        <Input
+          style={{ width: '7em' }}
+          inputMode="decimal"
+          aria-label={`${label} ${t('resource.rangeTo')}`}
+          placeholder={t('resource.rangeTo')}
+          defaultValue={to}
+          onBlur={(event) => change(from, event.target.value.trim())}
+        />
+      </Space.Compact>
     )
   }
-  const value = values[filter.name]
-  if (filter.kind === 'record')
+  const value = values[name]
+  const set = (next: string | undefined) => onChange({ [name]: next ?? '' })
+  if (info.kind === 'reference' && info.reference)
     return (
       <RecordPicker
         {...common}
-        resource={filter.resource}
-        where={filter.where}
-        optionLabel={filter.optionLabel as ((record: { id: number }) => string) | undefined}
+        resource={info.reference}
+        where={info.where}
         allowClear
         style={{ minWidth: 180 }}
-        placeholder={label(filter.name)}
+        placeholder={label}
         value={value ? Number(value) : undefined}
-        onChange={(id) => onChange({ [filter.name]: typeof id === 'number' ? String(id) : '' })}
+        onChange={(id) => set(typeof id === 'number' ? String(id) : undefined)}
+      />
+    )
+  const choices = info.kind === 'enum' ? info.values : info.suggestions
+  if (choices || info.kind === 'flag')
+    return (
+      <Select
+        {...common}
+        allowClear
+        showSearch={{ optionFilterProp: 'label' }}
+        style={{ minWidth: 160 }}
+        placeholder={label}
+        options={
+          info.kind === 'flag'
+            ? flagOptions(t)
+            : optionLabel
+              ? (choices ?? []).map((option) => ({ value: option, label: optionLabel(name, option) }))
+              : valueOptions(t, labels, name, choices ?? [])
+        }
+        value={value}
+        onChange={(next?: string) => set(next)}
+      />
+    )
+  if (info.kind === 'integer')
+    return (
+      <InputNumber
+        {...common}
+        min={1}
+        precision={0}
+        placeholder={label}
+        value={value ? Number(value) : null}
+        onChange={(next) => set(next === null ? undefined : String(next))}
       />
     )
   return (
-    <Select
+    <Input
       {...common}
       allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      style={{ minWidth: 160 }}
-      placeholder={label(filter.name)}
-      options={filter.options}
-      value={value}
-      onChange={(next?: string) => onChange({ [filter.name]: next ?? '' })}
+      style={{ width: '12em' }}
+      placeholder={label}
+      defaultValue={value}
+      onPressEnter={(event) => set(event.currentTarget.value.trim())}
+      onBlur={(event) => set(event.target.value.trim())}
     />
   )
 }

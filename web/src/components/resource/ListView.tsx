@@ -1,26 +1,48 @@
-import { Alert, Button, Space, Table, type TableColumnsType, type TableProps } from 'antd'
-import type { ReactNode } from 'react'
+import { FilterOutlined, SettingOutlined } from '@ant-design/icons'
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Grid,
+  Popover,
+  Space,
+  Table,
+  type TableColumnsType,
+  type TableProps,
+} from 'antd'
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Id } from '../../api/resource-client.ts'
-import { displayField, type FieldDisplay } from './Display.tsx'
+import { Money } from './Display.tsx'
+import type { FilterField } from './fields.ts'
 import { KeywordSearch } from './KeywordSearch.tsx'
-import { ListFilters, type ResourceFilter } from './ListFilters.tsx'
+import { ListFilters } from './ListFilters.tsx'
 import type { ListController } from './list-controller.ts'
 import { orderOf, type SortOrder, sortOf } from './list-params.ts'
+import { useHiddenColumns } from './use-shown-columns.ts'
 
-export interface ResourceColumn<T> extends FieldDisplay<T> {
-  sortable?: boolean
+/** A column as the table shows it (list-columns.tsx makes them from the contract). */
+export interface ListColumn<T> {
+  /** The wire name: the sort it asks for, when sortable. */
+  key: string
+  /** The record field it comes from, where it shows another (`plan_id` shows `plan_name`). */
+  field?: string
+  title: string
   width?: number
+  sortable?: boolean
+  render: (record: T) => ReactNode
 }
 
 export interface ListViewProps<T> {
   controller: ListController<T>
-  /** i18n prefix of the labels: headers are `{labels}.fields.{key}` (`notes`, `notes.children.items`). */
+  /** i18n key of the labels (`notes`, `notes.children.items`): the keyword's hint, the filters' names. */
   labels: string
   /** Prefix of the test ids: `{testId}-table`, `{testId}-keyword`. */
   testId: string
-  columns: ResourceColumn<T>[]
-  filters?: ResourceFilter[]
+  columns: ListColumn<T>[]
+  filters?: readonly FilterField[]
+  /** How an enum filter's values are named, where the resource's strings do not say. */
+  optionLabel?: (field: string, value: string) => string
   /** Text search over the resource's main fields (`keyword=`). */
   search?: boolean
   /** Buttons beside the filters (create, export...). */
@@ -33,6 +55,10 @@ export interface ListViewProps<T> {
   handle?: (record: T) => ReactNode
   /** What a view over the rows needs besides (sortable rows' components). */
   table?: Pick<TableProps<T>, 'components'>
+  /** Columns out of sight until the admin picks them (the column picker; the choice is kept per admin). */
+  hiddenColumns?: readonly string[]
+  /** A totals row over every row the filters match (not just the page): the server's sums, by column key. */
+  totals?: { values: Record<string, string | number> | undefined; currency: string }
 }
 
 /**
@@ -40,19 +66,51 @@ export interface ListViewProps<T> {
  * paging and sorting, "about N" for estimated totals, and ticked rows when there are bulk actions.
  */
 export function ListView<T extends { id: Id }>(props: ListViewProps<T>) {
-  const { controller, labels, testId, columns, filters = [], search = true, toolbar } = props
-  const { rowActions, bulkActions, handle, table } = props
+  const { controller, labels, testId, filters = [], search = true, toolbar } = props
+  const { rowActions, bulkActions, handle, table, optionLabel, totals } = props
   const { params, change, query, selected } = controller
   const { t } = useTranslation()
+  const [hidden, setHidden] = useHiddenColumns(testId, props.hiddenColumns ?? [])
+  // On a phone the filters fold behind one button that says how many are set; the keyword stays in sight.
+  const phone = Grid.useBreakpoint().xs === true
+  const [unfolded, setUnfolded] = useState(false)
+  const setCount = filters.filter((filter) =>
+    filter.range
+      ? params.filters[`${filter.name}_from`] || params.filters[`${filter.name}_to`]
+      : params.filters[filter.name],
+  ).length
+  const folded = phone && filters.length > 0 && !unfolded
+  const columns = props.columns.filter((column) => !hidden.includes(column.key))
+  const picker = (
+    <Popover
+      trigger="click"
+      placement="bottomRight"
+      content={
+        <Checkbox.Group
+          data-testid={`${testId}-columns-choice`}
+          style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+          value={props.columns.filter((column) => !hidden.includes(column.key)).map((column) => column.key)}
+          options={props.columns.map((column) => ({ value: column.key, label: column.title }))}
+          onChange={(shown) =>
+            setHidden(props.columns.map((column) => column.key).filter((key) => !shown.includes(key)))
+          }
+        />
+      }
+    >
+      <Button icon={<SettingOutlined />} data-testid={`${testId}-columns`}>
+        {t('resource.columns')}
+      </Button>
+    </Popover>
+  )
 
   const tableColumns: TableColumnsType<T> = columns.map((column) => ({
     key: column.key,
     dataIndex: column.key,
-    title: t(`${labels}.fields.${column.key as string}`),
+    title: column.title,
     width: column.width,
     sorter: column.sortable,
     sortOrder: column.sortable ? orderOf(params.sort, column.key) : undefined,
-    render: (_: unknown, record: T) => displayField(column, record, labels),
+    render: (_: unknown, record: T) => column.render(record),
   }))
   if (handle) tableColumns.unshift({ key: 'handle', width: 48, render: (_, record) => handle(record) })
   if (rowActions)
@@ -68,15 +126,51 @@ export function ListView<T extends { id: Id }>(props: ListViewProps<T>) {
       ),
     })
 
+  // Cells before the first column: the tick boxes, the drag handle.
+  const leading = (bulkActions ? 1 : 0) + (handle ? 1 : 0)
+  const totalsRow = totals?.values && (
+    <Table.Summary fixed>
+      <Table.Summary.Row data-testid={`${testId}-totals`}>
+        {leading > 0 && <Table.Summary.Cell index={0} colSpan={leading} />}
+        {columns.map((column, i) => (
+          <Table.Summary.Cell key={column.key} index={leading + i}>
+            {column.key in (totals.values ?? {}) ? (
+              <strong data-testid={`${testId}-total-${column.key}`}>
+                <Money value={totals.values?.[column.key]} currency={totals.currency} />
+              </strong>
+            ) : i === 0 ? (
+              <strong>{t('resource.totalsRow', { count: Number(totals.values?.count ?? 0) })}</strong>
+            ) : null}
+          </Table.Summary.Cell>
+        ))}
+        {rowActions && <Table.Summary.Cell index={leading + columns.length} />}
+      </Table.Summary.Row>
+    </Table.Summary>
+  )
+
   return (
     <>
       <Space wrap style={{ marginBottom: 16 }}>
-        <ListFilters
-          resource={labels}
-          filters={filters}
-          values={params.filters}
-          onChange={(values) => change({ filters: { ...params.filters, ...values } })}
-        />
+        {phone && filters.length > 0 && (
+          <Button
+            icon={<FilterOutlined />}
+            aria-expanded={!folded}
+            data-testid={`${testId}-filters-toggle`}
+            onClick={() => setUnfolded(!unfolded)}
+          >
+            {t('resource.filtersButton', { count: setCount })}
+          </Button>
+        )}
+        {!folded && (
+          <ListFilters
+            labels={labels}
+            testId={testId}
+            filters={filters}
+            optionLabel={optionLabel}
+            values={params.filters}
+            onChange={(values) => change({ filters: { ...params.filters, ...values } })}
+          />
+        )}
         {search && (
           <KeywordSearch
             key={params.keyword ?? ''}
@@ -87,6 +181,7 @@ export function ListView<T extends { id: Id }>(props: ListViewProps<T>) {
           />
         )}
         {toolbar}
+        {picker}
         {bulkActions && selected.length > 0 && (
           <Space data-testid={`${testId}-selection`}>
             {t('resource.selected', { count: selected.length })}
@@ -113,13 +208,14 @@ export function ListView<T extends { id: Id }>(props: ListViewProps<T>) {
             ? {
                 selectedRowKeys: selected,
                 preserveSelectedRowKeys: true,
+                columnTitle: (selectAll: ReactNode) => <OutsideMeasureRow>{selectAll}</OutsideMeasureRow>,
                 onChange: (keys) => controller.select(keys as Id[]),
               }
             : undefined
         }
         pagination={{
           current: params.page,
-          pageSize: params.perPage,
+          pageSize: params.per_page,
           total: controller.total,
           showSizeChanger: true,
           showTotal: (total) =>
@@ -129,10 +225,22 @@ export function ListView<T extends { id: Id }>(props: ListViewProps<T>) {
           const single = Array.isArray(sorter) ? sorter[0] : sorter
           const sort = sortOf(single?.columnKey as string | undefined, single?.order as SortOrder | undefined)
           if (action === 'sort') change({ sort })
-          else change({ page: pagination.current ?? 1, perPage: pagination.pageSize ?? params.perPage })
+          else change({ page: pagination.current ?? 1, per_page: pagination.pageSize ?? params.per_page })
         }}
+        summary={totalsRow ? () => totalsRow : undefined}
         {...table}
       />
     </>
   )
+}
+
+/**
+ * The "select all" box of the selection column, left out of the copy of the column titles the table keeps in
+ * an aria-hidden row to measure widths (a focusable box hidden from assistive technology is an axe error).
+ */
+function OutsideMeasureRow({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLSpanElement>(null)
+  const [hidden, setHidden] = useState(false)
+  useLayoutEffect(() => setHidden(Boolean(ref.current?.closest('[aria-hidden="true"]'))), [])
+  return <span ref={ref}>{hidden ? null : children}</span>
 }

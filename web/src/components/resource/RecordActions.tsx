@@ -4,13 +4,17 @@ import { useTranslation } from 'react-i18next'
 import type { Id } from '../../api/resource-client.ts'
 import { can } from '../../app/permission-match.ts'
 import { usePermissions } from '../../stores/permission.ts'
-import type { ResourceDefinition } from './define-resource.ts'
+import { stateColors } from './Display.tsx'
 import { ResourceAction } from './ResourceAction.tsx'
-import { offeredActions } from './record-actions.ts'
+import { isDangerous, offeredActions } from './record-actions.ts'
+import { useResource } from './resource-context.tsx'
 
-export interface RecordActionsProps {
-  resource: ResourceDefinition
-  record: { id: Id }
+/** Whether a record offers an action: yes, no (hidden), or disabled with the reason (ResourceList's `offer`). */
+export type Offer<T> = (record: T, action: string) => boolean | string
+
+export interface RecordActionsProps<T> {
+  record: T
+  offer?: Offer<T>
   /** The resource's transition table from the contract. */
   table: ActionTable
   /** Actions that ask first (the destructive ones): `{resource}.confirms.{action}`, or a general question. */
@@ -19,22 +23,33 @@ export interface RecordActionsProps {
 }
 
 /** A record's buttons from its transition table: exactly what its state allows and the admin may do. */
-export function RecordActions({ resource, record, table, confirm = [], button }: RecordActionsProps) {
+export function RecordActions<T extends { id: Id }>({
+  record,
+  table,
+  confirm = [],
+  button,
+  offer,
+}: RecordActionsProps<T>) {
   const { t } = useTranslation()
+  const resource = useResource()
   const names = usePermissions((state) => state.names)
-  return offeredActions(table, record, (action) => can(names, action, resource.name)).map((action) => {
+  return offeredActions(table, record, (action) => can(names, action, resource.name)).flatMap((action) => {
+    const offered = offer?.(record, action) ?? true
+    if (offered === false) return []
     const asks = confirm.includes(action)
     const question = t(`${resource.name}.confirms.${action}`, {
-      defaultValue: t('resource.actionConfirm', { action: t(`${resource.name}.actions.${action}`) }),
+      defaultValue: t('resource.actionConfirm', {
+        action: t([`${resource.name}.actions.${action}`, `resource.verbs.${action}`]),
+      }),
     })
     return (
       <ResourceAction
         key={action}
-        resource={resource}
         id={record.id}
         action={action}
         confirm={asks ? question : undefined}
-        button={{ danger: asks, ...button }}
+        unavailable={typeof offered === 'string' ? offered : undefined}
+        button={{ danger: asks && isDangerous(table, action, stateColors), ...button }}
       />
     )
   })

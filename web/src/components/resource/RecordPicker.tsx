@@ -1,9 +1,11 @@
-import { Select, type SelectProps, Spin } from 'antd'
+import { Select, type SelectProps, Spin, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Query } from '../../api/http.ts'
+import { ApiError, type Query } from '../../api/http.ts'
 import type { Id } from '../../api/resource-client.ts'
-import { recordLabel } from './Display.tsx'
+import { useCan } from '../../stores/permission.ts'
+import { recordLabel } from './format.ts'
+import { labelFieldOf } from './registry.ts'
 import { useClient, useListQuery, useManyQuery } from './resource-queries.ts'
 
 /** How many matches a search shows; more means typing more. */
@@ -16,7 +18,7 @@ type PickerValue = number | number[]
 interface RecordPickerProps<T> extends Omit<SelectProps<PickerValue>, 'options' | 'loading' | 'showSearch'> {
   /** The API path of the records offered: `admins`, `roles`, `tags`. */
   resource: string
-  /** An option's label; the record's name (or title, or username) unless said. */
+  /** An option's label; the field its contract names records by (or name, title, username) unless said. */
   optionLabel?: (record: T) => string
   /** Fixed list filters the offered records must meet: `{ type: 'genre' }` offers genre tags only. */
   where?: Query
@@ -39,10 +41,29 @@ const idsOf = (value: PickerValue | null | undefined): Id[] =>
  * Choose one or several records of another resource, among any number of them: what is typed searches
  * on the server (`keyword=`, once typing pauses), and the chosen records are fetched by id (`ids=`), so
  * a chosen record shows its name wherever it sits in a million. Nothing is asked until the list opens.
+ * An admin who may not list those records is told so, instead of an empty list.
  */
-export function RecordPicker<T extends { id: number }>({
+export function RecordPicker<T extends { id: number }>(props: RecordPickerProps<T>) {
+  const { t } = useTranslation()
+  const allowed = useCan('list', props.resource)
+  if (!allowed)
+    return (
+      <Select
+        id={props.id}
+        aria-label={props['aria-label']}
+        data-testid={(props as { 'data-testid'?: string })['data-testid']}
+        disabled
+        style={props.style}
+        placeholder={t('resource.pickerForbidden', { permission: `list-${props.resource}` })}
+        value={null}
+      />
+    )
+  return <AllowedPicker {...props} />
+}
+
+function AllowedPicker<T extends { id: number }>({
   resource,
-  optionLabel = recordLabel,
+  optionLabel = (record) => recordLabel(record, labelFieldOf(resource)),
   where,
   ...props
 }: RecordPickerProps<T>) {
@@ -51,7 +72,7 @@ export function RecordPicker<T extends { id: number }>({
   const [open, setOpen] = useState(false)
   const [typed, setTyped] = useState('')
   const keyword = useDebounced(typed.trim(), SEARCH_DELAY_MS)
-  const matches = useListQuery(client, { ...where, perPage: MATCHES, keyword: keyword || undefined }, open)
+  const matches = useListQuery(client, { ...where, per_page: MATCHES, keyword: keyword || undefined }, open)
   const chosen = useManyQuery(client, idsOf(props.value))
 
   const seen = new Set<number>()
@@ -62,6 +83,13 @@ export function RecordPicker<T extends { id: number }>({
   })
   const total = matches.data?.meta.total ?? 0
   const searching = matches.isFetching || keyword !== typed.trim()
+  const failed = matches.error ?? chosen.error
+  // A refused or failed search says why, never "No data" (a role granted since the last permission read).
+  const failure =
+    failed &&
+    (failed instanceof ApiError && failed.status === 403
+      ? t('resource.pickerForbidden', { permission: `list-${resource}` })
+      : failed.message)
 
   return (
     <Select<PickerValue>
@@ -78,8 +106,16 @@ export function RecordPicker<T extends { id: number }>({
       }}
       options={options}
       loading={searching || chosen.isLoading}
-      status={matches.error || chosen.error ? 'error' : props.status}
-      notFoundContent={searching ? <Spin size="small" /> : undefined}
+      status={failed ? 'error' : props.status}
+      notFoundContent={
+        searching ? (
+          <Spin size="small" />
+        ) : failure ? (
+          <Typography.Text type="danger" data-testid="picker-failure">
+            {failure}
+          </Typography.Text>
+        ) : undefined
+      }
       popupRender={(menu) => (
         <>
           {menu}

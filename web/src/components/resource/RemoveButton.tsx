@@ -29,7 +29,10 @@ export function RemoveButton({
       okTestId={`${verb}-confirm`}
       onConfirm={() =>
         run(id).then(
-          () => notify('success', t(verb === 'delete' ? 'resource.deleted' : 'resource.removed')),
+          // A delete says so in its "Deleted. Undo" notice (UndoNotices).
+          () => {
+            if (verb === 'remove') void notify('success', t('resource.removed'))
+          },
           (error: Error) => notify('error', error.message),
         )
       }

@@ -4,13 +4,12 @@ import type { Id } from '../../api/resource-client.ts'
 import { notify } from '../../app/notify.ts'
 import { useCan } from '../../stores/permission.ts'
 import { ConfirmDialog } from './ConfirmDialog.tsx'
-import type { ResourceDefinition } from './define-resource.ts'
+import { useResource } from './resource-context.tsx'
 import { useRecordAction, useResourceClient } from './resource-queries.ts'
 import { testId } from './test-id.ts'
 import { Unavailable } from './Unavailable.tsx'
 
 interface ResourceActionProps {
-  resource: ResourceDefinition
   id: Id
   /** The action word of the permission and the label: `enable` -> `enable-admins`, `t('admins.actions.enable')`. */
   action: string
@@ -28,7 +27,6 @@ interface ResourceActionProps {
  * The server's refusal (a 409 when the record's state does not allow it) is shown as its message.
  */
 export function ResourceAction({
-  resource,
   id,
   action,
   path = action,
@@ -37,10 +35,11 @@ export function ResourceAction({
   unavailable,
 }: ResourceActionProps) {
   const { t } = useTranslation()
+  const resource = useResource()
   const allowed = useCan(action, resource.name)
   const run = useRecordAction(useResourceClient(resource), path)
   if (!allowed) return null
-  const label = t(`${resource.name}.actions.${action}`)
+  const label = t([`${resource.name}.actions.${action}`, `resource.verbs.${action}`])
   if (unavailable)
     return (
       <Unavailable label={label} reason={unavailable} button={{ ...button, ...testId(`${action}-${id}`) }} />

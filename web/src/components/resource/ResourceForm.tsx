@@ -1,29 +1,36 @@
-import { Alert, Button, Card, Form, Space, Spin } from 'antd'
-import { useEffect, useId, useRef } from 'react'
+import { describeField } from '@vod/contract/fields'
+import { Alert, Button, Card, Form, type FormInstance, Space, Spin } from 'antd'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate, useParams } from 'react-router'
+import type { z } from 'zod'
 import { ApiError } from '../../api/http.ts'
 import { notify } from '../../app/notify.ts'
 import { useRouteHandle } from '../../app/use-route-handle.ts'
+import { registerUnsaved } from '../../stores/unsaved.ts'
+import { confirmDiscard } from '../form/confirm-discard.ts'
 import { showServerErrors } from '../form/server-errors.ts'
 import { useForm } from '../form/use-form.ts'
 import { useSessionDraft } from '../form/use-session-draft.ts'
-import { type ResourceDefinition, resourcePath } from './define-resource.ts'
-import { FormFields, type ResourceField } from './form-fields.tsx'
+import { defaultFormFields, formSchema } from './fields.ts'
+import { type FormField, FormFields, fieldName } from './form-fields.tsx'
 import { RecordError } from './RecordError.tsx'
+import { useResource } from './resource-context.tsx'
+import { resourcePath } from './resource-paths.ts'
 import { type RecordValues, useRecordQuery, useResourceClient, useSaveRecord } from './resource-queries.ts'
 import { useListReturn } from './use-list-return.ts'
+import { bodyOf } from './zod-rules.ts'
 
-export type { ResourceField }
+export type { FormField }
 
 interface ResourceFormProps {
-  resource: ResourceDefinition
-  fields: ResourceField[]
-  /** Values of a new record. */
+  /** The fields in order; the resource's declaration, else every field of the body (fields.ts). */
+  fields?: readonly FormField[]
+  /** Values of a new record besides the contract's defaults. */
   initialValues?: RecordValues
-  /** The loaded record as the form holds it (`roles: [{id}]` -> `roleIds: [id]`). */
+  /** The loaded record as the form holds it, where a field is split or joined (a video's tags by type). */
   toForm?: (record: RecordValues) => RecordValues
-  /** The form's values as the API takes them (fields another call saves left out, empty password dropped). */
+  /** The form's values as the API takes them, the other way round. */
   toBody?: (values: RecordValues) => RecordValues
   /** A second call once the record is saved (a role's admins); its 422 shows under the form's fields too. */
   afterSave?: (saved: SavedRecord, values: RecordValues) => Promise<unknown>
@@ -33,16 +40,52 @@ interface ResourceFormProps {
 
 type SavedRecord = RecordValues & { id: number }
 
+/** The values a new record starts with: the body's defaults (a status of `draft`). */
+function defaultsOf(schema: z.ZodObject | undefined): RecordValues {
+  if (!schema) return {}
+  return Object.fromEntries(
+    Object.entries(schema.shape).flatMap(([name, field]) => {
+      const def = (field as unknown as { _zod: { def: { type: string; defaultValue?: unknown } } })._zod.def
+      return def.type === 'default' ? [[name, def.defaultValue]] : []
+    }),
+  )
+}
+
+/** A form's values with empty ones (null, '') left out: what tells a change from how it was given. */
+function formSnapshot(form: FormInstance): string {
+  return JSON.stringify(form.getFieldsValue(true), (_, value) =>
+    value === null || value === '' ? undefined : value,
+  )
+}
+
 /**
- * The create / edit screen every resource shares: on `/:id` routes it loads the record first; the
- * server's 422 shows under each field (first message), anything else as a message; after saving it
- * returns to the list.
+ * The create / edit screen every resource shares, from its contract: each field's input by its kind and its
+ * rules from the body's schema (the same text the server's 422 would give); on `/:id` routes it loads the
+ * record first; the server's 422 shows under each field (first message), anything else as a message; after
+ * saving it returns to the list. Unsaved changes are not dropped without asking (Cancel, the tab closed, a reload).
  */
 export function ResourceForm(props: ResourceFormProps) {
-  const { resource, fields, initialValues, toForm, toBody, afterSave, maxWidth = 560 } = props
+  const resource = useResource()
+  const { contract } = resource
+  const { initialValues, toForm, toBody, afterSave } = props
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const { id } = useParams()
+  const params = useParams()
+  const { id } = params
+  const editing = id !== undefined
+  const schema = formSchema(contract, editing)
+  const fields = props.fields ?? resource.form?.fields ?? defaultFormFields(contract, editing)
+  const names = fields.map(fieldName)
+  const roomy = names.some((name) => {
+    const field = schema?.shape[name] as z.ZodType | undefined
+    return field !== undefined && describeField(field).kind === 'rich_text'
+  })
+  const maxWidth = props.maxWidth ?? resource.form?.maxWidth ?? (roomy ? 880 : 560)
+  const declaredValues = resource.form?.initialValues
+  const startValues = useMemo(
+    () => ({ ...defaultsOf(contract.input), ...declaredValues, ...initialValues }),
+    [contract.input, declaredValues, initialValues],
+  )
   const { pathname } = useLocation()
   const [form] = useForm<RecordValues>()
   const formName = `${resource.name}${useId()}`
@@ -56,12 +99,32 @@ export function ResourceForm(props: ResourceFormProps) {
   // Once per screen: a kept (hidden, then shown again) screen re-runs its effects, and must not lose
   // what the admin typed to the record as loaded.
   const filled = useRef(false)
+  // The values as the form was given them: a change is a difference from these. An input that settles its
+  // value by itself (a picker's null for none) touches its field without changing anything.
+  const asGiven = useRef<string | null>(null)
   useEffect(() => {
+    if (id === undefined) asGiven.current ??= formSnapshot(form)
     if (!record.data || filled.current) return
     filled.current = true
     form.setFieldsValue(toForm ? toForm(record.data) : record.data)
-  }, [form, record.data, toForm])
+    asGiven.current = formSnapshot(form)
+  }, [form, id, record.data, toForm])
   const draft = useSessionDraft(form, pathname, id === undefined || record.data !== undefined)
+  // Changes typed and not saved: closing the tab, Cancel and a reload ask first (stores/unsaved.ts).
+  const saved = useRef(false)
+  // Under the path it was opened at: a kept screen hidden behind another must not answer for that one.
+  const [ownPath] = useState(pathname)
+  useEffect(
+    () =>
+      registerUnsaved(
+        ownPath,
+        () => !saved.current && form.isFieldsTouched() && formSnapshot(form) !== asGiven.current,
+      ),
+    [form, ownPath],
+  )
+  const cancel = async () => {
+    if (await confirmDiscard([ownPath])) backToList({ done: true })
+  }
   const discardDraft = () => {
     form.resetFields()
     if (record.data) form.setFieldsValue(toForm ? toForm(record.data) : record.data)
@@ -73,18 +136,20 @@ export function ResourceForm(props: ResourceFormProps) {
   async function submit(values: RecordValues) {
     let saved: SavedRecord | undefined
     try {
-      saved = await save.mutateAsync({ id, values: toBody ? toBody(values) : values })
+      const given = toBody ? toBody(values) : values
+      saved = await save.mutateAsync({ id, values: schema ? bodyOf(schema, given) : given })
       if (afterSave) await afterSave(saved, values)
     } catch (error) {
       if (!(error instanceof ApiError)) throw error
-      const names = fields.map((field) => field.name)
       // Errors no field on this form can show (or none at all) still need saying.
       if (showServerErrors(form, error, names)) void notify('error', error.message)
       // Created, but the second call failed: carry on editing the new record, so a retry does not create it twice.
-      if (saved && id === undefined) navigate(resourcePath(resource, 'edit', saved.id), { replace: true })
+      if (saved && id === undefined)
+        navigate(resourcePath(resource, 'edit', saved.id, params), { replace: true })
       return
     }
     void notify('success', t('resource.saved'))
+    saved.current = true
     backToList({ done: true })
   }
 
@@ -112,15 +177,15 @@ export function ResourceForm(props: ResourceFormProps) {
           name={formName}
           layout="vertical"
           style={{ maxWidth }}
-          initialValues={initialValues}
+          initialValues={startValues}
           onFinish={submit}
         >
-          <FormFields fields={fields} labels={resource.name} />
+          <FormFields fields={fields} labels={resource.name} schema={schema} required={contract.input} />
           <Space>
             <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="form-submit">
               {t('resource.save')}
             </Button>
-            <Button data-testid="form-cancel" onClick={() => backToList({ done: true })}>
+            <Button data-testid="form-cancel" onClick={() => void cancel()}>
               {t('resource.cancel')}
             </Button>
           </Space>

@@ -2,13 +2,15 @@ import { Alert, Button, Card, Progress, Result, Space, Table, Typography, Upload
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { toCamel } from '../../api/case.ts'
 import { ApiError } from '../../api/http.ts'
 import type { ImportAnswer } from '../../api/resource-client.ts'
 import { useRouteHandle } from '../../app/use-route-handle.ts'
 import { type ImportColumn, previewRows, rowErrors, templateCsv } from './csv.ts'
-import { type ResourceDefinition, resourcePath } from './define-resource.ts'
+import { fieldLabel } from './labels.ts'
+import { useResource } from './resource-context.tsx'
+import { resourcePath } from './resource-paths.ts'
 import { useChange, useResourceClient } from './resource-queries.ts'
+import type { ResourceDefinition } from './resource-types.ts'
 
 export type { ImportColumn }
 
@@ -17,11 +19,8 @@ const PREVIEW_BYTES = 64 * 1024
 const PREVIEW_ROWS = 10
 
 interface ResourceImportProps {
-  resource: ResourceDefinition
-  /** The columns a file brings, in the template's order (the input's wire names). */
+  /** The columns a file brings, in the template's order (the import row's wire names). */
   columns: ImportColumn[]
-  /** The import's API path when it is not `{resource}/batch-create` (`files/cdn77BatchUpload`). */
-  path?: string
 }
 
 interface Preview {
@@ -42,8 +41,11 @@ function saveText(name: string, text: string) {
  * from the declared columns, a preview of a chosen file's first rows, the upload with its progress, and
  * what went wrong by row and field (nothing is written then).
  */
-export function ResourceImport({ resource, columns, path }: ResourceImportProps) {
+export function ResourceImport({ columns }: ResourceImportProps) {
   const { t } = useTranslation()
+  const resource = useResource()
+  const declared = resource.contract.import
+  const path = declared?.url?.replace(/^\//, '') ?? `${resource.api}/${declared?.path ?? 'batch-create'}`
   const navigate = useNavigate()
   const titleKey = useRouteHandle()?.route.meta?.titleKey
   const client = useResourceClient(resource)
@@ -58,8 +60,7 @@ export function ResourceImport({ resource, columns, path }: ResourceImportProps)
       onProgress: (sent, total) => setProgress(total ? Math.round((sent / total) * 100) : 0),
     })
   })
-  const label = (wireName: string) =>
-    t(`${resource.name}.fields.${toCamel(wireName)}`, { defaultValue: wireName })
+  const label = (wireName: string) => fieldLabel(t, resource.name, wireName)
 
   const choose = async (file: File) => {
     send.reset()
@@ -176,7 +177,7 @@ export function ResourceImport({ resource, columns, path }: ResourceImportProps)
                 key: 'field',
                 dataIndex: 'field',
                 title: t('resource.importField'),
-                render: (field: string) => t(`${resource.name}.fields.${field}`, { defaultValue: field }),
+                render: (field: string) => label(field),
               },
               { key: 'message', dataIndex: 'message', title: t('resource.importProblem') },
             ]}

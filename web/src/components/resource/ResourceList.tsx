@@ -1,72 +1,108 @@
-import type { ActionTable } from '@vod/contract/actions'
+import { operationsOf } from '@vod/contract/resource'
+import { STORE_CURRENCY } from '@vod/contract/values'
 import { Button, Card } from 'antd'
-import type { ReactNode } from 'react'
+import { type ReactNode, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router'
-import type { Id } from '../../api/resource-client.ts'
-import { useCan } from '../../stores/permission.ts'
-import { type ResourceDefinition, resourcePath } from './define-resource.ts'
+import { Link, useNavigate, useParams } from 'react-router'
+import type { Id, ResourceClient } from '../../api/resource-client.ts'
+import { can } from '../../app/permission-match.ts'
+import { useCan, usePermissions } from '../../stores/permission.ts'
+import { useBulkActions } from './BulkActions.tsx'
 import { ExportButton } from './ExportButton.tsx'
+import { defaultColumns, filterFields, filterParams } from './fields.ts'
 import { recordLabel } from './format.ts'
-import { filterParamNames, type ResourceFilter } from './ListFilters.tsx'
-import { ListView, type ResourceColumn } from './ListView.tsx'
+import { ListView } from './ListView.tsx'
+import { type Column, useListColumns } from './list-columns.tsx'
 import { useListController, useUrlListState } from './list-controller.ts'
-import { RecordActions } from './RecordActions.tsx'
+import { type Offer, RecordActions } from './RecordActions.tsx'
 import { RemoveButton } from './RemoveButton.tsx'
-import { useDeleteRecord, useResourceClient } from './resource-queries.ts'
+import { useResource } from './resource-context.tsx'
+import { resourcePath } from './resource-paths.ts'
+import { useClient, useDeleteRecord, useResourceClient, useTotalsQuery } from './resource-queries.ts'
 import { testId } from './test-id.ts'
 import { Unavailable } from './Unavailable.tsx'
 
-export type { ResourceColumn, ResourceFilter }
+export type { Column }
 
 interface ResourceListProps<T> {
-  resource: ResourceDefinition
-  columns: ResourceColumn<T>[]
-  filters?: ResourceFilter[]
-  /** Sort sent while the admin has not chosen one. */
-  defaultSort?: string
-  /** Text search over the resource's main fields (`keyword=`). */
-  search?: boolean
-  /** The resource's transition table (contract): each row offers the actions its state allows. */
-  actions?: ActionTable
-  /** Actions of the table that ask first: the destructive ones. */
+  /** The columns in order; the resource's declaration, else every field a list shows (fields.ts). */
+  columns?: readonly Column<T>[]
+  /** The filter inputs (the contract's filter and range names); the declaration's, else all. */
+  filters?: readonly string[]
+  /** Actions of the contract's table that ask first: the destructive ones. */
   confirm?: readonly string[]
   /** Buttons of the row's own besides the table's (before the shared view / edit / delete). */
   rowActions?: (record: T) => ReactNode
   /**
-   * Rows that offer delete, when not all do: false hides it (an admin's own account), a string offers it
-   * disabled with that reason (the super-admin role). The server would refuse them anyway.
+   * Whether a row offers an action (edit, delete, or a transition of the contract's table), when not all
+   * rows do: false hides it (an admin's own account), a string offers it disabled with that reason (the
+   * super-admin role). The server would refuse them anyway.
    */
-  deletable?: (record: T) => boolean | string
-  /** Likewise for edit. */
-  editable?: (record: T) => boolean | string
-  /** Offer the CSV export of what the list shows (`export-{resource}`). */
-  exportable?: boolean
+  offer?: Offer<T>
   /** Rows can be ticked; what to offer for the ticked ones. */
   bulkActions?: (selected: Id[]) => ReactNode
+  /** More in the toolbar, after create, import and export (a preview of the records together). */
+  toolbar?: ReactNode
 }
 
 /**
- * The list screen every resource shares: a list controller kept in the URL and its view, with create,
- * import, export, the row's actions, view, edit and delete offered only with the matching permission.
+ * The list screen every resource shares, from its contract: columns by the record's fields, filters by the
+ * list's, the contract's default sort, the keyword box when the list takes one, the rows' actions by the
+ * transition table, export and import when the contract has them; each offered only with its permission.
+ * A resource's declaration (or a screen of its own, through these props) says where it differs.
  */
 export function ResourceList<T extends { id: number }>(props: ResourceListProps<T>) {
-  const { resource, columns, filters = [], defaultSort, search, actions, confirm } = props
-  const { rowActions, deletable, editable, exportable, bulkActions } = props
-  const { name } = resource
+  const resource = useResource()
+  const { contract, name } = resource
+  const declared = resource.list
+  const { rowActions, offer, bulkActions } = props
+  const confirm = props.confirm ?? declared?.confirm
   const { t } = useTranslation()
   const navigate = useNavigate()
+  const params = useParams()
+  const allFilters = useMemo(() => filterFields(contract), [contract])
+  const wanted = props.filters ?? declared?.filters
+  const filters = wanted ? allFilters.filter((filter) => wanted.includes(filter.name)) : allFilters
+  const columns = useListColumns<T>(
+    contract.record,
+    contract.list?.sortable ?? [],
+    name,
+    props.columns ?? (declared?.columns as readonly Column<T>[] | undefined) ?? defaultColumns(contract),
+  )
   const client = useResourceClient<T>(resource)
+  // A view (the contract's `views`: comment reports) lists from its own path; its rows act on the resource's.
+  const listClient = useClient<T>(resource.view ? `${client.path}/${resource.view}` : client.path)
   const controller = useListController({
-    client,
-    state: useUrlListState(filterParamNames(filters)),
-    defaultSort,
+    client: listClient,
+    state: useUrlListState(filterParams(filters)),
+    defaultSort: contract.list?.defaultSort,
   })
   const remove = useDeleteRecord(client)
+  const totals = useTotalsQuery(
+    client as ResourceClient<unknown>,
+    controller.exportQuery,
+    Boolean(contract.list?.totals?.length),
+  )
+  const operations = operationsOf(contract)
   const canCreate = useCan('create', name) && Boolean(resource.screens.create)
   const canImport = useCan('batch-create', name) && Boolean(resource.screens['batch-create'])
   const canEdit = useCan('edit', name) && Boolean(resource.screens.edit)
-  const canDelete = useCan('delete', name)
+  const canDelete = useCan('delete', name) && operations.includes('delete')
+  const actions = contract.actions
+  const names = usePermissions((state) => state.names)
+  const bulk = useBulkActions<T>({
+    controller,
+    client,
+    matching: !resource.view,
+    actions: [
+      ...Object.keys(actions ?? {}).filter((action) => can(names, action, name)),
+      ...(canDelete ? ['delete'] : []),
+    ],
+    labelOf: (action) => t([`${name}.actions.${action}`, `resource.verbs.${action}`]),
+    confirm: confirm ?? [],
+    labelField: contract.label,
+  })
+  const bulkOffered = Boolean(actions && Object.keys(actions).some((a) => can(names, a, name))) || canDelete
   // Detail screens come with the list permission (spec section 6), so whoever sees the list may open them.
   const canShow = Boolean(resource.screens.show)
 
@@ -74,7 +110,7 @@ export function ResourceList<T extends { id: number }>(props: ResourceListProps<
     <Button
       type={primary ? 'primary' : 'default'}
       data-testid={`${name}-${action}`}
-      onClick={() => navigate(resourcePath(resource, action))}
+      onClick={() => navigate(resourcePath(resource, action, undefined, params))}
     >
       {label}
     </Button>
@@ -83,7 +119,8 @@ export function ResourceList<T extends { id: number }>(props: ResourceListProps<
     <>
       {canCreate && screenButton('create', t('resource.create'), true)}
       {canImport && screenButton('batch-create', t('resource.import'))}
-      {exportable && <ExportButton resource={resource} query={controller.exportQuery} />}
+      {contract.export && <ExportButton resource={resource} query={controller.exportQuery} />}
+      {props.toolbar}
     </>
   )
 
@@ -103,28 +140,33 @@ export function ResourceList<T extends { id: number }>(props: ResourceListProps<
   const hasRowActions = Boolean(actions || rowActions) || canShow || canEdit || canDelete
   const rowButtons = (record: T) => (
     <>
-      {actions && <RecordActions resource={resource} record={record} table={actions} confirm={confirm} />}
+      {actions && <RecordActions record={record} table={actions} confirm={confirm} offer={offer} />}
       {rowActions?.(record)}
       {canShow && (
-        <Link to={resourcePath(resource, 'show', record.id)} data-testid={`show-${record.id}`}>
+        <Link to={resourcePath(resource, 'show', record.id, params)} data-testid={`show-${record.id}`}>
           {t('resource.view')}
         </Link>
       )}
       {canEdit &&
         offered(
-          editable?.(record) ?? true,
+          offer?.(record, 'edit') ?? true,
           'edit',
           record.id,
-          <Link to={resourcePath(resource, 'edit', record.id)} data-testid={`edit-${record.id}`}>
+          <Link to={resourcePath(resource, 'edit', record.id, params)} data-testid={`edit-${record.id}`}>
             {t('resource.edit')}
           </Link>,
         )}
       {canDelete &&
         offered(
-          deletable?.(record) ?? true,
+          offer?.(record, 'delete') ?? true,
           'delete',
           record.id,
-          <RemoveButton id={record.id} name={recordLabel(record)} verb="delete" run={remove.mutateAsync} />,
+          <RemoveButton
+            id={record.id}
+            name={recordLabel(record, contract.label)}
+            verb="delete"
+            run={remove.mutateAsync}
+          />,
         )}
     </>
   )
@@ -137,11 +179,19 @@ export function ResourceList<T extends { id: number }>(props: ResourceListProps<
         testId={name}
         columns={columns}
         filters={filters}
-        search={search}
+        search={Boolean(contract.list?.keyword)}
+        optionLabel={
+          declared?.optionLabel && ((field, value) => declared.optionLabel?.(field, value, t) ?? value)
+        }
         toolbar={toolbar}
         rowActions={hasRowActions ? rowButtons : undefined}
-        bulkActions={bulkActions}
+        bulkActions={bulkActions ?? (bulkOffered ? bulk.render : undefined)}
+        hiddenColumns={declared?.hidden?.map(
+          (field) => columns.find((column) => column.field === field || column.key === field)?.key ?? field,
+        )}
+        totals={contract.list?.totals?.length ? { values: totals.data, currency: STORE_CURRENCY } : undefined}
       />
+      {bulk.results}
     </Card>
   )
 }

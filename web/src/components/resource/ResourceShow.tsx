@@ -1,59 +1,88 @@
-import type { ActionTable } from '@vod/contract/actions'
+import { describeField } from '@vod/contract/fields'
 import { Button, Card, Descriptions, Space, Spin } from 'antd'
+import type { TFunction } from 'i18next'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
+import type { z } from 'zod'
+import { can } from '../../app/permission-match.ts'
 import { useRouteHandle } from '../../app/use-route-handle.ts'
-import { useCan } from '../../stores/permission.ts'
-import { displayField, type FieldDisplay } from './Display.tsx'
-import { type ResourceDefinition, resourcePath } from './define-resource.ts'
-import { RecordActions } from './RecordActions.tsx'
+import { useCan, usePermissions } from '../../stores/permission.ts'
+import { FieldValue } from './Display.tsx'
+import { defaultItems } from './fields.ts'
+import { titleOf } from './list-columns.tsx'
+import { type Offer, RecordActions } from './RecordActions.tsx'
 import { RecordError } from './RecordError.tsx'
+import { registeredResource } from './registry.ts'
+import { useResource } from './resource-context.tsx'
+import { resourcePath } from './resource-paths.ts'
 import { useRecordQuery, useResourceClient } from './resource-queries.ts'
 import { useListReturn } from './use-list-return.ts'
 
-export type ResourceItem<T> = FieldDisplay<T>
+/** An item of a detail screen: a record field, or one the screen renders itself. */
+export type ShowItem<T> = string | { field: string; render?: (record: T, t: TFunction) => ReactNode }
 
 interface ResourceShowProps<T> {
-  resource: ResourceDefinition
-  items: ResourceItem<T>[]
-  /** The resource's transition table (contract): the record offers the actions its state allows. */
-  actions?: ActionTable
-  /** Actions of the table that ask first: the destructive ones. */
-  confirm?: readonly string[]
-  /** The record's own buttons besides the table's, next to Edit. */
+  /** The fields in order; the resource's declaration, else every field (fields.ts). */
+  items?: readonly ShowItem<T>[]
+  /** Whether the record offers a transition (ResourceList's `offer`). */
+  offer?: Offer<T>
+  /** The record's own buttons besides its transitions, next to Edit. */
   buttons?: (record: T) => ReactNode
   /** What follows the fields: child lists and the like. */
   children?: (record: T) => ReactNode
 }
 
-/** The detail screen every resource shares: the record's fields, its actions, Edit (with its permission) and Back. */
+/**
+ * The detail screen every resource shares: the record's fields by kind, the actions its state allows
+ * (the contract's table; the declared ones ask first), the lists that hold it (`show.related`), Edit (with
+ * its permission) and Back.
+ */
 export function ResourceShow<T extends { id: number }>(props: ResourceShowProps<T>) {
-  const { resource, items, actions, confirm, buttons, children } = props
+  const { buttons, children, offer } = props
+  const resource = useResource()
+  const { contract, name } = resource
   const { t } = useTranslation()
   const navigate = useNavigate()
   const backToList = useListReturn(resource)
-  const { id } = useParams()
+  const params = useParams()
+  const { id } = params
   const record = useRecordQuery(useResourceClient<T>(resource), id)
-  const canEdit = useCan('edit', resource.name) && Boolean(resource.screens.edit)
+  const canEdit = useCan('edit', name) && Boolean(resource.screens.edit)
   const titleKey = useRouteHandle()?.route.meta?.titleKey
+  const items = (props.items ?? resource.show?.items ?? defaultItems(contract)) as readonly ShowItem<T>[]
+  const granted = usePermissions((state) => state.names)
+  const related = (resource.show?.related ?? []).flatMap(({ resource: other, filter }) => {
+    const target = registeredResource(other)
+    return target && can(granted, 'list', target.name) ? [{ target, filter }] : []
+  })
 
   if (record.error) return <RecordError error={record.error} />
   const data = record.data
   const extra = (
     <Space wrap>
-      {data && actions && (
+      {data && contract.actions && (
         <RecordActions
-          resource={resource}
           record={data}
-          table={actions}
-          confirm={confirm}
+          table={contract.actions}
+          confirm={resource.list?.confirm}
+          offer={offer}
           button={{ type: 'default', size: 'middle' }}
         />
       )}
       {data && buttons?.(data)}
+      {data &&
+        related.map(({ target, filter }) => (
+          <Button
+            key={target.name}
+            data-testid={`related-${target.name}`}
+            onClick={() => navigate(`${resourcePath(target, 'list')}?${filter}=${data.id}`)}
+          >
+            {t(`${target.name}.title`)}
+          </Button>
+        ))}
       {canEdit && id && (
-        <Button data-testid="show-edit" onClick={() => navigate(resourcePath(resource, 'edit', id))}>
+        <Button data-testid="show-edit" onClick={() => navigate(resourcePath(resource, 'edit', id, params))}>
           {t('resource.edit')}
         </Button>
       )}
@@ -69,12 +98,28 @@ export function ResourceShow<T extends { id: number }>(props: ResourceShowProps<
           <Descriptions
             bordered
             column={{ xs: 1, md: 2 }}
-            data-testid={`${resource.name}-detail`}
-            items={items.map((item) => ({
-              key: item.key,
-              label: t(`${resource.name}.fields.${item.key as string}`),
-              children: data === undefined ? null : displayField(item, data, resource.name),
-            }))}
+            data-testid={`${name}-detail`}
+            items={items.map((item) => {
+              const spec = typeof item === 'string' ? { field: item } : item
+              const { field } = spec
+              const schema = contract.record.shape[field] as z.ZodType | undefined
+              const info = schema && describeField(schema)
+              const value = data && (data as Record<string, unknown>)[field]
+              return {
+                key: field,
+                label: titleOf(t, name, field, info),
+                // Long texts take the whole row.
+                span: info?.kind === 'rich_text' || info?.kind === 'long_text' ? 'filled' : undefined,
+                children:
+                  data === undefined ? null : spec.render ? (
+                    spec.render(data, t)
+                  ) : info ? (
+                    <FieldValue field={field} info={info} value={value} labels={name} record={data} />
+                  ) : (
+                    String(value ?? '')
+                  ),
+              }
+            })}
           />
         </Spin>
       </Card>

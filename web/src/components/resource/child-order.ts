@@ -18,10 +18,10 @@ export function moveId(ids: readonly Id[], moved: Id, target: Id): Id[] {
  */
 export async function completeOrder(
   pageIds: readonly Id[],
-  { page, perPage, total }: { page: number; perPage: number; total: number },
+  { page, per_page, total }: { page: number; per_page: number; total: number },
   idsOnPage: (page: number) => Promise<Id[]>,
 ): Promise<Id[]> {
-  const pages = Math.max(1, Math.ceil(total / perPage))
+  const pages = Math.max(1, Math.ceil(total / per_page))
   if (pages === 1) return [...pageIds]
   const all: Id[] = []
   for (let other = 1; other <= pages; other++)

@@ -1,53 +1,46 @@
-import type { ComponentType } from 'react'
+import type { ChildContract, ResourceContract } from '@vod/contract/resource'
 import type { AppRoute, RouteAction } from '../../app/route-types.ts'
-import type { Locale, Messages } from '../../i18n/define-locale.ts'
+import type { Locale } from '../../i18n/define-locale.ts'
+import { withResource } from './resource-context.tsx'
+import { baseOf, resourcePath } from './resource-paths.ts'
+import type { ResourceDefinition, Screen, WebContract } from './resource-types.ts'
 
-/** Strings every resource folder provides; route titles and column/field labels come from here. */
-export interface ResourceMessages extends Messages {
-  /**
-   * Menu, list and breadcrumb title: 'Tags'. Each other screen's title (`createTitle`, `editTitle`,
-   * `showTitle`, `batchCreateTitle`) is needed with that screen; the i18n test checks them all.
-   */
-  title: string
-  /** Column and field labels by camelCase field name. */
-  fields: Messages
-}
+export type * from './resource-types.ts'
 
-type Screen = () => Promise<{ default: ComponentType }>
-
-/** A menu group several resources share (`/permissions`: admins, roles, audit logs). */
-export interface ResourceGroup {
-  /** Path prefix and i18n key at once: `permissions` -> `/permissions/...`, `t('permissions.title')`. */
-  name: string
-  icon: ComponentType
-  locale: Locale<{ title: string }>
-}
-
-export interface ResourceDefinition {
-  /** The API path, the permission resource and the i18n key at once: `tags` -> /api/tags, list-tags, `tags.*`. */
-  name: string
-  /** The API path when it is not `name` (the data-access seam calls `/api/{api}`). */
+type Declared<C extends WebContract> = Omit<ResourceDefinition<C>, 'name' | 'api'> & {
+  name?: string
   api?: string
-  icon: ComponentType
-  locale: Locale<ResourceMessages>
-  /** The resource's screens by action, each loaded when first visited. */
-  screens: Partial<Record<RouteAction, Screen>>
-  /** The menu group the resource sits in; its routes then live under `/{group}/{name}`. */
-  group?: ResourceGroup
-  /** Where the routes live; `/{name}` (or `/{group}/{name}`) unless the spec puts them elsewhere. */
-  base?: string
-  /** Route paths under `base` where the spec differs from the usual ones (e.g. edit `:id/edit`). */
-  paths?: Partial<Record<RouteAction, string>>
-  /** Routed and granted as usual, but not in the menu (spec section 2's hidden lists: /plans/subscriptions). */
-  hidden?: boolean
 }
 
-const defaultPaths: Record<RouteAction, string> = {
-  list: '',
-  show: ':id',
-  create: 'create',
-  edit: 'edit/:id',
-  'batch-create': 'batch-create',
+export function defineResource<const C extends WebContract>(declared: Declared<C>): ResourceDefinition {
+  const { contract } = declared
+  return {
+    ...declared,
+    name: declared.name ?? contract.path,
+    api: declared.api ?? contract.path,
+  } as unknown as ResourceDefinition
+}
+
+/**
+ * A child of a resource's contract (a channel's campaigns) as a contract of its own, for screens that route
+ * it: its API path under the parent's, with the parent's id as the route param `parentParam`.
+ */
+export function childContract(
+  parent: ResourceContract,
+  child: string,
+  parentParam: string,
+): WebContract & { record: ChildContract['record'] } {
+  const spec = parent.children?.[child]
+  if (!spec) throw new Error(`${parent.path} has no child "${child}"`)
+  return {
+    path: `${parent.path}/:${parentParam}/${child}`,
+    record: spec.record,
+    ...(spec.input ? { input: spec.input } : {}),
+    list: spec.list ?? {
+      sortable: spec.ordered ? ['id', 'position'] : ['id'],
+      defaultSort: spec.ordered ? 'position' : 'id',
+    },
+  }
 }
 
 const titleKeys: Record<RouteAction, string> = {
@@ -58,31 +51,44 @@ const titleKeys: Record<RouteAction, string> = {
   'batch-create': 'batchCreateTitle',
 }
 
+/** The shared screen of each action (components/resource/screens/). */
+const sharedScreens: Record<RouteAction, Screen> = {
+  list: () => import('./screens/ListScreen.tsx'),
+  show: () => import('./screens/ShowScreen.tsx'),
+  create: () => import('./screens/FormScreen.tsx'),
+  edit: () => import('./screens/FormScreen.tsx'),
+  'batch-create': () => import('./screens/ImportScreen.tsx'),
+}
+
 // Declaration order is menu and route-matching order: static paths before `:id`.
 const actionOrder: RouteAction[] = ['list', 'create', 'batch-create', 'edit', 'show']
 
-export function defineResource(definition: ResourceDefinition): ResourceDefinition {
-  return definition
+/** The screen a route loads for one action of the resource, or none. */
+export function screenOf(resource: ResourceDefinition, action: RouteAction): Screen | undefined {
+  const screen = resource.screens[action]
+  return screen === true ? sharedScreens[action] : screen
 }
-
-const baseOf = (resource: ResourceDefinition): string =>
-  resource.base ?? (resource.group ? `/${resource.group.name}/${resource.name}` : `/${resource.name}`)
 
 /** A menu group for the resource: its list shows in the menu, the other screens highlight the list. */
 export function resourceRoute(resource: ResourceDefinition): AppRoute {
   const base = baseOf(resource)
   const children = actionOrder.flatMap((action): AppRoute[] => {
-    const page = resource.screens[action]
-    if (!page) return []
+    const screen = screenOf(resource, action)
+    if (!screen) return []
+    const page = async () => ({ default: withResource(resource, (await screen()).default) })
     const path = resourcePath(resource, action)
-    const meta = { titleKey: `${resource.name}.${titleKeys[action]}`, resource: resource.name, action }
+    const title = resource.view ? `views.${resource.view}` : titleKeys[action]
+    const meta = { titleKey: `${resource.name}.${title}`, resource: resource.name, action }
     return [
       action === 'list'
         ? { path, page, meta }
         : { path, page, meta: { ...meta, hidden: true, activeMenu: base } },
     ]
   })
-  const meta = { titleKey: `${resource.name}.title`, icon: resource.icon }
+  const meta = {
+    titleKey: `${resource.name}.${resource.view ? `views.${resource.view}` : 'title'}`,
+    icon: resource.icon,
+  }
   return { path: base, meta: resource.hidden ? { ...meta, hidden: true } : meta, children }
 }
 
@@ -123,16 +129,4 @@ export function resourceLocales(resources: readonly ResourceDefinition[]): Recor
     if (group) locales[group.name] = group.locale
   }
   return locales
-}
-
-/** The in-app path of one of the resource's screens: `resourcePath(tags, 'edit', 7)` -> `/tags/edit/7`. */
-export function resourcePath(
-  resource: ResourceDefinition,
-  action: RouteAction,
-  id?: number | string,
-): string {
-  const base = baseOf(resource)
-  const sub = resource.paths?.[action] ?? defaultPaths[action]
-  const path = sub ? `${base}/${sub}` : base
-  return id === undefined ? path : path.replace(':id', String(id))
 }

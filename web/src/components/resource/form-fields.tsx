@@ -1,36 +1,74 @@
+import { describeField } from '@vod/contract/fields'
 import { Form, type FormRule } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
+import { fieldLabel } from './labels.ts'
+import { FieldInput } from './widgets.tsx'
+import { zodRule } from './zod-rules.ts'
 
-export interface ResourceField {
-  /** camelCase field; the label is `t('{resource}.fields.{name}')`. */
+/** A form field that differs from what its kind gives: an input of its own, a hint, more rules. */
+export interface FormFieldSpec {
+  /** The wire name; the label is `{labels}.fields.{name}` (or the shared one). */
   name: string
-  input: ReactNode
-  required?: boolean
-  /** Client rules besides `required` (the server checks again; its 422 shows under the same field). */
+  input?: ReactNode
+  /** Rules besides the contract's (the server checks again; its 422 shows under the same field). */
   rules?: FormRule[]
-  /** Shown under the field while it has no error. */
+  /** Shown under the field while it has no error; `{labels}.hints.{name}` unless said. */
   extra?: ReactNode
-  /** The input's prop that holds the value: `checked` for a switch. */
-  valuePropName?: string
-  /** Fields whose change re-checks this one (an end date against its start). */
+  /** Fields whose change re-checks this one. */
   dependencies?: string[]
+  /** Shown, not changed (the super-admin role's name). */
+  disabled?: boolean
 }
 
-/** A form's declared fields, labelled `{labels}.fields.{name}`: a record's form, a child's dialog. */
-export function FormFields({ fields, labels }: { fields: readonly ResourceField[]; labels: string }) {
-  const { t } = useTranslation()
-  return fields.map((field) => (
-    <Form.Item
-      key={field.name}
-      name={field.name}
-      label={t(`${labels}.fields.${field.name}`)}
-      rules={[...(field.required ? [{ required: true }] : []), ...(field.rules ?? [])]}
-      extra={field.extra}
-      valuePropName={field.valuePropName}
-      dependencies={field.dependencies}
-    >
-      {field.input}
-    </Form.Item>
-  ))
+export type FormField = string | FormFieldSpec
+
+export const fieldName = (field: FormField): string => (typeof field === 'string' ? field : field.name)
+
+interface FormFieldsProps {
+  fields: readonly FormField[]
+  /** The i18n key of the labels: the resource's, or a child's (`videos.children.photos`). */
+  labels: string
+  /** The body's schema: each field's input, limits and rules come from it. */
+  schema?: z.ZodObject
+  /** The create body's schema: a field it needs is marked required, on edit too. */
+  required?: z.ZodObject
+}
+
+/** A form's fields: each one's input by its kind, its rules from the contract, its label and error. */
+export function FormFields({ fields, labels, schema, required = schema }: FormFieldsProps) {
+  const { t, i18n } = useTranslation()
+  return fields.map((given) => {
+    const spec: FormFieldSpec = typeof given === 'string' ? { name: given } : given
+    const { name } = spec
+    const label = fieldLabel(t, labels, name)
+    const fieldSchema = schema?.shape[name] as z.ZodType | undefined
+    const neededSchema = required?.shape[name] as z.ZodType | undefined
+    const info = fieldSchema && describeField(fieldSchema)
+    const input =
+      spec.input ??
+      (info ? (
+        <FieldInput field={name} info={info} labels={labels} label={label} disabled={spec.disabled} />
+      ) : null)
+    return (
+      <Form.Item
+        key={name}
+        name={name}
+        label={label}
+        required={neededSchema ? !describeField(neededSchema).optional : false}
+        rules={[
+          ...(schema && fieldSchema ? [zodRule(schema, name, label, i18n.language)] : []),
+          ...(spec.rules ?? []),
+        ]}
+        extra={
+          spec.extra ?? (i18n.exists(`${labels}.hints.${name}`) ? t(`${labels}.hints.${name}`) : undefined)
+        }
+        dependencies={spec.dependencies}
+        valuePropName="value"
+      >
+        {input}
+      </Form.Item>
+    )
+  })
 }

@@ -4,6 +4,16 @@ import dayjs from 'dayjs'
 export const formatDateTime = (value: unknown): string =>
   typeof value === 'string' && value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : ''
 
+/**
+ * The viewer's time zone, as times on screen are shown in it: `UTC+08:00` (and the zone's name where the
+ * browser gives one), said beside every time so that a screen and its CSV export (UTC) are not confused.
+ */
+export function timeZoneLabel(now: Date = new Date()): string {
+  const offset = dayjs(now).format('Z')
+  const name = Intl.DateTimeFormat().resolvedOptions().timeZone
+  return name && name !== 'UTC' ? `UTC${offset} ${name}` : `UTC${offset}`
+}
+
 /** Calendar days (`YYYY-MM-DD`) have no time zone: shown as they come, never shifted. */
 export const formatDate = (value: unknown): string => (typeof value === 'string' ? value.slice(0, 10) : '')
 
@@ -26,9 +36,14 @@ export function formatMoney(value: unknown, language: string): string {
   return format.format(value as `${number}`)
 }
 
-/** How a record is named to a person (a delete confirmation): its name, username or title, else `#id`. */
-export function recordLabel(record: { id: number | string }): string {
-  const { name, username, title } = record as { name?: unknown; username?: unknown; title?: unknown }
-  const label = [name, username, title].find((value) => typeof value === 'string' && value.trim())
+/**
+ * How a record is named to a person (a picker's option, a delete confirmation): its contract's label field
+ * (`utm_source` for a channel) when given, else its name, username or title, else `#id`.
+ */
+export function recordLabel(record: { id: number | string }, field?: string): string {
+  const values = record as Record<string, unknown>
+  const label = [field && values[field], values.name, values.username, values.title].find(
+    (value) => typeof value === 'string' && value.trim(),
+  )
   return typeof label === 'string' ? label : `#${record.id}`
 }

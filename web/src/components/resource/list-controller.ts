@@ -31,7 +31,7 @@ export function useUrlListState(filterNames: readonly string[]): ListState {
 export function useLocalListState(initial: Partial<ListParams> = {}): ListState {
   const [params, setParams] = useState<ListParams>(() => ({
     page: 1,
-    perPage: DEFAULT_PER_PAGE,
+    per_page: DEFAULT_PER_PAGE,
     filters: {},
     ...initial,
   }))
@@ -65,7 +65,7 @@ interface ListControllerOptions<T> {
 }
 
 const isPaging = (change: Partial<ListParams>) =>
-  Object.keys(change).every((key) => key === 'page' || key === 'perPage')
+  Object.keys(change).every((key) => key === 'page' || key === 'per_page')
 
 export function useListController<T>({
   client,
@@ -85,7 +85,7 @@ export function useListController<T>({
   // A page past the end (its last row deleted, or `?page=99` typed) steps back to the last page with rows,
   // rather than showing "No data" under a pager that highlights another page.
   const empty = query.data !== undefined && !query.isPlaceholderData && query.data.data.length === 0
-  const lastPage = Math.max(1, Math.ceil((meta?.total ?? 0) / params.perPage))
+  const lastPage = Math.max(1, Math.ceil((meta?.total ?? 0) / params.per_page))
   useEffect(() => {
     if (empty && params.page > lastPage) setParams({ ...params, page: lastPage })
   }, [empty, lastPage, params, setParams])
@@ -96,7 +96,7 @@ export function useListController<T>({
     query,
     rows: query.data?.data ?? [],
     total: meta?.total ?? 0,
-    totalEstimated: Boolean(meta?.totalEstimated),
+    totalEstimated: Boolean(meta?.total_estimated),
     exportQuery: exportQuery(params, defaultSort),
     selected,
     select,

@@ -2,13 +2,14 @@ import type { Query } from '../../api/http.ts'
 
 /**
  * A list's state: page, sort, keyword and filters. A screen's main list keeps it in the URL query
- * (`?page=2&sort=-createdAt&type=genre&keyword=x`), so it survives reloads and can be shared; these pure
- * functions read and write it (list-controller.ts holds it).
+ * in the API's own words (`?page=2&per_page=50&sort=-created_at&type=genre&keyword=x`), so it survives
+ * reloads, can be shared, and is the query the list sends; these pure functions read and write it
+ * (list-controller.ts holds it).
  */
 export interface ListParams {
   page: number
-  perPage: number
-  /** API.md sort: comma-separated camelCase fields, `-` for descending; the HTTP module renames them. */
+  per_page: number
+  /** API.md sort: comma-separated wire fields, `-` for descending. */
   sort?: string
   keyword?: string
   filters: Record<string, string>
@@ -23,7 +24,7 @@ const positive = (text: string | null, fallback: number): number => {
 }
 
 export function readListParams(search: URLSearchParams, filterNames: readonly string[]): ListParams {
-  const perPage = positive(search.get('perPage'), DEFAULT_PER_PAGE)
+  const per_page = positive(search.get('per_page'), DEFAULT_PER_PAGE)
   const filters: Record<string, string> = {}
   for (const name of filterNames) {
     const value = search.get(name)
@@ -31,7 +32,7 @@ export function readListParams(search: URLSearchParams, filterNames: readonly st
   }
   return {
     page: positive(search.get('page'), 1),
-    perPage: PER_PAGE_CHOICES.includes(perPage) ? perPage : DEFAULT_PER_PAGE,
+    per_page: PER_PAGE_CHOICES.includes(per_page) ? per_page : DEFAULT_PER_PAGE,
     sort: search.get('sort') || undefined,
     keyword: search.get('keyword') || undefined,
     filters,
@@ -42,7 +43,7 @@ export function readListParams(search: URLSearchParams, filterNames: readonly st
 export function writeListParams(params: ListParams): URLSearchParams {
   const search = new URLSearchParams()
   if (params.page !== 1) search.set('page', String(params.page))
-  if (params.perPage !== DEFAULT_PER_PAGE) search.set('perPage', String(params.perPage))
+  if (params.per_page !== DEFAULT_PER_PAGE) search.set('per_page', String(params.per_page))
   if (params.sort) search.set('sort', params.sort)
   if (params.keyword) search.set('keyword', params.keyword)
   for (const [name, value] of Object.entries(params.filters)) if (value) search.set(name, value)
@@ -56,7 +57,7 @@ export function exportQuery(params: ListParams, defaultSort?: string): Query {
 
 /** What the API gets for a page: paging and what an export gets. */
 export function listQuery(params: ListParams, defaultSort?: string): Query {
-  return { page: params.page, perPage: params.perPage, ...exportQuery(params, defaultSort) }
+  return { page: params.page, per_page: params.per_page, ...exportQuery(params, defaultSort) }
 }
 
 export type SortOrder = 'ascend' | 'descend' | null

@@ -1,5 +1,4 @@
 import type { ActionTable } from '@vod/contract/actions'
-import { toCamel } from '../../api/case.ts'
 
 /**
  * The actions of a transition table (contract, `defineActions`) that one record is offered: those whose
@@ -12,8 +11,15 @@ export function offeredActions(
 ): string[] {
   const values = record as Record<string, unknown>
   return Object.entries(table)
-    .filter(
-      ([action, { from, field = 'status' }]) => from.includes(String(values[toCamel(field)])) && may(action),
-    )
+    .filter(([action, { from, field = 'status' }]) => from.includes(String(values[field])) && may(action))
     .map(([action]) => action)
+}
+
+/**
+ * Whether an action's button is drawn as a danger (red, like delete): only one that leads to a state shown
+ * red (disabled, banned); a return to a remembered state never is. Publishing asks first too, but it is no loss, so it is not red.
+ */
+export function isDangerous(table: ActionTable, action: string, colors: Record<string, string>): boolean {
+  const to = table[action]?.to
+  return typeof to === 'string' && colors[to] === 'red'
 }

@@ -1,8 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo } from 'react'
+import { useParams } from 'react-router'
 import type { Query } from '../../api/http.ts'
 import { type Id, type RecordValues, type ResourceClient, resourceClient } from '../../api/resource-client.ts'
-import type { ResourceDefinition } from './define-resource.ts'
+import { fillParams } from './resource-paths.ts'
+import type { ResourceDefinition } from './resource-types.ts'
 
 export type { ListAnswer, RecordValues } from '../../api/resource-client.ts'
 
@@ -19,21 +21,33 @@ export const queryKeys = {
   many: (path: string, ids: readonly Id[]) => [...segments(path), 'many', ids.map(String)],
   /** Everything under the top-level resource: its lists, records and children. */
   resource: (path: string) => segments(path).slice(0, 1),
+  /** The admin's deletes that can still be undone (UndoNotices). */
+  deletions: ['deletions'],
 }
 
 /** The seam of one API path, the same object across renders. */
 export const useClient = <T = RecordValues>(path: string): ResourceClient<T> =>
   useMemo(() => resourceClient<T>(path), [path])
 
-/** The seam of a resource's own API path. */
+/** The seam of a resource's own API path, its `:param`s filled from the screen's route (a channel's campaigns). */
 export const useResourceClient = <T = RecordValues>(resource: ResourceDefinition): ResourceClient<T> =>
-  useClient<T>(resource.api ?? resource.name)
+  useClient<T>(fillParams(resource.api, useParams()))
 
 /** A page of rows; the previous page stays on screen while the next one loads. */
 export function useListQuery<T>(client: ResourceClient<T>, query: Query, enabled = true) {
   return useQuery({
     queryKey: queryKeys.list(client.path, query),
     queryFn: ({ signal }) => client.list(query, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  })
+}
+
+/** The list's totals row (the contract's `list.totals`), for the same filters and keyword; none when `enabled` is off. */
+export function useTotalsQuery(client: ResourceClient<unknown>, query: Query, enabled: boolean) {
+  return useQuery({
+    queryKey: [...queryKeys.list(client.path, query), 'totals'],
+    queryFn: ({ signal }) => client.totals(query, signal),
     placeholderData: keepPreviousData,
     enabled,
   })
@@ -72,8 +86,32 @@ export const useSaveRecord = <T>(client: ResourceClient<T>) =>
     id === undefined ? client.create(values) : client.update(id, values),
   )
 
-export const useDeleteRecord = (client: ResourceClient<unknown>) =>
-  useChange(client, (id: Id) => client.remove(id))
+/** A delete, after which the "Deleted. Undo" notice asks the server what can be undone. */
+export function useDeleteRecord(client: ResourceClient<unknown>) {
+  const queries = useQueryClient()
+  return useMutation({
+    mutationFn: (id: Id) => client.remove(id),
+    onSuccess: () =>
+      Promise.all([
+        queries.invalidateQueries({ queryKey: queryKeys.resource(client.path) }),
+        queries.invalidateQueries({ queryKey: queryKeys.deletions }),
+      ]),
+  })
+}
+
+/** A bulk action (delete and restore too): every row's outcome; the lists and the undo notices refetch. */
+export function useBulkAction(client: ResourceClient<unknown>) {
+  const queries = useQueryClient()
+  return useMutation({
+    mutationFn: ({ action, rows }: { action: string; rows: Parameters<ResourceClient['bulk']>[1] }) =>
+      client.bulk(action, rows),
+    onSettled: () =>
+      Promise.all([
+        queries.invalidateQueries({ queryKey: queryKeys.resource(client.path) }),
+        queries.invalidateQueries({ queryKey: queryKeys.deletions }),
+      ]),
+  })
+}
 
 /** A record's action (API.md "One record"): `POST /{path}/{id}/{action}`; answers the record after it. */
 export const useRecordAction = <T>(client: ResourceClient<T>, action: string) =>

@@ -1,6 +1,7 @@
-import { useLocation, useNavigate } from 'react-router'
+import { useLocation, useNavigate, useParams } from 'react-router'
 import { useTabs } from '../../stores/tabs.ts'
-import { type ResourceDefinition, resourcePath } from './define-resource.ts'
+import { resourcePath } from './resource-paths.ts'
+import type { ResourceDefinition } from './resource-types.ts'
 
 /**
  * Leaving a record's screen for its list: the list comes back as it was left (its page, filters and sort,
@@ -10,7 +11,8 @@ import { type ResourceDefinition, resourcePath } from './define-resource.ts'
 export function useListReturn(resource: ResourceDefinition) {
   const navigate = useNavigate()
   const { pathname } = useLocation()
-  const listPath = resourcePath(resource, 'list')
+  // A child routed as its own (a channel's campaign) returns to its parent, where its base leads.
+  const listPath = resourcePath(resource, 'list', undefined, useParams())
   return (options: { done?: boolean } = {}) => {
     const tabs = useTabs.getState()
     const target = tabs.visitedViews.find((view) => view.path === listPath)?.fullPath ?? listPath

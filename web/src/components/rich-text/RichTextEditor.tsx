@@ -39,6 +39,10 @@ const htmlOf = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML())
  * this editor is a convenience, not a guard.
  */
 export function RichTextEditor({ value = '', onChange, id, ...aria }: RichTextEditorProps) {
+  // What the editor itself said lately: the form hands each back a little later, and one handed back after
+  // the next keystroke is no change from outside (setting it would drop what was typed since, and a
+  // trailing space with it).
+  const emitted = useRef<string[]>([])
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: { openOnClick: false, autolink: true } }), Image],
     content: value,
@@ -50,14 +54,19 @@ export function RichTextEditor({ value = '', onChange, id, ...aria }: RichTextEd
         'aria-label': aria['aria-label'] ?? '',
       },
     },
-    onUpdate: ({ editor: changed }) => onChange?.(htmlOf(changed)),
+    onUpdate: ({ editor: changed }) => {
+      const html = htmlOf(changed)
+      emitted.current = [...emitted.current.slice(-19), html]
+      onChange?.(html)
+    },
   })
   // A value set from outside (the record loaded into the form) replaces the document. A screen kept
   // alive and shown again (the shell's <Activity>) runs this once with the editor tiptap destroyed while it
   // was hidden, before the new one arrives: skip that one.
   useEffect(() => {
-    if (editor && !editor.isDestroyed && value !== htmlOf(editor))
-      editor.commands.setContent(value, { emitUpdate: false })
+    if (!editor || editor.isDestroyed || value === htmlOf(editor) || emitted.current.includes(value)) return
+    emitted.current = []
+    editor.commands.setContent(value, { emitUpdate: false })
   }, [editor, value])
 
   return (

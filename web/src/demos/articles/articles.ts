@@ -1,9 +1,8 @@
-import { articleStatuses, articleTypes, type Article as WireArticle } from '@vod/contract'
+import { type Article, articleStatuses, articleTypes } from '@vod/contract'
 import type { TFunction } from 'i18next'
-import type { Camelize } from '../../api/case.ts'
 import { resourceClient } from '../../api/resource-client.ts'
 
-export type ArticleRow = Camelize<WireArticle>
+export type ArticleRow = Article
 
 /**
  * The table and example demos' data: the articles API (GET/POST/PUT/DELETE /api/articles), behind the

@@ -10,7 +10,7 @@ export type ArticleColumnKey =
   | 'type'
   | 'importance'
   | 'status'
-  | 'displayTime'
+  | 'display_time'
   | 'pageviews'
 
 export const articleColumnKeys: ArticleColumnKey[] = [
@@ -20,7 +20,7 @@ export const articleColumnKeys: ArticleColumnKey[] = [
   'type',
   'importance',
   'status',
-  'displayTime',
+  'display_time',
   'pageviews',
 ]
 
@@ -37,8 +37,8 @@ export function articleCell(key: ArticleColumnKey, row: ArticleRow, t: TFunction
       )
     case 'status':
       return <Tag color={articleStatusColors[row.status]}>{t(`demos.articles.statuses.${row.status}`)}</Tag>
-    case 'displayTime':
-      return formatDateTime(row.displayTime)
+    case 'display_time':
+      return formatDateTime(row.display_time)
     default:
       return row[key]
   }

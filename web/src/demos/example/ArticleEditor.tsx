@@ -24,10 +24,10 @@ interface Values {
   title?: string
   author?: string
   type?: string
-  displayTime?: Dayjs
+  display_time?: Dayjs
   importance?: number
   summary?: string
-  imageUri?: string | null
+  image_uri?: string | null
   content?: string
 }
 
@@ -35,10 +35,10 @@ const fields = [
   'title',
   'author',
   'type',
-  'displayTime',
+  'display_time',
   'importance',
   'summary',
-  'imageUri',
+  'image_uri',
   'content',
 ] as const
 
@@ -62,7 +62,7 @@ export function ArticleEditor({ id }: { id?: string }) {
     form.setFieldsValue({
       ...record.data,
       summary: record.data.summary ?? '',
-      displayTime: dayjs(record.data.displayTime),
+      display_time: dayjs(record.data.display_time),
     })
   }, [form, record.data])
 
@@ -76,8 +76,8 @@ export function ArticleEditor({ id }: { id?: string }) {
         id,
         values: {
           ...values,
-          imageUri: values.imageUri ?? null,
-          displayTime: (values.displayTime ?? dayjs()).toISOString(),
+          image_uri: values.image_uri ?? null,
+          display_time: (values.display_time ?? dayjs()).toISOString(),
           status: wanted,
         },
       })
@@ -117,7 +117,7 @@ export function ArticleEditor({ id }: { id?: string }) {
           form={form}
           name={formName}
           layout="vertical"
-          initialValues={{ importance: 1, displayTime: dayjs(), content: '' }}
+          initialValues={{ importance: 1, display_time: dayjs(), content: '' }}
         >
           <Form.Item
             name="title"
@@ -142,7 +142,7 @@ export function ArticleEditor({ id }: { id?: string }) {
               </Form.Item>
             </Col>
             <Col xs={24} md={6}>
-              <Form.Item name="displayTime" label={label('displayTime')}>
+              <Form.Item name="display_time" label={label('display_time')}>
                 <DatePicker showTime style={{ width: '100%' }} />
               </Form.Item>
             </Col>
@@ -158,7 +158,7 @@ export function ArticleEditor({ id }: { id?: string }) {
           <Form.Item name="content" label={label('content')}>
             <RichTextEditor aria-label={label('content')} />
           </Form.Item>
-          <Form.Item name="imageUri" label={label('imageUri')}>
+          <Form.Item name="image_uri" label={label('image_uri')}>
             <MediaUpload kind="images" />
           </Form.Item>
         </Form>

@@ -27,7 +27,7 @@ function ArticleList() {
   const navigate = useNavigate()
   const canCreate = useCan('create', 'articles')
   const canEdit = useCan('edit', 'articles')
-  const [paging, setPaging] = useState({ page: 1, perPage: 10 })
+  const [paging, setPaging] = useState({ page: 1, per_page: 10 })
   const list = useListQuery(articleClient, { ...paging, sort: '-id' })
   return (
     <>
@@ -50,7 +50,7 @@ function ArticleList() {
         dataSource={list.data?.data ?? []}
         columns={[
           { ...articleColumn('id', t), width: 80 },
-          { ...articleColumn('displayTime', t), width: 170 },
+          { ...articleColumn('display_time', t), width: 170 },
           articleColumn('author', t),
           { ...articleColumn('importance', t), width: 110 },
           {
@@ -81,11 +81,12 @@ function ArticleList() {
         ]}
         pagination={{
           current: paging.page,
-          pageSize: paging.perPage,
+          pageSize: paging.per_page,
           total: list.data?.meta.total ?? 0,
           showSizeChanger: true,
           showTotal: (total) => t('resource.total', { count: total }),
-          onChange: (page, perPage) => setPaging({ page: perPage === paging.perPage ? page : 1, perPage }),
+          onChange: (page, per_page) =>
+            setPaging({ page: per_page === paging.per_page ? page : 1, per_page }),
         }}
       />
     </>

@@ -15,7 +15,7 @@ export default function ExportMergeHeaderPage() {
   const title = (key: string) => t(`demos.shared.columns.${key}`)
   const group = t('demos.excel.tagGroup')
   const header = [
-    [title('id'), group, '', title('createdAt')],
+    [title('id'), group, '', title('created_at')],
     ['', title('name'), title('type'), ''],
   ]
   return (
@@ -30,7 +30,7 @@ export default function ExportMergeHeaderPage() {
             ...choice,
             header,
             merges: ['A1:A2', 'B1:C1', 'D1:D2'],
-            rows: rows.map((row) => [row.id, row.name, row.type, row.createdAt]),
+            rows: rows.map((row) => [row.id, row.name, row.type, row.created_at]),
           })
         }
       />
@@ -51,7 +51,7 @@ export default function ExportMergeHeaderPage() {
               { key: 'type', dataIndex: 'type', title: title('type') },
             ],
           },
-          { key: 'createdAt', dataIndex: 'createdAt', title: title('createdAt') },
+          { key: 'created_at', dataIndex: 'created_at', title: title('created_at') },
         ]}
       />
     </DemoPage>

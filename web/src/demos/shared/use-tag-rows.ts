@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import type { Tag as WireTag } from '@vod/contract'
-import type { Camelize } from '../../api/case.ts'
+import type { Tag } from '@vod/contract'
 import { resourceClient } from '../../api/resource-client.ts'
 
-export type TagRow = Camelize<WireTag>
+export type TagRow = Tag
 
 const tags = resourceClient<TagRow>('tags')
 
@@ -11,7 +10,7 @@ const tags = resourceClient<TagRow>('tags')
 export function useTagRows() {
   const query = useQuery({
     queryKey: ['demos', 'tags'],
-    queryFn: ({ signal }) => tags.list({ sort: '-id', perPage: 100 }, signal),
+    queryFn: ({ signal }) => tags.list({ sort: '-id', per_page: 100 }, signal),
   })
   return { rows: query.data?.data ?? [], loading: query.isPending }
 }

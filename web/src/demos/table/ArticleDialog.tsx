@@ -17,7 +17,7 @@ import {
 
 interface Values {
   type?: string
-  displayTime?: Dayjs
+  display_time?: Dayjs
   title?: string
   author?: string
   status?: string
@@ -25,7 +25,7 @@ interface Values {
   summary?: string
 }
 
-const fields = ['type', 'displayTime', 'title', 'author', 'status', 'importance', 'summary'] as const
+const fields = ['type', 'display_time', 'title', 'author', 'status', 'importance', 'summary'] as const
 
 /** The complex table's create / edit dialog: checked here as you type, and by the API on save (422). */
 export function ArticleDialog({
@@ -46,8 +46,8 @@ export function ArticleDialog({
     form.resetFields()
     form.setFieldsValue(
       article
-        ? { ...article, summary: article.summary ?? '', displayTime: dayjs(article.displayTime) }
-        : { status: 'draft', importance: 1, displayTime: dayjs() },
+        ? { ...article, summary: article.summary ?? '', display_time: dayjs(article.display_time) }
+        : { status: 'draft', importance: 1, display_time: dayjs() },
     )
   }, [open, article, form])
 
@@ -57,7 +57,7 @@ export function ArticleDialog({
     try {
       await save.mutateAsync({
         id: article?.id,
-        values: { ...values, displayTime: values.displayTime?.toISOString() },
+        values: { ...values, display_time: values.display_time?.toISOString() },
       })
       void notify('success', t('resource.saved'))
       onClose()
@@ -85,7 +85,7 @@ export function ArticleDialog({
         <Form.Item name="type" label={label('type')} rules={[{ required: true }]}>
           <Select options={articleTypeOptions(t)} />
         </Form.Item>
-        <Form.Item name="displayTime" label={label('displayTime')} rules={[{ required: true }]}>
+        <Form.Item name="display_time" label={label('display_time')} rules={[{ required: true }]}>
           <DatePicker showTime style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item

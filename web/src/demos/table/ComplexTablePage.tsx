@@ -42,7 +42,7 @@ interface Filters {
 
 const exportKeys: ArticleColumnKey[] = [
   'id',
-  'displayTime',
+  'display_time',
   'title',
   'author',
   'type',
@@ -58,7 +58,7 @@ function ComplexTable() {
   const canDelete = useCan('delete', 'articles')
   const [filters, setFilters] = useState<Filters>({ sort: 'id' })
   const [keyword, setKeyword] = useState('')
-  const [paging, setPaging] = useState({ page: 1, perPage: 10 })
+  const [paging, setPaging] = useState({ page: 1, per_page: 10 })
   const [showAuthor, setShowAuthor] = useState(false)
   const [dialog, setDialog] = useState<{ open: boolean; article?: ArticleRow }>({ open: false })
   const [readings, setReadings] = useState<ArticleRow | null>(null)
@@ -107,7 +107,7 @@ function ComplexTable() {
       sortOrder: filters.sort === '-id' ? 'descend' : filters.sort === 'id' ? 'ascend' : null,
       sortDirections: ['ascend', 'descend', 'ascend'],
     },
-    { ...articleColumn('displayTime', t), width: 170 },
+    { ...articleColumn('display_time', t), width: 170 },
     {
       key: 'title',
       title: t('demos.articles.fields.title'),
@@ -277,12 +277,13 @@ function ComplexTable() {
         onChange={onChange}
         pagination={{
           current: paging.page,
-          pageSize: paging.perPage,
+          pageSize: paging.per_page,
           total: list.data?.meta.total ?? 0,
           showSizeChanger: true,
           pageSizeOptions: [10, 20, 30, 50],
           showTotal: (total) => t('resource.total', { count: total }),
-          onChange: (page, perPage) => setPaging({ page: perPage === paging.perPage ? page : 1, perPage }),
+          onChange: (page, per_page) =>
+            setPaging({ page: per_page === paging.per_page ? page : 1, per_page }),
         }}
       />
       <ArticleDialog open={dialog.open} article={dialog.article} onClose={() => setDialog({ open: false })} />

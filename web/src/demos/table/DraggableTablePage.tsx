@@ -84,7 +84,7 @@ function SortableRow(props: HTMLAttributes<HTMLTableRowElement> & { 'data-row-ke
 
 function DraggableTable() {
   const { t } = useTranslation()
-  const query = useListQuery(articleClient, { page: 1, perPage: 10, sort: 'id' })
+  const query = useListQuery(articleClient, { page: 1, per_page: 10, sort: 'id' })
   const original = useMemo(() => query.data?.data ?? [], [query.data])
   const [rows, setRows] = useState<ArticleRow[]>([])
   useEffect(() => setRows(original), [original])
@@ -128,7 +128,7 @@ function DraggableTable() {
               articleColumn('title', t),
               articleColumn('author', t),
               articleColumn('importance', t),
-              articleColumn('displayTime', t),
+              articleColumn('display_time', t),
             ]}
           />
         </SortableContext>

@@ -24,7 +24,7 @@ function DynamicTable() {
   const [shown, setShown] = useState<ArticleColumnKey[]>(['id', 'title', 'type', 'importance', 'status'])
   const [fixedHeader, setFixedHeader] = useState(true)
   const [page, setPage] = useState(1)
-  const query = useListQuery(articleClient, { page, perPage: 10, sort: '-id' })
+  const query = useListQuery(articleClient, { page, per_page: 10, sort: '-id' })
   // The fixed header's scrolling body is a region keyboard users can focus and scroll, with a name.
   const wrapper = useRef<HTMLDivElement>(null)
   const regionName = t('demos.table.titles.dynamic')

@@ -32,7 +32,7 @@ interface Draft {
 function InlineEditTable() {
   const { t } = useTranslation()
   const canEdit = useCan('edit', 'articles')
-  const query = useListQuery(articleClient, { page: 1, perPage: 10, sort: 'id' })
+  const query = useListQuery(articleClient, { page: 1, per_page: 10, sort: 'id' })
   const save = useSaveRecord(articleClient)
   /** The rows being edited, by id: what the input holds. The row itself keeps the saved title. */
   const [drafts, setDrafts] = useState<Record<number, Draft>>({})
@@ -118,7 +118,7 @@ function InlineEditTable() {
       pagination={false}
       columns={[
         articleColumn('id', t),
-        articleColumn('displayTime', t),
+        articleColumn('display_time', t),
         articleColumn('author', t),
         articleColumn('importance', t),
         { key: 'title', title: t('demos.articles.fields.title'), render: (_, row) => titleCell(row) },

@@ -1,16 +1,220 @@
-import { Card, Typography } from 'antd'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { Card, Col, Row, Statistic, Table, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
+import {
+  analyticsApi,
+  type Compared,
+  type DailySeries,
+  type PlanRow,
+  type Split,
+} from '../../api/analytics.ts'
+import { ApiError } from '../../api/http.ts'
+import { useCan } from '../../stores/permission.ts'
 import { useSession } from '../../stores/session.ts'
+import { type Figure, FiguresChart, useFigureFormat } from '../analytics/FiguresChart.tsx'
+import { useCountUp } from './use-count-up.ts'
 
-/** Placeholder: the dashboard's widgets come with a later issue. */
-export default function DashboardPage() {
+/** How often the live panels ask again while the page is shown (a hidden tab does not ask). */
+const LIVE_MS = 10_000
+
+/** A panel: today's value against the same time yesterday and a week ago. */
+function Panel({
+  title,
+  value,
+  figure,
+}: {
+  title: string
+  value: Compared<string | number>
+  figure: Figure
+}) {
   const { t } = useTranslation()
-  const name = useSession((state) => state.profile?.name || state.profile?.username || '')
+  const format = useFigureFormat()
+  const today = useCountUp(value.today)
   return (
     <Card>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t('dashboard.welcome', { name })}
-      </Typography.Title>
+      <Statistic title={title} value={format(figure, today)} />
+      <Typography.Text type="secondary">
+        {t('dashboard.yesterday', { value: format(figure, value.yesterday) })} ·{' '}
+        {t('dashboard.lastWeek', { value: format(figure, value.last_week) })}
+      </Typography.Text>
     </Card>
+  )
+}
+
+function OnlineNow({ value }: { value: number }) {
+  const { t } = useTranslation()
+  return <Statistic title={t('dashboard.onlineNow')} value={useCountUp(value)} />
+}
+
+/**
+ * The dashboard (spec section 7): live panels (online now, today's revenue, sign-ups and subscriptions
+ * against the same time yesterday and a week ago) asked again every few seconds while the page is shown,
+ * the last 30 days' revenue and members, top channels, plans and devices. Without view-dashboard: a welcome.
+ */
+export default function DashboardPage() {
+  const { t } = useTranslation()
+  const format = useFigureFormat()
+  const name = useSession((state) => state.profile?.name || state.profile?.username || '')
+  // Without the permission nothing is asked (a refused call would be asked again every few seconds).
+  const mayView = useCan('view', 'dashboard')
+  const live = useQuery({
+    queryKey: ['dashboard', 'live'],
+    queryFn: ({ signal }) => analyticsApi.dashboard(signal),
+    enabled: mayView,
+    refetchInterval: (query) => (query.state.error ? false : LIVE_MS),
+    retry: (count, error) => !(error instanceof ApiError && error.status === 403) && count < 2,
+  })
+  const allowed = mayView && !(live.error instanceof ApiError && live.error.status === 403)
+  const period = <T,>(path: string) =>
+    ({
+      queryKey: ['dashboard', path],
+      queryFn: ({ signal }: { signal: AbortSignal }) => analyticsApi.get<T>(path, {}, signal),
+      enabled: allowed && live.isSuccess,
+      placeholderData: keepPreviousData,
+      refetchInterval: LIVE_MS * 6,
+    }) as const
+  const trend = useQuery(period<DailySeries>('/dashboard/revenueTrend'))
+  const channels = useQuery(period<{ data: Split[] }>('/dashboard/channelList'))
+  const plans = useQuery(period<{ data: PlanRow[] }>('/dashboard/planList'))
+  const devices = useQuery(period<{ data: { device: string; visits: number }[] }>('/dashboard/devices'))
+  const data = live.data
+
+  return (
+    <Row gutter={[16, 16]}>
+      <Col span={24}>
+        <Card>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {t('dashboard.welcome', { name })}
+          </Typography.Title>
+          {data && (
+            <Typography.Text type="secondary">
+              {t('dashboard.asOf', { date: data.date, zone: data.time_zone })}
+            </Typography.Text>
+          )}
+        </Card>
+      </Col>
+      {data && (
+        <>
+          <Col xs={24} sm={12} xl={6}>
+            <Card>
+              <OnlineNow value={data.online_now} />
+              <Typography.Text type="secondary">{t('dashboard.onlineHint')}</Typography.Text>
+            </Card>
+          </Col>
+          <Col xs={24} sm={12} xl={6}>
+            <Panel title={t('dashboard.revenue')} value={data.gross} figure="gross" />
+          </Col>
+          <Col xs={24} sm={12} xl={6}>
+            <Panel title={t('analytics.figures.signups')} value={data.signups} figure="signups" />
+          </Col>
+          <Col xs={24} sm={12} xl={6}>
+            <Panel
+              title={t('analytics.figures.new_subscriptions')}
+              value={data.new_subscriptions}
+              figure="new_subscriptions"
+            />
+          </Col>
+        </>
+      )}
+      {trend.data && (
+        <Col span={24}>
+          <Card title={t('dashboard.revenueTrend')}>
+            <FiguresChart
+              days={trend.data.data}
+              figures={['gross', 'net']}
+              title={t('dashboard.revenueTrend')}
+              testId="revenue-trend"
+            />
+          </Card>
+        </Col>
+      )}
+      {trend.data && (
+        <Col span={24}>
+          <Card title={t('dashboard.memberTrend')}>
+            <FiguresChart
+              days={trend.data.data}
+              figures={['visitors', 'signups', 'new_subscriptions']}
+              title={t('dashboard.memberTrend')}
+              testId="member-trend"
+            />
+          </Card>
+        </Col>
+      )}
+      {channels.data && (
+        <Col xs={24} xl={12}>
+          <Card title={t('dashboard.topChannels')}>
+            <Table<Split>
+              size="small"
+              pagination={false}
+              rowKey={(row) => String(row.channel_id)}
+              dataSource={channels.data.data.slice(0, 10)}
+              columns={[
+                {
+                  key: 'channel',
+                  title: t('analytics.channel'),
+                  render: (_: unknown, row: Split) => row.channel_name ?? t('analytics.none'),
+                },
+                {
+                  key: 'signups',
+                  dataIndex: 'signups',
+                  title: t('analytics.figures.signups'),
+                  align: 'right',
+                },
+                {
+                  key: 'gross',
+                  dataIndex: 'gross',
+                  title: t('analytics.figures.gross'),
+                  align: 'right',
+                  render: (value: string) => format('gross', value),
+                },
+              ]}
+            />
+          </Card>
+        </Col>
+      )}
+      {plans.data && (
+        <Col xs={24} md={12} xl={6}>
+          <Card title={t('dashboard.plans')}>
+            <Table<PlanRow>
+              size="small"
+              pagination={false}
+              rowKey="plan_id"
+              dataSource={plans.data.data}
+              columns={[
+                { key: 'plan', dataIndex: 'plan_name', title: t('dashboard.plan') },
+                {
+                  key: 'gross',
+                  dataIndex: 'gross',
+                  title: t('analytics.figures.gross'),
+                  align: 'right',
+                  render: (value: string) => format('gross', value),
+                },
+              ]}
+            />
+          </Card>
+        </Col>
+      )}
+      {devices.data && (
+        <Col xs={24} md={12} xl={6}>
+          <Card title={t('dashboard.devices')}>
+            <Table
+              size="small"
+              pagination={false}
+              rowKey="device"
+              dataSource={devices.data.data}
+              columns={[
+                {
+                  key: 'device',
+                  dataIndex: 'device',
+                  title: t('dashboard.device'),
+                  render: (value: string) => t(`dashboard.deviceNames.${value}`),
+                },
+                { key: 'visits', dataIndex: 'visits', title: t('analytics.figures.visits'), align: 'right' },
+              ]}
+            />
+          </Card>
+        </Col>
+      )}
+    </Row>
   )
 }

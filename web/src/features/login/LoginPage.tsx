@@ -6,6 +6,7 @@ import { type LoginAnswer, login, logout } from '../../api/auth.ts'
 import { ApiError } from '../../api/http.ts'
 import { LanguageSwitch } from '../../shell/LanguageSwitch.tsx'
 import { startSession, useSession } from '../../stores/session.ts'
+import { earlyInput } from './early-input.ts'
 import { safeRedirect } from './safe-redirect.ts'
 import { forgetSessionNotice, readSessionNotice } from './session-notice.ts'
 import './login.css'
@@ -30,7 +31,11 @@ export default function LoginPage() {
   const navigate = useNavigate()
   const [searchParams] = useSearchParams()
   const id = useId()
-  const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' })
+  // Typed into the prerendered screen before the app ran (index.html), if anything.
+  const [values, setValues] = useState<Record<Field, string>>(() => ({
+    username: earlyInput.username,
+    password: earlyInput.password,
+  }))
   const [touched, setTouched] = useState<Record<Field, boolean>>({ username: false, password: false })
   const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({})
   const [formError, setFormError] = useState<string>()
@@ -68,8 +73,8 @@ export default function LoginPage() {
     setSubmitting(true)
     try {
       const answer = await login({ username: values.username.trim(), password: values.password })
-      if (answer.twoFactor && answer.twoFactorToken) {
-        setChallenge({ mode: answer.twoFactor, token: answer.twoFactorToken })
+      if (answer.two_factor && answer.two_factor_token) {
+        setChallenge({ mode: answer.two_factor, token: answer.two_factor_token })
         return
       }
       await finish(answer)
@@ -89,7 +94,7 @@ export default function LoginPage() {
 
   /** A plain login answer, straight from the form or after the two-factor step: start the session and go on. */
   async function finish(answer: LoginAnswer) {
-    if (!answer.accessToken) {
+    if (!answer.access_token) {
       setChallenge(undefined)
       setFormError(t('login.unexpectedAnswer'))
       return
@@ -98,13 +103,13 @@ export default function LoginPage() {
     if (previousToken) {
       // Another account was signed in: end that session, and start the app afresh so nothing of it stays.
       await logout(previousToken).catch(() => undefined)
-      await startSession(answer.accessToken, answer.permissions ?? [])
+      await startSession(answer.access_token, answer.permissions ?? [])
       // Not through the router: a navigation would start loading the session that the reload then cuts off.
       window.history.replaceState(null, '', `${window.location.pathname}#${target}`)
       window.location.reload()
       return
     }
-    await startSession(answer.accessToken, answer.permissions ?? [])
+    await startSession(answer.access_token, answer.permissions ?? [])
     navigate(target, { replace: true })
   }
 
@@ -182,8 +187,16 @@ export default function LoginPage() {
             {t('login.signedIn')} <a href="#/">{t('login.backToApp')}</a>
           </p>
         )}
-        {field('username', { type: 'text', autoComplete: 'username', autoFocus: true })}
-        {field('password', { type: revealed ? 'text' : 'password', autoComplete: 'current-password' })}
+        {field('username', {
+          type: 'text',
+          autoComplete: 'username',
+          autoFocus: earlyInput.focus === 'username',
+        })}
+        {field('password', {
+          type: revealed ? 'text' : 'password',
+          autoComplete: 'current-password',
+          autoFocus: earlyInput.focus === 'password',
+        })}
         {(lockedUntil !== undefined || formError) && (
           <p className="login-error login-form-error" role="alert">
             {lockedUntil !== undefined

@@ -31,7 +31,7 @@ export function BindingDetails({ binding }: { binding: Binding }) {
     <div className="two-factor-binding">
       <img
         className="two-factor-qr"
-        src={binding.qrCode}
+        src={binding.qr_code}
         alt={t('twoFactor.qrAlt')}
         width={180}
         height={180}

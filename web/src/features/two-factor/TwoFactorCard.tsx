@@ -14,7 +14,7 @@ type Step = { kind: 'idle' } | { kind: 'current' } | { kind: 'binding'; binding:
 /** The session's profile now has an authenticator bound, so every screen reading it agrees at once. */
 function markBound() {
   const profile = useSession.getState().profile
-  if (profile) replaceProfile({ ...profile, twoFactorBound: 1 })
+  if (profile) replaceProfile({ ...profile, two_factor_bound: 1 })
 }
 
 /**
@@ -25,7 +25,7 @@ function markBound() {
 export function TwoFactorCard() {
   const { t } = useTranslation()
   const [form] = useForm<{ code: string }>()
-  const bound = useSession((state) => state.profile?.twoFactorBound)
+  const bound = useSession((state) => state.profile?.two_factor_bound)
   const [step, setStep] = useState<Step>({ kind: 'idle' })
   const [busy, setBusy] = useState(false)
 

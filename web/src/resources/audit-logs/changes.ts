@@ -27,17 +27,30 @@ const recordActions = new Set(['create', 'delete'])
 /** How one recorded value of a field reads (value-text.ts knows statuses, permissions, dates...). */
 export type ValueText = (field: string, value: unknown) => string
 
+/** One field's recorded values: `[old, new]` of a change, or the one value of a created or deleted record. */
+export interface ChangeValues {
+  field: string
+  values: unknown[]
+}
+
+export function changeValues(changes: Record<string, unknown> | null, action: string): ChangeValues[] {
+  if (!changes) return []
+  return Object.entries(changes).map(([field, value]) => {
+    const pair = !recordActions.has(action) && Array.isArray(value) && value.length === 2
+    return { field, values: pair ? value : [value] }
+  })
+}
+
+/** Between a field's old and new value. */
+export const ARROW = ' → '
+
 export function changeLines(
   changes: Record<string, unknown> | null,
   action: string,
   valueText: ValueText,
 ): ChangeLine[] {
-  if (!changes) return []
-  return Object.entries(changes).map(([field, value]) => {
-    const pair = !recordActions.has(action) && Array.isArray(value) && value.length === 2
-    const text = pair
-      ? `${valueText(field, value[0])} → ${valueText(field, value[1])}`
-      : valueText(field, value)
-    return { field, text }
-  })
+  return changeValues(changes, action).map(({ field, values }) => ({
+    field,
+    text: values.map((value) => valueText(field, value)).join(ARROW),
+  }))
 }

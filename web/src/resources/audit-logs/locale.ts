@@ -3,20 +3,17 @@ import { defineLocale } from '../../i18n/define-locale.ts'
 export const auditLogsLocale = defineLocale({
   en: {
     title: 'Audit logs',
-    createTitle: 'Audit logs',
-    editTitle: 'Audit logs',
     fields: {
-      id: 'ID',
-      adminId: 'Admin',
-      adminUsername: 'Admin',
+      admin_id: 'Admin',
+      admin_username: 'Admin',
       resource: 'Resource',
-      recordId: 'Record',
+      record_id: 'Record',
       action: 'Action',
       ip: 'IP',
       changes: 'Changes',
-      createdAt: 'Time',
+      created_at: 'Time',
     },
-    /** Audit actions; others are permission actions (roles.actions) or shown as recorded. */
+    /** Audit actions; others are permission actions (resource.verbs) or shown as recorded. */
     actions: {
       create: 'Create',
       update: 'Update',
@@ -27,7 +24,7 @@ export const auditLogsLocale = defineLocale({
       forbidden: 'Refused (no permission)',
       'bind-two-factor': 'Bind authenticator',
     },
-    /** Resources that are no permission group (roles.groups names the others). */
+    /** Resources that are no permission group (permission-names.ts names the others). */
     resources: { auth: 'Sign-in' },
     empty: '(empty)',
     changed: '(changed)',
@@ -38,18 +35,15 @@ export const auditLogsLocale = defineLocale({
   },
   'zh-cn': {
     title: '审计日志',
-    createTitle: '审计日志',
-    editTitle: '审计日志',
     fields: {
-      id: 'ID',
-      adminId: '管理员',
-      adminUsername: '管理员',
+      admin_id: '管理员',
+      admin_username: '管理员',
       resource: '资源',
-      recordId: '记录',
+      record_id: '记录',
       action: '操作',
       ip: 'IP',
       changes: '变更',
-      createdAt: '时间',
+      created_at: '时间',
     },
     actions: {
       create: '新建',

@@ -1,6 +1,7 @@
 import { permissionEntries } from '@vod/contract/permissions'
 import type { TFunction } from 'i18next'
 import { formatDateTime } from '../../components/resource/format.ts'
+import { actionName, groupTitle } from '../roles/permission-names.ts'
 import { formatValue, type ValueText } from './changes.ts'
 
 /** What the server records instead of a secret (server/src/lib/audit.ts). */
@@ -10,22 +11,22 @@ const permissions = new Map(permissionEntries.map((entry) => [entry.name as stri
 
 /**
  * Recorded values of one resource's fields in the reader's language: the secret marker, a resource's own
- * value labels (`{resource}.values.{field}.{value}`, statuses as `{resource}.statuses.{value}`), permission
+ * value labels (`{resource}.values.{field}.{value}`, or the shared ones), permission
  * names as their action and group, timestamps in local time; anything else as recorded.
  */
 export function valueTexts(resource: string, t: TFunction): ValueText {
   const empty = t('audit-logs.empty')
   const known = (field: string, value: string | number): string | undefined => {
     if (value === SECRET_MARK) return t('audit-logs.changed')
-    const own =
-      t(`${resource}.values.${field}.${value}`, { defaultValue: '' }) ||
-      (field === 'status' ? t(`${resource}.statuses.${value}`, { defaultValue: '' }) : '')
+    const own = t([`${resource}.values.${field}.${value}`, `resource.values.${field}.${value}`], {
+      defaultValue: '',
+    })
     if (own) return own
     const permission = permissions.get(String(value))
     if (permission)
       return t('audit-logs.permission', {
-        action: t(`roles.actions.${permission.action}`, { defaultValue: permission.action }),
-        group: t(`roles.groups.${permission.group}`, { defaultValue: permission.group }),
+        action: actionName(t, permission.action),
+        group: groupTitle(t, permission.group),
       })
     if (typeof value === 'string' && TIMESTAMP.test(value)) return formatDateTime(value)
     return undefined

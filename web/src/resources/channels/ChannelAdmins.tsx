@@ -1,3 +1,4 @@
+import type { ChannelAdmin } from '@vod/contract/resources/channels'
 import { Button, Space } from 'antd'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -7,23 +8,20 @@ import { ChildList } from '../../components/resource/ChildList.tsx'
 import { RecordPicker } from '../../components/resource/RecordPicker.tsx'
 import { useChange } from '../../components/resource/resource-queries.ts'
 import { useCan } from '../../stores/permission.ts'
-import { channels } from './index.ts'
-import type { ChannelAdmin } from './types.ts'
 
 type AdminOption = { id: number; username: string; name: string }
 
 /**
  * The admins who may see the channel's figures: removed in the row, added one at a time through a picker
  * that searches the admins on the server (POST /api/channels/{id}/admins; needs edit-channels, and
- * list-admins for the picker).
+ * list-admins for the picker, which says so when it is missing: permissionNeeds in the contract).
  */
 export function ChannelAdmins({ channelId }: { channelId: number }) {
   const { t } = useTranslation()
   const mayEdit = useCan('edit', 'channels')
-  const mayPick = useCan('list', 'admins')
   const [picked, setPicked] = useState<number | null>(null)
   const api = useMemo(() => resourceClient('channels'), [])
-  const add = useChange(api, (adminId: number) => api.action(channelId, 'admins', { adminId }))
+  const add = useChange(api, (adminId: number) => api.action(channelId, 'admins', { admin_id: adminId }))
   const submit = () =>
     picked !== null &&
     add.mutateAsync(picked).then(
@@ -35,19 +33,11 @@ export function ChannelAdmins({ channelId }: { channelId: number }) {
     )
   return (
     <ChildList<ChannelAdmin>
-      parent={channels}
       id={channelId}
       child="admins"
-      removable
-      columns={[
-        { key: 'id', width: 80 },
-        { key: 'username' },
-        { key: 'name' },
-        { key: 'addedAt', type: 'datetime' },
-      ]}
       toolbar={
-        mayEdit &&
-        mayPick && (
+        // Without list-admins the picker stays, saying so: a missing picker leaves the admin guessing.
+        mayEdit && (
           <Space.Compact>
             <RecordPicker<AdminOption>
               resource="admins"

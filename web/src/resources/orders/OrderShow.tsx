@@ -1,10 +1,11 @@
+import { type Order, orderFees } from '@vod/contract/resources/orders'
+import { STORE_CURRENCY } from '@vod/contract/values'
 import { Card } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { formatMoney } from '../../components/resource/format.ts'
+import { fieldLabel } from '../../components/resource/labels.ts'
 import { ResourceShow } from '../../components/resource/ResourceShow.tsx'
-import { orders } from './index.ts'
-import { paymentMethodColors } from './payment-methods.ts'
-import type { Order } from './types.ts'
+import { MoneyBack } from './MoneyBack.tsx'
 
 const cell = { padding: '4px 12px' } as const
 const number = { ...cell, textAlign: 'right', fontVariantNumeric: 'tabular-nums' } as const
@@ -13,35 +14,33 @@ const number = { ...cell, textAlign: 'right', fontVariantNumeric: 'tabular-nums'
 function Breakdown({ order }: { order: Order }) {
   const { t, i18n } = useTranslation()
   const money = (value: string) => formatMoney(value, i18n.language)
-  const fees = [
-    ['transactionFee', order.transactionFee],
-    ['settlementFee', order.settlementFee],
-    ['reserveFee', order.reserveFee],
-  ] as const
+  const label = (field: string) => fieldLabel(t, 'orders', field)
   return (
-    <Card title={t('orders.breakdown')} size="small" style={{ marginTop: 16, maxWidth: 480 }}>
+    <Card
+      title={`${t('orders.breakdown')} (${STORE_CURRENCY})`}
+      size="small"
+      style={{ marginTop: 16, maxWidth: 480 }}
+    >
       <table data-testid="order-breakdown" style={{ width: '100%', borderCollapse: 'collapse' }}>
         <tbody>
           <tr>
-            <th style={{ ...cell, textAlign: 'left', fontWeight: 'normal' }}>{t('orders.fields.amount')}</th>
+            <th style={{ ...cell, textAlign: 'left', fontWeight: 'normal' }}>{label('amount')}</th>
             <td style={number} data-testid="breakdown-amount">
               {money(order.amount)}
             </td>
           </tr>
-          {fees.map(([key, value]) => (
-            <tr key={key}>
-              <th style={{ ...cell, textAlign: 'left', fontWeight: 'normal' }}>
-                − {t(`orders.fields.${key}`)}
-              </th>
-              <td style={number} data-testid={`breakdown-${key}`}>
-                − {money(value)}
+          {orderFees.map((fee) => (
+            <tr key={fee}>
+              <th style={{ ...cell, textAlign: 'left', fontWeight: 'normal' }}>− {label(fee)}</th>
+              <td style={number} data-testid={`breakdown-${fee}`}>
+                − {money(order[fee])}
               </td>
             </tr>
           ))}
           <tr style={{ borderTop: '2px solid currentColor' }}>
-            <th style={{ ...cell, textAlign: 'left' }}>= {t('orders.fields.totalAmount')}</th>
+            <th style={{ ...cell, textAlign: 'left' }}>= {label('total_amount')}</th>
             <td style={{ ...number, fontWeight: 600 }} data-testid="breakdown-total">
-              {money(order.totalAmount)}
+              {money(order.total_amount)}
             </td>
           </tr>
         </tbody>
@@ -53,24 +52,13 @@ function Breakdown({ order }: { order: Order }) {
 /** /orders/{id}: who paid for which plan, how, and what the business keeps after the provider's fees. */
 export default function OrderShow() {
   return (
-    <ResourceShow<Order>
-      resource={orders}
-      items={[
-        { key: 'orderNo' },
-        { key: 'username' },
-        { key: 'planName' },
-        { key: 'paymentMethod', type: 'status', colors: paymentMethodColors, values: 'paymentMethods' },
-        { key: 'transactionNumber' },
-        { key: 'paidAt', type: 'datetime' },
-        { key: 'amount', type: 'money' },
-        { key: 'totalAmount', type: 'money' },
-        { key: 'channelName' },
-        { key: 'campaignName' },
-        { key: 'createdAt', type: 'datetime' },
-        { key: 'updatedAt', type: 'datetime' },
-      ]}
-    >
-      {(order) => <Breakdown order={order} />}
+    <ResourceShow<Order>>
+      {(order) => (
+        <>
+          <Breakdown order={order} />
+          <MoneyBack order={order} />
+        </>
+      )}
     </ResourceShow>
   )
 }

@@ -1,4 +1,5 @@
 import { ShoppingCartOutlined } from '@ant-design/icons'
+import { ordersContract } from '@vod/contract/resources/orders'
 import { defineResource } from '../../components/resource/define-resource.ts'
 import { ordersGroup } from '../groups.ts'
 import { ordersLocale } from './locale.ts'
@@ -6,16 +7,46 @@ import { ordersLocale } from './locale.ts'
 /**
  * Members' orders: /orders (spec section 2: list, {id}, edit/{id}); no create screen and no delete, orders
  * come from the payment providers. Staff correct the fees, the transaction number and the payment method.
+ * `?user_id=N` (the member page's link) opens the list on one member's orders.
  */
 export const orders = defineResource({
-  name: 'orders',
+  contract: ordersContract,
   group: ordersGroup,
   base: '/orders',
   icon: ShoppingCartOutlined,
   locale: ordersLocale,
-  screens: {
-    list: () => import('./OrderList.tsx'),
-    show: () => import('./OrderShow.tsx'),
-    edit: () => import('./OrderForm.tsx'),
+  screens: { list: true, show: () => import('./OrderShow.tsx'), edit: true },
+  list: {
+    columns: [
+      'id',
+      'order_no',
+      'user_id',
+      'plan_id',
+      'amount',
+      'total_amount',
+      'payment_method',
+      'transaction_number',
+      'paid_at',
+      'channel_id',
+    ],
+    // The table fits a 1440 px screen; these come back through the column picker.
+    hidden: ['payment_method', 'transaction_number', 'channel_id'],
+    filters: ['payment_method', 'plan_id', 'user_id', 'paid_at'],
+  },
+  show: {
+    items: [
+      'order_no',
+      'user_id',
+      'plan_id',
+      'payment_method',
+      'transaction_number',
+      'paid_at',
+      'amount',
+      'total_amount',
+      'channel_id',
+      'campaign_name',
+      'created_at',
+      'updated_at',
+    ],
   },
 })

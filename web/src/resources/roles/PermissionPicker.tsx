@@ -1,11 +1,22 @@
 import { useQuery } from '@tanstack/react-query'
+import { neededBy } from '@vod/contract/permissions'
+import type { Permission } from '@vod/contract/resources/roles'
 import { Alert, Checkbox, Empty, Input, Spin, Typography } from 'antd'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { http } from '../../api/http.ts'
-import { actionOf, filterGroups, groupPermissions, groupState, toggleGroup } from './permission-groups.ts'
-import type { Permission } from './types.ts'
+import { registeredResource } from '../../components/resource/registry.ts'
+import {
+  actionOf,
+  filterGroups,
+  groupPermissions,
+  groupState,
+  screenGroups,
+  toggleGroup,
+  withNeeds,
+} from './permission-groups.ts'
 import './roles.css'
+import { actionName, groupTitle, permissionTitle } from './permission-names.ts'
 
 interface PermissionPickerProps {
   id?: string
@@ -13,14 +24,26 @@ interface PermissionPickerProps {
   onChange?: (value: string[]) => void
   /** Shown, not changeable (the super-admin role). */
   disabled?: boolean
+  /** Whether a catalogue group has screens to offer; registered resources and `screenGroups` unless said. */
+  groupShown?: (group: string) => boolean
 }
+
+const hasScreens = (group: string) => screenGroups.has(group) || registeredResource(group) !== undefined
 
 /**
  * The permission catalogue (GET /api/permissions) as a form input: one box per group with a select-all
- * box (indeterminate while only some are chosen), narrowed by a filter. Group and action names are
+ * box (indeterminate while only some are chosen), narrowed by a filter, groups only for screens the product
+ * has. Ticking a permission ticks what it needs (a deal's form picks plans: `list-plans`), and each
+ * permission says what it needs, as a warning while that is not ticked. Group and action names are
  * translated where a translation exists, else shown as the server names them.
  */
-export function PermissionPicker({ id, value = [], onChange, disabled }: PermissionPickerProps) {
+export function PermissionPicker({
+  id,
+  value = [],
+  onChange,
+  disabled,
+  groupShown = hasScreens,
+}: PermissionPickerProps) {
   const { t } = useTranslation()
   const [filter, setFilter] = useState('')
   const catalogue = useQuery({
@@ -32,15 +55,13 @@ export function PermissionPicker({ id, value = [], onChange, disabled }: Permiss
   const groups = useMemo(
     () =>
       groupPermissions(
-        catalogue.data ?? [],
-        (group) => t(`roles.groups.${group}`, { defaultValue: group }),
-        (entry) => {
-          const action = actionOf(entry)
-          return t(`roles.actions.${action}`, { defaultValue: action })
-        },
+        (catalogue.data ?? []).filter((entry) => groupShown(entry.group)),
+        (group) => groupTitle(t, group),
+        (entry) => actionName(t, actionOf(entry)),
       ),
-    [catalogue.data, t],
+    [catalogue.data, t, groupShown],
   )
+  const groupNames = useMemo(() => [...new Set((catalogue.data ?? []).map((p) => p.group))], [catalogue.data])
   const visible = filterGroups(groups, filter)
   const selected = new Set(value)
   const set = (next: string[]) => onChange?.(next)
@@ -81,24 +102,64 @@ export function PermissionPicker({ id, value = [], onChange, disabled }: Permiss
                     indeterminate={state.indeterminate}
                     disabled={disabled}
                     data-testid={`permission-all-${group.group}`}
-                    onChange={(event) => set(toggleGroup(value, names, event.target.checked))}
+                    onChange={(event) =>
+                      set(
+                        toggleGroup(
+                          value,
+                          event.target.checked ? withNeeds(names, neededBy) : names,
+                          event.target.checked,
+                        ),
+                      )
+                    }
                   >
                     {group.title}
                   </Checkbox>
                 </legend>
                 <div className="permission-items">
-                  {group.permissions.map((permission) => (
-                    <Checkbox
-                      key={permission.name}
-                      title={permission.name}
-                      checked={selected.has(permission.name)}
-                      disabled={disabled}
-                      data-testid={`permission-${permission.name}`}
-                      onChange={(event) => set(toggleGroup(value, [permission.name], event.target.checked))}
-                    >
-                      {permission.label}
-                    </Checkbox>
-                  ))}
+                  {group.permissions.map((permission) => {
+                    const needs = neededBy(permission.name)
+                    const lacking = selected.has(permission.name) && needs.some((need) => !selected.has(need))
+                    return (
+                      <span key={permission.name} className="permission-item">
+                        <Checkbox
+                          title={permission.name}
+                          checked={selected.has(permission.name)}
+                          disabled={disabled}
+                          data-testid={`permission-${permission.name}`}
+                          aria-describedby={
+                            needs.length ? `${id ?? 'permissions'}-needs-${permission.name}` : undefined
+                          }
+                          onChange={(event) =>
+                            set(
+                              toggleGroup(
+                                value,
+                                event.target.checked
+                                  ? withNeeds([permission.name], neededBy)
+                                  : [permission.name],
+                                event.target.checked,
+                              ),
+                            )
+                          }
+                        >
+                          {permission.label}
+                        </Checkbox>
+                        {needs.length > 0 && (
+                          <Typography.Text
+                            id={`${id ?? 'permissions'}-needs-${permission.name}`}
+                            className="permission-needs"
+                            type={lacking ? 'warning' : 'secondary'}
+                            data-testid={`permission-needs-${permission.name}`}
+                          >
+                            {t(lacking ? 'roles.needsLacking' : 'roles.needs', {
+                              names: needs
+                                .map((need) => permissionTitle(t, need, groupNames))
+                                .join(t('roles.listSeparator')),
+                            })}
+                          </Typography.Text>
+                        )}
+                      </span>
+                    )
+                  })}
                 </div>
               </fieldset>
             )

@@ -1,25 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { type RoleAdminRef, SUPER_ADMIN_ROLE } from '@vod/contract'
-import { Input } from 'antd'
+import { type Admin, type Role, type RoleAdminRef, SUPER_ADMIN_ROLE } from '@vod/contract'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { RecordPicker } from '../../components/resource/RecordPicker.tsx'
-import { type ResourceField, ResourceForm } from '../../components/resource/ResourceForm.tsx'
+import { type FormField, ResourceForm } from '../../components/resource/ResourceForm.tsx'
+import { useResource } from '../../components/resource/resource-context.tsx'
 import {
   queryKeys,
   type RecordValues,
   useRecordQuery,
   useResourceClient,
 } from '../../components/resource/resource-queries.ts'
-import type { Admin } from '../admins/types.ts'
-import { roles } from './index.ts'
 import { PermissionPicker } from './PermissionPicker.tsx'
-import type { Role } from './types.ts'
 import { useCanAssign } from './use-can-assign.ts'
 
 const toForm = (record: RecordValues): RecordValues => ({
   ...record,
-  adminIds: ((record.admins as RoleAdminRef[] | undefined) ?? []).map((admin) => admin.id),
+  admin_ids: ((record.admins as RoleAdminRef[] | undefined) ?? []).map((admin) => admin.id),
 })
 
 /**
@@ -29,7 +26,7 @@ const toForm = (record: RecordValues): RecordValues => ({
 export default function RoleForm() {
   const { t } = useTranslation()
   const queries = useQueryClient()
-  const rolesApi = useResourceClient<Role>(roles)
+  const rolesApi = useResourceClient<Role>(useResource())
   const canAssign = useCanAssign()
   // The super-admin role keeps its name and every permission (the server answers 409); only its holders change.
   const fixed = useRecordQuery(rolesApi, useParams().id).data?.name === SUPER_ADMIN_ROLE
@@ -38,18 +35,13 @@ export default function RoleForm() {
   const toBody = ({ name, permissions }: RecordValues): RecordValues =>
     fixed ? {} : { name, permissions: permissions ?? [] }
 
-  const fields: ResourceField[] = [
-    {
-      name: 'name',
-      required: true,
-      input: <Input maxLength={100} disabled={fixed} />,
-      extra: fixed ? t('roles.superAdminFixed') : undefined,
-    },
+  const fields: FormField[] = [
+    { name: 'name', disabled: fixed, extra: fixed ? t('roles.superAdminFixed') : undefined },
     { name: 'permissions', input: <PermissionPicker disabled={fixed} /> },
   ]
   if (canAssign)
     fields.push({
-      name: 'adminIds',
+      name: 'admin_ids',
       input: (
         <RecordPicker<Admin>
           resource="admins"
@@ -61,7 +53,7 @@ export default function RoleForm() {
     })
 
   const assign = async (saved: { id: number }, values: RecordValues) => {
-    await rolesApi.action(saved.id, 'assign', { adminIds: values.adminIds ?? [] })
+    await rolesApi.action(saved.id, 'assign', { admin_ids: values.admin_ids ?? [] })
     await Promise.all([
       queries.invalidateQueries({ queryKey: queryKeys.resource('roles') }),
       queries.invalidateQueries({ queryKey: queryKeys.resource('admins') }),
@@ -70,9 +62,8 @@ export default function RoleForm() {
 
   return (
     <ResourceForm
-      resource={roles}
       fields={fields}
-      initialValues={{ permissions: [], adminIds: [] }}
+      initialValues={{ permissions: [], admin_ids: [] }}
       toForm={toForm}
       toBody={toBody}
       afterSave={canAssign ? assign : undefined}

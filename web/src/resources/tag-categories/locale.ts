@@ -5,26 +5,12 @@ export const tagCategoriesLocale = defineLocale({
     title: 'Tag categories',
     createTitle: 'Create tag category',
     editTitle: 'Edit tag category',
-    fields: {
-      id: 'ID',
-      name: 'Name',
-      sort: 'Order',
-      tagsCount: 'Tags',
-      createdAt: 'Created',
-      updatedAt: 'Updated',
-    },
+    fields: { tags_count: 'Tags' },
   },
   'zh-cn': {
     title: '标签分类',
     createTitle: '新建标签分类',
     editTitle: '编辑标签分类',
-    fields: {
-      id: 'ID',
-      name: '名称',
-      sort: '排序',
-      tagsCount: '标签数',
-      createdAt: '创建时间',
-      updatedAt: '更新时间',
-    },
+    fields: { tags_count: '标签数' },
   },
 })

@@ -3,7 +3,7 @@ import { AutoComplete, Button, type GetRef } from 'antd'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { usePermissions } from '../../stores/permission.ts'
+import { useGrantedRoutes } from '../granted-routes.ts'
 import { isTypingTarget } from '../keyboard.ts'
 import { buildMenu } from '../menu.ts'
 import { rankEntries } from './fuzzy.ts'
@@ -16,7 +16,7 @@ import { hiddenSearchPool, searchPool } from './search-pool.ts'
 export function HeaderSearch() {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const routes = usePermissions((state) => state.routes)
+  const routes = useGrantedRoutes()
   const [open, setOpen] = useState(false)
   const [query, setQuery] = useState('')
   const input = useRef<GetRef<typeof AutoComplete>>(null)

@@ -1,5 +1,7 @@
 import { useLocation, useNavigate } from 'react-router'
+import { confirmDiscard } from '../../components/form/confirm-discard.ts'
 import { useTabs, type VisitedView } from '../../stores/tabs.ts'
+import { hasUnsaved } from '../../stores/unsaved.ts'
 import { destinationAfterClose } from '../../stores/visited-views.ts'
 
 export interface TabActions {
@@ -10,35 +12,57 @@ export interface TabActions {
   closeAll: () => void
 }
 
-/** What the tab bar's context menu, close buttons, middle-click and Delete key do (the template's rules). */
+/**
+ * What the tab bar's context menu, close buttons, middle-click and Delete key do (the template's rules). A
+ * tab whose screen holds unsaved changes is closed or refreshed only once the admin says to discard them.
+ */
+/**
+ * Runs `work` at once when nothing on these screens is unsaved (in the same event, as the keyboard's focus
+ * moves expect), else once the admin says to discard it.
+ */
+function afterDiscard(paths: string[], work: () => void): void {
+  if (!hasUnsaved(paths)) work()
+  else
+    void confirmDiscard(paths).then((discard) => {
+      if (discard) work()
+    })
+}
+
 export function useTabActions(): TabActions {
   const navigate = useNavigate()
   const { pathname } = useLocation()
   const store = useTabs.getState
-  // Closing the tab one stands on leads to the last tab left, or to the root when none is left.
-  const leaveIfClosed = () => {
+  // Closing the tab one stands on leads to the last tab left, or to the root when none is left. The page is
+  // marked as being left before its tab goes, so no render in between (the router has not moved yet) adds it
+  // back.
+  const closeTabs = (paths: readonly string[], close: () => void) => {
+    if (paths.includes(pathname)) store().leave(pathname)
+    close()
     const target = destinationAfterClose(store().visitedViews, pathname)
-    if (!target) return
-    store().leave(pathname)
-    navigate(target)
+    if (target) navigate(target)
   }
+  const closable = (keep?: string) =>
+    store()
+      .visitedViews.filter((view) => !view.affix && view.path !== keep)
+      .map((view) => view.path)
   return {
-    refresh: (view) => {
-      store().dropCache(view.path)
-      navigate(`/redirect${view.fullPath}`, { replace: true })
-    },
+    refresh: (view) =>
+      afterDiscard([view.path], () => {
+        store().dropCache(view.path)
+        navigate(`/redirect${view.fullPath}`, { replace: true })
+      }),
     close: (view) => {
       if (view.affix) return
-      store().close(view.path)
-      leaveIfClosed()
+      afterDiscard([view.path], () => closeTabs([view.path], () => store().close(view.path)))
     },
-    closeOthers: (view) => {
-      store().closeOthers(view.path)
-      if (view.path !== pathname) navigate(view.fullPath)
-    },
+    closeOthers: (view) =>
+      afterDiscard(closable(view.path), () => {
+        store().closeOthers(view.path)
+        if (view.path !== pathname) navigate(view.fullPath)
+      }),
     closeAll: () => {
-      store().closeAll()
-      leaveIfClosed()
+      const paths = closable()
+      afterDiscard(paths, () => closeTabs(paths, () => store().closeAll()))
     },
   }
 }

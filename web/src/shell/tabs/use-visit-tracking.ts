@@ -1,12 +1,13 @@
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
-import { findShellRoute } from '../../app/guard.ts'
 import { isRouteGranted } from '../../app/permission-match.ts'
 import type { AppRoute } from '../../app/route-types.ts'
+import { findShellRoute } from '../../app/shell-routes.ts'
 import { useRouteHandle } from '../../app/use-route-handle.ts'
 import { usePermissions } from '../../stores/permission.ts'
 import { useSession } from '../../stores/session.ts'
 import { useTabs, type VisitedView } from '../../stores/tabs.ts'
+import { useGrantedRoutes } from '../granted-routes.ts'
 import { isKeptRoute, isTabRoute } from './view-routes.ts'
 
 function affixedViews(routes: readonly AppRoute[]): VisitedView[] {
@@ -33,7 +34,7 @@ export function useVisitTracking(): void {
   const { pathname, search } = useLocation()
   const route = useRouteHandle()?.route
   const owner = useSession((state) => state.profile?.username ?? '')
-  const routes = usePermissions((state) => state.routes)
+  const routes = useGrantedRoutes()
 
   useEffect(() => {
     useTabs.getState().start(owner, affixedViews(routes), mayOpen)

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next'
-import { findShellRoute } from '../../app/guard.ts'
+import { findShellRoute } from '../../app/shell-routes.ts'
 
 /**
  * A tab's title: the route's title in the current language (so tabs follow a language switch), with the

@@ -1,0 +1,53 @@
+import { z } from 'zod'
+import { instant, recordId } from './values.ts'
+
+/**
+ * Bulk actions and undo, for every resource (README "Bulk actions and undo"). A bulk request names its rows
+ * (`{"ids": [...]}`) or takes every row its list's filters match (`{"all": 1}` with the list's query in the
+ * URL); past BULK_LIMIT rows it is refused whole (422). Each row is done or refused on its own.
+ */
+export const BULK_LIMIT = 1000
+
+/** How long a delete can be undone, in seconds: the "Deleted. Undo" notice shows this long. */
+export const UNDO_SECONDS = 10
+
+export const bulkInput = z
+  .strictObject({
+    ids: z.array(recordId).min(1).max(BULK_LIMIT).optional(),
+    all: z.literal(1).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if ((value.ids === undefined) === (value.all === undefined))
+      ctx.addIssue({ code: 'custom', path: ['ids'], message: 'validation.bulk_rows' })
+  })
+export type BulkInput = z.infer<typeof bulkInput>
+
+/** One row's outcome: done, or refused with the status and message a single request would have had. */
+export const bulkRowResult = z.object({
+  id: recordId,
+  result: z.enum(['done', 'refused']),
+  status: z.number().int().optional(),
+  message: z.string().optional(),
+})
+export type BulkRowResult = z.infer<typeof bulkRowResult>
+
+export const bulkAnswer = z
+  .object({
+    data: z.array(bulkRowResult),
+    meta: z.object({ done: z.number().int(), refused: z.number().int() }),
+  })
+  .meta({ id: 'BulkAnswer' })
+export type BulkAnswer = z.infer<typeof bulkAnswer>
+
+/** One delete that can still be undone (`GET /api/deletions`): what went, by whom's request, until when. */
+export const deletionRecord = z
+  .object({
+    batch: z.string(),
+    resource: z.string(),
+    ids: z.array(recordId),
+    labels: z.array(z.string()),
+    deleted_at: instant,
+    expires_at: instant,
+  })
+  .meta({ id: 'Deletion' })
+export type Deletion = z.infer<typeof deletionRecord>

@@ -1,0 +1,60 @@
+import { z } from 'zod'
+import { defineContract } from '../resource.ts'
+import { clearable, externalLink, instant, media, recordId } from '../values.ts'
+
+/**
+ * Advertisements are the member site's fixed ad slots (spec section 2: list, show and edit only): one per
+ * position, made at start (server/src/db/bootstrap.ts), so staff change what a slot shows, never how many
+ * there are.
+ */
+export const advertisementPositions = [
+  'home_top',
+  'home_middle',
+  'home_bottom',
+  'video_sidebar',
+  'video_pause',
+] as const
+export type AdvertisementPosition = (typeof advertisementPositions)[number]
+
+/** Where the ad's call-to-action button sits on its image. */
+export const ctaPositions = ['left', 'center', 'right'] as const
+
+export const advertisementLimits = { name: 100 } as const
+
+export const advertisementInput = z.object({
+  name: z.string().trim().min(1).max(advertisementLimits.name),
+  image: clearable(media('images')).optional(),
+  mobile_image: clearable(media('images')).optional(),
+  link: externalLink.optional(),
+  cta_position: z.enum(ctaPositions),
+})
+export type AdvertisementInput = z.input<typeof advertisementInput>
+
+export const advertisementRecord = z
+  .object({
+    id: recordId,
+    position: z.enum(advertisementPositions),
+    name: z.string(),
+    image: media('images').nullable(),
+    mobile_image: media('images').nullable(),
+    link: z.string().nullable(),
+    cta_position: z.enum(ctaPositions),
+    created_at: instant,
+    updated_at: instant,
+  })
+  .meta({ id: 'Advertisement' })
+export type Advertisement = z.infer<typeof advertisementRecord>
+
+export const advertisementsContract = defineContract({
+  path: 'advertisements',
+  record: advertisementRecord,
+  input: advertisementInput,
+  operations: ['list', 'show', 'edit'],
+  list: {
+    sortable: ['id', 'position', 'name', 'updated_at'],
+    // Slots are made in the order of advertisementPositions: the page's order.
+    defaultSort: 'id',
+    filters: { position: true, cta_position: true },
+    keyword: true,
+  },
+})

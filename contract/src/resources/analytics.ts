@@ -1,0 +1,227 @@
+import { z } from 'zod'
+import { calendarDay, instant, money, recordId, tally } from '../values.ts'
+import { ANALYTICS_MAX_DAYS, orderEventKinds, orderEventLimits, visitDevices } from './analytics-values.ts'
+import { channelTypes } from './channels.ts'
+import { price } from './plans.ts'
+
+/**
+ * Wire shapes of the dashboard and the analytics (spec section 7, README "Analytics"). Periods are business
+ * days (`BUSINESS_TIME_ZONE`), both ends included; money is exact decimal strings; every figure follows the
+ * README's definitions.
+ */
+
+const DAY_MS = 86_400_000
+const daysBetween = (start: string, end: string) =>
+  Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1
+
+const periodRules = (value: { start_date?: string; end_date?: string }, ctx: z.RefinementCtx) => {
+  const { start_date: start, end_date: end } = value
+  if (!start || !end) return
+  if (end < start)
+    ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'validation.end_before_start' })
+  else if (daysBetween(start, end) > ANALYTICS_MAX_DAYS)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['end_date'],
+      message: 'validation.period_too_long',
+      params: { max: ANALYTICS_MAX_DAYS },
+    })
+}
+
+/** A period of business days, both included: out of order or longer than three years is 422 on end_date. */
+export const periodQuery = z
+  .strictObject({ start_date: calendarDay, end_date: calendarDay })
+  .superRefine(periodRules)
+export type PeriodQuery = z.infer<typeof periodQuery>
+
+/** The dashboard's period: the last 30 business days to today unless given. */
+export const dashboardPeriodQuery = z
+  .strictObject({ start_date: calendarDay.optional(), end_date: calendarDay.optional() })
+  .superRefine(periodRules)
+
+/** The CSV exports: a period, and optionally one channel (`dailyChannel.csv`). */
+export const analyticsExportQuery = z
+  .strictObject({
+    start_date: calendarDay,
+    end_date: calendarDay,
+    channel_id: z.coerce.number().int().positive().optional(),
+    ticket: z.string().optional(),
+  })
+  .superRefine(periodRules)
+
+/** Every figure of a period (README "Analytics": definitions). */
+export const figures = z
+  .object({
+    visits: tally,
+    /** Distinct visitors of each business day, summed over the period's days. */
+    visitors: tally,
+    signups: tally,
+    new_subscriptions: tally,
+    cancellations: tally,
+    orders: tally,
+    gross: money,
+    fees: money,
+    refund_count: tally,
+    refunds: money,
+    chargeback_count: tally,
+    chargebacks: money,
+    /** gross - refunds - chargebacks */
+    net: money,
+    /** signups / visitors, four places; null without visitors. */
+    conversion: z.string().nullable(),
+  })
+  .meta({ id: 'AnalyticsFigures' })
+export type Figures = z.infer<typeof figures>
+
+export const dailyFigures = figures.extend({ date: calendarDay }).meta({ id: 'AnalyticsDay' })
+export type DailyFigures = z.infer<typeof dailyFigures>
+
+const periodMeta = z.object({ start_date: calendarDay, end_date: calendarDay, time_zone: z.string() })
+
+/** A row a day, every day of the period (empty days as zeros), and the period's totals. */
+export const dailySeriesAnswer = z
+  .object({ data: z.array(dailyFigures), meta: periodMeta.extend({ totals: figures }) })
+  .meta({ id: 'AnalyticsDailySeries' })
+
+/** A period's figures beside those of the period of the same length just before it. */
+export const periodComparisonAnswer = z
+  .object({
+    data: z.object({ current: figures, previous: figures }),
+    meta: periodMeta.extend({ previous_start_date: calendarDay, previous_end_date: calendarDay }),
+  })
+  .meta({ id: 'AnalyticsPeriodComparison' })
+
+/** Today so far and the whole of yesterday. */
+export const todayRecordAnswer = z
+  .object({ data: z.object({ date: calendarDay, today: figures, yesterday: figures, as_of: instant }) })
+  .meta({ id: 'AnalyticsTodayRecord' })
+
+export const channelFigures = figures
+  .extend({ channel_id: recordId.nullable(), channel_name: z.string().nullable() })
+  .meta({ id: 'AnalyticsChannelFigures' })
+export const channelsAnswer = z
+  .object({ data: z.array(channelFigures), meta: periodMeta })
+  .meta({ id: 'AnalyticsChannels' })
+
+export const campaignFigures = figures
+  .extend({
+    channel_id: recordId.nullable(),
+    channel_name: z.string().nullable(),
+    campaign_id: recordId.nullable(),
+    campaign_name: z.string().nullable(),
+  })
+  .meta({ id: 'AnalyticsCampaignFigures' })
+export const campaignsAnswer = z
+  .object({ data: z.array(campaignFigures), meta: periodMeta })
+  .meta({ id: 'AnalyticsCampaigns' })
+
+/** Revenue by the type of channel it came through (`null`: no channel). */
+export const typeRevenueAnswer = z
+  .object({
+    data: z.array(
+      z.object({
+        type: z.enum(channelTypes).nullable(),
+        orders: tally,
+        gross: money,
+        refunds: money,
+        chargebacks: money,
+        net: money,
+      }),
+    ),
+    meta: periodMeta,
+  })
+  .meta({ id: 'AnalyticsTypeRevenue' })
+
+export const planFiguresAnswer = z
+  .object({
+    data: z.array(
+      z.object({
+        plan_id: recordId,
+        plan_name: z.string(),
+        orders: tally,
+        gross: money,
+        refunds: money,
+        chargebacks: money,
+        net: money,
+        new_subscriptions: tally,
+        cancellations: tally,
+      }),
+    ),
+    meta: periodMeta,
+  })
+  .meta({ id: 'AnalyticsPlans' })
+
+export const devicesAnswer = z
+  .object({
+    data: z.array(z.object({ device: z.enum(visitDevices), visits: tally })),
+    meta: periodMeta,
+  })
+  .meta({ id: 'AnalyticsDevices' })
+
+const compared = <T extends z.ZodType>(value: T) =>
+  z.object({ today: value, yesterday: value, last_week: value })
+
+/**
+ * The dashboard's panels: today up to now against the same time yesterday and a week ago (whole
+ * quarter-hours: `as_of` is the end of the one under way).
+ */
+export const dashboardAnswer = z
+  .object({
+    data: z.object({
+      time_zone: z.string(),
+      date: calendarDay,
+      as_of: instant,
+      online_now: tally,
+      gross: compared(money),
+      net: compared(money),
+      orders: compared(tally),
+      signups: compared(tally),
+      new_subscriptions: compared(tally),
+    }),
+  })
+  .meta({ id: 'Dashboard' })
+
+/** Visitors now: distinct visitors of the last 5 minutes, and per minute over the last 30. */
+export const realTimeUsersAnswer = z
+  .object({
+    data: z.object({
+      online_now: tally,
+      as_of: instant,
+      minutes: z.array(z.object({ at: instant, visitors: tally })),
+    }),
+  })
+  .meta({ id: 'RealTimeUsers' })
+
+/** Today's revenue so far, quarter-hour by quarter-hour. */
+export const realTimeRevenuesAnswer = z
+  .object({
+    data: z.object({
+      date: calendarDay,
+      time_zone: z.string(),
+      gross: money,
+      net: money,
+      orders: tally,
+      quarters: z.array(z.object({ at: instant, orders: tally, gross: money, net: money })),
+    }),
+  })
+  .meta({ id: 'RealTimeRevenues' })
+
+/** A refund or chargeback as staff record it: an amount up to what is left of the order, and why. */
+export const orderEventInput = z.object({
+  amount: price.refine((value) => Number(value) > 0, { message: 'validation.money' }),
+  reason: z.string().trim().max(orderEventLimits.reason).optional(),
+  occurred_at: z.iso.datetime({ offset: true, error: 'validation.date' }).optional(),
+})
+export type OrderEventInput = z.input<typeof orderEventInput>
+
+export const orderEventRecord = z
+  .object({
+    id: recordId,
+    kind: z.enum(orderEventKinds),
+    amount: money,
+    occurred_at: instant,
+    reason: z.string().nullable(),
+    created_by: z.string().nullable(),
+  })
+  .meta({ id: 'OrderEvent' })
+export type OrderEvent = z.infer<typeof orderEventRecord>

@@ -1,0 +1,55 @@
+import { z } from 'zod'
+import { defineActions } from '../actions.ts'
+import { defineContract } from '../resource.ts'
+import { instant, mediaUrl, recordId, reference } from '../values.ts'
+
+/** Support tickets members send from the member site (spec section 3), worked through here. */
+export const supportTypes = ['account', 'billing', 'technical', 'content', 'other'] as const
+export type SupportType = (typeof supportTypes)[number]
+export const supportStatuses = ['open', 'solved', 'archived'] as const
+export type SupportStatus = (typeof supportStatuses)[number]
+
+export const supportLimits = { subject: 200, email: 255, message: 5000 } as const
+
+/**
+ * The ticket's transitions (spec section 4): solve an open one; archive an open or solved one, keeping
+ * where it was in `archived_from`; recover an archived one back to that state. Anything else is 409.
+ */
+export const supportActions = defineActions({
+  solve: { from: ['open'], to: 'solved' },
+  archive: { from: ['open', 'solved'], to: 'archived', remember: 'archived_from' },
+  recover: { from: ['archived'], to: { recall: 'archived_from' } },
+})
+
+export const supportRecord = z
+  .object({
+    id: recordId,
+    user_id: reference('users', { shown_as: 'username' }).nullable(),
+    username: z.string().nullable(),
+    type: z.enum(supportTypes),
+    subject: z.string(),
+    email: z.string(),
+    message: z.string().max(supportLimits.message),
+    attachment: mediaUrl.nullable(),
+    status: z.enum(supportStatuses),
+    archived_from: z.enum(supportStatuses).nullable(),
+    created_at: instant,
+    updated_at: instant,
+  })
+  .meta({ id: 'Support' })
+export type Support = z.infer<typeof supportRecord>
+
+export const supportsContract = defineContract({
+  path: 'supports',
+  record: supportRecord,
+  label: 'subject',
+  operations: ['list', 'show', 'delete'],
+  list: {
+    sortable: ['id', 'type', 'subject', 'email', 'status', 'created_at', 'updated_at'],
+    defaultSort: '-id',
+    filters: { status: true, type: true },
+    ranges: { created_at: true },
+    keyword: true,
+  },
+  actions: supportActions,
+})

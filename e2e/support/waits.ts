@@ -1,0 +1,63 @@
+import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
+
+/**
+ * Waits on what the page does, never on the clock. A click or a key is handled, and React commits what it
+ * changed, before the event's task ends (discrete events render synchronously); the next animation frame
+ * comes after that commit, so a check made then sees whatever the input caused, and its absence means the
+ * input caused nothing.
+ */
+export const nextFrame = (page: Page): Promise<unknown> => page.evaluate('new Promise(requestAnimationFrame)')
+
+/**
+ * Presses a key of a drag by keyboard and waits until dnd-kit has announced its effect in its live region (a
+ * drag is picked up, moved, dropped): its sensor ignores keys that come before it has measured the items.
+ * Every announcement since the key is kept, for one may follow another within a frame (picked up, then
+ * over its own place).
+ */
+export async function dragKey(page: Page, key: string, announced: RegExp): Promise<void> {
+  await page.evaluate(`(() => {
+    const seen = (window.dndAnnounced ??= [])
+    seen.length = 0
+    const regions = () => document.querySelectorAll('[id^="DndLiveRegion-"]')
+    // What the regions said before this key, which an overwritten text must not be taken for.
+    window.dndBefore = new Set([...regions()].map((region) => region.textContent))
+    if (window.dndObserver) return
+    // Two announcements may land before the observer runs (picked up, then over its own place): the first
+    // is read from the text it replaced, the removed text node or the changed data's old value.
+    window.dndObserver = new MutationObserver((changes) => {
+      const inRegion = (node) => (node.nodeType === 3 ? node.parentElement : node)?.closest?.('[id^="DndLiveRegion-"]')
+      for (const change of changes) {
+        if (!inRegion(change.target)) continue
+        const replaced = [...change.removedNodes].map((node) => node.textContent)
+        if (change.type === 'characterData') replaced.push(change.oldValue)
+        for (const text of replaced) if (text && !window.dndBefore.has(text)) seen.push(text)
+      }
+      for (const region of regions()) if (!window.dndBefore.has(region.textContent)) seen.push(region.textContent)
+    })
+    window.dndObserver.observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      characterDataOldValue: true,
+    })
+  })()`)
+  await page.keyboard.press(key)
+  await expect.poll(() => page.evaluate('window.dndAnnounced.join(" ")')).toMatch(announced)
+}
+
+/** Counts the page's requests still under way, from now on; `idle()` polls until there are none. */
+export function requestsInFlight(page: Page) {
+  let open = 0
+  page.on('request', () => open++)
+  const done = () => open--
+  page.on('requestfinished', done)
+  page.on('requestfailed', done)
+  return {
+    idle: async () => {
+      await expect.poll(() => open).toBe(0)
+      await nextFrame(page)
+      await expect.poll(() => open).toBe(0)
+    },
+  }
+}

@@ -1,0 +1,135 @@
+import { orderEventKinds, orderEventLimits, visitDevices, visitLimits } from '@vod/contract'
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core'
+import { admins } from './auth.ts'
+import { campaigns, channels } from './channels.ts'
+import { oneOf } from './columns.ts'
+import { orders } from './commerce.ts'
+
+/**
+ * Money going back from a paid order (README "Analytics"): refunds and chargebacks, dated when they happened.
+ * Together never more than the order's amount (the API locks the order's row to check it).
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: orderEventKinds }).notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    reason: varchar('reason', { length: orderEventLimits.reason }),
+    createdBy: integer('created_by').references(() => admins.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('order_events_kind_check', sql`${t.kind} in (${oneOf(orderEventKinds)})`),
+    check('order_events_amount_check', sql`${t.amount} > 0`),
+    index('order_events_order_id_index').on(t.orderId, t.id),
+  ],
+)
+
+/**
+ * The member site's page visits, written by the member site (this product only reads them). Kept
+ * VISIT_RETENTION_DAYS; the rollups keep their figures after the rows are gone.
+ */
+export const visits = pgTable(
+  'visits',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    visitedAt: timestamp('visited_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The visitor's id (the member site's cookie), the same across visits. */
+    visitor: varchar('visitor', { length: visitLimits.visitor }).notNull(),
+    device: text('device', { enum: visitDevices }).notNull(),
+    channelId: integer('channel_id').references(() => channels.id, { onDelete: 'set null' }),
+    campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('visits_device_check', sql`${t.device} in (${oneOf(visitDevices)})`),
+    index('visits_visited_at_index').on(t.visitedAt),
+  ],
+)
+
+/**
+ * The figures' sums, kept by triggers (migration 0019). A row is one level of detail: -1 in a
+ * dimension means "all of them", 0 "none" (an order through no channel), '*' all devices. Every event adds
+ * to each level it belongs to: all, its channel, its channel's campaign, its plan, its channel and plan, its
+ * device, its channel and device.
+ */
+const figureColumns = {
+  orders: integer('orders').notNull().default(0),
+  gross: numeric('gross', { precision: 16, scale: 2 }).notNull().default('0'),
+  fees: numeric('fees', { precision: 16, scale: 2 }).notNull().default('0'),
+  refundCount: integer('refund_count').notNull().default(0),
+  refunds: numeric('refunds', { precision: 16, scale: 2 }).notNull().default('0'),
+  chargebackCount: integer('chargeback_count').notNull().default(0),
+  chargebacks: numeric('chargebacks', { precision: 16, scale: 2 }).notNull().default('0'),
+  signups: integer('signups').notNull().default(0),
+  subscriptions: integer('subscriptions').notNull().default(0),
+  cancellations: integer('cancellations').notNull().default(0),
+  visits: integer('visits').notNull().default(0),
+}
+const dimensions = {
+  channelId: integer('channel_id').notNull(),
+  campaignId: integer('campaign_id').notNull(),
+  planId: integer('plan_id').notNull(),
+  device: text('device').notNull(),
+}
+
+/** Quarter-hours in UTC: every zone in use starts its days on one, so any zone's day sums whole buckets. */
+export const rollupQuarters = pgTable(
+  'rollup_quarters',
+  { ...dimensions, bucket: timestamp('bucket', { withTimezone: true }).notNull(), ...figureColumns },
+  (t) => [primaryKey({ columns: [t.channelId, t.campaignId, t.planId, t.device, t.bucket] })],
+)
+
+/** The same sums per UTC day: a business day is its UTC days plus or minus the quarters at its edges. */
+export const rollupDays = pgTable(
+  'rollup_days',
+  { ...dimensions, day: date('day', { mode: 'string' }).notNull(), ...figureColumns },
+  (t) => [primaryKey({ columns: [t.channelId, t.campaignId, t.planId, t.device, t.day] })],
+)
+
+/**
+ * Who visited on which business day (in the zone app_settings' business_time_zone held when it was counted),
+ * per level (-1 all, a channel, a channel's campaign): distinct visitors cannot be summed from buckets.
+ * Deleted with the visits; the counts stay in visitor_day_counts.
+ */
+export const visitorDays = pgTable(
+  'visitor_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    channelId: integer('channel_id').notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    visitor: varchar('visitor', { length: visitLimits.visitor }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.channelId, t.campaignId, t.day, t.visitor] }),
+    index('visitor_days_day_index').on(t.day),
+  ],
+)
+
+export const visitorDayCounts = pgTable(
+  'visitor_day_counts',
+  {
+    channelId: integer('channel_id').notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    visitors: integer('visitors').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.campaignId, t.day] })],
+)

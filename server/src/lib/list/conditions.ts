@@ -1,0 +1,52 @@
+import { and, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
+import { keywordMatch } from './keyword.ts'
+import type { FilterSpec, ListQuery, ListSpec } from './list-spec.ts'
+import type { DateValue } from './wire-values.ts'
+
+function equals(spec: FilterSpec, value: unknown): SQL {
+  if (spec.where) return spec.where(value as never)
+  const column = spec.column as PgColumn
+  if (spec.type === 'date') {
+    const day = value as DateValue
+    return and(gte(column, day.start), lt(column, day.end)) as SQL
+  }
+  return eq(column, value)
+}
+
+/** The condition a list query puts on the rows: its ids, filters, ranges and keyword, all values bound. */
+export function listWhere(
+  spec: Pick<ListSpec<Record<string, SQL>>, 'sortable' | 'filters' | 'ranges' | 'keyword'>,
+) {
+  const filters = spec.filters ?? {}
+  const ranges = spec.ranges ?? {}
+  return function where(q: ListQuery, extra?: SQL): SQL | undefined {
+    const conditions: (SQL | undefined)[] = [extra]
+    if (q.ids) conditions.push(inArray(spec.sortable.id, q.ids))
+    for (const [name, filter] of Object.entries(filters)) {
+      const value = q.filters[name]
+      if (value !== undefined) conditions.push(equals(filter, value))
+    }
+    for (const [name, range] of Object.entries(ranges)) {
+      const { from, to } = q.ranges[name] ?? {}
+      const column = range.column as PgColumn
+      if (range.type === 'date') {
+        if (from !== undefined) conditions.push(gte(column, (from as DateValue).start))
+        if (to !== undefined) {
+          const d = to as DateValue
+          conditions.push(d.day ? lt(column, d.end) : lte(column, d.start))
+        }
+      } else {
+        if (from !== undefined) conditions.push(gte(column, from))
+        if (to !== undefined) conditions.push(lte(column, to))
+      }
+    }
+    if (q.keyword && spec.keyword?.length) {
+      const keyword = q.keyword
+      const matches = spec.keyword.map((column) => keywordMatch(column, keyword)).filter((m) => m !== null)
+      // No column the keyword can match: no row does (an empty OR would leave every row in).
+      conditions.push(matches.length ? or(...matches) : sql`false`)
+    }
+    return and(...conditions)
+  }
+}

@@ -1,0 +1,70 @@
+import { PHONE_PATTERN } from '@vod/contract'
+import { ilike, is, type SQL, sql } from 'drizzle-orm'
+import { PgColumn } from 'drizzle-orm/pg-core'
+import { emailDomain, reversedDigits } from '../../db/schema/columns.ts'
+import type { KeywordColumn } from './list-spec.ts'
+
+/** `%` and `_` in the user's text are literal characters, not LIKE wildcards. */
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+export const containsPattern = (text: string): string => `%${literal(text)}%`
+const prefixPattern = (text: string): string => `${literal(text)}%`
+
+/** Fewer digits than this end too many numbers to be worth a search (`al` has none at all). */
+const PHONE_DIGITS_MIN = 4
+
+type Kind = 'contains' | 'prefix' | 'domain' | 'phone'
+const kinds = ['prefix', 'domain', 'phone'] as const
+
+/** What a keyword column declares: how it matches, and the column it reads. */
+export function kindOf(column: KeywordColumn): { kind: Kind; column: PgColumn } {
+  if (is(column, PgColumn)) return { kind: 'contains', column }
+  const kind = kinds.find((k) => k in column) as (typeof kinds)[number]
+  return { kind, column: (column as Record<typeof kind, PgColumn>)[kind] }
+}
+
+/** The columns of one kind in a list's keyword: each needs its own index (list-indexes.test.ts). */
+export const columnsOf = (keyword: readonly KeywordColumn[] | undefined, kind: Kind): PgColumn[] =>
+  (keyword ?? []).map(kindOf).flatMap((k) => (k.kind === kind ? [k.column] : []))
+
+/** What the OpenAPI document says a keyword column does with the keyword. */
+export function keywordRule(keywordColumn: KeywordColumn): string {
+  const { kind, column } = kindOf(keywordColumn)
+  const name = column.name
+  switch (kind) {
+    case 'contains':
+      return `${name} contains it`
+    case 'prefix':
+      return `${name} starts with it`
+    case 'domain':
+      return `the domain of ${name} (after its @) starts with it, a leading @ left out`
+    case 'phone':
+      return `the digits of ${name} end with its digits, when it is a phone number of ${PHONE_DIGITS_MIN} digits or more`
+  }
+}
+
+/**
+ * The keyword's condition on one column, or null when the keyword cannot match that kind (an address with
+ * an @ in its middle is no domain, a word no phone number): leaving the kind out, never a pattern that
+ * matches every row. Both sides of a pattern go through PostgreSQL's `lower`, so they agree on every letter;
+ * the pattern is folded to a constant when the statement is planned for its values, which lets the planner
+ * read the kind's index (db/schema/columns.ts) as a range.
+ */
+export function keywordMatch(keywordColumn: KeywordColumn, keyword: string): SQL | null {
+  const { kind, column } = kindOf(keywordColumn)
+  switch (kind) {
+    case 'contains':
+      return ilike(column, containsPattern(keyword))
+    case 'prefix':
+      return sql`lower(${column}) like lower(${prefixPattern(keyword)})`
+    case 'domain': {
+      const domain = keyword.startsWith('@') ? keyword.slice(1) : keyword
+      if (!domain || domain.includes('@')) return null
+      return sql`${emailDomain(column)} like lower(${prefixPattern(domain)})`
+    }
+    case 'phone': {
+      const digits = keyword.replace(/\D/g, '')
+      if (!PHONE_PATTERN.test(keyword) || digits.length < PHONE_DIGITS_MIN) return null
+      return sql`${reversedDigits(column)} like ${prefixPattern([...digits].reverse().join(''))}`
+    }
+  }
+}

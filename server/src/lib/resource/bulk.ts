@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto'
+import { BULK_LIMIT, type BulkInput, type BulkRowResult, bulkAnswer, bulkInput } from '@vod/contract'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { Db } from '../../db/client.ts'
+import { attributeName } from '../../i18n/index.ts'
+import { ApiError, invalidField } from '../errors.ts'
+import { type defineList, type ListQuery, selectFrom } from '../list/index.ts'
+import { errorBody, protectedErrors } from '../responses.ts'
+import { renewDeletions } from './deletions.ts'
+import { permissionOf } from './permissions.ts'
+import type { Resolved } from './types.ts'
+import type { defineWrites } from './write.ts'
+
+type Writes = ReturnType<typeof defineWrites>
+
+/** Rows a transaction: few enough that locks are not held long, many enough that commits do not dominate. */
+const CHUNK = 100
+type List = ReturnType<typeof defineList>
+
+/** What a refusal says, as the single request would have answered it (API.md's `message`). */
+function messageOf(request: FastifyRequest, error: ApiError): string {
+  const [field, issues] = Object.entries(error.fields ?? {})[0] ?? []
+  const issue = issues?.[0]
+  if (field && issue)
+    return request.t(issue.key, { attribute: attributeName(request.lang, field), ...issue.params })
+  return request.t(error.key, error.params)
+}
+
+/**
+ * Bulk actions for every resource (README "Bulk actions and undo"): `POST /{path}/bulk/{action}` for each
+ * action of the resource, `delete` and `restore` (undo), behind the same permission as one record's. The
+ * rows are the body's `ids`, or with `{"all": 1}` every row the list's filters in the query string match,
+ * in the list's order; more than BULK_LIMIT is 422 and nothing is done. Each row then runs as its own
+ * request would, in its own transaction with its own audit entry: done, or refused with the status and
+ * message it would have had. One refusal never undoes the others.
+ */
+export function defineBulk(spec: Resolved, list: List, writes: Writes) {
+  const { path, table } = spec
+  const operations = new Set(spec.operations)
+  type Run = (db: Db, request: FastifyRequest, id: number, batch: string) => Promise<unknown>
+  const runs: Record<string, { permission: string; run: Run }> = {}
+  for (const [name, action] of Object.entries(spec.actions))
+    if (!action.body)
+      runs[name] = {
+        permission: action.permission ?? name,
+        run: (db, request, id) => writes.act(db, request, id, name, undefined),
+      }
+  if (operations.has('delete')) {
+    runs.delete = {
+      permission: 'delete',
+      run: (db, request, id, batch) => writes.remove(db, request, id, batch),
+    }
+    runs.restore = { permission: 'delete', run: (db, request, id) => writes.restore(db, request, id) }
+  }
+
+  /** The rows a request names: its ids, or the list's matching rows (at most BULK_LIMIT). */
+  async function rowsOf(db: Db, request: FastifyRequest, action: string, body: BulkInput) {
+    if (body.ids) return [...new Set(body.ids)]
+    // Deleted records match no filter: an undo names them.
+    if (action === 'restore') throw invalidField('ids', 'validation.required')
+    const q = request.query as ListQuery
+    const rows = await selectFrom(db, list.spec, { id: table.id })
+      .where(list.where(q, writes.scopeOf(request)))
+      .orderBy(...list.orderBy(q))
+      .limit(BULK_LIMIT + 1)
+    if (rows.length > BULK_LIMIT) throw new ApiError(422, 'errors.bulk_limit', { limit: BULK_LIMIT })
+    return rows.map((row) => row.id as number)
+  }
+
+  async function routes(app: FastifyInstance, db: Db) {
+    const r = app.withTypeProvider<ZodTypeProvider>()
+    for (const [action, { permission, run }] of Object.entries(runs))
+      r.post(
+        `/${path}/bulk/${action}`,
+        {
+          config: { permission: permissionOf(permission, path) },
+          schema: {
+            tags: [path],
+            summary: `${action} many of ${path}, row by row`,
+            description:
+              `The rows: \`{"ids": [...]}\`, or \`{"all": 1}\` for every row the list's filters in the query string ` +
+              `match. More than ${BULK_LIMIT} rows: 422, nothing done. Each row is done or refused on its own ` +
+              '(with the status and message of a single request), in its own transaction and audit entry.',
+            querystring: list.query,
+            body: bulkInput,
+            response: { 200: bulkAnswer, ...protectedErrors, 409: errorBody },
+          },
+        },
+        async (request) => {
+          const ids = await rowsOf(db, request, action, request.body)
+          const batch = randomUUID()
+          const data: BulkRowResult[] = []
+          // Rows go in transactions of CHUNK, each row in a savepoint of its own (its write's transaction,
+          // nested): a refused row rolls back alone, and the rows cost no commit each.
+          for (let start = 0; start < ids.length; start += CHUNK)
+            await db.transaction(async (tx) => {
+              for (const id of ids.slice(start, start + CHUNK)) {
+                try {
+                  await run(tx, request, id, batch)
+                  data.push({ id, result: 'done' })
+                } catch (error) {
+                  if (!(error instanceof ApiError)) throw error
+                  data.push({
+                    id,
+                    result: 'refused',
+                    status: error.status,
+                    message: messageOf(request, error),
+                  })
+                }
+              }
+            })
+          // The undo window of a bulk delete starts when the whole of it is done.
+          if (action === 'delete') await renewDeletions(db, batch)
+          const done = data.filter((row) => row.result === 'done').length
+          return { data, meta: { done, refused: data.length - done } }
+        },
+      )
+  }
+
+  return { routes }
+}

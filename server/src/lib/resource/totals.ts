@@ -1,0 +1,62 @@
+import { type SQL, sql } from 'drizzle-orm'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { Db } from '../../db/client.ts'
+import { type defineList, type ListQuery, selectFrom } from '../list/index.ts'
+import { dataOf, protectedErrors } from '../responses.ts'
+import { permissionOf } from './permissions.ts'
+import type { Resolved } from './types.ts'
+import type { View } from './view.ts'
+
+type List = ReturnType<typeof defineList>
+
+/**
+ * `GET /{path}/totals` (the contract's `list.totals`): how many rows the list's filters and keyword match, and
+ * the sum of each named money field over all of them, summed by PostgreSQL in `numeric` and answered as exact
+ * decimal strings with two places (`"0.00"` when nothing matches). It takes the list's query; paging and sort
+ * change nothing. Every matching row is read, so on a very large unfiltered table it costs a scan.
+ */
+export function defineTotals(
+  spec: Resolved,
+  view: View,
+  list: List,
+  scopeOf: (request: FastifyRequest) => SQL | undefined,
+) {
+  const fields = spec.contract.list.totals ?? []
+  for (const field of fields)
+    if (!view.columns[field]) throw new Error(`${spec.path}: totals name "${field}", which the record lacks.`)
+  const answer = dataOf(
+    z.object({ count: z.number().int(), ...Object.fromEntries(fields.map((field) => [field, z.string()])) }),
+  )
+  const cells = {
+    count: sql<number>`count(*)::int`,
+    ...Object.fromEntries(
+      fields.map((field) => [
+        field,
+        sql<string>`coalesce(sum(${view.columns[field]}), 0)::numeric(20, 2)::text`,
+      ]),
+    ),
+  }
+
+  async function routes(app: FastifyInstance, db: Db) {
+    app.withTypeProvider<ZodTypeProvider>().get(
+      `/${spec.path}/totals`,
+      {
+        config: { permission: permissionOf('list', spec.path) },
+        schema: {
+          tags: [spec.path],
+          summary: `Totals of the ${spec.path} a list query matches`,
+          querystring: list.query,
+          response: { 200: answer, ...protectedErrors },
+        },
+      },
+      async (request) => {
+        const q = request.query as ListQuery
+        const [row] = await selectFrom(db, view, cells).where(list.where(q, scopeOf(request)))
+        return { data: row as z.infer<typeof answer>['data'] }
+      },
+    )
+  }
+  return { routes }
+}

@@ -1,0 +1,119 @@
+import {
+  channelsAnswer,
+  dailySeriesAnswer,
+  dashboardAnswer,
+  dashboardPeriodQuery,
+  devicesAnswer,
+  type PeriodQuery,
+  periodComparisonAnswer,
+  planFiguresAnswer,
+  realTimeRevenuesAnswer,
+  realTimeUsersAnswer,
+} from '@vod/contract'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { protectedErrors } from '../../lib/responses.ts'
+import { addDays, dayIn } from './period.ts'
+import { dashboardPanels, perDevice, perPlan, realTimeRevenues, realTimeUsers } from './reports.ts'
+import { type AnalyticsOptions, reports } from './routes.ts'
+import { scopeOf } from './scope.ts'
+import type { Scope } from './sums.ts'
+
+/** The dashboard's period when none is given: the last 30 business days, today included. */
+function periodOr(zone: string, query: Partial<PeriodQuery>): PeriodQuery {
+  const today = dayIn(zone, new Date())
+  const end = query.end_date ?? (query.start_date && query.start_date > today ? query.start_date : today)
+  return { start_date: query.start_date ?? addDays(end, -29), end_date: end }
+}
+
+/**
+ * GET /dashboard and its panels (spec section 7) behind view-dashboard: the live panels (today against the
+ * same time yesterday and a week ago, online now), trends and splits of a period (the last 30 days unless
+ * `start_date` / `end_date` say otherwise). A channel admin's cover its channels only.
+ */
+export async function dashboardRoutes(app: FastifyInstance, { db, zone }: AnalyticsOptions) {
+  const route = (
+    path: string,
+    summary: string,
+    answer: z.ZodType,
+    period: boolean,
+    run: (scope: Scope, query: PeriodQuery) => Promise<unknown>,
+  ) =>
+    app.withTypeProvider<ZodTypeProvider>().get(
+      path,
+      {
+        config: { permission: 'view-dashboard' },
+        schema: {
+          tags: ['dashboard'],
+          summary,
+          description: period
+            ? 'Business days in BUSINESS_TIME_ZONE, both included; the last 30 days to today unless given. ' +
+              'Out of order or over three years: 422 on `end_date`.'
+            : 'Live: read it again every few seconds.',
+          querystring: period ? dashboardPeriodQuery : z.strictObject({}),
+          response: { 200: answer, ...protectedErrors },
+        },
+      },
+      async (request: FastifyRequest) =>
+        run(await scopeOf(db, request), periodOr(zone, request.query as Partial<PeriodQuery>)),
+    )
+  const data = async (value: Promise<unknown>) => ({ data: await value })
+  const meta = (q: PeriodQuery) => ({ start_date: q.start_date, end_date: q.end_date, time_zone: zone })
+
+  route(
+    '/dashboard',
+    'Live panels: today against yesterday and a week ago',
+    dashboardAnswer,
+    false,
+    (scope) => {
+      const now = new Date()
+      return data(dashboardPanels(db, zone, dayIn(zone, now), scope, now))
+    },
+  )
+  route(
+    '/dashboard/real-time-users',
+    'Visitors online now and per minute',
+    realTimeUsersAnswer,
+    false,
+    (scope) => data(realTimeUsers(db, scope, new Date())),
+  )
+  route(
+    '/dashboard/real-time-revenues',
+    "Today's revenue per quarter-hour",
+    realTimeRevenuesAnswer,
+    false,
+    (scope) => {
+      const now = new Date()
+      return data(realTimeRevenues(db, zone, dayIn(zone, now), scope, now))
+    },
+  )
+  route(
+    '/dashboard/revenueGather',
+    'The period against the one before',
+    periodComparisonAnswer,
+    true,
+    (scope, q) => reports.comparison.run(db, zone, q, scope),
+  )
+  route('/dashboard/revenueTrend', 'Revenue a day', dailySeriesAnswer, true, (scope, q) =>
+    reports.series.run(db, zone, q, scope),
+  )
+  route(
+    '/dashboard/memberTrend',
+    'Visitors, sign-ups and subscriptions a day',
+    dailySeriesAnswer,
+    true,
+    (scope, q) => reports.series.run(db, zone, q, scope),
+  )
+  route('/dashboard/channelList', 'Top channels', channelsAnswer, true, (scope, q) =>
+    reports.channels.run(db, zone, q, scope),
+  )
+  route('/dashboard/planList', 'Plans', planFiguresAnswer, true, async (scope, q) => ({
+    data: await perPlan(db, { zone, start: q.start_date, end: q.end_date }, scope),
+    meta: meta(q),
+  }))
+  route('/dashboard/devices', 'Visits per device', devicesAnswer, true, async (scope, q) => ({
+    data: await perDevice(db, { zone, start: q.start_date, end: q.end_date }, scope),
+    meta: meta(q),
+  }))
+}

@@ -1,0 +1,66 @@
+import type { Figures } from '@vod/contract'
+import { cents, fromCents } from '../../lib/money.ts'
+import type { Sums } from './sums.ts'
+
+/** A period's figures with nothing in it. */
+export const emptySums = (): Sums => ({
+  orders: 0,
+  refund_count: 0,
+  chargeback_count: 0,
+  signups: 0,
+  subscriptions: 0,
+  cancellations: 0,
+  visits: 0,
+  gross: '0.00',
+  fees: '0.00',
+  refunds: '0.00',
+  chargebacks: '0.00',
+})
+
+/** Two sums added (a channel admin's channels, a period's days), money in integer cents. */
+export function addSums(a: Sums, b: Sums): Sums {
+  return {
+    orders: a.orders + b.orders,
+    refund_count: a.refund_count + b.refund_count,
+    chargeback_count: a.chargeback_count + b.chargeback_count,
+    signups: a.signups + b.signups,
+    subscriptions: a.subscriptions + b.subscriptions,
+    cancellations: a.cancellations + b.cancellations,
+    visits: a.visits + b.visits,
+    gross: fromCents(cents(a.gross) + cents(b.gross)),
+    fees: fromCents(cents(a.fees) + cents(b.fees)),
+    refunds: fromCents(cents(a.refunds) + cents(b.refunds)),
+    chargebacks: fromCents(cents(a.chargebacks) + cents(b.chargebacks)),
+  }
+}
+
+/** signups / visitors to four places, rounded half up, exactly (integers only); null without visitors. */
+export function conversion(signups: number, visitors: number): string | null {
+  if (visitors === 0) return null
+  const scaled = (BigInt(signups) * 20000n + BigInt(visitors)) / (2n * BigInt(visitors))
+  const whole = scaled / 10000n
+  return `${whole}.${(scaled % 10000n).toString().padStart(4, '0')}`
+}
+
+/** The wire's figures (README "Analytics": definitions) from the rollups' sums and the visitor count. */
+export function toFigures(sums: Sums, visitors: number): Figures {
+  return {
+    visits: sums.visits,
+    visitors,
+    signups: sums.signups,
+    new_subscriptions: sums.subscriptions,
+    cancellations: sums.cancellations,
+    orders: sums.orders,
+    gross: sums.gross,
+    fees: sums.fees,
+    refund_count: sums.refund_count,
+    refunds: sums.refunds,
+    chargeback_count: sums.chargeback_count,
+    chargebacks: sums.chargebacks,
+    net: netOf(sums),
+    conversion: conversion(sums.signups, visitors),
+  }
+}
+
+export const netOf = (sums: Pick<Sums, 'gross' | 'refunds' | 'chargebacks'>) =>
+  fromCents(cents(sums.gross) - cents(sums.refunds) - cents(sums.chargebacks))

@@ -1,0 +1,17 @@
+import type { ApiModule } from '../types.ts'
+import { dashboardRoutes } from './dashboard.ts'
+import { exportRoutes } from './export.ts'
+import { analyticsRoutes } from './routes.ts'
+import { scheduleAnalyticsUpkeep } from './upkeep.ts'
+
+/**
+ * The dashboard and the analytics (spec sections 2 and 7, README "Analytics"): figures read from rollups
+ * that the database keeps (migration 0019), cut into business days of BUSINESS_TIME_ZONE at read time.
+ */
+export const analyticsModule: ApiModule = async (app, { db, config }) => {
+  const options = { db, zone: config.businessTimeZone }
+  await dashboardRoutes(app, options)
+  await analyticsRoutes(app, options)
+  await exportRoutes(app, options)
+  scheduleAnalyticsUpkeep(app, db, config.businessTimeZone, config.visitRetentionDays)
+}

@@ -1,0 +1,251 @@
+import {
+  campaignsAnswer,
+  channelsAnswer,
+  dailySeriesAnswer,
+  type PeriodQuery,
+  type PermissionName,
+  periodComparisonAnswer,
+  periodQuery,
+  todayRecordAnswer,
+  typeRevenueAnswer,
+} from '@vod/contract'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { Db } from '../../db/client.ts'
+import { idParams } from '../../lib/id-param.ts'
+import { protectedErrors, recordErrors } from '../../lib/responses.ts'
+import { dayIn } from './period.ts'
+import {
+  comparison,
+  dailySeries,
+  type Period,
+  perCampaign,
+  perChannel,
+  perChannelType,
+  todayRecord,
+} from './reports.ts'
+import { scopeOf } from './scope.ts'
+import type { Scope } from './sums.ts'
+
+/** What a call answers: its schema, and how, from the period and the channels the caller sees. */
+interface Report {
+  answer: z.ZodType
+  period: boolean
+  run(db: Db, zone: string, query: PeriodQuery, scope: Scope): Promise<unknown>
+}
+
+const periodOf = (zone: string, q: PeriodQuery): Period => ({ zone, start: q.start_date, end: q.end_date })
+const meta = (zone: string, q: PeriodQuery) => ({
+  start_date: q.start_date,
+  end_date: q.end_date,
+  time_zone: zone,
+})
+
+export const reports = {
+  series: {
+    answer: dailySeriesAnswer,
+    period: true,
+    async run(db, zone, q, scope) {
+      const { data, totals } = await dailySeries(db, periodOf(zone, q), scope)
+      return { data, meta: { ...meta(zone, q), totals } }
+    },
+  },
+  comparison: {
+    answer: periodComparisonAnswer,
+    period: true,
+    async run(db, zone, q, scope) {
+      const { current, previous, previous_period } = await comparison(db, periodOf(zone, q), scope)
+      return {
+        data: { current, previous },
+        meta: {
+          ...meta(zone, q),
+          previous_start_date: previous_period.start,
+          previous_end_date: previous_period.end,
+        },
+      }
+    },
+  },
+  today: {
+    answer: todayRecordAnswer,
+    period: false,
+    async run(db, zone, _q, scope) {
+      const now = new Date()
+      return { data: await todayRecord(db, zone, dayIn(zone, now), scope, now) }
+    },
+  },
+  channels: {
+    answer: channelsAnswer,
+    period: true,
+    async run(db, zone, q, scope) {
+      const rows = await perChannel(db, periodOf(zone, q), scope)
+      return { data: rows.map(({ type: _type, ...row }) => row), meta: meta(zone, q) }
+    },
+  },
+  campaigns: {
+    answer: campaignsAnswer,
+    period: true,
+    async run(db, zone, q, scope) {
+      return { data: await perCampaign(db, periodOf(zone, q), scope), meta: meta(zone, q) }
+    },
+  },
+  types: {
+    answer: typeRevenueAnswer,
+    period: true,
+    async run(db, zone, q, scope) {
+      return { data: await perChannelType(db, periodOf(zone, q), scope), meta: meta(zone, q) }
+    },
+  },
+} satisfies Record<string, Report>
+type ReportName = keyof typeof reports
+
+/**
+ * The analytics calls of spec section 7, each a report: the same figures (README "Analytics") cut
+ * differently. The channel calls also exist per channel under /analytics/channel/{id}/..., where the
+ * channel pies split by campaign.
+ */
+const channelCalls: { path: string; summary: string; all: ReportName; one: ReportName }[] = [
+  { path: 'todayRecord', summary: "Today so far and yesterday's figures", all: 'today', one: 'today' },
+  {
+    path: 'periodStatistic',
+    summary: 'The period against the one before',
+    all: 'comparison',
+    one: 'comparison',
+  },
+  { path: 'records', summary: 'Every figure, a row a day', all: 'series', one: 'series' },
+  {
+    path: 'userLineChart',
+    summary: 'Visitors, sign-ups and subscriptions a day',
+    all: 'series',
+    one: 'series',
+  },
+  {
+    path: 'revenueLineChart',
+    summary: 'Revenue, refunds and chargebacks a day',
+    all: 'series',
+    one: 'series',
+  },
+  {
+    path: 'userPieChart',
+    summary: 'Sign-ups and subscriptions per channel (per campaign of one)',
+    all: 'channels',
+    one: 'campaigns',
+  },
+  {
+    path: 'revenuePieChart',
+    summary: 'Revenue per channel (per campaign of one)',
+    all: 'channels',
+    one: 'campaigns',
+  },
+  { path: 'type-revenue-distribution', summary: 'Revenue per type of channel', all: 'types', one: 'types' },
+  {
+    path: 'subscriptionReferrals',
+    summary: 'Subscriptions per campaign',
+    all: 'campaigns',
+    one: 'campaigns',
+  },
+  { path: 'refundStatistics', summary: 'Refunds and chargebacks a day', all: 'series', one: 'series' },
+]
+
+const otherCalls: { path: string; permission: PermissionName; summary: string; report: ReportName }[] = [
+  {
+    path: '/analytics/revenue/companyDataDaily',
+    permission: 'list-daily-revenue',
+    summary: 'Company revenue a day',
+    report: 'series',
+  },
+  {
+    path: '/analytics/campaign/statistic',
+    permission: 'list-daily-campaign',
+    summary: 'Every figure per campaign',
+    report: 'campaigns',
+  },
+  {
+    path: '/analytics/data/daily',
+    permission: 'list-daily-data',
+    summary: 'Every figure, a row a day',
+    report: 'series',
+  },
+  {
+    path: '/analytics/subscriber-source',
+    permission: 'list-daily-subscriber-source',
+    summary: 'Where subscribers come from, per channel',
+    report: 'channels',
+  },
+  {
+    path: '/analytics/refund-statistics',
+    permission: 'list-daily-refund-statistics',
+    summary: 'Refunds and chargebacks a day',
+    report: 'series',
+  },
+]
+
+const PERIOD_TEXT =
+  '`start_date` and `end_date` (`YYYY-MM-DD`) are business days in BUSINESS_TIME_ZONE, both included; ' +
+  'out of order or over three years is 422 on `end_date`. Figures as README "Analytics" defines them; a ' +
+  "channel admin's cover only the channels it administers."
+
+export interface AnalyticsOptions {
+  db: Db
+  zone: string
+}
+
+function register(
+  app: FastifyInstance,
+  { db, zone }: AnalyticsOptions,
+  path: string,
+  permission: PermissionName,
+  summary: string,
+  name: ReportName,
+  perChannel: boolean,
+) {
+  const report: Report = reports[name]
+  const querystring = report.period ? periodQuery : z.strictObject({})
+  app.withTypeProvider<ZodTypeProvider>().get(
+    path,
+    {
+      config: { permission },
+      schema: {
+        tags: [path.split('/')[1] ?? 'analytics'],
+        summary,
+        description: report.period
+          ? PERIOD_TEXT
+          : 'Today is the business day now under way in BUSINESS_TIME_ZONE.',
+        querystring,
+        ...(perChannel ? { params: idParams } : {}),
+        response: { 200: report.answer, ...(perChannel ? recordErrors : protectedErrors) },
+      },
+    },
+    async (request: FastifyRequest) => {
+      const id = perChannel ? (request.params as { id: number }).id : undefined
+      const scope = await scopeOf(db, request, id)
+      return report.run(db, zone, request.query as PeriodQuery, scope)
+    },
+  )
+}
+
+/** GET /analytics/... behind the `daily` permissions (spec section 6). */
+export async function analyticsRoutes(app: FastifyInstance, options: AnalyticsOptions) {
+  for (const call of channelCalls) {
+    register(
+      app,
+      options,
+      `/analytics/channel/${call.path}`,
+      'list-daily-channel',
+      call.summary,
+      call.all,
+      false,
+    )
+    register(
+      app,
+      options,
+      `/analytics/channel/:id/${call.path}`,
+      'list-daily-channel',
+      `${call.summary}: one channel`,
+      call.one,
+      true,
+    )
+  }
+  for (const call of otherCalls)
+    register(app, options, call.path, call.permission, call.summary, call.report, false)
+}

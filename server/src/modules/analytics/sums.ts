@@ -1,0 +1,195 @@
+import { type SQL, sql } from 'drizzle-orm'
+import { type Db, queryRows } from '../../db/client.ts'
+
+/**
+ * Sums of the rollups over spans of time (README "Analytics", "How the figures are kept"). A span [lo, hi)
+ * whose ends are quarter-hours is F(hi) - F(lo), F(t) being everything before t: the UTC days before t's
+ * day from rollup_days, and the quarters of t's own day before t from rollup_quarters, or, when t is in the
+ * second half of its day, that day's total less its quarters from t on. So a business day in any zone
+ * reads one or two day rows and at most 48 quarter rows per level, never the raw rows.
+ */
+
+/** The rollups' summed columns: counts and money (numeric, exact). */
+export const countColumns = [
+  'orders',
+  'refund_count',
+  'chargeback_count',
+  'signups',
+  'subscriptions',
+  'cancellations',
+  'visits',
+] as const
+export const moneyColumns = ['gross', 'fees', 'refunds', 'chargebacks'] as const
+export type Sums = Record<(typeof countColumns)[number], number> &
+  Record<(typeof moneyColumns)[number], string>
+
+/** Which channels a caller sees: all (null) or these (a channel admin's, or the one asked for). */
+export interface Scope {
+  channels: number[] | null
+}
+
+/** What rows are split by: nothing, channel, channel and campaign, plan or device. */
+export type Split = null | 'channel' | 'campaign' | 'plan' | 'device'
+
+const splitKey: Record<Exclude<Split, null>, string> = {
+  channel: 'channel_id',
+  campaign: 'channel_id, campaign_id',
+  plan: 'plan_id',
+  device: 'device',
+}
+
+/**
+ * The rows of one level of detail (db/schema/analytics.ts): -1 is "all" in a dimension, so a caller
+ * seeing every channel reads the all-channel rows, and a channel admin the rows of its channels.
+ */
+function levelOf(alias: string, scope: Scope, split: Split): SQL {
+  const byChannel = split === 'channel' || split === 'campaign' || scope.channels !== null
+  const column = (name: string) => sql.raw(`${alias}.${name}`)
+  // Lists of keys, never ranges: a btree reads each key's run of the index (no skip scan before PostgreSQL 18).
+  const channel = !byChannel
+    ? sql`${column('channel_id')} = -1`
+    : scope.channels
+      ? sql`${column('channel_id')} = any(${`{${scope.channels.join(',')}}`}::integer[])`
+      : sql`${column('channel_id')} = any(array(select id from channels) || 0)`
+  const campaign =
+    split === 'campaign'
+      ? sql`${column('campaign_id')} = any(array(select id from campaigns) || 0)`
+      : sql`${column('campaign_id')} = -1`
+  const plan =
+    split === 'plan'
+      ? sql`${column('plan_id')} = any(array(select id from plans))`
+      : sql`${column('plan_id')} = -1`
+  const device =
+    split === 'device'
+      ? sql`${column('device')} = any('{desktop,mobile,tablet}'::text[])`
+      : sql`${column('device')} = '*'`
+  return sql`${channel} and ${campaign} and ${plan} and ${device}`
+}
+
+/**
+ * Runs a report's statement with PostgreSQL's JIT off: its row estimates over the rollups are large enough
+ * to start a compilation (seconds) for a statement that reads a few thousand rows in milliseconds.
+ */
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`)
+    return queryRows<T>(tx, query)
+  })
+}
+
+/** Spans, one a business day from start to end (labelled by the day), in the zone. */
+export const daySpans = (zone: string, start: string, end: string): SQL => sql`
+  select to_char(d, 'YYYY-MM-DD') as label, (d::timestamp at time zone ${zone}) as lo,
+    ((d + 1)::timestamp at time zone ${zone}) as hi
+  from (select ${start}::date + i as d from generate_series(0, ${end}::date - ${start}::date) i) days`
+
+/** One span over the whole period, labelled by its first day. */
+export const periodSpan = (zone: string, start: string, end: string): SQL => sql`
+  select ${start}::text as label, (${start}::date::timestamp at time zone ${zone}) as lo,
+    ((${end}::date + 1)::timestamp at time zone ${zone}) as hi`
+
+export type SumRow = Sums & {
+  label: string
+  channel_id?: number
+  campaign_id?: number
+  plan_id?: number
+  device?: string
+}
+
+const metricList = (alias: string) =>
+  [...countColumns, ...moneyColumns].map((column) => `${alias}.${column}`).join(', ')
+const summed = [
+  ...countColumns.map((c) => `sum(sign * ${c})::bigint::integer as ${c}`),
+  ...moneyColumns.map((c) => `sum(sign * ${c})::numeric(16, 2)::text as ${c}`),
+].join(', ')
+
+/** The figures of each span (and each split key with any rows), straight from the rollups. */
+export async function sumSpans(db: Db, spans: SQL, scope: Scope, split: Split): Promise<SumRow[]> {
+  const keys = split ? splitKey[split] : ''
+  const keyList = (alias: string) =>
+    keys
+      ? `${keys
+          .split(', ')
+          .map((k) => `${alias}.${k}`)
+          .join(', ')}, `
+      : ''
+  const query = sql`
+    with seg as (${spans}),
+    ends as (select label, hi as t, 1 as sign from seg union all select label, lo, -1 from seg),
+    e as (select label, t, sign, (t at time zone 'UTC')::date as ud,
+            date_trunc('day', t at time zone 'UTC') at time zone 'UTC' as us from ends),
+    qr as (
+      select label,
+        case when t - us <= interval '12 hours' then us else t end as qlo,
+        case when t - us <= interval '12 hours' then t else us + interval '1 day' end as qhi,
+        case when t - us <= interval '12 hours' then sign else -sign end as sign
+      from e where t > us
+    ),
+    dr as (
+      select label, (lo at time zone 'UTC')::date as dlo, (hi at time zone 'UTC')::date as dhi, 1 as sign from seg
+      union all
+      select label, ud, ud + 1, sign from e where t - us > interval '12 hours'
+    ),
+    pieces as (
+      select dr.label, dr.sign, ${sql.raw(keyList('r'))}${sql.raw(metricList('r'))}
+      from dr join rollup_days r on r.day >= dr.dlo and r.day < dr.dhi and ${levelOf('r', scope, split)}
+      union all
+      select qr.label, qr.sign, ${sql.raw(keyList('q'))}${sql.raw(metricList('q'))}
+      from qr join rollup_quarters q on q.bucket >= qr.qlo and q.bucket < qr.qhi and ${levelOf('q', scope, split)}
+    )
+    select label, ${sql.raw(keys ? `${keys}, ` : '')}${sql.raw(summed)}
+    from pieces group by label${sql.raw(keys ? `, ${keys}` : '')}`
+  return rowsOf<SumRow>(db, query)
+}
+
+export interface VisitorRow {
+  label: string
+  channel_id?: number
+  campaign_id?: number
+  visitors: number
+}
+
+/**
+ * Distinct visitors of each business day (counted by the visits' trigger in the business zone), per day or
+ * summed over the period (labelled by its first day).
+ */
+export async function visitorSums(
+  db: Db,
+  start: string,
+  end: string,
+  perDay: boolean,
+  scope: Scope,
+  split: 'channel' | 'campaign' | null,
+): Promise<VisitorRow[]> {
+  const byChannel = split !== null || scope.channels !== null
+  const channel = !byChannel
+    ? sql`channel_id = -1`
+    : scope.channels
+      ? sql`channel_id = any(${`{${scope.channels.join(',')}}`}::integer[])`
+      : sql`channel_id = any(array(select id from channels) || 0)`
+  const campaign =
+    split === 'campaign'
+      ? sql`campaign_id = any(array(select id from campaigns) || 0)`
+      : sql`campaign_id = -1`
+  const keys = split === 'channel' ? 'channel_id, ' : split === 'campaign' ? 'channel_id, campaign_id, ' : ''
+  const label = perDay ? sql`to_char(day, 'YYYY-MM-DD')` : sql`${start}::text`
+  return rowsOf<VisitorRow>(
+    db,
+    sql`select ${label} as label, ${sql.raw(keys)}sum(visitors)::bigint::integer as visitors
+      from visitor_day_counts
+      where day >= ${start}::date and day <= ${end}::date and ${channel} and ${campaign}
+      group by 1${sql.raw(keys ? `, ${keys.slice(0, -2)}` : '')}`,
+  )
+}
+
+/** The quarter-hours from lo to hi (quarter-hours themselves), each labelled by its start (ISO). */
+export async function quarterSums(db: Db, lo: Date, hi: Date, scope: Scope): Promise<SumRow[]> {
+  const summedHere = summed.replaceAll('sign * ', '')
+  return rowsOf<SumRow>(
+    db,
+    sql`select vod_wire(q.bucket) as label, ${sql.raw(summedHere)} from rollup_quarters q
+      where q.bucket >= ${lo.toISOString()}::timestamptz and q.bucket < ${hi.toISOString()}::timestamptz
+        and ${levelOf('q', scope, null)}
+      group by q.bucket`,
+  )
+}

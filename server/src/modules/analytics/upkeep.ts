@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { Db } from '../../db/client.ts'
+
+const DAY_MS = 86_400_000
+/** How long a start waits for a recount of visitors before leaving it to finish behind the open API. */
+const RECOUNT_WAIT_MS = 2000
+
+/**
+ * BUSINESS_TIME_ZONE into the database, where the visits' trigger counts distinct visitors by business day.
+ * When it changed, the visitors of the visits kept are counted again in the new zone (vod_visitors_recount,
+ * one transaction: visits written meanwhile wait for it). Every other figure is cut by zone at read time,
+ * so nothing else is rebuilt. Answers whether anything changed.
+ */
+export async function syncBusinessZone(db: Db, zone: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = (await tx.execute(
+      sql`select value from app_settings where key = 'business_time_zone' for update`,
+    )) as unknown as { rows: { value: string }[] }
+    const stored = rows.rows[0]?.value ?? 'UTC'
+    await tx.execute(
+      sql`insert into app_settings (key, value) values ('business_time_zone', ${zone})
+        on conflict (key) do update set value = excluded.value`,
+    )
+    if (stored === zone) return false
+    await tx.execute(sql`select vod_visitors_recount()`)
+    return true
+  })
+}
+
+/**
+ * Deletes raw visits older than the retention, with the visitor lists of their days; the rollups and the
+ * distinct-visitor counts stay (README "Analytics"). Answers how many visits went.
+ */
+export async function pruneVisits(db: Db, retentionDays: number, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString()
+  const gone = (await db.execute(
+    sql`with gone as (delete from visits where visited_at < ${cutoff}::timestamptz returning 1) select count(*)::integer as n from gone`,
+  )) as unknown as { rows: { n: number }[] }
+  // A day's visitor list goes once its first hour could hold no kept visit (any zone is within a day of UTC).
+  await db.execute(
+    sql`delete from visitor_days where day < (${cutoff}::timestamptz at time zone 'UTC')::date - 1`,
+  )
+  return gone.rows[0]?.n ?? 0
+}
+
+/** The zone synced when the app is ready (waiting a little for a recount), visits pruned then and daily. */
+export function scheduleAnalyticsUpkeep(app: FastifyInstance, db: Db, zone: string, retentionDays: number) {
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<unknown> | undefined
+  const prune = () => {
+    running ??= pruneVisits(db, retentionDays)
+      .then((count) => {
+        if (count > 0) app.log.info({ count, retentionDays }, 'pruned old visits')
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'could not prune old visits'))
+      .finally(() => {
+        running = undefined
+      })
+  }
+  app.addHook('onReady', async () => {
+    const sync = syncBusinessZone(db, zone).then(
+      (changed) => {
+        if (changed) app.log.info({ zone }, 'business time zone changed: distinct visitors counted again')
+      },
+      (error: unknown) =>
+        app.log.error({ err: error }, 'could not set the business time zone in the database'),
+    )
+    await Promise.race([sync, new Promise((resolve) => setTimeout(resolve, RECOUNT_WAIT_MS).unref())])
+    running = sync.finally(() => {
+      running = undefined
+      prune()
+    })
+    timer = setInterval(prune, DAY_MS).unref()
+  })
+  app.addHook('onClose', async () => {
+    clearInterval(timer)
+    await running
+  })
+}

@@ -1,0 +1,23 @@
+import { bannersContract } from '@vod/contract'
+import { sql } from 'drizzle-orm'
+import { banners } from '../../db/schema/index.ts'
+import { defineResource } from '../../lib/resource/define-resource.ts'
+
+/** Whether a banner's time is over: its `expired_at` has passed. */
+const expired = sql`(${banners.expiredAt} is not null and ${banners.expiredAt} <= now())`
+
+/**
+ * Banners of the member site (spec section 3): uploads for the image, mobile image, video and mobile video,
+ * a link that must be http(s), mailto or tel (422 on `link`), and `expired` once `expired_at` has passed.
+ */
+export const bannersModule = defineResource({
+  contract: bannersContract,
+  table: banners,
+  present: { expired },
+  list: {
+    keyword: [banners.name, banners.title],
+    filters: {
+      expired: { where: (value: boolean) => (value ? expired : sql`not ${expired}`) },
+    },
+  },
+})

@@ -1,0 +1,87 @@
+import { Transform } from 'node:stream'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import pg from 'pg'
+import type { Config } from '../config.ts'
+import type { Db } from '../db/client.ts'
+import { ApiError } from '../lib/errors.ts'
+
+/** Seconds a client is asked to wait when every export slot is taken. */
+const BUSY_RETRY_SECONDS = 5
+
+export interface ExportSlots {
+  /** A slot for one export, released when its stream closes; 429 when all are taken. */
+  take(): () => void
+  /** PostgreSQL connections of the exports' own (COPY), never the requests' pool; null on PGlite. */
+  pool: pg.Pool | null
+  /**
+   * The last stage of an export's stream: it passes the CSV on, and destroys itself when the reader has
+   * taken nothing for the stall time while data waits for it (a download that stopped reading).
+   */
+  guard(): Transform
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    exportSlots: ExportSlots
+  }
+}
+
+/**
+ * What keeps exports from holding the service (README "Speed", docs/security.md): at most
+ * EXPORT_CONCURRENCY run at once in a process, on connections of their own, and a reader that stops for
+ * EXPORT_STALL_SECONDS is cut off, so neither slow nor stalled downloads take the connections lists need.
+ */
+export const exportsPlugin = fp(
+  async (app: FastifyInstance, { db, config }: { db: Db; config: Config }) => {
+    const main = (db as { $client?: unknown }).$client
+    const pool =
+      main instanceof pg.Pool
+        ? new pg.Pool({ ...main.options, max: config.exportConcurrency, idleTimeoutMillis: 10_000 })
+        : null
+    pool?.on('error', (error) => app.log.warn({ err: error }, 'export connection lost'))
+    app.addHook('onClose', async () => {
+      await pool?.end()
+    })
+    const stallMs = config.exportStallSeconds * 1000
+    let running = 0
+
+    app.decorate('exportSlots', {
+      pool,
+      take() {
+        if (running >= config.exportConcurrency)
+          throw new ApiError(429, 'errors.exports_busy', {}, undefined, {
+            'retry-after': String(BUSY_RETRY_SECONDS),
+          })
+        running++
+        let released = false
+        return () => {
+          if (released) return
+          released = true
+          running--
+        }
+      },
+      guard() {
+        let passed = 0
+        let seen = -1
+        const stream = new Transform({
+          transform(chunk: Buffer | string, _encoding, done) {
+            passed += Buffer.byteLength(chunk)
+            done(null, chunk)
+          },
+        })
+        const timer = setInterval(() => {
+          // Bytes the reader has taken: all that passed, less what still waits in this stream.
+          const taken = passed - stream.readableLength
+          const waiting = stream.readableLength > 0 || stream.writableLength > 0
+          if (taken === seen && waiting) stream.destroy(new Error('the export reader stalled'))
+          seen = taken
+        }, stallMs)
+        timer.unref()
+        stream.on('close', () => clearInterval(timer))
+        return stream
+      },
+    } satisfies ExportSlots)
+  },
+  { name: 'exports' },
+)

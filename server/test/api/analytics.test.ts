@@ -1,0 +1,535 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { queryRows } from '../../src/db/client.ts'
+import { pruneVisits, syncBusinessZone } from '../../src/modules/analytics/upkeep.ts'
+import { describeEachEngine } from '../support/databases.ts'
+import { type Json, startTestApp, type TestApp } from '../support/harness.ts'
+
+/**
+ * Every figure of the dashboard and analytics calls against an independent computation: plain SQL over the
+ * raw rows (orders, order_events, users, subscriptions, visits), never the rollups. The data holds refunds,
+ * chargebacks, an order moved across midnight, an amount corrected by SQL, a day with nothing (10 March in
+ * every zone), New York's spring-forward day (8 March 2026) and Kathmandu's +05:45.
+ */
+
+const START = '2026-03-05'
+const END = '2026-03-12'
+/** Nothing happens from 9 March 12:00 to 11 March 12:00 UTC: 10 March is empty in every zone tested. */
+const QUIET = [Date.parse('2026-03-09T12:00:00Z'), Date.parse('2026-03-11T12:00:00Z')] as const
+
+/** A small deterministic generator (mulberry32), so a failure can be replayed. */
+function random(seed: number) {
+  let a = seed
+  return () => {
+    a = (a + 0x6d2b79f5) | 0
+    let t = Math.imul(a ^ (a >>> 15), 1 | a)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+interface World {
+  channels: number[]
+  campaigns: number[]
+  plans: number[]
+}
+
+/** Raw rows written by plain SQL, as the member site writes them. */
+async function fill(t: TestApp): Promise<World> {
+  const rnd = random(21)
+  const q = (text: string) => t.db.execute(sql.raw(text))
+  const pick = <T>(items: T[]) => items[Math.floor(rnd() * items.length)] as T
+  const from = Date.parse(`${START}T00:00:00Z`) - 12 * 3600_000
+  const to = Date.parse(`${END}T00:00:00Z`) + 36 * 3600_000
+  const when = () => {
+    for (;;) {
+      const at = from + Math.floor(rnd() * (to - from))
+      if (at < QUIET[0] || at >= QUIET[1]) return new Date(at).toISOString()
+    }
+  }
+  const one = async (text: string) => (await queryRows<{ id: number }>(t.db, sql.raw(text)))[0]?.id as number
+  const plans = [
+    await one(
+      `insert into plans (name, initial_period_count, initial_period_unit, initial_original_price) values ('Monthly', 1, 'month', '9.99') returning id`,
+    ),
+    await one(
+      `insert into plans (name, initial_period_count, initial_period_unit, initial_original_price) values ('Yearly', 1, 'year', '99.99') returning id`,
+    ),
+  ]
+  const channels = [
+    await one(`insert into channels (utm_source, type) values ('google', 'advertising') returning id`),
+    await one(`insert into channels (utm_source, type) values ('partner-x', 'affiliate') returning id`),
+  ]
+  const campaigns = [
+    await one(`insert into campaigns (channel_id, name) values (${channels[0]}, 'Spring') returning id`),
+    await one(`insert into campaigns (channel_id, name) values (${channels[0]}, 'Brand') returning id`),
+  ]
+  const attribution = () => {
+    const r = rnd()
+    if (r < 0.3) return [channels[0], campaigns[0]]
+    if (r < 0.45) return [channels[0], campaigns[1]]
+    if (r < 0.55) return [channels[0], null]
+    if (r < 0.8) return [channels[1], null]
+    return [null, null]
+  }
+  const users: string[] = []
+  for (let i = 0; i < 60; i++) {
+    const [ch, cm] = attribution()
+    users.push(`('member${i}', ${ch ?? 'null'}, ${cm ?? 'null'}, '${when()}')`)
+  }
+  await q(`insert into users (username, channel_id, campaign_id, created_at) values ${users.join(', ')}`)
+  const subs: string[] = []
+  for (let i = 0; i < 40; i++) {
+    const [ch, cm] = attribution()
+    const cancelled = rnd() < 0.3 ? `'${when()}'` : 'null'
+    subs.push(
+      `((select min(id) from users) + ${i % 60}, ${pick(plans)}, ${ch ?? 'null'}, ${cm ?? 'null'}, '${when()}', ${cancelled}, ${cancelled === 'null' ? "'active'" : "'cancelled'"})`,
+    )
+  }
+  await q(
+    `insert into subscriptions (user_id, plan_id, channel_id, campaign_id, started_at, cancelled_at, status) values ${subs.join(', ')}`,
+  )
+  const orders: string[] = []
+  for (let i = 0; i < 120; i++) {
+    const [ch, cm] = attribution()
+    const amount = (Math.floor(rnd() * 9000) + 100) / 100
+    const fee = Math.floor(amount * 3) / 100
+    orders.push(
+      `('ORD${i}', (select min(id) from users) + ${i % 60}, ${pick(plans)}, ${ch ?? 'null'}, ${cm ?? 'null'}, ${amount.toFixed(2)}, 'segpay', ${
+        i === 119 ? 'null' : `'${when()}'`
+      }, ${fee.toFixed(2)}, ${(amount - fee).toFixed(2)})`,
+    )
+  }
+  await q(
+    `insert into orders (order_no, user_id, plan_id, channel_id, campaign_id, amount, payment_method, paid_at, transaction_fee, total_amount) values ${orders.join(', ')}`,
+  )
+  const events: string[] = []
+  for (let i = 0; i < 25; i++)
+    events.push(
+      `((select id from orders where order_no = 'ORD${i * 4}'), '${i % 3 === 0 ? 'chargeback' : 'refund'}', 1.${String(i).padStart(2, '0')}, '${when()}')`,
+    )
+  await q(`insert into order_events (order_id, kind, amount, occurred_at) values ${events.join(', ')}`)
+  const devices = ['desktop', 'mobile', 'tablet']
+  const visits: string[] = []
+  for (let i = 0; i < 500; i++) {
+    const [ch, cm] = attribution()
+    visits.push(
+      `('v${Math.floor(rnd() * 80)}', '${pick(devices)}', ${ch ?? 'null'}, ${cm ?? 'null'}, '${when()}')`,
+    )
+  }
+  // In several statements, as visits arrive.
+  for (let i = 0; i < visits.length; i += 100)
+    await q(
+      `insert into visits (visitor, device, channel_id, campaign_id, visited_at) values ${visits.slice(i, i + 100).join(', ')}`,
+    )
+  // Corrections by plain SQL: a payment moved across midnight, an amount corrected, a channel changed.
+  await q(`update orders set paid_at = '2026-03-07T23:58:00Z' where order_no = 'ORD1'`)
+  await q(`update orders set paid_at = paid_at + interval '3 minutes' where order_no = 'ORD1'`)
+  await q(`update orders set amount = amount + 10, total_amount = total_amount + 10 where order_no = 'ORD2'`)
+  await q(`update orders set channel_id = ${channels[1]}, campaign_id = null where order_no = 'ORD4'`)
+  await q(
+    `update subscriptions set cancelled_at = '2026-03-08T07:30:00Z', status = 'cancelled' where id = (select min(id) from subscriptions)`,
+  )
+  return { channels, campaigns, plans }
+}
+
+type Figures = Record<string, number | string | null>
+
+/**
+ * The independent computation: each figure of each business day from start to end, straight from the raw
+ * rows, by the README's definitions. `channels` narrows it to those channels; `campaign` to one campaign.
+ */
+async function expected(
+  t: TestApp,
+  zone: string,
+  start: string,
+  end: string,
+  where: { channels?: number[]; campaign?: number | 'none' } = {},
+): Promise<Map<string, Figures>> {
+  const channelCut = (alias: string) =>
+    where.channels ? sql.raw(`and ${alias}.channel_id in (${where.channels.join(',')})`) : sql``
+  const campaignCut = (alias: string) =>
+    where.campaign === undefined
+      ? sql``
+      : where.campaign === 'none'
+        ? sql.raw(`and ${alias}.campaign_id is null`)
+        : sql.raw(`and ${alias}.campaign_id = ${where.campaign}`)
+  const cut = (alias: string) => sql`${channelCut(alias)} ${campaignCut(alias)}`
+  const day = (column: string) => sql.raw(`to_char((${column} at time zone '${zone}')::date, 'YYYY-MM-DD')`)
+  const inPeriod = (column: string) =>
+    sql.raw(`(${column} at time zone '${zone}')::date between '${start}' and '${end}'`)
+  const rows = await queryRows<Figures & { day: string }>(
+    t.db,
+    sql`
+    with o as (select ${day('o.paid_at')} as day, count(*)::int as orders, sum(o.amount) as gross,
+        sum(o.transaction_fee + o.settlement_fee + o.reserve_fee) as fees
+      from orders o where o.paid_at is not null and ${inPeriod('o.paid_at')} ${cut('o')} group by 1),
+    r as (select ${day('e.occurred_at')} as day,
+        count(*) filter (where e.kind = 'refund')::int as refund_count,
+        coalesce(sum(e.amount) filter (where e.kind = 'refund'), 0) as refunds,
+        count(*) filter (where e.kind = 'chargeback')::int as chargeback_count,
+        coalesce(sum(e.amount) filter (where e.kind = 'chargeback'), 0) as chargebacks
+      from order_events e join orders o on o.id = e.order_id where ${inPeriod('e.occurred_at')} ${cut('o')} group by 1),
+    u as (select ${day('u.created_at')} as day, count(*)::int as signups from users u where ${inPeriod('u.created_at')} ${cut('u')} group by 1),
+    s as (select ${day('s.started_at')} as day, count(*)::int as new_subscriptions from subscriptions s where ${inPeriod('s.started_at')} ${cut('s')} group by 1),
+    c as (select ${day('s.cancelled_at')} as day, count(*)::int as cancellations from subscriptions s where s.cancelled_at is not null and ${inPeriod('s.cancelled_at')} ${cut('s')} group by 1),
+    v as (select ${day('v.visited_at')} as day, count(*)::int as visits, count(distinct v.visitor)::int as visitors
+      from visits v where ${inPeriod('v.visited_at')} ${cut('v')} group by 1),
+    days as (select to_char(d, 'YYYY-MM-DD') as day from generate_series(0, ${end}::date - ${start}::date) i, lateral (select ${start}::date + i as d) x)
+    select days.day, coalesce(v.visits, 0) as visits, coalesce(v.visitors, 0) as visitors,
+      coalesce(u.signups, 0) as signups, coalesce(s.new_subscriptions, 0) as new_subscriptions,
+      coalesce(c.cancellations, 0) as cancellations, coalesce(o.orders, 0) as orders,
+      coalesce(o.gross, 0)::numeric(14,2)::text as gross, coalesce(o.fees, 0)::numeric(14,2)::text as fees,
+      coalesce(r.refund_count, 0) as refund_count, coalesce(r.refunds, 0)::numeric(14,2)::text as refunds,
+      coalesce(r.chargeback_count, 0) as chargeback_count, coalesce(r.chargebacks, 0)::numeric(14,2)::text as chargebacks,
+      (coalesce(o.gross, 0) - coalesce(r.refunds, 0) - coalesce(r.chargebacks, 0))::numeric(14,2)::text as net,
+      case when coalesce(v.visitors, 0) = 0 then null
+        else round(coalesce(u.signups, 0)::numeric / v.visitors, 4)::text end as conversion
+    from days left join o using (day) left join r using (day) left join u using (day) left join s using (day)
+      left join c using (day) left join v using (day) order by days.day`,
+  )
+  return new Map(rows.map(({ day: d, ...figures }) => [d, figures]))
+}
+
+/** The period's totals of the expected days (visitors: the days' distinct visitors summed). */
+function totalsOf(days: Map<string, Figures>): Figures {
+  const total: Record<string, number> = {}
+  for (const figures of days.values())
+    for (const [key, value] of Object.entries(figures))
+      if (key !== 'conversion') total[key] = (total[key] ?? 0) + Math.round(Number(value) * 100)
+  const out: Figures = {}
+  for (const [key, value] of Object.entries(total))
+    out[key] = ['gross', 'fees', 'refunds', 'chargebacks', 'net'].includes(key)
+      ? (value / 100).toFixed(2)
+      : value / 100
+  const visitors = Number(out.visitors)
+  out.conversion =
+    visitors === 0 ? null : (Math.round((Number(out.signups) / visitors) * 10000) / 10000).toFixed(4)
+  return out
+}
+
+const ZONES = ['UTC', 'Asia/Kathmandu', 'America/New_York'] as const
+
+describeEachEngine('analytics figures', (engine) => {
+  for (const zone of ZONES)
+    describe(zone, () => {
+      let t: TestApp
+      let token: string
+      let world: World
+      const get = (path: string) => t.request(path, { token })
+      const period = `start_date=${START}&end_date=${END}`
+
+      beforeAll(async () => {
+        t = await startTestApp(engine, { env: { BUSINESS_TIME_ZONE: zone } })
+        token = await t.superToken()
+        world = await fill(t)
+      })
+      afterAll(() => t?.close())
+
+      it('answers every day of the daily calls as the raw rows give it, empty days as zeros', async () => {
+        const want = await expected(t, zone, START, END)
+        expect(want.get('2026-03-10')).toMatchObject({ orders: 0, visits: 0, gross: '0.00', signups: 0 })
+        for (const path of [
+          '/api/analytics/data/daily',
+          '/api/analytics/revenue/companyDataDaily',
+          '/api/analytics/channel/records',
+          '/api/dashboard/revenueTrend',
+        ]) {
+          const res = await get(`${path}?${period}`)
+          expect(res.status, path).toBe(200)
+          expect(res.body.meta.time_zone).toBe(zone)
+          expect(res.body.data.map((d: Json) => d.date)).toEqual([...want.keys()])
+          for (const day of res.body.data)
+            expect(day, `${path} ${day.date}`).toEqual({ date: day.date, ...want.get(day.date) })
+          expect(res.body.meta.totals).toEqual(totalsOf(want))
+        }
+      })
+
+      it('compares a period with the one before, and one channel alone', async () => {
+        const res = await get(
+          `/api/analytics/channel/periodStatistic?start_date=2026-03-08&end_date=2026-03-12`,
+        )
+        expect(res.status).toBe(200)
+        expect(res.body.data.current).toEqual(totalsOf(await expected(t, zone, '2026-03-08', '2026-03-12')))
+        expect(res.body.data.previous).toEqual(totalsOf(await expected(t, zone, '2026-03-03', '2026-03-07')))
+        expect(res.body.meta).toMatchObject({
+          previous_start_date: '2026-03-03',
+          previous_end_date: '2026-03-07',
+        })
+        const [google] = world.channels
+        const one = await get(`/api/analytics/channel/${google}/records?${period}`)
+        const want = await expected(t, zone, START, END, { channels: [google as number] })
+        for (const day of one.body.data) expect(day).toEqual({ date: day.date, ...want.get(day.date) })
+      })
+
+      it('splits by channel, campaign, channel type, plan and device as the rows do', async () => {
+        const channels = await get(`/api/analytics/channel/revenuePieChart?${period}`)
+        expect(channels.status).toBe(200)
+        for (const row of channels.body.data) {
+          if (row.channel_id === null) continue
+          const { channel_id, channel_name, ...figures } = row
+          expect(figures, channel_name).toEqual(
+            totalsOf(await expected(t, zone, START, END, { channels: [channel_id] })),
+          )
+        }
+        expect(channels.body.data.map((r: Json) => r.channel_name)).toEqual(
+          expect.arrayContaining(['google', 'partner-x', null]),
+        )
+        const [google] = world.channels as [number]
+        const campaigns = await get(`/api/analytics/channel/${google}/subscriptionReferrals?${period}`)
+        for (const row of campaigns.body.data) {
+          const { channel_id, channel_name, campaign_id, campaign_name, ...figures } = row
+          expect(channel_id).toBe(google)
+          expect(figures, campaign_name).toEqual(
+            totalsOf(
+              await expected(t, zone, START, END, { channels: [google], campaign: campaign_id ?? 'none' }),
+            ),
+          )
+        }
+        expect(campaigns.body.data.map((r: Json) => r.campaign_name).sort()).toEqual(
+          ['Brand', 'Spring', null].sort(),
+        )
+        const plans = await get(`/api/dashboard/planList?${period}`)
+        const planSums = await queryRows<{ plan_id: number; orders: number; gross: string }>(
+          t.db,
+          sql.raw(`select plan_id, count(*)::int as orders, sum(amount)::text as gross from orders
+            where paid_at is not null and (paid_at at time zone '${zone}')::date between '${START}' and '${END}' group by plan_id`),
+        )
+        for (const want of planSums)
+          expect(plans.body.data.find((r: Json) => r.plan_id === want.plan_id)).toMatchObject({
+            orders: want.orders,
+            gross: want.gross,
+          })
+        const devices = await get(`/api/dashboard/devices?${period}`)
+        const deviceSums = await queryRows<{ device: string; visits: number }>(
+          t.db,
+          sql.raw(`select device, count(*)::int as visits from visits
+            where (visited_at at time zone '${zone}')::date between '${START}' and '${END}' group by device order by device`),
+        )
+        expect(devices.body.data).toEqual(deviceSums)
+        const types = await get(`/api/analytics/channel/type-revenue-distribution?${period}`)
+        const affiliate = totalsOf(
+          await expected(t, zone, START, END, { channels: [world.channels[1] as number] }),
+        )
+        expect(types.body.data.find((r: Json) => r.type === 'affiliate')).toMatchObject({
+          gross: affiliate.gross,
+          net: affiliate.net,
+        })
+      })
+
+      it('exports a row a day and a column a figure, with the totals the API gives', async () => {
+        const res = await t.request(
+          `/api/analytics/channel/exportCsv?${period}&channel_id=${world.channels[0]}`,
+          { token },
+        )
+        expect(res.status).toBe(200)
+        expect(res.headers.get('content-disposition')).toContain('dailyChannel.csv')
+        const [header, ...lines] = String(res.body)
+          .replace(/^\ufeff/, '')
+          .trim()
+          .split('\n')
+        expect(header?.split(',')[0]).toBe('date')
+        expect(lines).toHaveLength(8)
+        const want = await expected(t, zone, START, END, { channels: [world.channels[0] as number] })
+        const columns = (header ?? '').split(',')
+        for (const line of lines) {
+          const cells = line.split(',')
+          const date = cells[0] as string
+          for (const [i, column] of columns.entries())
+            if (column !== 'date')
+              expect(cells[i]?.replace(/^""$/, ''), `${date} ${column}`).toBe(
+                String(want.get(date)?.[column] ?? ''),
+              )
+        }
+        const revenue = await t.request(`/api/analytics/revenue/exportCsv?${period}`, { token })
+        expect(revenue.headers.get('content-disposition')).toContain('dailyRevenue.csv')
+      })
+    })
+
+  describe('refunds, chargebacks, scope and periods', () => {
+    let t: TestApp
+    let token: string
+    let world: World
+    const api = (path: string, options: Parameters<TestApp['request']>[1] = {}) =>
+      t.request(path, { token, ...options })
+
+    beforeAll(async () => {
+      t = await startTestApp(engine)
+      token = await t.superToken()
+      world = await fill(t)
+    })
+    afterAll(() => t?.close())
+
+    it('refunds and charges back at most the amount, also at once, and shows them on the order', async () => {
+      const [order] = await queryRows<{ id: number; amount: string }>(
+        t.db,
+        sql.raw(
+          `select id, amount::text from orders where paid_at is not null and id not in (select order_id from order_events) order by id limit 1`,
+        ),
+      )
+      const id = order?.id as number
+      const amount = Math.round(Number(order?.amount) * 100)
+      const part = ((amount - 1) / 100 / 2).toFixed(2)
+      const refund = await api(`/api/orders/${id}/refund`, {
+        method: 'POST',
+        body: { amount: part, reason: 'asked' },
+      })
+      expect(refund.status).toBe(200)
+      expect(refund.body.data.refunded).toBe(part)
+      expect(refund.body.data.events).toMatchObject([
+        { kind: 'refund', amount: part, reason: 'asked', created_by: 'admin' },
+      ])
+      // The rest, asked for twice at once: one passes, the other is 422 on amount.
+      const rest = ((amount - Math.round(Number(part) * 100)) / 100).toFixed(2)
+      const answers = await Promise.all([
+        api(`/api/orders/${id}/chargeback`, { method: 'POST', body: { amount: rest } }),
+        api(`/api/orders/${id}/refund`, { method: 'POST', body: { amount: rest } }),
+      ])
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 422])
+      const refused = answers.find((a) => a.status === 422)
+      expect(refused?.body.errors.amount).toHaveLength(1)
+      const [sum] = await queryRows<{ total: string }>(
+        t.db,
+        sql`select sum(amount)::text as total from order_events where order_id = ${id}`,
+      )
+      expect(sum?.total).toBe(order?.amount)
+      const shown = await api(`/api/orders/${id}`)
+      expect(shown.body.data.events).toHaveLength(2)
+      const audit = await queryRows<{ action: string }>(
+        t.db,
+        sql`select action from audit_logs where resource = 'orders' and record_id = ${id} order by id`,
+      )
+      expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['refund']))
+      const unpaid = await queryRows<{ id: number }>(
+        t.db,
+        sql`select id from orders where paid_at is null limit 1`,
+      )
+      expect(
+        (await api(`/api/orders/${unpaid[0]?.id}/refund`, { method: 'POST', body: { amount: '1.00' } }))
+          .status,
+      ).toBe(409)
+      expect((await api(`/api/orders/${id}/refund`, { method: 'POST', body: { amount: '0' } })).status).toBe(
+        422,
+      )
+    })
+
+    it('moves the figures with a refund at once', async () => {
+      const today = new Date().toISOString().slice(0, 10)
+      const before = await api(`/api/analytics/refund-statistics?start_date=${today}&end_date=${today}`)
+      const [order] = await queryRows<{ id: number }>(
+        t.db,
+        sql.raw(
+          `select id from orders where paid_at is not null and id not in (select order_id from order_events) order by id limit 1`,
+        ),
+      )
+      await api(`/api/orders/${order?.id}/refund`, { method: 'POST', body: { amount: '0.50' } })
+      const after = await api(`/api/analytics/refund-statistics?start_date=${today}&end_date=${today}`)
+      expect(after.body.meta.totals.refund_count).toBe(before.body.meta.totals.refund_count + 1)
+      expect(Math.round(Number(after.body.meta.totals.refunds) * 100)).toBe(
+        Math.round(Number(before.body.meta.totals.refunds) * 100) + 50,
+      )
+    })
+
+    it('refuses periods out of order or over three years, and unknown parameters, with 422', async () => {
+      const bad = [
+        'start_date=2026-03-05&end_date=2026-03-04',
+        'start_date=2020-01-01&end_date=2026-03-04',
+        'start_date=2026-02-30&end_date=2026-03-04',
+        'start_date=2026-03-01',
+        'start_date=2026-03-01&end_date=2026-03-04&channel=1',
+      ]
+      for (const query of bad) {
+        const res = await api(`/api/analytics/data/daily?${query}`)
+        expect(res.status, query).toBe(422)
+        expect(Object.keys(res.body.errors).length, query).toBeGreaterThan(0)
+      }
+      expect(
+        (await api('/api/dashboard/revenueTrend?start_date=2026-03-05&end_date=2026-03-01')).status,
+      ).toBe(422)
+      expect(
+        (await api('/api/analytics/channel/2147483000/records?start_date=2026-03-05&end_date=2026-03-06'))
+          .status,
+      ).toBe(404)
+    })
+
+    it("gives a channel admin its channels' figures only", async () => {
+      const [google, partner] = world.channels as [number, number]
+      const admin = await t.createAdmin(['list-daily-channel', 'view-dashboard', 'export-daily-channel'])
+      await api(`/api/channels/${partner}/admins`, { method: 'POST', body: { admin_id: admin.id } })
+      const as = (path: string) => t.request(path, { token: admin.token })
+      const period = `start_date=${START}&end_date=${END}`
+      const records = await as(`/api/analytics/channel/records?${period}`)
+      expect(records.body.meta.totals).toEqual(
+        totalsOf(await expected(t, 'UTC', START, END, { channels: [partner] })),
+      )
+      const pie = await as(`/api/analytics/channel/userPieChart?${period}`)
+      expect(pie.body.data.map((r: Json) => r.channel_id)).toEqual([partner])
+      expect((await as(`/api/analytics/channel/${google}/records?${period}`)).status).toBe(404)
+      expect((await as(`/api/analytics/channel/exportCsv?${period}&channel_id=${google}`)).status).toBe(404)
+      expect((await as(`/api/analytics/channel/${partner}/records?${period}`)).status).toBe(200)
+      const dashboard = await as('/api/dashboard')
+      expect(dashboard.status).toBe(200)
+      expect((await as(`/api/analytics/revenue/companyDataDaily?${period}`)).status).toBe(403)
+    })
+
+    it('builds the same figures anew from the rows, and counts visitors again when the zone changes', async () => {
+      const period = `start_date=${START}&end_date=${END}`
+      const before = await api(`/api/analytics/data/daily?${period}`)
+      await t.db.execute(sql`select vod_rollup_rebuild()`)
+      expect((await api(`/api/analytics/data/daily?${period}`)).body).toEqual(before.body)
+      expect(await syncBusinessZone(t.db, 'Asia/Kolkata')).toBe(true)
+      const counted = await queryRows<{ day: string; visitors: number }>(
+        t.db,
+        sql`select to_char(day, 'YYYY-MM-DD') as day, visitors from visitor_day_counts
+          where channel_id = -1 and campaign_id = -1 and day between ${START}::date and ${END}::date order by day`,
+      )
+      const raw = await queryRows<{ day: string; visitors: number }>(
+        t.db,
+        sql`select to_char((visited_at at time zone 'Asia/Kolkata')::date, 'YYYY-MM-DD') as day, count(distinct visitor)::int as visitors
+          from visits where (visited_at at time zone 'Asia/Kolkata')::date between ${START}::date and ${END}::date group by 1 order by 1`,
+      )
+      expect(counted).toEqual(raw)
+      expect(await syncBusinessZone(t.db, 'Asia/Kolkata')).toBe(false)
+      expect(await syncBusinessZone(t.db, 'UTC')).toBe(true)
+      expect((await api(`/api/analytics/data/daily?${period}`)).body).toEqual(before.body)
+    })
+
+    it('keeps the figures when old visits are deleted', async () => {
+      const period = `start_date=${START}&end_date=${END}`
+      const before = await api(`/api/analytics/data/daily?${period}`)
+      const gone = await pruneVisits(t.db, 1)
+      expect(gone).toBeGreaterThan(0)
+      const [left] = await queryRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from visits where visited_at < '2026-04-01'`,
+      )
+      expect(left?.n).toBe(0)
+      const after = await api(`/api/analytics/data/daily?${period}`)
+      expect(after.body).toEqual(before.body)
+    })
+
+    it('answers the live dashboard panels from what just arrived', async () => {
+      const now = new Date().toISOString()
+      await t.db.execute(
+        sql`insert into visits (visitor, device, visited_at) values ('live-1', 'mobile', ${now}), ('live-2', 'desktop', ${now}), ('live-1', 'mobile', ${now})`,
+      )
+      const [order] = await queryRows<{ id: number }>(t.db, sql`select min(id) as id from users`)
+      await t.db.execute(
+        sql`insert into orders (order_no, user_id, plan_id, amount, payment_method, paid_at, total_amount)
+          values ('LIVE-1', ${order?.id}, ${world.plans[0]}, '12.34', 'epoch', ${now}, '12.34')`,
+      )
+      const dashboard = await api('/api/dashboard')
+      expect(dashboard.status).toBe(200)
+      expect(dashboard.body.data.online_now).toBe(2)
+      expect(Math.round(Number(dashboard.body.data.gross.today) * 100)).toBeGreaterThanOrEqual(1234)
+      const users = await api('/api/dashboard/real-time-users')
+      expect(users.body.data.online_now).toBe(2)
+      expect(users.body.data.minutes).toHaveLength(30)
+      const revenues = await api('/api/dashboard/real-time-revenues')
+      expect(revenues.body.data.gross).toBe(dashboard.body.data.gross.today)
+      const today = await api('/api/analytics/channel/todayRecord')
+      expect(today.body.data.today.gross).toBe(dashboard.body.data.gross.today)
+      expect(today.body.data.today.visitors).toBeGreaterThanOrEqual(2)
+    })
+  })
+})

@@ -1,0 +1,62 @@
+import { DashboardOutlined } from '@ant-design/icons'
+import { matchRoutes } from 'react-router'
+import { resourceRoutes } from '../components/resource/define-resource.ts'
+import { demoRoutes } from '../demos/routes.ts'
+import { analyticsRoutes } from '../features/analytics/routes.ts'
+import { resources } from '../resources/index.ts'
+import type { AppRoute } from './route-types.ts'
+
+/**
+ * The routes inside the shell, granted by permissions (app/permission-match.ts); menu order is table order.
+ * Loaded once there is a session (the router patches them in); the resources' strings come with the shell
+ * (shell/register.ts).
+ */
+export const shellRoutes: AppRoute[] = [
+  {
+    path: '/',
+    redirect: '/dashboard',
+    meta: { titleKey: 'dashboard.title', hidden: true, breadcrumb: false },
+  },
+  {
+    path: '/dashboard',
+    meta: { titleKey: 'dashboard.title', icon: DashboardOutlined, affix: true },
+    page: () => import('../features/dashboard/DashboardPage.tsx'),
+  },
+  {
+    // Re-enters the given path; a tab's Refresh goes through it.
+    path: '/redirect/*',
+    meta: { titleKey: 'common.redirecting', hidden: true, breadcrumb: false, noCache: true },
+    page: () => import('../shell/RedirectPage.tsx'),
+  },
+  {
+    path: '/profile',
+    redirect: '/profile/index',
+    meta: { titleKey: 'profile.title', hidden: true, breadcrumb: false },
+    children: [
+      {
+        path: '/profile/index',
+        meta: { titleKey: 'profile.title', hidden: true, noCache: true },
+        page: () => import('../features/profile/ProfilePage.tsx'),
+      },
+    ],
+  },
+  ...resourceRoutes(resources),
+  ...analyticsRoutes,
+  ...demoRoutes,
+]
+
+const leaves = (routes: readonly AppRoute[]): AppRoute[] =>
+  routes.flatMap((route) => [
+    ...(route.page || route.redirect ? [route] : []),
+    ...leaves(route.children ?? []),
+  ])
+
+const shellLeaves = leaves(shellRoutes).map((route) => ({ path: route.path, route }))
+
+/** The shell route a path opens, with its params; undefined for unknown paths. */
+export function findShellRoute(
+  pathname: string,
+): { route: AppRoute; params: Record<string, string | undefined> } | undefined {
+  const match = matchRoutes(shellLeaves, pathname)?.at(-1)
+  return match && { route: match.route.route, params: match.params }
+}

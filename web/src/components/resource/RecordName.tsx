@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query'
+import { type Id, resourceClient } from '../../api/resource-client.ts'
+import { useCan } from '../../stores/permission.ts'
+import { recordLabel } from './format.ts'
+import { labelFieldOf, registeredResource } from './registry.ts'
+
+/** Names asked for in one moment, by API path: one `ids=` request a path, however many rows ask. */
+const waiting = new Map<string, { ids: Set<Id>; done: Promise<Map<Id, string>> }>()
+
+function nameOf(path: string, id: Id): Promise<string | undefined> {
+  let batch = waiting.get(path)
+  if (!batch) {
+    const ids = new Set<Id>()
+    const done = new Promise<Map<Id, string>>((resolve, reject) =>
+      setTimeout(() => {
+        waiting.delete(path)
+        resourceClient<{ id: Id }>(path)
+          .many([...ids])
+          .then((records) => {
+            const label = labelFieldOf(path)
+            resolve(new Map(records.map((record) => [record.id, recordLabel(record, label)])))
+          }, reject)
+      }, 0),
+    )
+    batch = { ids, done }
+    waiting.set(path, batch)
+  }
+  batch.ids.add(id)
+  return batch.done.then((names) => names.get(id))
+}
+
+/**
+ * A record of another resource by its name (`resource` is the permission name, `users`), where the admin may
+ * read that resource; else, or while it loads, or once the record is gone, `#id`. The names a page of rows
+ * asks for go in one request per resource.
+ */
+export function RecordName({ resource, id }: { resource: string; id: Id | null }) {
+  const target = registeredResource(resource)
+  const allowed = useCan('list', resource) && target !== undefined && !target.api.includes(':')
+  const name = useQuery({
+    queryKey: [resource, 'name', String(id)],
+    queryFn: () => nameOf(target?.api ?? resource, id as Id).then((found) => found ?? null),
+    enabled: allowed && id !== null,
+    staleTime: 60_000,
+  })
+  if (id === null) return null
+  return <span title={`#${id}`}>{name.data ?? `#${id}`}</span>
+}

@@ -1,0 +1,84 @@
+import { describeField, type FieldInfo } from '@vod/contract/fields'
+import type { TFunction } from 'i18next'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
+import { FieldValue } from './Display.tsx'
+import { fieldOf, shownAs } from './fields.ts'
+import { timeZoneLabel } from './format.ts'
+import type { ListColumn } from './ListView.tsx'
+import { fieldLabel } from './labels.ts'
+
+/** A field's label; times say the zone they are shown in (`Paid at (UTC+08:00 Asia/Shanghai)`). */
+export function titleOf(t: TFunction, labels: string, field: string, info?: FieldInfo): string {
+  const label = fieldLabel(t, labels, field)
+  return info?.kind === 'instant' ? `${label} (${timeZoneLabel()})` : label
+}
+
+/** A column of a resource's own: besides a record field's, a width, a sort or a rendering it chooses. */
+export interface ColumnOf<T> {
+  field: string
+  width?: number
+  sortable?: boolean
+  render?: (record: T, t: TFunction) => ReactNode
+}
+
+/** A column as a screen gives it (a resource's declaration gives the same, untyped by its record). */
+export type Column<T> = string | ColumnOf<T>
+
+const ellipsis = {
+  display: 'inline-block',
+  maxWidth: '16em',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  verticalAlign: 'bottom',
+} as const
+
+/** Narrow columns where the value is known to be short. */
+const widths: Record<string, number> = { id: 80, image: 72 }
+
+/**
+ * Columns of a list from record field names (or specs): each titled by its label, rendered by its kind,
+ * sortable when the list's sort takes it. A reference shows the field that names it (`category_id` shows
+ * `category_name`).
+ */
+export function useListColumns<T>(
+  record: z.ZodObject,
+  sortable: readonly string[],
+  labels: string,
+  columns: readonly Column<T>[],
+): ListColumn<T>[] {
+  const { t } = useTranslation()
+  return columns.map((column): ListColumn<T> => {
+    const spec: ColumnOf<T> = typeof column === 'string' ? { field: column } : column
+    const given = fieldOf(record, spec.field)
+    const shown = given ? (shownAs(record, given) ?? spec.field) : spec.field
+    const schema = record.shape[shown] as z.ZodType | undefined
+    const info = schema && describeField(schema)
+    const isImage = info?.kind === 'media' && info.media === 'images'
+    return {
+      key: shown,
+      field: spec.field,
+      title: titleOf(t, labels, shown, info),
+      width: spec.width ?? widths[shown] ?? (isImage ? widths.image : undefined),
+      sortable: spec.sortable ?? sortable.includes(shown),
+      render: (row) => {
+        if (spec.render) return spec.render(row, t)
+        const value = (row as Record<string, unknown>)[shown]
+        // Text is cut to the column's measure, the whole of it on hover.
+        if ((info?.kind === 'text' || info?.kind === 'email') && typeof value === 'string' && value)
+          return (
+            <span className="cell-text" title={value} style={ellipsis}>
+              {value}
+            </span>
+          )
+        return info ? (
+          <FieldValue field={shown} info={info} value={value} labels={labels} record={row} />
+        ) : (
+          String(value ?? '')
+        )
+      },
+    }
+  })
+}

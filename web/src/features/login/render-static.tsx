@@ -1,0 +1,17 @@
+import { renderToString } from 'react-dom/server'
+import { MemoryRouter } from 'react-router'
+import { i18n } from '../../i18n/index.ts'
+import type { Language } from '../../i18n/language.ts'
+import LoginPage from './LoginPage.tsx'
+
+/** The login screen as markup in one language, for index.html (web/prerender-login.ts, at build time). */
+export function renderLogin(language: Language): string {
+  void i18n.changeLanguage(language)
+  return renderToString(
+    <MemoryRouter initialEntries={['/login']}>
+      <LoginPage />
+    </MemoryRouter>,
+    // Both languages' screens stand in the page together: their ids must differ.
+    { identifierPrefix: `${language}-` },
+  )
+}

@@ -1,0 +1,34 @@
+import { AuditOutlined } from '@ant-design/icons'
+import { type AuditLog, auditLogsContract } from '@vod/contract/resources/audit-logs'
+import { defineResource } from '../../components/resource/define-resource.ts'
+import { RecordName } from '../../components/resource/RecordName.tsx'
+import { permissionsGroup } from '../groups.ts'
+import { ChangeList } from './ChangeList.tsx'
+import { actionLabel, resourceLabel } from './labels.ts'
+import { auditLogsLocale } from './locale.ts'
+
+/** The audit trail, read-only: /permissions/audit-logs, permission list-audit-logs; newest first. */
+export const auditLogs = defineResource({
+  contract: auditLogsContract,
+  group: permissionsGroup,
+  icon: AuditOutlined,
+  locale: auditLogsLocale,
+  screens: { list: true },
+  list: {
+    columns: [
+      'id',
+      { field: 'created_at', width: 180 },
+      'admin_id',
+      { field: 'action', render: (log: AuditLog, t) => actionLabel(t, log.action) },
+      { field: 'resource', render: (log: AuditLog, t) => resourceLabel(t, log.resource) },
+      // The record by its name, as the screens name it, where the admin may read that resource.
+      {
+        field: 'record_id',
+        render: (log: AuditLog) => <RecordName resource={log.resource} id={log.record_id} />,
+      },
+      'ip',
+      { field: 'changes', render: (log: AuditLog) => <ChangeList log={log} /> },
+    ],
+    optionLabel: (field, value, t) => (field === 'resource' ? resourceLabel : actionLabel)(t, value),
+  },
+})

@@ -1,4 +1,0 @@
-import type { Source as WireSource } from '@vod/contract'
-import type { Camelize } from '../../api/case.ts'
-
-export type Source = Camelize<WireSource>

@@ -1,0 +1,20 @@
+import { CustomerServiceOutlined } from '@ant-design/icons'
+import { supportsContract } from '@vod/contract/resources/supports'
+import { defineResource } from '../../components/resource/define-resource.ts'
+import { questionsGroup } from '../groups.ts'
+import { supportsLocale } from './locale.ts'
+
+/** Support tickets: /questions/supports and {id} (spec section 2); solve, archive, recover, delete. */
+export const supports = defineResource({
+  contract: supportsContract,
+  group: questionsGroup,
+  base: '/questions/supports',
+  icon: CustomerServiceOutlined,
+  locale: supportsLocale,
+  screens: { list: true, show: true },
+  list: {
+    columns: ['id', 'type', 'subject', 'email', 'username', 'status', 'created_at'],
+    filters: ['status', 'type', 'created_at'],
+    confirm: ['archive'],
+  },
+})

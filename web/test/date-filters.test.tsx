@@ -1,0 +1,73 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { act, cleanup, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { filterFields } from '../src/components/resource/fields.ts'
+import { ListFilters } from '../src/components/resource/ListFilters.tsx'
+import { i18n } from '../src/i18n/index.ts'
+import { languages } from '../src/i18n/language.ts'
+import { resources } from '../src/resources/index.ts'
+import { useApp } from '../src/stores/app.ts'
+
+afterEach(cleanup)
+
+// Every list's date ranges, each with both ends chosen: the placeholders are gone then.
+const ranges = resources.flatMap((resource) =>
+  filterFields(resource.contract)
+    .filter((filter) => filter.range && (filter.info.kind === 'day' || filter.info.kind === 'instant'))
+    .map((filter) => ({ resource, filter })),
+)
+
+describe('every date filter says what it filters', () => {
+  it('covers the lists the walkthrough named', () => {
+    const named = ranges.map(({ resource, filter }) => `${resource.name}.${filter.name}`)
+    expect(named).toEqual(
+      expect.arrayContaining([
+        'users.created_at',
+        'users.start_date',
+        'users.end_date',
+        'orders.paid_at',
+        'posts.published_at',
+        'segpay-payout-reports.period_start',
+        'subscriptions.ended_at',
+      ]),
+    )
+  })
+
+  it.each(languages)(
+    'names its field in sight with dates chosen, each range of a list differently (%s)',
+    (language) => {
+      act(() => useApp.getState().setLanguage(language))
+      const t = i18n.getFixedT(language)
+      for (const resource of resources) {
+        const own = ranges.filter((range) => range.resource === resource).map((range) => range.filter)
+        if (own.length === 0) continue
+        const values = Object.fromEntries(
+          own.flatMap((filter) => [
+            [`${filter.name}_from`, '2026-11-01'],
+            [`${filter.name}_to`, '2026-11-20'],
+          ]),
+        )
+        const client = new QueryClient()
+        render(
+          <QueryClientProvider client={client}>
+            <ListFilters
+              labels={resource.name}
+              testId="t"
+              filters={own}
+              values={values}
+              onChange={() => undefined}
+            />
+          </QueryClientProvider>,
+        )
+        const shown = own.map((filter) => {
+          const text = screen.getByTestId(`t-filter-${filter.name}`).textContent ?? ''
+          const label = t([`${resource.name}.fields.${filter.name}`, `resource.fields.${filter.name}`])
+          expect(text, `${resource.name}.${filter.name}`).toContain(label)
+          return label
+        })
+        expect(new Set(shown).size, resource.name).toBe(shown.length)
+        cleanup()
+      }
+    },
+  )
+})

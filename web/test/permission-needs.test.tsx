@@ -1,0 +1,113 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { act, cleanup, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { permissionEntries } from '@vod/contract/permissions'
+import { useState } from 'react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { i18n } from '../src/i18n/index.ts'
+import { languages } from '../src/i18n/language.ts'
+import { resourceLabel } from '../src/resources/audit-logs/labels.ts'
+import { resources } from '../src/resources/index.ts'
+import { PermissionPicker } from '../src/resources/roles/PermissionPicker.tsx'
+import { screenGroups } from '../src/resources/roles/permission-groups.ts'
+import { useApp } from '../src/stores/app.ts'
+import { serveApi } from './api-server.ts'
+
+// The catalogue the server seeds: the contract's, as GET /api/permissions answers it.
+serveApi((_req, res) => {
+  res.writeHead(200, { 'Content-Type': 'application/json' })
+  res.end(
+    JSON.stringify({ data: permissionEntries.map(({ name, group }, i) => ({ id: i + 1, name, group })) }),
+  )
+})
+afterEach(cleanup)
+
+let current: string[] = []
+function Harness({ initial }: { initial: string[] }) {
+  const [value, setValue] = useState(initial)
+  current = value
+  return <PermissionPicker value={value} onChange={setValue} />
+}
+
+function renderPicker(initial: string[] = []) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  render(
+    <QueryClientProvider client={client}>
+      <Harness initial={initial} />
+    </QueryClientProvider>,
+  )
+}
+
+const groupIds = () => screen.getAllByRole('group').map((group) => group.getAttribute('data-testid'))
+
+describe('the role editor names what a job needs', () => {
+  it.each(languages)(
+    'shows only groups with screens, each by the name the menu and audit trail use (%s)',
+    async (language) => {
+      act(() => useApp.getState().setLanguage(language))
+      renderPicker()
+      await screen.findByTestId('permission-group-deals')
+      const groups = groupIds().map((id) => id?.replace('permission-group-', '') ?? '')
+      // Every group shown has screens: a registered resource or one of the screens of their own.
+      for (const group of groups)
+        expect(resources.some((resource) => resource.name === group) || screenGroups.has(group), group).toBe(
+          true,
+        )
+      expect(groups).toEqual(
+        expect.arrayContaining([
+          'tag-categories',
+          'articles',
+          'users',
+          'plans',
+          'deals',
+          'blocks',
+          'daily-revenue',
+        ]),
+      )
+      const t = i18n.getFixedT(language)
+      for (const group of groups) {
+        const legend = within(screen.getByTestId(`permission-group-${group}`)).getAllByRole('checkbox')[0]
+        const title = legend?.closest('label')?.textContent ?? ''
+        expect(title, `${language}: ${group}`).not.toBe(group)
+        expect(
+          i18n.exists(`roles.groups.${group}`, { lng: language }) ||
+            i18n.exists(`${group}.title`, { lng: language }),
+          group,
+        ).toBe(true)
+        // One name: the menu's title of a resource, the audit trail's name of it.
+        if (resources.some((resource) => resource.name === group)) {
+          expect(title).toBe(t(`${group}.title`))
+          expect(resourceLabel(t, group)).toBe(title)
+        }
+      }
+    },
+  )
+
+  it("ticks a deal form's plan picker permission with create-deals, and warns once it is cleared", async () => {
+    act(() => useApp.getState().setLanguage('en'))
+    renderPicker()
+    const deals = await screen.findByTestId('permission-group-deals')
+    expect(within(deals).getByTestId('permission-needs-create-deals').textContent).toBe('Needs Plans: List')
+    await userEvent.click(within(deals).getByRole('checkbox', { name: 'Create' }))
+    expect(current).toEqual(['create-deals', 'list-plans'])
+    expect((screen.getByTestId('permission-list-plans') as HTMLInputElement).checked).toBe(true)
+
+    await userEvent.click(screen.getByTestId('permission-list-plans'))
+    expect(current).toEqual(['create-deals'])
+    const warning = within(deals).getByTestId('permission-needs-create-deals')
+    expect(warning.textContent).toMatch(/^Needs Plans: List, not ticked/)
+    expect(warning.className).toContain('warning')
+  })
+
+  it("ticks list-admins with edit-channels (the channel's admins) and list-users with list-orders (its member filter)", async () => {
+    act(() => useApp.getState().setLanguage('zh-cn'))
+    renderPicker()
+    await userEvent.click(await screen.findByTestId('permission-edit-channels'))
+    expect(current).toEqual(['edit-channels', 'list-admins', 'list-roles'])
+    await userEvent.click(screen.getByTestId('permission-list-orders'))
+    expect(current).toEqual(
+      expect.arrayContaining(['list-orders', 'list-users', 'list-plans', 'list-channels']),
+    )
+    expect(screen.getByTestId('permission-needs-list-orders').textContent).toContain('会员')
+  })
+})
