@@ -1,43 +1,45 @@
 import { recordIds } from '@vod/contract'
-import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { audit, createdChanges, updatedChanges } from '../audit.ts'
-import { invalidField, notFound } from '../errors.ts'
+import { audit } from '../audit.ts'
+import { notFound } from '../errors.ts'
 import { childParams, idParams } from '../id-param.ts'
 import { defineList, type ListQuery, listResponse, selectFrom, sendList } from '../list/index.ts'
 import { wireRecords } from '../list/wire-json.ts'
 import { dataOf, errorBody, recordErrors } from '../responses.ts'
-import { sameSet } from '../sets.ts'
-import { columnsByName, wireToRow } from '../wire.ts'
 import { contractList } from './contract-list.ts'
-import { databaseRule, deleteRule, foreignKeyFields } from './database-rules.ts'
+import { deleteRule } from './database-rules.ts'
+import { defineLinks } from './links.ts'
 import { partialInput } from './partial-input.ts'
 import { type ChildAction, childPermission } from './permissions.ts'
-import { resolveKeys } from './relations.ts'
-import { assertInputsStored, columnKey } from './schema-facts.ts'
-import type { Resolved, Table, WireRecord } from './types.ts'
-import { defineView } from './view.ts'
+import { positionsIn } from './positions.ts'
+import type { Resolved, WireRecord } from './types.ts'
+import { defineView, readRecord } from './view.ts'
+import { defineWrites } from './write.ts'
 
 const idsBody = z.object({ ids: recordIds.min(1) })
+
+type Writes = ReturnType<typeof defineWrites>
+type Links = ReturnType<typeof defineLinks>
 
 /**
  * The nested routes of one child of a resource (machinery contract, "Children"): a paged list in
  * `position` order, add, change, remove and reorder. Owned children are rows of their own table naming the
- * parent; linked children are existing records joined through a link table, added with `{"ids": [...]}`.
- * Every change locks the parent row, so positions stay 1..n under concurrent writes.
+ * parent, written by write.ts as a resource scoped to it (`Owner`: their relations, transforms, hooks and
+ * database rules); linked children are existing records joined through a link table (links.ts), added with
+ * `{"ids": [...]}`. Every change locks the parent row first, so positions stay 1..n under concurrent writes,
+ * then passes the child's `check`, and goes on the parent's audit trail.
  */
 export function defineChild(
   parent: Resolved,
   name: string,
   child: Resolved['children'][string],
-  lockParent: (tx: Db, id: number, scope: SQL | undefined) => Promise<void>,
-  parentScope: (request: FastifyRequest) => SQL | undefined,
+  parentWrites: Pick<Writes, 'lock' | 'scopeOf'>,
 ) {
-  const table: Table = child.through ? child.target : child.table
-  const link = child.through
+  const table = child.through ? child.target : child.table
   const joins = child.through
     ? [{ table: child.through, on: eq(child.to, child.target.id), inner: true }]
     : []
@@ -46,12 +48,10 @@ export function defineChild(
     table,
     record: child.record,
     present: child.present,
+    relations: child.through ? undefined : child.relations,
     joins,
-    alsoFrom: link ? [link] : [],
+    alsoFrom: child.through ? [child.through] : [],
   })
-  // An owned child's input is its table's columns; a linked child's, its link's (how the parent shows it).
-  assertInputsStored(`${parent.path}/${name}`, child.input, child.through ?? table)
-  const position = child.position
   const list = defineList({
     ...contractList(
       `${parent.path}/${name}`,
@@ -70,34 +70,26 @@ export function defineChild(
   // Rows of the parent: the child table's own column, or the link's.
   const ofParent = (id: number) => eq(child.parent, id)
   const childId = child.through ? child.to : table.id
-  const rowsTable = link ?? table
+  const positions = child.position && positionsIn(child.through ?? table, child.position)
   const operations = new Set(child.operations)
   const permission = (action: ChildAction) => childPermission(parent.path, child, action)
   const base = `/${parent.path}/:id/${name}`
   const tags = [parent.path]
-  const rule = databaseRule({
-    uniques: child.through ? undefined : child.uniques,
-    checks: child.through ? undefined : child.checks,
-    references: foreignKeyFields(rowsTable),
-  })
 
   async function childrenOf(db: Db, id: number, only?: readonly number[]): Promise<WireRecord[]> {
     return wireRecords<WireRecord>(db, view, view.columns, {
       where: and(ofParent(id), only ? inArray(childId, [...only]) : undefined),
-      orderBy: [...(position ? [asc(position)] : []), asc(childId)],
+      orderBy: [...(child.position ? [asc(child.position)] : []), asc(childId)],
     })
   }
 
-  async function nextPosition(tx: Db, id: number): Promise<number> {
-    if (!position) return 0
-    const [row] = await tx
-      .select({ last: sql<number>`coalesce(max(${position}), 0)::integer` })
-      .from(rowsTable)
-      .where(ofParent(id))
-    return (row?.last ?? 0) + 1
+  /** How every change starts: the parent's row lock (404 outside its scope), then the child's `check`. */
+  async function enter(tx: Db, request: FastifyRequest, id: number) {
+    await parentWrites.lock(tx, id, parentWrites.scopeOf(request))
+    await child.check?.({ tx, request, id })
   }
 
-  /** Runs a change with the parent locked and its `check` passed, and records it on the parent's audit trail. */
+  /** A change other than an owned child's own write (write.ts does those): entered, then audited. */
   function change<T>(
     db: Db,
     request: FastifyRequest,
@@ -106,13 +98,34 @@ export function defineChild(
     work: (tx: Db) => Promise<{ result: T; changes: Record<string, unknown> | null }>,
   ): Promise<T> {
     return db.transaction(async (tx) => {
-      await lockParent(tx, id, parentScope(request))
-      await child.check?.({ tx, request, id })
+      await enter(tx, request, id)
       const { result, changes } = await work(tx)
       await audit(tx, request, { resource: parent.path, recordId: id, action: `${action}-${name}`, changes })
       return result
     })
   }
+
+  /** 404 unless the parent is there, in its scope. */
+  async function findParent(db: Db, request: FastifyRequest, id: number) {
+    const [found] = await selectFrom(
+      db,
+      { table: parent.table, joins: parent.joins },
+      { id: parent.table.id },
+    ).where(and(eq(parent.table.id, id), parentWrites.scopeOf(request)))
+    if (!found) throw notFound()
+  }
+
+  const owned =
+    !child.through &&
+    defineWrites(
+      {
+        ...child,
+        path: `${parent.path}/${name}`,
+        owner: { path: parent.path, name, column: child.parent, position: child.position, lock: enter },
+      },
+      view,
+    )
+  const links = child.through && defineLinks(`${parent.path}/${name}`, child, childrenOf)
 
   async function routes(app: FastifyInstance, db: Db) {
     const r = app.withTypeProvider<ZodTypeProvider>()
@@ -131,12 +144,7 @@ export function defineChild(
         },
         async (request, reply) => {
           const { id } = request.params
-          const [found] = await selectFrom(
-            db,
-            { table: parent.table, joins: parent.joins },
-            { id: parent.table.id },
-          ).where(and(eq(parent.table.id, id), parentScope(request)))
-          if (!found) throw notFound()
+          await findParent(db, request, id)
           const page = await list.run(db, request.query as ListQuery, {
             where: ofParent(id),
             key: String(id),
@@ -146,7 +154,7 @@ export function defineChild(
       )
 
     // One child by id (an owned child's edit screen loads it), behind the list's permission.
-    if (operations.has('list') && operations.has('edit') && !child.through)
+    if (operations.has('list') && operations.has('edit') && owned)
       r.get(
         `${base}/:childId`,
         {
@@ -159,19 +167,12 @@ export function defineChild(
           },
         },
         async (request) => {
-          const { id, childId: cid } = request.params
-          const [found] = await selectFrom(
-            db,
-            { table: parent.table, joins: parent.joins },
-            { id: parent.table.id },
-          ).where(and(eq(parent.table.id, id), parentScope(request)))
-          const [record] = found ? await childrenOf(db, id, [cid]) : []
-          if (!record) throw notFound()
-          return { data: record }
+          await findParent(db, request, request.params.id)
+          return { data: await readRecord(db, view, request.params.childId, owned.scopeOf(request)) }
         },
       )
 
-    if (operations.has('create') && child.through)
+    if (operations.has('create') && links)
       r.post(
         base,
         {
@@ -187,29 +188,12 @@ export function defineChild(
         },
         async (request, reply) => {
           const { id } = request.params
-          const { through, to } = child
-          const added = await change(db, request, id, 'add', async (tx) => {
-            const ids = await resolveKeys(tx, { table }, 'ids', request.body.ids)
-            const held = (await tx.select({ id: to }).from(through).where(ofParent(id))).map((row) => row.id)
-            const fresh = ids.filter((target) => !held.includes(target))
-            const first = await nextPosition(tx, id)
-            if (fresh.length > 0)
-              await tx.insert(through).values(
-                fresh.map((target, i) => ({
-                  [columnKey(through, child.parent)]: id,
-                  [columnKey(through, to)]: target,
-                  ...(position ? { [columnKey(through, position)]: first + i } : {}),
-                })),
-              )
-            return { result: await childrenOf(tx, id, fresh), changes: { ids: fresh } }
-          })
+          const added = await change(db, request, id, 'add', (tx) => links.add(tx, id, request.body.ids))
           return reply.code(201).send({ data: added })
         },
       )
 
-    if (operations.has('create') && !child.through && child.input) {
-      const { input } = child
-      const columns = columnsByName(table)
+    if (operations.has('create') && owned && child.input)
       r.post(
         base,
         {
@@ -218,30 +202,17 @@ export function defineChild(
             tags,
             summary: `Add one of the ${name} of one of ${parent.path}, after those it has`,
             params: idParams,
-            body: input,
+            body: child.input,
             response: { 201: dataOf(child.record), ...recordErrors },
           },
         },
         async (request, reply) => {
-          const { id } = request.params
-          const created = await change(db, request, id, 'create', async (tx) => {
-            const values = {
-              ...wireToRow(request.body as Record<string, unknown>, columns),
-              [columnKey(table, child.parent)]: id,
-              ...(position ? { [columnKey(table, position)]: await nextPosition(tx, id) } : {}),
-            }
-            const [row] = await tx.insert(table).values(values).returning({ id: table.id })
-            const [record] = (await childrenOf(tx, id, [row?.id as number])) as [WireRecord]
-            return { result: record, changes: { id: row?.id, ...createdChanges(record) } }
-          }).catch(rule)
+          const created = await owned.create(db, request, request.body as Record<string, unknown>)
           return reply.code(201).send({ data: created })
         },
       )
-    }
 
-    if (operations.has('edit') && child.input) {
-      const body = partialInput(child.input)
-      const columns = columnsByName(rowsTable)
+    if (operations.has('edit') && child.input)
       r.put(
         `${base}/:childId`,
         {
@@ -250,28 +221,20 @@ export function defineChild(
             tags,
             summary: `Update one of the ${name} of one of ${parent.path}`,
             params: childParams,
-            body,
+            body: partialInput(child.input),
             response: { 200: dataOf(child.record), ...recordErrors },
           },
         },
         async (request) => {
-          const { id, childId: cid } = request.params
-          const updated = await change(db, request, id, 'update', async (tx) => {
-            const [before] = await childrenOf(tx, id, [cid])
-            if (!before) throw notFound()
-            const values = wireToRow(request.body as Record<string, unknown>, columns)
-            if (Object.keys(values).length > 0)
-              await tx
-                .update(rowsTable)
-                .set(values)
-                .where(and(eq(childId, cid), ofParent(id)))
-            const [after] = (await childrenOf(tx, id, [cid])) as [WireRecord]
-            return { result: after, changes: { id: cid, ...updatedChanges(before, after) } }
-          }).catch(rule)
-          return { data: updated }
+          const { id, childId } = request.params
+          const body = request.body as Record<string, unknown>
+          if (owned) return { data: await owned.update(db, request, childId, body) }
+          const { update, rule } = links as Links
+          return {
+            data: await change(db, request, id, 'update', (tx) => update(tx, id, childId, body)).catch(rule),
+          }
         },
       )
-    }
 
     if (operations.has('delete'))
       r.delete(
@@ -280,7 +243,7 @@ export function defineChild(
           config: { permission: permission('delete') },
           schema: {
             tags,
-            summary: child.through
+            summary: links
               ? `Unlink one of the ${name} of one of ${parent.path}`
               : `Delete one of the ${name} of one of ${parent.path}`,
             params: childParams,
@@ -288,26 +251,17 @@ export function defineChild(
           },
         },
         async (request, reply) => {
-          const { id, childId: cid } = request.params
-          await change(db, request, id, child.through ? 'remove' : 'delete', async (tx) => {
-            const [gone] = await tx
-              .delete(rowsTable)
-              .where(and(ofParent(id), eq(childId, cid)))
-              .returning(position ? { position } : { id: childId })
-            if (!gone) throw notFound()
-            // Positions stay 1..n.
-            if (position)
-              await tx
-                .update(rowsTable)
-                .set({ [columnKey(rowsTable, position)]: sql`${position} - 1` })
-                .where(and(ofParent(id), gt(position, (gone as { position: number }).position)))
-            return { result: undefined, changes: { id: cid } }
-          }).catch(deleteRule)
+          const { id, childId } = request.params
+          if (owned) await owned.remove(db, request, childId)
+          else
+            await change(db, request, id, 'remove', (tx) => (links as Links).remove(tx, id, childId)).catch(
+              deleteRule,
+            )
           return reply.code(204).send()
         },
       )
 
-    if (operations.has('reorder') && position)
+    if (operations.has('reorder') && positions)
       r.post(
         `${base}/reorder`,
         {
@@ -325,18 +279,7 @@ export function defineChild(
           const { id } = request.params
           const { ids } = request.body
           const ordered = await change(db, request, id, 'reorder', async (tx) => {
-            const held = (await tx.select({ id: childId }).from(rowsTable).where(ofParent(id))).map(
-              (row) => row.id as number,
-            )
-            if (ids.length !== held.length || !sameSet(ids, held))
-              throw invalidField('ids', 'validation.reorder')
-            await tx
-              .update(rowsTable)
-              .set({
-                [columnKey(rowsTable, position)]:
-                  sql`array_position(${sql.param(ids)}::integer[], ${childId})`,
-              })
-              .where(ofParent(id))
+            await positions.reorder(tx, ofParent(id), childId, ids)
             return { result: await childrenOf(tx, id), changes: { ids } }
           })
           return { data: ordered }

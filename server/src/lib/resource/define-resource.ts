@@ -61,7 +61,7 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
   const update = spec.update ?? partialInput(spec.input)
   const operations = new Set(spec.operations)
   const children = Object.entries(spec.children).map(([name, child]) =>
-    defineChild(spec, name, child, writes.lock, writes.scopeOf),
+    defineChild(spec, name, child, writes),
   )
   const exporter = spec.export && defineExport(spec, view, list, writes.scopeOf)
   const importer = spec.import && defineImport(spec, writes)

@@ -3,7 +3,7 @@ import { getTableColumns, getTableName, SQL } from 'drizzle-orm'
 import { getTableConfig, IndexedColumn, PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import { foreignKeyTo } from '../list/source.ts'
-import type { ActionRoute, Resolved, ResolvedChild, ResourceSpec } from './types.ts'
+import type { ActionRoute, Relation, RelationSpec, Resolved, ResolvedChild, ResourceSpec } from './types.ts'
 
 /**
  * What the tables already say, so declarations need not repeat it: which column of `table` refers to
@@ -63,6 +63,19 @@ export function columnNamed(tables: readonly PgTable[], field: string): PgColumn
   return undefined
 }
 
+/** Relations with their link columns: named, or the link's foreign keys to `table` and to the target. */
+const resolveRelations = (table: PgTable, relations: Record<string, RelationSpec> = {}) =>
+  Object.fromEntries(
+    Object.entries(relations).map(([name, relation]): [string, Relation] => [
+      name,
+      {
+        ...relation,
+        from: relation.from ?? referenceTo(relation.through, table),
+        to: relation.to ?? referenceTo(relation.through, relation.target),
+      },
+    ]),
+  )
+
 /**
  * Fills in what a declaration leaves to its contract (path, record, bodies, operations, transitions,
  * children's records, export and import) and to the tables (link columns, parent columns, one-column
@@ -70,16 +83,6 @@ export function columnNamed(tables: readonly PgTable[], field: string): PgColumn
  */
 export function resolve(spec: ResourceSpec): Resolved {
   const { contract } = spec
-  const relations = Object.fromEntries(
-    Object.entries(spec.relations ?? {}).map(([name, relation]) => [
-      name,
-      {
-        ...relation,
-        from: relation.from ?? referenceTo(relation.through, spec.table),
-        to: relation.to ?? referenceTo(relation.through, relation.target),
-      },
-    ]),
-  )
   const declaredChildren = spec.children ?? {}
   for (const name of Object.keys(declaredChildren))
     if (!contract.children?.[name])
@@ -111,6 +114,7 @@ export function resolve(spec: ResourceSpec): Resolved {
               ...child,
               ...common,
               parent: child.parent ?? referenceTo(child.table, spec.table),
+              relations: resolveRelations(child.table, child.relations),
               uniques: { ...uniqueFields(child.table), ...child.uniques },
             },
       ]
@@ -132,7 +136,7 @@ export function resolve(spec: ResourceSpec): Resolved {
     update: contract.update,
     operations: operationsOf(contract),
     list: spec.list ?? {},
-    relations,
+    relations: resolveRelations(spec.table, spec.relations),
     children,
     actions,
     uniques: { ...uniqueFields(spec.table), ...spec.uniques },

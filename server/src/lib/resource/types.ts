@@ -140,16 +140,18 @@ interface ChildBase {
   check?: (ctx: { tx: Db; request: FastifyRequest; id: number }) => Promise<void>
 }
 
-/** Records that belong to one parent (a channel's campaigns, a video's photos). */
-export interface OwnedChild extends ChildBase {
+/**
+ * Records that belong to one parent (a channel's campaigns, a video's photos), written as a resource is
+ * (write.ts): relations, transforms, hooks and the database's rules mean what they mean there.
+ */
+export interface OwnedChild
+  extends ChildBase,
+    Pick<ResourceSpec, 'relations' | 'transform' | 'hooks' | 'uniques' | 'checks'> {
   table: Table
   /** The child's column naming its parent; its foreign key to the parent's table unless named. */
   parent?: PgColumn
   /** Order within the parent, from 1; `reorder` rewrites it. */
   position?: PgColumn
-  uniques?: Record<string, string>
-  /** Check constraint name -> the wire field and message (422) a write breaking it gets, as for resources. */
-  checks?: Record<string, { field: string; key: MessageKey }>
   through?: never
 }
 
@@ -238,7 +240,7 @@ export interface ImportSpec {
 
 /** A child with what its contract and the tables say filled in. */
 export type ResolvedChild = (
-  | (OwnedChild & { parent: PgColumn })
+  | (OwnedChild & { parent: PgColumn; relations: Record<string, Relation>; uniques: Record<string, string> })
   | (LinkChild & { parent: PgColumn; to: PgColumn })
 ) & {
   record: z.ZodObject

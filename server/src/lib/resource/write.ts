@@ -11,10 +11,33 @@ import { sameSet } from '../sets.ts'
 import { columnsByName, columnValue, wireToRow } from '../wire.ts'
 import { databaseRule, deleteRule, foreignKeyFields } from './database-rules.ts'
 import { keepDeleted, restoreDeleted } from './deletions.ts'
+import { positionsIn } from './positions.ts'
 import { insertLinks, linkedIds, replaceLinks, resolveKeys, targetOf } from './relations.ts'
-import { assertInputsStored } from './schema-facts.ts'
+import { assertInputsStored, columnKey } from './schema-facts.ts'
 import type { ActionRoute, AfterWriteContext, Relation, Resolved, WriteContext, WriteHooks } from './types.ts'
 import { readRecord, type View } from './view.ts'
+
+/**
+ * The record an owned child belongs to, named by its routes' `:id` (`/channels/{id}/campaigns/{childId}`).
+ * Every write first takes its row lock and passes its rules (`lock`, before `guard`), which also keeps
+ * `position` 1..n under concurrent writes: create fills `column` and puts the row last, delete closes the
+ * gap. Only the owner's rows are reached; entries go on its trail as `<operation>-<name>` with the child's
+ * `id`. A delete keeps nothing for undo: no route restores an owned record by itself.
+ */
+export interface Owner {
+  path: string
+  name: string
+  column: PgColumn
+  position?: PgColumn
+  lock(tx: Db, request: FastifyRequest, id: number): Promise<void>
+}
+
+/** What the write paths read of a declaration: a resource's, or an owned child's (children.ts). */
+export type WriteSpec = Pick<
+  Resolved,
+  'path' | 'table' | 'relations' | 'uniques' | 'checks' | 'transform' | 'hooks' | 'scope'
+> &
+  Partial<Pick<Resolved, 'contract' | 'input' | 'update' | 'actions'>> & { owner?: Owner }
 
 /** A relation's wanted set, as the wire named it and as target ids (same order). */
 interface Wanted {
@@ -25,11 +48,12 @@ interface Wanted {
 }
 
 /**
- * The write paths of one resource: create, update, delete and actions. Each runs in one transaction with
- * the resource's hooks, its relations and its audit entry, and answers the database's rules as API.md says.
+ * The write paths of one resource (or owned child): create, update, delete and actions. Each runs in one
+ * transaction with the resource's hooks, its relations and its audit entry, and answers the database's
+ * rules as API.md says.
  */
-export function defineWrites(spec: Resolved, view: View) {
-  const { table } = spec
+export function defineWrites(spec: WriteSpec, view: View) {
+  const { table, owner } = spec
   const columns = columnsByName(table)
   const relations = Object.entries(spec.relations ?? {})
   const hooks = (spec.hooks ?? {}) as WriteHooks
@@ -39,10 +63,16 @@ export function defineWrites(spec: Resolved, view: View) {
     ...relations.map(([name, relation]) => foreignKeyFields(relation.through, name)),
   )
   const writeRule = databaseRule({ uniques: spec.uniques, references, checks: spec.checks })
-  const scopeOf = (request: FastifyRequest): SQL | undefined =>
-    typeof spec.scope === 'function' ? spec.scope(request) : spec.scope
+  // An owned record's routes name the owner `:id`, the record itself `:childId`.
+  const ownerOf = (request: FastifyRequest) => (request.params as { id: number }).id
+  const ownedBy = (request: FastifyRequest) => eq((owner as Owner).column, ownerOf(request))
+  const positions = owner?.position && positionsIn(table, owner.position)
+  const scopeOf = (request: FastifyRequest): SQL | undefined => {
+    const scope = typeof spec.scope === 'function' ? spec.scope(request) : spec.scope
+    return owner ? and(scope, ownedBy(request)) : scope
+  }
 
-  for (const [name, action] of Object.entries(spec.actions)) {
+  for (const [name, action] of Object.entries(spec.actions ?? {})) {
     const kept = [
       action.field ?? 'status',
       action.remember,
@@ -54,7 +84,7 @@ export function defineWrites(spec: Resolved, view: View) {
           `${spec.path}: action "${name}" moves "${field}", which is no column the record shows.`,
         )
   }
-  const label = spec.contract.label ?? 'name'
+  const label = spec.contract?.label ?? 'name'
   for (const schema of [spec.input, spec.update])
     assertInputsStored(
       spec.path,
@@ -93,7 +123,21 @@ export function defineWrites(spec: Resolved, view: View) {
     if (!row) throw notFound()
   }
 
-  /** How every write to an existing record starts: `guard`, the row lock (404 outside the scope), the record. */
+  /** How every write starts: the owner's lock, then `guard`. */
+  async function start(
+    tx: Db,
+    request: FastifyRequest,
+    operation: string,
+    id: number | null,
+    input: Record<string, unknown>,
+  ) {
+    const ctx: WriteContext = { tx, request, operation, id, input, before: null, added: {} }
+    await owner?.lock(tx, request, ownerOf(request))
+    await hooks.guard?.(ctx)
+    return ctx
+  }
+
+  /** How a write to an existing record goes on: its row lock (404 outside the scope), the record. */
   async function begin(
     tx: Db,
     request: FastifyRequest,
@@ -101,8 +145,7 @@ export function defineWrites(spec: Resolved, view: View) {
     id: number,
     input: Record<string, unknown>,
   ) {
-    const ctx: WriteContext = { tx, request, operation, id, input, before: null, added: {} }
-    await hooks.guard?.(ctx)
+    const ctx = await start(tx, request, operation, id, input)
     await lock(tx, id, scopeOf(request))
     const before = await readRecord(tx, view, id)
     return Object.assign(ctx, { id, before })
@@ -116,27 +159,40 @@ export function defineWrites(spec: Resolved, view: View) {
     audited = true,
   ) {
     await hooks.after?.(ctx)
-    if (audited) await audit(ctx.tx, ctx.request, { resource: spec.path, recordId: ctx.id, action, changes })
+    if (!audited) return
+    await audit(
+      ctx.tx,
+      ctx.request,
+      owner
+        ? {
+            resource: owner.path,
+            recordId: ownerOf(ctx.request),
+            action: `${action}-${owner.name}`,
+            changes: { id: ctx.id, ...changes },
+          }
+        : { resource: spec.path, recordId: ctx.id, action, changes },
+    )
   }
+
+  /** An owned record's owner, and its place after the others (the owner is locked). */
+  const placed = (request: FastifyRequest) =>
+    owner && {
+      [columnKey(table, owner.column)]: ownerOf(request),
+      ...(positions && { [positions.key]: positions.after(ownedBy(request)) }),
+    }
 
   async function create(db: Db, request: FastifyRequest, input: Record<string, unknown>) {
     const { values, secrets } = await prepare(input)
     return db
       .transaction(async (tx) => {
-        const ctx: WriteContext = {
-          tx,
-          request,
-          operation: 'create',
-          id: null,
-          input,
-          before: null,
-          added: {},
-        }
-        await hooks.guard?.(ctx)
+        const ctx = await start(tx, request, 'create', null, input)
         const sets = await wantedSets(tx, input)
         for (const set of sets) ctx.added[set.name] = set.keys
         await hooks.check?.(ctx)
-        const [row] = await tx.insert(table).values(values).returning({ id: table.id })
+        const [row] = await tx
+          .insert(table)
+          .values({ ...values, ...placed(request) })
+          .returning({ id: table.id })
         const id = row?.id as number
         for (const set of sets)
           await insertLinks(
@@ -182,7 +238,7 @@ export function defineWrites(spec: Resolved, view: View) {
 
   /**
    * Deletes the record and what goes with it, keeping all of it for undo in the same transaction
-   * (deletions.ts); `batch` names the request, whose deletes are undone together.
+   * (deletions.ts; not an owned record's); `batch` names the request, whose deletes are undone together.
    */
   async function remove(
     db: Db,
@@ -195,13 +251,15 @@ export function defineWrites(spec: Resolved, view: View) {
         const ctx = await begin(tx, request, 'delete', id, {})
         await hooks.check?.(ctx)
         const name = ctx.before[label]
-        await keepDeleted(tx, request, {
-          resource: spec.path,
-          table,
-          id,
-          label: typeof name === 'string' && name ? name : `#${id}`,
-          batch,
-        })
+        if (!owner)
+          await keepDeleted(tx, request, {
+            resource: spec.path,
+            table,
+            id,
+            label: typeof name === 'string' && name ? name : `#${id}`,
+            batch,
+          })
+        if (positions) await positions.closeGap(tx, ownedBy(request), eq(table.id, id))
         await tx.delete(table).where(eq(table.id, id))
         await finish({ ...ctx, after: null, changed: new Set() }, 'delete', createdChanges(ctx.before))
       })
@@ -239,7 +297,7 @@ export function defineWrites(spec: Resolved, view: View) {
   }
 
   async function act(db: Db, request: FastifyRequest, id: number, name: string, body: unknown) {
-    const route = spec.actions[name] as ActionRoute
+    const route = spec.actions?.[name] as ActionRoute
     const field = route.field ?? 'status'
     const input =
       route.to === undefined ? ((body ?? {}) as Record<string, unknown>) : { [field]: targetName(route.to) }
