@@ -2,7 +2,7 @@
  * The shared list at a million rows, against its database's own speed. One million tags are loaded by SQL
  * into a fresh PostgreSQL database (dropped after); the real server runs on it as its own process. For each
  * list shape staff use, the statements one request makes are captured from PostgreSQL's statement log (with
- * their parameters), then autocannon drives the request at 16 connections and, back to back, pgbench
+ * their parameters), then wrk drives the request at 16 connections and, back to back, pgbench
  * (`-M prepared`, 16 clients) replays the request's statements, then a bare SELECT of the same page.
  * Prints requests a second, p99, transactions a second and the ratios; asserts nothing.
  *

@@ -1,7 +1,7 @@
-import autocannon from 'autocannon'
 import pg from 'pg'
 import { ADMIN, type RunningServer } from '../../e2e/support/server.ts'
 import { cpuSeconds } from './cpu.ts'
+import { httpLoad } from './http-load.ts'
 import { type LoggedStatement, logSize, statementsSince } from './statement-log.ts'
 
 /** Runs one statement on the cluster's maintenance database (e.g. to switch statement logging). */
@@ -35,8 +35,9 @@ export async function get(server: RunningServer, path: string, token: string) {
 }
 
 /**
- * autocannon on one request at `connections`, after a 2-second warm-up: requests a second and p99 (ms), and
- * how many failed (reported, not thrown, so one case past its limits does not hide the others' figures).
+ * One request driven at `connections` (support/http-load.ts), after a 2-second warm-up: requests a second,
+ * p99 (ms), how many failed (reported, not thrown, so one case past its limits does not hide the others'
+ * figures), and the server's CPU milliseconds a request.
  */
 export async function load(
   server: RunningServer,
@@ -44,26 +45,18 @@ export async function load(
   token: string,
   options: { connections: number; seconds: number },
 ) {
-  const drive = (duration: number) =>
-    autocannon({
+  const drive = (seconds: number) =>
+    httpLoad({
       url: `${server.url}${path}`,
-      connections: options.connections,
-      duration,
       headers: { authorization: `Bearer ${token}` },
+      connections: options.connections,
+      seconds,
     })
   await drive(2)
   const cpuBefore = await cpuSeconds(server.pid)
   const result = await drive(options.seconds)
   const cpu = (await cpuSeconds(server.pid)) - cpuBefore
-  return {
-    /** Answers other than 2xx and requests that got none (timeouts): a case past the server's limits. */
-    failed: result.non2xx + result.errors,
-    total: result.requests.total,
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    /** The server's CPU milliseconds a request. */
-    cpuMs: (1000 * cpu) / Math.max(1, result.requests.total),
-  }
+  return { ...result, cpuMs: (1000 * cpu) / Math.max(1, result.total) }
 }
 
 /**

@@ -1,5 +1,7 @@
 import { type RunningServer, startServer } from '../../e2e/support/server.ts'
 import { captureRequests, get, load, login, onAdminDatabase } from './api.ts'
+import { startBareRoute } from './bare-route.ts'
+import { httpLoad, loadClient } from './http-load.ts'
 import { pgbenchTps } from './pgbench.ts'
 import { serverLogFile } from './statement-log.ts'
 
@@ -25,12 +27,13 @@ export interface ListCases {
 /**
  * Each list request against its database's own speed, in one run. First the server runs with every
  * statement logged, to capture what one request of each case sends (after a warm-up, as in steady state);
- * then it runs again without logging, and for each case autocannon drives the request at `connections`
- * and, back to back, pgbench (`-M prepared`, as many clients: the server prepares its statements too)
- * replays the request's statements as one transaction, then the case's bare SELECT. Prints the statements,
- * then requests a second, p99, the server's CPU milliseconds a request (load-independent), the replay's and
- * the bare SELECT's transactions a second, and the API's ratio to each: the floor is the goal's measure
- * (the replay moves with the implementation). Answers the second server (still running) and its token.
+ * then it runs again without logging, and for each case, back to back: wrk (support/http-load.ts) drives
+ * the request at `connections`; pgbench (`-M prepared`, as many clients: the server prepares its
+ * statements too) replays the request's statements as one transaction; wrk drives a bare Fastify route
+ * serving the case's bare SELECT; pgbench runs that bare SELECT. Prints the statements, then requests a
+ * second, p99, the server's CPU milliseconds a request (load-independent), and the API's ratio to each of
+ * the three: the bare SELECT is the goal's measure (the replay moves with the implementation, the route
+ * shows what any Node API gets here). Answers the second server (still running) and its token.
  */
 export async function compareListCases(
   options: ListCases,
@@ -67,25 +70,40 @@ export async function compareListCases(
     console.log(`  floor: ${floor}`)
   }
 
+  console.log(`\nrequests driven by ${loadClient}, ${connections} connections, ${seconds} s a case`)
+  console.log('route: a bare Fastify route with pg serving the bare SELECT (the ceiling of a Node API here)')
   const width = Math.max(...cases.map(([label]) => label.length)) + 2
   console.log(
     `\n${'case'.padEnd(width)}${'req/s'.padStart(8)}${'p99 ms'.padStart(8)}${'cpu ms'.padStart(8)}` +
-      `${'replay'.padStart(9)}${'ratio'.padStart(8)}${'SELECT'.padStart(9)}${'ratio'.padStart(8)}`,
+      `${'replay'.padStart(9)}${'ratio'.padStart(8)}${'route'.padStart(8)}${'ratio'.padStart(8)}` +
+      `${'SELECT'.padStart(9)}${'ratio'.padStart(8)}`,
   )
   const bench = { clients: connections, seconds }
-  for (let round = 1; round <= (options.rounds ?? 1); round++) {
-    for (const [label, path, floor] of cases) {
-      const statements = captured.get(path)?.statements ?? []
-      const api = await load(server, path, token, { connections, seconds })
-      const replay = await pgbenchTps(url, statements, bench)
-      const bare = await pgbenchTps(url, [{ text: floor, parameters: [] }], bench)
-      const ratio = (tps: number) => `${((100 * api.rps) / tps).toFixed(1)}%`.padStart(8)
-      console.log(
-        `${label.padEnd(width)}${api.rps.toFixed(0).padStart(8)}${String(api.p99).padStart(8)}${api.cpuMs.toFixed(2).padStart(8)}` +
-          `${replay.toFixed(0).padStart(9)}${ratio(replay)}${bare.toFixed(0).padStart(9)}${ratio(bare)}` +
-          `${api.failed ? `  ${api.failed} of ${api.total} failed` : ''}`,
-      )
+  const route = await startBareRoute(
+    url,
+    cases.map(([, , floor]) => floor),
+  )
+  try {
+    for (let round = 1; round <= (options.rounds ?? 1); round++) {
+      for (const [n, [label, path, floor]] of cases.entries()) {
+        const statements = captured.get(path)?.statements ?? []
+        const api = await load(server, path, token, { connections, seconds })
+        const replay = await pgbenchTps(url, statements, bench)
+        const drive = (s: number) => httpLoad({ url: route.url(n), headers: {}, connections, seconds: s })
+        await drive(2)
+        const bareRoute = await drive(seconds)
+        const bare = await pgbenchTps(url, [{ text: floor, parameters: [] }], bench)
+        const ratio = (tps: number) => `${((100 * api.rps) / tps).toFixed(1)}%`.padStart(8)
+        console.log(
+          `${label.padEnd(width)}${api.rps.toFixed(0).padStart(8)}${String(api.p99).padStart(8)}${api.cpuMs.toFixed(2).padStart(8)}` +
+            `${replay.toFixed(0).padStart(9)}${ratio(replay)}${bareRoute.rps.toFixed(0).padStart(8)}${ratio(bareRoute.rps)}` +
+            `${bare.toFixed(0).padStart(9)}${ratio(bare)}` +
+            `${api.failed ? `  ${api.failed} of ${api.total} failed` : ''}`,
+        )
+      }
     }
+  } finally {
+    await route.stop()
   }
   return { server, token }
 }

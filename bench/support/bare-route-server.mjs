@@ -1,0 +1,21 @@
+// The least a Node HTTP API can do for a list page (support/bare-route.ts): Fastify, a pg pool of the
+// product's size, one prepared statement, the rows as JSON. No auth, no validation, no count.
+import Fastify from 'fastify'
+import pg from 'pg'
+
+const floors = JSON.parse(process.env.FLOORS ?? '[]')
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 })
+const app = Fastify({ logger: false })
+app.get('/floor/:n', async (request) => {
+  const n = Number(request.params.n)
+  const { rows } = await pool.query({ name: `floor${n}`, text: floors[n] })
+  return { data: rows }
+})
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' })
+process.stdout.write('listening\n')
+process.on('SIGTERM', () =>
+  app
+    .close()
+    .then(() => pool.end())
+    .then(() => process.exit(0)),
+)
