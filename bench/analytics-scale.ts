@@ -9,6 +9,7 @@
  *
  *   npx tsx bench/analytics-scale.ts [orders] [members] [visits]
  *   BENCH_DATABASE_URL=postgres://...  BENCH_SECONDS=3  BENCH_ALL=1 (every call, not one a kind)
+ *   BENCH_KEEP=1 (keep the database, to EXPLAIN on it; drop it by hand)  BENCH_LOAD_ONLY=1 (load, keep, stop)
  */
 import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
@@ -24,6 +25,8 @@ const memberCount = Number(process.argv[3] ?? 1_000_000)
 const visitCount = Number(process.argv[4] ?? 20_000_000)
 const seconds = Number(process.env.BENCH_SECONDS ?? 3)
 const everyCall = process.env.BENCH_ALL === '1'
+const loadOnly = process.env.BENCH_LOAD_ONLY === '1'
+const keep = process.env.BENCH_KEEP === '1'
 const CONNECTIONS = 16
 const DAYS = 730
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -126,6 +129,11 @@ try {
     `rollup rows: ${sizes?.quarters} quarter-hours, ${sizes?.days} days, ${sizes?.visitor_counts} visitor counts`,
   )
 
+  if (loadOnly) {
+    await database.database.close()
+    console.log(`kept ${url}`)
+    process.exit(0)
+  }
   const raw = new pg.Pool({ connectionString: url, max: CONNECTIONS })
   const [channel] = await queryRows<{ id: number }>(db, sql`select min(id) + 3 as id from channels`)
   const channelId = channel?.id as number
@@ -260,7 +268,10 @@ try {
   await raw.end()
 } finally {
   await server?.stop()
-  await database.drop()
+  if (keep) {
+    await database.database.close()
+    console.log(`kept ${url}`)
+  } else await database.drop()
 }
 
 /** autocannon on one path at 16 connections after a 1-second warm-up: p50, p99, requests a second. */
