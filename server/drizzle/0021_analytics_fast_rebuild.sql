@@ -1,6 +1,133 @@
--- The rollups rebuilt and the visitors recounted set-based (README "Analytics", "Loading"): 0019's versions
--- called a function per row and summed every row at seven levels, hours at ten million orders.
+-- Analytics at ten million orders (README "Analytics"): the rollups rebuilt and the visitors recounted
+-- set-based (0019's versions called a function per row and summed every row at seven levels: hours), and
+-- the sums kept per business day of one zone as well, so a daily series in a zone whose days start off a UTC
+-- midnight reads a row a day instead of its days' edges in quarter-hours.
 
+CREATE TABLE "rollup_zone_days" (
+	"channel_id" integer NOT NULL,
+	"campaign_id" integer NOT NULL,
+	"plan_id" integer NOT NULL,
+	"device" text NOT NULL,
+	"day" date NOT NULL,
+	"orders" integer DEFAULT 0 NOT NULL,
+	"gross" numeric(16, 2) DEFAULT '0' NOT NULL,
+	"fees" numeric(16, 2) DEFAULT '0' NOT NULL,
+	"refund_count" integer DEFAULT 0 NOT NULL,
+	"refunds" numeric(16, 2) DEFAULT '0' NOT NULL,
+	"chargeback_count" integer DEFAULT 0 NOT NULL,
+	"chargebacks" numeric(16, 2) DEFAULT '0' NOT NULL,
+	"signups" integer DEFAULT 0 NOT NULL,
+	"subscriptions" integer DEFAULT 0 NOT NULL,
+	"cancellations" integer DEFAULT 0 NOT NULL,
+	"visits" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "rollup_zone_days_channel_id_campaign_id_plan_id_device_day_pk" PRIMARY KEY("channel_id","campaign_id","plan_id","device","day")
+);
+
+--> statement-breakpoint
+-- The zone rollup_zone_days is kept in (null: none yet, the quarter-hours answer).
+CREATE FUNCTION vod_zone_days_zone() RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT value FROM app_settings WHERE key = 'rollup_zone_days_zone'
+$$;
+--> statement-breakpoint
+-- 0019's merge, adding the deltas to their business day of the kept zone as well.
+CREATE OR REPLACE FUNCTION vod_rollup_merge(deltas vod_rollup_delta[]) RETURNS void LANGUAGE sql AS $$
+  WITH leveled AS (
+    SELECT k.c, k.m, k.p, k.v, e.*
+    FROM unnest(deltas) AS e
+    CROSS JOIN LATERAL (VALUES
+      (-1, -1, -1, '*'),
+      (coalesce(e.channel_id, 0), -1, -1, '*'),
+      (coalesce(e.channel_id, 0), coalesce(e.campaign_id, 0), -1, '*'),
+      (-1, -1, e.plan_id, '*'),
+      (coalesce(e.channel_id, 0), -1, e.plan_id, '*'),
+      (-1, -1, -1, e.device),
+      (coalesce(e.channel_id, 0), -1, -1, e.device)
+    ) AS k(c, m, p, v)
+    WHERE e.moment IS NOT NULL AND k.p IS NOT NULL AND k.v IS NOT NULL
+  ),
+  quarters AS (
+    INSERT INTO rollup_quarters AS r (channel_id, campaign_id, plan_id, device, bucket, orders, gross, fees,
+      refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations, visits)
+    SELECT c, m, p, v, date_bin('15 minutes', moment, timestamptz '2000-01-01 00:00:00+00'), sum(orders), sum(gross),
+      sum(fees), sum(refund_count), sum(refunds), sum(chargeback_count), sum(chargebacks), sum(signups),
+      sum(subscriptions), sum(cancellations), sum(visits)
+    FROM leveled GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (channel_id, campaign_id, plan_id, device, bucket) DO UPDATE SET
+      orders = r.orders + excluded.orders, gross = r.gross + excluded.gross, fees = r.fees + excluded.fees,
+      refund_count = r.refund_count + excluded.refund_count, refunds = r.refunds + excluded.refunds,
+      chargeback_count = r.chargeback_count + excluded.chargeback_count,
+      chargebacks = r.chargebacks + excluded.chargebacks, signups = r.signups + excluded.signups,
+      subscriptions = r.subscriptions + excluded.subscriptions,
+      cancellations = r.cancellations + excluded.cancellations, visits = r.visits + excluded.visits
+  ),
+  zone_days AS (
+    INSERT INTO rollup_zone_days AS r (channel_id, campaign_id, plan_id, device, day, orders, gross, fees,
+      refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations, visits)
+    SELECT c, m, p, v, (moment AT TIME ZONE z.zone)::date, sum(orders), sum(gross), sum(fees), sum(refund_count),
+      sum(refunds), sum(chargeback_count), sum(chargebacks), sum(signups), sum(subscriptions),
+      sum(cancellations), sum(visits)
+    FROM leveled, (SELECT vod_zone_days_zone() AS zone) AS z
+    WHERE z.zone IS NOT NULL
+    GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (channel_id, campaign_id, plan_id, device, day) DO UPDATE SET
+      orders = r.orders + excluded.orders, gross = r.gross + excluded.gross, fees = r.fees + excluded.fees,
+      refund_count = r.refund_count + excluded.refund_count, refunds = r.refunds + excluded.refunds,
+      chargeback_count = r.chargeback_count + excluded.chargeback_count,
+      chargebacks = r.chargebacks + excluded.chargebacks, signups = r.signups + excluded.signups,
+      subscriptions = r.subscriptions + excluded.subscriptions,
+      cancellations = r.cancellations + excluded.cancellations, visits = r.visits + excluded.visits
+  )
+  INSERT INTO rollup_days AS r (channel_id, campaign_id, plan_id, device, day, orders, gross, fees,
+    refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations, visits)
+  SELECT c, m, p, v, (moment AT TIME ZONE 'UTC')::date, sum(orders), sum(gross), sum(fees), sum(refund_count),
+    sum(refunds), sum(chargeback_count), sum(chargebacks), sum(signups), sum(subscriptions),
+    sum(cancellations), sum(visits)
+  FROM leveled GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (channel_id, campaign_id, plan_id, device, day) DO UPDATE SET
+    orders = r.orders + excluded.orders, gross = r.gross + excluded.gross, fees = r.fees + excluded.fees,
+    refund_count = r.refund_count + excluded.refund_count, refunds = r.refunds + excluded.refunds,
+    chargeback_count = r.chargeback_count + excluded.chargeback_count,
+    chargebacks = r.chargebacks + excluded.chargebacks, signups = r.signups + excluded.signups,
+    subscriptions = r.subscriptions + excluded.subscriptions,
+    cancellations = r.cancellations + excluded.cancellations, visits = r.visits + excluded.visits
+$$;
+--> statement-breakpoint
+-- The business days of `zone` summed from the quarter-hours (never the raw rows), and the triggers told to
+-- keep that zone from now on. Writers of the rollups wait meanwhile (SHARE lock on rollup_quarters): each
+-- delta is then either in the quarter-hours read here or written after, into the new zone's days. Answers
+-- whether anything was built (nothing when the days are kept in that zone already).
+CREATE FUNCTION vod_zone_days_rebuild(zone text) RETURNS boolean LANGUAGE plpgsql AS $$
+BEGIN
+  IF vod_zone_days_zone() IS NOT DISTINCT FROM zone THEN RETURN false; END IF;
+  LOCK TABLE rollup_quarters IN SHARE MODE;
+  -- Another server may have built it while this one waited for the lock.
+  IF vod_zone_days_zone() IS NOT DISTINCT FROM zone THEN RETURN false; END IF;
+  PERFORM set_config('jit', 'off', true);
+  PERFORM set_config('work_mem', '256MB', true);
+  INSERT INTO app_settings (key, value) VALUES ('rollup_zone_days_zone', zone)
+  ON CONFLICT (key) DO UPDATE SET value = excluded.value;
+  PERFORM vod_zone_days_fill();
+  RETURN true;
+END
+$$;
+--> statement-breakpoint
+-- Empties rollup_zone_days and sums rollup_quarters into it by business day of the kept zone.
+CREATE FUNCTION vod_zone_days_fill() RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  zone text := vod_zone_days_zone();
+BEGIN
+  TRUNCATE rollup_zone_days;
+  IF zone IS NULL THEN RETURN; END IF;
+  INSERT INTO rollup_zone_days (channel_id, campaign_id, plan_id, device, day, orders, gross, fees, refund_count,
+    refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations, visits)
+  SELECT channel_id, campaign_id, plan_id, device, (bucket AT TIME ZONE zone)::date, sum(orders), sum(gross),
+    sum(fees), sum(refund_count), sum(refunds), sum(chargeback_count), sum(chargebacks), sum(signups),
+    sum(subscriptions), sum(cancellations), sum(visits)
+  FROM rollup_quarters GROUP BY 1, 2, 3, 4, 5;
+  ANALYZE rollup_zone_days;
+END
+$$;
+--> statement-breakpoint
 -- Each source is summed per quarter-hour and finest key first (far fewer rows than the events), and only that
 -- is fanned out to the seven levels, in one pass of grouping sets. The rollups are emptied with TRUNCATE
 -- and their keys indexed after the load (one sort instead of tens of millions of insertions), so readers and
@@ -88,6 +215,7 @@ BEGIN
     PRIMARY KEY (channel_id, campaign_id, plan_id, device, day);
   ANALYZE rollup_quarters;
   ANALYZE rollup_days;
+  PERFORM vod_zone_days_fill();
 END
 $$;
 --> statement-breakpoint
