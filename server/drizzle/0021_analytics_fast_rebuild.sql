@@ -67,7 +67,8 @@ CREATE OR REPLACE FUNCTION vod_rollup_merge(deltas vod_rollup_delta[]) RETURNS v
       sum(refunds), sum(chargeback_count), sum(chargebacks), sum(signups), sum(subscriptions),
       sum(cancellations), sum(visits)
     FROM leveled, (SELECT vod_zone_days_zone() AS zone) AS z
-    WHERE z.zone IS NOT NULL
+    -- UTC's business days are rollup_days' (sums.ts reads those), so a UTC server writes no third hot row.
+    WHERE z.zone IS NOT NULL AND z.zone <> 'UTC'
     GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
     ON CONFLICT (channel_id, campaign_id, plan_id, device, day) DO UPDATE SET
       orders = r.orders + excluded.orders, gross = r.gross + excluded.gross, fees = r.fees + excluded.fees,
@@ -111,13 +112,14 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- Empties rollup_zone_days and sums rollup_quarters into it by business day of the kept zone.
+-- Empties rollup_zone_days and sums rollup_quarters into it by business day of the kept zone (none for UTC,
+-- whose days rollup_days holds).
 CREATE FUNCTION vod_zone_days_fill() RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   zone text := vod_zone_days_zone();
 BEGIN
   TRUNCATE rollup_zone_days;
-  IF zone IS NULL THEN RETURN; END IF;
+  IF zone IS NULL OR zone = 'UTC' THEN RETURN; END IF;
   INSERT INTO rollup_zone_days (channel_id, campaign_id, plan_id, device, day, orders, gross, fees, refund_count,
     refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations, visits)
   SELECT channel_id, campaign_id, plan_id, device, (bucket AT TIME ZONE zone)::date, sum(orders), sum(gross),

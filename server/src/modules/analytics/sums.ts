@@ -151,8 +151,8 @@ export async function sumSpans(db: Db, spans: SQL, scope: Scope, split: Split): 
 /**
  * The figures of whole business days from start to end, a row a day (labelled by it) or one for the period
  * (labelled by its first day): from rollup_zone_days when they are kept in this zone (a row a day and
- * level), else from the UTC days and quarter-hours (while they are being built for a new zone). One
- * statement, so both are read from one snapshot of which zone the days are kept in.
+ * level; rollup_days in UTC), else from the UTC days and quarter-hours (while they are being built for a
+ * new zone). One statement, so both are read from one snapshot of which zone the days are kept in.
  */
 export async function sumDays(
   db: Db,
@@ -167,12 +167,16 @@ export async function sumDays(
   const spans = perDay ? daySpans(zone, start, end) : periodSpan(zone, start, end)
   const label = perDay ? sql`to_char(z.day, 'YYYY-MM-DD')` : sql`${start}::text`
   const groups = `${perDay ? ', z.day' : ''}${keys ? `, ${keyList('z', keys).slice(0, -2)}` : ''}`
+  // UTC's business days are the UTC days, which rollup_days always holds (the triggers keep no copy).
+  const utc = zone === 'UTC'
   return rowsOf<SumRow>(
     db,
     sql`
-    with kept as materialized (select vod_zone_days_zone() is not distinct from ${zone} as yes)
+    with kept as materialized (
+      select ${utc} or vod_zone_days_zone() is not distinct from ${zone} as yes
+    )
     select ${label} as label, ${sql.raw(keyList('z', keys))}${sql.raw(summed.replaceAll('sign * ', 'z.'))}
-    from rollup_zone_days z
+    from ${sql.raw(utc ? 'rollup_days' : 'rollup_zone_days')} z
     where (select yes from kept) and z.day >= ${start}::date and z.day <= ${end}::date
       and ${levelOf('z', scope, split)}
     group by 1${sql.raw(groups)}
