@@ -9,13 +9,16 @@
  *
  *   npx tsx bench/analytics-scale.ts [orders] [members] [visits]
  *   BENCH_DATABASE_URL=postgres://...  BENCH_SECONDS=3  BENCH_ALL=1 (every call, not one a kind)
+ *   BENCH_KEEP=1 (keep the database, to EXPLAIN on it; drop it by hand)  BENCH_LOAD_ONLY=1 (load, keep, stop)
+ *   BENCH_REUSE_URL=postgres://.../vod_test_... (time a kept database again)  BENCH_ZONES=UTC,Asia/Kolkata
  */
 import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { type RunningServer, startServer } from '../e2e/support/server.ts'
-import { queryRows } from '../server/src/db/client.ts'
-import { createTestDatabase } from '../server/test/support/databases.ts'
+import { openDatabase, queryRows } from '../server/src/db/client.ts'
+import { migrate } from '../server/src/db/migrate.ts'
+import { createTestDatabase, type TestDatabase } from '../server/test/support/databases.ts'
 import { login } from './support/api.ts'
 import { bulkLoad } from './support/bulk-load.ts'
 
@@ -24,12 +27,22 @@ const memberCount = Number(process.argv[3] ?? 1_000_000)
 const visitCount = Number(process.argv[4] ?? 20_000_000)
 const seconds = Number(process.env.BENCH_SECONDS ?? 3)
 const everyCall = process.env.BENCH_ALL === '1'
+const loadOnly = process.env.BENCH_LOAD_ONLY === '1'
+const keep = process.env.BENCH_KEEP === '1'
 const CONNECTIONS = 16
 const DAYS = 730
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 process.env.TEST_DATABASE_URL = adminUrl
 
-const database = await createTestDatabase('postgres')
+// BENCH_REUSE_URL: a database a BENCH_KEEP run left, migrated to now and timed again without loading.
+const reuseUrl = process.env.BENCH_REUSE_URL
+const database: TestDatabase = reuseUrl
+  ? await (async () => {
+      const opened = await openDatabase({ url: reuseUrl, pgliteDir: null })
+      await migrate(opened)
+      return { database: opened, url: reuseUrl, drop: () => opened.close() }
+    })()
+  : await createTestDatabase('postgres')
 const url = database.url as string
 const db = database.database.db
 const timed = async (label: string, work: () => Promise<unknown>) => {
@@ -45,78 +58,83 @@ const within = (n: string, count: number) =>
 
 let server: RunningServer | undefined
 try {
-  await db.execute(sql`
-    insert into plans (name, initial_period_count, initial_period_unit, initial_original_price)
-    select 'plan ' || n, 1, 'month', 9.99 + n from generate_series(1, 10) as n`)
-  await db.execute(sql`
-    insert into channels (utm_source, type)
-    select 'source-' || n, (array['affiliate','advertising','social','email','partner','other'])[1 + n % 6]
-    from generate_series(1, 20) as n`)
-  await db.execute(sql`
-    insert into campaigns (channel_id, name) select c.id, 'campaign ' || c.id || '-' || k
-    from channels c, generate_series(1, 3) as k`)
-  // Every fifth row through no channel; the rest spread over the channels and their campaigns.
-  const attribution = (n: string) => `
-    case when ${n} % 5 = 0 then null else (select min(id) from channels) + ${n} % 20 end,
-    case when ${n} % 5 = 0 or ${n} % 4 = 0 then null
-      else (select min(id) from campaigns) + (${n} % 20) * 3 + ${n} % 3 end`
-  await timed(`${memberCount} members`, () =>
-    bulkLoad(
-      db,
-      'users',
-      sql.raw(`insert into users (username, channel_id, campaign_id, created_at, updated_at)
-        select 'member' || n, ${attribution('n')}, ${within('n', memberCount)}, now()
-        from generate_series(1, ${memberCount}) as n`),
-    ),
-  )
-  await timed(`${memberCount} subscriptions`, () =>
-    bulkLoad(
-      db,
-      'subscriptions',
-      sql.raw(`insert into subscriptions (user_id, plan_id, channel_id, campaign_id, status, started_at, cancelled_at)
-        select (select min(id) from users) + n - 1, (select min(id) from plans) + n % 10, ${attribution('n')},
-          case when n % 7 = 0 then 'cancelled' else 'active' end, ${within('n', memberCount)},
-          case when n % 7 = 0 then ${within('n', memberCount)} + interval '9 days' end
-        from generate_series(1, ${memberCount}) as n`),
-    ),
-  )
-  await timed(`${orderCount} orders`, () =>
-    bulkLoad(
-      db,
-      'orders',
-      sql.raw(`insert into orders (order_no, user_id, plan_id, channel_id, campaign_id, amount, payment_method, paid_at,
-          transaction_fee, settlement_fee, reserve_fee, total_amount, created_at, updated_at)
-        select 'ORD' || lpad(n::text, 9, '0'), (select min(id) from users) + n % ${memberCount},
-          (select min(id) from plans) + n % 10, ${attribution('n')}, 10.00 + (n % 9000) / 100.0,
-          (array['segpay','ccbill','epoch','verotel'])[1 + n % 4], ${within('n', orderCount)},
-          0.50, 0.20, 0.30, 10.00 + (n % 9000) / 100.0 - 1.00, now(), now()
-        from generate_series(1, ${orderCount}) as n`),
-    ),
-  )
-  await timed(`${Math.floor(orderCount / 50)} refunds and chargebacks`, () =>
-    bulkLoad(
-      db,
-      'order_events',
-      sql.raw(`insert into order_events (order_id, kind, amount, occurred_at)
-        select o.id, case when o.id % 3 = 0 then 'chargeback' else 'refund' end, 5.00, o.paid_at + interval '2 days'
-        from orders o where o.id % 50 = 0`),
-    ),
-  )
-  await timed(`${visitCount} visits`, () =>
-    bulkLoad(
-      db,
-      'visits',
-      sql.raw(`insert into visits (visitor, device, channel_id, campaign_id, visited_at)
-        select 'visitor' || (n % ${Math.max(1, Math.floor(visitCount / 8))}), (array['desktop','mobile','tablet'])[1 + n % 3],
-          ${attribution('n')}, ${within('n', visitCount)}
-        from generate_series(1, ${visitCount}) as n`),
-    ),
-  )
-  await timed('rollups built (vod_rollup_rebuild)', () => db.execute(sql`select vod_rollup_rebuild()`))
-  await timed('distinct visitors counted in UTC (vod_visitors_recount)', () =>
-    db.execute(sql`select vod_visitors_recount()`),
-  )
-  await db.execute(sql`vacuum analyze`)
+  if (!reuseUrl) {
+    await db.execute(sql`
+      insert into plans (name, initial_period_count, initial_period_unit, initial_original_price)
+      select 'plan ' || n, 1, 'month', 9.99 + n from generate_series(1, 10) as n`)
+    await db.execute(sql`
+      insert into channels (utm_source, type)
+      select 'source-' || n, (array['affiliate','advertising','social','email','partner','other'])[1 + n % 6]
+      from generate_series(1, 20) as n`)
+    await db.execute(sql`
+      insert into campaigns (channel_id, name) select c.id, 'campaign ' || c.id || '-' || k
+      from channels c, generate_series(1, 3) as k`)
+    // Every fifth row through no channel; the rest spread over the channels and their campaigns.
+    const attribution = (n: string) => `
+      case when ${n} % 5 = 0 then null else (select min(id) from channels) + ${n} % 20 end,
+      case when ${n} % 5 = 0 or ${n} % 4 = 0 then null
+        else (select min(id) from campaigns) + (${n} % 20) * 3 + ${n} % 3 end`
+    await timed(`${memberCount} members`, () =>
+      bulkLoad(
+        db,
+        'users',
+        sql.raw(`insert into users (username, channel_id, campaign_id, created_at, updated_at)
+          select 'member' || n, ${attribution('n')}, ${within('n', memberCount)}, now()
+          from generate_series(1, ${memberCount}) as n`),
+      ),
+    )
+    await timed(`${memberCount} subscriptions`, () =>
+      bulkLoad(
+        db,
+        'subscriptions',
+        sql.raw(`insert into subscriptions (user_id, plan_id, channel_id, campaign_id, status, started_at, cancelled_at)
+          select (select min(id) from users) + n - 1, (select min(id) from plans) + n % 10, ${attribution('n')},
+            case when n % 7 = 0 then 'cancelled' else 'active' end, ${within('n', memberCount)},
+            case when n % 7 = 0 then ${within('n', memberCount)} + interval '9 days' end
+          from generate_series(1, ${memberCount}) as n`),
+      ),
+    )
+    await timed(`${orderCount} orders`, () =>
+      bulkLoad(
+        db,
+        'orders',
+        sql.raw(`insert into orders (order_no, user_id, plan_id, channel_id, campaign_id, amount, payment_method, paid_at,
+            transaction_fee, settlement_fee, reserve_fee, total_amount, created_at, updated_at)
+          select 'ORD' || lpad(n::text, 9, '0'), (select min(id) from users) + n % ${memberCount},
+            (select min(id) from plans) + n % 10, ${attribution('n')}, 10.00 + (n % 9000) / 100.0,
+            (array['segpay','ccbill','epoch','verotel'])[1 + n % 4], ${within('n', orderCount)},
+            0.50, 0.20, 0.30, 10.00 + (n % 9000) / 100.0 - 1.00, now(), now()
+          from generate_series(1, ${orderCount}) as n`),
+      ),
+    )
+    await timed(`${Math.floor(orderCount / 50)} refunds and chargebacks`, () =>
+      bulkLoad(
+        db,
+        'order_events',
+        sql.raw(`insert into order_events (order_id, kind, amount, occurred_at)
+          select o.id, case when o.id % 3 = 0 then 'chargeback' else 'refund' end, 5.00, o.paid_at + interval '2 days'
+          from orders o where o.id % 50 = 0`),
+      ),
+    )
+    await timed(`${visitCount} visits`, () =>
+      bulkLoad(
+        db,
+        'visits',
+        sql.raw(`insert into visits (visitor, device, channel_id, campaign_id, visited_at)
+          select 'visitor' || (n % ${Math.max(1, Math.floor(visitCount / 8))}), (array['desktop','mobile','tablet'])[1 + n % 3],
+            ${attribution('n')}, ${within('n', visitCount)}
+          from generate_series(1, ${visitCount}) as n`),
+      ),
+    )
+  }
+  // A reused database has its rollups and its visitors counted in the zone it was left in.
+  if (!reuseUrl) {
+    await timed('rollups built (vod_rollup_rebuild)', () => db.execute(sql`select vod_rollup_rebuild()`))
+    await timed('distinct visitors counted in UTC (vod_visitors_recount)', () =>
+      db.execute(sql`select vod_visitors_recount()`),
+    )
+    await db.execute(sql`vacuum analyze`)
+  }
   const [sizes] = await queryRows<Record<string, string>>(
     db,
     sql`select (select count(*) from rollup_quarters)::text as quarters, (select count(*) from rollup_days)::text as days,
@@ -126,6 +144,11 @@ try {
     `rollup rows: ${sizes?.quarters} quarter-hours, ${sizes?.days} days, ${sizes?.visitor_counts} visitor counts`,
   )
 
+  if (loadOnly) {
+    await database.database.close()
+    console.log(`kept ${url}`)
+    process.exit(0)
+  }
   const raw = new pg.Pool({ connectionString: url, max: CONNECTIONS })
   const [channel] = await queryRows<{ id: number }>(db, sql`select min(id) + 3 as id from channels`)
   const channelId = channel?.id as number
@@ -190,15 +213,20 @@ try {
   console.log(
     `\n${'zone'.padEnd(15)}${'scope'.padEnd(8)}${'days'.padStart(5)}  ${'call'.padEnd(52)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'req/s'.padStart(8)}${'raw ms'.padStart(9)}`,
   )
-  for (const zone of ['UTC', 'Asia/Kolkata']) {
+  for (const zone of (process.env.BENCH_ZONES ?? 'UTC,Asia/Kolkata').split(',')) {
     await server?.stop()
     // The zone's distinct visitors counted before the server starts (a start would recount in the background).
+    const [stored] = await queryRows<{ zone: string | null }>(db, sql`select vod_business_zone() as zone`)
     await db.execute(sql`insert into app_settings (key, value) values ('business_time_zone', ${zone})
       on conflict (key) do update set value = excluded.value`)
-    if (zone !== 'UTC')
+    if (stored?.zone !== zone)
       await timed(`distinct visitors counted again in ${zone}`, () =>
         db.execute(sql`select vod_visitors_recount()`),
       )
+    // The zone's business days too (else the start builds them in the background, the quarter-hours answering).
+    await timed(`business days built in ${zone} (vod_zone_days_rebuild)`, () =>
+      db.execute(sql`select vod_zone_days_rebuild(${zone})`),
+    )
     server = await startServer({
       DATABASE_URL: url,
       SEED_DEMO: '0',
@@ -238,11 +266,12 @@ try {
     sql`select (select min(id) from users) as id, (select min(id) from plans) as plan`,
   )
   let serial = 0
+  const runId = Date.now().toString(36)
   const inserts: Record<string, () => [string, unknown[]]> = {
     orders: () => [
       `insert into orders (order_no, user_id, plan_id, channel_id, amount, payment_method, paid_at, total_amount)
        values ($1, $2, $3, $4, 19.99, 'segpay', now(), 19.99)`,
-      [`BENCH${++serial}`, member?.id, member?.plan, channelId],
+      [`BENCH${runId}-${++serial}`, member?.id, member?.plan, channelId],
     ],
     visits: () => [
       `insert into visits (visitor, device, channel_id) values ($1, 'mobile', $2)`,
@@ -260,7 +289,10 @@ try {
   await raw.end()
 } finally {
   await server?.stop()
-  await database.drop()
+  if (keep) {
+    await database.database.close()
+    console.log(`kept ${url}`)
+  } else await database.drop()
 }
 
 /** autocannon on one path at 16 connections after a 1-second warm-up: p50, p99, requests a second. */

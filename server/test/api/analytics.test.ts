@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../../src/db/client.ts'
-import { pruneVisits, syncBusinessZone } from '../../src/modules/analytics/upkeep.ts'
+import { pruneVisits, syncBusinessZone, syncZoneDays } from '../../src/modules/analytics/upkeep.ts'
 import { describeEachEngine } from '../support/databases.ts'
 import { type Json, startTestApp, type TestApp } from '../support/harness.ts'
 
@@ -210,6 +210,31 @@ function totalsOf(days: Map<string, Figures>): Figures {
 
 const ZONES = ['UTC', 'Asia/Kathmandu', 'America/New_York'] as const
 
+/**
+ * Every row of the rollups and visitor lists, in key order. Rows whose figures are all zero are left out:
+ * the triggers leave them behind when a correction takes everything out of a bucket, a rebuild never writes them.
+ */
+async function rollupRows(t: TestApp) {
+  const figures = `orders, gross::text, fees::text, refund_count, refunds::text, chargeback_count, chargebacks::text,
+    signups, subscriptions, cancellations, visits`
+  const nonZero = `(orders, gross, fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions,
+    cancellations, visits) <> (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)`
+  const rows = (text: string) => queryRows<Record<string, unknown>>(t.db, sql.raw(text))
+  return {
+    quarters:
+      await rows(`select channel_id, campaign_id, plan_id, device, vod_wire(bucket) as bucket, ${figures}
+      from rollup_quarters where ${nonZero} order by channel_id, campaign_id, plan_id, device, bucket`),
+    days: await rows(`select channel_id, campaign_id, plan_id, device, day::text, ${figures}
+      from rollup_days where ${nonZero} order by channel_id, campaign_id, plan_id, device, day`),
+    zoneDays: await rows(`select channel_id, campaign_id, plan_id, device, day::text, ${figures}
+      from rollup_zone_days where ${nonZero} order by channel_id, campaign_id, plan_id, device, day`),
+    visitorDays: await rows(`select channel_id, campaign_id, day::text, visitor from visitor_days
+      order by channel_id, campaign_id, day, visitor`),
+    visitorCounts: await rows(`select channel_id, campaign_id, day::text, visitors from visitor_day_counts
+      where visitors <> 0 order by channel_id, campaign_id, day`),
+  }
+}
+
 describeEachEngine('analytics figures', (engine) => {
   for (const zone of ZONES)
     describe(zone, () => {
@@ -222,99 +247,159 @@ describeEachEngine('analytics figures', (engine) => {
       beforeAll(async () => {
         t = await startTestApp(engine, { env: { BUSINESS_TIME_ZONE: zone } })
         token = await t.superToken()
+        // What the start does in the background, awaited (false if it is done already).
+        await syncZoneDays(t.db, zone)
         world = await fill(t)
       })
       afterAll(() => t?.close())
 
-      it('answers every day of the daily calls as the raw rows give it, empty days as zeros', async () => {
-        const want = await expected(t, zone, START, END)
-        expect(want.get('2026-03-10')).toMatchObject({ orders: 0, visits: 0, gross: '0.00', signups: 0 })
-        for (const path of [
-          '/api/analytics/data/daily',
-          '/api/analytics/revenue/companyDataDaily',
-          '/api/analytics/channel/records',
-          '/api/dashboard/revenueTrend',
-        ]) {
-          const res = await get(`${path}?${period}`)
-          expect(res.status, path).toBe(200)
-          expect(res.body.meta.time_zone).toBe(zone)
-          expect(res.body.data.map((d: Json) => d.date)).toEqual([...want.keys()])
-          for (const day of res.body.data)
-            expect(day, `${path} ${day.date}`).toEqual({ date: day.date, ...want.get(day.date) })
-          expect(res.body.meta.totals).toEqual(totalsOf(want))
-        }
-      })
-
-      it('compares a period with the one before, and one channel alone', async () => {
-        const res = await get(
-          `/api/analytics/channel/periodStatistic?start_date=2026-03-08&end_date=2026-03-12`,
-        )
-        expect(res.status).toBe(200)
-        expect(res.body.data.current).toEqual(totalsOf(await expected(t, zone, '2026-03-08', '2026-03-12')))
-        expect(res.body.data.previous).toEqual(totalsOf(await expected(t, zone, '2026-03-03', '2026-03-07')))
-        expect(res.body.meta).toMatchObject({
-          previous_start_date: '2026-03-03',
-          previous_end_date: '2026-03-07',
-        })
-        const [google] = world.channels
-        const one = await get(`/api/analytics/channel/${google}/records?${period}`)
-        const want = await expected(t, zone, START, END, { channels: [google as number] })
-        for (const day of one.body.data) expect(day).toEqual({ date: day.date, ...want.get(day.date) })
-      })
-
-      it('splits by channel, campaign, channel type, plan and device as the rows do', async () => {
-        const channels = await get(`/api/analytics/channel/revenuePieChart?${period}`)
-        expect(channels.status).toBe(200)
-        for (const row of channels.body.data) {
-          if (row.channel_id === null) continue
-          const { channel_id, channel_name, ...figures } = row
-          expect(figures, channel_name).toEqual(
-            totalsOf(await expected(t, zone, START, END, { channels: [channel_id] })),
-          )
-        }
-        expect(channels.body.data.map((r: Json) => r.channel_name)).toEqual(
-          expect.arrayContaining(['google', 'partner-x', null]),
-        )
-        const [google] = world.channels as [number]
-        const campaigns = await get(`/api/analytics/channel/${google}/subscriptionReferrals?${period}`)
-        for (const row of campaigns.body.data) {
-          const { channel_id, channel_name, campaign_id, campaign_name, ...figures } = row
-          expect(channel_id).toBe(google)
-          expect(figures, campaign_name).toEqual(
-            totalsOf(
-              await expected(t, zone, START, END, { channels: [google], campaign: campaign_id ?? 'none' }),
-            ),
-          )
-        }
-        expect(campaigns.body.data.map((r: Json) => r.campaign_name).sort()).toEqual(
-          ['Brand', 'Spring', null].sort(),
-        )
-        const plans = await get(`/api/dashboard/planList?${period}`)
-        const planSums = await queryRows<{ plan_id: number; orders: number; gross: string }>(
-          t.db,
-          sql.raw(`select plan_id, count(*)::int as orders, sum(amount)::text as gross from orders
-            where paid_at is not null and (paid_at at time zone '${zone}')::date between '${START}' and '${END}' group by plan_id`),
-        )
-        for (const want of planSums)
-          expect(plans.body.data.find((r: Json) => r.plan_id === want.plan_id)).toMatchObject({
-            orders: want.orders,
-            gross: want.gross,
+      // The same answers from the business days kept by the triggers, and from the UTC days and
+      // quarter-hours, which answer while the business days are being built for a new zone.
+      // (UTC's business days are the UTC days, always there.)
+      for (const source of zone === 'UTC'
+        ? (['business days'] as const)
+        : (['business days', 'quarter-hours'] as const))
+        describe(`from the ${source}`, () => {
+          beforeAll(async () => {
+            const kept = await queryRows<{ zone: string | null }>(
+              t.db,
+              sql`select vod_zone_days_zone() as zone`,
+            )
+            expect(kept[0]?.zone).toBe(zone)
+            if (source === 'quarter-hours')
+              await t.db.execute(sql`delete from app_settings where key = 'rollup_zone_days_zone'`)
           })
-        const devices = await get(`/api/dashboard/devices?${period}`)
-        const deviceSums = await queryRows<{ device: string; visits: number }>(
-          t.db,
-          sql.raw(`select device, count(*)::int as visits from visits
+
+          it('answers every day of the daily calls as the raw rows give it, empty days as zeros', async () => {
+            const want = await expected(t, zone, START, END)
+            expect(want.get('2026-03-10')).toMatchObject({ orders: 0, visits: 0, gross: '0.00', signups: 0 })
+            for (const path of [
+              '/api/analytics/data/daily',
+              '/api/analytics/revenue/companyDataDaily',
+              '/api/analytics/channel/records',
+              '/api/dashboard/revenueTrend',
+            ]) {
+              const res = await get(`${path}?${period}`)
+              expect(res.status, path).toBe(200)
+              expect(res.body.meta.time_zone).toBe(zone)
+              expect(res.body.data.map((d: Json) => d.date)).toEqual([...want.keys()])
+              for (const day of res.body.data)
+                expect(day, `${path} ${day.date}`).toEqual({ date: day.date, ...want.get(day.date) })
+              expect(res.body.meta.totals).toEqual(totalsOf(want))
+            }
+          })
+
+          it('compares a period with the one before, and one channel alone', async () => {
+            const res = await get(
+              `/api/analytics/channel/periodStatistic?start_date=2026-03-08&end_date=2026-03-12`,
+            )
+            expect(res.status).toBe(200)
+            expect(res.body.data.current).toEqual(
+              totalsOf(await expected(t, zone, '2026-03-08', '2026-03-12')),
+            )
+            expect(res.body.data.previous).toEqual(
+              totalsOf(await expected(t, zone, '2026-03-03', '2026-03-07')),
+            )
+            expect(res.body.meta).toMatchObject({
+              previous_start_date: '2026-03-03',
+              previous_end_date: '2026-03-07',
+            })
+            const [google] = world.channels
+            const one = await get(`/api/analytics/channel/${google}/records?${period}`)
+            const want = await expected(t, zone, START, END, { channels: [google as number] })
+            for (const day of one.body.data) expect(day).toEqual({ date: day.date, ...want.get(day.date) })
+          })
+
+          it('splits by channel, campaign, channel type, plan and device as the rows do', async () => {
+            const channels = await get(`/api/analytics/channel/revenuePieChart?${period}`)
+            expect(channels.status).toBe(200)
+            for (const row of channels.body.data) {
+              if (row.channel_id === null) continue
+              const { channel_id, channel_name, ...figures } = row
+              expect(figures, channel_name).toEqual(
+                totalsOf(await expected(t, zone, START, END, { channels: [channel_id] })),
+              )
+            }
+            expect(channels.body.data.map((r: Json) => r.channel_name)).toEqual(
+              expect.arrayContaining(['google', 'partner-x', null]),
+            )
+            const [google] = world.channels as [number]
+            const campaigns = await get(`/api/analytics/channel/${google}/subscriptionReferrals?${period}`)
+            for (const row of campaigns.body.data) {
+              const { channel_id, channel_name, campaign_id, campaign_name, ...figures } = row
+              expect(channel_id).toBe(google)
+              expect(figures, campaign_name).toEqual(
+                totalsOf(
+                  await expected(t, zone, START, END, {
+                    channels: [google],
+                    campaign: campaign_id ?? 'none',
+                  }),
+                ),
+              )
+            }
+            expect(campaigns.body.data.map((r: Json) => r.campaign_name).sort()).toEqual(
+              ['Brand', 'Spring', null].sort(),
+            )
+            const plans = await get(`/api/dashboard/planList?${period}`)
+            const planSums = await queryRows<{ plan_id: number; orders: number; gross: string }>(
+              t.db,
+              sql.raw(`select plan_id, count(*)::int as orders, sum(amount)::text as gross from orders
+            where paid_at is not null and (paid_at at time zone '${zone}')::date between '${START}' and '${END}' group by plan_id`),
+            )
+            for (const want of planSums)
+              expect(plans.body.data.find((r: Json) => r.plan_id === want.plan_id)).toMatchObject({
+                orders: want.orders,
+                gross: want.gross,
+              })
+            const devices = await get(`/api/dashboard/devices?${period}`)
+            const deviceSums = await queryRows<{ device: string; visits: number }>(
+              t.db,
+              sql.raw(`select device, count(*)::int as visits from visits
             where (visited_at at time zone '${zone}')::date between '${START}' and '${END}' group by device order by device`),
-        )
-        expect(devices.body.data).toEqual(deviceSums)
-        const types = await get(`/api/analytics/channel/type-revenue-distribution?${period}`)
-        const affiliate = totalsOf(
-          await expected(t, zone, START, END, { channels: [world.channels[1] as number] }),
-        )
-        expect(types.body.data.find((r: Json) => r.type === 'affiliate')).toMatchObject({
-          gross: affiliate.gross,
-          net: affiliate.net,
+            )
+            expect(devices.body.data).toEqual(deviceSums)
+            const types = await get(`/api/analytics/channel/type-revenue-distribution?${period}`)
+            const affiliate = totalsOf(
+              await expected(t, zone, START, END, { channels: [world.channels[1] as number] }),
+            )
+            expect(types.body.data.find((r: Json) => r.type === 'affiliate')).toMatchObject({
+              gross: affiliate.gross,
+              net: affiliate.net,
+            })
+          })
         })
+
+      it('builds the business days again from the quarter-hours, as the triggers keep them', async () => {
+        const forget = sql`delete from app_settings where key = 'rollup_zone_days_zone'`
+        await t.db.execute(forget)
+        expect(await syncZoneDays(t.db, zone)).toBe(true)
+        expect(await syncZoneDays(t.db, zone)).toBe(false)
+        const daily = async () => {
+          const res = await get(`/api/analytics/data/daily?${period}`)
+          const want = await expected(t, zone, START, END)
+          for (const day of res.body.data) expect(day).toEqual({ date: day.date, ...want.get(day.date) })
+        }
+        await daily()
+        // Kept by the triggers from here: orders around midnight in Kathmandu, Kolkata and New York, and one
+        // in and out again (its rows stay behind as zeros, which a build does not write).
+        const order = (no: string, at: string) =>
+          t.db.execute(sql`insert into orders (order_no, user_id, plan_id, channel_id, amount, payment_method, paid_at, total_amount)
+            values (${no}, (select min(id) from users), ${world.plans[0]}, ${world.channels[1]}, '3.21', 'epoch', ${at}, '3.21')`)
+        await order('ZONE-1', '2026-03-06T18:10:00Z')
+        await order('ZONE-2', '2026-03-06T18:40:00Z')
+        await order('ZONE-3', '2026-03-08T04:50:00Z')
+        await order('ZONE-4', '2026-03-07T12:00:00Z')
+        await t.db.execute(sql`delete from orders where order_no = 'ZONE-4'`)
+        await daily()
+        const nonZero = sql.raw(
+          `(orders, gross, fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations, visits) <> (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)`,
+        )
+        const zoneDays = () =>
+          queryRows(t.db, sql`select * from rollup_zone_days where ${nonZero} order by 1, 2, 3, 4, 5`)
+        const kept = await zoneDays()
+        await t.db.execute(forget)
+        expect(await syncZoneDays(t.db, zone)).toBe(true)
+        expect(await zoneDays()).toEqual(kept)
       })
 
       it('exports a row a day and a column a figure, with the totals the API gives', async () => {
@@ -356,6 +441,7 @@ describeEachEngine('analytics figures', (engine) => {
     beforeAll(async () => {
       t = await startTestApp(engine)
       token = await t.superToken()
+      await syncZoneDays(t.db, 'UTC')
       world = await fill(t)
     })
     afterAll(() => t?.close())
@@ -475,8 +561,23 @@ describeEachEngine('analytics figures', (engine) => {
     it('builds the same figures anew from the rows, and counts visitors again when the zone changes', async () => {
       const period = `start_date=${START}&end_date=${END}`
       const before = await api(`/api/analytics/data/daily?${period}`)
+      const kept = await rollupRows(t)
       await t.db.execute(sql`select vod_rollup_rebuild()`)
+      const rebuilt = await rollupRows(t)
+      expect(rebuilt.quarters.length).toBeGreaterThan(0)
+      expect(rebuilt).toEqual(kept)
       expect((await api(`/api/analytics/data/daily?${period}`)).body).toEqual(before.body)
+      // The recount lists visitors from the first whole day of kept visits on; earlier days keep their counts.
+      const [first] = await queryRows<{ day: string }>(
+        t.db,
+        sql`select ((min(visited_at) at time zone 'UTC')::date + 1)::text as day from visits`,
+      )
+      await t.db.execute(sql`select vod_visitors_recount()`)
+      const { visitorDays, ...recounted } = await rollupRows(t)
+      const { visitorDays: keptDays, ...keptFigures } = kept
+      expect(recounted).toEqual(keptFigures)
+      expect(visitorDays).toEqual(keptDays.filter((row) => String(row.day) >= String(first?.day)))
+      expect(visitorDays.length).toBeGreaterThan(0)
       expect(await syncBusinessZone(t.db, 'Asia/Kolkata')).toBe(true)
       const counted = await queryRows<{ day: string; visitors: number }>(
         t.db,

@@ -105,6 +105,18 @@ export const rollupDays = pgTable(
 )
 
 /**
+ * The same sums per business day of one zone (app_settings' rollup_zone_days_zone, migration 0021), so a
+ * daily series reads a row a day instead of a day's edges in quarter-hours. Kept by the triggers for that
+ * zone; built again from rollup_quarters when the server starts with another zone, the quarter-hours
+ * answering meanwhile.
+ */
+export const rollupZoneDays = pgTable(
+  'rollup_zone_days',
+  { ...dimensions, day: date('day', { mode: 'string' }).notNull(), ...figureColumns },
+  (t) => [primaryKey({ columns: [t.channelId, t.campaignId, t.planId, t.device, t.day] })],
+)
+
+/**
  * Who visited on which business day (in the zone app_settings' business_time_zone held when it was counted),
  * per level (-1 all, a channel, a channel's campaign): distinct visitors cannot be summed from buckets.
  * Deleted with the visits; the counts stay in visitor_day_counts.

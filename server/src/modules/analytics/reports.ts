@@ -6,12 +6,12 @@ import { cents } from '../../lib/money.ts'
 import { addSums, emptySums, netOf, toFigures } from './figures.ts'
 import { addDays, daysOf, previousPeriod, quarterEnd } from './period.ts'
 import {
-  daySpans,
   periodSpan,
   quarterSums,
   type Scope,
   type SumRow,
   type Sums,
+  sumDays,
   sumSpans,
   visitorSums,
 } from './sums.ts'
@@ -37,7 +37,7 @@ const onlySums = (row: SumRow | undefined): Sums => {
 /** A row a day (empty days as zeros) and the period's totals. */
 export async function dailySeries(db: Db, period: Period, scope: Scope) {
   const [sums, visitors] = await Promise.all([
-    sumSpans(db, daySpans(period.zone, period.start, period.end), scope, null),
+    sumDays(db, period.zone, period.start, period.end, true, scope, null),
     visitorSums(db, period.start, period.end, true, scope, null),
   ])
   const byDay = new Map(sums.map((row) => [row.label, row]))
@@ -124,7 +124,7 @@ const byGross = <T extends { gross: string }>(a: T, b: T) => {
 /** The period's figures per channel the caller sees, with any (channel_id null: through none), most revenue first. */
 export async function perChannel(db: Db, period: Period, scope: Scope) {
   const [sums, visitors] = await Promise.all([
-    sumSpans(db, periodSpan(period.zone, period.start, period.end), scope, 'channel'),
+    sumDays(db, period.zone, period.start, period.end, false, scope, 'channel'),
     visitorSums(db, period.start, period.end, false, scope, 'channel'),
   ])
   const ids = new Set<number>([
@@ -156,7 +156,7 @@ export async function perChannel(db: Db, period: Period, scope: Scope) {
 /** The period's figures per campaign (campaign_id null: through the channel without one), most revenue first. */
 export async function perCampaign(db: Db, period: Period, scope: Scope) {
   const [sums, visitors] = await Promise.all([
-    sumSpans(db, periodSpan(period.zone, period.start, period.end), scope, 'campaign'),
+    sumDays(db, period.zone, period.start, period.end, false, scope, 'campaign'),
     visitorSums(db, period.start, period.end, false, scope, 'campaign'),
   ])
   const key = (r: { channel_id?: number; campaign_id?: number }) => `${r.channel_id}:${r.campaign_id}`
@@ -222,7 +222,7 @@ export async function perChannelType(db: Db, period: Period, scope: Scope) {
 
 /** Orders, money and subscriptions per plan, most revenue first. */
 export async function perPlan(db: Db, period: Period, scope: Scope) {
-  const sums = await sumSpans(db, periodSpan(period.zone, period.start, period.end), scope, 'plan')
+  const sums = await sumDays(db, period.zone, period.start, period.end, false, scope, 'plan')
   const ids = sums.map((r) => r.plan_id as number)
   const names = ids.length
     ? new Map(
@@ -248,7 +248,7 @@ export async function perPlan(db: Db, period: Period, scope: Scope) {
 
 /** Visits per device, every device listed. */
 export async function perDevice(db: Db, period: Period, scope: Scope) {
-  const sums = await sumSpans(db, periodSpan(period.zone, period.start, period.end), scope, 'device')
+  const sums = await sumDays(db, period.zone, period.start, period.end, false, scope, 'device')
   return (['desktop', 'mobile', 'tablet'] as const).map((device) => ({
     device,
     visits: sums.find((r) => r.device === device)?.visits ?? 0,

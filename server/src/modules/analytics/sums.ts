@@ -103,17 +103,19 @@ const summed = [
   ...moneyColumns.map((c) => `sum(sign * ${c})::numeric(16, 2)::text as ${c}`),
 ].join(', ')
 
-/** The figures of each span (and each split key with any rows), straight from the rollups. */
-export async function sumSpans(db: Db, spans: SQL, scope: Scope, split: Split): Promise<SumRow[]> {
-  const keys = split ? splitKey[split] : ''
-  const keyList = (alias: string) =>
-    keys
-      ? `${keys
-          .split(', ')
-          .map((k) => `${alias}.${k}`)
-          .join(', ')}, `
-      : ''
-  const query = sql`
+const keysOf = (split: Split) => (split ? splitKey[split] : '')
+const keyList = (alias: string, keys: string) =>
+  keys
+    ? `${keys
+        .split(', ')
+        .map((k) => `${alias}.${k}`)
+        .join(', ')}, `
+    : ''
+
+/** The statement summing each span (and each split key with any rows) from the UTC days and quarter-hours. */
+function spanQuery(spans: SQL, scope: Scope, split: Split): SQL {
+  const keys = keysOf(split)
+  return sql`
     with seg as (${spans}),
     ends as (select label, hi as t, 1 as sign from seg union all select label, lo, -1 from seg),
     e as (select label, t, sign, (t at time zone 'UTC')::date as ud,
@@ -131,15 +133,56 @@ export async function sumSpans(db: Db, spans: SQL, scope: Scope, split: Split): 
       select label, ud, ud + 1, sign from e where t - us > interval '12 hours'
     ),
     pieces as (
-      select dr.label, dr.sign, ${sql.raw(keyList('r'))}${sql.raw(metricList('r'))}
+      select dr.label, dr.sign, ${sql.raw(keyList('r', keys))}${sql.raw(metricList('r'))}
       from dr join rollup_days r on r.day >= dr.dlo and r.day < dr.dhi and ${levelOf('r', scope, split)}
       union all
-      select qr.label, qr.sign, ${sql.raw(keyList('q'))}${sql.raw(metricList('q'))}
+      select qr.label, qr.sign, ${sql.raw(keyList('q', keys))}${sql.raw(metricList('q'))}
       from qr join rollup_quarters q on q.bucket >= qr.qlo and q.bucket < qr.qhi and ${levelOf('q', scope, split)}
     )
     select label, ${sql.raw(keys ? `${keys}, ` : '')}${sql.raw(summed)}
     from pieces group by label${sql.raw(keys ? `, ${keys}` : '')}`
-  return rowsOf<SumRow>(db, query)
+}
+
+/** The figures of each span (and each split key with any rows), straight from the rollups. */
+export async function sumSpans(db: Db, spans: SQL, scope: Scope, split: Split): Promise<SumRow[]> {
+  return rowsOf<SumRow>(db, spanQuery(spans, scope, split))
+}
+
+/**
+ * The figures of whole business days from start to end, a row a day (labelled by it) or one for the period
+ * (labelled by its first day): from rollup_zone_days when they are kept in this zone (a row a day and
+ * level; rollup_days in UTC), else from the UTC days and quarter-hours (while they are being built for a
+ * new zone). One statement, so both are read from one snapshot of which zone the days are kept in.
+ */
+export async function sumDays(
+  db: Db,
+  zone: string,
+  start: string,
+  end: string,
+  perDay: boolean,
+  scope: Scope,
+  split: Split,
+): Promise<SumRow[]> {
+  const keys = keysOf(split)
+  const spans = perDay ? daySpans(zone, start, end) : periodSpan(zone, start, end)
+  const label = perDay ? sql`to_char(z.day, 'YYYY-MM-DD')` : sql`${start}::text`
+  const groups = `${perDay ? ', z.day' : ''}${keys ? `, ${keyList('z', keys).slice(0, -2)}` : ''}`
+  // UTC's business days are the UTC days, which rollup_days always holds (the triggers keep no copy).
+  const utc = zone === 'UTC'
+  return rowsOf<SumRow>(
+    db,
+    sql`
+    with kept as materialized (
+      select ${utc} or vod_zone_days_zone() is not distinct from ${zone} as yes
+    )
+    select ${label} as label, ${sql.raw(keyList('z', keys))}${sql.raw(summed.replaceAll('sign * ', 'z.'))}
+    from ${sql.raw(utc ? 'rollup_days' : 'rollup_zone_days')} z
+    where (select yes from kept) and z.day >= ${start}::date and z.day <= ${end}::date
+      and ${levelOf('z', scope, split)}
+    group by 1${sql.raw(groups)}
+    union all
+    select * from (${spanQuery(spans, scope, split)}) as spans where not (select yes from kept)`,
+  )
 }
 
 export interface VisitorRow {

@@ -29,6 +29,18 @@ export async function syncBusinessZone(db: Db, zone: string): Promise<boolean> {
 }
 
 /**
+ * The business days' sums (rollup_zone_days) built again from the quarter-hours when they are kept in
+ * another zone (vod_zone_days_rebuild; writers of the rollups wait for it, readers meanwhile read the
+ * quarter-hours). Answers whether they were built.
+ */
+export async function syncZoneDays(db: Db, zone: string): Promise<boolean> {
+  const rows = (await db.execute(sql`select vod_zone_days_rebuild(${zone}) as built`)) as unknown as {
+    rows: { built: boolean }[]
+  }
+  return rows.rows[0]?.built === true
+}
+
+/**
  * Deletes raw visits older than the retention, with the visitor lists of their days; the rollups and the
  * distinct-visitor counts stay (README "Analytics"). Answers how many visits went.
  */
@@ -59,13 +71,21 @@ export function scheduleAnalyticsUpkeep(app: FastifyInstance, db: Db, zone: stri
       })
   }
   app.addHook('onReady', async () => {
-    const sync = syncBusinessZone(db, zone).then(
-      (changed) => {
-        if (changed) app.log.info({ zone }, 'business time zone changed: distinct visitors counted again')
-      },
-      (error: unknown) =>
-        app.log.error({ err: error }, 'could not set the business time zone in the database'),
-    )
+    const sync = syncBusinessZone(db, zone)
+      .then(
+        (changed) => {
+          if (changed) app.log.info({ zone }, 'business time zone changed: distinct visitors counted again')
+        },
+        (error: unknown) =>
+          app.log.error({ err: error }, 'could not set the business time zone in the database'),
+      )
+      .then(() => syncZoneDays(db, zone))
+      .then(
+        (built) => {
+          if (built) app.log.info({ zone }, "the business days' sums were built for the zone")
+        },
+        (error: unknown) => app.log.error({ err: error }, "could not build the business days' sums"),
+      )
     await Promise.race([sync, new Promise((resolve) => setTimeout(resolve, RECOUNT_WAIT_MS).unref())])
     running = sync.finally(() => {
       running = undefined
