@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { describeEachEngine } from '../support/databases.ts'
 import { type Json, startTestApp, type TestApp } from '../support/harness.ts'
@@ -246,5 +247,30 @@ describeEachEngine('videos', (engine) => {
       // A name a spreadsheet would run as a formula is defused like any other cell.
       expect(cells).toMatchObject({ genres: "'=Noir|Drama|Western", models: '', studios: '', directors: '' })
     })
+
+    // PostgreSQL writes the CSV itself (COPY); past GROUPED_FROM rows it groups every video's names at once.
+    it.runIf(engine === 'postgres')(
+      'writes the same cells for a video whether the export is large (names grouped) or small (read per video)',
+      async () => {
+        await t.db.execute(sql`
+          insert into videos (title, serial_number)
+          select 'Filler ' || n, 'FL-' || n from generate_series(1, 10050) as n`)
+        await t.db.execute(sql`analyze videos`)
+        const rowsOf = async (query: string) => {
+          const res = await fetch(`${t.url}/api/videos/exportCsv${query}`, {
+            headers: { authorization: `Bearer ${token}` },
+          })
+          const [header, ...rows] = parse((await res.text()).replace(/^\ufeff/, '')) as string[][]
+          return rows.map((row) => Object.fromEntries((header ?? []).map((name, i) => [name, row[i]])))
+        }
+        const all = await rowsOf('')
+        expect(all.length).toBeGreaterThan(10_050)
+        for (const serial of ['SG-1', 'TN-001', 'FL-10050']) {
+          const [alone] = await rowsOf(`?keyword=${serial}`)
+          expect(alone?.serial_number).toBe(serial)
+          expect(all.find((row) => row.serial_number === serial)).toEqual(alone)
+        }
+      },
+    )
   })
 })

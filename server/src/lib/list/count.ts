@@ -89,14 +89,17 @@ export async function plannerEstimate(db: Db, source: Source, matching: Matching
   estimates.set(db, known)
   const hit = known.get(matching.key)
   if (hit && hit.until > Date.now()) return hit.rows
-  const where = matching.where()
-  const counted = selectFrom(db, readBy(source, [where]), { one: sql`1` }).where(where)
-
-  const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) ${counted.getSQL()}`)
-  const raw = row?.['QUERY PLAN']
-  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: { 'Plan Rows': number } }]
-  const rows = Math.round(plan[0].Plan['Plan Rows'])
+  const rows = await estimatedRows(db, source, matching.where())
   if (known.size >= MAX_ESTIMATES) known.clear()
   known.set(matching.key, { rows, until: Date.now() + ESTIMATE_TTL_MS })
   return rows
+}
+
+/** The planner's estimate of the rows matching `where`, asked each time. */
+export async function estimatedRows(db: Db, source: Source, where: SQL | undefined): Promise<number> {
+  const counted = selectFrom(db, readBy(source, [where]), { one: sql`1` }).where(where)
+  const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) ${counted.getSQL()}`)
+  const raw = row?.['QUERY PLAN']
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: { 'Plan Rows': number } }]
+  return Math.round(plan[0].Plan['Plan Rows'])
 }

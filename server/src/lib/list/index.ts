@@ -1,4 +1,4 @@
-export { forgetCounts } from './count.ts'
+export { estimatedRows, forgetCounts } from './count.ts'
 export { defineList, sendList } from './define-list.ts'
 export { containsPattern } from './keyword.ts'
 export { listResponse, parseSort } from './list-query.ts'

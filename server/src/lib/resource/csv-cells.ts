@@ -23,9 +23,8 @@ export function cell(wire: unknown): unknown {
   return typeof wire === 'string' ? neutralised(wire) : wire
 }
 
-/** neutralised() in SQL, reading the value once: a quote before a formula that is not a plain number. */
-export const textCell = (expression: SQL) =>
-  sql`regexp_replace(${expression}, '^(?=[-=+@\\t\\r])(?!-?[0-9]+(\\.[0-9]+)?$)', '''')`
+/** neutralised() in SQL (migration 0022), reading the value once. */
+export const textCell = (expression: SQL) => sql`vod_csv_text(${expression})`
 
 /** The same cell computed by PostgreSQL, for COPY; null when this field cannot be (the rows path serves it). */
 export function copyCell(kind: View['kinds'][string], source: Expression): SQL | null {

@@ -1,12 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
-import { keyNames } from './relations.ts'
+import { groupedKeyNames, keyNames, OWNER, qualified } from './relations.ts'
 import type { Resolved } from './types.ts'
 
 /**
  * Export columns named after the import's keys (a video's `genres`, `directors`), as that import reads them,
- * in place of a record field of the same name (`directors` as names, not objects): text columns of one
- * LATERAL join per relation, which reads the links once for all its columns.
+ * in place of a record field of the same name (`directors` as names, not objects): text columns of one join
+ * per relation, which reads the links once for all its columns. `lateral` reads each record's links by
+ * itself (a few records); `grouped` groups every record's links once (many records: hash-joined).
  */
 export function keyColumns(spec: Resolved, fields: readonly string[]) {
   const byRelation = new Map<string, Record<string, { key: PgColumn; where?: SQL }>>()
@@ -16,13 +17,19 @@ export function keyColumns(spec: Resolved, fields: readonly string[]) {
     byRelation.set(named.relation, { ...byRelation.get(named.relation), [field]: named })
   }
   const columns: Record<string, SQL> = {}
-  const joins: SQL[] = []
+  const lateral: SQL[] = []
+  const grouped: { join: SQL; on: SQL }[] = []
   for (const [name, named] of byRelation) {
     const relation = spec.relations[name]
     if (!relation) throw new Error(`${spec.path}: import key of unknown relation "${name}".`)
     const alias = sql.identifier(`${name}_names`)
-    joins.push(sql`${keyNames(relation, spec.table, named)} ${alias}`)
-    for (const field of Object.keys(named)) columns[field] = sql`${alias}.${sql.identifier(field)}`
+    lateral.push(sql`${keyNames(relation, spec.table, named)} ${alias}`)
+    grouped.push({
+      join: sql`${groupedKeyNames(relation, named)} ${alias}`,
+      on: sql`${alias}.${sql.identifier(OWNER)} = ${qualified(spec.table.id)}`,
+    })
+    for (const field of Object.keys(named))
+      columns[field] = sql`coalesce(${alias}.${sql.identifier(field)}, '')`
   }
-  return { columns, joins }
+  return { columns, lateral, grouped }
 }

@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import pg from 'pg'
 import { to as copyTo } from 'pg-copy-streams'
 import type { Db } from '../../db/client.ts'
-import { type defineList, type ListQuery, selectFrom } from '../list/index.ts'
+import { type defineList, estimatedRows, type ListQuery, selectFrom } from '../list/index.ts'
 import { after } from '../list/keyset.ts'
 import { protectedErrors } from '../responses.ts'
 import { cell, copyCell, textCell } from './csv-cells.ts'
@@ -19,6 +19,8 @@ type List = ReturnType<typeof defineList>
 
 const BOM = '\ufeff'
 const BATCH = 1000
+// Past this many rows an export groups every record's related names at once rather than reading them per record.
+const GROUPED_FROM = 10_000
 /** A drizzle query as one SQL text: COPY takes no parameters, so each is written in as an escaped literal. */
 function inlined(query: { sql: string; params: unknown[] }): string {
   return query.sql.replace(/\$(\d+)/g, (_, n: string) => {
@@ -62,9 +64,10 @@ export function defineExport(
   const copyable = copyCells.every(Boolean)
 
   // biome-ignore lint/suspicious/noExplicitAny: drizzle's selection type, as selectFrom takes it
-  function select(db: Db, cells: Record<string, any>) {
+  function select(db: Db, cells: Record<string, any>, many = false) {
     let query = selectFrom(db, view, cells)
-    for (const join of keyed.joins) query = query.leftJoinLateral(join, sql`true`)
+    if (many) for (const { join, on } of keyed.grouped) query = query.leftJoin(join, on)
+    else for (const join of keyed.lateral) query = query.leftJoinLateral(join, sql`true`)
     return query
   }
 
@@ -108,8 +111,10 @@ export function defineExport(
     out: Transform,
   ) {
     const cells = Object.fromEntries(fields.map((field, i) => [field, (copyCells[i] as SQL).as(field)]))
-    const query = select(db, cells)
-      .where(list.where(q, scope))
+    const where = list.where(q, scope)
+    const many = keyed.grouped.length > 0 && (await estimatedRows(db, list.spec, where)) > GROUPED_FROM
+    const query = select(db, cells, many)
+      .where(where)
       .orderBy(...list.orderBy(q))
       .toSQL()
     const client = await pool.connect()

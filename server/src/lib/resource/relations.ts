@@ -18,16 +18,21 @@ export function qualified(column: PgColumn): SQL {
 const keyOf = (relation: Relation) => qualified(relation.key ?? relation.to)
 
 /**
- * `from link [join target]` of a relation's subqueries, for the record `owner` names. The target is joined
- * only when something of it is read: the link's foreign key already vouches that it exists.
+ * `from link [join target]` of a relation's subqueries, for the record `owner` names (every record's
+ * links, for `null`). The target is joined only when something of it is read: the link's foreign key
+ * already vouches that it exists.
  */
-function linksOf(relation: Relation, owner: SQL, readsTarget = false): SQL {
+function linksOf(relation: Relation, owner: SQL | null, readsTarget = false): SQL {
   const join = readsTarget || relation.key || relation.targetWhere
   const target = join
     ? sql` join ${relation.target} on ${qualified(relation.target.id)} = ${qualified(relation.to)}`
     : sql``
-  const only = relation.targetWhere ? sql` and ${relation.targetWhere}` : sql``
-  return sql`from ${relation.through}${target} where ${qualified(relation.from)} = ${owner}${only}`
+  const conditions = [
+    ...(owner ? [sql`${qualified(relation.from)} = ${owner}`] : []),
+    ...(relation.targetWhere ? [relation.targetWhere] : []),
+  ]
+  const where = conditions.length ? sql` where ${sql.join(conditions, sql` and `)}` : sql``
+  return sql`from ${relation.through}${target}${where}`
 }
 
 /** The relation's keys on the record, in key order (`tag_ids: [1, 4]`, `permissions: ["list-tags"]`). */
@@ -52,21 +57,30 @@ export function presentObjects(relation: Relation, table: Table): SQL {
   return sql`coalesce((select json_agg(json_build_object(${fields}) order by ${order}) ${linksOf(relation, qualified(table.id), true)}), '[]'::json)`
 }
 
-/**
- * One row of the record's related records named by a column of theirs, a text column per field (`genres`,
- * `models`: tags of one type), names in order with `|` between them, as an import reads them.
- */
-export function keyNames(
-  relation: Relation,
-  table: Table,
-  fields: Record<string, { key: PgColumn; where?: SQL }>,
-): SQL {
-  const columns = Object.entries(fields).map(([field, { key, where }]) => {
+type NamedKeys = Record<string, { key: PgColumn; where?: SQL }>
+
+const namesOf = (fields: NamedKeys) =>
+  Object.entries(fields).map(([field, { key, where }]) => {
     const name = qualified(key)
     const only = where ? sql` filter (where ${where})` : sql``
-    return sql`coalesce(string_agg(${name}, '|' order by ${name})${only}, '') as ${sql.identifier(field)}`
+    return sql`string_agg(${name}, '|' order by ${name})${only} as ${sql.identifier(field)}`
   })
-  return sql`(select ${sql.join(columns, sql`, `)} ${linksOf(relation, qualified(table.id), true)})`
+
+/**
+ * The record's related records named by a column of theirs, a text column per field (`genres`, `models`:
+ * tags of one type), names in order with `|` between them, as an import reads them; null for none. As a
+ * LATERAL row of one record, or (`OWNER` naming each record) grouped for all: one pass over the links,
+ * where the LATERAL row reads them record by record.
+ */
+export function keyNames(relation: Relation, table: Table, fields: NamedKeys): SQL {
+  return sql`(select ${sql.join(namesOf(fields), sql`, `)} ${linksOf(relation, qualified(table.id), true)})`
+}
+
+export const OWNER = 'owner_id'
+
+export function groupedKeyNames(relation: Relation, fields: NamedKeys): SQL {
+  const owner = qualified(relation.from)
+  return sql`(select ${owner} as ${sql.identifier(OWNER)}, ${sql.join(namesOf(fields), sql`, `)} ${linksOf(relation, null, true)} group by ${owner})`
 }
 
 /** `?tag_id=7`: records holding that key. */
