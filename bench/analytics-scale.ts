@@ -12,7 +12,6 @@
  *   BENCH_KEEP=1 (keep the database, to EXPLAIN on it; drop it by hand)  BENCH_LOAD_ONLY=1 (load, keep, stop)
  *   BENCH_REUSE_URL=postgres://.../vod_test_... (time a kept database again)  BENCH_ZONES=UTC,Asia/Kolkata
  */
-import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { type RunningServer, startServer } from '../e2e/support/server.ts'
@@ -21,6 +20,7 @@ import { migrate } from '../server/src/db/migrate.ts'
 import { createTestDatabase, type TestDatabase } from '../server/test/support/databases.ts'
 import { login } from './support/api.ts'
 import { bulkLoad } from './support/bulk-load.ts'
+import { httpLoad } from './support/http-load.ts'
 
 const orderCount = Number(process.argv[2] ?? 10_000_000)
 const memberCount = Number(process.argv[3] ?? 1_000_000)
@@ -295,23 +295,17 @@ try {
   } else await database.drop()
 }
 
-/** autocannon on one path at 16 connections after a 1-second warm-up: p50, p99, requests a second. */
+/** One path driven at 16 connections (support/http-load.ts) after a 1-second warm-up. */
 async function drive(running: RunningServer, path: string, token: string) {
   const run = (duration: number) =>
-    autocannon({
+    httpLoad({
       url: `${running.url}${path}`,
-      connections: CONNECTIONS,
-      duration,
       headers: { authorization: `Bearer ${token}` },
+      connections: CONNECTIONS,
+      seconds: duration,
     })
   await run(1)
-  const result = await run(seconds)
-  return {
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    rps: result.requests.average,
-    failed: result.non2xx + result.errors,
-  }
+  return run(seconds)
 }
 
 /** Rows a second that 16 clients insert one statement at a time for `seconds`. */

@@ -10,6 +10,7 @@ export interface HttpLoad {
   /** Which client drove it: `wrk` (C, as pgbench is) or `autocannon` (Node) where wrk is not installed. */
   client: 'wrk' | 'autocannon'
   rps: number
+  p50: number
   p99: number
   total: number
   /** Answers other than 2xx and requests that got none (timeouts). */
@@ -48,12 +49,20 @@ async function wrk(options: HttpLoadOptions): Promise<HttpLoad> {
     options.url,
   ])
   const number = (pattern: RegExp) => Number(pattern.exec(stdout)?.[1] ?? 0)
-  const p99 = /^\s*99%\s+([\d.]+)(us|ms|s|m)\s*$/m.exec(stdout)
+  // wrk --latency: "     99%   12.34ms", one line a percentile.
+  const percentiles = new Map(
+    [...stdout.matchAll(/^\s*(\d+)%\s+([\d.]+)(us|ms|s|m)\s*$/gm)].map((m) => [
+      Number(m[1]),
+      toMs(m[2] as string, m[3] as string),
+    ]),
+  )
+  const percentile = (n: number) => percentiles.get(n) ?? Number.NaN
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout)
   return {
     client: 'wrk',
     rps: number(/Requests\/sec:\s+([\d.]+)/),
-    p99: p99 ? Math.round(toMs(p99[1] as string, p99[2] as string)) : Number.NaN,
+    p50: percentile(50),
+    p99: percentile(99),
     total: number(/(\d+) requests in/),
     failed:
       number(/Non-2xx or 3xx responses: (\d+)/) +
@@ -71,6 +80,7 @@ async function cannon(options: HttpLoadOptions): Promise<HttpLoad> {
   return {
     client: 'autocannon',
     rps: result.requests.average,
+    p50: result.latency.p50,
     p99: result.latency.p99,
     total: result.requests.total,
     failed: result.non2xx + result.errors,

@@ -95,7 +95,7 @@ export async function compareListCases(
         const bare = await pgbenchTps(url, [{ text: floor, parameters: [] }], bench)
         const ratio = (tps: number) => `${((100 * api.rps) / tps).toFixed(1)}%`.padStart(8)
         console.log(
-          `${label.padEnd(width)}${api.rps.toFixed(0).padStart(8)}${String(api.p99).padStart(8)}${api.cpuMs.toFixed(2).padStart(8)}` +
+          `${label.padEnd(width)}${api.rps.toFixed(0).padStart(8)}${api.p99.toFixed(0).padStart(8)}${api.cpuMs.toFixed(2).padStart(8)}` +
             `${replay.toFixed(0).padStart(9)}${ratio(replay)}${bareRoute.rps.toFixed(0).padStart(8)}${ratio(bareRoute.rps)}` +
             `${bare.toFixed(0).padStart(9)}${ratio(bare)}` +
             `${api.failed ? `  ${api.failed} of ${api.total} failed` : ''}`,

@@ -1,6 +1,6 @@
 import type { Figures } from '@vod/contract'
 import { cents, fromCents } from '../../lib/money.ts'
-import type { Sums } from './sums.ts'
+import { countColumns, moneyColumns, type Sums } from './sums.ts'
 
 /** A period's figures with nothing in it. */
 export const emptySums = (): Sums => ({
@@ -31,6 +31,31 @@ export function addSums(a: Sums, b: Sums): Sums {
     fees: fromCents(cents(a.fees) + cents(b.fees)),
     refunds: fromCents(cents(a.refunds) + cents(b.refunds)),
     chargebacks: fromCents(cents(a.chargebacks) + cents(b.chargebacks)),
+  }
+}
+
+/**
+ * Sums added up one after another (a series' days, a day's quarter-hours), money kept in integer cents
+ * until read: addSums would parse and write each running total again for every addition.
+ */
+export function runningTotal() {
+  const counts = Object.fromEntries(countColumns.map((column) => [column, 0])) as Record<
+    (typeof countColumns)[number],
+    number
+  >
+  const money = Object.fromEntries(moneyColumns.map((column) => [column, 0n])) as Record<
+    (typeof moneyColumns)[number],
+    bigint
+  >
+  return {
+    add(sums: Sums) {
+      for (const column of countColumns) counts[column] += sums[column]
+      for (const column of moneyColumns) money[column] += cents(sums[column])
+    },
+    sums(): Sums {
+      const written = Object.fromEntries(moneyColumns.map((column) => [column, fromCents(money[column])]))
+      return { ...counts, ...written } as Sums
+    },
   }
 }
 

@@ -3,7 +3,7 @@ import { inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { campaigns, channels, plans } from '../../db/schema/index.ts'
 import { cents } from '../../lib/money.ts'
-import { addSums, emptySums, netOf, toFigures } from './figures.ts'
+import { addSums, emptySums, netOf, runningTotal, toFigures } from './figures.ts'
 import { addDays, daysOf, previousPeriod, quarterEnd } from './period.ts'
 import {
   periodSpan,
@@ -42,16 +42,16 @@ export async function dailySeries(db: Db, period: Period, scope: Scope) {
   ])
   const byDay = new Map(sums.map((row) => [row.label, row]))
   const visitorsByDay = new Map(visitors.map((row) => [row.label, row.visitors]))
-  let totals = emptySums()
+  const totals = runningTotal()
   let totalVisitors = 0
   const data: DailyFigures[] = daysOf(period.start, period.end).map((date) => {
     const day = onlySums(byDay.get(date))
     const dayVisitors = visitorsByDay.get(date) ?? 0
-    totals = addSums(totals, day)
+    totals.add(day)
     totalVisitors += dayVisitors
     return { date, ...toFigures(day, dayVisitors) }
   })
-  return { data, totals: toFigures(totals, totalVisitors) }
+  return { data, totals: toFigures(totals.sums(), totalVisitors) }
 }
 
 /** The figures of whole periods (several at once, labelled by their first day). */
@@ -335,20 +335,21 @@ export async function realTimeRevenues(db: Db, zone: string, today: string, scop
   const end = quarterEnd(now).getTime()
   const quarter = 15 * 60_000
   const sums = await quarterSums(db, new Date(start), new Date(end), scope)
-  let total = emptySums()
+  const total = runningTotal()
   const quarters = []
   for (let at = start; at < end; at += quarter) {
     const label = new Date(at).toISOString()
     const q = onlySums(sums.find((r) => r.label === label))
-    total = addSums(total, q)
+    total.add(q)
     quarters.push({ at: label, orders: q.orders, gross: q.gross, net: netOf(q) })
   }
+  const whole = total.sums()
   return {
     date: today,
     time_zone: zone,
-    gross: total.gross,
-    net: netOf(total),
-    orders: total.orders,
+    gross: whole.gross,
+    net: netOf(whole),
+    orders: whole.orders,
     quarters,
   }
 }
