@@ -3,7 +3,19 @@ import type { Db } from '../../db/client.ts'
 import { loginAttempts } from '../../db/schema/index.ts'
 import type { AttemptStore, Counter, Hit } from './store.ts'
 
-/** Counters in the `login_attempts` table: one upsert per attempt, expired windows pruned as it goes. */
+// The order PostgreSQL sorts the keys in under `collate "C"` (code points; the keys are ASCII before their digests).
+const keyOrder = (a: Counter, b: Counter) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)
+
+/** The rows of `keys`, locked one after another in key order (as the upsert takes them). */
+const lockedInOrder = (keys: readonly string[]) =>
+  sql`(select ${loginAttempts.key} from ${loginAttempts} where ${inArray(loginAttempts.key, [...keys])} order by ${loginAttempts.key} collate "C" for update)`
+
+/**
+ * Counters in the `login_attempts` table: one upsert per attempt, expired windows pruned as it goes. Every
+ * write takes its rows' locks in key order: an upsert locks in the order of its values and an UPDATE in the
+ * order it finds rows, so a refused attempt giving its counts back could otherwise deadlock with a parallel
+ * attempt counting them (PostgreSQL broke the tie after a second by failing one of them).
+ */
 export class DatabaseAttemptStore implements AttemptStore {
   readonly db: Db
   constructor(db: Db) {
@@ -15,7 +27,7 @@ export class DatabaseAttemptStore implements AttemptStore {
     const rows = await this.db
       .insert(loginAttempts)
       .values(
-        counters.map(({ key, windowSeconds }) => ({
+        [...counters].sort(keyOrder).map(({ key, windowSeconds }) => ({
           key,
           count: 1,
           expiresAt: sql`now() + make_interval(secs => ${windowSeconds})`,
@@ -50,11 +62,11 @@ export class DatabaseAttemptStore implements AttemptStore {
     await this.db
       .update(loginAttempts)
       .set({ count: sql`greatest(${loginAttempts.count} - 1, 0)` })
-      .where(and(inArray(loginAttempts.key, [...keys]), gt(loginAttempts.expiresAt, sql`now()`)))
+      .where(and(inArray(loginAttempts.key, lockedInOrder(keys)), gt(loginAttempts.expiresAt, sql`now()`)))
   }
 
   async clear(keys: readonly string[]): Promise<void> {
-    await this.db.delete(loginAttempts).where(inArray(loginAttempts.key, [...keys]))
+    await this.db.delete(loginAttempts).where(inArray(loginAttempts.key, lockedInOrder(keys)))
   }
 
   async close(): Promise<void> {}
