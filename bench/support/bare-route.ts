@@ -1,22 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { freePort } from '../../e2e/support/server.ts'
 
 export interface BareRoute {
   /** The URL answering floor `n` (the case's bare SELECT) as JSON. */
   url(n: number): string
   pid: number
   stop(): Promise<void>
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1')
-  await once(probe, 'listening')
-  const address = probe.address()
-  probe.close()
-  return typeof address === 'object' && address ? address.port : 0
 }
 
 /**

@@ -21,7 +21,8 @@ export interface RunningServer {
 
 export const ADMIN = { username: 'admin', password: 'e2e-passw0rd' }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now, for a server started next. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
     probe.once('error', reject)

@@ -17,26 +17,9 @@ export const emptySums = (): Sums => ({
   chargebacks: '0.00',
 })
 
-/** Two sums added (a channel admin's channels, a period's days), money in integer cents. */
-export function addSums(a: Sums, b: Sums): Sums {
-  return {
-    orders: a.orders + b.orders,
-    refund_count: a.refund_count + b.refund_count,
-    chargeback_count: a.chargeback_count + b.chargeback_count,
-    signups: a.signups + b.signups,
-    subscriptions: a.subscriptions + b.subscriptions,
-    cancellations: a.cancellations + b.cancellations,
-    visits: a.visits + b.visits,
-    gross: fromCents(cents(a.gross) + cents(b.gross)),
-    fees: fromCents(cents(a.fees) + cents(b.fees)),
-    refunds: fromCents(cents(a.refunds) + cents(b.refunds)),
-    chargebacks: fromCents(cents(a.chargebacks) + cents(b.chargebacks)),
-  }
-}
-
 /**
  * Sums added up one after another (a series' days, a day's quarter-hours), money kept in integer cents
- * until read: addSums would parse and write each running total again for every addition.
+ * until read, rather than parsed and written again at every addition.
  */
 export function runningTotal() {
   const counts = Object.fromEntries(countColumns.map((column) => [column, 0])) as Record<

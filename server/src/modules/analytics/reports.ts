@@ -3,7 +3,7 @@ import { inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { campaigns, channels, plans } from '../../db/schema/index.ts'
 import { cents } from '../../lib/money.ts'
-import { addSums, emptySums, netOf, runningTotal, toFigures } from './figures.ts'
+import { emptySums, netOf, runningTotal, toFigures } from './figures.ts'
 import { addDays, daysOf, previousPeriod, quarterEnd } from './period.ts'
 import {
   periodSpan,
@@ -197,18 +197,20 @@ export async function perCampaign(db: Db, period: Period, scope: Scope) {
 /** Revenue by the type of channel it came through (null: no channel). */
 export async function perChannelType(db: Db, period: Period, scope: Scope) {
   const rows = await perChannel(db, period, scope)
-  const types = new Map<string | null, Sums>()
+  const types = new Map<string | null, ReturnType<typeof runningTotal>>()
   for (const row of rows) {
-    const sums = {
+    const total = types.get(row.type) ?? runningTotal()
+    total.add({
       ...emptySums(),
       orders: row.orders,
       gross: row.gross,
       refunds: row.refunds,
       chargebacks: row.chargebacks,
-    }
-    types.set(row.type, addSums(types.get(row.type) ?? emptySums(), sums))
+    })
+    types.set(row.type, total)
   }
   return [...types.entries()]
+    .map(([type, total]) => [type, total.sums()] as const)
     .map(([type, sums]) => ({
       type: type as (typeof channelTypes)[number] | null,
       orders: sums.orders,
