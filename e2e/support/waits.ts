@@ -44,6 +44,9 @@ export async function dragKey(page: Page, key: string, announced: RegExp): Promi
   })()`)
   await page.keyboard.press(key)
   await expect.poll(() => page.evaluate('window.dndAnnounced.join(" ")')).toMatch(announced)
+  // dnd-kit's keyboard sensor starts listening for the next key in a timer it sets on picking up; a timer of
+  // ours set now runs after it, so the next key is heard (an arrow pressed before that moved nothing).
+  await page.evaluate('new Promise((resolve) => setTimeout(resolve))')
 }
 
 /** Counts the page's requests still under way, from now on; `idle()` polls until there are none. */
