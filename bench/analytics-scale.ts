@@ -11,6 +11,7 @@
  *   BENCH_DATABASE_URL=postgres://...  BENCH_SECONDS=3  BENCH_ALL=1 (every call, not one a kind)
  *   BENCH_KEEP=1 (keep the database, to EXPLAIN on it; drop it by hand)  BENCH_LOAD_ONLY=1 (load, keep, stop)
  *   BENCH_REUSE_URL=postgres://.../vod_test_... (time a kept database again)  BENCH_ZONES=UTC,Asia/Kolkata
+ *   BENCH_CALLS=records,exportCsv (only calls whose path holds one of these)  BENCH_DAYS=365  BENCH_INSERTS=0
  */
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
@@ -29,6 +30,9 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 3)
 const everyCall = process.env.BENCH_ALL === '1'
 const loadOnly = process.env.BENCH_LOAD_ONLY === '1'
 const keep = process.env.BENCH_KEEP === '1'
+const onlyCalls = process.env.BENCH_CALLS?.split(',')
+const periods = (process.env.BENCH_DAYS ?? '1,30,365').split(',').map(Number)
+const insertsToo = process.env.BENCH_INSERTS !== '0'
 const CONNECTIONS = 16
 const DAYS = 730
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -235,9 +239,10 @@ try {
     })
     const token = await login(server)
     for (const one of [false, true])
-      for (const days of [1, 30, 365])
+      for (const days of periods)
         for (const report of reports) {
-          if (!report.period && days !== 1) continue
+          if (!report.period && days !== periods[0]) continue
+          if (onlyCalls && !onlyCalls.some((call) => report.path.includes(call))) continue
           const isExport = report.path.endsWith('exportCsv')
           // One channel: its own route under /analytics/channel/{id}/, or the export's channel_id.
           const base =
@@ -260,32 +265,7 @@ try {
   await server?.stop()
   server = undefined
 
-  console.log('\ninsert rates at 16 connections, one row a statement:')
-  const [member] = await queryRows<{ id: number; plan: number }>(
-    db,
-    sql`select (select min(id) from users) as id, (select min(id) from plans) as plan`,
-  )
-  let serial = 0
-  const runId = Date.now().toString(36)
-  const inserts: Record<string, () => [string, unknown[]]> = {
-    orders: () => [
-      `insert into orders (order_no, user_id, plan_id, channel_id, amount, payment_method, paid_at, total_amount)
-       values ($1, $2, $3, $4, 19.99, 'segpay', now(), 19.99)`,
-      [`BENCH${runId}-${++serial}`, member?.id, member?.plan, channelId],
-    ],
-    visits: () => [
-      `insert into visits (visitor, device, channel_id) values ($1, 'mobile', $2)`,
-      [`bench-visitor-${++serial % 5000}`, channelId],
-    ],
-  }
-  for (const table of ['orders', 'visits'])
-    for (const withRollups of [false, true]) {
-      await raw.query(`alter table ${table} ${withRollups ? 'enable' : 'disable'} trigger user`)
-      const rate = await insertRate(raw, inserts[table] as () => [string, unknown[]])
-      console.log(
-        `  ${table.padEnd(8)} ${withRollups ? 'with rollups   ' : 'without rollups'} ${Math.round(rate)} rows/s`,
-      )
-    }
+  if (insertsToo) await insertRates(raw, channelId)
   await raw.end()
 } finally {
   await server?.stop()
@@ -322,4 +302,34 @@ async function insertRate(pool: pg.Pool, next: () => [string, unknown[]]) {
     }),
   )
   return rows / seconds
+}
+
+/** Single-row inserts of orders and visits at 16 connections, with and without the rollups' triggers. */
+async function insertRates(raw: pg.Pool, channelId: number) {
+  console.log('\ninsert rates at 16 connections, one row a statement:')
+  const [member] = await queryRows<{ id: number; plan: number }>(
+    db,
+    sql`select (select min(id) from users) as id, (select min(id) from plans) as plan`,
+  )
+  let serial = 0
+  const runId = Date.now().toString(36)
+  const inserts: Record<string, () => [string, unknown[]]> = {
+    orders: () => [
+      `insert into orders (order_no, user_id, plan_id, channel_id, amount, payment_method, paid_at, total_amount)
+       values ($1, $2, $3, $4, 19.99, 'segpay', now(), 19.99)`,
+      [`BENCH${runId}-${++serial}`, member?.id, member?.plan, channelId],
+    ],
+    visits: () => [
+      `insert into visits (visitor, device, channel_id) values ($1, 'mobile', $2)`,
+      [`bench-visitor-${++serial % 5000}`, channelId],
+    ],
+  }
+  for (const table of ['orders', 'visits'])
+    for (const withRollups of [false, true]) {
+      await raw.query(`alter table ${table} ${withRollups ? 'enable' : 'disable'} trigger user`)
+      const rate = await insertRate(raw, inserts[table] as () => [string, unknown[]])
+      console.log(
+        `  ${table.padEnd(8)} ${withRollups ? 'with rollups   ' : 'without rollups'} ${Math.round(rate)} rows/s`,
+      )
+    }
 }

@@ -1,5 +1,13 @@
+import {
+  campaignsAnswer,
+  channelsAnswer,
+  dailySeriesAnswer,
+  planFiguresAnswer,
+  typeRevenueAnswer,
+} from '@vod/contract'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { z } from 'zod'
 import { queryRows } from '../../src/db/client.ts'
 import { pruneVisits, syncBusinessZone, syncZoneDays } from '../../src/modules/analytics/upkeep.ts'
 import { describeEachEngine } from '../support/databases.ts'
@@ -286,6 +294,25 @@ describeEachEngine('analytics figures', (engine) => {
               for (const day of res.body.data)
                 expect(day, `${path} ${day.date}`).toEqual({ date: day.date, ...want.get(day.date) })
               expect(res.body.meta.totals).toEqual(totalsOf(want))
+            }
+          })
+
+          it("writes each answer PostgreSQL builds in its schema's shape, nothing more", async () => {
+            const [google] = world.channels as [number]
+            const answers: [string, z.ZodType][] = [
+              ['/api/analytics/channel/records', dailySeriesAnswer],
+              ['/api/analytics/channel/revenuePieChart', channelsAnswer],
+              [`/api/analytics/channel/${google}/revenuePieChart`, campaignsAnswer],
+              ['/api/analytics/channel/type-revenue-distribution', typeRevenueAnswer],
+              ['/api/dashboard/planList', planFiguresAnswer],
+            ]
+            for (const [path, answer] of answers) {
+              const res = await get(`${path}?${period}`)
+              expect(res.status, path).toBe(200)
+              expect(res.headers.get('content-type'), path).toBe('application/json; charset=utf-8')
+              expect(res.body.data.length, path).toBeGreaterThan(0)
+              // Parsing drops keys the schema lacks and fails on a wrong type or a missing key.
+              expect(answer.parse(res.body), path).toEqual(res.body)
             }
           })
 

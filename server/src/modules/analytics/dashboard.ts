@@ -10,13 +10,13 @@ import {
   realTimeRevenuesAnswer,
   realTimeUsersAnswer,
 } from '@vod/contract'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { protectedErrors } from '../../lib/responses.ts'
 import { addDays, dayIn } from './period.ts'
 import { dashboardPanels, perDevice, perPlan, realTimeRevenues, realTimeUsers } from './reports.ts'
-import { type AnalyticsOptions, reports } from './routes.ts'
+import { type AnalyticsOptions, reports, sendAnswer } from './routes.ts'
 import { scopeOf } from './scope.ts'
 import type { Scope } from './sums.ts'
 
@@ -55,8 +55,11 @@ export async function dashboardRoutes(app: FastifyInstance, { db, zone }: Analyt
           response: { 200: answer, ...protectedErrors },
         },
       },
-      async (request: FastifyRequest) =>
-        run(await scopeOf(db, request), periodOr(zone, request.query as Partial<PeriodQuery>)),
+      async (request: FastifyRequest, reply: FastifyReply) =>
+        sendAnswer(
+          reply,
+          await run(await scopeOf(db, request), periodOr(zone, request.query as Partial<PeriodQuery>)),
+        ),
     )
   const data = async (value: Promise<unknown>) => ({ data: await value })
   const meta = (q: PeriodQuery) => ({ start_date: q.start_date, end_date: q.end_date, time_zone: zone })
@@ -108,10 +111,9 @@ export async function dashboardRoutes(app: FastifyInstance, { db, zone }: Analyt
   route('/dashboard/channelList', 'Top channels', channelsAnswer, true, (scope, q) =>
     reports.channels.run(db, zone, q, scope),
   )
-  route('/dashboard/planList', 'Plans', planFiguresAnswer, true, async (scope, q) => ({
-    data: await perPlan(db, { zone, start: q.start_date, end: q.end_date }, scope),
-    meta: meta(q),
-  }))
+  route('/dashboard/planList', 'Plans', planFiguresAnswer, true, (scope, q) =>
+    perPlan(db, { zone, start: q.start_date, end: q.end_date }, scope),
+  )
   route('/dashboard/devices', 'Visits per device', devicesAnswer, true, async (scope, q) => ({
     data: await perDevice(db, { zone, start: q.start_date, end: q.end_date }, scope),
     meta: meta(q),

@@ -83,7 +83,9 @@ export async function exportRoutes(app: FastifyInstance, { db, zone }: Analytics
       async (request: FastifyRequest, reply: FastifyReply) => {
         const q = request.query as z.infer<typeof analyticsExportQuery>
         const scope = await scopeOf(db, request, q.channel_id)
-        const { data } = await dailySeries(db, { zone, start: q.start_date, end: q.end_date }, scope)
+        const { data } = JSON.parse(
+          await dailySeries(db, { zone, start: q.start_date, end: q.end_date }, scope),
+        ) as { data: DailyFigures[] }
         const rows = data.map((day) => spec.columns.map((column) => cell(day[column])))
         const csv = stringify({ bom: true, header: true, columns: [...spec.columns], quoted_empty: true })
         Readable.from(rows).pipe(csv)

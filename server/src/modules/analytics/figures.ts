@@ -1,4 +1,3 @@
-import type { Figures } from '@vod/contract'
 import { cents, fromCents } from '../../lib/money.ts'
 import { countColumns, moneyColumns, type Sums } from './sums.ts'
 
@@ -42,33 +41,43 @@ export function runningTotal() {
   }
 }
 
-/** signups / visitors to four places, rounded half up, exactly (integers only); null without visitors. */
-export function conversion(signups: number, visitors: number): string | null {
-  if (visitors === 0) return null
-  const scaled = (BigInt(signups) * 20000n + BigInt(visitors)) / (2n * BigInt(visitors))
-  const whole = scaled / 10000n
-  return `${whole}.${(scaled % 10000n).toString().padStart(4, '0')}`
-}
-
-/** The wire's figures (README "Analytics": definitions) from the rollups' sums and the visitor count. */
-export function toFigures(sums: Sums, visitors: number): Figures {
-  return {
-    visits: sums.visits,
-    visitors,
-    signups: sums.signups,
-    new_subscriptions: sums.subscriptions,
-    cancellations: sums.cancellations,
-    orders: sums.orders,
-    gross: sums.gross,
-    fees: sums.fees,
-    refund_count: sums.refund_count,
-    refunds: sums.refunds,
-    chargeback_count: sums.chargeback_count,
-    chargebacks: sums.chargebacks,
-    net: netOf(sums),
-    conversion: conversion(sums.signups, visitors),
-  }
-}
-
 export const netOf = (sums: Pick<Sums, 'gross' | 'refunds' | 'chargebacks'>) =>
   fromCents(cents(sums.gross) - cents(sums.refunds) - cents(sums.chargebacks))
+
+/** The wire's counts and the rollup columns they sum (visitors: distinct visitors, visitor_day_counts). */
+const countSources = {
+  visits: 'visits',
+  visitors: 'visitors',
+  signups: 'signups',
+  new_subscriptions: 'subscriptions',
+  cancellations: 'cancellations',
+  orders: 'orders',
+  refund_count: 'refund_count',
+  chargeback_count: 'chargeback_count',
+} as const
+
+/** An exact amount as the wire writes it, two places ("12.50"), by PostgreSQL. */
+export const money = (expression: string) => `(${expression})::numeric(16, 2)::text`
+
+/**
+ * The wire's figures (README "Analytics": definitions) as a select list written by PostgreSQL, each from
+ * `of(column)` (a rollup column's sum, money numeric, exact): conversion = signups / visitors to four
+ * places, null without visitors (round() halves away from zero, which is up here). The rows go out by
+ * json_agg or row_to_json, which write a row's columns faster than json_build_object its arguments.
+ */
+export function figureColumns(of: (column: string) => string): string {
+  return [
+    ...Object.entries(countSources).map(([name, column]) => `${of(column)} as ${name}`),
+    ...moneyColumns.map((column) => `${money(of(column))} as ${column}`),
+    `${money(`${of('gross')} - ${of('refunds')} - ${of('chargebacks')}`)} as net`,
+    `case when ${of('visitors')} = 0 then null
+      else round(${of('signups')}::numeric / ${of('visitors')}, 4)::text end as conversion`,
+  ].join(', ')
+}
+
+/** The columns figureColumns reads, zero where a day or key has no rollup row (s: sums, v: visitors). */
+export const zeroedSums = [
+  ...countColumns.map((column) => `coalesce(s.${column}, 0) as ${column}`),
+  ...moneyColumns.map((column) => `coalesce(s.${column}::numeric, 0) as ${column}`),
+  'coalesce(v.visitors, 0) as visitors',
+].join(', ')

@@ -20,11 +20,6 @@ export function dayCount(start: string, end: string): number {
   return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1
 }
 
-/** Every day from start to end, both included. */
-export function daysOf(start: string, end: string): string[] {
-  return Array.from({ length: dayCount(start, end) }, (_, i) => addDays(start, i))
-}
-
 /** The period of the same length just before this one. */
 export function previousPeriod(start: string, end: string): { start: string; end: string } {
   const length = dayCount(start, end)

@@ -1,19 +1,18 @@
-import type { channelTypes, DailyFigures, Figures } from '@vod/contract'
-import { inArray, sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { campaigns, channels, plans } from '../../db/schema/index.ts'
-import { cents } from '../../lib/money.ts'
-import { emptySums, netOf, runningTotal, toFigures } from './figures.ts'
-import { addDays, daysOf, previousPeriod, quarterEnd } from './period.ts'
+import { emptySums, figureColumns, money, netOf, runningTotal, zeroedSums } from './figures.ts'
+import { addDays, previousPeriod, quarterEnd } from './period.ts'
 import {
-  periodSpan,
   quarterSums,
+  rowsOf,
   type Scope,
   type SumRow,
   type Sums,
+  spanQuery,
   sumDays,
+  sumDaysQuery,
   sumSpans,
-  visitorSums,
+  visitorSumsQuery,
 } from './sums.ts'
 
 /**
@@ -34,218 +33,200 @@ const onlySums = (row: SumRow | undefined): Sums => {
   return sums
 }
 
-/** A row a day (empty days as zeros) and the period's totals. */
-export async function dailySeries(db: Db, period: Period, scope: Scope) {
-  const [sums, visitors] = await Promise.all([
-    sumDays(db, period.zone, period.start, period.end, true, scope, null),
-    visitorSums(db, period.start, period.end, true, scope, null),
-  ])
-  const byDay = new Map(sums.map((row) => [row.label, row]))
-  const visitorsByDay = new Map(visitors.map((row) => [row.label, row.visitors]))
-  const totals = runningTotal()
-  let totalVisitors = 0
-  const data: DailyFigures[] = daysOf(period.start, period.end).map((date) => {
-    const day = onlySums(byDay.get(date))
-    const dayVisitors = visitorsByDay.get(date) ?? 0
-    totals.add(day)
-    totalVisitors += dayVisitors
-    return { date, ...toFigures(day, dayVisitors) }
-  })
-  return { data, totals: toFigures(totals.sums(), totalVisitors) }
-}
-
-/** The figures of whole periods (several at once, labelled by their first day). */
-async function periodFigures(db: Db, zone: string, periods: { start: string; end: string }[], scope: Scope) {
-  const [sums, ...visitors] = await Promise.all([
-    sumSpans(
-      db,
-      sql.join(
-        periods.map((p) => periodSpan(zone, p.start, p.end)),
-        sql` union all `,
-      ),
-      scope,
-      null,
-    ),
-    ...periods.map((p) => visitorSums(db, p.start, p.end, false, scope, null)),
-  ])
-  return periods.map((p, i) =>
-    toFigures(onlySums(sums.find((row) => row.label === p.start)), visitors[i]?.[0]?.visitors ?? 0),
+/**
+ * The whole answer of a daily series, written by PostgreSQL in one statement: a row a day (empty days as
+ * zeros) and the period's totals, as JSON text passed on as it is (as the lists are).
+ */
+export function dailySeries(db: Db, period: Period, scope: Scope): Promise<string> {
+  const { zone, start, end } = period
+  return jsonOf(
+    db,
+    sql`with s as (${sumDaysQuery(zone, start, end, true, scope, null)}),
+      v as (${visitorSumsQuery(start, end, true, scope, null)}),
+      d as (
+        select days.label, ${sql.raw(zeroedSums)}
+        from (select to_char(${start}::date + i, 'YYYY-MM-DD') as label
+          from generate_series(0, ${end}::date - ${start}::date) i) days
+        left join s on s.label = days.label left join v on v.label = days.label
+      )
+      select json_build_object(
+        'data', (select json_agg(x order by x.date) from (select d.label as date, ${sql.raw(figureColumns((c) => `d.${c}`))} from d) x),
+        'meta', ${periodMeta(period, sql`, 'totals', (select row_to_json(x) from (select ${sql.raw(figureColumns((c) => `sum(d.${c})`))} from d) x)`)})`,
   )
 }
 
+/** A span of time [lo, hi) whose figures are read, and the business days whose visitors count for it. */
+interface Span {
+  label: string
+  lo: SQL
+  hi: SQL
+  start: string
+  end: string
+}
+
+/** The instant a business day starts in the zone. */
+const dayStart = (zone: string, day: string) => sql`(${day}::date::timestamp at time zone ${zone})`
+
+/** Business days from start to end as a span. */
+const wholeDays = (zone: string, label: string, start: string, end: string): Span => ({
+  label,
+  lo: dayStart(zone, start),
+  hi: dayStart(zone, addDays(end, 1)),
+  start,
+  end,
+})
+
+/** Rows d of each span's sums and visitors, by label; `figuresOf(label)` writes one's figures. */
+function spanRows(spans: Span[], scope: Scope): SQL {
+  const each = (row: (span: Span) => SQL) => sql.join(spans.map(row), sql` union all `)
+  return sql`with s as (${spanQuery(
+    each((span) => sql`select ${span.label}::text as label, ${span.lo} as lo, ${span.hi} as hi`),
+    scope,
+    null,
+  )}),
+    v as (${each(
+      (span) =>
+        sql`select ${span.label}::text as label, visitors
+          from (${visitorSumsQuery(span.start, span.end, false, scope, null)}) visitors`,
+    )}),
+    d as (
+      select k.label, ${sql.raw(zeroedSums)}
+      from (${each((span) => sql`select ${span.label}::text as label`)}) k
+        left join s on s.label = k.label left join v on v.label = k.label
+    )`
+}
+
+const figuresOf = (label: 'current' | 'previous' | 'today' | 'yesterday') =>
+  sql.raw(
+    `(select row_to_json(x) from (select ${figureColumns((c) => `d.${c}`)} from d where d.label = '${label}') x)`,
+  )
+
 /** The period beside the one of the same length before it. */
-export async function comparison(db: Db, period: Period, scope: Scope) {
-  const previous = previousPeriod(period.start, period.end)
-  const [current, before] = await periodFigures(db, period.zone, [period, previous], scope)
-  return { current: current as Figures, previous: before as Figures, previous_period: previous }
+export function comparison(db: Db, period: Period, scope: Scope): Promise<string> {
+  const { zone, start, end } = period
+  const previous = previousPeriod(start, end)
+  return jsonOf(
+    db,
+    sql`${spanRows([wholeDays(zone, 'current', start, end), wholeDays(zone, 'previous', previous.start, previous.end)], scope)}
+      select json_build_object('data', json_build_object('current', ${figuresOf('current')}, 'previous', ${figuresOf('previous')}),
+        'meta', ${periodMeta(period, sql`, 'previous_start_date', ${previous.start}::text, 'previous_end_date', ${previous.end}::text`)})`,
+  )
 }
 
 /** Today so far (whole quarter-hours up to the one under way) and the whole of yesterday. */
-export async function todayRecord(db: Db, zone: string, today: string, scope: Scope, now: Date) {
-  const asOf = quarterEnd(now)
+export function todayRecord(db: Db, zone: string, today: string, scope: Scope, now: Date): Promise<string> {
+  const asOf = quarterEnd(now).toISOString()
   const yesterday = addDays(today, -1)
-  const [sums, todayVisitors, yesterdayVisitors] = await Promise.all([
-    sumSpans(
-      db,
-      sql`select 'today'::text as label, (${today}::date::timestamp at time zone ${zone}) as lo,
-            least(${asOf.toISOString()}::timestamptz, ((${today}::date + 1)::timestamp at time zone ${zone})) as hi
-          union all ${periodSpan(zone, yesterday, yesterday)}`,
-      scope,
-      null,
-    ),
-    visitorSums(db, today, today, false, scope, null),
-    visitorSums(db, yesterday, yesterday, false, scope, null),
-  ])
-  return {
-    date: today,
-    as_of: asOf.toISOString(),
-    today: toFigures(onlySums(sums.find((r) => r.label === 'today')), todayVisitors[0]?.visitors ?? 0),
-    yesterday: toFigures(
-      onlySums(sums.find((r) => r.label === yesterday)),
-      yesterdayVisitors[0]?.visitors ?? 0,
-    ),
+  const sofar: Span = {
+    ...wholeDays(zone, 'today', today, today),
+    hi: sql`least(${asOf}::timestamptz, ${dayStart(zone, addDays(today, 1))})`,
   }
-}
-
-async function channelNames(db: Db, ids: number[]) {
-  if (ids.length === 0) return new Map<number, { name: string; type: (typeof channelTypes)[number] }>()
-  const rows = await db
-    .select({ id: channels.id, name: channels.utmSource, type: channels.type })
-    .from(channels)
-    .where(inArray(channels.id, ids))
-  return new Map(rows.map((row) => [row.id, { name: row.name, type: row.type }]))
-}
-
-const byGross = <T extends { gross: string }>(a: T, b: T) => {
-  const diff = cents(b.gross) - cents(a.gross)
-  return diff > 0n ? 1 : diff < 0n ? -1 : 0
-}
-
-/** The period's figures per channel the caller sees, with any (channel_id null: through none), most revenue first. */
-export async function perChannel(db: Db, period: Period, scope: Scope) {
-  const [sums, visitors] = await Promise.all([
-    sumDays(db, period.zone, period.start, period.end, false, scope, 'channel'),
-    visitorSums(db, period.start, period.end, false, scope, 'channel'),
-  ])
-  const ids = new Set<number>([
-    ...sums.map((r) => r.channel_id ?? 0),
-    ...visitors.map((r) => r.channel_id ?? 0),
-  ])
-  for (const id of scope.channels ?? []) ids.add(id)
-  const names = await channelNames(
+  return jsonOf(
     db,
-    [...ids].filter((id) => id > 0),
+    sql`${spanRows([sofar, wholeDays(zone, 'yesterday', yesterday, yesterday)], scope)}
+      select json_build_object('data', json_build_object('date', ${today}::text, 'as_of', ${asOf}::text,
+        'today', ${figuresOf('today')}, 'yesterday', ${figuresOf('yesterday')}))`,
   )
-  return [...ids]
-    .map((id) => ({
-      channel_id: id > 0 ? id : null,
-      channel_name: names.get(id)?.name ?? null,
-      type: names.get(id)?.type ?? null,
-      ...toFigures(
-        onlySums(sums.find((r) => r.channel_id === id)),
-        visitors.find((r) => r.channel_id === id)?.visitors ?? 0,
-      ),
-    }))
-    .sort(
-      (a, b) =>
-        byGross(a, b) ||
-        (a.channel_id ?? Number.MAX_SAFE_INTEGER) - (b.channel_id ?? Number.MAX_SAFE_INTEGER),
-    )
+}
+
+/** Runs a statement whose one row's one column is a whole answer's JSON, and gives its text (rowsOf). */
+async function jsonOf(db: Db, statement: SQL, customPlan = false): Promise<string> {
+  const [row] = await rowsOf<{ json: string }>(db, sql`select (${statement})::text as json`, customPlan)
+  return row?.json ?? '{}'
+}
+
+/** The period's meta of an answer written in SQL, with more fields when given (`, 'name', value`). */
+const periodMeta = (period: Period, more = sql``) =>
+  sql`json_build_object('start_date', ${period.start}::text, 'end_date', ${period.end}::text,
+    'time_zone', ${period.zone}::text${more})`
+
+/** Writes what `select <data>` gives (one json array, null for none) and the period's meta into one answer. */
+function answerOf(db: Db, period: Period, statement: SQL, data: SQL, customPlan = false): Promise<string> {
+  return jsonOf(
+    db,
+    sql`${statement} select json_build_object('data', coalesce((select ${data}), '[]'), 'meta', ${periodMeta(period)})`,
+    customPlan,
+  )
+}
+
+/**
+ * Rows d of the period's figures per channel the caller sees, with any (channel 0: through none), named
+ * and typed: the channels with rollup rows or visitors, and each channel of a channel admin's.
+ */
+function channelRows(period: Period, scope: Scope): SQL {
+  const { zone, start, end } = period
+  return sql`with s as (${sumDaysQuery(zone, start, end, false, scope, 'channel')}),
+    v as (${visitorSumsQuery(start, end, false, scope, 'channel')}),
+    k as (select channel_id from s union select channel_id from v
+      union select unnest(${`{${(scope.channels ?? []).join(',')}}`}::integer[])),
+    d as (
+      select k.channel_id, c.utm_source as channel_name, c.type, ${sql.raw(zeroedSums)}
+      from k left join s on s.channel_id = k.channel_id left join v on v.channel_id = k.channel_id
+        left join channels c on c.id = k.channel_id
+    )`
+}
+
+/** The period's figures per channel (channel_id null: through none), most revenue first. */
+export function perChannel(db: Db, period: Period, scope: Scope): Promise<string> {
+  return answerOf(
+    db,
+    period,
+    channelRows(period, scope),
+    sql.raw(`json_agg(x order by x.gross::numeric desc, x.channel_id nulls last)
+      from (select nullif(d.channel_id, 0) as channel_id, d.channel_name, ${figureColumns((c) => `d.${c}`)} from d) x`),
+  )
+}
+
+/** Revenue by the type of channel it came through (null: no channel), most revenue first. */
+export function perChannelType(db: Db, period: Period, scope: Scope): Promise<string> {
+  return answerOf(
+    db,
+    period,
+    channelRows(period, scope),
+    sql.raw(`json_agg(t order by t.gross::numeric desc, t.type)
+      from (select d.type, sum(d.orders) as orders, ${money('sum(d.gross)')} as gross,
+          ${money('sum(d.refunds)')} as refunds, ${money('sum(d.chargebacks)')} as chargebacks,
+          ${money('sum(d.gross - d.refunds - d.chargebacks)')} as net
+        from d group by d.type) t`),
+  )
 }
 
 /** The period's figures per campaign (campaign_id null: through the channel without one), most revenue first. */
-export async function perCampaign(db: Db, period: Period, scope: Scope) {
-  const [sums, visitors] = await Promise.all([
-    sumDays(db, period.zone, period.start, period.end, false, scope, 'campaign'),
-    visitorSums(db, period.start, period.end, false, scope, 'campaign'),
-  ])
-  const key = (r: { channel_id?: number; campaign_id?: number }) => `${r.channel_id}:${r.campaign_id}`
-  const keys = new Map<string, { channel: number; campaign: number }>()
-  for (const r of [...sums, ...visitors])
-    keys.set(key(r), { channel: r.channel_id ?? 0, campaign: r.campaign_id ?? 0 })
-  const channelIds = [...new Set([...keys.values()].map((k) => k.channel).filter((id) => id > 0))]
-  const campaignIds = [...new Set([...keys.values()].map((k) => k.campaign).filter((id) => id > 0))]
-  const [names, campaignRows] = await Promise.all([
-    channelNames(db, channelIds),
-    campaignIds.length
-      ? db
-          .select({ id: campaigns.id, name: campaigns.name })
-          .from(campaigns)
-          .where(inArray(campaigns.id, campaignIds))
-      : Promise.resolve([]),
-  ])
-  const campaignNames = new Map(campaignRows.map((row) => [row.id, row.name]))
-  return [...keys.entries()]
-    .map(([k, { channel, campaign }]) => ({
-      channel_id: channel > 0 ? channel : null,
-      channel_name: names.get(channel)?.name ?? null,
-      campaign_id: campaign > 0 ? campaign : null,
-      campaign_name: campaignNames.get(campaign) ?? null,
-      ...toFigures(
-        onlySums(sums.find((r) => key(r) === k)),
-        visitors.find((r) => key(r) === k)?.visitors ?? 0,
-      ),
-    }))
-    .sort(
-      (a, b) =>
-        byGross(a, b) ||
-        b.new_subscriptions - a.new_subscriptions ||
-        (a.campaign_id ?? 0) - (b.campaign_id ?? 0),
-    )
-}
-
-/** Revenue by the type of channel it came through (null: no channel). */
-export async function perChannelType(db: Db, period: Period, scope: Scope) {
-  const rows = await perChannel(db, period, scope)
-  const types = new Map<string | null, ReturnType<typeof runningTotal>>()
-  for (const row of rows) {
-    const total = types.get(row.type) ?? runningTotal()
-    total.add({
-      ...emptySums(),
-      orders: row.orders,
-      gross: row.gross,
-      refunds: row.refunds,
-      chargebacks: row.chargebacks,
-    })
-    types.set(row.type, total)
-  }
-  return [...types.entries()]
-    .map(([type, total]) => [type, total.sums()] as const)
-    .map(([type, sums]) => ({
-      type: type as (typeof channelTypes)[number] | null,
-      orders: sums.orders,
-      gross: sums.gross,
-      refunds: sums.refunds,
-      chargebacks: sums.chargebacks,
-      net: netOf(sums),
-    }))
-    .sort(byGross)
+export function perCampaign(db: Db, period: Period, scope: Scope): Promise<string> {
+  const { zone, start, end } = period
+  const same = (alias: string) =>
+    sql.raw(`${alias}.channel_id = k.channel_id and ${alias}.campaign_id = k.campaign_id`)
+  return answerOf(
+    db,
+    period,
+    sql`with s as (${sumDaysQuery(zone, start, end, false, scope, 'campaign')}),
+      v as (${visitorSumsQuery(start, end, false, scope, 'campaign')}),
+      k as (select channel_id, campaign_id from s union select channel_id, campaign_id from v),
+      d as (
+        select k.channel_id, k.campaign_id, ch.utm_source as channel_name, cp.name as campaign_name,
+          ${sql.raw(zeroedSums)}
+        from k left join s on ${same('s')} left join v on ${same('v')}
+          left join channels ch on ch.id = k.channel_id left join campaigns cp on cp.id = k.campaign_id
+      )`,
+    sql.raw(`json_agg(x order by x.gross::numeric desc, x.new_subscriptions desc, x.campaign_id nulls first, x.channel_id)
+      from (select nullif(d.channel_id, 0) as channel_id, d.channel_name, nullif(d.campaign_id, 0) as campaign_id,
+        d.campaign_name, ${figureColumns((c) => `d.${c}`)} from d) x`),
+    true,
+  )
 }
 
 /** Orders, money and subscriptions per plan, most revenue first. */
-export async function perPlan(db: Db, period: Period, scope: Scope) {
-  const sums = await sumDays(db, period.zone, period.start, period.end, false, scope, 'plan')
-  const ids = sums.map((r) => r.plan_id as number)
-  const names = ids.length
-    ? new Map(
-        (await db.select({ id: plans.id, name: plans.name }).from(plans).where(inArray(plans.id, ids))).map(
-          (r) => [r.id, r.name],
-        ),
-      )
-    : new Map<number, string>()
-  return sums
-    .map((r) => ({
-      plan_id: r.plan_id as number,
-      plan_name: names.get(r.plan_id as number) ?? '',
-      orders: r.orders,
-      gross: r.gross,
-      refunds: r.refunds,
-      chargebacks: r.chargebacks,
-      net: netOf(r),
-      new_subscriptions: r.subscriptions,
-      cancellations: r.cancellations,
-    }))
-    .sort((a, b) => byGross(a, b) || a.plan_id - b.plan_id)
+export function perPlan(db: Db, period: Period, scope: Scope): Promise<string> {
+  return answerOf(
+    db,
+    period,
+    sql`with d as (select s.*, p.name from (${sumDaysQuery(period.zone, period.start, period.end, false, scope, 'plan')}) s
+      left join plans p on p.id = s.plan_id)`,
+    sql.raw(`json_agg(x order by x.gross::numeric desc, x.plan_id)
+      from (select d.plan_id, coalesce(d.name, '') as plan_name, d.orders, d.gross, d.refunds, d.chargebacks,
+        ${money('d.gross::numeric - d.refunds::numeric - d.chargebacks::numeric')} as net,
+        d.subscriptions as new_subscriptions, d.cancellations from d) x`),
+  )
 }
 
 /** Visits per device, every device listed. */

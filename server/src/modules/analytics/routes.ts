@@ -9,7 +9,7 @@ import {
   todayRecordAnswer,
   typeRevenueAnswer,
 } from '@vod/contract'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
@@ -28,73 +28,55 @@ import {
 import { scopeOf } from './scope.ts'
 import type { Scope } from './sums.ts'
 
-/** What a call answers: its schema, and how, from the period and the channels the caller sees. */
+/**
+ * What a call answers: its schema, and how, from the period and the channels the caller sees (the whole
+ * answer as JSON text, written by PostgreSQL in the schema's shape).
+ */
 interface Report {
   answer: z.ZodType
   period: boolean
-  run(db: Db, zone: string, query: PeriodQuery, scope: Scope): Promise<unknown>
+  run(db: Db, zone: string, query: PeriodQuery, scope: Scope): Promise<string>
 }
 
+/** Sends an answer: JSON text as it is (its shape is the schema's, written in SQL), an object through the schema. */
+export const sendAnswer = (reply: FastifyReply, answer: unknown) =>
+  typeof answer === 'string' ? reply.type('application/json; charset=utf-8').send(answer) : answer
+
 const periodOf = (zone: string, q: PeriodQuery): Period => ({ zone, start: q.start_date, end: q.end_date })
-const meta = (zone: string, q: PeriodQuery) => ({
-  start_date: q.start_date,
-  end_date: q.end_date,
-  time_zone: zone,
-})
 
 export const reports = {
   series: {
     answer: dailySeriesAnswer,
     period: true,
-    async run(db, zone, q, scope) {
-      const { data, totals } = await dailySeries(db, periodOf(zone, q), scope)
-      return { data, meta: { ...meta(zone, q), totals } }
-    },
+    run: (db, zone, q, scope) => dailySeries(db, periodOf(zone, q), scope),
   },
   comparison: {
     answer: periodComparisonAnswer,
     period: true,
-    async run(db, zone, q, scope) {
-      const { current, previous, previous_period } = await comparison(db, periodOf(zone, q), scope)
-      return {
-        data: { current, previous },
-        meta: {
-          ...meta(zone, q),
-          previous_start_date: previous_period.start,
-          previous_end_date: previous_period.end,
-        },
-      }
-    },
+    run: (db, zone, q, scope) => comparison(db, periodOf(zone, q), scope),
   },
   today: {
     answer: todayRecordAnswer,
     period: false,
-    async run(db, zone, _q, scope) {
+    run(db, zone, _q, scope) {
       const now = new Date()
-      return { data: await todayRecord(db, zone, dayIn(zone, now), scope, now) }
+      return todayRecord(db, zone, dayIn(zone, now), scope, now)
     },
   },
   channels: {
     answer: channelsAnswer,
     period: true,
-    async run(db, zone, q, scope) {
-      const rows = await perChannel(db, periodOf(zone, q), scope)
-      return { data: rows.map(({ type: _type, ...row }) => row), meta: meta(zone, q) }
-    },
+    run: (db, zone, q, scope) => perChannel(db, periodOf(zone, q), scope),
   },
   campaigns: {
     answer: campaignsAnswer,
     period: true,
-    async run(db, zone, q, scope) {
-      return { data: await perCampaign(db, periodOf(zone, q), scope), meta: meta(zone, q) }
-    },
+    run: (db, zone, q, scope) => perCampaign(db, periodOf(zone, q), scope),
   },
   types: {
     answer: typeRevenueAnswer,
     period: true,
-    async run(db, zone, q, scope) {
-      return { data: await perChannelType(db, periodOf(zone, q), scope), meta: meta(zone, q) }
-    },
+    run: (db, zone, q, scope) => perChannelType(db, periodOf(zone, q), scope),
   },
 } satisfies Record<string, Report>
 type ReportName = keyof typeof reports
@@ -216,10 +198,10 @@ function register(
         response: { 200: report.answer, ...(perChannel ? recordErrors : protectedErrors) },
       },
     },
-    async (request: FastifyRequest) => {
+    async (request: FastifyRequest, reply: FastifyReply) => {
       const id = perChannel ? (request.params as { id: number }).id : undefined
       const scope = await scopeOf(db, request, id)
-      return report.run(db, zone, request.query as PeriodQuery, scope)
+      return sendAnswer(reply, await report.run(db, zone, request.query as PeriodQuery, scope))
     },
   )
 }
