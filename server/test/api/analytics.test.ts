@@ -2,6 +2,7 @@ import {
   campaignsAnswer,
   channelsAnswer,
   dailySeriesAnswer,
+  devicesAnswer,
   planFiguresAnswer,
   typeRevenueAnswer,
 } from '@vod/contract'
@@ -305,6 +306,7 @@ describeEachEngine('analytics figures', (engine) => {
               [`/api/analytics/channel/${google}/revenuePieChart`, campaignsAnswer],
               ['/api/analytics/channel/type-revenue-distribution', typeRevenueAnswer],
               ['/api/dashboard/planList', planFiguresAnswer],
+              ['/api/dashboard/devices', devicesAnswer],
             ]
             for (const [path, answer] of answers) {
               const res = await get(`${path}?${period}`)

@@ -62,7 +62,6 @@ export async function dashboardRoutes(app: FastifyInstance, { db, zone }: Analyt
         ),
     )
   const data = async (value: Promise<unknown>) => ({ data: await value })
-  const meta = (q: PeriodQuery) => ({ start_date: q.start_date, end_date: q.end_date, time_zone: zone })
 
   route(
     '/dashboard',
@@ -114,8 +113,7 @@ export async function dashboardRoutes(app: FastifyInstance, { db, zone }: Analyt
   route('/dashboard/planList', 'Plans', planFiguresAnswer, true, (scope, q) =>
     perPlan(db, { zone, start: q.start_date, end: q.end_date }, scope),
   )
-  route('/dashboard/devices', 'Visits per device', devicesAnswer, true, async (scope, q) => ({
-    data: await perDevice(db, { zone, start: q.start_date, end: q.end_date }, scope),
-    meta: meta(q),
-  }))
+  route('/dashboard/devices', 'Visits per device', devicesAnswer, true, (scope, q) =>
+    perDevice(db, { zone, start: q.start_date, end: q.end_date }, scope),
+  )
 }

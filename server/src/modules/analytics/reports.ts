@@ -9,7 +9,6 @@ import {
   type SumRow,
   type Sums,
   spanQuery,
-  sumDays,
   sumDaysQuery,
   sumSpans,
   visitorSumsQuery,
@@ -230,12 +229,17 @@ export function perPlan(db: Db, period: Period, scope: Scope): Promise<string> {
 }
 
 /** Visits per device, every device listed. */
-export async function perDevice(db: Db, period: Period, scope: Scope) {
-  const sums = await sumDays(db, period.zone, period.start, period.end, false, scope, 'device')
-  return (['desktop', 'mobile', 'tablet'] as const).map((device) => ({
-    device,
-    visits: sums.find((r) => r.device === device)?.visits ?? 0,
-  }))
+export function perDevice(db: Db, period: Period, scope: Scope): Promise<string> {
+  return answerOf(
+    db,
+    period,
+    sql`with d as (
+      select k.device, coalesce(s.visits, 0) as visits
+      from unnest('{desktop,mobile,tablet}'::text[]) k (device)
+        left join (${sumDaysQuery(period.zone, period.start, period.end, false, scope, 'device')}) s on s.device = k.device
+    )`,
+    sql`json_agg(d order by d.device) from d`,
+  )
 }
 
 /**

@@ -160,19 +160,6 @@ export async function sumSpans(db: Db, spans: SQL, scope: Scope, split: Split): 
  * level; rollup_days in UTC), else from the UTC days and quarter-hours (while they are being built for a
  * new zone). One statement, so both are read from one snapshot of which zone the days are kept in.
  */
-export async function sumDays(
-  db: Db,
-  zone: string,
-  start: string,
-  end: string,
-  perDay: boolean,
-  scope: Scope,
-  split: Split,
-): Promise<SumRow[]> {
-  return rowsOf<SumRow>(db, sumDaysQuery(zone, start, end, perDay, scope, split))
-}
-
-/** sumDays' statement, for statements that build on it. */
 export function sumDaysQuery(
   zone: string,
   start: string,
