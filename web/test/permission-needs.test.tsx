@@ -1,17 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, render, screen, within } from '@testing-library/react'
+import { act, cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { permissionEntries } from '@vod/contract/permissions'
-import { useState } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { i18n } from '../src/i18n/index.ts'
 import { languages } from '../src/i18n/language.ts'
 import { resourceLabel } from '../src/resources/audit-logs/labels.ts'
 import { resources } from '../src/resources/index.ts'
-import { PermissionPicker } from '../src/resources/roles/PermissionPicker.tsx'
 import { screenGroups } from '../src/resources/roles/permission-groups.ts'
 import { useApp } from '../src/stores/app.ts'
 import { serveApi } from './api-server.ts'
+import { picked, renderPicker } from './permission-picker-harness.tsx'
 
 // The catalogue the server seeds: the contract's, as GET /api/permissions answers it.
 serveApi((_req, res) => {
@@ -21,22 +19,6 @@ serveApi((_req, res) => {
   )
 })
 afterEach(cleanup)
-
-let current: string[] = []
-function Harness({ initial }: { initial: string[] }) {
-  const [value, setValue] = useState(initial)
-  current = value
-  return <PermissionPicker value={value} onChange={setValue} />
-}
-
-function renderPicker(initial: string[] = []) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(
-    <QueryClientProvider client={client}>
-      <Harness initial={initial} />
-    </QueryClientProvider>,
-  )
-}
 
 const groupIds = () => screen.getAllByRole('group').map((group) => group.getAttribute('data-testid'))
 
@@ -89,11 +71,11 @@ describe('the role editor names what a job needs', () => {
     const deals = await screen.findByTestId('permission-group-deals')
     expect(within(deals).getByTestId('permission-needs-create-deals').textContent).toBe('Needs Plans: List')
     await userEvent.click(within(deals).getByRole('checkbox', { name: 'Create' }))
-    expect(current).toEqual(['create-deals', 'list-plans'])
+    expect(picked()).toEqual(['create-deals', 'list-plans'])
     expect((screen.getByTestId('permission-list-plans') as HTMLInputElement).checked).toBe(true)
 
     await userEvent.click(screen.getByTestId('permission-list-plans'))
-    expect(current).toEqual(['create-deals'])
+    expect(picked()).toEqual(['create-deals'])
     const warning = within(deals).getByTestId('permission-needs-create-deals')
     expect(warning.textContent).toMatch(/^Needs Plans: List, not ticked/)
     expect(warning.className).toContain('warning')
@@ -103,9 +85,9 @@ describe('the role editor names what a job needs', () => {
     act(() => useApp.getState().setLanguage('zh-cn'))
     renderPicker()
     await userEvent.click(await screen.findByTestId('permission-edit-channels'))
-    expect(current).toEqual(['edit-channels', 'list-admins', 'list-roles'])
+    expect(picked()).toEqual(['edit-channels', 'list-admins', 'list-roles'])
     await userEvent.click(screen.getByTestId('permission-list-orders'))
-    expect(current).toEqual(
+    expect(picked()).toEqual(
       expect.arrayContaining(['list-orders', 'list-users', 'list-plans', 'list-channels']),
     )
     expect(screen.getByTestId('permission-needs-list-orders').textContent).toContain('会员')

@@ -1,11 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, render, screen, within } from '@testing-library/react'
+import { act, cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { PermissionPicker } from '../src/resources/roles/PermissionPicker.tsx'
 import { useApp } from '../src/stores/app.ts'
 import { serveApi } from './api-server.ts'
+import { picked, renderPicker } from './permission-picker-harness.tsx'
 
 serveApi((_req, res) => {
   res.writeHead(200, { 'Content-Type': 'application/json' })
@@ -23,22 +21,6 @@ serveApi((_req, res) => {
 })
 beforeEach(() => act(() => useApp.getState().setLanguage('en')))
 afterEach(cleanup)
-
-let current: string[] = []
-function Harness({ initial }: { initial: string[] }) {
-  const [value, setValue] = useState(initial)
-  current = value
-  return <PermissionPicker value={value} onChange={setValue} />
-}
-
-function renderPicker(initial: string[] = []) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(
-    <QueryClientProvider client={client}>
-      <Harness initial={initial} />
-    </QueryClientProvider>,
-  )
-}
 
 const box = (group: string, name: string) =>
   within(screen.getByRole('group', { name: group })).getByRole('checkbox', { name }) as HTMLInputElement
@@ -62,12 +44,18 @@ describe('the role form permission picker', () => {
 
     await userEvent.click(all)
     // With what they need: a tag's form picks its category.
-    expect(current).toEqual(['create-tags', 'list-admins', 'list-tags', 'delete-tags', 'list-tag-categories'])
+    expect(picked()).toEqual([
+      'create-tags',
+      'list-admins',
+      'list-tags',
+      'delete-tags',
+      'list-tag-categories',
+    ])
     expect(box('Tags', 'Tags').checked).toBe(true)
     expect(box('Tags', 'Delete').checked).toBe(true)
 
     await userEvent.click(box('Tags', 'Tags'))
-    expect(current).toEqual(['list-admins', 'list-tag-categories'])
+    expect(picked()).toEqual(['list-admins', 'list-tag-categories'])
     expect(box('Admins', 'List').checked).toBe(true)
   })
 
@@ -78,7 +66,7 @@ describe('the role form permission picker', () => {
     expect(screen.getAllByRole('group')).toHaveLength(2)
     expect(within(screen.getByRole('group', { name: 'Tags' })).getAllByRole('checkbox')).toHaveLength(2)
     await userEvent.click(box('Tags', 'Tags'))
-    expect(current).toEqual(['list-tags', 'list-tag-categories'])
+    expect(picked()).toEqual(['list-tags', 'list-tag-categories'])
     await userEvent.clear(screen.getByRole('textbox', { name: 'Filter permissions' }))
     await userEvent.type(screen.getByRole('textbox', { name: 'Filter permissions' }), 'zzz')
     expect(screen.getByText('No permission matches the filter.')).toBeTruthy()

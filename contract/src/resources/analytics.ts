@@ -73,6 +73,9 @@ export const figures = z
   .meta({ id: 'AnalyticsFigures' })
 export type Figures = z.infer<typeof figures>
 
+/** The money figures of a split by channel type or plan. */
+const revenue = figures.pick({ orders: true, gross: true, refunds: true, chargebacks: true, net: true })
+
 export const dailyFigures = figures.extend({ date: calendarDay }).meta({ id: 'AnalyticsDay' })
 export type DailyFigures = z.infer<typeof dailyFigures>
 
@@ -118,16 +121,7 @@ export const campaignsAnswer = z
 /** Revenue by the type of channel it came through (`null`: no channel). */
 export const typeRevenueAnswer = z
   .object({
-    data: z.array(
-      z.object({
-        type: z.enum(channelTypes).nullable(),
-        orders: tally,
-        gross: money,
-        refunds: money,
-        chargebacks: money,
-        net: money,
-      }),
-    ),
+    data: z.array(z.object({ type: z.enum(channelTypes).nullable(), ...revenue.shape })),
     meta: periodMeta,
   })
   .meta({ id: 'AnalyticsTypeRevenue' })
@@ -138,11 +132,7 @@ export const planFiguresAnswer = z
       z.object({
         plan_id: recordId,
         plan_name: z.string(),
-        orders: tally,
-        gross: money,
-        refunds: money,
-        chargebacks: money,
-        net: money,
+        ...revenue.shape,
         new_subscriptions: tally,
         cancellations: tally,
       }),

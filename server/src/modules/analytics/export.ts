@@ -22,6 +22,7 @@ export const revenueColumns = [
   'chargebacks',
   'net',
 ] as const
+const [, ...revenueFigures] = revenueColumns
 export const channelColumns = [
   'date',
   'visits',
@@ -30,14 +31,7 @@ export const channelColumns = [
   'conversion',
   'new_subscriptions',
   'cancellations',
-  'orders',
-  'gross',
-  'fees',
-  'refund_count',
-  'refunds',
-  'chargeback_count',
-  'chargebacks',
-  'net',
+  ...revenueFigures,
 ] as const
 
 const exports: {

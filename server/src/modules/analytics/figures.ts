@@ -78,6 +78,6 @@ export function figureColumns(of: (column: string) => string): string {
 /** The columns figureColumns reads, zero where a day or key has no rollup row (s: sums, v: visitors). */
 export const zeroedSums = [
   ...countColumns.map((column) => `coalesce(s.${column}, 0) as ${column}`),
-  ...moneyColumns.map((column) => `coalesce(s.${column}::numeric, 0) as ${column}`),
+  ...moneyColumns.map((column) => `coalesce(s.${column}, 0) as ${column}`),
   'coalesce(v.visitors, 0) as visitors',
 ].join(', ')

@@ -222,8 +222,9 @@ export function perPlan(db: Db, period: Period, scope: Scope): Promise<string> {
     sql`with d as (select s.*, p.name from (${sumDaysQuery(period.zone, period.start, period.end, false, scope, 'plan')}) s
       left join plans p on p.id = s.plan_id)`,
     sql.raw(`json_agg(x order by x.gross::numeric desc, x.plan_id)
-      from (select d.plan_id, coalesce(d.name, '') as plan_name, d.orders, d.gross, d.refunds, d.chargebacks,
-        ${money('d.gross::numeric - d.refunds::numeric - d.chargebacks::numeric')} as net,
+      from (select d.plan_id, coalesce(d.name, '') as plan_name, d.orders, ${money('d.gross')} as gross,
+        ${money('d.refunds')} as refunds, ${money('d.chargebacks')} as chargebacks,
+        ${money('d.gross - d.refunds - d.chargebacks')} as net,
         d.subscriptions as new_subscriptions, d.cancellations from d) x`),
   )
 }

@@ -43,6 +43,20 @@ const splitKey: Record<Exclude<Split, null>, string> = {
  * seeing every channel reads the all-channel rows, and a channel admin the rows of its channels.
  */
 function levelOf(alias: string, scope: Scope, split: Split): SQL {
+  const column = (name: string) => sql.raw(`${alias}.${name}`)
+  const plan =
+    split === 'plan'
+      ? sql`${column('plan_id')} = any(array(select id from plans))`
+      : sql`${column('plan_id')} = -1`
+  const device =
+    split === 'device'
+      ? sql`${column('device')} = any('{desktop,mobile,tablet}'::text[])`
+      : sql`${column('device')} = '*'`
+  return sql`${channelLevelOf(alias, scope, split)} and ${plan} and ${device}`
+}
+
+/** levelOf's channel and campaign: all the rollups and the visitor counts have. */
+function channelLevelOf(alias: string, scope: Scope, split: Split): SQL {
   const byChannel = split === 'channel' || split === 'campaign' || scope.channels !== null
   const column = (name: string) => sql.raw(`${alias}.${name}`)
   // Lists of keys, never ranges: a btree reads each key's run of the index (no skip scan before PostgreSQL 18).
@@ -55,15 +69,7 @@ function levelOf(alias: string, scope: Scope, split: Split): SQL {
     split === 'campaign'
       ? sql`${column('campaign_id')} = any(array(select id from campaigns) || 0)`
       : sql`${column('campaign_id')} = -1`
-  const plan =
-    split === 'plan'
-      ? sql`${column('plan_id')} = any(array(select id from plans))`
-      : sql`${column('plan_id')} = -1`
-  const device =
-    split === 'device'
-      ? sql`${column('device')} = any('{desktop,mobile,tablet}'::text[])`
-      : sql`${column('device')} = '*'`
-  return sql`${channel} and ${campaign} and ${plan} and ${device}`
+  return sql`${channel} and ${campaign}`
 }
 
 /**
@@ -106,7 +112,8 @@ const metricList = (alias: string) =>
   [...countColumns, ...moneyColumns].map((column) => `${alias}.${column}`).join(', ')
 const summed = [
   ...countColumns.map((c) => `sum(sign * ${c})::bigint::integer as ${c}`),
-  ...moneyColumns.map((c) => `sum(sign * ${c})::numeric(16, 2)::text as ${c}`),
+  // numeric(16, 2): both drivers give it as a string with two places ("12.50"), SQL reads it as it is.
+  ...moneyColumns.map((c) => `sum(sign * ${c})::numeric(16, 2) as ${c}`),
 ].join(', ')
 
 const keysOf = (split: Split) => (split ? splitKey[split] : '')
@@ -198,22 +205,12 @@ export function visitorSumsQuery(
   scope: Scope,
   split: 'channel' | 'campaign' | null,
 ): SQL {
-  const byChannel = split !== null || scope.channels !== null
-  const channel = !byChannel
-    ? sql`channel_id = -1`
-    : scope.channels
-      ? sql`channel_id = any(${`{${scope.channels.join(',')}}`}::integer[])`
-      : sql`channel_id = any(array(select id from channels) || 0)`
-  const campaign =
-    split === 'campaign'
-      ? sql`campaign_id = any(array(select id from campaigns) || 0)`
-      : sql`campaign_id = -1`
-  const keys = split === 'channel' ? 'channel_id, ' : split === 'campaign' ? 'channel_id, campaign_id, ' : ''
-  const label = perDay ? sql`to_char(day, 'YYYY-MM-DD')` : sql`${start}::text`
-  return sql`select ${label} as label, ${sql.raw(keys)}sum(visitors)::bigint::integer as visitors
-      from visitor_day_counts
-      where day >= ${start}::date and day <= ${end}::date and ${channel} and ${campaign}
-      group by 1${sql.raw(keys ? `, ${keys.slice(0, -2)}` : '')}`
+  const keys = keysOf(split)
+  const label = perDay ? sql`to_char(c.day, 'YYYY-MM-DD')` : sql`${start}::text`
+  return sql`select ${label} as label, ${sql.raw(keyList('c', keys))}sum(c.visitors)::bigint::integer as visitors
+      from visitor_day_counts c
+      where c.day >= ${start}::date and c.day <= ${end}::date and ${channelLevelOf('c', scope, split)}
+      group by 1${sql.raw(keys ? `, ${keyList('c', keys).slice(0, -2)}` : '')}`
 }
 
 /** The quarter-hours from lo to hi (quarter-hours themselves), each labelled by its start (ISO). */

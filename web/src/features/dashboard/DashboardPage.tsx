@@ -65,6 +65,14 @@ export default function DashboardPage() {
     retry: (count, error) => !(error instanceof ApiError && error.status === 403) && count < 2,
   })
   const allowed = mayView && !(live.error instanceof ApiError && live.error.status === 403)
+  // Top channels and plans show revenue alike.
+  const grossColumn = {
+    key: 'gross',
+    dataIndex: 'gross',
+    title: t('analytics.figures.gross'),
+    align: 'right' as const,
+    render: (value: string) => format('gross', value),
+  }
   const period = <T,>(path: string) =>
     ({
       queryKey: ['dashboard', path],
@@ -160,13 +168,7 @@ export default function DashboardPage() {
                   title: t('analytics.figures.signups'),
                   align: 'right',
                 },
-                {
-                  key: 'gross',
-                  dataIndex: 'gross',
-                  title: t('analytics.figures.gross'),
-                  align: 'right',
-                  render: (value: string) => format('gross', value),
-                },
+                grossColumn,
               ]}
             />
           </Card>
@@ -180,16 +182,7 @@ export default function DashboardPage() {
               pagination={false}
               rowKey="plan_id"
               dataSource={plans.data.data}
-              columns={[
-                { key: 'plan', dataIndex: 'plan_name', title: t('dashboard.plan') },
-                {
-                  key: 'gross',
-                  dataIndex: 'gross',
-                  title: t('analytics.figures.gross'),
-                  align: 'right',
-                  render: (value: string) => format('gross', value),
-                },
-              ]}
+              columns={[{ key: 'plan', dataIndex: 'plan_name', title: t('dashboard.plan') }, grossColumn]}
             />
           </Card>
         </Col>
