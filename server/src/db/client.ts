@@ -150,6 +150,9 @@ async function openPostgres(url: string, onPoolError?: (error: Error) => void): 
     max: 10,
     connectionTimeoutMillis: 5000,
     keepAlive: true,
+    // No JIT compilation: the product's statements run for milliseconds, and the planner's estimates over
+    // millions of rows (lists, the analytics' rollups) would start compilations costing hundreds of them.
+    options: '-c jit=off',
   })
   // A connection dropped by the server (a restart, pg_terminate_backend, a network cut) must never crash
   // the process. pg emits 'error' on the client, where nobody listens while a request holds it checked

@@ -1,12 +1,9 @@
-import { Readable } from 'node:stream'
 import { analyticsExportQuery, type DailyFigures, type PermissionName } from '@vod/contract'
-import { stringify } from 'csv-stringify'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
-import { neutralised } from '../../lib/resource/csv-cells.ts'
 import { recordErrors } from '../../lib/responses.ts'
-import { dailySeries } from './reports.ts'
+import { dailyCsv } from './reports.ts'
 import type { AnalyticsOptions } from './routes.ts'
 import { scopeOf } from './scope.ts'
 
@@ -56,7 +53,7 @@ const exports: {
 
 /**
  * The CSV exports (spec section 9's dailyRevenue.csv and dailyChannel.csv): the same daily figures as the
- * screens, streamed with a BOM, cells defused, all the channels the caller sees or the one `channel_id` names.
+ * screens, written by PostgreSQL (reports.ts), with a BOM, all the channels the caller sees or the one `channel_id` names.
  */
 export async function exportRoutes(app: FastifyInstance, { db, zone }: AnalyticsOptions) {
   for (const spec of exports)
@@ -77,18 +74,12 @@ export async function exportRoutes(app: FastifyInstance, { db, zone }: Analytics
       async (request: FastifyRequest, reply: FastifyReply) => {
         const q = request.query as z.infer<typeof analyticsExportQuery>
         const scope = await scopeOf(db, request, q.channel_id)
-        const { data } = JSON.parse(
-          await dailySeries(db, { zone, start: q.start_date, end: q.end_date }, scope),
-        ) as { data: DailyFigures[] }
-        const rows = data.map((day) => spec.columns.map((column) => cell(day[column])))
-        const csv = stringify({ bom: true, header: true, columns: [...spec.columns], quoted_empty: true })
-        Readable.from(rows).pipe(csv)
+        const period = { zone, start: q.start_date, end: q.end_date }
+        const lines = await dailyCsv(db, period, scope, spec.columns)
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${spec.filename}"`)
-          .send(csv)
+          .send(`\ufeff${spec.columns.join(',')}\n${lines}\n`)
       },
     )
 }
-
-const cell = (value: unknown) => (typeof value === 'string' ? neutralised(value) : (value ?? ''))

@@ -81,3 +81,14 @@ export const zeroedSums = [
   ...moneyColumns.map((column) => `coalesce(s.${column}, 0) as ${column}`),
   'coalesce(v.visitors, 0) as visitors',
 ].join(', ')
+
+/** Zeros in the place of a row's sums (sums.ts's columns, in their order). */
+export const noSums = [
+  ...countColumns.map((column) => `0 as ${column}`),
+  ...moneyColumns.map((column) => `0::numeric as ${column}`),
+].join(', ')
+
+/** The sums and visitors of stacked rows (each zero in what it does not give), added up. */
+export const stackedSums = [...countColumns, ...moneyColumns, 'visitors']
+  .map((column) => `sum(${column}) as ${column}`)
+  .join(', ')

@@ -1,8 +1,19 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { emptySums, figureColumns, money, netOf, runningTotal, zeroedSums } from './figures.ts'
+import {
+  emptySums,
+  figureColumns,
+  money,
+  netOf,
+  noSums,
+  runningTotal,
+  stackedSums,
+  zeroedSums,
+} from './figures.ts'
 import { addDays, previousPeriod, quarterEnd } from './period.ts'
 import {
+  daysKept,
+  type Period,
   quarterSums,
   rowsOf,
   type Scope,
@@ -20,12 +31,6 @@ import {
  * "online now".
  */
 
-export interface Period {
-  zone: string
-  start: string
-  end: string
-}
-
 const onlySums = (row: SumRow | undefined): Sums => {
   if (!row) return emptySums()
   const { label: _label, channel_id: _c, campaign_id: _m, plan_id: _p, device: _d, ...sums } = row
@@ -33,24 +38,53 @@ const onlySums = (row: SumRow | undefined): Sums => {
 }
 
 /**
- * The whole answer of a daily series, written by PostgreSQL in one statement: a row a day (empty days as
- * zeros) and the period's totals, as JSON text passed on as it is (as the lists are).
+ * Rows d of a period's figures, a row a day from start to end (empty days as zeros). The days, their sums
+ * and their visitors are stacked and summed by day rather than joined: a join's plan rests on row estimates
+ * a prepared statement's plan cannot know, a sum does not (a misjudged nested loop took 40 ms for 365 days).
+ */
+function dayRows(period: Period, scope: Scope): SQL {
+  const { start, end } = period
+  return sql`with d as (
+    select label, ${sql.raw(stackedSums)}
+    from (
+      select to_char(${start}::date + i, 'YYYY-MM-DD') as label, ${sql.raw(noSums)}, 0 as visitors
+        from generate_series(0, ${end}::date - ${start}::date) i
+      union all select s.*, 0 from (${sumDaysQuery(period, true, scope, null)}) s
+      union all select v.label, ${sql.raw(noSums)}, v.visitors from (${visitorSumsQuery(start, end, true, scope, null)}) v
+    ) days
+    group by label
+  )`
+}
+
+/** The days' figures as select-list columns of x, from d. */
+const dayFigures = `from (select d.label as date, ${figureColumns((c) => `d.${c}`)} from d) x`
+
+/**
+ * The whole answer of a daily series, written by PostgreSQL in one statement: a row a day and the
+ * period's totals, as JSON text passed on as it is (as the lists are).
  */
 export function dailySeries(db: Db, period: Period, scope: Scope): Promise<string> {
-  const { zone, start, end } = period
-  return jsonOf(
+  return overDays(
     db,
-    sql`with s as (${sumDaysQuery(zone, start, end, true, scope, null)}),
-      v as (${visitorSumsQuery(start, end, true, scope, null)}),
-      d as (
-        select days.label, ${sql.raw(zeroedSums)}
-        from (select to_char(${start}::date + i, 'YYYY-MM-DD') as label
-          from generate_series(0, ${end}::date - ${start}::date) i) days
-        left join s on s.label = days.label left join v on v.label = days.label
-      )
+    period,
+    (days) => sql`${dayRows(days, scope)}
       select json_build_object(
-        'data', (select json_agg(x order by x.date) from (select d.label as date, ${sql.raw(figureColumns((c) => `d.${c}`))} from d) x),
-        'meta', ${periodMeta(period, sql`, 'totals', (select row_to_json(x) from (select ${sql.raw(figureColumns((c) => `sum(d.${c})`))} from d) x)`)})`,
+        'data', (select json_agg(x order by x.date) ${sql.raw(dayFigures)}),
+        'meta', ${periodMeta(days, sql`, 'totals', (select row_to_json(x) from (select ${sql.raw(figureColumns((c) => `sum(d.${c})`))} from d) x)`)})`,
+  )
+}
+
+/**
+ * The daily series' rows as CSV lines of these columns (figure names), written by PostgreSQL: cells as
+ * lib/resource/csv-cells.ts writes them (formulas defused, an empty cell quoted), a line a day.
+ */
+export function dailyCsv(db: Db, period: Period, scope: Scope, columns: readonly string[]): Promise<string> {
+  const cells = columns.map((column) => `coalesce(vod_csv_text(x.${column}::text), '""')`).join(` || ',' || `)
+  return overDays(
+    db,
+    period,
+    (days) =>
+      sql`${dayRows(days, scope)} select string_agg(${sql.raw(cells)}, E'\\n' order by x.date) ${sql.raw(dayFigures)}`,
   )
 }
 
@@ -128,10 +162,39 @@ export function todayRecord(db: Db, zone: string, today: string, scope: Scope, n
   )
 }
 
-/** Runs a statement whose one row's one column is a whole answer's JSON, and gives its text (rowsOf). */
-async function jsonOf(db: Db, statement: SQL, customPlan = false): Promise<string> {
-  const [row] = await rowsOf<{ json: string }>(db, sql`select (${statement})::text as json`, customPlan)
-  return row?.json ?? '{}'
+/** Runs a statement whose one row's one column is text (a whole answer's JSON, say), and gives that text. */
+async function textOf(db: Db, statement: SQL, customPlan = false): Promise<string | null> {
+  const [row] = await rowsOf<{ text: string | null }>(
+    db,
+    sql`select (${statement})::text as text`,
+    customPlan,
+  )
+  return row?.text ?? null
+}
+
+/** jsonOf for statements over spans of time (the quarter-hours and UTC days, kept in every zone). */
+async function jsonOf(db: Db, statement: SQL): Promise<string> {
+  return (await textOf(db, statement)) ?? '{}'
+}
+
+/**
+ * Runs a statement over whole business days, built by `statement` for the days kept for the zone, which it
+ * checks are this zone's in the same statement (one snapshot). While they are being built for a new zone,
+ * it runs again over the UTC days and quarter-hours. Only the statement that runs is planned.
+ */
+async function overDays(
+  db: Db,
+  period: Period,
+  statement: (period: Period) => SQL,
+  customPlan = false,
+): Promise<string> {
+  const kept = await textOf(
+    db,
+    sql`case when ${daysKept(period.zone)} then (${statement(period)})::text end`,
+    customPlan,
+  )
+  if (kept !== null) return kept
+  return (await textOf(db, statement({ ...period, fromQuarters: true }), customPlan)) ?? ''
 }
 
 /** The period's meta of an answer written in SQL, with more fields when given (`, 'name', value`). */
@@ -140,10 +203,18 @@ const periodMeta = (period: Period, more = sql``) =>
     'time_zone', ${period.zone}::text${more})`
 
 /** Writes what `select <data>` gives (one json array, null for none) and the period's meta into one answer. */
-function answerOf(db: Db, period: Period, statement: SQL, data: SQL, customPlan = false): Promise<string> {
-  return jsonOf(
+function answerOf(
+  db: Db,
+  period: Period,
+  statement: (period: Period) => SQL,
+  data: SQL,
+  customPlan = false,
+): Promise<string> {
+  return overDays(
     db,
-    sql`${statement} select json_build_object('data', coalesce((select ${data}), '[]'), 'meta', ${periodMeta(period)})`,
+    period,
+    (days) =>
+      sql`${statement(days)} select json_build_object('data', coalesce((select ${data}), '[]'), 'meta', ${periodMeta(days)})`,
     customPlan,
   )
 }
@@ -153,8 +224,8 @@ function answerOf(db: Db, period: Period, statement: SQL, data: SQL, customPlan 
  * and typed: the channels with rollup rows or visitors, and each channel of a channel admin's.
  */
 function channelRows(period: Period, scope: Scope): SQL {
-  const { zone, start, end } = period
-  return sql`with s as (${sumDaysQuery(zone, start, end, false, scope, 'channel')}),
+  const { start, end } = period
+  return sql`with s as (${sumDaysQuery(period, false, scope, 'channel')}),
     v as (${visitorSumsQuery(start, end, false, scope, 'channel')}),
     k as (select channel_id from s union select channel_id from v
       union select unnest(${`{${(scope.channels ?? []).join(',')}}`}::integer[])),
@@ -170,7 +241,7 @@ export function perChannel(db: Db, period: Period, scope: Scope): Promise<string
   return answerOf(
     db,
     period,
-    channelRows(period, scope),
+    (days) => channelRows(days, scope),
     sql.raw(`json_agg(x order by x.gross::numeric desc, x.channel_id nulls last)
       from (select nullif(d.channel_id, 0) as channel_id, d.channel_name, ${figureColumns((c) => `d.${c}`)} from d) x`),
   )
@@ -181,7 +252,7 @@ export function perChannelType(db: Db, period: Period, scope: Scope): Promise<st
   return answerOf(
     db,
     period,
-    channelRows(period, scope),
+    (days) => channelRows(days, scope),
     sql.raw(`json_agg(t order by t.gross::numeric desc, t.type)
       from (select d.type, sum(d.orders) as orders, ${money('sum(d.gross)')} as gross,
           ${money('sum(d.refunds)')} as refunds, ${money('sum(d.chargebacks)')} as chargebacks,
@@ -192,13 +263,13 @@ export function perChannelType(db: Db, period: Period, scope: Scope): Promise<st
 
 /** The period's figures per campaign (campaign_id null: through the channel without one), most revenue first. */
 export function perCampaign(db: Db, period: Period, scope: Scope): Promise<string> {
-  const { zone, start, end } = period
+  const { start, end } = period
   const same = (alias: string) =>
     sql.raw(`${alias}.channel_id = k.channel_id and ${alias}.campaign_id = k.campaign_id`)
   return answerOf(
     db,
     period,
-    sql`with s as (${sumDaysQuery(zone, start, end, false, scope, 'campaign')}),
+    (days) => sql`with s as (${sumDaysQuery(days, false, scope, 'campaign')}),
       v as (${visitorSumsQuery(start, end, false, scope, 'campaign')}),
       k as (select channel_id, campaign_id from s union select channel_id, campaign_id from v),
       d as (
@@ -219,7 +290,7 @@ export function perPlan(db: Db, period: Period, scope: Scope): Promise<string> {
   return answerOf(
     db,
     period,
-    sql`with d as (select s.*, p.name from (${sumDaysQuery(period.zone, period.start, period.end, false, scope, 'plan')}) s
+    (days) => sql`with d as (select s.*, p.name from (${sumDaysQuery(days, false, scope, 'plan')}) s
       left join plans p on p.id = s.plan_id)`,
     sql.raw(`json_agg(x order by x.gross::numeric desc, x.plan_id)
       from (select d.plan_id, coalesce(d.name, '') as plan_name, d.orders, ${money('d.gross')} as gross,
@@ -234,10 +305,10 @@ export function perDevice(db: Db, period: Period, scope: Scope): Promise<string>
   return answerOf(
     db,
     period,
-    sql`with d as (
+    (days) => sql`with d as (
       select k.device, coalesce(s.visits, 0) as visits
       from unnest('{desktop,mobile,tablet}'::text[]) k (device)
-        left join (${sumDaysQuery(period.zone, period.start, period.end, false, scope, 'device')}) s on s.device = k.device
+        left join (${sumDaysQuery(days, false, scope, 'device')}) s on s.device = k.device
     )`,
     sql`json_agg(d order by d.device) from d`,
   )

@@ -16,17 +16,9 @@ import type { Db } from '../../db/client.ts'
 import { idParams } from '../../lib/id-param.ts'
 import { protectedErrors, recordErrors } from '../../lib/responses.ts'
 import { dayIn } from './period.ts'
-import {
-  comparison,
-  dailySeries,
-  type Period,
-  perCampaign,
-  perChannel,
-  perChannelType,
-  todayRecord,
-} from './reports.ts'
+import { comparison, dailySeries, perCampaign, perChannel, perChannelType, todayRecord } from './reports.ts'
 import { scopeOf } from './scope.ts'
-import type { Scope } from './sums.ts'
+import type { Period, Scope } from './sums.ts'
 
 /**
  * What a call answers: its schema, and how, from the period and the channels the caller sees (the whole

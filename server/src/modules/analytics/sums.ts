@@ -73,18 +73,14 @@ function channelLevelOf(alias: string, scope: Scope, split: Split): SQL {
 }
 
 /**
- * Runs a report's statement with PostgreSQL's JIT off: its row estimates over the rollups are large enough
- * to start a compilation (seconds) for a statement that reads a few thousand rows in milliseconds.
- * `customPlan`: planned for its own values every time rather than by the plan a prepared statement keeps
- * (the campaign level's: 88 answers a second against 71 at 16 connections over 365 days, ten million orders).
+ * Runs a report's statement. `customPlan`: planned for its own values every time rather than by the plan
+ * a prepared statement keeps (the campaign level's: 88 answers a second against 71 at 16 connections over
+ * 365 days, ten million orders). JIT is off for every connection (db/client.ts).
  */
 export async function rowsOf<T>(db: Db, query: SQL, customPlan = false): Promise<T[]> {
+  if (!customPlan) return queryRows<T>(db, query)
   return db.transaction(async (tx) => {
-    await tx.execute(
-      customPlan
-        ? sql`select set_config('jit', 'off', true), set_config('plan_cache_mode', 'force_custom_plan', true)`
-        : sql`set local jit = off`,
-    )
+    await tx.execute(sql`set local plan_cache_mode = force_custom_plan`)
     return queryRows<T>(tx, query)
   })
 }
@@ -161,37 +157,38 @@ export async function sumSpans(db: Db, spans: SQL, scope: Scope, split: Split): 
   return rowsOf<SumRow>(db, spanQuery(spans, scope, split))
 }
 
+/** Business days from start to end (both included) in a zone, and where their sums are read (sumDaysQuery). */
+export interface Period {
+  zone: string
+  start: string
+  end: string
+  /** Set while the zone's business days are being built: read the UTC days and quarter-hours instead. */
+  fromQuarters?: boolean
+}
+
+/** Whether the business days of rollup_zone_days are the period's zone's (always so for UTC's, rollup_days). */
+export const daysKept = (zone: string): SQL =>
+  zone === 'UTC' ? sql`true` : sql`vod_zone_days_zone() is not distinct from ${zone}`
+
 /**
  * The figures of whole business days from start to end, a row a day (labelled by it) or one for the period
- * (labelled by its first day): from rollup_zone_days when they are kept in this zone (a row a day and
- * level; rollup_days in UTC), else from the UTC days and quarter-hours (while they are being built for a
- * new zone). One statement, so both are read from one snapshot of which zone the days are kept in.
+ * (labelled by its first day): from rollup_zone_days (a row a day and level; rollup_days in UTC), which
+ * the caller checks are kept in this zone (daysKept) in the same statement, or, `fromQuarters`, from the UTC
+ * days and quarter-hours (while they are being built for a new zone).
  */
-export function sumDaysQuery(
-  zone: string,
-  start: string,
-  end: string,
-  perDay: boolean,
-  scope: Scope,
-  split: Split,
-): SQL {
+export function sumDaysQuery(period: Period, perDay: boolean, scope: Scope, split: Split): SQL {
+  const { zone, start, end } = period
   const keys = keysOf(split)
-  const spans = perDay ? daySpans(zone, start, end) : periodSpan(zone, start, end)
+  if (period.fromQuarters)
+    return spanQuery(perDay ? daySpans(zone, start, end) : periodSpan(zone, start, end), scope, split)
   const label = perDay ? sql`to_char(z.day, 'YYYY-MM-DD')` : sql`${start}::text`
   const groups = `${perDay ? ', z.day' : ''}${keys ? `, ${keyList('z', keys).slice(0, -2)}` : ''}`
   // UTC's business days are the UTC days, which rollup_days always holds (the triggers keep no copy).
-  const utc = zone === 'UTC'
   return sql`
-    with kept as materialized (
-      select ${utc} or vod_zone_days_zone() is not distinct from ${zone} as yes
-    )
     select ${label} as label, ${sql.raw(keyList('z', keys))}${sql.raw(summed.replaceAll('sign * ', 'z.'))}
-    from ${sql.raw(utc ? 'rollup_days' : 'rollup_zone_days')} z
-    where (select yes from kept) and z.day >= ${start}::date and z.day <= ${end}::date
-      and ${levelOf('z', scope, split)}
-    group by 1${sql.raw(groups)}
-    union all
-    select * from (${spanQuery(spans, scope, split)}) as spans where not (select yes from kept)`
+    from ${sql.raw(zone === 'UTC' ? 'rollup_days' : 'rollup_zone_days')} z
+    where z.day >= ${start}::date and z.day <= ${end}::date and ${levelOf('z', scope, split)}
+    group by 1${sql.raw(groups)}`
 }
 
 /**
