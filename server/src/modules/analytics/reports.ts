@@ -172,7 +172,7 @@ async function textOf(db: Db, statement: SQL, customPlan = false): Promise<strin
   return row?.text ?? null
 }
 
-/** jsonOf for statements over spans of time (the quarter-hours and UTC days, kept in every zone). */
+/** An answer's JSON from a statement over spans of time (the quarter-hours and UTC days, kept in every zone). */
 async function jsonOf(db: Db, statement: SQL): Promise<string> {
   return (await textOf(db, statement)) ?? '{}'
 }
