@@ -16,7 +16,7 @@ import { z } from 'zod'
 import { protectedErrors } from '../../lib/responses.ts'
 import { addDays, dayIn } from './period.ts'
 import { dashboardPanels, perDevice, perPlan, realTimeRevenues, realTimeUsers } from './reports.ts'
-import { type AnalyticsOptions, reports, sendAnswer } from './routes.ts'
+import { type AnalyticsOptions, periodOf, reports, sendAnswer } from './routes.ts'
 import { scopeOf } from './scope.ts'
 import type { Scope } from './sums.ts'
 
@@ -111,9 +111,9 @@ export async function dashboardRoutes(app: FastifyInstance, { db, zone }: Analyt
     reports.channels.run(db, zone, q, scope),
   )
   route('/dashboard/planList', 'Plans', planFiguresAnswer, true, (scope, q) =>
-    perPlan(db, { zone, start: q.start_date, end: q.end_date }, scope),
+    perPlan(db, periodOf(zone, q), scope),
   )
   route('/dashboard/devices', 'Visits per device', devicesAnswer, true, (scope, q) =>
-    perDevice(db, { zone, start: q.start_date, end: q.end_date }, scope),
+    perDevice(db, periodOf(zone, q), scope),
   )
 }

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
 import { recordErrors } from '../../lib/responses.ts'
 import { dailyCsv } from './reports.ts'
-import type { AnalyticsOptions } from './routes.ts'
+import { type AnalyticsOptions, periodOf } from './routes.ts'
 import { scopeOf } from './scope.ts'
 
 /** The columns of each export: a row a day, a column a figure (README "Analytics"). */
@@ -74,8 +74,7 @@ export async function exportRoutes(app: FastifyInstance, { db, zone }: Analytics
       async (request: FastifyRequest, reply: FastifyReply) => {
         const q = request.query as z.infer<typeof analyticsExportQuery>
         const scope = await scopeOf(db, request, q.channel_id)
-        const period = { zone, start: q.start_date, end: q.end_date }
-        const lines = await dailyCsv(db, period, scope, spec.columns)
+        const lines = await dailyCsv(db, periodOf(zone, q), scope, spec.columns)
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${spec.filename}"`)

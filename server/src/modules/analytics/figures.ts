@@ -2,19 +2,11 @@ import { cents, fromCents } from '../../lib/money.ts'
 import { countColumns, moneyColumns, type Sums } from './sums.ts'
 
 /** A period's figures with nothing in it. */
-export const emptySums = (): Sums => ({
-  orders: 0,
-  refund_count: 0,
-  chargeback_count: 0,
-  signups: 0,
-  subscriptions: 0,
-  cancellations: 0,
-  visits: 0,
-  gross: '0.00',
-  fees: '0.00',
-  refunds: '0.00',
-  chargebacks: '0.00',
-})
+export const emptySums = (): Sums =>
+  Object.fromEntries([
+    ...countColumns.map((column) => [column, 0]),
+    ...moneyColumns.map((column) => [column, '0.00']),
+  ]) as Sums
 
 /**
  * Sums added up one after another (a series' days, a day's quarter-hours), money kept in integer cents

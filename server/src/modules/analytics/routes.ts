@@ -34,7 +34,12 @@ interface Report {
 export const sendAnswer = (reply: FastifyReply, answer: unknown) =>
   typeof answer === 'string' ? reply.type('application/json; charset=utf-8').send(answer) : answer
 
-const periodOf = (zone: string, q: PeriodQuery): Period => ({ zone, start: q.start_date, end: q.end_date })
+/** The business days a query's `start_date` and `end_date` name, in the zone. */
+export const periodOf = (zone: string, q: PeriodQuery): Period => ({
+  zone,
+  start: q.start_date,
+  end: q.end_date,
+})
 
 export const reports = {
   series: {

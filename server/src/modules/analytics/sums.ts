@@ -106,20 +106,25 @@ export type SumRow = Sums & {
 
 const metricList = (alias: string) =>
   [...countColumns, ...moneyColumns].map((column) => `${alias}.${column}`).join(', ')
-const summed = [
-  ...countColumns.map((c) => `sum(sign * ${c})::bigint::integer as ${c}`),
-  // numeric(16, 2): both drivers give it as a string with two places ("12.50"), SQL reads it as it is.
-  ...moneyColumns.map((c) => `sum(sign * ${c})::numeric(16, 2) as ${c}`),
-].join(', ')
+/** The sums of `of(column)` for each rollup column, under the column's name. */
+const summedOf = (of: (column: string) => string) =>
+  [
+    ...countColumns.map((c) => `sum(${of(c)})::bigint::integer as ${c}`),
+    // numeric(16, 2): both drivers give it as a string with two places ("12.50"), SQL reads it as it is.
+    ...moneyColumns.map((c) => `sum(${of(c)})::numeric(16, 2) as ${c}`),
+  ].join(', ')
 
 const keysOf = (split: Split) => (split ? splitKey[split] : '')
-const keyList = (alias: string, keys: string) =>
+/** A split's keys read from a table alias: `z.channel_id, z.campaign_id` (empty without a split). */
+const qualified = (alias: string, keys: string) =>
   keys
-    ? `${keys
+    ? keys
         .split(', ')
         .map((k) => `${alias}.${k}`)
-        .join(', ')}, `
+        .join(', ')
     : ''
+/** qualified keys leading a select list. */
+const keyList = (alias: string, keys: string) => (keys ? `${qualified(alias, keys)}, ` : '')
 
 /** The statement summing each span (and each split key with any rows) from the UTC days and quarter-hours. */
 export function spanQuery(spans: SQL, scope: Scope, split: Split): SQL {
@@ -148,7 +153,7 @@ export function spanQuery(spans: SQL, scope: Scope, split: Split): SQL {
       select qr.label, qr.sign, ${sql.raw(keyList('q', keys))}${sql.raw(metricList('q'))}
       from qr join rollup_quarters q on q.bucket >= qr.qlo and q.bucket < qr.qhi and ${levelOf('q', scope, split)}
     )
-    select label, ${sql.raw(keys ? `${keys}, ` : '')}${sql.raw(summed)}
+    select label, ${sql.raw(keys ? `${keys}, ` : '')}${sql.raw(summedOf((c) => `sign * ${c}`))}
     from pieces group by label${sql.raw(keys ? `, ${keys}` : '')}`
 }
 
@@ -182,10 +187,10 @@ export function sumDaysQuery(period: Period, perDay: boolean, scope: Scope, spli
   if (period.fromQuarters)
     return spanQuery(perDay ? daySpans(zone, start, end) : periodSpan(zone, start, end), scope, split)
   const label = perDay ? sql`to_char(z.day, 'YYYY-MM-DD')` : sql`${start}::text`
-  const groups = `${perDay ? ', z.day' : ''}${keys ? `, ${keyList('z', keys).slice(0, -2)}` : ''}`
+  const groups = `${perDay ? ', z.day' : ''}${keys ? `, ${qualified('z', keys)}` : ''}`
   // UTC's business days are the UTC days, which rollup_days always holds (the triggers keep no copy).
   return sql`
-    select ${label} as label, ${sql.raw(keyList('z', keys))}${sql.raw(summed.replaceAll('sign * ', 'z.'))}
+    select ${label} as label, ${sql.raw(keyList('z', keys))}${sql.raw(summedOf((c) => `z.${c}`))}
     from ${sql.raw(zone === 'UTC' ? 'rollup_days' : 'rollup_zone_days')} z
     where z.day >= ${start}::date and z.day <= ${end}::date and ${levelOf('z', scope, split)}
     group by 1${sql.raw(groups)}`
@@ -207,15 +212,14 @@ export function visitorSumsQuery(
   return sql`select ${label} as label, ${sql.raw(keyList('c', keys))}sum(c.visitors)::bigint::integer as visitors
       from visitor_day_counts c
       where c.day >= ${start}::date and c.day <= ${end}::date and ${channelLevelOf('c', scope, split)}
-      group by 1${sql.raw(keys ? `, ${keyList('c', keys).slice(0, -2)}` : '')}`
+      group by 1${sql.raw(keys ? `, ${qualified('c', keys)}` : '')}`
 }
 
 /** The quarter-hours from lo to hi (quarter-hours themselves), each labelled by its start (ISO). */
 export async function quarterSums(db: Db, lo: Date, hi: Date, scope: Scope): Promise<SumRow[]> {
-  const summedHere = summed.replaceAll('sign * ', '')
   return rowsOf<SumRow>(
     db,
-    sql`select vod_wire(q.bucket) as label, ${sql.raw(summedHere)} from rollup_quarters q
+    sql`select vod_wire(q.bucket) as label, ${sql.raw(summedOf((c) => `q.${c}`))} from rollup_quarters q
       where q.bucket >= ${lo.toISOString()}::timestamptz and q.bucket < ${hi.toISOString()}::timestamptz
         and ${levelOf('q', scope, null)}
       group by q.bucket`,
