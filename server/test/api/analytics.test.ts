@@ -23,6 +23,8 @@ import { type Json, startTestApp, type TestApp } from '../support/harness.ts'
 
 const START = '2026-03-05'
 const END = '2026-03-12'
+/** Where the rows of fillEarlier start: periods from here hold February whole. */
+const EARLY = '2026-01-20'
 /** Nothing happens from 9 March 12:00 to 11 March 12:00 UTC: 10 March is empty in every zone tested. */
 const QUIET = [Date.parse('2026-03-09T12:00:00Z'), Date.parse('2026-03-11T12:00:00Z')] as const
 
@@ -131,6 +133,7 @@ async function fill(t: TestApp): Promise<World> {
     await q(
       `insert into visits (visitor, device, channel_id, campaign_id, visited_at) values ${visits.slice(i, i + 100).join(', ')}`,
     )
+  await fillEarlier(t, { channels, campaigns, plans })
   // Corrections by plain SQL: a payment moved across midnight, an amount corrected, a channel changed.
   await q(`update orders set paid_at = '2026-03-07T23:58:00Z' where order_no = 'ORD1'`)
   await q(`update orders set paid_at = paid_at + interval '3 minutes' where order_no = 'ORD1'`)
@@ -140,6 +143,56 @@ async function fill(t: TestApp): Promise<World> {
     `update subscriptions set cancelled_at = '2026-03-08T07:30:00Z', status = 'cancelled' where id = (select min(id) from subscriptions)`,
   )
   return { channels, campaigns, plans }
+}
+
+/**
+ * Rows from 20 January to 4 March, so periods hold whole months (February) and days at their edges, with
+ * moments on either side of the months' ends in each zone tested.
+ */
+async function fillEarlier(t: TestApp, world: World) {
+  const rnd = random(7)
+  const from = Date.parse(`${EARLY}T00:00:00Z`) - 12 * 3600_000
+  const to = Date.parse(`${START}T00:00:00Z`)
+  const edges = [
+    '2026-01-31T23:50:00Z',
+    '2026-02-01T03:00:00Z',
+    '2026-02-28T20:00:00Z',
+    '2026-03-01T04:30:00Z',
+  ]
+  const when = (i: number) => edges[i] ?? new Date(from + Math.floor(rnd() * (to - from))).toISOString()
+  const pick = <T>(items: T[]) => items[Math.floor(rnd() * items.length)] as T
+  const [google, partner] = world.channels as [number, number]
+  const attribution = () =>
+    pick([
+      [google, world.campaigns[0]],
+      [google, world.campaigns[1]],
+      [google, null],
+      [partner, null],
+      [null, null],
+    ])
+  const values = (count: number, row: (i: number, ch: unknown, cm: unknown) => string) =>
+    Array.from({ length: count }, (_, i) => {
+      const [ch, cm] = attribution()
+      return row(i, ch ?? 'null', cm ?? 'null')
+    }).join(', ')
+  const q = (text: string) => t.db.execute(sql.raw(text))
+  await q(
+    `insert into users (username, channel_id, campaign_id, created_at) values ${values(20, (i, ch, cm) => `('early${i}', ${ch}, ${cm}, '${when(i)}')`)}`,
+  )
+  await q(`insert into subscriptions (user_id, plan_id, channel_id, campaign_id, started_at, cancelled_at, status)
+    values ${values(12, (i, ch, cm) => {
+      const at = when(i)
+      const end = i % 4 === 0 ? `'${at}'::timestamptz + interval '9 days', 'cancelled'` : "null, 'active'"
+      return `((select min(id) from users) + ${i}, ${pick(world.plans)}, ${ch}, ${cm}, '${at}', ${end})`
+    })}`)
+  await q(`insert into orders (order_no, user_id, plan_id, channel_id, campaign_id, amount, payment_method, paid_at, transaction_fee, total_amount)
+    values ${values(30, (i, ch, cm) => `('EARLY${i}', (select min(id) from users) + ${i % 20}, ${pick(world.plans)}, ${ch}, ${cm}, ${(i + 1) * 3}.45, 'segpay', '${when(i)}', 0.10, ${(i + 1) * 3}.35)`)}`)
+  await q(`insert into order_events (order_id, kind, amount, occurred_at)
+    select id, case when n % 2 = 0 then 'refund' else 'chargeback' end, 1.25, paid_at + interval '2 days'
+    from (select id, paid_at, row_number() over (order by id) as n from orders where order_no like 'EARLY%') o where n % 3 = 0`)
+  await q(
+    `insert into visits (visitor, device, channel_id, campaign_id, visited_at) values ${values(150, (i, ch, cm) => `('v${Math.floor(rnd() * 80)}', '${pick(['desktop', 'mobile', 'tablet'])}', ${ch}, ${cm}, '${when(i)}')`)}`,
+  )
 }
 
 type Figures = Record<string, number | string | null>
@@ -237,10 +290,14 @@ async function rollupRows(t: TestApp) {
       from rollup_days where ${nonZero} order by channel_id, campaign_id, plan_id, device, day`),
     zoneDays: await rows(`select channel_id, campaign_id, plan_id, device, day::text, ${figures}
       from rollup_zone_days where ${nonZero} order by channel_id, campaign_id, plan_id, device, day`),
+    months: await rows(`select channel_id, campaign_id, plan_id, device, month::text, ${figures}
+      from rollup_months where ${nonZero} order by channel_id, campaign_id, plan_id, device, month`),
     visitorDays: await rows(`select channel_id, campaign_id, day::text, visitor from visitor_days
       order by channel_id, campaign_id, day, visitor`),
     visitorCounts: await rows(`select channel_id, campaign_id, day::text, visitors from visitor_day_counts
       where visitors <> 0 order by channel_id, campaign_id, day`),
+    visitorMonths: await rows(`select channel_id, campaign_id, month::text, visitors from visitor_month_counts
+      where visitors <> 0 order by channel_id, campaign_id, month`),
   }
 }
 
@@ -262,12 +319,9 @@ describeEachEngine('analytics figures', (engine) => {
       })
       afterAll(() => t?.close())
 
-      // The same answers from the business days kept by the triggers, and from the UTC days and
-      // quarter-hours, which answer while the business days are being built for a new zone.
-      // (UTC's business days are the UTC days, always there.)
-      for (const source of zone === 'UTC'
-        ? (['business days'] as const)
-        : (['business days', 'quarter-hours'] as const))
+      // The same answers from the business days and months kept by the triggers, and from the UTC days and
+      // quarter-hours, which answer while those are being built for a new zone.
+      for (const source of ['business days', 'quarter-hours'] as const)
         describe(`from the ${source}`, () => {
           beforeAll(async () => {
             const kept = await queryRows<{ zone: string | null }>(
@@ -339,63 +393,80 @@ describeEachEngine('analytics figures', (engine) => {
             for (const day of one.body.data) expect(day).toEqual({ date: day.date, ...want.get(day.date) })
           })
 
-          it('splits by channel, campaign, channel type, plan and device as the rows do', async () => {
-            const channels = await get(`/api/analytics/channel/revenuePieChart?${period}`)
-            expect(channels.status).toBe(200)
-            for (const row of channels.body.data) {
-              if (row.channel_id === null) continue
-              const { channel_id, channel_name, ...figures } = row
-              expect(figures, channel_name).toEqual(
-                totalsOf(await expected(t, zone, START, END, { channels: [channel_id] })),
+          // The first period is days alone; the others February whole, with days before and after it or none.
+          it.each([
+            [START, END],
+            [EARLY, END],
+            ['2026-02-01', '2026-02-28'],
+            ['2026-01-31', '2026-03-01'],
+          ])(
+            'splits %s to %s by channel, campaign, channel type, plan and device as the rows do',
+            async (start, end) => {
+              const period = `start_date=${start}&end_date=${end}`
+              const channels = await get(`/api/analytics/channel/revenuePieChart?${period}`)
+              expect(channels.status).toBe(200)
+              for (const row of channels.body.data) {
+                if (row.channel_id === null) continue
+                const { channel_id, channel_name, ...figures } = row
+                expect(figures, channel_name).toEqual(
+                  totalsOf(await expected(t, zone, start, end, { channels: [channel_id] })),
+                )
+              }
+              expect(channels.body.data.map((r: Json) => r.channel_name)).toEqual(
+                expect.arrayContaining(['google', 'partner-x', null]),
               )
-            }
-            expect(channels.body.data.map((r: Json) => r.channel_name)).toEqual(
-              expect.arrayContaining(['google', 'partner-x', null]),
-            )
-            const [google] = world.channels as [number]
-            const campaigns = await get(`/api/analytics/channel/${google}/subscriptionReferrals?${period}`)
-            for (const row of campaigns.body.data) {
-              const { channel_id, channel_name, campaign_id, campaign_name, ...figures } = row
-              expect(channel_id).toBe(google)
-              expect(figures, campaign_name).toEqual(
-                totalsOf(
-                  await expected(t, zone, START, END, {
-                    channels: [google],
-                    campaign: campaign_id ?? 'none',
-                  }),
-                ),
+              const [google] = world.channels as [number]
+              const campaigns = await get(`/api/analytics/channel/${google}/subscriptionReferrals?${period}`)
+              for (const row of campaigns.body.data) {
+                const { channel_id, channel_name, campaign_id, campaign_name, ...figures } = row
+                expect(channel_id).toBe(google)
+                expect(figures, campaign_name).toEqual(
+                  totalsOf(
+                    await expected(t, zone, start, end, {
+                      channels: [google],
+                      campaign: campaign_id ?? 'none',
+                    }),
+                  ),
+                )
+              }
+              expect(campaigns.body.data.map((r: Json) => r.campaign_name).sort()).toEqual(
+                ['Brand', 'Spring', null].sort(),
               )
-            }
-            expect(campaigns.body.data.map((r: Json) => r.campaign_name).sort()).toEqual(
-              ['Brand', 'Spring', null].sort(),
-            )
-            const plans = await get(`/api/dashboard/planList?${period}`)
-            const planSums = await queryRows<{ plan_id: number; orders: number; gross: string }>(
-              t.db,
-              sql.raw(`select plan_id, count(*)::int as orders, sum(amount)::text as gross from orders
-            where paid_at is not null and (paid_at at time zone '${zone}')::date between '${START}' and '${END}' group by plan_id`),
-            )
-            for (const want of planSums)
-              expect(plans.body.data.find((r: Json) => r.plan_id === want.plan_id)).toMatchObject({
-                orders: want.orders,
-                gross: want.gross,
+              const everyCampaign = await get(`/api/analytics/channel/subscriptionReferrals?${period}`)
+              expect(everyCampaign.body.data.filter((r: Json) => r.channel_id === google)).toEqual(
+                campaigns.body.data,
+              )
+              expect(everyCampaign.body.data.map((r: Json) => r.channel_name)).toEqual(
+                expect.arrayContaining(['partner-x', null]),
+              )
+              const plans = await get(`/api/dashboard/planList?${period}`)
+              const planSums = await queryRows<{ plan_id: number; orders: number; gross: string }>(
+                t.db,
+                sql.raw(`select plan_id, count(*)::int as orders, sum(amount)::text as gross from orders
+            where paid_at is not null and (paid_at at time zone '${zone}')::date between '${start}' and '${end}' group by plan_id`),
+              )
+              for (const want of planSums)
+                expect(plans.body.data.find((r: Json) => r.plan_id === want.plan_id)).toMatchObject({
+                  orders: want.orders,
+                  gross: want.gross,
+                })
+              const devices = await get(`/api/dashboard/devices?${period}`)
+              const deviceSums = await queryRows<{ device: string; visits: number }>(
+                t.db,
+                sql.raw(`select device, count(*)::int as visits from visits
+            where (visited_at at time zone '${zone}')::date between '${start}' and '${end}' group by device order by device`),
+              )
+              expect(devices.body.data).toEqual(deviceSums)
+              const types = await get(`/api/analytics/channel/type-revenue-distribution?${period}`)
+              const affiliate = totalsOf(
+                await expected(t, zone, start, end, { channels: [world.channels[1] as number] }),
+              )
+              expect(types.body.data.find((r: Json) => r.type === 'affiliate')).toMatchObject({
+                gross: affiliate.gross,
+                net: affiliate.net,
               })
-            const devices = await get(`/api/dashboard/devices?${period}`)
-            const deviceSums = await queryRows<{ device: string; visits: number }>(
-              t.db,
-              sql.raw(`select device, count(*)::int as visits from visits
-            where (visited_at at time zone '${zone}')::date between '${START}' and '${END}' group by device order by device`),
-            )
-            expect(devices.body.data).toEqual(deviceSums)
-            const types = await get(`/api/analytics/channel/type-revenue-distribution?${period}`)
-            const affiliate = totalsOf(
-              await expected(t, zone, START, END, { channels: [world.channels[1] as number] }),
-            )
-            expect(types.body.data.find((r: Json) => r.type === 'affiliate')).toMatchObject({
-              gross: affiliate.gross,
-              net: affiliate.net,
-            })
-          })
+            },
+          )
         })
 
       it('builds the business days again from the quarter-hours, as the triggers keep them', async () => {
@@ -423,8 +494,10 @@ describeEachEngine('analytics figures', (engine) => {
         const nonZero = sql.raw(
           `(orders, gross, fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations, visits) <> (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)`,
         )
-        const zoneDays = () =>
-          queryRows(t.db, sql`select * from rollup_zone_days where ${nonZero} order by 1, 2, 3, 4, 5`)
+        const zoneDays = async () => [
+          await queryRows(t.db, sql`select * from rollup_zone_days where ${nonZero} order by 1, 2, 3, 4, 5`),
+          await queryRows(t.db, sql`select * from rollup_months where ${nonZero} order by 1, 2, 3, 4, 5`),
+        ]
         const kept = await zoneDays()
         await t.db.execute(forget)
         expect(await syncZoneDays(t.db, zone)).toBe(true)

@@ -117,6 +117,17 @@ export const rollupZoneDays = pgTable(
 )
 
 /**
+ * The same sums per month of business days of the zone rollup_zone_days are kept in (its first day; UTC's
+ * when that zone is UTC), migration 0023: a period of whole months reads a row a month and level, its edges a
+ * row a day. Kept by the triggers and built with the business days.
+ */
+export const rollupMonths = pgTable(
+  'rollup_months',
+  { ...dimensions, month: date('month', { mode: 'string' }).notNull(), ...figureColumns },
+  (t) => [primaryKey({ columns: [t.channelId, t.campaignId, t.planId, t.device, t.month] })],
+)
+
+/**
  * Who visited on which business day (in the zone app_settings' business_time_zone held when it was counted),
  * per level (-1 all, a channel, a channel's campaign): distinct visitors cannot be summed from buckets.
  * Deleted with the visits; the counts stay in visitor_day_counts.
@@ -144,4 +155,16 @@ export const visitorDayCounts = pgTable(
     visitors: integer('visitors').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.channelId, t.campaignId, t.day] })],
+)
+
+/** visitor_day_counts summed per month (its first day), kept with them (migration 0023). */
+export const visitorMonthCounts = pgTable(
+  'visitor_month_counts',
+  {
+    channelId: integer('channel_id').notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    visitors: integer('visitors').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.campaignId, t.month] })],
 )

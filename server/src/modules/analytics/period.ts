@@ -26,6 +26,27 @@ export function previousPeriod(start: string, end: string): { start: string; end
   return { start: addDays(start, -length), end: addDays(start, -1) }
 }
 
+/** The first day of the month a day is in. */
+export const monthOf = (day: string) => `${day.slice(0, 7)}-01`
+
+/**
+ * A period cut where whole months can be read as one row each: `months`, the first days of its first and last
+ * whole month (null when it holds none), and `days`, the ranges of days outside them (both ends included).
+ */
+export function monthsOf(
+  start: string,
+  end: string,
+): { months: [string, string] | null; days: [string, string][] } {
+  const first = start === monthOf(start) ? start : monthOf(addDays(monthOf(start), 31))
+  // The first day of the month the day after the period is in: whole months end before it.
+  const after = monthOf(addDays(end, 1))
+  if (first >= after) return { months: null, days: [[start, end]] }
+  const days: [string, string][] = []
+  if (start < first) days.push([start, addDays(first, -1)])
+  if (after <= end) days.push([after, end])
+  return { months: [first, monthOf(addDays(after, -1))], days }
+}
+
 /** The end of the quarter-hour under way: figures from the rollups are whole quarter-hours. */
 export function quarterEnd(now: Date): Date {
   const quarter = 15 * 60_000

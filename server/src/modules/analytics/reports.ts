@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import { type Db, queryRows } from '../../db/client.ts'
 import {
   emptySums,
   figureColumns,
@@ -15,7 +15,6 @@ import {
   daysKept,
   type Period,
   quarterSums,
-  rowsOf,
   type Scope,
   type SumRow,
   type Sums,
@@ -163,12 +162,8 @@ export function todayRecord(db: Db, zone: string, today: string, scope: Scope, n
 }
 
 /** Runs a statement whose one row's one column is text (a whole answer's JSON, say), and gives that text. */
-async function textOf(db: Db, statement: SQL, customPlan = false): Promise<string | null> {
-  const [row] = await rowsOf<{ text: string | null }>(
-    db,
-    sql`select (${statement})::text as text`,
-    customPlan,
-  )
+async function textOf(db: Db, statement: SQL): Promise<string | null> {
+  const [row] = await queryRows<{ text: string | null }>(db, sql`select (${statement})::text as text`)
   return row?.text ?? null
 }
 
@@ -182,19 +177,10 @@ async function jsonOf(db: Db, statement: SQL): Promise<string> {
  * checks are this zone's in the same statement (one snapshot). While they are being built for a new zone,
  * it runs again over the UTC days and quarter-hours. Only the statement that runs is planned.
  */
-async function overDays(
-  db: Db,
-  period: Period,
-  statement: (period: Period) => SQL,
-  customPlan = false,
-): Promise<string> {
-  const kept = await textOf(
-    db,
-    sql`case when ${daysKept(period.zone)} then (${statement(period)})::text end`,
-    customPlan,
-  )
+async function overDays(db: Db, period: Period, statement: (period: Period) => SQL): Promise<string> {
+  const kept = await textOf(db, sql`case when ${daysKept(period.zone)} then (${statement(period)})::text end`)
   if (kept !== null) return kept
-  return (await textOf(db, statement({ ...period, fromQuarters: true }), customPlan)) ?? ''
+  return (await textOf(db, statement({ ...period, fromQuarters: true }))) ?? ''
 }
 
 /** The period's meta of an answer written in SQL, with more fields when given (`, 'name', value`). */
@@ -203,19 +189,12 @@ const periodMeta = (period: Period, more = sql``) =>
     'time_zone', ${period.zone}::text${more})`
 
 /** Writes what `select <data>` gives (one json array, null for none) and the period's meta into one answer. */
-function answerOf(
-  db: Db,
-  period: Period,
-  statement: (period: Period) => SQL,
-  data: SQL,
-  customPlan = false,
-): Promise<string> {
+function answerOf(db: Db, period: Period, statement: (period: Period) => SQL, data: SQL): Promise<string> {
   return overDays(
     db,
     period,
     (days) =>
       sql`${statement(days)} select json_build_object('data', coalesce((select ${data}), '[]'), 'meta', ${periodMeta(days)})`,
-    customPlan,
   )
 }
 
@@ -281,7 +260,6 @@ export function perCampaign(db: Db, period: Period, scope: Scope): Promise<strin
     sql.raw(`json_agg(x order by x.gross::numeric desc, x.new_subscriptions desc, x.campaign_id nulls first, x.channel_id)
       from (select nullif(d.channel_id, 0) as channel_id, d.channel_name, nullif(d.campaign_id, 0) as campaign_id,
         d.campaign_name, ${figureColumns((c) => `d.${c}`)} from d) x`),
-    true,
   )
 }
 

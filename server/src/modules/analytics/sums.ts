@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
+import { monthOf, monthsOf } from './period.ts'
 
 /**
  * Sums of the rollups over spans of time (README "Analytics", "How the figures are kept"). A span [lo, hi)
@@ -43,6 +44,11 @@ const splitKey: Record<Exclude<Split, null>, string> = {
  * seeing every channel reads the all-channel rows, and a channel admin the rows of its channels.
  */
 function levelOf(alias: string, scope: Scope, split: Split): SQL {
+  return sql`${channelLevelOf(alias, scope, split)} and ${planDeviceOf(alias, split)}`
+}
+
+/** levelOf's plan and device, which the visitor counts do not have. */
+function planDeviceOf(alias: string, split: Split): SQL {
   const column = (name: string) => sql.raw(`${alias}.${name}`)
   const plan =
     split === 'plan'
@@ -52,37 +58,27 @@ function levelOf(alias: string, scope: Scope, split: Split): SQL {
     split === 'device'
       ? sql`${column('device')} = any('{desktop,mobile,tablet}'::text[])`
       : sql`${column('device')} = '*'`
-  return sql`${channelLevelOf(alias, scope, split)} and ${plan} and ${device}`
+  return sql`${plan} and ${device}`
+}
+
+/** The channels a caller sees as a condition on alias.channel_id, or the all-channel rows (-1) when not `byChannel`. */
+function channelIn(alias: string, scope: Scope, byChannel: boolean): SQL {
+  const column = sql.raw(`${alias}.channel_id`)
+  // Lists of keys, never ranges: a btree reads each key's run of the index (no skip scan before PostgreSQL 18).
+  if (!byChannel && scope.channels === null) return sql`${column} = -1`
+  return scope.channels
+    ? sql`${column} = any(${`{${scope.channels.join(',')}}`}::integer[])`
+    : sql`${column} = any(array(select id from channels) || 0)`
 }
 
 /** levelOf's channel and campaign: all the rollups and the visitor counts have. */
 function channelLevelOf(alias: string, scope: Scope, split: Split): SQL {
-  const byChannel = split === 'channel' || split === 'campaign' || scope.channels !== null
-  const column = (name: string) => sql.raw(`${alias}.${name}`)
-  // Lists of keys, never ranges: a btree reads each key's run of the index (no skip scan before PostgreSQL 18).
-  const channel = !byChannel
-    ? sql`${column('channel_id')} = -1`
-    : scope.channels
-      ? sql`${column('channel_id')} = any(${`{${scope.channels.join(',')}}`}::integer[])`
-      : sql`${column('channel_id')} = any(array(select id from channels) || 0)`
+  const channel = channelIn(alias, scope, split === 'channel' || split === 'campaign')
   const campaign =
     split === 'campaign'
-      ? sql`${column('campaign_id')} = any(array(select id from campaigns) || 0)`
-      : sql`${column('campaign_id')} = -1`
+      ? sql`${sql.raw(alias)}.campaign_id = any(array(select id from campaigns) || 0)`
+      : sql`${sql.raw(alias)}.campaign_id = -1`
   return sql`${channel} and ${campaign}`
-}
-
-/**
- * Runs a report's statement. `customPlan`: planned for its own values every time rather than by the plan
- * a prepared statement keeps (the campaign level's: 88 answers a second against 71 at 16 connections over
- * 365 days, ten million orders). JIT is off for every connection (db/client.ts).
- */
-export async function rowsOf<T>(db: Db, query: SQL, customPlan = false): Promise<T[]> {
-  if (!customPlan) return queryRows<T>(db, query)
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local plan_cache_mode = force_custom_plan`)
-    return queryRows<T>(tx, query)
-  })
 }
 
 /** Spans, one a business day from start to end (labelled by the day), in the zone. */
@@ -159,7 +155,7 @@ export function spanQuery(spans: SQL, scope: Scope, split: Split): SQL {
 
 /** The figures of each span (and each split key with any rows), straight from the rollups. */
 export async function sumSpans(db: Db, spans: SQL, scope: Scope, split: Split): Promise<SumRow[]> {
-  return rowsOf<SumRow>(db, spanQuery(spans, scope, split))
+  return queryRows<SumRow>(db, spanQuery(spans, scope, split))
 }
 
 /** Business days from start to end (both included) in a zone, and where their sums are read (sumDaysQuery). */
@@ -171,34 +167,116 @@ export interface Period {
   fromQuarters?: boolean
 }
 
-/** Whether the business days of rollup_zone_days are the period's zone's (always so for UTC's, rollup_days). */
-export const daysKept = (zone: string): SQL =>
-  zone === 'UTC' ? sql`true` : sql`vod_zone_days_zone() is not distinct from ${zone}`
+/**
+ * Whether the business days and months kept (rollup_zone_days, rollup_days in UTC, rollup_months) are the
+ * period's zone's: they are once the start built them for it (vod_zone_days_rebuild).
+ */
+export const daysKept = (zone: string): SQL => sql`vod_zone_days_zone() is not distinct from ${zone}`
+
+/** One table's rows of a range of days or months (both ends included), as `rows` selects them from alias r. */
+type RangeRows = (table: string, column: 'day' | 'month', lo: string, hi: string) => SQL
+
+/**
+ * The rows covering business days from start to end: each whole month a row from `months`, the days at the
+ * edges from `days` (README "How the figures are kept").
+ */
+function coveringRows(start: string, end: string, days: string, months: string, rows: RangeRows): SQL {
+  const cut = monthsOf(start, end)
+  const parts = cut.days.map(([lo, hi]) => rows(days, 'day', lo, hi))
+  if (cut.months) parts.push(rows(months, 'month', ...cut.months))
+  return sql.join(parts, sql` union all `)
+}
+
+const inRange = (column: string, lo: string, hi: string) =>
+  sql`r.${sql.raw(column)} >= ${lo}::date and r.${sql.raw(column)} <= ${hi}::date`
+
+/** Where a period's sums are read: a table of days and one of months, the columns read (alias r), their sums (z). */
+interface Source {
+  days: string
+  months: string
+  columns: string
+  summed: string
+  /** levelOf's conditions beside the channel and campaign (` and ...` on an alias; none for visitor counts). */
+  more: (alias: string) => SQL
+}
+
+/**
+ * A period's sums (labelled by its first day) per the split's keys: whole months from the source's months, the
+ * days at the edges from its days.
+ */
+function periodSums(start: string, end: string, scope: Scope, split: Split, source: Source): SQL {
+  if (split === 'campaign') return perPair(start, end, scope, source)
+  const keys = keysOf(split)
+  return sql`select ${start}::text as label, ${sql.raw(keyList('z', keys))}${sql.raw(source.summed)}
+    from (${coveringRows(
+      start,
+      end,
+      source.days,
+      source.months,
+      (table, column, lo, hi) =>
+        sql`select ${sql.raw(keyList('r', keys))}${sql.raw(source.columns)} from ${sql.raw(table)} r
+          where ${inRange(column, lo, hi)} and ${channelLevelOf('r', scope, split)}${source.more('r')}`,
+    )}) z
+    group by 1${sql.raw(keys ? `, ${qualified('z', keys)}` : '')}`
+}
+
+/**
+ * A period's sums per campaign (keys channel_id, campaign_id): the channel and campaign pairs with rows in
+ * the period's months first (campaign_id >= 0 is the campaign level's, a range of each channel's index), then
+ * each pair's rows. Listing every channel against every campaign instead probed mostly empty keys (21 × 61 a
+ * range).
+ */
+function perPair(start: string, end: string, scope: Scope, source: Source): SQL {
+  return sql`select ${start}::text as label, p.channel_id, p.campaign_id, ${sql.raw(source.summed)}
+    from (select distinct m.channel_id, m.campaign_id from ${sql.raw(source.months)} m
+      where ${channelIn('m', scope, true)} and m.campaign_id >= 0${source.more('m')}
+        and (m.campaign_id = 0 or m.campaign_id in (select id from campaigns))
+        and m.month >= ${monthOf(start)}::date and m.month <= ${monthOf(end)}::date) p
+    cross join lateral (${coveringRows(
+      start,
+      end,
+      source.days,
+      source.months,
+      (table, column, lo, hi) =>
+        sql`select ${sql.raw(source.columns)} from ${sql.raw(table)} r
+          where r.channel_id = p.channel_id and r.campaign_id = p.campaign_id${source.more('r')}
+            and ${inRange(column, lo, hi)}`,
+    )}) z
+    group by 1, p.channel_id, p.campaign_id`
+}
 
 /**
  * The figures of whole business days from start to end, a row a day (labelled by it) or one for the period
- * (labelled by its first day): from rollup_zone_days (a row a day and level; rollup_days in UTC), which
- * the caller checks are kept in this zone (daysKept) in the same statement, or, `fromQuarters`, from the UTC
- * days and quarter-hours (while they are being built for a new zone).
+ * (labelled by its first day): from rollup_zone_days (a row a day and level; rollup_days in UTC) and, for a
+ * period, rollup_months, which the caller checks are kept in this zone (daysKept) in the same statement, or,
+ * `fromQuarters`, from the UTC days and quarter-hours (while they are being built for a new zone).
  */
 export function sumDaysQuery(period: Period, perDay: boolean, scope: Scope, split: Split): SQL {
   const { zone, start, end } = period
   const keys = keysOf(split)
   if (period.fromQuarters)
     return spanQuery(perDay ? daySpans(zone, start, end) : periodSpan(zone, start, end), scope, split)
-  const label = perDay ? sql`to_char(z.day, 'YYYY-MM-DD')` : sql`${start}::text`
-  const groups = `${perDay ? ', z.day' : ''}${keys ? `, ${qualified('z', keys)}` : ''}`
-  // UTC's business days are the UTC days, which rollup_days always holds (the triggers keep no copy).
-  return sql`
-    select ${label} as label, ${sql.raw(keyList('z', keys))}${sql.raw(summedOf((c) => `z.${c}`))}
-    from ${sql.raw(zone === 'UTC' ? 'rollup_days' : 'rollup_zone_days')} z
-    where z.day >= ${start}::date and z.day <= ${end}::date and ${levelOf('z', scope, split)}
-    group by 1${sql.raw(groups)}`
+  // UTC's business days are the UTC days, which rollup_days holds (the triggers keep no copy).
+  const days = zone === 'UTC' ? 'rollup_days' : 'rollup_zone_days'
+  if (perDay)
+    return sql`
+      select to_char(z.day, 'YYYY-MM-DD') as label, ${sql.raw(keyList('z', keys))}${sql.raw(summedOf((c) => `z.${c}`))}
+      from ${sql.raw(days)} z
+      where z.day >= ${start}::date and z.day <= ${end}::date and ${levelOf('z', scope, split)}
+      group by 1, z.day${sql.raw(keys ? `, ${qualified('z', keys)}` : '')}`
+  return periodSums(start, end, scope, split, {
+    days,
+    months: 'rollup_months',
+    columns: metricList('r'),
+    summed: summedOf((c) => `z.${c}`),
+    more: (alias) => sql` and ${planDeviceOf(alias, split)}`,
+  })
 }
 
 /**
  * Distinct visitors of each business day (counted by the visits' trigger in the business zone), per day or
- * summed over the period (labelled by its first day): label, the split's keys, visitors.
+ * summed over the period (labelled by its first day; whole months from visitor_month_counts): label, the
+ * split's keys, visitors.
  */
 export function visitorSumsQuery(
   start: string,
@@ -208,16 +286,24 @@ export function visitorSumsQuery(
   split: 'channel' | 'campaign' | null,
 ): SQL {
   const keys = keysOf(split)
-  const label = perDay ? sql`to_char(c.day, 'YYYY-MM-DD')` : sql`${start}::text`
-  return sql`select ${label} as label, ${sql.raw(keyList('c', keys))}sum(c.visitors)::bigint::integer as visitors
-      from visitor_day_counts c
-      where c.day >= ${start}::date and c.day <= ${end}::date and ${channelLevelOf('c', scope, split)}
-      group by 1${sql.raw(keys ? `, ${qualified('c', keys)}` : '')}`
+  const summed = 'sum(z.visitors)::bigint::integer as visitors'
+  if (perDay)
+    return sql`select to_char(z.day, 'YYYY-MM-DD') as label, ${sql.raw(keyList('z', keys))}${sql.raw(summed)}
+      from visitor_day_counts z
+      where z.day >= ${start}::date and z.day <= ${end}::date and ${channelLevelOf('z', scope, split)}
+      group by 1${sql.raw(keys ? `, ${qualified('z', keys)}` : '')}`
+  return periodSums(start, end, scope, split, {
+    days: 'visitor_day_counts',
+    months: 'visitor_month_counts',
+    columns: 'r.visitors',
+    summed,
+    more: () => sql``,
+  })
 }
 
 /** The quarter-hours from lo to hi (quarter-hours themselves), each labelled by its start (ISO). */
 export async function quarterSums(db: Db, lo: Date, hi: Date, scope: Scope): Promise<SumRow[]> {
-  return rowsOf<SumRow>(
+  return queryRows<SumRow>(
     db,
     sql`select vod_wire(q.bucket) as label, ${sql.raw(summedOf((c) => `q.${c}`))} from rollup_quarters q
       where q.bucket >= ${lo.toISOString()}::timestamptz and q.bucket < ${hi.toISOString()}::timestamptz
