@@ -146,25 +146,22 @@ export const visitorDays = pgTable(
   ],
 )
 
+/** The visitor counts' level (-1 all, a channel, a channel's campaign) and their count. */
+const visitorLevel = {
+  channelId: integer('channel_id').notNull(),
+  campaignId: integer('campaign_id').notNull(),
+}
+const visitorCount = { visitors: integer('visitors').notNull().default(0) }
+
 export const visitorDayCounts = pgTable(
   'visitor_day_counts',
-  {
-    channelId: integer('channel_id').notNull(),
-    campaignId: integer('campaign_id').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
-    visitors: integer('visitors').notNull().default(0),
-  },
+  { ...visitorLevel, day: date('day', { mode: 'string' }).notNull(), ...visitorCount },
   (t) => [primaryKey({ columns: [t.channelId, t.campaignId, t.day] })],
 )
 
 /** visitor_day_counts summed per month (its first day), kept with them (migration 0023). */
 export const visitorMonthCounts = pgTable(
   'visitor_month_counts',
-  {
-    channelId: integer('channel_id').notNull(),
-    campaignId: integer('campaign_id').notNull(),
-    month: date('month', { mode: 'string' }).notNull(),
-    visitors: integer('visitors').notNull().default(0),
-  },
+  { ...visitorLevel, month: date('month', { mode: 'string' }).notNull(), ...visitorCount },
   (t) => [primaryKey({ columns: [t.channelId, t.campaignId, t.month] })],
 )

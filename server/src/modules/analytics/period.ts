@@ -37,6 +37,7 @@ export function monthsOf(
   start: string,
   end: string,
 ): { months: [string, string] | null; days: [string, string][] } {
+  // The period's first whole month starts on its first day, or else on the first of the next month.
   const first = start === monthOf(start) ? start : monthOf(addDays(monthOf(start), 31))
   // The first day of the month the day after the period is in: whole months end before it.
   const after = monthOf(addDays(end, 1))

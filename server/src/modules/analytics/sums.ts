@@ -121,6 +121,8 @@ const qualified = (alias: string, keys: string) =>
     : ''
 /** qualified keys leading a select list. */
 const keyList = (alias: string, keys: string) => (keys ? `${qualified(alias, keys)}, ` : '')
+/** qualified keys ending a group by list. */
+const keyTail = (alias: string, keys: string) => (keys ? `, ${qualified(alias, keys)}` : '')
 
 /** The statement summing each span (and each split key with any rows) from the UTC days and quarter-hours. */
 export function spanQuery(spans: SQL, scope: Scope, split: Split): SQL {
@@ -187,10 +189,12 @@ function coveringRows(start: string, end: string, days: string, months: string, 
   return sql.join(parts, sql` union all `)
 }
 
-const inRange = (column: string, lo: string, hi: string) =>
-  sql`r.${sql.raw(column)} >= ${lo}::date and r.${sql.raw(column)} <= ${hi}::date`
+const inRange = (alias: string, column: string, lo: string, hi: string) => {
+  const at = sql.raw(`${alias}.${column}`)
+  return sql`${at} >= ${lo}::date and ${at} <= ${hi}::date`
+}
 
-/** Where a period's sums are read: a table of days and one of months, the columns read (alias r), their sums (z). */
+/** Where sums are read: a table of days and one of months, the columns read (alias r), their sums (z). */
 interface Source {
   days: string
   months: string
@@ -215,16 +219,25 @@ function periodSums(start: string, end: string, scope: Scope, split: Split, sour
       source.months,
       (table, column, lo, hi) =>
         sql`select ${sql.raw(keyList('r', keys))}${sql.raw(source.columns)} from ${sql.raw(table)} r
-          where ${inRange(column, lo, hi)} and ${channelLevelOf('r', scope, split)}${source.more('r')}`,
+          where ${inRange('r', column, lo, hi)} and ${channelLevelOf('r', scope, split)}${source.more('r')}`,
     )}) z
-    group by 1${sql.raw(keys ? `, ${qualified('z', keys)}` : '')}`
+    group by 1${sql.raw(keyTail('z', keys))}`
+}
+
+/** Sums of each business day from start to end (labelled by it) per the split's keys, from the source's days. */
+function dailySums(start: string, end: string, scope: Scope, split: Split, source: Source): SQL {
+  const keys = keysOf(split)
+  return sql`select to_char(z.day, 'YYYY-MM-DD') as label, ${sql.raw(keyList('z', keys))}${sql.raw(source.summed)}
+    from ${sql.raw(source.days)} z
+    where ${inRange('z', 'day', start, end)} and ${channelLevelOf('z', scope, split)}${source.more('z')}
+    group by z.day${sql.raw(keyTail('z', keys))}`
 }
 
 /**
  * A period's sums per campaign (keys channel_id, campaign_id): the channel and campaign pairs with rows in
  * the period's months first (campaign_id >= 0 is the campaign level's, a range of each channel's index), then
  * each pair's rows. Listing every channel against every campaign instead probed mostly empty keys (21 × 61 a
- * range).
+ * range), so the campaigns that exist are a filter here, not channelLevelOf's list of index keys.
  */
 function perPair(start: string, end: string, scope: Scope, source: Source): SQL {
   return sql`select ${start}::text as label, p.channel_id, p.campaign_id, ${sql.raw(source.summed)}
@@ -240,7 +253,7 @@ function perPair(start: string, end: string, scope: Scope, source: Source): SQL 
       (table, column, lo, hi) =>
         sql`select ${sql.raw(source.columns)} from ${sql.raw(table)} r
           where r.channel_id = p.channel_id and r.campaign_id = p.campaign_id${source.more('r')}
-            and ${inRange(column, lo, hi)}`,
+            and ${inRange('r', column, lo, hi)}`,
     )}) z
     group by 1, p.channel_id, p.campaign_id`
 }
@@ -253,19 +266,11 @@ function perPair(start: string, end: string, scope: Scope, source: Source): SQL 
  */
 export function sumDaysQuery(period: Period, perDay: boolean, scope: Scope, split: Split): SQL {
   const { zone, start, end } = period
-  const keys = keysOf(split)
   if (period.fromQuarters)
     return spanQuery(perDay ? daySpans(zone, start, end) : periodSpan(zone, start, end), scope, split)
-  // UTC's business days are the UTC days, which rollup_days holds (the triggers keep no copy).
-  const days = zone === 'UTC' ? 'rollup_days' : 'rollup_zone_days'
-  if (perDay)
-    return sql`
-      select to_char(z.day, 'YYYY-MM-DD') as label, ${sql.raw(keyList('z', keys))}${sql.raw(summedOf((c) => `z.${c}`))}
-      from ${sql.raw(days)} z
-      where z.day >= ${start}::date and z.day <= ${end}::date and ${levelOf('z', scope, split)}
-      group by 1, z.day${sql.raw(keys ? `, ${qualified('z', keys)}` : '')}`
-  return periodSums(start, end, scope, split, {
-    days,
+  return (perDay ? dailySums : periodSums)(start, end, scope, split, {
+    // UTC's business days are the UTC days, which rollup_days holds (the triggers keep no copy).
+    days: zone === 'UTC' ? 'rollup_days' : 'rollup_zone_days',
     months: 'rollup_months',
     columns: metricList('r'),
     summed: summedOf((c) => `z.${c}`),
@@ -285,18 +290,11 @@ export function visitorSumsQuery(
   scope: Scope,
   split: 'channel' | 'campaign' | null,
 ): SQL {
-  const keys = keysOf(split)
-  const summed = 'sum(z.visitors)::bigint::integer as visitors'
-  if (perDay)
-    return sql`select to_char(z.day, 'YYYY-MM-DD') as label, ${sql.raw(keyList('z', keys))}${sql.raw(summed)}
-      from visitor_day_counts z
-      where z.day >= ${start}::date and z.day <= ${end}::date and ${channelLevelOf('z', scope, split)}
-      group by 1${sql.raw(keys ? `, ${qualified('z', keys)}` : '')}`
-  return periodSums(start, end, scope, split, {
+  return (perDay ? dailySums : periodSums)(start, end, scope, split, {
     days: 'visitor_day_counts',
     months: 'visitor_month_counts',
     columns: 'r.visitors',
-    summed,
+    summed: 'sum(z.visitors)::bigint::integer as visitors',
     more: () => sql``,
   })
 }
