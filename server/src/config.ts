@@ -69,6 +69,8 @@ export interface Config {
   mailFrom: string
   /** How often member e-mails the mail server did not take are tried again (from the member_mails outbox). */
   mailRetrySeconds: number
+  /** Seconds to wait for the mail server to connect and greet (a silent one is given up after this). */
+  mailTimeoutSeconds: number
   /** CSV exports running at once in this process, each on a connection of their own; more answer 429. */
   exportConcurrency: number
   /** An export whose reader takes nothing for this long is cut off, freeing its connection. */
@@ -225,6 +227,7 @@ const schema = z.object({
   VISIT_RETENTION_DAYS: integer(400, 1, 36500),
   SHUTDOWN_GRACE_SECONDS: integer(10, 0, 600),
   MAIL_RETRY_SECONDS: integer(60, 1, 86400),
+  MAIL_TIMEOUT_SECONDS: integer(10, 1, 300),
   EXPORT_CONCURRENCY: integer(2, 1, 100),
   EXPORT_STALL_SECONDS: integer(30, 1, 3600),
   SEED_DEMO: oneOf(['1', '0'], '1'),
@@ -319,6 +322,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailRetrySeconds: e.MAIL_RETRY_SECONDS,
+    mailTimeoutSeconds: e.MAIL_TIMEOUT_SECONDS,
     exportConcurrency: e.EXPORT_CONCURRENCY,
     exportStallSeconds: e.EXPORT_STALL_SECONDS,
     memberSiteUrl: e.MEMBER_SITE_URL,

@@ -393,12 +393,16 @@ describeEachEngine('analytics figures', (engine) => {
             for (const day of one.body.data) expect(day).toEqual({ date: day.date, ...want.get(day.date) })
           })
 
-          // The first period is days alone; the others February whole, with days before and after it or none.
+          // The first period is days alone; then February whole, with days before and after it or none; then
+          // months read whole less the days outside the period (February less its first and last day; January
+          // less its first, February, March less its last four).
           it.each([
             [START, END],
             [EARLY, END],
             ['2026-02-01', '2026-02-28'],
             ['2026-01-31', '2026-03-01'],
+            ['2026-02-02', '2026-02-27'],
+            ['2026-01-02', '2026-03-27'],
           ])(
             'splits %s to %s by channel, campaign, channel type, plan and device as the rows do',
             async (start, end) => {

@@ -64,6 +64,7 @@ describeEachEngine('outside waits hold no database connection', (engine) => {
       env: {
         SMTP_URL: `smtp://127.0.0.1:${silent.port}`,
         MAIL_RETRY_SECONDS: '1',
+        MAIL_TIMEOUT_SECONDS: '2',
         EXPORT_CONCURRENCY: '2',
         EXPORT_STALL_SECONDS: '3',
       },

@@ -29,23 +29,45 @@ export function previousPeriod(start: string, end: string): { start: string; end
 /** The first day of the month a day is in. */
 export const monthOf = (day: string) => `${day.slice(0, 7)}-01`
 
+/** The last day of the month a day is in. */
+const monthEnd = (day: string) => addDays(monthOf(addDays(monthOf(day), 31)), -1)
+
+/** A range of days or months, both ends included. */
+export type Range = [string, string]
+
 /**
- * A period cut where whole months can be read as one row each: `months`, the first days of its first and last
- * whole month (null when it holds none), and `days`, the ranges of days outside them (both ends included).
+ * A period cut so that months can be read as one row each: `months`, the first days of the first and last
+ * month read whole (null when none is), `days`, the period's days outside them, and `less`, the days of those
+ * months outside the period, to subtract. A month the period holds only part of is read whole, less the days
+ * it does not hold, when that reads fewer rows (a month row and its other days) than its days in the period:
+ * the last 365 days read the month under way as one row, less the days still to come.
  */
-export function monthsOf(
-  start: string,
-  end: string,
-): { months: [string, string] | null; days: [string, string][] } {
-  // The period's first whole month starts on its first day, or else on the first of the next month.
-  const first = start === monthOf(start) ? start : monthOf(addDays(monthOf(start), 31))
-  // The first day of the month the day after the period is in: whole months end before it.
-  const after = monthOf(addDays(end, 1))
-  if (first >= after) return { months: null, days: [[start, end]] }
-  const days: [string, string][] = []
-  if (start < first) days.push([start, addDays(first, -1)])
-  if (after <= end) days.push([after, end])
-  return { months: [first, monthOf(addDays(after, -1))], days }
+export function monthsOf(start: string, end: string): { months: Range | null; days: Range[]; less: Range[] } {
+  const first = monthOf(start)
+  const last = monthOf(end)
+  // A range of days, or none when it would end before it starts.
+  const rangeOf = (lo: string, hi: string): Range[] => (lo <= hi ? [[lo, hi]] : [])
+  const rowsOf = (ranges: Range[]) => ranges.reduce((sum, [lo, hi]) => sum + dayCount(lo, hi), 0)
+  /** Whether a month's part from lo to hi reads fewer rows as the month less its other days. */
+  const whole = (lo: string, hi: string) =>
+    1 + rowsOf([...rangeOf(monthOf(lo), addDays(lo, -1)), ...rangeOf(addDays(hi, 1), monthEnd(hi))]) <
+    dayCount(lo, hi)
+  const days: Range[] = []
+  const less: Range[] = []
+  /** The month of lo to hi read whole, less its other days, or else its days. */
+  const edge = (lo: string, hi: string): boolean => {
+    if (!whole(lo, hi)) {
+      days.push([lo, hi])
+      return false
+    }
+    less.push(...rangeOf(monthOf(lo), addDays(lo, -1)), ...rangeOf(addDays(hi, 1), monthEnd(hi)))
+    return true
+  }
+  if (first === last)
+    return edge(start, end) ? { months: [first, first], days, less } : { months: null, days, less }
+  const from = edge(start, monthEnd(start)) ? first : monthOf(addDays(first, 31))
+  const to = edge(last, end) ? last : monthOf(addDays(last, -1))
+  return { months: from <= to ? [from, to] : null, days, less }
 }
 
 /** The end of the quarter-hour under way: figures from the rollups are whole quarter-hours. */

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
-import { monthOf, monthsOf } from './period.ts'
+import { monthOf, monthsOf, type Range } from './period.ts'
 
 /**
  * Sums of the rollups over spans of time (README "Analytics", "How the figures are kept"). A span [lo, hi)
@@ -175,30 +175,37 @@ export interface Period {
  */
 export const daysKept = (zone: string): SQL => sql`vod_zone_days_zone() is not distinct from ${zone}`
 
-/** One table's rows of a range of days or months (both ends included), as `rows` selects them from alias r. */
-type RangeRows = (table: string, column: 'day' | 'month', lo: string, hi: string) => SQL
+/**
+ * One table's rows of a range of days or months (both ends included) selecting `list` (the source's columns,
+ * negated for days to subtract) from alias r.
+ */
+type RangeRows = (table: string, column: 'day' | 'month', range: Range, list: string) => SQL
 
 /**
- * The rows covering business days from start to end: each whole month a row from `months`, the days at the
- * edges from `days` (README "How the figures are kept").
+ * The rows covering business days from start to end, signed: months from `months` (whole, or less the days
+ * outside the period, negated), the other days from `days` (README "How the figures are kept").
  */
-function coveringRows(start: string, end: string, days: string, months: string, rows: RangeRows): SQL {
+function coveringRows(start: string, end: string, source: Source, rows: RangeRows): SQL {
   const cut = monthsOf(start, end)
-  const parts = cut.days.map(([lo, hi]) => rows(days, 'day', lo, hi))
-  if (cut.months) parts.push(rows(months, 'month', ...cut.months))
+  const list = (sign: string) => source.columns.map((c) => `${sign}r.${c} as ${c}`).join(', ')
+  const parts = [
+    ...cut.days.map((range) => rows(source.days, 'day', range, list(''))),
+    ...(cut.months ? [rows(source.months, 'month', cut.months, list(''))] : []),
+    ...cut.less.map((range) => rows(source.days, 'day', range, list('-'))),
+  ]
   return sql.join(parts, sql` union all `)
 }
 
-const inRange = (alias: string, column: string, lo: string, hi: string) => {
+const inRange = (alias: string, column: string, [lo, hi]: Range) => {
   const at = sql.raw(`${alias}.${column}`)
   return sql`${at} >= ${lo}::date and ${at} <= ${hi}::date`
 }
 
-/** Where sums are read: a table of days and one of months, the columns read (alias r), their sums (z). */
+/** Where sums are read: a table of days and one of months, the columns read, their sums (alias z). */
 interface Source {
   days: string
   months: string
-  columns: string
+  columns: readonly string[]
   summed: string
   /** levelOf's conditions beside the channel and campaign (` and ...` on an alias; none for visitor counts). */
   more: (alias: string) => SQL
@@ -215,11 +222,10 @@ function periodSums(start: string, end: string, scope: Scope, split: Split, sour
     from (${coveringRows(
       start,
       end,
-      source.days,
-      source.months,
-      (table, column, lo, hi) =>
-        sql`select ${sql.raw(keyList('r', keys))}${sql.raw(source.columns)} from ${sql.raw(table)} r
-          where ${inRange('r', column, lo, hi)} and ${channelLevelOf('r', scope, split)}${source.more('r')}`,
+      source,
+      (table, column, range, list) =>
+        sql`select ${sql.raw(keyList('r', keys))}${sql.raw(list)} from ${sql.raw(table)} r
+          where ${inRange('r', column, range)} and ${channelLevelOf('r', scope, split)}${source.more('r')}`,
     )}) z
     group by 1${sql.raw(keyTail('z', keys))}`
 }
@@ -229,7 +235,7 @@ function dailySums(start: string, end: string, scope: Scope, split: Split, sourc
   const keys = keysOf(split)
   return sql`select to_char(z.day, 'YYYY-MM-DD') as label, ${sql.raw(keyList('z', keys))}${sql.raw(source.summed)}
     from ${sql.raw(source.days)} z
-    where ${inRange('z', 'day', start, end)} and ${channelLevelOf('z', scope, split)}${source.more('z')}
+    where ${inRange('z', 'day', [start, end])} and ${channelLevelOf('z', scope, split)}${source.more('z')}
     group by z.day${sql.raw(keyTail('z', keys))}`
 }
 
@@ -248,12 +254,11 @@ function perPair(start: string, end: string, scope: Scope, source: Source): SQL 
     cross join lateral (${coveringRows(
       start,
       end,
-      source.days,
-      source.months,
-      (table, column, lo, hi) =>
-        sql`select ${sql.raw(source.columns)} from ${sql.raw(table)} r
+      source,
+      (table, column, range, list) =>
+        sql`select ${sql.raw(list)} from ${sql.raw(table)} r
           where r.channel_id = p.channel_id and r.campaign_id = p.campaign_id${source.more('r')}
-            and ${inRange('r', column, lo, hi)}`,
+            and ${inRange('r', column, range)}`,
     )}) z
     group by 1, p.channel_id, p.campaign_id`
 }
@@ -272,7 +277,7 @@ export function sumDaysQuery(period: Period, perDay: boolean, scope: Scope, spli
     // UTC's business days are the UTC days, which rollup_days holds (the triggers keep no copy).
     days: zone === 'UTC' ? 'rollup_days' : 'rollup_zone_days',
     months: 'rollup_months',
-    columns: metricList('r'),
+    columns: [...countColumns, ...moneyColumns],
     summed: summedOf((c) => `z.${c}`),
     more: (alias) => sql` and ${planDeviceOf(alias, split)}`,
   })
@@ -293,7 +298,7 @@ export function visitorSumsQuery(
   return (perDay ? dailySums : periodSums)(start, end, scope, split, {
     days: 'visitor_day_counts',
     months: 'visitor_month_counts',
-    columns: 'r.visitors',
+    columns: ['visitors'],
     summed: 'sum(z.visitors)::bigint::integer as visitors',
     more: () => sql``,
   })

@@ -95,9 +95,9 @@ function mailer(config: Config) {
     // Bounded waits: the admin's request waits for the first attempt (holding no database connection).
     transport ??= nodemailer.createTransport({
       url: config.smtpUrl,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 15_000,
+      connectionTimeout: config.mailTimeoutSeconds * 1000,
+      greetingTimeout: config.mailTimeoutSeconds * 1000,
+      socketTimeout: config.mailTimeoutSeconds * 1500,
     })
     return transport
   }
