@@ -1,4 +1,4 @@
-import { useLocation, useNavigate } from 'react-router'
+import { useNavigate } from 'react-router'
 import { confirmDiscard } from '../../components/form/confirm-discard.ts'
 import { useTabs, type VisitedView } from '../../stores/tabs.ts'
 import { hasUnsaved } from '../../stores/unsaved.ts'
@@ -28,17 +28,24 @@ function afterDiscard(paths: string[], work: () => void): void {
     })
 }
 
+/**
+ * The page the router is on: the address's, not the last rendered location's. A navigation renders in a
+ * transition, which waits while the next screen loads; a tab closed meanwhile was judged by the page being
+ * left, and the screen arriving afterwards added its closed tab back (a CI run under load failed so).
+ */
+const addressPath = () => new URL(window.location.hash.slice(1) || '/', 'http://address').pathname
+
 export function useTabActions(): TabActions {
   const navigate = useNavigate()
-  const { pathname } = useLocation()
   const store = useTabs.getState
   // Closing the tab one stands on leads to the last tab left, or to the root when none is left. The page is
   // marked as being left before its tab goes, so no render in between (the router has not moved yet) adds it
   // back.
   const closeTabs = (paths: readonly string[], close: () => void) => {
-    if (paths.includes(pathname)) store().leave(pathname)
+    const current = addressPath()
+    if (paths.includes(current)) store().leave(current)
     close()
-    const target = destinationAfterClose(store().visitedViews, pathname)
+    const target = destinationAfterClose(store().visitedViews, current)
     if (target) navigate(target)
   }
   const closable = (keep?: string) =>
@@ -58,7 +65,7 @@ export function useTabActions(): TabActions {
     closeOthers: (view) =>
       afterDiscard(closable(view.path), () => {
         store().closeOthers(view.path)
-        if (view.path !== pathname) navigate(view.fullPath)
+        if (view.path !== addressPath()) navigate(view.fullPath)
       }),
     closeAll: () => {
       const paths = closable()
