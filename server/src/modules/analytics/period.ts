@@ -29,11 +29,14 @@ export function previousPeriod(start: string, end: string): { start: string; end
 /** The first day of the month a day is in. */
 export const monthOf = (day: string) => `${day.slice(0, 7)}-01`
 
-/** The last day of the month a day is in. */
-const monthEnd = (day: string) => addDays(monthOf(addDays(monthOf(day), 31)), -1)
+/** The first day of the month after the one a day is in. */
+const nextMonth = (day: string) => monthOf(addDays(monthOf(day), 31))
 
 /** A range of days or months, both ends included. */
 export type Range = [string, string]
+
+/** A range of days, or none when it would end before it starts. */
+const rangeOf = (lo: string, hi: string): Range[] => (lo <= hi ? [[lo, hi]] : [])
 
 /**
  * A period cut so that months can be read as one row each: `months`, the first days of the first and last
@@ -45,27 +48,23 @@ export type Range = [string, string]
 export function monthsOf(start: string, end: string): { months: Range | null; days: Range[]; less: Range[] } {
   const first = monthOf(start)
   const last = monthOf(end)
-  // A range of days, or none when it would end before it starts.
-  const rangeOf = (lo: string, hi: string): Range[] => (lo <= hi ? [[lo, hi]] : [])
-  const rowsOf = (ranges: Range[]) => ranges.reduce((sum, [lo, hi]) => sum + dayCount(lo, hi), 0)
-  /** Whether a month's part from lo to hi reads fewer rows as the month less its other days. */
-  const whole = (lo: string, hi: string) =>
-    1 + rowsOf([...rangeOf(monthOf(lo), addDays(lo, -1)), ...rangeOf(addDays(hi, 1), monthEnd(hi))]) <
-    dayCount(lo, hi)
   const days: Range[] = []
   const less: Range[] = []
-  /** The month of lo to hi read whole, less its other days, or else its days. */
+  /** Days lo to hi of one month: read as the month less its other days (true) or as themselves (false). */
   const edge = (lo: string, hi: string): boolean => {
-    if (!whole(lo, hi)) {
-      days.push([lo, hi])
-      return false
-    }
-    less.push(...rangeOf(monthOf(lo), addDays(lo, -1)), ...rangeOf(addDays(hi, 1), monthEnd(hi)))
-    return true
+    const others = [
+      ...rangeOf(monthOf(lo), addDays(lo, -1)),
+      ...rangeOf(addDays(hi, 1), addDays(nextMonth(hi), -1)),
+    ]
+    const otherDays = others.reduce((sum, [from, to]) => sum + dayCount(from, to), 0)
+    const whole = 1 + otherDays < dayCount(lo, hi)
+    if (whole) less.push(...others)
+    else days.push([lo, hi])
+    return whole
   }
   if (first === last)
     return edge(start, end) ? { months: [first, first], days, less } : { months: null, days, less }
-  const from = edge(start, monthEnd(start)) ? first : monthOf(addDays(first, 31))
+  const from = edge(start, addDays(nextMonth(start), -1)) ? first : nextMonth(first)
   const to = edge(last, end) ? last : monthOf(addDays(last, -1))
   return { months: from <= to ? [from, to] : null, days, less }
 }

@@ -21,6 +21,8 @@ export const countColumns = [
   'visits',
 ] as const
 export const moneyColumns = ['gross', 'fees', 'refunds', 'chargebacks'] as const
+/** Every summed column of the rollups, counts first. */
+const rollupColumns = [...countColumns, ...moneyColumns]
 export type Sums = Record<(typeof countColumns)[number], number> &
   Record<(typeof moneyColumns)[number], string>
 
@@ -100,8 +102,7 @@ export type SumRow = Sums & {
   device?: string
 }
 
-const metricList = (alias: string) =>
-  [...countColumns, ...moneyColumns].map((column) => `${alias}.${column}`).join(', ')
+const metricList = (alias: string) => rollupColumns.map((column) => `${alias}.${column}`).join(', ')
 /** The sums of `of(column)` for each rollup column, under the column's name. */
 const summedOf = (of: (column: string) => string) =>
   [
@@ -277,7 +278,7 @@ export function sumDaysQuery(period: Period, perDay: boolean, scope: Scope, spli
     // UTC's business days are the UTC days, which rollup_days holds (the triggers keep no copy).
     days: zone === 'UTC' ? 'rollup_days' : 'rollup_zone_days',
     months: 'rollup_months',
-    columns: [...countColumns, ...moneyColumns],
+    columns: rollupColumns,
     summed: summedOf((c) => `z.${c}`),
     more: (alias) => sql` and ${planDeviceOf(alias, split)}`,
   })
