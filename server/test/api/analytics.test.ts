@@ -644,6 +644,30 @@ describeEachEngine('analytics figures', (engine) => {
       ).toBe(404)
     })
 
+    it("sums each day over a channel admin's channels (a row a channel a day)", async () => {
+      const [google, partner] = world.channels as [number, number]
+      const admin = await t.createAdmin(['list-daily-channel'])
+      for (const channel of [google, partner])
+        await api(`/api/channels/${channel}/admins`, { method: 'POST', body: { admin_id: admin.id } })
+      const records = await t.request(`/api/analytics/channel/records?start_date=${START}&end_date=${END}`, {
+        token: admin.token,
+      })
+      // README "Definitions": a day's visitors over several channels are each channel's distinct visitors added.
+      const want = await expected(t, 'UTC', START, END, { channels: [google, partner] })
+      const each = await Promise.all(
+        [google, partner].map((channel) => expected(t, 'UTC', START, END, { channels: [channel] })),
+      )
+      const days = [...want].map(([date, figures]) => {
+        const visitors = each.reduce((sum, days) => sum + Number(days.get(date)?.visitors), 0)
+        const conversion = visitors
+          ? (Math.round((Number(figures.signups) / visitors) * 1e4) / 1e4).toFixed(4)
+          : null
+        return { date, ...figures, visitors, conversion }
+      })
+      expect(days.some((day, n) => day.visitors !== [...want.values()][n]?.visitors)).toBe(true)
+      expect(records.body.data).toEqual(days)
+    })
+
     it("gives a channel admin its channels' figures only", async () => {
       const [google, partner] = world.channels as [number, number]
       const admin = await t.createAdmin(['list-daily-channel', 'view-dashboard', 'export-daily-channel'])

@@ -37,16 +37,17 @@ const onlySums = (row: SumRow | undefined): Sums => {
 }
 
 /**
- * Rows d of a period's figures, a row a day from start to end (empty days as zeros). The days, their sums
- * and their visitors are stacked and summed by day rather than joined: a join's plan rests on row estimates
- * a prepared statement's plan cannot know, a sum does not (a misjudged nested loop took 40 ms for 365 days).
+ * Rows d of a period's figures, a row a day from start to end (label: the day, a date; empty days as zeros).
+ * The days, their rows and their visitors are stacked and summed by day rather than joined: a join's plan
+ * rests on row estimates a prepared statement's plan cannot know, a sum does not (a misjudged nested loop took
+ * 40 ms for 365 days).
  */
 function dayRows(period: Period, scope: Scope): SQL {
   const { start, end } = period
   return sql`with d as (
     select label, ${sql.raw(stackedSums)}
     from (
-      select to_char(${start}::date + i, 'YYYY-MM-DD') as label, ${sql.raw(noSums)}, 0 as visitors
+      select ${start}::date + i as label, ${sql.raw(noSums)}, 0 as visitors
         from generate_series(0, ${end}::date - ${start}::date) i
       union all select s.*, 0 from (${sumDaysQuery(period, true, scope, null)}) s
       union all select v.label, ${sql.raw(noSums)}, v.visitors from (${visitorSumsQuery(start, end, true, scope, null)}) v
@@ -56,7 +57,7 @@ function dayRows(period: Period, scope: Scope): SQL {
 }
 
 /** The days' figures as select-list columns of x, from d. */
-const dayFigures = `from (select d.label as date, ${figureColumns((c) => `d.${c}`)} from d) x`
+const dayFigures = `from (select to_char(d.label, 'YYYY-MM-DD') as date, ${figureColumns((c) => `d.${c}`)} from d) x`
 
 /**
  * The whole answer of a daily series, written by PostgreSQL in one statement: a row a day and the
