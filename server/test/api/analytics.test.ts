@@ -264,11 +264,13 @@ function totalsOf(days: Map<string, Figures>): Figures {
     out[key] = ['gross', 'fees', 'refunds', 'chargebacks', 'net'].includes(key)
       ? (value / 100).toFixed(2)
       : value / 100
-  const visitors = Number(out.visitors)
-  out.conversion =
-    visitors === 0 ? null : (Math.round((Number(out.signups) / visitors) * 10000) / 10000).toFixed(4)
+  out.conversion = conversionOf(Number(out.signups), Number(out.visitors))
   return out
 }
+
+/** Conversion as the README defines it: sign-ups / visitors to four places, null without visitors. */
+const conversionOf = (signups: number, visitors: number) =>
+  visitors === 0 ? null : (Math.round((signups / visitors) * 10000) / 10000).toFixed(4)
 
 const ZONES = ['UTC', 'Asia/Kathmandu', 'America/New_York'] as const
 
@@ -659,10 +661,7 @@ describeEachEngine('analytics figures', (engine) => {
       )
       const days = [...want].map(([date, figures]) => {
         const visitors = each.reduce((sum, days) => sum + Number(days.get(date)?.visitors), 0)
-        const conversion = visitors
-          ? (Math.round((Number(figures.signups) / visitors) * 1e4) / 1e4).toFixed(4)
-          : null
-        return { date, ...figures, visitors, conversion }
+        return { date, ...figures, visitors, conversion: conversionOf(Number(figures.signups), visitors) }
       })
       expect(days.some((day, n) => day.visitors !== [...want.values()][n]?.visitors)).toBe(true)
       expect(records.body.data).toEqual(days)
