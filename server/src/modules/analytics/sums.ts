@@ -102,7 +102,9 @@ export type SumRow = Sums & {
   device?: string
 }
 
-const metricList = (alias: string) => rollupColumns.map((column) => `${alias}.${column}`).join(', ')
+/** Columns read from a table alias under their names, negated with sign '-' (days to subtract). */
+const columnList = (alias: string, columns: readonly string[], sign: '' | '-' = '') =>
+  columns.map((column) => `${sign}${alias}.${column} as ${column}`).join(', ')
 /** The sums of `of(column)` for each rollup column, under the column's name. */
 const summedOf = (of: (column: string) => string) =>
   [
@@ -146,10 +148,10 @@ export function spanQuery(spans: SQL, scope: Scope, split: Split): SQL {
       select label, ud, ud + 1, sign from e where t - us > interval '12 hours'
     ),
     pieces as (
-      select dr.label, dr.sign, ${sql.raw(keyList('r', keys))}${sql.raw(metricList('r'))}
+      select dr.label, dr.sign, ${sql.raw(keyList('r', keys))}${sql.raw(columnList('r', rollupColumns))}
       from dr join rollup_days r on r.day >= dr.dlo and r.day < dr.dhi and ${levelOf('r', scope, split)}
       union all
-      select qr.label, qr.sign, ${sql.raw(keyList('q', keys))}${sql.raw(metricList('q'))}
+      select qr.label, qr.sign, ${sql.raw(keyList('q', keys))}${sql.raw(columnList('q', rollupColumns))}
       from qr join rollup_quarters q on q.bucket >= qr.qlo and q.bucket < qr.qhi and ${levelOf('q', scope, split)}
     )
     select label, ${sql.raw(keys ? `${keys}, ` : '')}${sql.raw(summedOf((c) => `sign * ${c}`))}
@@ -188,11 +190,11 @@ type RangeRows = (table: string, column: 'day' | 'month', range: Range, list: st
  */
 function coveringRows(start: string, end: string, source: Source, rows: RangeRows): SQL {
   const cut = monthsOf(start, end)
-  const list = (sign: string) => source.columns.map((c) => `${sign}r.${c} as ${c}`).join(', ')
+  const added = columnList('r', source.columns)
   const parts = [
-    ...cut.days.map((range) => rows(source.days, 'day', range, list(''))),
-    ...(cut.months ? [rows(source.months, 'month', cut.months, list(''))] : []),
-    ...cut.less.map((range) => rows(source.days, 'day', range, list('-'))),
+    ...cut.days.map((range) => rows(source.days, 'day', range, added)),
+    ...(cut.months ? [rows(source.months, 'month', cut.months, added)] : []),
+    ...cut.less.map((range) => rows(source.days, 'day', range, columnList('r', source.columns, '-'))),
   ]
   return sql.join(parts, sql` union all `)
 }
@@ -238,7 +240,7 @@ function periodSums(start: string, end: string, scope: Scope, split: Split, sour
  */
 function dailyRows(start: string, end: string, scope: Scope, split: Split, source: Source): SQL {
   const keys = keysOf(split)
-  return sql`select z.day as label, ${sql.raw(keyList('z', keys))}${sql.raw(source.columns.map((c) => `z.${c}`).join(', '))}
+  return sql`select z.day as label, ${sql.raw(keyList('z', keys))}${sql.raw(columnList('z', source.columns))}
     from ${sql.raw(source.days)} z
     where ${inRange('z', 'day', [start, end])} and ${channelLevelOf('z', scope, split)}${source.more('z')}`
 }
@@ -269,9 +271,10 @@ function perPair(start: string, end: string, scope: Scope, source: Source): SQL 
 
 /**
  * The figures of whole business days from start to end, a day's rows (labelled by the day, a date, to be
- * summed by it) or a row for the period (labelled by its first day): from rollup_zone_days (a row a day and level; rollup_days in UTC) and, for a
- * period, rollup_months, which the caller checks are kept in this zone (daysKept) in the same statement, or,
- * `fromQuarters`, from the UTC days and quarter-hours (while they are being built for a new zone).
+ * summed by it) or a row for the period (labelled by its first day): from rollup_zone_days (a row a day and
+ * level; rollup_days in UTC) and, for a period, rollup_months, which the caller checks are kept in this zone
+ * (daysKept) in the same statement, or, `fromQuarters`, from the UTC days and quarter-hours (while they are
+ * being built for a new zone).
  */
 export function sumDaysQuery(period: Period, perDay: boolean, scope: Scope, split: Split): SQL {
   const { zone, start, end } = period
