@@ -8,7 +8,7 @@ const product = useProduct()
 
 interface AppRoute {
   path: string
-  meta?: { resource?: string }
+  meta?: { resource?: string; public?: boolean }
   page?: unknown
   children?: AppRoute[]
 }
@@ -152,22 +152,34 @@ describe('accessibility (axe-core, WCAG 2 A and AA): no serious or critical viol
       // for the screen to settle.
       await Promise.all(
         pages.map(async (shell, turn) => {
-          const context = shell.context()
+          const language = languages[turn]?.language
+          let previous: string | undefined
           for (const route of routed.filter((_, n) => n % pages.length === turn)) {
             const fill = await withParents(route)
             const path = route.path.includes(':id')
               ? fill(route.path).replace(':id', String(await recordId(route, fill)))
               : fill(route.path)
-            // A page of its own: the shell keeps each screen it showed (up to 99), and axe reads the whole
-            // document, so on one page each check took longer than the one before (0.3 s at first, 3-4 s
-            // after 50 screens).
-            const page = await context.newPage()
-            await page.goto(`${product.server.url}/#${path}`)
-            // The screen on show (the whole page where there is no shell): the shell was checked above, its
-            // menus and drawer and every colour below.
+            if (route.meta?.public) {
+              // Outside the shell: on a page of its own, so the lane's page stays in the shell.
+              const page = await shell.context().newPage()
+              await page.goto(`${product.server.url}/#${path}`)
+              failures.push((await check(page, `${language} ${path}`)) ?? '')
+              await page.close()
+              continue
+            }
+            // Within the running app, as the menu goes: booting the app for each screen cost more than most
+            // checks. The screen on show only: the shell was checked above, its menus and drawer and every
+            // colour below.
+            await shell.evaluate(`location.hash = ${JSON.stringify(`#${path}`)}`)
             const within = `.shell-view[data-view="${path}"]`
-            failures.push((await check(page, `${languages[turn]?.language} ${path}`, { within })) ?? '')
-            await page.close()
+            await shell.locator(within).waitFor()
+            // The screen before is closed: the shell keeps each screen it showed (up to 99) and axe reads
+            // the whole document, so with them kept each check took longer than the one before (0.3 s at
+            // first, 3-4 s after 50 screens).
+            const before = shell.locator(`[data-testid="view-tab"][data-path="${previous}"] .tabs-bar-close`)
+            if (previous !== path && (await before.count()) > 0) await before.click()
+            previous = path
+            failures.push((await check(shell, `${language} ${path}`, { within })) ?? '')
           }
         }),
       )
