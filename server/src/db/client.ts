@@ -142,6 +142,12 @@ export class PreparingClient extends pg.Client {
   }
 }
 
+/**
+ * No JIT compilation: the product's statements run for milliseconds, and the planner's estimates over
+ * millions of rows (lists, the analytics' rollups) would start compilations costing hundreds of them.
+ */
+export const CONNECTION_SETTINGS = '-c jit=off'
+
 async function openPostgres(url: string, onPoolError?: (error: Error) => void): Promise<Database> {
   // A request waits at most this long for a connection; past it, it answers 503 instead of hanging.
   const pool = new pg.Pool({
@@ -150,9 +156,7 @@ async function openPostgres(url: string, onPoolError?: (error: Error) => void): 
     max: 10,
     connectionTimeoutMillis: 5000,
     keepAlive: true,
-    // No JIT compilation: the product's statements run for milliseconds, and the planner's estimates over
-    // millions of rows (lists, the analytics' rollups) would start compilations costing hundreds of them.
-    options: '-c jit=off',
+    options: CONNECTION_SETTINGS,
   })
   // A connection dropped by the server (a restart, pg_terminate_backend, a network cut) must never crash
   // the process. pg emits 'error' on the client, where nobody listens while a request holds it checked

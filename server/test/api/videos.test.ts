@@ -263,12 +263,16 @@ describeEachEngine('videos', (engine) => {
           const [header, ...rows] = parse((await res.text()).replace(/^\ufeff/, '')) as string[][]
           return rows.map((row) => Object.fromEntries((header ?? []).map((name, i) => [name, row[i]])))
         }
-        const all = await rowsOf('')
-        expect(all.length).toBeGreaterThan(10_050)
+        // Newest first (the names grouped in descending id order), then oldest first (ascending).
+        const newest = await rowsOf('')
+        const oldest = await rowsOf('?sort=id')
+        expect(newest.length).toBeGreaterThan(10_050)
+        expect(oldest.map((row) => row.id)).toEqual(newest.map((row) => row.id).reverse())
         for (const serial of ['SG-1', 'TN-001', 'FL-10050']) {
           const [alone] = await rowsOf(`?keyword=${serial}`)
           expect(alone?.serial_number).toBe(serial)
-          expect(all.find((row) => row.serial_number === serial)).toEqual(alone)
+          for (const all of [newest, oldest])
+            expect(all.find((row) => row.serial_number === serial)).toEqual(alone)
         }
       },
     )

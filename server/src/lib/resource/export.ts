@@ -63,10 +63,15 @@ export function defineExport(
   )
   const copyable = copyCells.every(Boolean)
 
+  /**
+   * The records and their names: read per record (LATERAL), or, for `grouped`, grouped once for all in id
+   * order, which an export in id order (the usual) then reads in step with the records.
+   */
   // biome-ignore lint/suspicious/noExplicitAny: drizzle's selection type, as selectFrom takes it
-  function select(db: Db, cells: Record<string, any>, many = false) {
+  function select(db: Db, cells: Record<string, any>, grouped?: { descending: boolean }) {
     let query = selectFrom(db, view, cells)
-    if (many) for (const { join, on } of keyed.grouped) query = query.leftJoin(join, on)
+    if (grouped)
+      for (const { join, on } of keyed.grouped) query = query.leftJoin(join(grouped.descending), on)
     else for (const join of keyed.lateral) query = query.leftJoinLateral(join, sql`true`)
     return query
   }
@@ -113,7 +118,9 @@ export function defineExport(
     const cells = Object.fromEntries(fields.map((field, i) => [field, (copyCells[i] as SQL).as(field)]))
     const where = list.where(q, scope)
     const many = keyed.grouped.length > 0 && (await estimatedRows(db, list.spec, where)) > GROUPED_FROM
-    const query = select(db, cells, many)
+    const [first] = list.orderTerms(q)
+    const descending = first?.expression === list.spec.sortable.id && first.desc
+    const query = select(db, cells, many ? { descending } : undefined)
       .where(where)
       .orderBy(...list.orderBy(q))
       .toSQL()
