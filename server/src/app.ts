@@ -113,7 +113,7 @@ export async function buildApp({
   app.register(openapiPlugin)
   app.register(healthPlugin, { db, readiness: prepared })
   app.register(exportsPlugin, { db, config })
-  const storage = openStorage(config)
+  const storage = await openStorage(config)
   for (const module of modules)
     app.register(module, { prefix: '/api', db, config, secret, totpKey: keys.totp, throttle, storage })
   app.register(uploadsPlugin, { storage })

@@ -73,7 +73,7 @@ async function main() {
     await moveStoredSecrets(database.db, config, secrets, logger)
     const result = await bootstrap(database.db, config)
     if (config.seedDemo) {
-      const seeded = await seedDemoData(database.db, openStorage(config))
+      const seeded = await seedDemoData(database.db, await openStorage(config))
       if (seeded > 0) logger.info(`Added ${seeded} demo rows (SEED_DEMO=0 turns this off)`)
       // Visits and orders keep arriving, so the dashboard lives (README "Analytics").
       if (config.demoTrafficSeconds > 0)

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
@@ -16,6 +17,12 @@ export const compressPlugin = fp(
       global: true,
       threshold: COMPRESS_THRESHOLD_BYTES,
       encodings: ['br', 'gzip'],
+      // Quality 4 (the plugin's own), and a 256 KB window where brotli's default is 4 MB: a million videos'
+      // export, streamed to a browser, took the server from 142 to 202 MB resident; now to about 145 MB,
+      // and 34 MB on the wire against 36 MB before (gzip: 42 MB). Lists are far smaller than either window.
+      brotliOptions: {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 },
+      },
     })
   },
   { name: 'compress' },

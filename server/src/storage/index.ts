@@ -11,6 +11,6 @@ export { isSafeKey } from './storage.ts'
 export const uploadsDir = (config: Config) => path.join(config.dataDir, 'uploads')
 
 /** The S3 bucket when S3_ENDPOINT and S3_BUCKET are set, otherwise the disk under DATA_DIR/uploads. */
-export function openStorage(config: Config): Storage {
-  return config.s3 ? s3Storage(config.s3) : diskStorage(uploadsDir(config))
+export async function openStorage(config: Config): Promise<Storage> {
+  return config.s3 ? await s3Storage(config.s3) : diskStorage(uploadsDir(config))
 }

@@ -1,13 +1,6 @@
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3'
 import type { S3Config } from '../config.ts'
 import { lookupType } from './content-types.ts'
 import type { Storage } from './storage.ts'
@@ -18,8 +11,13 @@ const missing = (error: unknown) => {
   return name === 'NoSuchKey' || name === 'NotFound' || status === 404
 }
 
-/** Any S3-compatible bucket (AWS, MinIO, R2, s3rver in the tests), by path-style requests to its endpoint. */
-export function s3Storage(config: S3Config): Storage {
+/**
+ * Any S3-compatible bucket (AWS, MinIO, R2, s3rver in the tests), by path-style requests to its endpoint.
+ * The SDK is loaded only when the configuration picks S3, as an optional backend is (README "Configuration").
+ */
+export async function s3Storage(config: S3Config): Promise<Storage> {
+  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } =
+    await import('@aws-sdk/client-s3')
   const client = new S3Client({
     endpoint: config.endpoint,
     region: config.region,

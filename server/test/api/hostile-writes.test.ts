@@ -36,7 +36,7 @@ describeEachEngine('hostile values on every write field', (engine) => {
   beforeAll(async () => {
     t = await startTestApp(engine)
     token = await t.superToken()
-    await seedDemoData(t.db, openStorage(t.config))
+    await seedDemoData(t.db, await openStorage(t.config))
   }, 120_000)
   afterAll(() => t?.close())
 

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import type { AttemptStore, Counter, Hit } from './store.ts'
 
 // DECR on a missing key would create it at -1 with no expiry; take an attempt back only while it counts.
@@ -20,6 +20,8 @@ export class RedisAttemptStore implements AttemptStore {
 
   /** Connects now, so an unreachable REDIS_URL stops the start with the driver's message. */
   static async connect(url: string, prefix: string): Promise<RedisAttemptStore> {
+    // Loaded only when REDIS_URL picks it, as an optional backend is (README "Configuration").
+    const { Redis } = await import('ioredis')
     const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: false })
     // Connection errors reach the caller of each command; without a listener ioredis would also print them.
     client.on('error', () => {})

@@ -10,7 +10,7 @@ import {
 import { and, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import nodemailer from 'nodemailer'
+import type nodemailer from 'nodemailer'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { memberMails, users } from '../../db/schema/index.ts'
@@ -87,13 +87,17 @@ function signedToken(key: Buffer, payload: { u: number; k: MemberMailKind; e: st
   return `${body}.${base64url(createHmac('sha256', key).update(body).digest())}`
 }
 
-/** One SMTP transport per server address, made when the first mail goes out. */
+/**
+ * One SMTP transport per server address, made when the first mail goes out; nodemailer is loaded then too,
+ * as an optional backend is (README "Configuration").
+ */
 function mailer(config: Config) {
   let transport: ReturnType<typeof nodemailer.createTransport> | null = null
-  return (): ReturnType<typeof nodemailer.createTransport> | null => {
+  return async (): Promise<ReturnType<typeof nodemailer.createTransport> | null> => {
     if (!config.smtpUrl) return null
+    const { createTransport } = (await import('nodemailer')).default
     // Bounded waits: the admin's request waits for the first attempt (holding no database connection).
-    transport ??= nodemailer.createTransport({
+    transport ??= createTransport({
       url: config.smtpUrl,
       connectionTimeout: config.mailTimeoutSeconds * 1000,
       greetingTimeout: config.mailTimeoutSeconds * 1000,
@@ -231,7 +235,7 @@ export async function memberMailRoutes(app: FastifyInstance, { db, config, secre
       },
       async (request) => {
         const id = request.params.id
-        const smtp = transport()
+        const smtp = await transport()
         const row = await db.transaction(async (tx: Db) => {
           const [member] = await tx
             .select({ id: users.id, email: users.email })
@@ -291,7 +295,7 @@ export async function memberMailRoutes(app: FastifyInstance, { db, config, secre
 
   /** One attempt at a pending mail, outside any transaction; its row says how it went. */
   async function deliver(row: { id: number; recipient: string; subject: string; body: string }) {
-    const smtp = transport()
+    const smtp = await transport()
     if (!smtp) return 'failed' as const
     try {
       await smtp.sendMail({ from: config.mailFrom, to: row.recipient, subject: row.subject, text: row.body })
