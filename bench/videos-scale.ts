@@ -69,7 +69,7 @@ async function exportAll(server: RunningServer, token: string) {
   return { seconds: (performance.now() - started) / 1000, bytes }
 }
 
-/** psql's `\copy` of a COPY, to /dev/null, with these connection settings: the database's own speed for the file. */
+/** psql's `\copy` of a COPY to /dev/null, with these connection settings: the database's speed for a file. */
 async function psqlCopySeconds(url: string, copy: string, settings = '') {
   const psql = pgbenchBinary().replace(/pgbench$/, 'psql')
   const command = `\\${copy.replace(/\s+/g, ' ').replace(/ to stdout /i, " to '/dev/null' ")}`

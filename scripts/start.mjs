@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { ensureServerBuilt, serverArgs } from './build-server.mjs'
+import { ensureServerBuilt, serverArgs, serverEnv } from './build-server.mjs'
 import { bin, ensureDependencies, env, newest, root, step } from './setup.mjs'
 
 ensureDependencies()
@@ -41,7 +41,7 @@ function readable(line) {
 
 const server = spawn(join(bin, 'node'), serverArgs, {
   cwd: root,
-  env,
+  env: { ...env, ...serverEnv },
   stdio: ['inherit', 'pipe', 'pipe'],
 })
 for (const [from, to] of [

@@ -1,7 +1,7 @@
 // `npm test`: each stage in turn, stopping at the first that fails, and the time each took.
 import { spawn } from 'node:child_process'
 
-/** A stage is one command, or several run side by side (the first one's output live, the others' after it). */
+/** A stage: one command, or several side by side (the first one's output live, the others' when they end). */
 const stages = [
   ['lint', ['npm run lint']],
   ['typecheck', ['npm run typecheck']],

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ensureServerBuilt, serverArgs } from '../../scripts/build-server.mjs'
+import { ensureServerBuilt, serverArgs, serverEnv } from '../../scripts/build-server.mjs'
 
 const root = join(import.meta.dirname, '..', '..')
 
@@ -44,6 +44,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     cwd: root,
     env: {
       ...process.env,
+      ...serverEnv,
       PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH}`,
       PORT: String(port),
       HOST: '127.0.0.1',
