@@ -87,9 +87,10 @@ export function groupedKeyNames(relation: Relation, fields: NamedKeys): (descend
   if (keys.length !== 1 || !keys[0])
     throw new Error(`${named.map(([field]) => field).join(', ')}: names of one relation read one key column.`)
   // The links are sorted once, by record and then name, and each field joins its names as they come:
-  // PostgreSQL 15 sorted each record's names again for every `string_agg(... order by ...)`, a third of a
-  // million videos' export. The subquery's ORDER BY keeps it a step of its own, and the grouping (by record,
-  // in the same direction) is a prefix of that order, so the names reach the aggregates in order.
+  // PostgreSQL 15 sorted each record's names again for every `string_agg(... order by ...)`, a third of the
+  // time a million videos took to export. The subquery's ORDER BY keeps it a step of its own, and the
+  // grouping (by record, in the same direction) is a prefix of that order, so the names reach the
+  // aggregates in order.
   const flag = (n: number) => sql.identifier(`where_${n}`)
   const flags = named.map(([, { where }], n) => (where ? sql`, ${where} as ${flag(n)}` : sql``))
   const names = named.map(
