@@ -95,9 +95,8 @@ function mailer(config: Config) {
   let transport: ReturnType<typeof nodemailer.createTransport> | null = null
   return async (): Promise<ReturnType<typeof nodemailer.createTransport> | null> => {
     if (!config.smtpUrl) return null
-    const { createTransport } = (await import('nodemailer')).default
     // Bounded waits: the admin's request waits for the first attempt (holding no database connection).
-    transport ??= createTransport({
+    transport ??= (await import('nodemailer')).default.createTransport({
       url: config.smtpUrl,
       connectionTimeout: config.mailTimeoutSeconds * 1000,
       greetingTimeout: config.mailTimeoutSeconds * 1000,
