@@ -83,6 +83,8 @@ export const en = {
     'The {attribute} must not be below the price of the enabled deal "{deal}" ({price}); change or disable that deal first.',
   'deals.price_above_original':
     "The {attribute} must not be greater than the plan's original price ({original}).",
+  'tags.genre_in_use':
+    'The {attribute} cannot change: the source "{source}" is filed under this genre; move it to another genre first.',
   'orders.fees_exceed_amount': 'The fees together must not exceed the amount ({amount}).',
   'orders.over_amount':
     'Refunds and chargebacks together may not exceed the order amount {amount} ({left} left).',

@@ -75,6 +75,7 @@ export const zhCN: Record<MessageKey, string> = {
   'plans.recurring_incomplete': '续订需要{attribute}：续订的周期数、周期单位和原价须同时填写，或都不填。',
   'plans.below_deal': '{attribute}不能低于已启用的优惠"{deal}"的价格（{price}）；请先修改或停用该优惠。',
   'deals.price_above_original': '{attribute}不能高于套餐原价（{original}）。',
+  'tags.genre_in_use': '{attribute}不能修改：来源"{source}"归在此题材下；请先把它移到其他题材。',
   'orders.fees_exceed_amount': '各项手续费之和不能超过订单金额（{amount}）。',
   'orders.over_amount': '退款与拒付合计不能超过订单金额 {amount}（还剩 {left}）。',
   'orders.not_paid': '订单尚未支付，无款可退。',

@@ -266,19 +266,50 @@ export function defineWrites(spec: WriteSpec, view: View) {
       .catch(deleteRule)
   }
 
-  /** Puts a deleted record back exactly (deletions.ts), audited as `restore` with the record. */
+  /** The keys a record's relation holds now, as the wire names them (targets that no longer qualify too). */
+  async function heldKeys(tx: Db, relation: Relation, id: number): Promise<unknown[]> {
+    const key = relation.key ?? relation.to
+    const rows = await tx
+      .select({ key })
+      .from(relation.through)
+      .innerJoin(relation.target, eq(relation.target.id, relation.to))
+      .where(eq(relation.from, id))
+    return rows.map((row) => row.key)
+  }
+
+  /**
+   * Puts a deleted record back exactly (deletions.ts) as a create of it, in one transaction: every rule a
+   * create runs runs on the record as it comes back, so what a create would refuse a restore refuses (422 or
+   * 409 naming the rule) and nothing comes back. `guard` first; then the rows go back (409 when a record they
+   * name is gone or a unique value of theirs taken); then each relation's rules on the keys it holds (a target
+   * that no longer qualifies is 422 on the relation) and `check`, as on create (operation `create`, no id
+   * yet, `before` null), with the record's input fields as the input and every key as added; then the
+   * database's rules as on a create (422 on the field), `after`, and the audit entry `restore`.
+   */
   async function restore(db: Db, request: FastifyRequest, id: number) {
-    return db.transaction(async (tx) => {
-      await restoreDeleted(tx, request, spec.path, id)
-      const after = await readRecord(tx, view, id)
-      await audit(tx, request, {
-        resource: spec.path,
-        recordId: id,
-        action: 'restore',
-        changes: createdChanges(after),
+    return db
+      .transaction(async (tx) => {
+        const ctx = await start(tx, request, 'create', null, {})
+        await restoreDeleted(tx, request, spec.path, id)
+        const record = await readRecord(tx, view, id)
+        const takes = new Set(Object.keys(spec.input?.shape ?? {}))
+        for (const [name, value] of Object.entries(record)) if (takes.has(name)) ctx.input[name] = value
+        for (const [name, relation] of relations) {
+          const keys = await heldKeys(tx, relation, id)
+          await resolveKeys(tx, targetOf(relation), name, keys, relation.unknown)
+          ctx.added[name] = keys
+          if (takes.has(name)) ctx.input[name] = keys
+        }
+        await hooks.check?.(ctx)
+        const after = await readRecord(tx, view, id)
+        await finish(
+          { ...ctx, id, after, changed: new Set(Object.keys(ctx.input)) },
+          'restore',
+          createdChanges(after),
+        )
+        return after
       })
-      return after
-    })
+      .catch(writeRule)
   }
 
   /** The column values a transition writes: its state, and the state it leaves where it remembers it. */

@@ -21,7 +21,8 @@ export const sourcesModule = defineResource<Source>({
     async check({ tx, input }) {
       const genreId = input.genre_id as number | null | undefined
       if (genreId == null) return
-      const [tag] = await tx.select({ type: tags.type }).from(tags).where(eq(tags.id, genreId))
+      // Shared lock: a retype of the tag (tags/index.ts, under its row lock) waits for this write, or this for it.
+      const [tag] = await tx.select({ type: tags.type }).from(tags).where(eq(tags.id, genreId)).for('share')
       if (tag && tag.type !== 'genre') throw invalidField('genre_id', 'validation.genre_tag')
     },
   },
