@@ -37,6 +37,8 @@ export const validationMessages = {
     'validation.genre_tag': 'The {attribute} field must name a tag of type genre.',
     'validation.media_url':
       'The {attribute} field must be an uploaded file (/uploads/...) or an http(s) address.',
+    'validation.upload_path':
+      'An image in the {attribute} field names an upload by a path that is not one (/uploads/... without "." or ".." segments, %-escapes or backslashes).',
     'validation.serial_number':
       'The {attribute} field may hold letters, digits, dots, dashes and underscores only.',
     'validation.money': 'The {attribute} field must be an amount such as 19.99.',
@@ -99,6 +101,8 @@ export const validationMessages = {
     'validation.domain': '{attribute}必须是域名，例如 example.com。',
     'validation.genre_tag': '{attribute}必须是类型为题材的标签。',
     'validation.media_url': '{attribute}必须是已上传的文件（/uploads/...）或 http(s) 地址。',
+    'validation.upload_path':
+      '{attribute}中的图片以无效路径引用上传文件（/uploads/... 中不能有 "." 或 ".." 段、%转义或反斜杠）。',
     'validation.serial_number': '{attribute}只能包含字母、数字、点、短横线和下划线。',
     'validation.money': '{attribute}必须是金额，例如 19.99。',
     'validation.reorder': '{attribute}必须恰好列出每一项各一次。',

@@ -82,8 +82,16 @@ export const instantInput = z.iso
 export const clearable = <T extends z.ZodType<string, string>>(text: T) =>
   z.union([z.null(), text]).transform((value) => (value === null || value === '' ? null : value))
 
+/**
+ * An upload's URL: `/uploads/` and its key, segments of word characters, dots and dashes, none of them `.` or
+ * `..` (a browser resolves those, so `/uploads/../../api/auth/me` would load the API), and no empty segment,
+ * %-escape (`%2e%2e`) or backslash. The one rule of an upload path in a field or in rich text (rich-text.ts).
+ */
+export const UPLOAD_URL_PATTERN = /^\/uploads(?:\/(?!\.\.?(?:\/|$))[\w.-]+)+$/
 /** Where a stored file is: an upload of this server (`/uploads/...`, API.md "Files") or a CDN address. */
-export const MEDIA_URL_PATTERN = /^(\/uploads\/[\w./-]+|https?:\/\/\S+)$/
+export const MEDIA_URL_PATTERN = new RegExp(
+  `^(?:${UPLOAD_URL_PATTERN.source.slice(1, -1)}|https?:\\/\\/\\S+)$`,
+)
 export const mediaUrl = ofKind(z.string().trim().max(500).regex(MEDIA_URL_PATTERN, 'validation.media_url'), {
   kind: 'media',
   media: 'images',

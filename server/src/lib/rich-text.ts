@@ -1,7 +1,25 @@
+import { UPLOAD_URL_PATTERN, UPLOADS_PREFIX } from '@vod/contract'
 import sanitizeHtml from 'sanitize-html'
+import { invalidField } from './errors.ts'
 
-/** An upload's URL (`UPLOADS_PREFIX`, contract/src/resources/files.ts). */
-const UPLOADED = /^\/uploads\/[\w./-]+$/
+/**
+ * Whether an image address that is no plain upload URL still means one once a browser reads it: with its
+ * %-escapes decoded, tabs, line breaks and the spaces around it gone, backslashes as slashes
+ * (`/uploads/%2e%2e/...`, `/uploads\\..\\...`).
+ */
+function claimsUpload(src: string): boolean {
+  let decoded = src
+  try {
+    decoded = decodeURIComponent(src)
+  } catch {
+    // A broken escape decodes as it stands.
+  }
+  return decoded
+    .replace(/[\t\n\r]/g, '')
+    .trim()
+    .replaceAll('\\', '/')
+    .startsWith(UPLOADS_PREFIX)
+}
 
 /**
  * What rich text may hold once stored (posts, articles): the editor's own formatting and nothing that runs.
@@ -9,7 +27,7 @@ const UPLOADED = /^\/uploads\/[\w./-]+$/
  * images come from this server's uploads only: an image from elsewhere would load (and tell a tracker) when
  * staff open the post, so it is dropped, as the editor only ever inserts uploads.
  */
-const options: sanitizeHtml.IOptions = {
+const options = (refuse: (src: string) => void): sanitizeHtml.IOptions => ({
   allowedTags: [
     'p',
     'br',
@@ -41,8 +59,15 @@ const options: sanitizeHtml.IOptions = {
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
-  // An image that is not an upload of this server is dropped whole.
-  exclusiveFilter: (frame) => frame.tag === 'img' && !UPLOADED.test(frame.attribs.src ?? ''),
+  // An image that is not an upload of this server is dropped whole; one that names an upload by a path
+  // that is not one (`/uploads/../../api/auth/me`) is refused.
+  exclusiveFilter: (frame) => {
+    if (frame.tag !== 'img') return false
+    const src = frame.attribs.src ?? ''
+    if (UPLOAD_URL_PATTERN.test(src)) return false
+    if (claimsUpload(src)) refuse(src)
+    return true
+  },
   transformTags: {
     // A link that opens a new tab must not hand the site's window to the page it opens.
     a: (tagName, attribs) => ({
@@ -50,6 +75,17 @@ const options: sanitizeHtml.IOptions = {
       attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
     }),
   },
-}
+})
 
-export const sanitizeRichText = (html: string): string => sanitizeHtml(html, options)
+/** Rich text as it is stored; 422 on `field` when an image names an upload by a path that is not one. */
+export function sanitizeRichText(html: string, field = 'content'): string {
+  let refused = false
+  const clean = sanitizeHtml(
+    html,
+    options(() => {
+      refused = true
+    }),
+  )
+  if (refused) throw invalidField(field, 'validation.upload_path')
+  return clean
+}
