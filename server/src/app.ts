@@ -15,6 +15,7 @@ import { loggerOptions, RequestLogController } from './logger.ts'
 import { modules } from './modules/index.ts'
 import { accessPlugin } from './plugins/access.ts'
 import { apiVersionPlugin } from './plugins/api-version.ts'
+import { bulkSlotsPlugin } from './plugins/bulk-slots.ts'
 import { compressPlugin } from './plugins/compress.ts'
 import { clientErrorHandler, errorsPlugin } from './plugins/errors.ts'
 import { exportsPlugin } from './plugins/exports.ts'
@@ -113,6 +114,7 @@ export async function buildApp({
   app.register(openapiPlugin)
   app.register(healthPlugin, { db, readiness: prepared })
   app.register(exportsPlugin, { db, config })
+  app.register(bulkSlotsPlugin, { config })
   const storage = await openStorage(config)
   for (const module of modules)
     app.register(module, { prefix: '/api', db, config, secret, totpKey: keys.totp, throttle, storage })

@@ -75,6 +75,8 @@ export interface Config {
   exportConcurrency: number
   /** An export whose reader takes nothing for this long is cut off, freeing its connection. */
   exportStallSeconds: number
+  /** Bulk actions running at once in this process, each on one connection of the pool's 10; more answer 429. */
+  bulkConcurrency: number
   /** The public member site, where the links of member e-mails lead. */
   memberSiteUrl: string
   logLevel: string
@@ -230,6 +232,8 @@ const schema = z.object({
   MAIL_TIMEOUT_SECONDS: integer(10, 1, 300),
   EXPORT_CONCURRENCY: integer(2, 1, 100),
   EXPORT_STALL_SECONDS: integer(30, 1, 3600),
+  // At most half the requests' pool (db/client.ts, 10 connections): lists keep the rest.
+  BULK_CONCURRENCY: integer(2, 1, 5),
   SEED_DEMO: oneOf(['1', '0'], '1'),
   DEMO_TRAFFIC_SECONDS: integer(5, 0, 3600),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
@@ -325,6 +329,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     mailTimeoutSeconds: e.MAIL_TIMEOUT_SECONDS,
     exportConcurrency: e.EXPORT_CONCURRENCY,
     exportStallSeconds: e.EXPORT_STALL_SECONDS,
+    bulkConcurrency: e.BULK_CONCURRENCY,
     memberSiteUrl: e.MEMBER_SITE_URL,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(repoRoot, 'web', 'dist'),

@@ -40,6 +40,7 @@ export const en = {
   'errors.date_out_of_range': 'A date is outside the years 1 to 9999 (UTC).',
   'errors.bad_multipart': 'The form data could not be read: it is malformed or did not arrive whole.',
   'errors.exports_busy': 'Other exports are running; please try again in a few seconds.',
+  'errors.bulk_busy': 'Other bulk actions are running; please try again in a few seconds.',
   'errors.file_name_too_long': 'The file name may have at most {max} characters.',
   'errors.not_csv': 'The file is not a UTF-8 CSV file.',
   'errors.file_required': 'Send the CSV file in the form field "file", or JSON rows.',

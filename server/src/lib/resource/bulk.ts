@@ -4,10 +4,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/client.ts'
 import { attributeName } from '../../i18n/index.ts'
-import { ApiError, invalidField } from '../errors.ts'
+import { ApiError, invalidField, notFound } from '../errors.ts'
 import { type defineList, type ListQuery, selectFrom } from '../list/index.ts'
 import { errorBody, protectedErrors } from '../responses.ts'
-import { renewDeletions } from './deletions.ts'
+import { renewDeletions, restorable } from './deletions.ts'
 import { permissionOf } from './permissions.ts'
 import type { Resolved } from './types.ts'
 import type { defineWrites } from './write.ts'
@@ -34,6 +34,11 @@ function messageOf(request: FastifyRequest, error: ApiError): string {
  * in the list's order; more than BULK_LIMIT is 422 and nothing is done. Each row then runs as its own
  * request would, in its own transaction with its own audit entry: done, or refused with the status and
  * message it would have had. One refusal never undoes the others.
+ *
+ * Bounded: one statement finds which of the named ids are there (in the request's scope, or still to be
+ * undone for `restore`); the others are refused 404 as their single request would be, with no statement
+ * each, so 1,000 ids that name nothing cost one. At most BULK_CONCURRENCY bulk requests run at once in a
+ * process (plugins/bulk-slots.ts, 429 past it), each on one connection at a time.
  */
 export function defineBulk(spec: Resolved, list: List, writes: Writes) {
   const { path, table } = spec
@@ -54,9 +59,19 @@ export function defineBulk(spec: Resolved, list: List, writes: Writes) {
     runs.restore = { permission: 'delete', run: (db, request, id) => writes.restore(db, request, id) }
   }
 
-  /** The rows a request names: its ids, or the list's matching rows (at most BULK_LIMIT). */
+  /**
+   * The rows a request names, its ids or the list's matching rows (at most BULK_LIMIT), and of those the
+   * ones worth running: named ids that are not there (one statement says which) are refused 404 unrun.
+   */
   async function rowsOf(db: Db, request: FastifyRequest, action: string, body: BulkInput) {
-    if (body.ids) return [...new Set(body.ids)]
+    if (body.ids) {
+      const ids = [...new Set(body.ids)]
+      const there =
+        action === 'restore'
+          ? await restorable(db, request, path, ids)
+          : await writes.present(db, request, ids)
+      return { ids, there }
+    }
     // Deleted records match no filter: an undo names them.
     if (action === 'restore') throw invalidField('ids', 'validation.required')
     const q = request.query as ListQuery
@@ -65,7 +80,8 @@ export function defineBulk(spec: Resolved, list: List, writes: Writes) {
       .orderBy(...list.orderBy(q))
       .limit(BULK_LIMIT + 1)
     if (rows.length > BULK_LIMIT) throw new ApiError(422, 'errors.bulk_limit', { limit: BULK_LIMIT })
-    return rows.map((row) => row.id as number)
+    const ids = rows.map((row) => row.id as number)
+    return { ids, there: new Set(ids) }
   }
 
   async function routes(app: FastifyInstance, db: Db) {
@@ -81,39 +97,50 @@ export function defineBulk(spec: Resolved, list: List, writes: Writes) {
             description:
               `The rows: \`{"ids": [...]}\`, or \`{"all": 1}\` for every row the list's filters in the query string ` +
               `match. More than ${BULK_LIMIT} rows: 422, nothing done. Each row is done or refused on its own ` +
-              '(with the status and message of a single request), in its own transaction and audit entry.',
+              '(with the status and message of a single request), in its own transaction and audit entry. ' +
+              'At most BULK_CONCURRENCY bulk requests run at once per process: past it 429 with Retry-After.',
             querystring: list.query,
             body: bulkInput,
-            response: { 200: bulkAnswer, ...protectedErrors, 409: errorBody },
+            response: { 200: bulkAnswer, ...protectedErrors, 409: errorBody, 429: errorBody },
           },
         },
         async (request) => {
-          const ids = await rowsOf(db, request, action, request.body)
-          const batch = randomUUID()
-          const data: BulkRowResult[] = []
-          // Rows go in transactions of CHUNK, each row in a savepoint of its own (its write's transaction,
-          // nested): a refused row rolls back alone, and the rows cost no commit each.
-          for (let start = 0; start < ids.length; start += CHUNK)
-            await db.transaction(async (tx) => {
-              for (const id of ids.slice(start, start + CHUNK)) {
-                try {
-                  await run(tx, request, id, batch)
-                  data.push({ id, result: 'done' })
-                } catch (error) {
-                  if (!(error instanceof ApiError)) throw error
-                  data.push({
-                    id,
-                    result: 'refused',
-                    status: error.status,
-                    message: messageOf(request, error),
-                  })
+          const release = app.bulkSlots.take()
+          try {
+            const { ids, there } = await rowsOf(db, request, action, request.body)
+            const batch = randomUUID()
+            const results = new Map<number, BulkRowResult>()
+            const refuse = (id: number, error: ApiError) =>
+              results.set(id, {
+                id,
+                result: 'refused',
+                status: error.status,
+                message: messageOf(request, error),
+              })
+            const running = ids.filter((id) => there.has(id))
+            for (const id of ids) if (!there.has(id)) refuse(id, notFound())
+            // Rows go in transactions of CHUNK, each row in a savepoint of its own (its write's transaction,
+            // nested): a refused row rolls back alone, and the rows cost no commit each.
+            for (let start = 0; start < running.length; start += CHUNK)
+              await db.transaction(async (tx) => {
+                for (const id of running.slice(start, start + CHUNK)) {
+                  try {
+                    await run(tx, request, id, batch)
+                    results.set(id, { id, result: 'done' })
+                  } catch (error) {
+                    if (!(error instanceof ApiError)) throw error
+                    refuse(id, error)
+                  }
                 }
-              }
-            })
-          // The undo window of a bulk delete starts when the whole of it is done.
-          if (action === 'delete') await renewDeletions(db, batch)
-          const done = data.filter((row) => row.result === 'done').length
-          return { data, meta: { done, refused: data.length - done } }
+              })
+            // The undo window of a bulk delete starts when the whole of it is done.
+            if (action === 'delete' && running.length > 0) await renewDeletions(db, batch)
+            const data = ids.map((id) => results.get(id) as BulkRowResult)
+            const done = data.filter((row) => row.result === 'done').length
+            return { data, meta: { done, refused: data.length - done } }
+          } finally {
+            release()
+          }
         },
       )
   }

@@ -187,6 +187,31 @@ export async function renewDeletions(db: Db, batch: string) {
 }
 
 /**
+ * Which of `ids` the caller could still put back (restoreDeleted's rule), in one statement: a bulk restore
+ * answers the others 404 without a statement each.
+ */
+export async function restorable(
+  db: Db,
+  request: FastifyRequest,
+  resource: string,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set()
+  const rows = await db
+    .select({ id: deletedRecords.recordId })
+    .from(deletedRecords)
+    .where(
+      and(
+        eq(deletedRecords.resource, resource),
+        sql`${deletedRecords.recordId} = any(${`{${ids.join(',')}}`}::integer[])`,
+        eq(deletedRecords.adminId, request.admin?.id ?? -1),
+        gt(deletedRecords.expiresAt, sql`now() - make_interval(secs => ${GRACE_SECONDS})`),
+      ),
+    )
+  return new Set(rows.map((row) => row.id))
+}
+
+/**
  * Puts a deleted record back, in the caller's transaction: only the admin who deleted it, within the window
  * (404 otherwise: nothing to undo). 409 when the rows cannot go back as they were: a record they name was
  * deleted meanwhile, or a new one took a unique value of theirs.

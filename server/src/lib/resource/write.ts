@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { type ActionSpec, targetName } from '@vod/contract'
-import { and, eq, type SQL } from 'drizzle-orm'
+import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../../db/client.ts'
@@ -121,6 +121,18 @@ export function defineWrites(spec: WriteSpec, view: View) {
       .where(and(eq(table.id, id), scope))
       .for('update', { of: table })
     if (!row) throw notFound()
+  }
+
+  /**
+   * Which of `ids` are there in the request's scope, in one statement (the rows `lock` would find): a bulk
+   * request answers the others 404 without a statement each. Only a hint; each row's write locks it again.
+   */
+  async function present(db: Db, request: FastifyRequest, ids: readonly number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set()
+    const rows = await selectFrom(db, view, { id: table.id }).where(
+      and(sql`${table.id} = any(${`{${ids.join(',')}}`}::integer[])`, scopeOf(request)),
+    )
+    return new Set(rows.map((row) => row.id as number))
   }
 
   /** How every write starts: the owner's lock, then `guard`. */
@@ -361,5 +373,5 @@ export function defineWrites(spec: WriteSpec, view: View) {
       .catch(writeRule)
   }
 
-  return { create, update, remove, restore, act, prepare, scopeOf, lock }
+  return { create, update, remove, restore, act, prepare, scopeOf, lock, present }
 }
