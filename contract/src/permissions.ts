@@ -37,7 +37,8 @@ export const permissionCatalogue = {
   deals: ['list', 'create', 'edit', 'delete'],
   subscriptions: ['list'],
   orders: ['list', 'edit', 'export', 'refund', 'chargeback'],
-  channels: ['list', 'create', 'edit', 'delete', 'archive', 'recover'],
+  // `all-channels`: sees every channel's records and figures; without it, only the channels it administers.
+  channels: ['list', 'create', 'edit', 'delete', 'archive', 'recover', 'all'],
   campaigns: ['list', 'create', 'edit', 'delete'],
   ipwhitelists: ['list', 'create', 'edit', 'delete'],
   'segpay-payout-reports': ['list', 'create', 'edit', 'delete'],

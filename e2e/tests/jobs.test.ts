@@ -54,7 +54,13 @@ describe("the walkthrough's jobs, as roles made in the role editor", () => {
     await expect
       .poll(() => page.getByTestId('permission-needs-create-deals').textContent())
       .toBe('Needs Plans: List')
-    const held = await job(page, 'Marketer', ['list-deals', 'create-deals', 'list-channels', 'edit-channels'])
+    const held = await job(page, 'Marketer', [
+      'list-deals',
+      'create-deals',
+      'list-channels',
+      'edit-channels',
+      'all-channels',
+    ])
     expect(held).toEqual(expect.arrayContaining(['list-plans', 'list-admins']))
     const [channel] = (await asAdmin<{ data: { id: number }[] }>(product, '/api/channels?per_page=1')).data
     await superContext.close()
@@ -74,7 +80,12 @@ describe("the walkthrough's jobs, as roles made in the role editor", () => {
   it('finance (zh-cn): orders totalled with their currency, times with their zone, subscriptions in reach', async () => {
     const superContext = await zhContext()
     const page = await logIn(superContext, product.admin.username, true)
-    const held = await job(page, 'Finance', ['list-orders', 'export-orders', 'list-subscriptions'], true)
+    const held = await job(
+      page,
+      'Finance',
+      ['list-orders', 'export-orders', 'list-subscriptions', 'all-channels'],
+      true,
+    )
     expect(held).toEqual(expect.arrayContaining(['list-users', 'list-plans', 'list-channels']))
     const [order] = (await asAdmin<{ data: { user_id: number }[] }>(product, '/api/orders?per_page=1')).data
     await superContext.close()
@@ -104,7 +115,14 @@ describe("the walkthrough's jobs, as roles made in the role editor", () => {
     const held = await job(
       page,
       'Support',
-      ['list-supports', 'solve-supports', 'list-comments', 'ban-comments', 'send-reset-password-users'],
+      [
+        'list-supports',
+        'solve-supports',
+        'list-comments',
+        'ban-comments',
+        'send-reset-password-users',
+        'all-channels',
+      ],
       true,
     )
     // The comments queue names members and videos: the role editor ticked them with it.

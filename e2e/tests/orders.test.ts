@@ -34,6 +34,7 @@ describe('orders and payouts, end to end in Chromium', () => {
         name: 'E2E finance',
         permissions: [
           'list-orders',
+          'all-channels',
           'list-users',
           'list-plans',
           'list-segpay-payout-reports',

@@ -294,10 +294,10 @@ describeEachEngine('channels', (engine) => {
         t
           .request(base, { token: who.token, method: 'POST', body: { admin_id: adminId } })
           .then(({ status, body }) => ({ status, body }))
-      const editor = await t.createAdmin(['edit-channels', 'list-channels'])
-      const picker = await t.createAdmin(['edit-channels', 'list-channels', 'list-admins'])
-      const weaker = await t.createAdmin(['list-channels'])
-      const stronger = await t.createAdmin(['list-channels', 'delete-admins'])
+      const editor = await t.createAdmin(['edit-channels', 'list-channels', 'all-channels'])
+      const picker = await t.createAdmin(['edit-channels', 'list-channels', 'list-admins', 'all-channels'])
+      const weaker = await t.createAdmin(['list-channels', 'all-channels'])
+      const stronger = await t.createAdmin(['list-channels', 'delete-admins', 'all-channels'])
       const [superAdmin] = (await api('/api/admins?keyword=admin&per_page=100')).body.data.filter(
         (a: { username: string }) => a.username === 'admin',
       )
@@ -324,7 +324,7 @@ describeEachEngine('channels', (engine) => {
       const as = (who: { token: string }, path: string, method = 'GET', body?: unknown) =>
         t.request(path, { token: who.token, method, body }).then((res) => res.status)
       const none = await t.createAdmin(['list-tags'])
-      const reader = await t.createAdmin(['list-channels'])
+      const reader = await t.createAdmin(['list-channels', 'all-channels'])
       const base = `/api/channels/${channel.id}`
       expect(await as(none, '/api/channels')).toBe(403)
       expect(await as(none, base)).toBe(403)
@@ -340,7 +340,7 @@ describeEachEngine('channels', (engine) => {
       expect(await as(reader, `${base}/admins/1`, 'DELETE')).toBe(403)
       // Campaigns have their own permissions.
       expect(await as(reader, `${base}/campaigns`)).toBe(403)
-      const planner = await t.createAdmin(['list-campaigns'])
+      const planner = await t.createAdmin(['list-campaigns', 'all-channels'])
       expect(await as(planner, `${base}/campaigns`)).toBe(200)
       expect(await as(planner, `${base}/campaigns/${campaign.id}`)).toBe(200)
       expect(await as(reader, `${base}/campaigns/${campaign.id}`)).toBe(403)
@@ -348,20 +348,25 @@ describeEachEngine('channels', (engine) => {
       expect(await as(planner, `${base}/campaigns/${campaign.id}`, 'PUT', { name: 'x' })).toBe(403)
       expect(await as(planner, `${base}/campaigns/${campaign.id}`, 'DELETE')).toBe(403)
 
-      const creator = await t.createAdmin(['create-channels', 'create-campaigns'])
+      const creator = await t.createAdmin(['create-channels', 'create-campaigns', 'all-channels'])
       expect(await as(creator, '/api/channels', 'POST', { ...baseChannel, utm_source: 'perm' })).toBe(201)
       expect(await as(creator, `${base}/campaigns`, 'POST', baseCampaign)).toBe(201)
-      const editor = await t.createAdmin(['edit-channels', 'edit-campaigns', 'delete-campaigns'])
+      const editor = await t.createAdmin([
+        'edit-channels',
+        'edit-campaigns',
+        'delete-campaigns',
+        'all-channels',
+      ])
       expect(await as(editor, base, 'PUT', { utm_id: 'x' })).toBe(200)
       expect(await as(editor, `${base}/admins`, 'POST', { admin_id: editor.id })).toBe(200)
       expect(await as(editor, `${base}/admins/${editor.id}`, 'DELETE')).toBe(204)
       expect(await as(editor, `${base}/campaigns/${campaign.id}`, 'PUT', { name: 'x' })).toBe(200)
       expect(await as(editor, `${base}/campaigns/${campaign.id}`, 'DELETE')).toBe(204)
       expect(await as(editor, `${base}/archive`, 'POST')).toBe(403)
-      const archiver = await t.createAdmin(['archive-channels', 'recover-channels'])
+      const archiver = await t.createAdmin(['archive-channels', 'recover-channels', 'all-channels'])
       expect(await as(archiver, `${base}/archive`, 'POST')).toBe(200)
       expect(await as(archiver, `${base}/recover`, 'POST')).toBe(200)
-      const deleter = await t.createAdmin(['delete-channels'])
+      const deleter = await t.createAdmin(['delete-channels', 'all-channels'])
       expect(await as(deleter, base, 'DELETE')).toBe(204)
     })
   })

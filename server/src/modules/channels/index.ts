@@ -1,11 +1,13 @@
 import { type Channel, channelAdminInput, channelsContract } from '@vod/contract'
 import { sql } from 'drizzle-orm'
 import { mayPickAdmin } from '../../auth/admin-guard.ts'
+import { channelScope, seesAllChannels } from '../../auth/channel-scope.ts'
 import { admins, campaigns, channelAdmins, channels } from '../../db/schema/index.ts'
 import { invalidField } from '../../lib/errors.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
 import { qualified } from '../../lib/resource/relations.ts'
 import type { ActionRoute } from '../../lib/resource/types.ts'
+import { adminOf } from '../../plugins/access.ts'
 
 const campaignsCount = sql<number>`(select count(*) from ${campaigns} where ${qualified(campaigns.channelId)} = ${qualified(channels.id)})::integer`
 const adminCount = sql<number>`(select count(*) from ${channelAdmins} where ${qualified(channelAdmins.channelId)} = ${qualified(channels.id)})::integer`
@@ -46,6 +48,8 @@ const addAdmin: ActionRoute<Channel> = {
 export const channelsModule = defineResource<Channel>({
   contract: channelsContract,
   table: channels,
+  // A channel, its campaigns and its admins are seen by its admins, or with all-channels (auth/channel-scope.ts).
+  scope: channelScope(channels.id),
   present: { campaigns_count: campaignsCount, admin_count: adminCount },
   list: {
     keyword: [
@@ -56,6 +60,14 @@ export const channelsModule = defineResource<Channel>({
       channels.utmContent,
       channels.utmId,
     ],
+  },
+  hooks: {
+    /** Who creates a channel without all-channels administers it, so that it stays in the creator's sight. */
+    async after({ tx, request, operation, id, after }) {
+      if (operation !== 'create' || seesAllChannels(request) || !after) return
+      await tx.insert(channelAdmins).values({ channelId: id, adminId: adminOf(request).id })
+      after.admin_count += 1
+    },
   },
   actions: {
     archive: {

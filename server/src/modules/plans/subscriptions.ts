@@ -8,6 +8,7 @@ import {
 import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { channelScope } from '../../auth/channel-scope.ts'
 import type { Db } from '../../db/client.ts'
 import { channels, plans, subscriptions, users } from '../../db/schema/index.ts'
 import { invalidField } from '../../lib/errors.ts'
@@ -20,10 +21,14 @@ const channelName = sql<
   string | null
 >`case when ${qualified(channels.id)} is null then null else concat_ws(' / ', ${qualified(channels.utmSource)}, ${qualified(channels.utmMedium)}, ${qualified(channels.utmCampaign)}) end`
 
+/** Subscriptions of the caller's channels (auth/channel-scope.ts): the list, its export and the statistic. */
+const scope = channelScope(subscriptions.channelId)
+
 /** Members' subscriptions, read only (a hidden list under /plans): who, which plan, which channel, when. */
 export const subscriptionsResource = defineResource<Subscription>({
   contract: subscriptionsContract,
   table: subscriptions,
+  scope,
   joins: [
     { table: users, on: eq(users.id, subscriptions.userId), inner: true },
     { table: plans, on: eq(plans.id, subscriptions.planId), inner: true },
@@ -44,8 +49,14 @@ const counted = (status: (typeof subscriptionStatuses)[number]) =>
  * counted by PostgreSQL: all of them and by state; those through no channel form one row with a null
  * channel. Most first, then by channel id (no channel last).
  */
-export async function channelStatistic(db: Db, from: string | undefined, to: string | undefined) {
+export async function channelStatistic(
+  db: Db,
+  from: string | undefined,
+  to: string | undefined,
+  within?: SQL,
+) {
   const range: (SQL | undefined)[] = [
+    within,
     from === undefined ? undefined : gte(subscriptions.startedAt, new Date(`${from}T00:00:00.000Z`)),
     to === undefined
       ? undefined
@@ -81,7 +92,8 @@ export async function channelStatisticRoute(app: FastifyInstance, db: Db) {
         description:
           '`started_from` and `started_to` are calendar days (UTC), both inclusive, either may be left out. ' +
           'One row per channel with any (`channel_id` null: subscriptions through no channel): `total` and ' +
-          'the counts by state, most first; `meta.total` is the sum. 422 when the range ends before it starts.',
+          'the counts by state, most first; `meta.total` is the sum. 422 when the range ends before it starts. ' +
+          'Only the channels the caller sees: all of them and direct subscriptions with `all-channels`, else those it administers.',
         querystring: channelStatisticQuery,
         response: { 200: channelStatisticAnswer, ...protectedErrors },
       },
@@ -90,7 +102,7 @@ export async function channelStatisticRoute(app: FastifyInstance, db: Db) {
       const { started_from: from, started_to: to } = request.query
       if (from !== undefined && to !== undefined && to < from)
         throw invalidField('started_to', 'validation.after_start')
-      const data = await channelStatistic(db, from, to)
+      const data = await channelStatistic(db, from, to, scope(request))
       return {
         data,
         meta: {

@@ -1,5 +1,6 @@
 import { type User, usersContract } from '@vod/contract'
 import { eq } from 'drizzle-orm'
+import { channelScope } from '../../auth/channel-scope.ts'
 import { campaigns, channels, plans, users } from '../../db/schema/index.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
 import type { ApiModule } from '../types.ts'
@@ -13,6 +14,8 @@ import { memberMailRoutes } from './mail.ts'
 const usersResource = defineResource<User>({
   contract: usersContract,
   table: users,
+  // Members are the channels' data: a caller sees those its channels brought (auth/channel-scope.ts).
+  scope: channelScope(users.channelId),
   joins: [
     { table: plans, on: eq(plans.id, users.planId) },
     { table: channels, on: eq(channels.id, users.channelId) },

@@ -98,6 +98,8 @@ export const resourceLocale = defineLocale({
       ban: 'Ban',
       'reject-report': 'Reject report',
       restore: 'Restore (undo delete)',
+      // all-channels: without it, an admin sees only the channels it administers (docs/security.md).
+      all: 'See every channel (else only those it administers)',
     },
     /** Labels of the fields many resources share; a resource's own `fields` come first. */
     fields: {
@@ -297,6 +299,7 @@ export const resourceLocale = defineLocale({
       ban: '封禁',
       'reject-report': '驳回举报',
       restore: '恢复（撤销删除）',
+      all: '查看全部渠道（否则仅限其管理的渠道）',
     },
     fields: {
       id: 'ID',

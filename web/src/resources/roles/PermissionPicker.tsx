@@ -101,7 +101,7 @@ export function PermissionPicker({
                     checked={state.checked}
                     indeterminate={state.indeterminate}
                     disabled={disabled}
-                    data-testid={`permission-all-${group.group}`}
+                    data-testid={`permission-group-toggle-${group.group}`}
                     onChange={(event) =>
                       set(
                         toggleGroup(
