@@ -55,6 +55,8 @@ export const validationMessages = {
     'validation.phone': 'The {attribute} field may hold digits, spaces, + ( ) . and - only.',
     'validation.end_before_start': 'The end date cannot be before the start date.',
     'validation.period_too_long': 'A period may span at most {max} days.',
+    'validation.period_before_years':
+      'The period of the same length before this one would start before the year 1: start it later.',
     'validation.ip_address':
       'The {attribute} field must be an IPv4 or IPv6 address, or a CIDR range such as 10.0.0.0/8 or 2001:db8::/32.',
     'validation.ip_host_bits':
@@ -118,6 +120,7 @@ export const validationMessages = {
     'validation.phone': '{attribute}只能包含数字、空格和 + ( ) . -。',
     'validation.end_before_start': '结束日期不能早于开始日期。',
     'validation.period_too_long': '一个时间段最多 {max} 天。',
+    'validation.period_before_years': '此时间段之前同样长度的时间段将早于公元 1 年：请选择更晚的开始日期。',
     'validation.ip_address':
       '{attribute}必须是 IPv4 或 IPv6 地址，或 CIDR 网段（如 10.0.0.0/8、2001:db8::/32）。',
     'validation.ip_host_bits': '{attribute}在前缀长度之后还有非零位；该网段应写作 {network}。',

@@ -44,6 +44,16 @@ export const STORE_CURRENCY = 'USD'
 export const money = ofKind(z.string().regex(MONEY_PATTERN, 'validation.money'), { kind: 'money' })
 
 /**
+ * A sum of money (analytics' and the dashboard's figures, a list's totals, an order's refunds): the same
+ * exact decimal, with room for any sum of a money column (numeric(12, 2), under 10^10 a row) over as many
+ * rows as an integer id can number (2^31), and for its negation (net = gross - refunds - chargebacks). The
+ * server writes it as numeric(22, 2) (MONEY_SUM_SQL).
+ */
+export const MONEY_SUM_PATTERN = /^-?\d{1,20}(\.\d{1,2})?$/
+export const MONEY_SUM_SQL = 'numeric(22, 2)'
+export const moneySum = ofKind(z.string().regex(MONEY_SUM_PATTERN, 'validation.money'), { kind: 'money' })
+
+/**
  * The one date rule: every day and instant lies in the years 1 to 9999 once in UTC, what ISO 8601 writes
  * with four digits and PostgreSQL can hold (it has no year 0; `9999-12-31T23:59:59-14:00` is in 10000).
  * The inputs below and the server's list filters (server/src/lib/list/wire-values.ts) all ask it.

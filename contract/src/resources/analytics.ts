@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { calendarDay, instant, money, recordId, tally } from '../values.ts'
+import { calendarDay, instant, instantInput, money, moneySum, recordId, tally } from '../values.ts'
 import { ANALYTICS_MAX_DAYS, orderEventKinds, orderEventLimits, visitDevices } from './analytics-values.ts'
 import { channelTypes } from './channels.ts'
 import { price } from './plans.ts'
@@ -14,7 +14,19 @@ const DAY_MS = 86_400_000
 const daysBetween = (start: string, end: string) =>
   Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1
 
-const periodRules = (value: { start_date?: string; end_date?: string }, ctx: z.RefinementCtx) => {
+/** Days from the date rule's first day (0001-01-01) to a day, that day excluded. */
+const sinceFirstDay = (day: string) => daysBetween('0001-01-01', day) - 1
+
+/**
+ * Every period may be compared with the one of the same length just before it (README "Analytics"), so that
+ * one must lie within the date rule too: a period starting fewer than its length of days after 0001-01-01 is
+ * 422 on start_date (`startPath`). The last day, 9999-12-31, ends a period like any other.
+ */
+const periodRules = (
+  value: { start_date?: string; end_date?: string },
+  ctx: z.RefinementCtx,
+  startPath = 'start_date',
+) => {
   const { start_date: start, end_date: end } = value
   if (!start || !end) return
   if (end < start)
@@ -26,6 +38,8 @@ const periodRules = (value: { start_date?: string; end_date?: string }, ctx: z.R
       message: 'validation.period_too_long',
       params: { max: ANALYTICS_MAX_DAYS },
     })
+  else if (sinceFirstDay(start) < daysBetween(start, end))
+    ctx.addIssue({ code: 'custom', path: [startPath], message: 'validation.period_before_years' })
 }
 
 /** A period of business days, both included: out of order or longer than three years is 422 on end_date. */
@@ -34,10 +48,21 @@ export const periodQuery = z
   .superRefine(periodRules)
 export type PeriodQuery = z.infer<typeof periodQuery>
 
+/** How many days the dashboard's period holds when `start_date` is not given. */
+export const DASHBOARD_DAYS = 30
+
 /** The dashboard's period: the last 30 business days to today unless given. */
 export const dashboardPeriodQuery = z
   .strictObject({ start_date: calendarDay.optional(), end_date: calendarDay.optional() })
-  .superRefine(periodRules)
+  .superRefine((value, ctx) => {
+    // Without start_date, the period is the 30 days to end_date: judged so, on end_date.
+    if (value.start_date || !value.end_date) return periodRules(value, ctx)
+    const end = Date.parse(`${value.end_date}T00:00:00Z`)
+    const start = new Date(end - (DASHBOARD_DAYS - 1) * DAY_MS).toISOString().slice(0, 10)
+    if (end - (DASHBOARD_DAYS - 1) * DAY_MS < Date.parse('0001-01-01T00:00:00Z'))
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'validation.period_before_years' })
+    else periodRules({ start_date: start, end_date: value.end_date }, ctx, 'end_date')
+  })
 
 /** The CSV exports: a period, and optionally one channel (`dailyChannel.csv`). */
 export const analyticsExportQuery = z
@@ -59,14 +84,14 @@ export const figures = z
     new_subscriptions: tally,
     cancellations: tally,
     orders: tally,
-    gross: money,
-    fees: money,
+    gross: moneySum,
+    fees: moneySum,
     refund_count: tally,
-    refunds: money,
+    refunds: moneySum,
     chargeback_count: tally,
-    chargebacks: money,
+    chargebacks: moneySum,
     /** gross - refunds - chargebacks */
-    net: money,
+    net: moneySum,
     /** signups / visitors, four places; null without visitors. */
     conversion: z.string().nullable(),
   })
@@ -162,8 +187,8 @@ export const dashboardAnswer = z
       date: calendarDay,
       as_of: instant,
       online_now: tally,
-      gross: compared(money),
-      net: compared(money),
+      gross: compared(moneySum),
+      net: compared(moneySum),
       orders: compared(tally),
       signups: compared(tally),
       new_subscriptions: compared(tally),
@@ -188,10 +213,10 @@ export const realTimeRevenuesAnswer = z
     data: z.object({
       date: calendarDay,
       time_zone: z.string(),
-      gross: money,
-      net: money,
+      gross: moneySum,
+      net: moneySum,
       orders: tally,
-      quarters: z.array(z.object({ at: instant, orders: tally, gross: money, net: money })),
+      quarters: z.array(z.object({ at: instant, orders: tally, gross: moneySum, net: moneySum })),
     }),
   })
   .meta({ id: 'RealTimeRevenues' })
@@ -200,7 +225,8 @@ export const realTimeRevenuesAnswer = z
 export const orderEventInput = z.object({
   amount: price.refine((value) => Number(value) > 0, { message: 'validation.money' }),
   reason: z.string().trim().max(orderEventLimits.reason).optional(),
-  occurred_at: z.iso.datetime({ offset: true, error: 'validation.date' }).optional(),
+  /** Within the date rule; the server refuses a time before the order was paid or in the future. */
+  occurred_at: instantInput.optional(),
 })
 export type OrderEventInput = z.input<typeof orderEventInput>
 

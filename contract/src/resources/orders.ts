@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineContract } from '../resource.ts'
-import { calendarDay, clearable, instant, money, recordId, reference } from '../values.ts'
+import { calendarDay, clearable, instant, money, moneySum, recordId, reference } from '../values.ts'
 import { orderEventRecord } from './analytics.ts'
 import { orderLimits, paymentProviders, payoutCurrencies, payoutReportLimits } from './commerce.ts'
 import { price } from './plans.ts'
@@ -49,8 +49,8 @@ export const orderRecord = z
     /** amount - transaction_fee - settlement_fee - reserve_fee, exactly. */
     total_amount: money,
     /** The order's refunds and chargebacks, summed; together never more than the amount. */
-    refunded: money,
-    charged_back: money,
+    refunded: moneySum,
+    charged_back: moneySum,
     /** Its refunds and chargebacks, oldest first (README "Analytics"). */
     events: z.array(orderEventRecord),
     created_at: instant,

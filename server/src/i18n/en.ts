@@ -90,6 +90,8 @@ export const en = {
   'orders.over_amount':
     'Refunds and chargebacks together may not exceed the order amount {amount} ({left} left).',
   'orders.not_paid': 'The order is not paid: there is nothing to give back.',
+  'orders.before_paid': 'The {attribute} cannot be before the order was paid ({paid_at}).',
+  'orders.in_future': 'The {attribute} cannot be in the future.',
   'payouts.net_mismatch':
     'The {attribute} must equal the gross less fees, refunds and chargebacks ({expected}).',
   'users.already_enabled': 'This member is already enabled.',

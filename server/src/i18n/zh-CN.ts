@@ -80,6 +80,8 @@ export const zhCN: Record<MessageKey, string> = {
   'orders.fees_exceed_amount': '各项手续费之和不能超过订单金额（{amount}）。',
   'orders.over_amount': '退款与拒付合计不能超过订单金额 {amount}（还剩 {left}）。',
   'orders.not_paid': '订单尚未支付，无款可退。',
+  'orders.before_paid': '{attribute}不能早于订单支付时间（{paid_at}）。',
+  'orders.in_future': '{attribute}不能是将来的时间。',
   'payouts.net_mismatch': '{attribute}必须等于总额减去手续费、退款和拒付（{expected}）。',
   'users.already_enabled': '该会员已启用。',
   'users.already_disabled': '该会员已禁用。',

@@ -26,6 +26,11 @@ function pathOf(step: Step): Path {
  * What makes a parsed body unacceptable, if anything: nesting deeper than MAX_BODY_DEPTH, or a string
  * holding a NUL character (PostgreSQL text cannot store one), with its path. One pass without recursion,
  * each value visited once, so the work grows with the body's size whatever its shape.
+ *
+ * On the way it makes every string and key well-formed: a lone surrogate (`"\ud800"` in the JSON text, the
+ * only way one arrives: text decoded from UTF-8 has none) becomes the replacement character U+FFFD, as the
+ * drivers' UTF-8 would store it in a text column, and as jsonb (the audit trail's changes) could not take it
+ * otherwise. The one place all JSON input passes, so every route and column stores the same text.
  */
 export function bodyProblem(value: unknown): { tooDeep: true } | { nulAt: Path } | null {
   const pending: Step[] = [{ value, depth: 0, key: null, parent: null }]
@@ -33,10 +38,13 @@ export function bodyProblem(value: unknown): { tooDeep: true } | { nulAt: Path }
     const v = step.value
     if (typeof v === 'string') {
       if (v.includes('\u0000')) return { nulAt: pathOf(step) }
+      if (step.parent && step.key !== null && !v.isWellFormed())
+        (step.parent.value as Record<string | number, unknown>)[step.key] = v.toWellFormed()
       continue
     }
     if (!v || typeof v !== 'object') continue
     if (step.depth >= MAX_BODY_DEPTH) return { tooDeep: true }
+    if (!Array.isArray(v)) wellFormedKeys(v as Record<string, unknown>)
     const entries: [string | number, unknown][] = Array.isArray(v) ? [...v.entries()] : Object.entries(v)
     // Reversed onto the stack, so the first string in document order is the one reported.
     for (let i = entries.length - 1; i >= 0; i--) {
@@ -45,6 +53,16 @@ export function bodyProblem(value: unknown): { tooDeep: true } | { nulAt: Path }
     }
   }
   return null
+}
+
+/** An object's keys made well-formed (a lone surrogate becomes U+FFFD), in place. */
+function wellFormedKeys(object: Record<string, unknown>) {
+  for (const key of Object.keys(object))
+    if (!key.isWellFormed()) {
+      const item = object[key]
+      delete object[key]
+      object[key.toWellFormed()] = item
+    }
 }
 
 /**
@@ -69,7 +87,7 @@ export const jsonBodyPlugin = fp(
             invalidField(issueField(problem.nulAt) || 'body', 'validation.invalid_character'),
             undefined,
           )
-        done(null, parsed)
+        done(null, typeof parsed === 'string' ? parsed.toWellFormed() : parsed)
       })
     })
   },

@@ -9,7 +9,7 @@ function equals(spec: FilterSpec, value: unknown): SQL {
   const column = spec.column as PgColumn
   if (spec.type === 'date') {
     const day = value as DateValue
-    return and(gte(column, day.start), lt(column, day.end)) as SQL
+    return and(gte(column, day.start), day.end ? lt(column, day.end) : undefined) as SQL
   }
   return eq(column, value)
 }
@@ -34,7 +34,9 @@ export function listWhere(
         if (from !== undefined) conditions.push(gte(column, (from as DateValue).start))
         if (to !== undefined) {
           const d = to as DateValue
-          conditions.push(d.day ? lt(column, d.end) : lte(column, d.start))
+          // Up to the date rule's last day: every instant the rule holds, no bound.
+          if (!d.day) conditions.push(lte(column, d.start))
+          else if (d.end) conditions.push(lt(column, d.end))
         }
       } else {
         if (from !== undefined) conditions.push(gte(column, from))

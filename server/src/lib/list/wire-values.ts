@@ -42,8 +42,12 @@ const dateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2
 export interface DateValue {
   /** The first instant the value names. */
   start: Date
-  /** The first instant after it: the next day for a calendar day, the same instant otherwise. */
-  end: Date
+  /**
+   * The first instant after it: the next day for a calendar day, the same instant otherwise; null after the
+   * date rule's last day, 9999-12-31, which no instant of the rule follows (PostgreSQL would refuse the
+   * driver's `+010000-01-01`).
+   */
+  end: Date | null
   day: boolean
 }
 
@@ -58,13 +62,13 @@ export const dateParam = z
       ctx.addIssue({ code: 'custom', message: 'validation.date' })
       return z.NEVER
     }
-    const end = day ? new Date(start.getTime() + 86_400_000) : start
-    // The contract's one date rule (years 1 to 9999 in UTC), for the range's end too: PostgreSQL would
-    // fail the query otherwise.
-    if (!inDateYears(start.getTime()) || !inDateYears(end.getTime())) {
+    // The contract's one date rule (years 1 to 9999 in UTC): PostgreSQL would fail the query otherwise.
+    if (!inDateYears(start.getTime())) {
       ctx.addIssue({ code: 'custom', message: 'validation.date_years' })
       return z.NEVER
     }
+    const next = new Date(start.getTime() + 86_400_000)
+    const end = !day ? start : inDateYears(next.getTime()) ? next : null
     return { start, end, day }
   })
   .meta({ description: 'YYYY-MM-DD or an ISO 8601 date-time' })

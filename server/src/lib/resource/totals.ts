@@ -1,3 +1,4 @@
+import { MONEY_SUM_SQL, moneySum } from '@vod/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -27,14 +28,14 @@ export function defineTotals(
   for (const field of fields)
     if (!view.columns[field]) throw new Error(`${spec.path}: totals name "${field}", which the record lacks.`)
   const answer = dataOf(
-    z.object({ count: z.number().int(), ...Object.fromEntries(fields.map((field) => [field, z.string()])) }),
+    z.object({ count: z.number().int(), ...Object.fromEntries(fields.map((field) => [field, moneySum])) }),
   )
   const cells = {
     count: sql<number>`count(*)::int`,
     ...Object.fromEntries(
       fields.map((field) => [
         field,
-        sql<string>`coalesce(sum(${view.columns[field]}), 0)::numeric(20, 2)::text`,
+        sql<string>`coalesce(sum(${view.columns[field]}), 0)::${sql.raw(MONEY_SUM_SQL)}::text`,
       ]),
     ),
   }

@@ -1,5 +1,6 @@
 import {
   channelsAnswer,
+  DASHBOARD_DAYS,
   dailySeriesAnswer,
   dashboardAnswer,
   dashboardPeriodQuery,
@@ -24,7 +25,7 @@ import type { Scope } from './sums.ts'
 function periodOr(zone: string, query: Partial<PeriodQuery>): PeriodQuery {
   const today = dayIn(zone, new Date())
   const end = query.end_date ?? (query.start_date && query.start_date > today ? query.start_date : today)
-  return { start_date: query.start_date ?? addDays(end, -29), end_date: end }
+  return { start_date: query.start_date ?? addDays(end, -(DASHBOARD_DAYS - 1)), end_date: end }
 }
 
 /**

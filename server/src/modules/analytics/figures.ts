@@ -1,3 +1,4 @@
+import { MONEY_SUM_SQL } from '@vod/contract'
 import { cents, fromCents } from '../../lib/money.ts'
 import { countColumns, moneyColumns, type Sums } from './sums.ts'
 
@@ -48,8 +49,8 @@ const countSources = {
   chargeback_count: 'chargeback_count',
 } as const
 
-/** An exact amount as the wire writes it, two places ("12.50"), by PostgreSQL. */
-export const money = (expression: string) => `(${expression})::numeric(16, 2)::text`
+/** An exact amount as the wire writes it, two places ("12.50"), by PostgreSQL, as wide as any sum (moneySum). */
+export const money = (expression: string) => `(${expression})::${MONEY_SUM_SQL}::text`
 
 /**
  * The wire's figures (README "Analytics": definitions) as a select list written by PostgreSQL, each from

@@ -29,8 +29,15 @@ export function previousPeriod(start: string, end: string): { start: string; end
 /** The first day of the month a day is in. */
 export const monthOf = (day: string) => `${day.slice(0, 7)}-01`
 
-/** The first day of the month after the one a day is in. */
+/** The first day of the month after the one a day is in (never asked of December 9999: monthsOf). */
 const nextMonth = (day: string) => monthOf(addDays(monthOf(day), 31))
+
+/** The last day of the month a day is in (9999-12-31 too: no day after the date rule is written). */
+function monthEnd(day: string): string {
+  const at = new Date(`${monthOf(day)}T00:00:00.000Z`)
+  at.setUTCMonth(at.getUTCMonth() + 1, 0)
+  return at.toISOString().slice(0, 10)
+}
 
 /** A range of days or months, both ends included. */
 export type Range = [string, string]
@@ -52,9 +59,10 @@ export function monthsOf(start: string, end: string): { months: Range | null; da
   const less: Range[] = []
   /** Days lo to hi of one month: read as the month less its other days (true) or as themselves (false). */
   const edge = (lo: string, hi: string): boolean => {
+    const last = monthEnd(hi)
     const others = [
       ...rangeOf(monthOf(lo), addDays(lo, -1)),
-      ...rangeOf(addDays(hi, 1), addDays(nextMonth(hi), -1)),
+      ...(hi < last ? rangeOf(addDays(hi, 1), last) : []),
     ]
     const otherDays = others.reduce((sum, [from, to]) => sum + dayCount(from, to), 0)
     const whole = 1 + otherDays < dayCount(lo, hi)
@@ -64,7 +72,7 @@ export function monthsOf(start: string, end: string): { months: Range | null; da
   }
   if (first === last)
     return edge(start, end) ? { months: [first, first], days, less } : { months: null, days, less }
-  const from = edge(start, addDays(nextMonth(start), -1)) ? first : nextMonth(first)
+  const from = edge(start, monthEnd(start)) ? first : nextMonth(first)
   const to = edge(last, end) ? last : monthOf(addDays(last, -1))
   return { months: from <= to ? [from, to] : null, days, less }
 }

@@ -100,11 +100,17 @@ interface Span {
 /** The instant a business day starts in the zone. */
 const dayStart = (zone: string, day: string) => sql`(${day}::date::timestamp at time zone ${zone})`
 
+/**
+ * The instant a business day ends in the zone: the next day's start, counted by PostgreSQL, whose dates go
+ * past 9999-12-31 (JavaScript would write that day `+010000-01-01`).
+ */
+const dayEnd = (zone: string, day: string) => sql`((${day}::date + 1)::timestamp at time zone ${zone})`
+
 /** Business days from start to end as a span. */
 const wholeDays = (zone: string, label: string, start: string, end: string): Span => ({
   label,
   lo: dayStart(zone, start),
-  hi: dayStart(zone, addDays(end, 1)),
+  hi: dayEnd(zone, end),
   start,
   end,
 })
@@ -152,7 +158,7 @@ export function todayRecord(db: Db, zone: string, today: string, scope: Scope, n
   const yesterday = addDays(today, -1)
   const sofar: Span = {
     ...wholeDays(zone, 'today', today, today),
-    hi: sql`least(${asOf}::timestamptz, ${dayStart(zone, addDays(today, 1))})`,
+    hi: sql`least(${asOf}::timestamptz, ${dayEnd(zone, today)})`,
   }
   return jsonOf(
     db,

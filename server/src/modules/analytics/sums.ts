@@ -1,3 +1,4 @@
+import { MONEY_SUM_SQL } from '@vod/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
 import { monthOf, monthsOf, type Range } from './period.ts'
@@ -109,8 +110,8 @@ const columnList = (alias: string, columns: readonly string[], sign: '' | '-' = 
 const summedOf = (of: (column: string) => string) =>
   [
     ...countColumns.map((c) => `sum(${of(c)})::bigint::integer as ${c}`),
-    // numeric(16, 2): both drivers give it as a string with two places ("12.50"), SQL reads it as it is.
-    ...moneyColumns.map((c) => `sum(${of(c)})::numeric(16, 2) as ${c}`),
+    // MONEY_SUM_SQL: both drivers give it as a string with two places ("12.50"), SQL reads it as it is.
+    ...moneyColumns.map((c) => `sum(${of(c)})::${MONEY_SUM_SQL} as ${c}`),
   ].join(', ')
 
 const keysOf = (split: Split) => (split ? splitKey[split] : '')

@@ -49,6 +49,11 @@ function moneyBack(kind: OrderEventKind): ActionRoute<Order> {
     refused: 'orders.not_paid',
     async run({ tx, id, before, body, request }) {
       if (before.paid_at === null) throw conflict('orders.not_paid')
+      // Money goes back after it was paid, and not later than now.
+      const occurred = body.occurred_at ? new Date(body.occurred_at) : undefined
+      if (occurred && occurred.getTime() < Date.parse(before.paid_at))
+        throw invalidField('occurred_at', 'orders.before_paid', { paid_at: before.paid_at })
+      if (occurred && occurred.getTime() > Date.now()) throw invalidField('occurred_at', 'orders.in_future')
       const [row] = await tx
         .select({ taken: sql<string>`coalesce(sum(${orderEvents.amount}), 0)::text` })
         .from(orderEvents)
@@ -64,7 +69,7 @@ function moneyBack(kind: OrderEventKind): ActionRoute<Order> {
         kind,
         amount: body.amount,
         reason: body.reason || null,
-        occurredAt: body.occurred_at ? new Date(body.occurred_at) : undefined,
+        occurredAt: occurred,
         createdBy: adminOf(request).id,
       })
       return { [kind]: body.amount, reason: body.reason ?? null }
