@@ -1,0 +1,1 @@
+-- filled by the reads-never-wait work (issue 35 item 3)
