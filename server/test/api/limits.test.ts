@@ -5,8 +5,9 @@ import {
   realTimeRevenuesAnswer,
 } from '@vod/contract'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLogs, orderEvents, orders, plans, users } from '../../src/db/schema/index.ts'
+import { syncZoneDays } from '../../src/modules/analytics/upkeep.ts'
 import { describeEachEngine } from '../support/databases.ts'
 import { startTestApp, type TestApp } from '../support/harness.ts'
 
@@ -188,4 +189,80 @@ describeEachEngine('money and dates at their limits', (engine) => {
     expect(question.status).toBe(201)
     expect(question.body.data).toMatchObject({ question: 'why \ufffd?', answer: 'because \ufffd' })
   })
+})
+
+/** The date rule's ends in zones far from UTC, from the business days kept and from the quarter-hours. */
+describeEachEngine('periods at the date rule ends, in zones far from UTC', (engine) => {
+  for (const zone of ['Pacific/Kiritimati', 'Etc/GMT+12'])
+    describe(zone, () => {
+      let t: TestApp
+      let token: string
+      const api = (path: string) => t.request(path, { token })
+
+      beforeAll(async () => {
+        t = await startTestApp(engine, { env: { BUSINESS_TIME_ZONE: zone } })
+        token = await t.superToken()
+        await syncZoneDays(t.db, zone)
+        const [p] = await t.db
+          .insert(plans)
+          .values({
+            name: 'Edge',
+            initialPeriodCount: 1,
+            initialPeriodUnit: 'month',
+            initialOriginalPrice: '1.00',
+          })
+          .returning({ id: plans.id })
+        const [m] = await t.db.insert(users).values({ username: 'edge' }).returning({ id: users.id })
+        // The last hour of the date rule: 9999-12-31 in the west, 10000-01-01 in the east (no day of the rule).
+        await t.db.insert(orders).values({
+          orderNo: 'EDGE-1',
+          userId: m?.id as number,
+          planId: p?.id as number,
+          amount: '7.00',
+          paymentMethod: 'segpay',
+          paidAt: new Date('9999-12-31T23:00:00Z'),
+          totalAmount: '7.00',
+        })
+      })
+      afterAll(() => t?.close())
+
+      for (const source of ['business days', 'quarter-hours'] as const)
+        it(`answers the last days and the first from the ${source}`, async () => {
+          if (source === 'quarter-hours')
+            await t.db.execute(sql`delete from app_settings where key = 'rollup_zone_days_zone'`)
+          const west = zone === 'Etc/GMT+12'
+          for (const call of [
+            '/api/dashboard/revenueGather',
+            '/api/dashboard/channelList',
+            '/api/dashboard/planList',
+            '/api/dashboard/devices',
+            '/api/analytics/channel/records',
+            '/api/analytics/channel/type-revenue-distribution',
+            '/api/analytics/campaign/statistic',
+            '/api/analytics/revenue/exportCsv',
+          ])
+            for (const period of [
+              'start_date=9999-12-31&end_date=9999-12-31',
+              'start_date=9998-11-15&end_date=9999-12-31',
+            ])
+              expect((await api(`${call}?${period}`)).status, `${call}?${period}`).toBe(200)
+          const last = await api(
+            '/api/analytics/channel/periodStatistic?start_date=9999-12-31&end_date=9999-12-31',
+          )
+          expect(last.body.data.current.gross).toBe(west ? '7.00' : '0.00')
+          const series = await api('/api/analytics/channel/records?start_date=9998-11-15&end_date=9999-12-31')
+          expect(series.body.meta.totals.gross).toBe(west ? '7.00' : '0.00')
+          // The first day of the rule starts in 1 BC in UTC east of it.
+          const first = await api('/api/analytics/channel/records?start_date=0001-01-01&end_date=0001-01-01')
+          expect(first.status).toBe(422)
+          const early = await api(
+            '/api/analytics/channel/periodStatistic?start_date=0001-01-02&end_date=0001-01-02',
+          )
+          expect(early.status).toBe(200)
+          expect(early.body.meta).toMatchObject({
+            previous_start_date: '0001-01-01',
+            previous_end_date: '0001-01-01',
+          })
+        })
+    })
 })
