@@ -10,6 +10,7 @@ import { childParams, idParams } from '../id-param.ts'
 import { defineList, type ListQuery, listResponse, selectFrom, sendList } from '../list/index.ts'
 import { wireRecords } from '../list/wire-json.ts'
 import { dataOf, errorBody, recordErrors } from '../responses.ts'
+import { answerSchema } from './answers.ts'
 import { contractList } from './contract-list.ts'
 import { deleteRule } from './database-rules.ts'
 import { defineLinks } from './links.ts'
@@ -52,6 +53,7 @@ export function defineChild(
     joins,
     alsoFrom: child.through ? [child.through] : [],
   })
+  const answer = answerSchema(child.record, table, view.columns)
   const list = defineList({
     ...contractList(
       `${parent.path}/${name}`,
@@ -139,7 +141,7 @@ export function defineChild(
             summary: `The ${name} of one of ${parent.path}`,
             params: idParams,
             querystring: list.query,
-            response: { 200: listResponse(child.record), ...recordErrors },
+            response: { 200: listResponse(answer), ...recordErrors },
           },
         },
         async (request, reply) => {
@@ -163,7 +165,7 @@ export function defineChild(
             tags,
             summary: `One of the ${name} of one of ${parent.path}`,
             params: childParams,
-            response: { 200: dataOf(child.record), ...recordErrors },
+            response: { 200: dataOf(answer), ...recordErrors },
           },
         },
         async (request) => {
@@ -183,7 +185,7 @@ export function defineChild(
             description: 'Records linked already stay where they are. Answers the records added, in order.',
             params: idParams,
             body: idsBody,
-            response: { 201: dataOf(z.array(child.record)), ...recordErrors },
+            response: { 201: dataOf(z.array(answer)), ...recordErrors },
           },
         },
         async (request, reply) => {
@@ -203,7 +205,7 @@ export function defineChild(
             summary: `Add one of the ${name} of one of ${parent.path}, after those it has`,
             params: idParams,
             body: child.input,
-            response: { 201: dataOf(child.record), ...recordErrors },
+            response: { 201: dataOf(answer), ...recordErrors },
           },
         },
         async (request, reply) => {
@@ -222,7 +224,7 @@ export function defineChild(
             summary: `Update one of the ${name} of one of ${parent.path}`,
             params: childParams,
             body: partialInput(child.input),
-            response: { 200: dataOf(child.record), ...recordErrors },
+            response: { 200: dataOf(answer), ...recordErrors },
           },
         },
         async (request) => {
@@ -272,7 +274,7 @@ export function defineChild(
             description: '`ids` lists every one of them exactly once, in the new order; answers them in it.',
             params: idParams,
             body: idsBody,
-            response: { 200: dataOf(z.array(child.record)), ...recordErrors },
+            response: { 200: dataOf(z.array(answer)), ...recordErrors },
           },
         },
         async (request) => {

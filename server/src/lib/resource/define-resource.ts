@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts'
 import { idParams } from '../id-param.ts'
 import { defineList, type ListQuery, listResponse, sendList } from '../list/index.ts'
 import { dataOf, errorBody, protectedErrors, recordErrors } from '../responses.ts'
+import { answerSchema } from './answers.ts'
 import { defineBulk } from './bulk.ts'
 import { defineChild } from './children.ts'
 import { contractList } from './contract-list.ts'
@@ -45,6 +46,8 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
   const spec = resolve(declared as unknown as ResourceSpec)
   const { path, table } = spec
   const view = defineView({ name: path, ...spec })
+  // Answers describe what the table may hold (the member site writes it too); inputs keep their rules.
+  const answer = answerSchema(spec.record, table, view.columns)
   const relationFilters = Object.fromEntries(
     Object.values(spec.relations).flatMap((relation) =>
       relation.filter ? [[relation.filter, relationFilter(relation, table)]] : [],
@@ -92,7 +95,7 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
             tags,
             summary: `List ${path}`,
             querystring: list.query,
-            response: { 200: listResponse(spec.record), ...protectedErrors },
+            response: { 200: listResponse(answer), ...protectedErrors },
           },
         },
         async (request, reply) => {
@@ -110,7 +113,7 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
             tags,
             summary: `List ${path}: ${view}`,
             querystring: list.query,
-            response: { 200: listResponse(spec.record), ...protectedErrors },
+            response: { 200: listResponse(answer), ...protectedErrors },
           },
         },
         async (request, reply) => {
@@ -131,7 +134,7 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
             tags,
             summary: `Show one of ${path}`,
             params: idParams,
-            response: { 200: dataOf(spec.record), ...recordErrors },
+            response: { 200: dataOf(answer), ...recordErrors },
           },
         },
         async (request) => ({ data: await readRecord(db, view, request.params.id, writes.scopeOf(request)) }),
@@ -146,7 +149,7 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
             tags,
             summary: `Create one of ${path}`,
             body: spec.input,
-            response: { 201: dataOf(spec.record), ...protectedErrors, 409: errorBody },
+            response: { 201: dataOf(answer), ...protectedErrors, 409: errorBody },
           },
         },
         async (request, reply) => {
@@ -165,7 +168,7 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
             summary: `Update one of ${path}; fields left out keep their values`,
             params: idParams,
             body: update,
-            response: { 200: dataOf(spec.record), ...recordErrors, 409: errorBody },
+            response: { 200: dataOf(answer), ...recordErrors, 409: errorBody },
           },
         },
         async (request) => ({
@@ -204,7 +207,7 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
               'the admin who deleted it; 404 otherwise. 409 when a record it names is gone or a value of its ' +
               'was taken meanwhile.',
             params: idParams,
-            response: { 200: dataOf(spec.record), ...recordErrors, 409: errorBody },
+            response: { 200: dataOf(answer), ...recordErrors, 409: errorBody },
           },
         },
         async (request) => ({ data: await writes.restore(db, request, request.params.id) }),
@@ -225,7 +228,7 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
                 : `From ${action.from?.join(' or ')} to ${targetName(action.to)}; 409 from any other state.`),
             params: idParams,
             ...(action.body ? { body: action.body } : {}),
-            response: { 200: dataOf(spec.record), ...recordErrors, 409: errorBody },
+            response: { 200: dataOf(answer), ...recordErrors, 409: errorBody },
           },
         },
         async (request) => ({

@@ -1,3 +1,4 @@
+import { isLinkableMedia } from '@vod/contract/answers'
 import type { FieldInfo } from '@vod/contract/fields'
 import { STORE_CURRENCY } from '@vod/contract/values'
 import { Space, Tag } from 'antd'
@@ -87,6 +88,9 @@ export function FieldValue({ field, info, value, labels, record }: ValueProps): 
       return isState(field) ? <Tag color={stateColors[String(value)] ?? 'default'}>{text}</Tag> : text
     }
     case 'media':
+      // A stored value the API would refuse (the member site wrote it) is text: never a link, never loaded.
+      if (typeof value === 'string' && value && !isLinkableMedia(value))
+        return <span data-testid={`${field}-text`}>{value}</span>
       // A video plays where it is shown (a video's page: the main video, trailer and preview), loading
       // nothing until asked; the link stays for opening it elsewhere.
       if (info.media === 'videos' && typeof value === 'string' && value)

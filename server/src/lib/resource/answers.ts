@@ -1,0 +1,46 @@
+import { answerOf } from '@vod/contract/answers'
+import { is, SQL } from 'drizzle-orm'
+import { getTableConfig, PgColumn, type PgTable } from 'drizzle-orm/pg-core'
+import type { z } from 'zod'
+import type { Expression } from './types.ts'
+
+/** A check constraint's SQL as text, columns as `"name"` (what `heldValues` reads). */
+function checkText(chunks: readonly unknown[]): string {
+  return chunks
+    .map((chunk) => {
+      if (chunk instanceof SQL) return checkText(chunk.queryChunks)
+      if (chunk && typeof chunk === 'object' && 'value' in chunk && Array.isArray(chunk.value))
+        return chunk.value.join('')
+      if (chunk && typeof chunk === 'object' && 'name' in chunk) return `"${String(chunk.name)}"`
+      return ''
+    })
+    .join('')
+}
+
+/**
+ * The values the database lets `column` hold, where it says so outright: a PostgreSQL enum type, or a check
+ * constraint `column in ('a', 'b')` (db/schema's `oneOf`). Undefined when any text fits.
+ */
+export function heldValues(table: PgTable, column: PgColumn): readonly string[] | undefined {
+  if (column.columnType === 'PgEnumColumn') return column.enumValues
+  for (const check of getTableConfig(table).checks) {
+    const match = /^"(\w+)" in \(((?:'[^']*'(?:, )?)+)\)$/.exec(checkText(check.value.queryChunks).trim())
+    if (match?.[1] === column.name) return [...(match[2] ?? '').matchAll(/'([^']*)'/g)].map((m) => m[1] ?? '')
+  }
+  return undefined
+}
+
+/**
+ * The answer schema of a resource's (or child's) records: contract/src/answers.ts, an enum kept where the
+ * field's column holds nothing else (`heldValues`), any text otherwise (an expression, a nested field).
+ */
+export function answerSchema(record: z.ZodObject, table: PgTable, columns: Record<string, Expression>) {
+  return answerOf(record, {
+    enumHeld(field, values) {
+      const column = columns[field]
+      if (!is(column, PgColumn) || column.table !== table) return false
+      const held = heldValues(table, column)
+      return held?.every((value) => values.includes(value)) === true
+    },
+  })
+}
