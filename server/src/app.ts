@@ -32,6 +32,11 @@ import { openStorage } from './storage/index.ts'
 export interface AppOptions {
   config: Config
   db: Db
+  /**
+   * Where the dashboard, the analytics and CSV exports read: the replica of ANALYTICS_DATABASE_URL (main.ts
+   * opens it). Absent: `db`. Nothing is written through it.
+   */
+  reads?: Db
   /** The database's notifications (`Database.listen`): with them, sessions are looked up once, not per request. */
   listen?: Listen
   /** A ready pino logger (tests pass a silent one); otherwise one is made from LOG_LEVEL. */
@@ -58,6 +63,7 @@ function trustedProxies(setting: Config['trustProxy']) {
 export async function buildApp({
   config,
   db,
+  reads = db,
   listen,
   logger,
   catalogue,
@@ -113,11 +119,11 @@ export async function buildApp({
   app.register(accessPlugin, { db, secret, sessions, catalogue: catalogue ?? permissionCatalogue() })
   app.register(openapiPlugin)
   app.register(healthPlugin, { db, readiness: prepared })
-  app.register(exportsPlugin, { db, config })
+  app.register(exportsPlugin, { reads, config })
   app.register(bulkSlotsPlugin, { config })
   const storage = await openStorage(config)
   for (const module of modules)
-    app.register(module, { prefix: '/api', db, config, secret, totpKey: keys.totp, throttle, storage })
+    app.register(module, { prefix: '/api', db, reads, config, secret, totpKey: keys.totp, throttle, storage })
   app.register(uploadsPlugin, { storage })
   app.register(staticPlugin, { webDist: config.webDist })
   return app

@@ -26,6 +26,11 @@ export interface Config {
   dataDir: string
   /** PostgreSQL through pg when set; otherwise PGlite persisted under dataDir/pgdata. */
   databaseUrl: string | null
+  /**
+   * A streaming replica of DATABASE_URL's PostgreSQL where the dashboard, the analytics and CSV exports read
+   * (a pool of its own; nothing is written there). Null: they read DATABASE_URL's.
+   */
+  analyticsDatabaseUrl: string | null
   adminUsername: string
   /** Absent: bootstrap generates one on first start and tells where it is. */
   adminPassword: string | null
@@ -77,6 +82,8 @@ export interface Config {
   exportStallSeconds: number
   /** Bulk actions running at once in this process, each on one connection of the pool's 10; more answer 429. */
   bulkConcurrency: number
+  /** Dashboard and analytics calls running at once in this process; a few more wait in line, the rest 429. */
+  analyticsConcurrency: number
   /** The public member site, where the links of member e-mails lead. */
   memberSiteUrl: string
   logLevel: string
@@ -195,6 +202,9 @@ const schema = z.object({
   DATABASE_URL: optional.refine((v) => v === null || /^postgres(ql)?:\/\//.test(v), {
     message: 'must be a postgres:// or postgresql:// URL',
   }),
+  ANALYTICS_DATABASE_URL: optional.refine((v) => v === null || /^postgres(ql)?:\/\//.test(v), {
+    message: 'must be a postgres:// or postgresql:// URL',
+  }),
   ADMIN_USERNAME: optional
     .transform((v) => v ?? 'admin')
     .refine((v) => v.length <= 64, { message: 'must be at most 64 characters' }),
@@ -234,6 +244,8 @@ const schema = z.object({
   EXPORT_STALL_SECONDS: integer(30, 1, 3600),
   // At most half the requests' pool (db/client.ts, 10 connections): lists keep the rest.
   BULK_CONCURRENCY: integer(2, 1, 5),
+  // Each call holds one connection of the pool it reads (10) at a time, a few the dashboard's live panel.
+  ANALYTICS_CONCURRENCY: integer(4, 1, 8),
   SEED_DEMO: oneOf(['1', '0'], '1'),
   DEMO_TRAFFIC_SECONDS: integer(5, 0, 3600),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
@@ -298,6 +310,11 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
         ),
       )
   }
+  // A replica of the embedded database cannot be: PGlite has none.
+  if (e.ANALYTICS_DATABASE_URL && !e.DATABASE_URL)
+    throw new ConfigError([
+      'ANALYTICS_DATABASE_URL needs DATABASE_URL: it names a streaming replica of that PostgreSQL',
+    ])
   if (e.JWT_SECRET !== null && e.JWT_SECRET === e.TOTP_ENCRYPTION_KEY)
     throw new ConfigError(['TOTP_ENCRYPTION_KEY must differ from JWT_SECRET'])
   return {
@@ -305,6 +322,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     host: e.HOST,
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    analyticsDatabaseUrl: e.ANALYTICS_DATABASE_URL,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     jwtSecret: e.JWT_SECRET,
@@ -330,6 +348,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     exportConcurrency: e.EXPORT_CONCURRENCY,
     exportStallSeconds: e.EXPORT_STALL_SECONDS,
     bulkConcurrency: e.BULK_CONCURRENCY,
+    analyticsConcurrency: e.ANALYTICS_CONCURRENCY,
     memberSiteUrl: e.MEMBER_SITE_URL,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(repoRoot, 'web', 'dist'),

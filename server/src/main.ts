@@ -6,7 +6,7 @@ import { buildApp } from './app.ts'
 import { loadSecrets, moveStoredSecrets, type Secrets } from './auth/secrets.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
 import { type BootstrapResult, bootstrap, INITIAL_PASSWORD_FILE } from './db/bootstrap.ts'
-import { openDatabase } from './db/client.ts'
+import { openDatabase, openReplica } from './db/client.ts'
 import { seedDemoData } from './db/demo.ts'
 import { startDemoTraffic } from './db/demo-analytics.ts'
 import { migrate } from './db/migrate.ts'
@@ -61,6 +61,12 @@ async function main() {
     pgliteDir: path.join(config.dataDir, 'pgdata'),
     onPoolError: (error) => logger.warn({ err: error }, 'a database connection failed; the pool replaces it'),
   })
+  // Reports read the replica; everything that writes, the upkeep steps included, stays on the primary.
+  const replica = config.analyticsDatabaseUrl
+    ? openReplica(config.analyticsDatabaseUrl, (error) =>
+        logger.warn({ err: error }, 'a replica connection failed; the pool replaces it'),
+      )
+    : null
   const readiness: Readiness = { ready: false }
   let stopDemoTraffic = () => {}
   let app: FastifyInstance
@@ -96,7 +102,15 @@ async function main() {
   let result: BootstrapResult | undefined
   try {
     secrets = await loadSecrets(config, logger)
-    app = await buildApp({ config, db: database.db, listen: database.listen, logger, secrets, readiness })
+    app = await buildApp({
+      config,
+      db: database.db,
+      ...(replica ? { reads: replica.db } : {}),
+      listen: database.listen,
+      logger,
+      secrets,
+      readiness,
+    })
     try {
       result = await prepare()
     } catch (error) {
@@ -110,6 +124,7 @@ async function main() {
   } catch (error) {
     // Release the database (and PGlite's lock) before reporting; the port may simply be taken.
     await database.close().catch(() => {})
+    await replica?.close().catch(() => {})
     throw error
   }
   const address = app.server.address()
@@ -141,6 +156,7 @@ async function main() {
       await app.close()
       clearTimeout(cut)
       await database.close()
+      await replica?.close()
       process.exit(0)
     } catch (error) {
       logger.error({ err: error }, 'unclean stop')

@@ -186,6 +186,33 @@ describe('loadConfig', () => {
     ])
   })
 
+  it('takes ANALYTICS_DATABASE_URL only with DATABASE_URL, and ANALYTICS_CONCURRENCY within 1-8 (4)', () => {
+    const keys = { JWT_SECRET: 'x'.repeat(32), TOTP_ENCRYPTION_KEY: 'y'.repeat(32) }
+    expect(loadConfig({})).toMatchObject({ analyticsDatabaseUrl: null, analyticsConcurrency: 4 })
+    expect(
+      loadConfig({
+        ...keys,
+        DATABASE_URL: 'postgres://u@primary/d',
+        ANALYTICS_DATABASE_URL: 'postgresql://u@replica/d',
+        ANALYTICS_CONCURRENCY: '2',
+      }),
+    ).toMatchObject({ analyticsDatabaseUrl: 'postgresql://u@replica/d', analyticsConcurrency: 2 })
+    expect(problems({ ANALYTICS_DATABASE_URL: 'postgres://u@replica/d' })).toEqual([
+      expect.stringMatching(/^ANALYTICS_DATABASE_URL needs DATABASE_URL/),
+    ])
+    expect(
+      problems({
+        ...keys,
+        DATABASE_URL: 'postgres://u@h/d',
+        ANALYTICS_DATABASE_URL: 'mysql://x',
+        ANALYTICS_CONCURRENCY: '9',
+      }),
+    ).toEqual([
+      expect.stringMatching(/^ANALYTICS_DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/),
+      expect.stringMatching(/^ANALYTICS_CONCURRENCY must be a whole number from 1/),
+    ])
+  })
+
   it('reads TRUST_PROXY as off, a hop count, or a list of addresses and ranges', () => {
     for (const off of ['', '0', 'off', 'false', 'OFF'])
       expect(loadConfig({ TRUST_PROXY: off }).trustProxy).toBe(false)

@@ -148,7 +148,8 @@ export class PreparingClient extends pg.Client {
  */
 export const CONNECTION_SETTINGS = '-c jit=off'
 
-async function openPostgres(url: string, onPoolError?: (error: Error) => void): Promise<Database> {
+/** The requests' connections to one PostgreSQL, as drizzle reads them. */
+function openPool(url: string, settings: string, onPoolError?: (error: Error) => void) {
   // A request waits at most this long for a connection; past it, it answers 503 instead of hanging.
   const pool = new pg.Pool({
     Client: PreparingClient,
@@ -156,7 +157,7 @@ async function openPostgres(url: string, onPoolError?: (error: Error) => void): 
     max: 10,
     connectionTimeoutMillis: 5000,
     keepAlive: true,
-    options: CONNECTION_SETTINGS,
+    options: settings,
   })
   // A connection dropped by the server (a restart, pg_terminate_backend, a network cut) must never crash
   // the process. pg emits 'error' on the client, where nobody listens while a request holds it checked
@@ -164,8 +165,32 @@ async function openPostgres(url: string, onPoolError?: (error: Error) => void): 
   // client when it comes back and opens a new one for the next request.
   pool.on('error', (error) => onPoolError?.(error))
   pool.on('connect', (client) => client.on('error', (error) => onPoolError?.(error)))
+  return { pool, db: drizzlePg(pool, { schema }) }
+}
+
+/** Where reports read (ANALYTICS_DATABASE_URL): a pool of its own, and a Db over it. */
+export interface Replica {
+  db: Db
+  close(): Promise<void>
+}
+
+/**
+ * The streaming replica the dashboard, the analytics and CSV exports read (README "Configuration"). Its
+ * connections are read-only as well, so nothing can be written there even when the URL names a primary.
+ * Nothing is checked here either: a replica out of reach fails the reads that need it (503), not the start.
+ */
+export function openReplica(url: string, onPoolError?: (error: Error) => void): Replica {
+  const { pool, db } = openPool(
+    url,
+    `${CONNECTION_SETTINGS} -c default_transaction_read_only=on`,
+    onPoolError,
+  )
+  return { db, close: () => pool.end() }
+}
+
+async function openPostgres(url: string, onPoolError?: (error: Error) => void): Promise<Database> {
   // Nothing is checked here: the database may be unreachable at start, and main.ts waits for it.
-  const db = drizzlePg(pool, { schema })
+  const { pool, db } = openPool(url, CONNECTION_SETTINGS, onPoolError)
   return {
     db,
     engine: 'postgres',

@@ -41,6 +41,7 @@ export const en = {
   'errors.bad_multipart': 'The form data could not be read: it is malformed or did not arrive whole.',
   'errors.exports_busy': 'Other exports are running; please try again in a few seconds.',
   'errors.bulk_busy': 'Other bulk actions are running; please try again in a few seconds.',
+  'errors.analytics_busy': 'Many reports are being worked out right now; please try again in a few seconds.',
   'errors.file_name_too_long': 'The file name may have at most {max} characters.',
   'errors.not_csv': 'The file is not a UTF-8 CSV file.',
   'errors.file_required': 'Send the CSV file in the form field "file", or JSON rows.',

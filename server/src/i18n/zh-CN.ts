@@ -39,6 +39,7 @@ export const zhCN: Record<MessageKey, string> = {
   'errors.bad_multipart': '无法读取表单数据：格式有误或未完整送达。',
   'errors.exports_busy': '其他导出正在进行，请几秒后重试。',
   'errors.bulk_busy': '其他批量操作正在进行，请几秒后重试。',
+  'errors.analytics_busy': '当前正在计算的报表较多，请几秒后重试。',
   'errors.file_name_too_long': '文件名最多 {max} 个字符。',
   'errors.not_csv': '该文件不是 UTF-8 编码的 CSV 文件。',
   'errors.file_required': '请在表单字段 "file" 中上传 CSV 文件，或提交 JSON 行。',

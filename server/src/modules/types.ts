@@ -7,6 +7,11 @@ import type { Storage } from '../storage/index.ts'
 /** What every route module receives when app.ts registers it under /api. */
 export interface ModuleOptions {
   db: Db
+  /**
+   * Where reports read (the dashboard, the analytics, exports): the replica of ANALYTICS_DATABASE_URL, else
+   * `db`. Read-only: anything that writes (an upkeep step, a fold) uses `db`.
+   */
+  reads: Db
   config: Config
   /** The token signing key (JWT_SECRET, or generated in DATA_DIR/secrets.json; auth/secrets.ts). */
   secret: Uint8Array

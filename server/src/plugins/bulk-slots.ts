@@ -1,10 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Config } from '../config.ts'
-import { ApiError } from '../lib/errors.ts'
-
-/** Seconds a client is asked to wait when every bulk slot is taken (a bulk of 1,000 rows takes a few). */
-const BUSY_RETRY_SECONDS = 5
+import { createSlots } from '../lib/slots.ts'
 
 export interface BulkSlots {
   /** A slot for one bulk request, released when it is done; 429 with Retry-After when all are taken. */
@@ -25,21 +22,9 @@ declare module 'fastify' {
  */
 export const bulkSlotsPlugin = fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
-    let running = 0
+    const slots = createSlots({ limit: config.bulkConcurrency, busy: 'errors.bulk_busy' })
     app.decorate('bulkSlots', {
-      take() {
-        if (running >= config.bulkConcurrency)
-          throw new ApiError(429, 'errors.bulk_busy', {}, undefined, {
-            'retry-after': String(BUSY_RETRY_SECONDS),
-          })
-        running++
-        let released = false
-        return () => {
-          if (released) return
-          released = true
-          running--
-        }
-      },
+      take: slots.take,
     } satisfies BulkSlots)
   },
   { name: 'bulk-slots' },

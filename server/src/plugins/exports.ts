@@ -4,16 +4,18 @@ import fp from 'fastify-plugin'
 import pg from 'pg'
 import type { Config } from '../config.ts'
 import { CONNECTION_SETTINGS, type Db } from '../db/client.ts'
-import { ApiError } from '../lib/errors.ts'
-
-/** Seconds a client is asked to wait when every export slot is taken. */
-const BUSY_RETRY_SECONDS = 5
+import { createSlots } from '../lib/slots.ts'
 
 export interface ExportSlots {
   /** A slot for one export, released when its stream closes; 429 when all are taken. */
   take(): () => void
-  /** PostgreSQL connections of the exports' own (COPY), never the requests' pool; null on PGlite. */
+  /**
+   * PostgreSQL connections of the exports' own (COPY), never the requests' pool; to the replica of
+   * ANALYTICS_DATABASE_URL when there is one; null on PGlite.
+   */
   pool: pg.Pool | null
+  /** Where exports read row by row: the replica of ANALYTICS_DATABASE_URL, else the requests' database. */
+  reads: Db
   /**
    * The last stage of an export's stream: it passes the CSV on, and destroys itself when the reader has
    * taken nothing for the stall time while data waits for it (a download that stopped reading).
@@ -40,8 +42,8 @@ export const EXPORT_SETTINGS = `${CONNECTION_SETTINGS} -c max_parallel_workers_p
  * EXPORT_STALL_SECONDS is cut off, so neither slow nor stalled downloads take the connections lists need.
  */
 export const exportsPlugin = fp(
-  async (app: FastifyInstance, { db, config }: { db: Db; config: Config }) => {
-    const main = (db as { $client?: unknown }).$client
+  async (app: FastifyInstance, { reads, config }: { reads: Db; config: Config }) => {
+    const main = (reads as { $client?: unknown }).$client
     const pool =
       main instanceof pg.Pool
         ? new pg.Pool({
@@ -56,23 +58,12 @@ export const exportsPlugin = fp(
       await pool?.end()
     })
     const stallMs = config.exportStallSeconds * 1000
-    let running = 0
+    const slots = createSlots({ limit: config.exportConcurrency, busy: 'errors.exports_busy' })
 
     app.decorate('exportSlots', {
       pool,
-      take() {
-        if (running >= config.exportConcurrency)
-          throw new ApiError(429, 'errors.exports_busy', {}, undefined, {
-            'retry-after': String(BUSY_RETRY_SECONDS),
-          })
-        running++
-        let released = false
-        return () => {
-          if (released) return
-          released = true
-          running--
-        }
-      },
+      reads,
+      take: slots.take,
       guard() {
         let passed = 0
         let seen = -1

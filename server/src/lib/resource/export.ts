@@ -144,7 +144,8 @@ export function defineExport(
     out.on('close', () => release(copy.readableEnded ? undefined : new Error('export stopped')))
   }
 
-  async function routes(app: FastifyInstance, db: Db) {
+  /** The routes; exports read through app.exportSlots.reads, not the requests' `db` (ANALYTICS_DATABASE_URL). */
+  async function routes(app: FastifyInstance, _db: Db) {
     app.withTypeProvider<ZodTypeProvider>().get(
       `/${spec.path}/exportCsv`,
       {
@@ -172,8 +173,9 @@ export function defineExport(
         try {
           const q = request.query as ListQuery
           const scope = scopeOf(request)
-          if (copyable && slots.pool) await viaCopy(slots.pool, db, request, q, scope, out)
-          else viaRows(db, request, q, scope, out)
+          // Read where reports read: the replica of ANALYTICS_DATABASE_URL when there is one.
+          if (copyable && slots.pool) await viaCopy(slots.pool, slots.reads, request, q, scope, out)
+          else viaRows(slots.reads, request, q, scope, out)
         } catch (error) {
           out.destroy()
           throw error

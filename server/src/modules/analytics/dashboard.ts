@@ -17,7 +17,15 @@ import { z } from 'zod'
 import { protectedErrors } from '../../lib/responses.ts'
 import { addDays, dayIn } from './period.ts'
 import { dashboardPanels, perDevice, perPlan, realTimeRevenues, realTimeUsers } from './reports.ts'
-import { type AnalyticsOptions, periodOf, reports, sendAnswer } from './routes.ts'
+import {
+  type AnalyticsOptions,
+  BUSY_TEXT,
+  bounded,
+  busyErrors,
+  periodOf,
+  reports,
+  sendAnswer,
+} from './routes.ts'
 import { scopeOf } from './scope.ts'
 import type { Scope } from './sums.ts'
 
@@ -33,7 +41,10 @@ function periodOr(zone: string, query: Partial<PeriodQuery>): PeriodQuery {
  * same time yesterday and a week ago, online now), trends and splits of a period (the last 30 days unless
  * `start_date` / `end_date` say otherwise). A channel admin's cover its channels only.
  */
-export async function dashboardRoutes(app: FastifyInstance, { db, zone }: AnalyticsOptions) {
+export async function dashboardRoutes(
+  app: FastifyInstance,
+  { db: primary, reads: db, slots, zone }: AnalyticsOptions,
+) {
   const route = (
     path: string,
     summary: string,
@@ -48,18 +59,21 @@ export async function dashboardRoutes(app: FastifyInstance, { db, zone }: Analyt
         schema: {
           tags: ['dashboard'],
           summary,
-          description: period
-            ? 'Business days in BUSINESS_TIME_ZONE, both included; the last 30 days to today unless given. ' +
-              'Out of order or over three years: 422 on `end_date`.'
-            : 'Live: read it again every few seconds.',
+          description:
+            (period
+              ? 'Business days in BUSINESS_TIME_ZONE, both included; the last 30 days to today unless given. ' +
+                'Out of order or over three years: 422 on `end_date`.'
+              : 'Live: read it again every few seconds.') + BUSY_TEXT,
           querystring: period ? dashboardPeriodQuery : z.strictObject({}),
-          response: { 200: answer, ...protectedErrors },
+          response: { 200: answer, ...protectedErrors, ...busyErrors },
         },
       },
       async (request: FastifyRequest, reply: FastifyReply) =>
         sendAnswer(
           reply,
-          await run(await scopeOf(db, request), periodOr(zone, request.query as Partial<PeriodQuery>)),
+          await bounded(slots, async () =>
+            run(await scopeOf(primary, request), periodOr(zone, request.query as Partial<PeriodQuery>)),
+          ),
         ),
     )
   const data = async (value: Promise<unknown>) => ({ data: await value })

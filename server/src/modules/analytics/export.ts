@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
 import { recordErrors } from '../../lib/responses.ts'
 import { dailyCsv } from './reports.ts'
-import { type AnalyticsOptions, periodOf } from './routes.ts'
+import { type AnalyticsOptions, BUSY_TEXT, bounded, busyErrors, periodOf } from './routes.ts'
 import { scopeOf } from './scope.ts'
 
 /** The columns of each export: a row a day, a column a figure (README "Analytics"). */
@@ -55,7 +55,7 @@ const exports: {
  * The CSV exports (spec section 9's dailyRevenue.csv and dailyChannel.csv): the same daily figures as the
  * screens, written by PostgreSQL (reports.ts), with a BOM, all the channels the caller sees or the one `channel_id` names.
  */
-export async function exportRoutes(app: FastifyInstance, { db, zone }: AnalyticsOptions) {
+export async function exportRoutes(app: FastifyInstance, { db, reads, slots, zone }: AnalyticsOptions) {
   for (const spec of exports)
     app.withTypeProvider<ZodTypeProvider>().get(
       spec.path,
@@ -66,15 +66,17 @@ export async function exportRoutes(app: FastifyInstance, { db, zone }: Analytics
           summary: `Export the daily figures as CSV (${spec.filename})`,
           description:
             'A row a business day from `start_date` to `end_date` (both included, empty days as zeros), a column a ' +
-            'figure. `channel_id` narrows it to one channel. A navigated download authenticates with `ticket`.',
+            'figure. `channel_id` narrows it to one channel. A navigated download authenticates with `ticket`.' +
+            BUSY_TEXT,
           querystring: analyticsExportQuery,
-          response: { ...recordErrors },
+          response: { ...recordErrors, ...busyErrors },
         },
       },
       async (request: FastifyRequest, reply: FastifyReply) => {
         const q = request.query as z.infer<typeof analyticsExportQuery>
-        const scope = await scopeOf(db, request, q.channel_id)
-        const lines = await dailyCsv(db, periodOf(zone, q), scope, spec.columns)
+        const lines = await bounded(slots, async () =>
+          dailyCsv(reads, periodOf(zone, q), await scopeOf(db, request, q.channel_id), spec.columns),
+        )
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${spec.filename}"`)

@@ -1,3 +1,4 @@
+import { createSlots } from '../../lib/slots.ts'
 import type { ApiModule } from '../types.ts'
 import { dashboardRoutes } from './dashboard.ts'
 import { exportRoutes } from './export.ts'
@@ -8,8 +9,15 @@ import { scheduleAnalyticsUpkeep } from './upkeep.ts'
  * The dashboard and the analytics (spec sections 2 and 7, README "Analytics"): figures read from rollups
  * that the database keeps (migration 0019), cut into business days of BUSINESS_TIME_ZONE at read time.
  */
-export const analyticsModule: ApiModule = async (app, { db, config }) => {
-  const options = { db, zone: config.businessTimeZone }
+export const analyticsModule: ApiModule = async (app, { db, reads, config }) => {
+  // At most ANALYTICS_CONCURRENCY calls at once in this process, four times as many waiting in line (a
+  // screen asks four or five at once), so heavy periods never take the connections and CPU lists need.
+  const slots = createSlots({
+    limit: config.analyticsConcurrency,
+    queue: config.analyticsConcurrency * 4,
+    busy: 'errors.analytics_busy',
+  })
+  const options = { db, reads, slots, zone: config.businessTimeZone }
   await dashboardRoutes(app, options)
   await analyticsRoutes(app, options)
   await exportRoutes(app, options)

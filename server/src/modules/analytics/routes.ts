@@ -14,7 +14,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { idParams } from '../../lib/id-param.ts'
-import { protectedErrors, recordErrors } from '../../lib/responses.ts'
+import { errorBody, protectedErrors, recordErrors } from '../../lib/responses.ts'
+import type { Slots } from '../../lib/slots.ts'
 import { dayIn } from './period.ts'
 import { comparison, dailySeries, perCampaign, perChannel, perChannelType, todayRecord } from './reports.ts'
 import { scopeOf } from './scope.ts'
@@ -165,13 +166,34 @@ const PERIOD_TEXT =
   "channel admin's cover only the channels it administers."
 
 export interface AnalyticsOptions {
+  /** The primary: the caller's channels, and anything that writes. */
   db: Db
+  /** Where the figures are read: the replica of ANALYTICS_DATABASE_URL, else `db`. */
+  reads: Db
+  /** ANALYTICS_CONCURRENCY: every call runs in one of them (429 when they and the line are full). */
+  slots: Slots
   zone: string
+}
+
+/** What each call's document says of its 429, and the answer it gives. */
+export const BUSY_TEXT =
+  ' At most ANALYTICS_CONCURRENCY dashboard and analytics calls run at once per process, a few more wait in ' +
+  'line: past that 429 with Retry-After.'
+export const busyErrors = { 429: errorBody } as const
+
+/** Runs a call's work in an analytics slot, waiting in line for one (429 when the line is full). */
+export async function bounded<T>(slots: Slots, work: () => Promise<T>): Promise<T> {
+  const release = await slots.enter()
+  try {
+    return await work()
+  } finally {
+    release()
+  }
 }
 
 function register(
   app: FastifyInstance,
-  { db, zone }: AnalyticsOptions,
+  { db, reads, slots, zone }: AnalyticsOptions,
   path: string,
   permission: PermissionName,
   summary: string,
@@ -187,18 +209,21 @@ function register(
       schema: {
         tags: [path.split('/')[1] ?? 'analytics'],
         summary,
-        description: report.period
-          ? PERIOD_TEXT
-          : 'Today is the business day now under way in BUSINESS_TIME_ZONE.',
+        description:
+          (report.period ? PERIOD_TEXT : 'Today is the business day now under way in BUSINESS_TIME_ZONE.') +
+          BUSY_TEXT,
         querystring,
         ...(perChannel ? { params: idParams } : {}),
-        response: { 200: report.answer, ...(perChannel ? recordErrors : protectedErrors) },
+        response: { 200: report.answer, ...(perChannel ? recordErrors : protectedErrors), ...busyErrors },
       },
     },
     async (request: FastifyRequest, reply: FastifyReply) => {
       const id = perChannel ? (request.params as { id: number }).id : undefined
-      const scope = await scopeOf(db, request, id)
-      return sendAnswer(reply, await report.run(db, zone, request.query as PeriodQuery, scope))
+      const answer = await bounded(slots, async () => {
+        const scope = await scopeOf(db, request, id)
+        return report.run(reads, zone, request.query as PeriodQuery, scope)
+      })
+      return sendAnswer(reply, answer)
     },
   )
 }

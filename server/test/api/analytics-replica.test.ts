@@ -1,0 +1,280 @@
+import { execFile } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { chown, mkdtemp, rm } from 'node:fs/promises'
+import net from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import pino from 'pino'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../../src/app.ts'
+import { permissionCatalogue } from '../../src/auth/catalogue.ts'
+import { loadConfig } from '../../src/config.ts'
+import { bootstrap } from '../../src/db/bootstrap.ts'
+import { type Database, openDatabase, openReplica, type Replica } from '../../src/db/client.ts'
+import { migrate } from '../../src/db/migrate.ts'
+
+/**
+ * ANALYTICS_DATABASE_URL (README "Configuration"): the dashboard, the analytics and the CSV exports read a
+ * real PostgreSQL streaming replica, and everything else the primary. The machine's PostgreSQL takes no
+ * replication connections (its pg_hba.conf has no `replication` line, and a new one needs its owner), so
+ * the test makes a primary of its own with the same binaries (initdb, wal_level=replica), takes a replica
+ * of it (pg_basebackup -R) and starts both on free ports; both go, with their directories, at the end.
+ * Proof that a figure comes from the replica: with its replay paused (pg_wal_replay_pause), what the
+ * primary has since is missing from the answers until replay resumes.
+ */
+const run = promisify(execFile)
+const enabled = Boolean(process.env.TEST_DATABASE_URL)
+if (!enabled) console.warn('analytics-replica.test.ts skipped: TEST_DATABASE_URL is unset (PostgreSQL only)')
+
+async function freePort(): Promise<number> {
+  const server = net.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  await new Promise((resolve) => server.close(resolve))
+  return typeof address === 'object' && address ? address.port : 0
+}
+
+describe.skipIf(!enabled)('analytics and exports on a streaming replica [postgres]', () => {
+  let bin = ''
+  let dir = ''
+  let primaryDir = ''
+  let replicaDir = ''
+  const started: string[] = []
+  let database: Database | undefined
+  let replica: Replica | undefined
+  let app: FastifyInstance | undefined
+  let url = ''
+  let primaryUrl = ''
+  let replicaUrl = ''
+  let token = ''
+
+  /** A PostgreSQL program, as the postgres user when this runs as root (initdb and postgres refuse root). */
+  async function pgRun(program: string, args: string[]) {
+    const file = path.join(bin, program)
+    const asRoot = process.getuid?.() === 0
+    return asRoot
+      ? run('runuser', ['-u', 'postgres', '--', file, ...args], { cwd: dir })
+      : run(file, args, { cwd: dir })
+  }
+
+  async function startCluster(data: string, port: number, settings: string[]) {
+    const options = ['-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', ...settings]
+    await pgRun('pg_ctl', [
+      '-D',
+      data,
+      '-w',
+      '-t',
+      '60',
+      '-l',
+      `${data}.log`,
+      '-o',
+      options.join(' '),
+      'start',
+    ])
+    started.push(data)
+  }
+
+  async function on<T extends pg.QueryResultRow>(target: string, text: string) {
+    const client = new pg.Client({ connectionString: target })
+    await client.connect()
+    try {
+      return (await client.query<T>(text)).rows
+    } finally {
+      await client.end()
+    }
+  }
+
+  async function api(pathname: string) {
+    const res = await fetch(`${url}${pathname}`, { headers: { authorization: `Bearer ${token}` } })
+    const text = await res.text()
+    return {
+      status: res.status,
+      text,
+      body: res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text,
+    }
+  }
+
+  /** Waits until `check` holds (figures may be folded in the background, replay takes a moment). */
+  async function until(check: () => Promise<boolean>, what: string, ms = 15_000) {
+    const end = Date.now() + ms
+    while (!(await check())) {
+      if (Date.now() > end) throw new Error(`still not so after ${ms} ms: ${what}`)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+
+  beforeAll(async () => {
+    bin = (await run('pg_config', ['--bindir'])).stdout.trim()
+    dir = await mkdtemp(path.join(tmpdir(), 'vod-replica-'))
+    if (process.getuid?.() === 0) {
+      const { stdout } = await run('id', ['-u', 'postgres'])
+      const { stdout: group } = await run('id', ['-g', 'postgres'])
+      await chown(dir, Number(stdout), Number(group))
+    }
+    primaryDir = path.join(dir, 'primary')
+    replicaDir = path.join(dir, 'replica')
+    const [primaryPort, replicaPort] = [await freePort(), await freePort()]
+    await pgRun('initdb', [
+      '-D',
+      primaryDir,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--locale=C',
+      '--no-sync',
+    ])
+    await startCluster(primaryDir, primaryPort, [
+      '-c wal_level=replica',
+      '-c max_wal_senders=4',
+      '-c fsync=off',
+      '-c max_connections=60',
+    ])
+    primaryUrl = `postgres://postgres@127.0.0.1:${primaryPort}/vod`
+    replicaUrl = `postgres://postgres@127.0.0.1:${replicaPort}/vod`
+    await on(`postgres://postgres@127.0.0.1:${primaryPort}/postgres`, 'create database vod')
+    database = await openDatabase({ url: primaryUrl, pgliteDir: null })
+    await migrate(database)
+    await pgRun('pg_basebackup', [
+      '-R',
+      '-X',
+      'stream',
+      '-c',
+      'fast',
+      '-D',
+      replicaDir,
+      '-d',
+      `postgres://postgres@127.0.0.1:${primaryPort}/postgres`,
+    ])
+    await startCluster(replicaDir, replicaPort, ['-c hot_standby=on', '-c max_connections=60'])
+    const [standby] = await on<{ standby: boolean }>(replicaUrl, 'select pg_is_in_recovery() as standby')
+    expect(standby?.standby).toBe(true)
+
+    const config = loadConfig({
+      PORT: '0',
+      DATA_DIR: path.join(dir, 'data'),
+      DATABASE_URL: primaryUrl,
+      ANALYTICS_DATABASE_URL: replicaUrl,
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD: 'secret123',
+      SEED_DEMO: '0',
+      WEB_DIST: '/nonexistent-web-dist',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    })
+    expect(config.analyticsDatabaseUrl).toBe(replicaUrl)
+    const catalogue = permissionCatalogue()
+    await bootstrap(database.db, { ...config, catalogue })
+    replica = openReplica(replicaUrl)
+    app = await buildApp({
+      config,
+      db: database.db,
+      reads: replica.db,
+      listen: database.listen,
+      logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+      catalogue,
+    })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const address = app.server.address()
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+    const login = await fetch(`${url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'secret123' }),
+    })
+    token = ((await login.json()) as { access_token: string }).access_token
+  }, 180_000)
+
+  afterAll(async () => {
+    await app?.close().catch(() => {})
+    await replica?.close().catch(() => {})
+    await database?.close().catch(() => {})
+    for (const data of started.reverse())
+      await pgRun('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => {})
+    if (dir) await rm(dir, { recursive: true, force: true })
+  }, 60_000)
+
+  const today = new Date().toISOString().slice(0, 10)
+  const period = `start_date=${today}&end_date=${today}`
+
+  async function visitsOfToday(): Promise<number> {
+    const answer = await api(`/api/analytics/data/daily?${period}`)
+    expect(answer.status).toBe(200)
+    return Number(answer.body.meta.totals.visits)
+  }
+
+  async function visits(n: number) {
+    const now = new Date().toISOString()
+    const rows = Array.from(
+      { length: n },
+      (_, i) => `('replica-${randomBytes(3).toString('hex')}-${i}', 'mobile', '${now}')`,
+    )
+    await on(primaryUrl, `insert into visits (visitor, device, visited_at) values ${rows.join(', ')}`)
+  }
+
+  it('answers the analytics and the dashboard from the replica: paused, it lags the primary until replay resumes', async () => {
+    await visits(3)
+    await until(async () => (await visitsOfToday()) === 3, 'the replica shows the 3 visits')
+    await on(replicaUrl, 'select pg_wal_replay_pause()')
+    try {
+      await visits(4)
+      // The primary has them (and, where figures are folded in the background, has folded them by then).
+      await new Promise((resolve) => setTimeout(resolve, 3000))
+      const [raw] = await on<{ n: number }>(primaryUrl, 'select count(*)::integer as n from visits')
+      expect(raw?.n).toBe(7)
+      expect(await visitsOfToday()).toBe(3)
+      const live = await api('/api/dashboard/real-time-users')
+      expect(live.status).toBe(200)
+      expect(live.body.data.online_now).toBe(3)
+      const csv = await api(`/api/analytics/channel/exportCsv?${period}`)
+      expect(csv.status).toBe(200)
+      expect(csv.text.split('\n')[1]?.split(',')[1]).toBe('3')
+    } finally {
+      await on(replicaUrl, 'select pg_wal_replay_resume()')
+    }
+    await until(
+      async () => (await visitsOfToday()) === 7,
+      'the replica shows all 7 visits once replay resumes',
+    )
+    expect((await api('/api/dashboard/real-time-users')).body.data.online_now).toBe(7)
+  })
+
+  it("reads a resource's CSV export from the replica too", async () => {
+    const exported = async () => (await api('/api/videos/exportCsv')).text
+    await on(primaryUrl, `insert into videos (title, serial_number) values ('Before the pause', 'REPLICA-1')`)
+    await until(async () => (await exported()).includes('REPLICA-1'), 'the export shows the first video')
+    await on(replicaUrl, 'select pg_wal_replay_pause()')
+    try {
+      await on(
+        primaryUrl,
+        `insert into videos (title, serial_number) values ('During the pause', 'REPLICA-2')`,
+      )
+      const csv = await exported()
+      expect(csv).toContain('REPLICA-1')
+      expect(csv).not.toContain('REPLICA-2')
+      // The list, a request of the primary's, has it at once.
+      const list = await api('/api/videos?keyword=REPLICA-2')
+      expect(list.status).toBe(200)
+      expect(list.text).toContain('REPLICA-2')
+    } finally {
+      await on(replicaUrl, 'select pg_wal_replay_resume()')
+    }
+    await until(async () => (await exported()).includes('REPLICA-2'), 'the export shows the second video')
+  })
+
+  it('connects to the replica read-only, and writes nothing there', async () => {
+    const reads = await on<{ application_name: string; n: number }>(
+      replicaUrl,
+      `select count(*)::integer as n from pg_stat_activity where datname = 'vod' and backend_type = 'client backend'`,
+    )
+    // The app's pools hold connections there (the reports' and the exports').
+    expect(reads[0]?.n).toBeGreaterThan(1)
+    await expect(
+      on(replicaUrl, `insert into videos (title, serial_number) values ('x', 'REPLICA-X')`),
+    ).rejects.toThrow(/read-only/)
+  })
+})

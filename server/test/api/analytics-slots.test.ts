@@ -1,0 +1,121 @@
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSlots } from '../../src/lib/slots.ts'
+import { startTestApp, type TestApp } from '../support/harness.ts'
+
+/**
+ * ANALYTICS_CONCURRENCY (README "Configuration", docs/security.md "Availability"): at most that many
+ * dashboard and analytics calls run at once in a process, four times as many wait in line for a slot, and
+ * past that the answer is 429 with Retry-After, while lists go on.
+ */
+describe('slots (lib/slots.ts)', () => {
+  it('runs at most the limit, lets a bounded line wait first come first served, and refuses past it', async () => {
+    const slots = createSlots({ limit: 2, queue: 2, busy: 'errors.analytics_busy' })
+    const first = await slots.enter()
+    const second = await slots.enter()
+    const order: string[] = []
+    const third = slots.enter().then((release) => {
+      order.push('third')
+      return release
+    })
+    const fourth = slots.enter().then((release) => {
+      order.push('fourth')
+      return release
+    })
+    await expect(slots.enter()).rejects.toMatchObject({ status: 429, key: 'errors.analytics_busy' })
+    expect(() => slots.take()).toThrow()
+    first()
+    first() // twice is once
+    await third
+    expect(order).toEqual(['third'])
+    second()
+    await fourth
+    expect(order).toEqual(['third', 'fourth'])
+    ;(await third)()
+    ;(await fourth)()
+    // All free again: two at once, none waiting.
+    slots.take()()
+    const a = slots.take()
+    const b = await slots.enter()
+    expect(() => slots.take()).toThrow()
+    a()
+    b()
+  })
+})
+
+if (!process.env.TEST_DATABASE_URL)
+  console.warn('analytics-slots.test.ts: the API part skipped, TEST_DATABASE_URL is unset (PostgreSQL only)')
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('analytics slots [postgres]', () => {
+  let t: TestApp
+  let token: string
+  beforeAll(async () => {
+    t = await startTestApp('postgres', { env: { ANALYTICS_CONCURRENCY: '1' } })
+    token = await t.superToken()
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  it('runs one call, lines up four, answers 429 with Retry-After past them in both languages; lists go on', async () => {
+    // The visits held: the live panel's call waits on them, holding its slot.
+    const holder = new pg.Client({ connectionString: t.testDatabase.url as string })
+    await holder.connect()
+    try {
+      await holder.query('begin')
+      await holder.query('lock table visits in access exclusive mode')
+      const live = () => t.request('/api/dashboard/real-time-users', { token })
+      const held = [live()]
+      const waited = async () => {
+        const [row] = (
+          await holder.query<{ n: number }>(
+            "select count(*)::integer as n from pg_locks where relation = 'visits'::regclass and not granted",
+          )
+        ).rows
+        return row?.n ?? 0
+      }
+      for (let i = 0; i < 100 && (await waited()) < 1; i++) await new Promise((r) => setTimeout(r, 50))
+      expect(await waited()).toBe(1)
+      for (let i = 0; i < 4; i++) held.push(live())
+      await new Promise((r) => setTimeout(r, 200))
+      // One running, four in line: still one statement waiting on the lock, and the next call refused.
+      expect(await waited()).toBe(1)
+      const busy = await t.request('/api/analytics/data/daily?start_date=2026-01-01&end_date=2026-12-31', {
+        token,
+      })
+      expect(busy.status).toBe(429)
+      expect(busy.headers.get('retry-after')).toBe('5')
+      expect(busy.body.message).toBe(
+        'Many reports are being worked out right now; please try again in a few seconds.',
+      )
+      const zh = await t.request('/api/dashboard', { token, headers: { 'accept-language': 'zh-CN' } })
+      expect(zh.status).toBe(429)
+      expect(zh.body.message).toBe('当前正在计算的报表较多，请几秒后重试。')
+      const csv = await t.request(
+        '/api/analytics/revenue/exportCsv?start_date=2026-01-01&end_date=2026-01-31',
+        {
+          token,
+        },
+      )
+      expect(csv.status).toBe(429)
+      // Lists take no analytics slot.
+      expect((await t.request('/api/channels', { token })).status).toBe(200)
+      await holder.query('rollback')
+      const answers = await Promise.all(held)
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200])
+      // Every slot back: a call answers again.
+      expect((await live()).status).toBe(200)
+    } finally {
+      await holder.end()
+    }
+  })
+
+  it('documents the 429 of every dashboard and analytics call', async () => {
+    const document = (await t.request('/api/openapi.json')).body
+    const calls = Object.entries<Record<string, { responses: Record<string, unknown> }>>(
+      document.paths,
+    ).filter(([path]) => path.startsWith('/api/dashboard') || path.startsWith('/api/analytics'))
+    expect(calls.length).toBeGreaterThan(30)
+    for (const [path, item] of calls) expect(Object.keys(item.get?.responses ?? {}), path).toContain('429')
+  })
+})
