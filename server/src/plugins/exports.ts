@@ -58,6 +58,7 @@ export const exportsPlugin = fp(
       await pool?.end()
     })
     const stallMs = config.exportStallSeconds * 1000
+    const checkMs = Math.min(Math.max(stallMs / 20, 50), 1000)
     const slots = createSlots({ limit: config.exportConcurrency, busy: 'errors.exports_busy' })
 
     app.decorate('exportSlots', {
@@ -67,19 +68,29 @@ export const exportsPlugin = fp(
       guard() {
         let passed = 0
         let seen = -1
+        // Since when the reader has taken nothing while data waited for it.
+        let since = Date.now()
         const stream = new Transform({
           transform(chunk: Buffer | string, _encoding, done) {
             passed += Buffer.byteLength(chunk)
             done(null, chunk)
           },
         })
+        // Looked at each twentieth of the stall time (at most each second), the stall counted from the last
+        // look that saw the reader take something or nothing wait for it: the cut comes about the stall time
+        // after the reader stopped. Looking once a stall time and cutting when two looks saw the same took up
+        // to twice it (issue 34). What the socket buffers hold counts as taken, so the count starts once they
+        // are full (well under a second for an export that is being written).
         const timer = setInterval(() => {
           // Bytes the reader has taken: all that passed, less what still waits in this stream.
           const taken = passed - stream.readableLength
           const waiting = stream.readableLength > 0 || stream.writableLength > 0
-          if (taken === seen && waiting) stream.destroy(new Error('the export reader stalled'))
-          seen = taken
-        }, stallMs)
+          const now = Date.now()
+          if (taken !== seen || !waiting) {
+            seen = taken
+            since = now
+          } else if (now - since >= stallMs) stream.destroy(new Error('the export reader stalled'))
+        }, checkMs)
         timer.unref()
         stream.on('close', () => clearInterval(timer))
         return stream

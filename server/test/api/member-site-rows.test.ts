@@ -79,6 +79,8 @@ function hostileValues(column: PgColumn): unknown[] {
     case 'PgDateString':
       return [...nulls, '0001-01-01', '9999-12-31']
     case 'PgTimestamp':
+      // 'infinity' is storable too, but vod_wire(timestamptz) (migration 0010) answers it null, off a NOT NULL
+      // instant's schema: mending that takes a migration, so it is left out here (issue 34's report says so).
       return [...nulls, '0001-01-01T00:00:00.000Z', '9999-12-31T23:59:59.999Z']
     default:
       throw new Error(`${column.name}: no hostile values for a ${column.columnType} column`)

@@ -1,0 +1,101 @@
+import http from 'node:http'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeEachEngine } from '../support/databases.ts'
+import { startTestApp, type TestApp } from '../support/harness.ts'
+
+const VIDEOS = 12_000
+const STALL_MS = 3000
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Issue 34 item 6: a reader that takes nothing is cut off after about EXPORT_STALL_SECONDS, its slot freed
+ * within 1.5 times that (it took twice that: the guard looked once a stall time and cut on the second look
+ * that saw no progress); a reader that keeps taking, each pause shorter than that, is not cut.
+ */
+describeEachEngine('a stalled export reader', (engine) => {
+  let t: TestApp
+  let token: string
+  const open: http.ClientRequest[] = []
+  /** When each export slot was given back (Date.now()), in order. */
+  const released: number[] = []
+
+  beforeAll(async () => {
+    t = await startTestApp(engine, {
+      env: { EXPORT_CONCURRENCY: '1', EXPORT_STALL_SECONDS: String(STALL_MS / 1000) },
+    })
+    token = await t.superToken()
+    const slots = t.app.exportSlots
+    const take = slots.take.bind(slots)
+    slots.take = () => {
+      const release = take()
+      return () => {
+        released.push(Date.now())
+        release()
+      }
+    }
+    // About 12 MB of CSV: more than the socket buffers between the server and a reader that stops.
+    await t.db.execute(sql`insert into videos (title, serial_number, cover, video)
+      select 'Video ' || n, 'ES-' || n, 'https://cdn.example.com/' || repeat('c', 450), 'https://cdn.example.com/' || repeat('v', 450)
+      from generate_series(1, ${VIDEOS}) as n`)
+  }, 120_000)
+  afterAll(async () => {
+    for (const request of open) request.destroy()
+    await t?.close()
+  })
+
+  /** An export's answer, its body left unread. */
+  function exportResponse() {
+    return new Promise<http.IncomingMessage>((resolve, reject) => {
+      const request = http.get(`${t.url}/api/videos/exportCsv`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+      open.push(request)
+      request.on('error', reject)
+      request.on('response', (response) => {
+        response.pause()
+        response.on('error', () => {})
+        resolve(response)
+      })
+    })
+  }
+
+  it('frees the slot of a download that stops reading after about the stall time', async () => {
+    const stalled = await exportResponse()
+    expect(stalled.statusCode).toBe(200)
+    // The reader takes nothing from the moment the CSV reaches it (the query may take a while to start).
+    await new Promise((resolve) => stalled.once('readable', resolve))
+    const stoppedAt = Date.now()
+    // Meanwhile the one slot is taken.
+    const busy = await exportResponse()
+    busy.destroy()
+    expect(busy.statusCode).toBe(429)
+    await expect.poll(() => released.length, { timeout: STALL_MS * 3, interval: 50 }).toBe(1)
+    const freedAfter = (released[0] as number) - stoppedAt
+    expect(freedAfter).toBeGreaterThanOrEqual(STALL_MS * 0.9)
+    expect(freedAfter).toBeLessThanOrEqual(STALL_MS * 1.5)
+    const next = await exportResponse()
+    next.destroy()
+    expect(next.statusCode).toBe(200)
+  }, 30_000)
+
+  it('keeps a reader that takes a little at a time, and cuts it about the stall time after it stops', async () => {
+    const guard = t.app.exportSlots.guard()
+    let cutAt = 0
+    guard.on('error', () => {})
+    guard.on('close', () => {
+      cutAt = Date.now()
+    })
+    // Far more than the reader takes: data always waits for it.
+    for (let i = 0; i < 64; i++) guard.write(Buffer.alloc(16 * 1024, 'x'))
+    for (let i = 0; i < 8; i++) {
+      await wait(STALL_MS * 0.4)
+      expect(guard.read(1024)).not.toBeNull()
+    }
+    expect(guard.destroyed).toBe(false)
+    const stoppedAt = Date.now()
+    await expect.poll(() => cutAt, { timeout: STALL_MS * 3, interval: 50 }).toBeGreaterThan(0)
+    expect(cutAt - stoppedAt).toBeGreaterThanOrEqual(STALL_MS * 0.9)
+    expect(cutAt - stoppedAt).toBeLessThanOrEqual(STALL_MS * 1.5)
+  }, 30_000)
+})
