@@ -165,3 +165,29 @@ export const visitorMonthCounts = pgTable(
   { ...visitorLevel, month: date('month', { mode: 'string' }).notNull(), ...visitorCount },
   (t) => [primaryKey({ columns: [t.channelId, t.campaignId, t.month] })],
 )
+
+/**
+ * What the member site's writes change in the figures, waiting to be folded into the rollups (migration
+ * 0027): the triggers only append here, a statement's deltas summed by quarter-hour and level, so a write
+ * pays one small insert and never waits on a hot rollup row; vod_figures_fold moves them in the
+ * background. No index: the fold takes every row it sees.
+ */
+export const figureQueue = pgTable('figure_queue', {
+  bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+  channelId: integer('channel_id'),
+  campaignId: integer('campaign_id'),
+  planId: integer('plan_id'),
+  device: text('device'),
+  ...figureColumns,
+})
+
+/**
+ * The visitors of new visits, a statement's by quarter-hour, channel and campaign in one array (one small row
+ * for a thousand visits), waiting to be counted per business day (0027).
+ */
+export const visitorQueue = pgTable('visitor_queue', {
+  bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+  channelId: integer('channel_id'),
+  campaignId: integer('campaign_id'),
+  visitors: text('visitors').array().notNull(),
+})

@@ -2,12 +2,14 @@ import { createSlots } from '../../lib/slots.ts'
 import type { ApiModule } from '../types.ts'
 import { dashboardRoutes } from './dashboard.ts'
 import { exportRoutes } from './export.ts'
+import { scheduleFolding } from './fold.ts'
 import { analyticsRoutes } from './routes.ts'
 import { scheduleAnalyticsUpkeep } from './upkeep.ts'
 
 /**
  * The dashboard and the analytics (spec sections 2 and 7, README "Analytics"): figures read from rollups
- * that the database keeps (migration 0019), cut into business days of BUSINESS_TIME_ZONE at read time.
+ * that the member site's writes queue and this process folds in (migrations 0019, 0027), cut into business
+ * days of BUSINESS_TIME_ZONE at read time.
  */
 export const analyticsModule: ApiModule = async (app, { db, reads, config }) => {
   // At most ANALYTICS_CONCURRENCY calls at once in this process, four times as many waiting in line (a
@@ -22,4 +24,5 @@ export const analyticsModule: ApiModule = async (app, { db, reads, config }) => 
   await analyticsRoutes(app, options)
   await exportRoutes(app, options)
   scheduleAnalyticsUpkeep(app, db, config.businessTimeZone, config.visitRetentionDays)
+  scheduleFolding(app, db)
 }
