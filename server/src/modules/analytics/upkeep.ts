@@ -9,8 +9,8 @@ const RECOUNT_WAIT_MS = 2000
 /**
  * BUSINESS_TIME_ZONE into the database, where the visits' trigger counts distinct visitors by business day.
  * When it changed, the visitors of the visits kept are counted again in the new zone (vod_visitors_recount,
- * one transaction: visits written meanwhile wait for it). Every other figure is cut by zone at read time,
- * so nothing else is rebuilt. Answers whether anything changed.
+ * migration 0026: readers read the old counts until it commits, visits wait for moments only). Every other
+ * figure is cut by zone at read time, so nothing else is rebuilt. Answers whether anything changed.
  */
 export async function syncBusinessZone(db: Db, zone: string): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -30,8 +30,8 @@ export async function syncBusinessZone(db: Db, zone: string): Promise<boolean> {
 
 /**
  * The business days' sums (rollup_zone_days) built again from the quarter-hours when they are kept in
- * another zone (vod_zone_days_rebuild; writers of the rollups wait for it, readers meanwhile read the
- * quarter-hours). Answers whether they were built.
+ * another zone (vod_zone_days_rebuild; the folding of queued changes waits for it, readers never: they read
+ * the quarter-hours meanwhile). Answers whether they were built.
  */
 export async function syncZoneDays(db: Db, zone: string): Promise<boolean> {
   const rows = (await db.execute(sql`select vod_zone_days_rebuild(${zone}) as built`)) as unknown as {
@@ -46,14 +46,19 @@ export async function syncZoneDays(db: Db, zone: string): Promise<boolean> {
  */
 export async function pruneVisits(db: Db, retentionDays: number, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString()
-  const gone = (await db.execute(
-    sql`with gone as (delete from visits where visited_at < ${cutoff}::timestamptz returning 1) select count(*)::integer as n from gone`,
-  )) as unknown as { rows: { n: number }[] }
-  // A day's visitor list goes once its first hour could hold no kept visit (any zone is within a day of UTC).
-  await db.execute(
-    sql`delete from visitor_days where day < (${cutoff}::timestamptz at time zone 'UTC')::date - 1`,
-  )
-  return gone.rows[0]?.n ?? 0
+  return db.transaction(async (tx) => {
+    // Never beside a recount of the visitors (vod_visitors_recount, migration 0026: the same advisory lock),
+    // whose moments of holding visits back would then wait for this deletion.
+    await tx.execute(sql`select pg_advisory_xact_lock(35002)`)
+    const gone = (await tx.execute(
+      sql`with gone as (delete from visits where visited_at < ${cutoff}::timestamptz returning 1) select count(*)::integer as n from gone`,
+    )) as unknown as { rows: { n: number }[] }
+    // A day's visitor list goes once its first hour could hold no kept visit (any zone is within a day of UTC).
+    await tx.execute(
+      sql`delete from visitor_days where day < (${cutoff}::timestamptz at time zone 'UTC')::date - 1`,
+    )
+    return gone.rows[0]?.n ?? 0
+  })
 }
 
 /** The zone synced when the app is ready (waiting a little for a recount), visits pruned then and daily. */
