@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { permissions, rolePermissions } from '../../src/db/schema/index.ts'
 import { describeEachEngine } from '../support/databases.ts'
 import { type Json, startTestApp, type TestApp } from '../support/harness.ts'
 
@@ -102,6 +103,29 @@ describeEachEngine('restore and retype re-check the rules', (engine) => {
       expect((await api(`/api/tags/${genre}`, 'PUT', { type: 'genre' })).status).toBe(200)
       expect((await api(`/api/sources/${source}/restore`, 'POST')).status).toBe(200)
       expect((await api(`/api/sources/${source}`)).body.data.genre_id).toBe(genre)
+    })
+
+    it("runs its relations' rules: a permission the catalogue no longer offers is 422 on permissions", async () => {
+      const role = await api('/api/roles', 'POST', {
+        name: `Restore role ${++seq}`,
+        permissions: ['list-tags'],
+      })
+      expect(role.status).toBe(201)
+      // A name dropped from the catalogue stays in the table for older processes; a link to it is not shown.
+      const [retired] = await t.db
+        .insert(permissions)
+        .values({ name: `retired-${seq}`, group: 'tags' })
+        .returning({ id: permissions.id })
+      await t.db
+        .insert(rolePermissions)
+        .values({ roleId: role.body.data.id, permissionId: retired?.id as number })
+      expect((await api(`/api/roles/${role.body.data.id}`)).body.data.permissions).toEqual(['list-tags'])
+      expect((await api(`/api/roles/${role.body.data.id}`, 'DELETE')).status).toBe(204)
+
+      const refused = await api(`/api/roles/${role.body.data.id}/restore`, 'POST')
+      expect(refused.status).toBe(422)
+      expect(refused.body.errors).toEqual({ permissions: [`Unknown permissions: retired-${seq}.`] })
+      expect((await api(`/api/roles/${role.body.data.id}`)).status).toBe(404)
     })
 
     it('still puts back what passes: a video with its tags and directors', async () => {
