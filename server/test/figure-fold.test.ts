@@ -1,0 +1,151 @@
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RunningServer, startServer } from '../../e2e/support/server.ts'
+import { createTestDatabase, type TestDatabase } from './support/databases.ts'
+
+/**
+ * The member site's writes reach the figures through a queue that the servers fold in (migration 0027,
+ * modules/analytics/fold.ts). Two real server processes on one PostgreSQL fold while rows arrive by plain
+ * SQL; one is killed with SIGKILL midway, and a fold is cut off mid-transaction. Afterwards the rollups equal
+ * the same rollups built again from the raw rows: nothing lost, nothing counted twice, and the survivor
+ * takes the queue over within seconds.
+ */
+const postgres = process.env.TEST_DATABASE_URL
+if (!postgres)
+  console.log('figure-fold.test.ts: skipped, it needs TEST_DATABASE_URL (two server processes on PostgreSQL)')
+
+/** The rollups as rows of text, to compare whole. */
+const rollups = `
+  select 'q' as t, channel_id, campaign_id, plan_id, device, bucket::text as at, orders, gross::text, fees::text,
+    refund_count, refunds::text, signups, subscriptions, cancellations, visits
+  from rollup_quarters where (orders, gross, refund_count, signups, subscriptions, cancellations, visits) <> (0, 0, 0, 0, 0, 0, 0)
+  union all
+  select 'd', channel_id, campaign_id, plan_id, device, day::text, orders, gross::text, fees::text, refund_count,
+    refunds::text, signups, subscriptions, cancellations, visits
+  from rollup_days where (orders, gross, refund_count, signups, subscriptions, cancellations, visits) <> (0, 0, 0, 0, 0, 0, 0)
+  order by 1, 2, 3, 4, 5, 6`
+const visitorCounts = `select channel_id, campaign_id, day::text, visitors from visitor_day_counts
+  where visitors <> 0 order by 1, 2, 3`
+/** The same counts from the raw visits (the servers count business days in UTC). */
+const rawVisitors = `with v as (select (visited_at at time zone 'UTC')::date::text as day, coalesce(channel_id, 0) as c,
+    coalesce(campaign_id, 0) as m, visitor from visits)
+  select -1 as channel_id, -1 as campaign_id, day, count(distinct visitor)::int as visitors from v group by 3
+  union all select c, -1, day, count(distinct visitor)::int from v group by 1, 3
+  union all select c, m, day, count(distinct visitor)::int from v group by 1, 2, 3
+  order by 1, 2, 3`
+
+describe.skipIf(!postgres)('folding the figures from two processes', () => {
+  let database: TestDatabase
+  let pool: pg.Pool
+  const servers: RunningServer[] = []
+  const queued = async () =>
+    Number(
+      (
+        await pool.query(
+          'select (select count(*) from figure_queue) + (select count(*) from visitor_queue) as n',
+        )
+      ).rows[0].n,
+    )
+  /** Resolves once the queue is empty, failing with what is left after `ms`. */
+  const drained = async (ms: number) => {
+    const deadline = Date.now() + ms
+    for (;;) {
+      const left = await queued()
+      if (left === 0) return
+      if (Date.now() > deadline) throw new Error(`${left} queued rows still unfolded after ${ms} ms`)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres')
+    pool = new pg.Pool({ connectionString: database.url as string, max: 6 })
+    for (let n = 0; n < 2; n++)
+      servers.push(await startServer({ DATABASE_URL: database.url as string, SEED_DEMO: '0' }))
+  }, 180_000)
+  afterAll(async () => {
+    for (const server of servers) await server.stop()
+    await pool?.end()
+    await database?.drop()
+  })
+
+  it('loses and doubles nothing when a folder is killed or cut off, and the other takes over', async () => {
+    const one = async (text: string) => Number((await pool.query(text)).rows[0].id)
+    const channels = [
+      await one(`insert into channels (utm_source, type) values ('fold-a', 'affiliate') returning id`),
+      await one(`insert into channels (utm_source, type) values ('fold-b', 'social') returning id`),
+    ]
+    const plan = await one(
+      `insert into plans (name, initial_period_count, initial_period_unit, initial_original_price) values ('Fold', 1, 'month', '9.99') returning id`,
+    )
+    let batch = 0
+    /** One writer's statements: members, their orders and subscriptions, refunds, visits, and a correction. */
+    const write = async () => {
+      const n = ++batch
+      const channel = channels[n % 2]
+      await pool.query(
+        `with u as (insert into users (username, channel_id) select 'fold-' || ${n} || '-' || g, ${channel} from generate_series(1, 5) g returning id),
+         o as (insert into orders (order_no, user_id, plan_id, channel_id, amount, payment_method, paid_at, transaction_fee, total_amount)
+           select 'F' || ${n} || '-' || id, id, ${plan}, ${channel}, 10 + ${n} % 7, 'segpay', now() - (${n} % 50) * interval '7 minutes', 0.5, 9.5 + ${n} % 7 from u returning id)
+         insert into subscriptions (user_id, plan_id, channel_id, started_at, status)
+           select id, ${plan}, ${channel}, now(), 'active' from u`,
+      )
+      await pool.query(
+        `insert into visits (visitor, device, channel_id, visited_at)
+         select 'fv' || (g * ${n}) % 300, 'mobile', ${channel}, now() - (g % 90) * interval '1 minute' from generate_series(1, 40) g`,
+      )
+      await pool.query(
+        `insert into order_events (order_id, kind, amount) select id, 'refund', 1.25 from orders where order_no = 'F' || ${n} || '-' || (select min(id) from users where username = 'fold-${n}-1')`,
+      )
+      if (n % 5 === 0)
+        await pool.query(
+          `update orders set channel_id = ${channels[(n + 1) % 2]} where order_no like 'F${n}-%'`,
+        )
+    }
+    const writing = (async () => {
+      const until = Date.now() + 4000
+      while (Date.now() < until) await Promise.all([write(), write(), write()])
+    })()
+
+    // A fold cut off midway: its connection dies holding the lock and the deleted rows.
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    const cut = await pool.connect()
+    // Its end is the point: the error it reports when cut off is expected.
+    cut.on('error', () => {})
+    try {
+      await cut.query('begin')
+      await cut.query('select vod_figures_fold(true)')
+      const { pid } = (await cut.query('select pg_backend_pid() as pid')).rows[0]
+      // Meanwhile no server folds (the lock is held): the queue grows.
+      await new Promise((resolve) => setTimeout(resolve, 700))
+      expect(await queued()).toBeGreaterThan(0)
+      await pool.query('select pg_terminate_backend($1)', [pid])
+    } finally {
+      cut.release(true)
+    }
+    // A whole server process killed at some moment of its folding.
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    process.kill(servers[0]?.pid as number, 'SIGKILL')
+    await writing
+    await drained(5000)
+
+    const kept = await pool.query(rollups)
+    expect(kept.rows.length).toBeGreaterThan(10)
+    expect((await pool.query(visitorCounts)).rows).toEqual((await pool.query(rawVisitors)).rows)
+    await pool.query('select vod_figures_rebuild()')
+    expect(kept.rows).toEqual((await pool.query(rollups)).rows)
+    expect(servers[1]?.alive()).toBe(true)
+  }, 120_000)
+
+  it('lets one process fold at a time: another answers -1 while the lock is held', async () => {
+    const holder = await pool.connect()
+    try {
+      await holder.query('begin')
+      await holder.query('select vod_figures_fold()')
+      expect(Number((await pool.query('select vod_figures_fold() as n')).rows[0].n)).toBe(-1)
+      await holder.query('commit')
+    } finally {
+      holder.release()
+    }
+  })
+})
