@@ -14,6 +14,26 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- LOCK TABLE visits IN SHARE MODE, waiting at most half a second at a time: a request that waits holds every
+-- later visit back behind it, so behind a long write it lets go and asks again.
+CREATE FUNCTION vod_lock_visits() RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  was text := current_setting('lock_timeout');
+BEGIN
+  LOOP
+    BEGIN
+      PERFORM set_config('lock_timeout', '500ms', true);
+      LOCK TABLE visits IN SHARE MODE;
+      PERFORM set_config('lock_timeout', was, true);
+      RETURN;
+    EXCEPTION WHEN lock_not_available THEN
+      PERFORM set_config('lock_timeout', was, true);
+      PERFORM pg_sleep(0.1);
+    END;
+  END LOOP;
+END
+$$;
+--> statement-breakpoint
 -- Changes written to the raw rows but not yet added to the rollups (none while the triggers add them at once;
 -- the queue's rows once they are queued, migration 0027), by quarter-hour: a rebuild adds them neither twice
 -- nor never.
@@ -301,7 +321,7 @@ BEGIN
   -- A lock taken in a block that is then rolled back is let go at once: the visits under way finish, and the
   -- next ones wait only for this block.
   BEGIN
-    LOCK TABLE visits IN SHARE MODE;
+    PERFORM vod_lock_visits();
     SELECT coalesce(max(id), 0) INTO last FROM visits;
     RAISE EXCEPTION USING ERRCODE = 'VOD26';
   EXCEPTION WHEN SQLSTATE 'VOD26' THEN NULL;
@@ -330,7 +350,7 @@ BEGIN
   SELECT channel_id, campaign_id, day, count(*)::integer AS visitors FROM visitor_days_next GROUP BY 1, 2, 3;
   PERFORM vod_upkeep_hold('recount');
   -- The switch: from here to the commit the visits wait, and the folding of queued visitors.
-  LOCK TABLE visits IN SHARE MODE;
+  PERFORM vod_lock_visits();
   PERFORM pg_advisory_xact_lock(270027);
   WITH seen AS (
     SELECT DISTINCT (v.visited_at AT TIME ZONE zone)::date AS day, l.c, l.m, v.visitor

@@ -296,7 +296,7 @@ export function defineWrites(spec: WriteSpec, view: View) {
    * name is gone or a unique value of theirs taken); then each relation's rules on the keys it holds (a target
    * that no longer qualifies is 422 on the relation) and `check`, as on create (operation `create`, no id
    * yet, `before` null), with the record's input fields as the input and every key as added; then the
-   * database's rules as on a create (422 on the field), `after`, and the audit entry `restore`.
+   * database's rules as on a create (422 on the field), and the audit entry `restore`.
    */
   async function restore(db: Db, request: FastifyRequest, id: number) {
     return db
@@ -313,12 +313,14 @@ export function defineWrites(spec: WriteSpec, view: View) {
           if (takes.has(name)) ctx.input[name] = keys
         }
         await hooks.check?.(ctx)
+        // Not `after`: its work on a create (a creator's link, a publish time) is in the rows put back.
         const after = await readRecord(tx, view, id)
-        await finish(
-          { ...ctx, id, after, changed: new Set(Object.keys(ctx.input)) },
-          'restore',
-          createdChanges(after),
-        )
+        await audit(tx, request, {
+          resource: spec.path,
+          recordId: id,
+          action: 'restore',
+          changes: createdChanges(after),
+        })
         return after
       })
       .catch(writeRule)
