@@ -128,6 +128,21 @@ describeEachEngine('restore and retype re-check the rules', (engine) => {
       expect((await api(`/api/roles/${role.body.data.id}`)).status).toBe(404)
     })
 
+    it("does not do a create's work again: a channel comes back with its creator's link, once", async () => {
+      // An admin without all-channels administers the channels it creates (modules/channels, `after`).
+      const staff = await t.createAdmin(['list-channels', 'create-channels', 'delete-channels'])
+      const as = (path: string, method = 'GET', body?: unknown) =>
+        t.request(path, { token: staff.token, method, body })
+      const created = await as('/api/channels', 'POST', { utm_source: `restore${++seq}`, type: 'other' })
+      expect(created.status).toBe(201)
+      const before = (await as(`/api/channels/${created.body.data.id}`)).body.data
+      expect(before.admin_count).toBe(1)
+      expect((await as(`/api/channels/${before.id}`, 'DELETE')).status).toBe(204)
+      const restored = await as(`/api/channels/${before.id}/restore`, 'POST')
+      expect(restored.status).toBe(200)
+      expect(restored.body.data).toEqual(before)
+    })
+
     it('still puts back what passes: a video with its tags and directors', async () => {
       const tag = (await api('/api/tags', 'POST', { name: `Restore model ${++seq}`, type: 'model' })).body
         .data.id
