@@ -285,6 +285,29 @@ describeEachEngine('orders and payout reports', (engine) => {
       expect((await as(reader, `/api/orders?user_id=${alice}`)).status).toBe(200)
       expect((await as(reader, `/api/orders/${o1}`, 'PUT', { reserve_fee: '0' })).status).toBe(403)
     })
+
+    it('answers an admin who may refund but not read orders only what a refund needs', async () => {
+      const paid = (await api('/api/orders?per_page=100')).body.data.find(
+        (o: { paid_at: string | null }) => o.paid_at !== null,
+      )
+      const refunder = await t.createAdmin(['refund-orders', 'all-channels'])
+      const refund = await t.request(`/api/orders/${paid.id}/refund`, {
+        token: refunder.token,
+        method: 'POST',
+        body: { amount: '0.01' },
+      })
+      expect(refund.status).toBe(200)
+      expect(refund.body.data).toEqual({
+        id: paid.id,
+        amount: paid.amount,
+        refunded: (Number(paid.refunded) + 0.01).toFixed(2),
+        charged_back: paid.charged_back,
+      })
+      // A reader of orders who refunds sees the whole order, events and all.
+      const full = await api(`/api/orders/${paid.id}/refund`, { method: 'POST', body: { amount: '0.01' } })
+      expect(full.body.data.username).toBe(paid.username)
+      expect(full.body.data.events).toHaveLength(2)
+    })
   })
 
   describe('segpay payout reports', () => {

@@ -213,7 +213,13 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
         async (request) => ({ data: await writes.restore(db, request, request.params.id) }),
       )
 
-    for (const [name, action] of Object.entries(spec.actions))
+    for (const [name, action] of Object.entries(spec.actions)) {
+      // A caller who may act but not read gets the id and what the action is about (ActionRoute.answers).
+      const shown = ['id', ...(action.answers ?? [action.field ?? 'status'])].filter(
+        (key) => key in answer.shape,
+      )
+      const narrow = z.object(Object.fromEntries(shown.map((key) => [key, answer.shape[key]])))
+      const reads = permissionOf('list', path)
       r.post(
         `${url}/:id/${action.path ?? name}`,
         {
@@ -228,13 +234,16 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
                 : `From ${action.from?.join(' or ')} to ${targetName(action.to)}; 409 from any other state.`),
             params: idParams,
             ...(action.body ? { body: action.body } : {}),
-            response: { 200: dataOf(answer), ...recordErrors, 409: errorBody },
+            response: { 200: dataOf(z.union([answer, narrow])), ...recordErrors, 409: errorBody },
           },
         },
-        async (request) => ({
-          data: await writes.act(db, request, request.params.id, name, request.body),
-        }),
+        async (request) => {
+          const record = await writes.act(db, request, request.params.id, name, request.body)
+          if (request.admin?.permissions.has(reads)) return { data: record }
+          return { data: Object.fromEntries(shown.map((key) => [key, record[key]])) }
+        },
       )
+    }
 
     await bulk.routes(app, db)
     for (const child of children) await child.routes(app, db)

@@ -121,6 +121,11 @@ export interface ActionRoute<R = WireRecord> extends Partial<ActionSpec> {
   body?: z.ZodObject
   summary?: string
   description?: string
+  /**
+   * What the action answers a caller who may not read the resource (no list-{path}): the record's id and
+   * these fields (its state field unless said), never the rest of the record.
+   */
+  answers?: readonly string[]
   /** The 409 message when the record's state does not allow it; `errors.action_state` unless said. */
   refused?: MessageKey
   /** Work after the state check (the row is locked); may refuse. Returns the audit changes, if not the diff; an action whose diff is empty writes no audit entry. */

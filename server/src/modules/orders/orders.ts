@@ -1,6 +1,7 @@
 import { type Order, type OrderEventKind, orderEventInput, orderFees, ordersContract } from '@vod/contract'
 import { eq, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
+import { channelScope } from '../../auth/channel-scope.ts'
 import { admins, campaigns, channels, orderEvents, orders, plans, users } from '../../db/schema/index.ts'
 import { conflict, type FieldError, invalidField, refuseFields } from '../../lib/errors.ts'
 import { cents, fromCents, twoPlaces } from '../../lib/money.ts'
@@ -51,6 +52,8 @@ function moneyBack(kind: OrderEventKind): ActionRoute<Order> {
       'Answers the order with its `refunded`, `charged_back` and `events`. Refunds and chargebacks together ' +
       'may not exceed the amount (422 on `amount`); an unpaid order is 409. Moves the analytics at once.',
     refused: 'orders.not_paid',
+    // Without list-orders, what a refund needs to know: the amount and what went back of it, not the order.
+    answers: ['amount', 'refunded', 'charged_back'],
     async run({ tx, id, before, body, request }) {
       if (before.paid_at === null) throw conflict('orders.not_paid')
       // Money goes back after it was paid, and not later than now.
@@ -89,6 +92,7 @@ function moneyBack(kind: OrderEventKind): ActionRoute<Order> {
 export const ordersResource = defineResource<Order>({
   contract: ordersContract,
   table: orders,
+  scope: channelScope(orders.channelId),
   joins: [
     { table: users, on: eq(users.id, orders.userId), inner: true },
     { table: plans, on: eq(plans.id, orders.planId), inner: true },
