@@ -1,4 +1,5 @@
 import { isIP } from 'node:net'
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import {
   PASSWORD_MAX,
@@ -82,7 +83,7 @@ export interface Config {
   exportStallSeconds: number
   /** Bulk actions running at once in this process, each on one connection of the pool's 10; more answer 429. */
   bulkConcurrency: number
-  /** Dashboard and analytics calls running at once in this process; a few more wait in line, the rest 429. */
+  /** Dashboard and analytics calls running at once in this process; 16 more wait in line, the rest 429. */
   analyticsConcurrency: number
   /** The public member site, where the links of member e-mails lead. */
   memberSiteUrl: string
@@ -103,6 +104,9 @@ const optional = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? null : v.trim()))
+
+/** ANALYTICS_CONCURRENCY unless set: half this machine's cores, at least one, at most eight. */
+export const ANALYTICS_CONCURRENCY_DEFAULT = Math.min(8, Math.max(1, Math.floor(availableParallelism() / 2)))
 
 const integer = (fallback: number, min: number, max: number) =>
   z
@@ -244,8 +248,10 @@ const schema = z.object({
   EXPORT_STALL_SECONDS: integer(30, 1, 3600),
   // At most half the requests' pool (db/client.ts, 10 connections): lists keep the rest.
   BULK_CONCURRENCY: integer(2, 1, 5),
-  // Each call holds one connection of the pool it reads (10) at a time, a few the dashboard's live panel.
-  ANALYTICS_CONCURRENCY: integer(4, 1, 8),
+  // Each call holds one connection of the pool it reads (10) at a time. Half the cores: on two, one call at
+  // a time kept other staff's lists at their usual speed beside 20 three-year calls, four took their p50
+  // from 20 to 40-270 ms (bench/analytics-busy.ts).
+  ANALYTICS_CONCURRENCY: integer(ANALYTICS_CONCURRENCY_DEFAULT, 1, 8),
   SEED_DEMO: oneOf(['1', '0'], '1'),
   DEMO_TRAFFIC_SECONDS: integer(5, 0, 3600),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),

@@ -1,6 +1,7 @@
+import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from '../src/config.ts'
+import { ANALYTICS_CONCURRENCY_DEFAULT, ConfigError, loadConfig } from '../src/config.ts'
 
 function problems(env: Record<string, string>): string[] {
   try {
@@ -186,9 +187,15 @@ describe('loadConfig', () => {
     ])
   })
 
-  it('takes ANALYTICS_DATABASE_URL only with DATABASE_URL, and ANALYTICS_CONCURRENCY within 1-8 (4)', () => {
+  it('takes ANALYTICS_DATABASE_URL only with DATABASE_URL, and ANALYTICS_CONCURRENCY within 1-8 (half the cores)', () => {
     const keys = { JWT_SECRET: 'x'.repeat(32), TOTP_ENCRYPTION_KEY: 'y'.repeat(32) }
-    expect(loadConfig({})).toMatchObject({ analyticsDatabaseUrl: null, analyticsConcurrency: 4 })
+    expect(ANALYTICS_CONCURRENCY_DEFAULT).toBe(
+      Math.min(8, Math.max(1, Math.floor(os.availableParallelism() / 2))),
+    )
+    expect(loadConfig({})).toMatchObject({
+      analyticsDatabaseUrl: null,
+      analyticsConcurrency: ANALYTICS_CONCURRENCY_DEFAULT,
+    })
     expect(
       loadConfig({
         ...keys,
