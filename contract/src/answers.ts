@@ -8,7 +8,8 @@ import { MEDIA_URL_PATTERN } from './values.ts'
  * varchar(5000)) must still be answered: each text keeps its type and loses its formats, patterns and
  * lengths, each number its bounds (an integer stays one), each list its length; an enum stays an enum only
  * where `enumHeld` says the database holds nothing else (a CHECK listing those values), else it is any
- * text. Inputs keep every rule; the record schema itself is untouched (the web reads its kinds and limits).
+ * text; a day or an instant may be null (a stored ±infinity). Inputs keep every rule; the record schema itself
+ * is untouched (the web reads its kinds and limits).
  * The screens show a stored value they would not take as text (web Display.tsx: never a link).
  */
 export interface AnswerOptions {
@@ -29,6 +30,13 @@ function described<T extends z.ZodType>(relaxed: T, original: z.ZodType): T {
 
 const hasChecks = (schema: z.ZodType) => (defOf(schema).checks?.length ?? 0) > 0
 
+/** A day or an instant, by its format (`z.iso.date()`) or by what the document calls it (`instant`). */
+function isMoment(schema: z.ZodType): boolean {
+  const format =
+    defOf(schema).format ?? (z.globalRegistry.get(schema) as { format?: unknown } | undefined)?.format
+  return ['date', 'datetime', 'date-time'].includes(String(format))
+}
+
 function relax(schema: z.ZodType, enumHeld: (values: readonly string[]) => boolean): z.ZodType {
   const def = defOf(schema)
   switch (def.type) {
@@ -37,7 +45,9 @@ function relax(schema: z.ZodType, enumHeld: (values: readonly string[]) => boole
     case 'nullable':
       return relax(def.innerType as z.ZodType, enumHeld).nullable()
     case 'string':
-      // A format (`z.iso.date()`, `z.email()`) is a check of its own kind; a plain text with none stays.
+      // A day or instant column may hold ±infinity, which has no day or instant to show: answered null.
+      if (isMoment(schema)) return described(z.string(), schema).nullable()
+      // A format (`z.email()`) is a check of its own kind; a plain text with none stays.
       return hasChecks(schema) || def.format ? described(z.string(), schema) : schema
     case 'number': {
       if (!hasChecks(schema)) return schema
