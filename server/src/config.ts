@@ -83,7 +83,7 @@ export interface Config {
   exportStallSeconds: number
   /** Bulk actions running at once in this process, each on one connection of the pool's 10; more answer 429. */
   bulkConcurrency: number
-  /** Dashboard and analytics calls running at once in this process; 16 more wait in line, the rest 429. */
+  /** Dashboard and analytics calls running at once in this process; 32 more wait in line, the rest 429. */
   analyticsConcurrency: number
   /** The public member site, where the links of member e-mails lead. */
   memberSiteUrl: string

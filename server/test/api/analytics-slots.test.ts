@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../support/harness.ts'
 
 /**
  * ANALYTICS_CONCURRENCY (README "Configuration", docs/security.md "Availability"): at most that many
- * dashboard and analytics calls run at once in a process, 16 more wait in line for a slot, and
+ * dashboard and analytics calls run at once in a process, 32 more wait in line for a slot, and
  * past that the answer is 429 with Retry-After, while lists go on.
  */
 describe('slots (lib/slots.ts)', () => {
@@ -57,7 +57,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('analytics slots [postgres]', ()
     await t?.close()
   })
 
-  it('runs one call, lines up 16, answers 429 with Retry-After past them in both languages; lists go on', async () => {
+  it('runs one call, lines up 32, answers 429 with Retry-After past them in both languages; lists go on', async () => {
     // The visits held: the live panel's call waits on them, holding its slot.
     const holder = new pg.Client({ connectionString: t.testDatabase.url as string })
     await holder.connect()
@@ -76,9 +76,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('analytics slots [postgres]', ()
       }
       for (let i = 0; i < 100 && (await waited()) < 1; i++) await new Promise((r) => setTimeout(r, 50))
       expect(await waited()).toBe(1)
-      for (let i = 0; i < 16; i++) held.push(live())
+      for (let i = 0; i < 32; i++) held.push(live())
       await new Promise((r) => setTimeout(r, 200))
-      // One running, 16 in line: still one statement waiting on the lock, and the next call refused.
+      // One running, 32 in line: still one statement waiting on the lock, and the next call refused.
       expect(await waited()).toBe(1)
       const busy = await t.request('/api/analytics/data/daily?start_date=2026-01-01&end_date=2026-12-31', {
         token,
@@ -102,7 +102,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('analytics slots [postgres]', ()
       expect((await t.request('/api/channels', { token })).status).toBe(200)
       await holder.query('rollback')
       const answers = await Promise.all(held)
-      expect(answers.map((answer) => answer.status)).toEqual(Array(17).fill(200))
+      expect(answers.map((answer) => answer.status)).toEqual(Array(33).fill(200))
       // Every slot back: a call answers again.
       expect((await live()).status).toBe(200)
     } finally {

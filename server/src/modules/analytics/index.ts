@@ -12,9 +12,9 @@ import { scheduleAnalyticsUpkeep } from './upkeep.ts'
  * days of BUSINESS_TIME_ZONE at read time.
  */
 export const analyticsModule: ApiModule = async (app, { db, reads, config }) => {
-  // At most ANALYTICS_CONCURRENCY calls at once in this process, 16 more waiting in line (a screen asks four
+  // At most ANALYTICS_CONCURRENCY calls at once in this process, 32 more waiting in line (a screen asks four
   // or five at once), so heavy periods never take the connections and CPU lists need.
-  const slots = createSlots({ limit: config.analyticsConcurrency, queue: 16, busy: 'errors.analytics_busy' })
+  const slots = createSlots({ limit: config.analyticsConcurrency, queue: 32, busy: 'errors.analytics_busy' })
   const options = { db, reads, slots, zone: config.businessTimeZone }
   await dashboardRoutes(app, options)
   await analyticsRoutes(app, options)

@@ -177,7 +177,7 @@ export interface AnalyticsOptions {
 
 /** What each call's document says of its 429, and the answer it gives. */
 export const BUSY_TEXT =
-  ' At most ANALYTICS_CONCURRENCY dashboard and analytics calls run at once per process, 16 more wait in ' +
+  ' At most ANALYTICS_CONCURRENCY dashboard and analytics calls run at once per process, 32 more wait in ' +
   'line: past that 429 with Retry-After.'
 export const busyErrors = { 429: errorBody } as const
 
