@@ -113,9 +113,11 @@ END
 $$;
 --> statement-breakpoint
 -- Builds the rollups anew from the rows (after a bulk load with the triggers off, or to repair) without
--- emptying them: in one statement, so in one snapshot, every rollup row the rows give less the row kept (and
--- less what is queued, not yet added), then those differences added to the rows kept, as the triggers add
--- theirs. Readers read the rollups as they were until the commit; changes written meanwhile are added on top,
+-- emptying them: in one statement, so in one snapshot, every quarter-hour row the rows give less the row kept
+-- (and less what is queued, not yet added); the UTC days, the kept zone's business days and its months differ
+-- by what their quarter-hours differ by (every writer changes them together; vod_zone_days_fill builds the
+-- last two from the quarter-hours). Those differences are then added to the rows kept, as the folding adds
+-- its changes. Readers read the rollups as they were until the commit; changes written meanwhile are added on top,
 -- neither lost nor counted twice, and wait for nothing but the rows being corrected in the last statement.
 CREATE OR REPLACE FUNCTION vod_rollup_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
@@ -189,9 +191,8 @@ BEGIN
     ) AS leveled
     WHERE plan_id IS NOT NULL AND device IS NOT NULL
   ),
-  kept AS (SELECT vod_zone_days_zone() AS zone),
-  -- Every table's rows as the rows give them (sign 1) and as kept (-1): kind q quarter-hours, d UTC days, z the
-  -- kept zone's business days (none in UTC), m its months.
+  -- The quarter-hours as the rows give them (sign 1) and as kept (-1); kinds d (UTC days), z (the kept zone's
+  -- business days, none in UTC) and m (its months) are added from these below.
   signed AS (
     SELECT 'q' AS kind, channel_id, campaign_id, plan_id, device, bucket, NULL::date AS day, orders, gross, fees,
       refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations, visits
@@ -200,32 +201,6 @@ BEGIN
     SELECT 'q', channel_id, campaign_id, plan_id, device, bucket, NULL, -orders, -gross, -fees, -refund_count,
       -refunds, -chargeback_count, -chargebacks, -signups, -subscriptions, -cancellations, -visits
     FROM rollup_quarters
-    UNION ALL
-    SELECT 'd', channel_id, campaign_id, plan_id, device, NULL, (bucket AT TIME ZONE 'UTC')::date, orders, gross,
-      fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations, visits
-    FROM truth
-    UNION ALL
-    SELECT 'd', channel_id, campaign_id, plan_id, device, NULL, day, -orders, -gross, -fees, -refund_count,
-      -refunds, -chargeback_count, -chargebacks, -signups, -subscriptions, -cancellations, -visits
-    FROM rollup_days
-    UNION ALL
-    SELECT 'z', channel_id, campaign_id, plan_id, device, NULL, (bucket AT TIME ZONE kept.zone)::date, orders,
-      gross, fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations,
-      visits
-    FROM truth, kept WHERE kept.zone IS NOT NULL AND kept.zone <> 'UTC'
-    UNION ALL
-    SELECT 'z', channel_id, campaign_id, plan_id, device, NULL, day, -orders, -gross, -fees, -refund_count,
-      -refunds, -chargeback_count, -chargebacks, -signups, -subscriptions, -cancellations, -visits
-    FROM rollup_zone_days
-    UNION ALL
-    SELECT 'm', channel_id, campaign_id, plan_id, device, NULL, date_trunc('month', bucket AT TIME ZONE kept.zone)::date,
-      orders, gross, fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions,
-      cancellations, visits
-    FROM truth, kept WHERE kept.zone IS NOT NULL
-    UNION ALL
-    SELECT 'm', channel_id, campaign_id, plan_id, device, NULL, month, -orders, -gross, -fees, -refund_count,
-      -refunds, -chargeback_count, -chargebacks, -signups, -subscriptions, -cancellations, -visits
-    FROM rollup_months
   )
   SELECT kind, channel_id, campaign_id, plan_id, device, bucket, day, sum(orders)::integer AS orders,
     sum(gross) AS gross, sum(fees) AS fees, sum(refund_count)::integer AS refund_count, sum(refunds) AS refunds,
@@ -237,6 +212,17 @@ BEGIN
   HAVING (sum(orders), sum(gross), sum(fees), sum(refund_count), sum(refunds), sum(chargeback_count),
     sum(chargebacks), sum(signups), sum(subscriptions), sum(cancellations), sum(visits))
     <> (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+  -- The days, the kept zone's business days and its months differ by what their quarter-hours differ by.
+  INSERT INTO vod_rollup_fix
+  SELECT k.kind, f.channel_id, f.campaign_id, f.plan_id, f.device, NULL, k.day, sum(f.orders), sum(f.gross), sum(f.fees),
+    sum(f.refund_count), sum(f.refunds), sum(f.chargeback_count), sum(f.chargebacks), sum(f.signups),
+    sum(f.subscriptions), sum(f.cancellations), sum(f.visits)
+  FROM vod_rollup_fix f, (SELECT vod_zone_days_zone() AS zone) AS kept
+  CROSS JOIN LATERAL (VALUES ('d', (f.bucket AT TIME ZONE 'UTC')::date),
+    ('z', CASE WHEN kept.zone <> 'UTC' THEN (f.bucket AT TIME ZONE kept.zone)::date END),
+    ('m', date_trunc('month', f.bucket AT TIME ZONE kept.zone)::date)) AS k(kind, day)
+  WHERE f.kind = 'q' AND k.day IS NOT NULL
+  GROUP BY 1, 2, 3, 4, 5, 7;
   PERFORM vod_upkeep_hold('rollup rebuild');
   -- The differences added as the folding adds its changes (one at a time: its advisory lock, 0027), in key order.
   PERFORM pg_advisory_xact_lock(270027);
