@@ -10,17 +10,14 @@
  *
  *   npx tsx bench/ingest.ts      BENCH_DATABASE_URL=postgres://...  BENCH_SECONDS=5  BENCH_TABLES=visits,orders
  */
-import { execFile } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import pg from 'pg'
 import { startServer } from '../e2e/support/server.ts'
 import { createTestDatabase } from '../server/test/support/databases.ts'
-import { pgbenchBinary } from './support/pgbench.ts'
+import { scriptTps } from './support/pgbench.ts'
 
-const run = promisify(execFile)
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const CLIENTS = 16
 process.env.TEST_DATABASE_URL =
@@ -50,9 +47,14 @@ const statements: Record<string, (rows: number) => string> = {
     `insert into order_events (order_id, kind, amount) select :order + (g % 1000), 'refund', 0.01 from generate_series(1, ${rows}) g`,
 }
 
-/** Before 0027: the triggers merge into the rollups at once (0023's visits trigger, and the merge for the rest). */
-const inlineVisits = `CREATE OR REPLACE FUNCTION vod_rollup_visits() RETURNS trigger LANGUAGE plpgsql AS $f$
-DECLARE zone text := vod_business_zone();
+/**
+ * Before 0027 the triggers merged into the rollups at once: their insert branches, as 0019 and 0023 wrote
+ * them (the bench only inserts), in place of the queueing ones while the "before" way runs.
+ */
+const mergedAtOnce: Record<string, [string, string]> = {
+  visits: [
+    'vod_rollup_visits',
+    `DECLARE zone text := vod_business_zone();
 BEGIN
   PERFORM vod_rollup_merge(ARRAY(
     SELECT ROW(n.visited_at, n.channel_id, n.campaign_id, NULL, n.device, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1)::vod_rollup_delta
@@ -72,9 +74,26 @@ BEGIN
   SELECT channel_id, campaign_id, date_trunc('month', day)::date, count(*) FROM added GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
   ON CONFLICT (channel_id, campaign_id, month) DO UPDATE SET visitors = v.visitors + excluded.visitors;
   RETURN NULL;
-END $f$`
-const inlineRest = `CREATE OR REPLACE FUNCTION vod_figures_enqueue(deltas vod_rollup_delta[]) RETURNS void
-  LANGUAGE plpgsql AS $f$ BEGIN PERFORM vod_rollup_merge(deltas); END $f$`
+END`,
+  ],
+  orders: [
+    'vod_rollup_orders',
+    'BEGIN PERFORM vod_rollup_merge(ARRAY(SELECT vod_order_delta(n, 1) FROM new_rows n)); RETURN NULL; END',
+  ],
+  order_events: [
+    'vod_rollup_order_events',
+    `BEGIN PERFORM vod_rollup_merge(ARRAY(SELECT vod_event_delta(e, o, 1) FROM new_rows e JOIN orders o ON o.id = e.order_id));
+  RETURN NULL; END`,
+  ],
+  users: [
+    'vod_rollup_users',
+    'BEGIN PERFORM vod_rollup_merge(ARRAY(SELECT vod_user_delta(n, 1) FROM new_rows n)); RETURN NULL; END',
+  ],
+  subscriptions: [
+    'vod_rollup_subscriptions',
+    'BEGIN PERFORM vod_rollup_merge(ARRAY(SELECT d FROM new_rows n, vod_subscription_deltas(n, 1) d)); RETURN NULL; END',
+  ],
+}
 
 type Way = 'bare' | 'queued' | 'inline'
 
@@ -83,9 +102,14 @@ async function definitionOf(name: string): Promise<string> {
   return rows[0].def as string
 }
 
-async function setWay(table: string, way: Way, queued: string[]) {
+async function setWay(table: string, way: Way, queueing: string) {
   await raw.query(`alter table ${table} ${way === 'bare' ? 'disable' : 'enable'} trigger user`)
-  for (const definition of way === 'inline' ? [inlineVisits, inlineRest] : queued) await raw.query(definition)
+  const [name, body] = mergedAtOnce[table] as [string, string]
+  await raw.query(
+    way === 'inline'
+      ? `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $f$ ${body} $f$`
+      : queueing,
+  )
 }
 
 /** Rows a second of one statement shape at 16 connections. */
@@ -93,22 +117,7 @@ async function rate(table: string, rows: number, values: Record<string, number>)
   const script = join(dir, `${table}-${rows}.sql`)
   await writeFile(script, `\\set n random(1, 200000)\n${statements[table]?.(rows).replace(/\s+/g, ' ')};\n`)
   const defines = Object.entries(values).flatMap(([name, value]) => ['-D', `${name}=${value}`])
-  const { stdout } = await run(
-    pgbenchBinary(),
-    [
-      '--no-vacuum',
-      `--client=${CLIENTS}`,
-      '--jobs=2',
-      `--time=${seconds}`,
-      `--file=${script}`,
-      ...defines,
-      url,
-    ],
-    { maxBuffer: 16 * 1024 * 1024 },
-  )
-  const tps = /tps = ([\d.]+)/.exec(stdout)
-  if (!tps?.[1]) throw new Error(`pgbench printed no tps:\n${stdout}`)
-  return Number(tps[1]) * rows
+  return (await scriptTps(url, script, { clients: CLIENTS, seconds }, defines)) * rows
 }
 
 try {
@@ -129,7 +138,6 @@ try {
   )
   const order = await one(`select min(id) as id from orders`)
   const values = { channel, campaign, plan, user, order }
-  const queued = [await definitionOf('vod_rollup_visits'), await definitionOf('vod_figures_enqueue')]
 
   console.log(
     `insert rates at ${CLIENTS} connections, rows a second (${seconds} s each, the ways taking turns twice):`,
@@ -139,13 +147,14 @@ try {
   )
   for (const table of tables)
     for (const rows of [1, 1000]) {
+      const queueing = await definitionOf((mergedAtOnce[table] as [string, string])[0])
       const got: Record<Way, number[]> = { bare: [], queued: [], inline: [] }
       for (let turn = 0; turn < 2; turn++)
         for (const way of ['bare', 'queued', 'inline'] as const) {
-          await setWay(table, way, queued)
+          await setWay(table, way, queueing)
           got[way].push(await rate(table, rows, values))
         }
-      await setWay(table, 'queued', queued)
+      await setWay(table, 'queued', queueing)
       const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length
       const [bare, kept, before] = [mean(got.bare), mean(got.queued), mean(got.inline)]
       console.log(

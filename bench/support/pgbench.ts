@@ -41,24 +41,33 @@ export async function pgbenchTps(
     })
     const script = join(dir, 'script.sql')
     await writeFile(script, `${lines.join('\n')}\n`)
-    const { stdout } = await run(
-      pgbenchBinary(),
-      [
-        '--no-vacuum',
-        '--protocol=prepared',
-        `--client=${options.clients}`,
-        `--jobs=${Math.min(options.clients, 2)}`,
-        `--time=${options.seconds}`,
-        `--file=${script}`,
-        ...defines,
-        url,
-      ],
-      { maxBuffer: 16 * 1024 * 1024 },
-    )
-    const tps = /tps = ([\d.]+)/.exec(stdout)
-    if (!tps?.[1]) throw new Error(`pgbench printed no tps:\n${stdout}`)
-    return Number(tps[1])
+    return await scriptTps(url, script, options, ['--protocol=prepared', ...defines])
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
+}
+
+/** pgbench running a script file for `seconds` at `clients` connections; answers transactions a second. */
+export async function scriptTps(
+  url: string,
+  script: string,
+  options: { clients: number; seconds: number },
+  extra: string[] = [],
+): Promise<number> {
+  const { stdout } = await run(
+    pgbenchBinary(),
+    [
+      '--no-vacuum',
+      `--client=${options.clients}`,
+      `--jobs=${Math.min(options.clients, 2)}`,
+      `--time=${options.seconds}`,
+      `--file=${script}`,
+      ...extra,
+      url,
+    ],
+    { maxBuffer: 16 * 1024 * 1024 },
+  )
+  const tps = /tps = ([\d.]+)/.exec(stdout)
+  if (!tps?.[1]) throw new Error(`pgbench printed no tps:\n${stdout}`)
+  return Number(tps[1])
 }

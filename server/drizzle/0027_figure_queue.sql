@@ -45,10 +45,17 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- New rows, the member site's every write, are summed straight from the columns they count (as
+-- vod_order_delta, vod_event_delta, vod_user_delta and vod_subscription_deltas count them): building a
+-- whole row and a delta for each cost a thousand-row insert a fifth of its rate. Corrections go through the
+-- delta functions.
 CREATE OR REPLACE FUNCTION vod_rollup_orders() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM vod_figures_enqueue(ARRAY(SELECT vod_order_delta(n, 1) FROM new_rows n));
+    INSERT INTO figure_queue (bucket, channel_id, campaign_id, plan_id, orders, gross, fees)
+    SELECT date_bin('15 minutes', n.paid_at, timestamptz '2000-01-01 00:00:00+00'), n.channel_id, n.campaign_id,
+      n.plan_id, count(*), sum(n.amount), sum(n.transaction_fee + n.settlement_fee + n.reserve_fee)
+    FROM new_rows n WHERE n.paid_at IS NOT NULL GROUP BY 1, 2, 3, 4;
   ELSIF TG_OP = 'DELETE' THEN
     PERFORM vod_figures_enqueue(ARRAY(SELECT vod_order_delta(o, -1) FROM old_rows o));
   ELSE
@@ -75,7 +82,12 @@ $$;
 CREATE OR REPLACE FUNCTION vod_rollup_order_events() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM vod_figures_enqueue(ARRAY(SELECT vod_event_delta(e, o, 1) FROM new_rows e JOIN orders o ON o.id = e.order_id));
+    INSERT INTO figure_queue (bucket, channel_id, campaign_id, plan_id, refund_count, refunds, chargeback_count,
+      chargebacks)
+    SELECT date_bin('15 minutes', e.occurred_at, timestamptz '2000-01-01 00:00:00+00'), o.channel_id, o.campaign_id,
+      o.plan_id, count(*) FILTER (WHERE e.kind = 'refund'), coalesce(sum(e.amount) FILTER (WHERE e.kind = 'refund'), 0),
+      count(*) FILTER (WHERE e.kind = 'chargeback'), coalesce(sum(e.amount) FILTER (WHERE e.kind = 'chargeback'), 0)
+    FROM new_rows e JOIN orders o ON o.id = e.order_id GROUP BY 1, 2, 3, 4;
   ELSIF TG_OP = 'DELETE' THEN
     PERFORM vod_figures_enqueue(ARRAY(SELECT vod_event_delta(e, o, -1) FROM old_rows e JOIN orders o ON o.id = e.order_id));
   ELSE
@@ -92,7 +104,10 @@ $$;
 CREATE OR REPLACE FUNCTION vod_rollup_users() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM vod_figures_enqueue(ARRAY(SELECT vod_user_delta(n, 1) FROM new_rows n));
+    INSERT INTO figure_queue (bucket, channel_id, campaign_id, signups)
+    SELECT date_bin('15 minutes', n.created_at, timestamptz '2000-01-01 00:00:00+00'), n.channel_id, n.campaign_id,
+      count(*)
+    FROM new_rows n WHERE n.created_at IS NOT NULL GROUP BY 1, 2, 3;
   ELSIF TG_OP = 'DELETE' THEN
     PERFORM vod_figures_enqueue(ARRAY(SELECT vod_user_delta(o, -1) FROM old_rows o));
   ELSE
@@ -109,7 +124,12 @@ $$;
 CREATE OR REPLACE FUNCTION vod_rollup_subscriptions() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM vod_figures_enqueue(ARRAY(SELECT d FROM new_rows n, vod_subscription_deltas(n, 1) d));
+    INSERT INTO figure_queue (bucket, channel_id, campaign_id, plan_id, subscriptions, cancellations)
+    SELECT date_bin('15 minutes', v.moment, timestamptz '2000-01-01 00:00:00+00'), n.channel_id, n.campaign_id,
+      n.plan_id, sum(v.started), sum(v.cancelled)
+    FROM new_rows n
+    CROSS JOIN LATERAL (VALUES (n.started_at, 1, 0), (n.cancelled_at, 0, 1)) AS v(moment, started, cancelled)
+    WHERE v.moment IS NOT NULL GROUP BY 1, 2, 3, 4;
   ELSIF TG_OP = 'DELETE' THEN
     PERFORM vod_figures_enqueue(ARRAY(SELECT d FROM old_rows o, vod_subscription_deltas(o, -1) d));
   ELSE
@@ -125,7 +145,8 @@ END
 $$;
 --> statement-breakpoint
 -- The hottest path: a visit's figures straight from the statement's rows, and its visitors as one array a
--- quarter-hour, channel and campaign (a thousand visits write a row or two, not a thousand).
+-- quarter-hour, channel and campaign (a thousand visits write a row or two, not a thousand), repeats and all:
+-- the fold counts each once, and sorting them here cost the writer a tenth of its rate.
 CREATE OR REPLACE FUNCTION vod_rollup_visits() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO figure_queue (bucket, channel_id, campaign_id, device, visits)
@@ -134,7 +155,7 @@ BEGIN
   FROM new_rows n GROUP BY 1, 2, 3, 4;
   INSERT INTO visitor_queue (bucket, channel_id, campaign_id, visitors)
   SELECT date_bin('15 minutes', n.visited_at, timestamptz '2000-01-01 00:00:00+00'), n.channel_id, n.campaign_id,
-    array_agg(DISTINCT n.visitor)
+    array_agg(n.visitor)
   FROM new_rows n GROUP BY 1, 2, 3;
   RETURN NULL;
 END
