@@ -138,6 +138,8 @@ try {
   )
   const order = await one(`select min(id) as id from orders`)
   const values = { channel, campaign, plan, user, order }
+  // The real server folds the queue meanwhile, as it would under the member site's writes.
+  const server = await startServer({ DATABASE_URL: url, SEED_DEMO: '0', DEMO_TRAFFIC_SECONDS: '0' })
 
   console.log(
     `insert rates at ${CLIENTS} connections, rows a second (${seconds} s each, the ways taking turns twice):`,
@@ -162,9 +164,15 @@ try {
       )
     }
 
-  // Freshness: the real server folds; a marker order committed now shows in the figures after how long?
-  const server = await startServer({ DATABASE_URL: url, SEED_DEMO: '0', DEMO_TRAFFIC_SECONDS: '0' })
+  // Freshness, once the runs' queue is folded: a marker order committed now shows in the figures after how long?
   try {
+    for (;;) {
+      const { rows } = await raw.query(
+        'select (select count(*) from figure_queue) + (select count(*) from visitor_queue) as n',
+      )
+      if (Number(rows[0].n) === 0) break
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
     const probe = await one(`insert into channels (utm_source, type) values ('probe', 'other') returning id`)
     const load = rate('visits', 1, values)
     const lags: number[] = []

@@ -161,11 +161,12 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- Moves everything queued that this transaction sees into the rollups and the visitor counts, and deletes
--- it, in one transaction; one folder at a time (an advisory lock: another process's fold answers -1 and
--- leaves the queue to it, unless `wait`; a folder that dies lets go with its connection). Answers the queued
--- rows folded. A quarter-hour's start stands for its moments: every zone in use starts its days on one.
-CREATE FUNCTION vod_figures_fold(wait boolean DEFAULT false) RETURNS bigint LANGUAGE plpgsql AS $$
+-- Moves what is queued into the rollups and the visitor counts, and deletes it, in one transaction, at most
+-- 20,000 summed rows and 2,000 visitor arrays a time (a backlog after an outage goes in steps, each short);
+-- one folder at a time (an advisory lock: another process's fold answers -1 and leaves the queue to it,
+-- unless `wait`; a folder that dies lets go with its connection). Answers 1 when more is left, else 0. A
+-- quarter-hour's start stands for its moments: every zone in use starts its days on one.
+CREATE FUNCTION vod_figures_fold(wait boolean DEFAULT false) RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
   zone text := vod_business_zone();
   deltas vod_rollup_delta[];
@@ -177,7 +178,7 @@ BEGIN
   ELSIF NOT pg_try_advisory_xact_lock(270027) THEN
     RETURN -1;
   END IF;
-  WITH gone AS (DELETE FROM figure_queue RETURNING *),
+  WITH gone AS (DELETE FROM figure_queue WHERE ctid = ANY (ARRAY(SELECT ctid FROM figure_queue LIMIT 20000)) RETURNING *),
   summed AS (
     SELECT bucket, channel_id, campaign_id, plan_id, device, count(*) AS n, sum(orders) AS orders,
       sum(gross) AS gross, sum(fees) AS fees, sum(refund_count) AS refund_count, sum(refunds) AS refunds,
@@ -191,7 +192,8 @@ BEGIN
   INTO taken, deltas FROM summed;
   IF cardinality(deltas) > 0 THEN PERFORM vod_rollup_merge(deltas); END IF;
   -- Each visitor once a business day per level (all, its channel, its campaign), in the zone set now.
-  WITH gone AS (DELETE FROM visitor_queue RETURNING bucket, channel_id, campaign_id, visitors),
+  WITH gone AS (DELETE FROM visitor_queue WHERE ctid = ANY (ARRAY(SELECT ctid FROM visitor_queue LIMIT 2000))
+    RETURNING bucket, channel_id, campaign_id, visitors),
   seen AS (
     SELECT DISTINCT (g.bucket AT TIME ZONE zone)::date AS day, l.c, l.m, v.visitor
     FROM gone g
@@ -216,7 +218,7 @@ BEGIN
     ON CONFLICT (channel_id, campaign_id, month) DO UPDATE SET visitors = v.visitors + excluded.visitors
   )
   SELECT count(*) INTO counted FROM gone;
-  RETURN taken + counted;
+  RETURN CASE WHEN taken >= 20000 OR counted >= 2000 THEN 1 ELSE 0 END;
 END
 $$;
 --> statement-breakpoint

@@ -51,7 +51,7 @@ interface World {
  * folded in the background (fold.ts); the tests fold at once rather than wait for it.
  */
 async function figures(t: TestApp, path: string, options: Parameters<TestApp['request']>[1] = {}) {
-  await foldFigures(t.db, true)
+  await foldFigures(t.db)
   return t.request(path, options)
 }
 
@@ -152,7 +152,7 @@ async function fill(t: TestApp): Promise<World> {
   await q(
     `update subscriptions set cancelled_at = '2026-03-08T07:30:00Z', status = 'cancelled' where id = (select min(id) from subscriptions)`,
   )
-  await foldFigures(t.db, true)
+  await foldFigures(t.db)
   return { channels, campaigns, plans }
 }
 
@@ -290,7 +290,7 @@ const ZONES = ['UTC', 'Asia/Kathmandu', 'America/New_York'] as const
  * the triggers leave them behind when a correction takes everything out of a bucket, a rebuild never writes them.
  */
 async function rollupRows(t: TestApp) {
-  await foldFigures(t.db, true)
+  await foldFigures(t.db)
   const figures = `orders, gross::text, fees::text, refund_count, refunds::text, chargeback_count, chargebacks::text,
     signups, subscriptions, cancellations, visits`
   const nonZero = `(orders, gross, fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions,

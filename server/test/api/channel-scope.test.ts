@@ -68,7 +68,7 @@ async function fill(t: TestApp): Promise<World> {
     )
   }
   // The member site's writes reach the figures through the fold (analytics/fold.ts); here at once.
-  await foldFigures(t.db, true)
+  await foldFigures(t.db)
   return { A, B, campaignA, campaignB, records }
 }
 
