@@ -133,7 +133,7 @@ try {
   }
   // A reused database has its rollups and its visitors counted in the zone it was left in.
   if (!reuseUrl) {
-    await timed('rollups built (vod_figures_rebuild)', () => db.execute(sql`select vod_figures_rebuild()`))
+    await timed('rollups built (vod_rollup_rebuild)', () => db.execute(sql`select vod_rollup_rebuild()`))
     await timed('distinct visitors counted in UTC (vod_visitors_recount)', () =>
       db.execute(sql`select vod_visitors_recount()`),
     )

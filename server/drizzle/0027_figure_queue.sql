@@ -168,7 +168,7 @@ $$;
 -- quarter-hour's start stands for its moments: every zone in use starts its days on one.
 CREATE FUNCTION vod_figures_fold(wait boolean DEFAULT false) RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
-  zone text := vod_business_zone();
+  zone text;
   deltas vod_rollup_delta[];
   taken bigint;
   counted bigint;
@@ -178,6 +178,8 @@ BEGIN
   ELSIF NOT pg_try_advisory_xact_lock(270027) THEN
     RETURN -1;
   END IF;
+  -- Read under the lock, which a recount's switch to another zone takes too.
+  zone := vod_business_zone();
   WITH gone AS (DELETE FROM figure_queue WHERE ctid = ANY (ARRAY(SELECT ctid FROM figure_queue LIMIT 20000)) RETURNING *),
   summed AS (
     SELECT bucket, channel_id, campaign_id, plan_id, device, count(*) AS n, sum(orders) AS orders,
@@ -219,16 +221,5 @@ BEGIN
   )
   SELECT count(*) INTO counted FROM gone;
   RETURN CASE WHEN taken >= 20000 OR counted >= 2000 THEN 1 ELSE 0 END;
-END
-$$;
---> statement-breakpoint
--- vod_rollup_rebuild reads the raw rows, which already hold what is queued: the queue is emptied under a
--- lock that holds writers' triggers back until the rebuild commits, so nothing is counted twice or missed.
-CREATE FUNCTION vod_figures_rebuild() RETURNS void LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_advisory_xact_lock(270027);
-  LOCK TABLE figure_queue IN EXCLUSIVE MODE;
-  DELETE FROM figure_queue;
-  PERFORM vod_rollup_rebuild();
 END
 $$;

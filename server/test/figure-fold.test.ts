@@ -136,7 +136,7 @@ describe.skipIf(!postgres)('folding the figures from two processes', () => {
     const kept = await pool.query(rollups)
     expect(kept.rows.length).toBeGreaterThan(10)
     expect((await pool.query(visitorCounts)).rows).toEqual((await pool.query(rawVisitors)).rows)
-    await pool.query('select vod_figures_rebuild()')
+    await pool.query('select vod_rollup_rebuild()')
     expect(kept.rows).toEqual((await pool.query(rollups)).rows)
     expect(servers[1]?.alive()).toBe(true)
   }, 120_000)

@@ -704,7 +704,7 @@ describeEachEngine('analytics figures', (engine) => {
       const period = `start_date=${START}&end_date=${END}`
       const before = await api(`/api/analytics/data/daily?${period}`)
       const kept = await rollupRows(t)
-      await t.db.execute(sql`select vod_figures_rebuild()`)
+      await t.db.execute(sql`select vod_rollup_rebuild()`)
       const rebuilt = await rollupRows(t)
       expect(rebuilt.quarters.length).toBeGreaterThan(0)
       expect(rebuilt).toEqual(kept)
