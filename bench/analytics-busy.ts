@@ -103,12 +103,8 @@ try {
       select 'visitor' || (n % ${Math.max(1, Math.floor(visitCount / 8))}), (array['desktop','mobile','tablet'])[1 + n % 3],
         ${attribution('n')}, ${within('n', visitCount)} from generate_series(1, ${visitCount}) as n`),
   )
-  // The figures built once, by whichever rebuild this schema has.
-  const [rebuild] = await queryRows<{ name: string }>(
-    db,
-    sql`select proname as name from pg_proc where proname in ('vod_figures_rebuild', 'vod_rollup_rebuild') order by 1 limit 1`,
-  )
-  await db.execute(sql.raw(`select ${rebuild?.name}()`))
+  // The figures built once.
+  await db.execute(sql`select vod_rollup_rebuild()`)
   await db.execute(sql`select vod_visitors_recount()`)
   await db.execute(sql`select vod_zone_days_rebuild('UTC')`)
   await db.execute(sql`vacuum analyze`)
