@@ -13,7 +13,6 @@
 import { ANALYTICS_MAX_DAYS } from '@vod/contract'
 import { sql } from 'drizzle-orm'
 import { type RunningServer, startServer } from '../e2e/support/server.ts'
-import { queryRows } from '../server/src/db/client.ts'
 import { createTestDatabase } from '../server/test/support/databases.ts'
 import { login } from './support/api.ts'
 import { bulkLoad } from './support/bulk-load.ts'
