@@ -226,6 +226,7 @@ describeEachEngine('periods at the date rule ends, in zones far from UTC', (engi
           paidAt: new Date('9999-12-31T23:00:00Z'),
           totalAmount: '7.00',
         })
+        await foldFigures(t.db)
       })
       afterAll(() => t?.close())
 
