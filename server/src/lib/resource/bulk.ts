@@ -86,6 +86,13 @@ export function defineBulk(spec: Resolved, list: List, writes: Writes) {
 
   async function routes(app: FastifyInstance, db: Db) {
     const r = app.withTypeProvider<ZodTypeProvider>()
+    // A request's slot is taken before its body is read (a refusal costs no 1,000-id parse) and given back
+    // once it is answered or its client is gone, whichever comes first.
+    const slots = new WeakMap<FastifyRequest, () => void>()
+    const giveBack = async (request: FastifyRequest) => {
+      slots.get(request)?.()
+      slots.delete(request)
+    }
     for (const [action, { permission, run }] of Object.entries(runs))
       r.post(
         `/${path}/bulk/${action}`,
@@ -103,44 +110,44 @@ export function defineBulk(spec: Resolved, list: List, writes: Writes) {
             body: bulkInput,
             response: { 200: bulkAnswer, ...protectedErrors, 409: errorBody, 429: errorBody },
           },
+          preParsing: async (request) => {
+            slots.set(request, app.bulkSlots.take())
+          },
+          onResponse: giveBack,
+          onRequestAbort: giveBack,
         },
         async (request) => {
-          const release = app.bulkSlots.take()
-          try {
-            const { ids, there } = await rowsOf(db, request, action, request.body)
-            const batch = randomUUID()
-            const results = new Map<number, BulkRowResult>()
-            const refuse = (id: number, error: ApiError) =>
-              results.set(id, {
-                id,
-                result: 'refused',
-                status: error.status,
-                message: messageOf(request, error),
-              })
-            const running = ids.filter((id) => there.has(id))
-            for (const id of ids) if (!there.has(id)) refuse(id, notFound())
-            // Rows go in transactions of CHUNK, each row in a savepoint of its own (its write's transaction,
-            // nested): a refused row rolls back alone, and the rows cost no commit each.
-            for (let start = 0; start < running.length; start += CHUNK)
-              await db.transaction(async (tx) => {
-                for (const id of running.slice(start, start + CHUNK)) {
-                  try {
-                    await run(tx, request, id, batch)
-                    results.set(id, { id, result: 'done' })
-                  } catch (error) {
-                    if (!(error instanceof ApiError)) throw error
-                    refuse(id, error)
-                  }
+          const { ids, there } = await rowsOf(db, request, action, request.body)
+          const batch = randomUUID()
+          const results = new Map<number, BulkRowResult>()
+          const refuse = (id: number, error: ApiError) =>
+            results.set(id, {
+              id,
+              result: 'refused',
+              status: error.status,
+              message: messageOf(request, error),
+            })
+          const running = ids.filter((id) => there.has(id))
+          for (const id of ids) if (!there.has(id)) refuse(id, notFound())
+          // Rows go in transactions of CHUNK, each row in a savepoint of its own (its write's transaction,
+          // nested): a refused row rolls back alone, and the rows cost no commit each.
+          for (let start = 0; start < running.length; start += CHUNK)
+            await db.transaction(async (tx) => {
+              for (const id of running.slice(start, start + CHUNK)) {
+                try {
+                  await run(tx, request, id, batch)
+                  results.set(id, { id, result: 'done' })
+                } catch (error) {
+                  if (!(error instanceof ApiError)) throw error
+                  refuse(id, error)
                 }
-              })
-            // The undo window of a bulk delete starts when the whole of it is done.
-            if (action === 'delete' && running.length > 0) await renewDeletions(db, batch)
-            const data = ids.map((id) => results.get(id) as BulkRowResult)
-            const done = data.filter((row) => row.result === 'done').length
-            return { data, meta: { done, refused: data.length - done } }
-          } finally {
-            release()
-          }
+              }
+            })
+          // The undo window of a bulk delete starts when the whole of it is done.
+          if (action === 'delete' && running.length > 0) await renewDeletions(db, batch)
+          const data = ids.map((id) => results.get(id) as BulkRowResult)
+          const done = data.filter((row) => row.result === 'done').length
+          return { data, meta: { done, refused: data.length - done } }
         },
       )
   }
