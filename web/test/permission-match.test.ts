@@ -7,6 +7,7 @@ import {
   requiredPermission,
 } from '../src/app/permission-match.ts'
 import type { AppRoute, RouteAction } from '../src/app/route-types.ts'
+import { shellRoutes } from '../src/app/shell-routes.ts'
 
 const leaf = (path: string, resource?: string, action?: RouteAction): AppRoute => ({
   path,
@@ -27,7 +28,10 @@ const videos: AppRoute = {
 const daily: AppRoute = {
   path: '/analytics/daily',
   meta: { titleKey: 'daily' },
-  children: [leaf('/analytics/daily/revenue'), leaf('/analytics/daily/channel')],
+  children: [
+    leaf('/analytics/daily/revenue', 'daily-revenue', 'list'),
+    leaf('/analytics/daily/channel', 'daily-channel', 'list'),
+  ],
 }
 const dashboard = leaf('/dashboard')
 const table = [dashboard, videos, daily]
@@ -59,17 +63,33 @@ describe('permission matching (spec section 6)', () => {
     expect(granted(['list-video'], leaf('/videos', 'videos', 'list'))).toBe(false)
   })
 
-  it('a permission with daily in its name grants paths containing daily', () => {
-    expect(granted(['list-daily-revenue'], leaf('/analytics/daily/revenue'))).toBe(true)
-    expect(granted(['export-daily-channel'], leaf('/analytics/daily/channel'))).toBe(true)
-    expect(granted(['list-videos'], leaf('/analytics/daily/revenue'))).toBe(false)
-    expect(granted([], leaf('/analytics/daily/revenue'))).toBe(false)
+  it('an analytics screen needs the permission that reads its figures, not any daily one (issue 36)', () => {
+    const revenue = leaf('/analytics/daily/revenue', 'daily-revenue', 'list')
+    expect(granted(['list-daily-revenue'], revenue)).toBe(true)
+    expect(granted(['list-daily-campaign', 'list-daily-channel'], revenue)).toBe(false)
+    expect(granted(['export-daily-revenue'], revenue)).toBe(false)
+    expect(granted([], revenue)).toBe(false)
+  })
+
+  it('every analytics screen of the table names its own list-daily permission', () => {
+    const group = shellRoutes.find((route) => route.path === '/analytics/daily')
+    expect(
+      group?.children?.map((route) => [route.path, requiredPermission(route.meta?.resource ?? '')]),
+    ).toEqual([
+      ['/analytics/daily/revenue', 'list-daily-revenue'],
+      ['/analytics/daily/channel', 'list-daily-channel'],
+      ['/analytics/daily/campaign', 'list-daily-campaign'],
+      ['/analytics/daily/daily-data', 'list-daily-data'],
+      ['/analytics/daily/subscriber-source', 'list-daily-subscriber-source'],
+      ['/analytics/daily/refund-statistics', 'list-daily-refund-statistics'],
+    ])
   })
 
   it('shows a parent when any child is granted', () => {
     expect(granted(['edit-videos'], videos)).toBe(true)
     expect(granted(['list-tags'], videos)).toBe(false)
-    expect(granted(['list-daily-data'], daily)).toBe(true)
+    expect(granted(['list-daily-channel'], daily)).toBe(true)
+    expect(granted(['list-daily-data'], daily)).toBe(false)
   })
 
   it('routes without a resource need no permission', () => {
@@ -88,7 +108,6 @@ describe('permission matching (spec section 6)', () => {
       '/dashboard',
       '/analytics/daily',
       '/analytics/daily/revenue',
-      '/analytics/daily/channel',
     ])
   })
 
@@ -96,7 +115,8 @@ describe('permission matching (spec section 6)', () => {
     expect(grantsAnyRoute(table, new Set())).toBe(false)
     expect(grantsAnyRoute(table, new Set(['view-dashboard']))).toBe(false)
     expect(grantsAnyRoute(table, new Set(['list-videos']))).toBe(true)
-    expect(grantsAnyRoute(table, new Set(['list-daily-data']))).toBe(true)
+    expect(grantsAnyRoute(table, new Set(['list-daily-revenue']))).toBe(true)
+    expect(grantsAnyRoute(table, new Set(['list-daily-data']))).toBe(false)
   })
 
   it('names the permission a route needs and checks buttons', () => {

@@ -69,15 +69,17 @@ describe('the role editor names what a job needs', () => {
     act(() => useApp.getState().setLanguage('en'))
     renderPicker()
     const deals = await screen.findByTestId('permission-group-deals')
-    expect(within(deals).getByTestId('permission-needs-create-deals').textContent).toBe('Needs Plans: List')
+    expect(within(deals).getByTestId('permission-needs-create-deals').textContent).toBe(
+      'Needs Deals: List, Plans: List',
+    )
     await userEvent.click(within(deals).getByRole('checkbox', { name: 'Create' }))
-    expect(picked()).toEqual(['create-deals', 'list-plans'])
+    expect(picked()).toEqual(['create-deals', 'list-deals', 'list-plans'])
     expect((screen.getByTestId('permission-list-plans') as HTMLInputElement).checked).toBe(true)
 
     await userEvent.click(screen.getByTestId('permission-list-plans'))
-    expect(picked()).toEqual(['create-deals'])
+    expect(picked()).toEqual(['create-deals', 'list-deals'])
     const warning = within(deals).getByTestId('permission-needs-create-deals')
-    expect(warning.textContent).toMatch(/^Needs Plans: List, not ticked/)
+    expect(warning.textContent).toMatch(/^Needs Deals: List, Plans: List, not ticked/)
     expect(warning.className).toContain('warning')
   })
 
@@ -85,11 +87,19 @@ describe('the role editor names what a job needs', () => {
     act(() => useApp.getState().setLanguage('zh-cn'))
     renderPicker()
     await userEvent.click(await screen.findByTestId('permission-edit-channels'))
-    expect(picked()).toEqual(['edit-channels', 'list-admins', 'list-roles'])
+    expect(picked()).toEqual(['edit-channels', 'list-channels', 'list-admins', 'list-roles'])
     await userEvent.click(screen.getByTestId('permission-list-orders'))
     expect(picked()).toEqual(
       expect.arrayContaining(['list-orders', 'list-users', 'list-plans', 'list-channels']),
     )
     expect(screen.getByTestId('permission-needs-list-orders').textContent).toContain('会员')
+  })
+
+  it('ticks the list with an edit, for every resource: edit-banners alone reaches a banner (issue 36)', async () => {
+    act(() => useApp.getState().setLanguage('zh-cn'))
+    renderPicker()
+    await userEvent.click(await screen.findByTestId('permission-edit-banners'))
+    expect(picked()).toEqual(expect.arrayContaining(['edit-banners', 'list-banners']))
+    expect(screen.getByTestId('permission-needs-edit-banners').textContent).toMatch(/^需要横幅.*列表/)
   })
 })

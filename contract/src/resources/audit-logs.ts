@@ -77,3 +77,13 @@ export const auditLogsContract = defineContract({
     ranges: { created_at: true },
   },
 })
+
+/**
+ * One entry of a record's history, `GET /{path}/{id}/history` behind `history-{path}` (members, orders): who
+ * changed what and when, for staff who may read the record but not the whole trail (nor the admins list).
+ */
+export const historyEntry = auditLogRecord.omit({ ip: true }).meta({ id: 'HistoryEntry' })
+export type HistoryEntry = z.infer<typeof historyEntry>
+
+/** How many of a record's latest entries its history answers. */
+export const HISTORY_LIMIT = 100

@@ -4,9 +4,11 @@ import type { AppRoute, RouteAction } from './route-types.ts'
  * Spec section 6, as pure functions: which routes a set of permission names grants.
  * - `list-{resource}` grants the list, show and detail routes of that resource;
  * - `create-`, `edit-`, `batch-create-{resource}` grant their own routes;
- * - a permission with `daily` in its name grants every route whose path contains `daily`;
  * - a parent is granted when any child is;
  * - routes naming no resource (dashboard, profile) need no permission.
+ * Every screen names the permission that reads its data: the analytics screens under /analytics/daily each
+ * their own `list-daily-*` (the spec's "any permission with daily in its name opens every daily path" showed a
+ * marketer screens whose every call the server refuses, issue 36).
  */
 
 export type Permissions = ReadonlySet<string>
@@ -15,20 +17,15 @@ export function requiredPermission(resource: string, action: RouteAction = 'list
   return `${action === 'show' ? 'list' : action}-${resource}`
 }
 
-const isDailyPath = (route: AppRoute): boolean => route.path.includes('daily')
-const hasDaily = (permissions: Permissions): boolean =>
-  [...permissions].some((name) => name.includes('daily'))
-
 /** Routes whose access depends on permissions at all (as opposed to dashboard-like routes). */
 function isPermissionRoute(route: AppRoute): boolean {
-  return Boolean(route.meta?.resource) || isDailyPath(route)
+  return Boolean(route.meta?.resource)
 }
 
 export function isRouteGranted(route: AppRoute, permissions: Permissions): boolean {
   if (route.children?.length) return route.children.some((child) => isRouteGranted(child, permissions))
-  if (isDailyPath(route) && hasDaily(permissions)) return true
   const resource = route.meta?.resource
-  if (!resource) return !isDailyPath(route)
+  if (!resource) return true
   return permissions.has(requiredPermission(resource, route.meta?.action))
 }
 

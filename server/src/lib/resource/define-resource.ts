@@ -13,6 +13,7 @@ import { defineBulk } from './bulk.ts'
 import { defineChild } from './children.ts'
 import { contractList } from './contract-list.ts'
 import { defineExport } from './export.ts'
+import { defineHistory } from './history.ts'
 import { defineImport } from './import.ts'
 import { partialInput } from './partial-input.ts'
 import { childPermission, permissionOf } from './permissions.ts'
@@ -69,6 +70,7 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
   const exporter = spec.export && defineExport(spec, view, list, writes.scopeOf)
   const importer = spec.import && defineImport(spec, writes)
   const bulk = defineBulk(spec, list, writes)
+  const history = defineHistory(path, view, writes.scopeOf)
   const views = (spec.contract.views ?? []).map((view) => {
     const where = spec.views?.[view]
     if (!where) throw new Error(`${path}: the contract's view "${view}" has no rows declared (views).`)
@@ -246,6 +248,7 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
     }
 
     await bulk.routes(app, db)
+    if (history) await history(app, db)
     for (const child of children) await child.routes(app, db)
     if (exporter) await exporter.routes(app, db)
     if (importer) await importer.routes(app, db)
@@ -260,6 +263,7 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
     ),
     ...(spec.export ? [permissionOf('export', path)] : []),
     ...(spec.import ? [permissionOf('batch-create', path)] : []),
+    ...(history ? [permissionOf('history', path)] : []),
   ]
   return Object.assign(resourceRoutes, { permissions: [...new Set(permissions)] })
 }

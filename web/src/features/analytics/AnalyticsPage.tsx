@@ -5,12 +5,15 @@ import dayjs, { type Dayjs } from 'dayjs'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { analyticsApi, type DailySeries, type Period, type Split } from '../../api/analytics.ts'
+import { useCan } from '../../stores/permission.ts'
 import { type Figure, FiguresChart, useFigureFormat } from './FiguresChart.tsx'
 import { type Preset, presetPeriod, presets } from './periods.ts'
 
 export interface AnalyticsScreen {
   /** The screen's title key under `analytics.titles`. */
   name: string
+  /** The permission resource of its figures: `list-{resource}` opens the screen, `export-{resource}` exports. */
+  resource: string
   /** The daily figures: `/analytics/data/daily`; with a channel picker, `/analytics/channel/records`. */
   series?: string
   /** What the chart and its table show. */
@@ -37,6 +40,8 @@ const { RangePicker } = DatePicker
 export function AnalyticsPage({ screen }: { screen: AnalyticsScreen }) {
   const { t } = useTranslation()
   const format = useFigureFormat()
+  // The export is offered only to who may make it (a screen's list permission alone does not).
+  const mayExport = useCan('export', screen.resource)
   const [zone, setZone] = useState('UTC')
   const [preset, setPreset] = useState<Preset | null>('last7')
   const [period, setPeriod] = useState<Period>(() => presetPeriod('last7', 'UTC'))
@@ -134,7 +139,7 @@ export function AnalyticsPage({ screen }: { screen: AnalyticsScreen }) {
               ]}
             />
           )}
-          {screen.export && (
+          {screen.export && mayExport && (
             <Button
               icon={<DownloadOutlined />}
               onClick={() =>

@@ -1,15 +1,24 @@
 import { LineChartOutlined } from '@ant-design/icons'
 import type { AppRoute } from '../../app/route-types.ts'
+import { analyticsScreens } from './screens.ts'
 
-const screen = (path: string, titleKey: string, page: AppRoute['page'], hidden = false): AppRoute => ({
+type ScreenName = keyof typeof analyticsScreens
+
+/** A screen's route needs the list permission of its figures' resource, as every list screen does. */
+const screen = (path: string, name: ScreenName, page: AppRoute['page'], hidden = false): AppRoute => ({
   path: `/analytics/daily/${path}`,
-  meta: { titleKey: `analytics.titles.${titleKey}`, ...(hidden ? { hidden } : {}) },
+  meta: {
+    titleKey: `analytics.titles.${name}`,
+    resource: analyticsScreens[name].resource,
+    action: 'list',
+    ...(hidden ? { hidden } : {}),
+  },
   page,
 })
 
 /**
- * The analytics screens (spec section 2): their paths hold `daily`, so any permission with `daily` in its
- * name opens them (spec section 6, app/permission-match.ts); each call is checked by the server.
+ * The analytics screens (spec section 2), each opened by the `list-daily-*` permission its figures are read
+ * with (app/permission-match.ts), so the menu offers only screens whose calls the server answers.
  */
 export const analyticsRoutes: AppRoute[] = [
   {

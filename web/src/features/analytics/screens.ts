@@ -4,12 +4,14 @@ import type { AnalyticsScreen } from './AnalyticsPage.tsx'
 export const analyticsScreens = {
   revenue: {
     name: 'revenue',
+    resource: 'daily-revenue',
     series: '/analytics/revenue/companyDataDaily',
     figures: ['gross', 'refunds', 'chargebacks', 'net', 'orders'],
     export: '/analytics/revenue/exportCsv',
   },
   channel: {
     name: 'channel',
+    resource: 'daily-channel',
     series: '/analytics/channel/records',
     figures: ['visits', 'visitors', 'signups', 'new_subscriptions', 'gross', 'refunds', 'net'],
     split: {
@@ -22,6 +24,7 @@ export const analyticsScreens = {
   },
   campaign: {
     name: 'campaign',
+    resource: 'daily-campaign',
     figures: [],
     split: {
       path: '/analytics/campaign/statistic',
@@ -31,6 +34,7 @@ export const analyticsScreens = {
   },
   dailyData: {
     name: 'dailyData',
+    resource: 'daily-data',
     series: '/analytics/data/daily',
     figures: [
       'visits',
@@ -45,6 +49,7 @@ export const analyticsScreens = {
   },
   subscriberSource: {
     name: 'subscriberSource',
+    resource: 'daily-subscriber-source',
     figures: [],
     split: {
       path: '/analytics/subscriber-source',
@@ -54,6 +59,7 @@ export const analyticsScreens = {
   },
   refundStatistics: {
     name: 'refundStatistics',
+    resource: 'daily-refund-statistics',
     series: '/analytics/refund-statistics',
     figures: ['refund_count', 'refunds', 'chargeback_count', 'chargebacks'],
   },
