@@ -1,6 +1,7 @@
 import { DatePicker, Input, InputNumber, Select, Space, Typography } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
+import { usePermissions } from '../../stores/permission.ts'
 import type { FilterField } from './fields.ts'
 import { fieldLabel, flagOptions, valueOptions } from './labels.ts'
 import { RecordPicker } from './RecordPicker.tsx'
@@ -40,7 +41,15 @@ interface ListFiltersProps {
  * or of amounts. Each says what it filters by its field's label.
  */
 export function ListFilters({ filters, ...rest }: ListFiltersProps) {
-  return filters.map((filter) => <ListFilter key={filter.name} filter={filter} {...rest} />)
+  const granted = usePermissions((state) => state.names)
+  // A filter of records the admin may not read cannot be used, so it is not offered (a moderator has no
+  // member filter: contract permissionNeedsWaived); one a link has set stays, saying what it lacks.
+  const usable = (filter: FilterField) =>
+    filter.info.kind !== 'reference' ||
+    !filter.info.reference ||
+    granted?.has(`list-${filter.info.reference}`) ||
+    Boolean(rest.values[filter.name])
+  return filters.filter(usable).map((filter) => <ListFilter key={filter.name} filter={filter} {...rest} />)
 }
 
 function ListFilter({

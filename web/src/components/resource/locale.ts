@@ -97,6 +97,7 @@ export const resourceLocale = defineLocale({
       solve: 'Solve',
       ban: 'Ban',
       'reject-report': 'Reject report',
+      history: 'History (who changed what)',
       restore: 'Restore (undo delete)',
       // all-channels: without it, an admin sees only the channels it administers (docs/security.md).
       all: 'See every channel (else only those it administers)',
@@ -162,6 +163,8 @@ export const resourceLocale = defineLocale({
     secondsLeft: '{{count}} s',
     restored: 'Restored',
     undoFailed: 'The records could not be put back.',
+    history: 'History',
+    historyEmpty: 'No change recorded yet.',
     bulk: {
       selectAll: 'Select all {{count}} matching rows',
       allSelected: 'All {{count}} matching rows',
@@ -298,6 +301,7 @@ export const resourceLocale = defineLocale({
       solve: '解决',
       ban: '封禁',
       'reject-report': '驳回举报',
+      history: '变更记录（谁改了什么）',
       restore: '恢复（撤销删除）',
       all: '查看全部渠道（否则仅限其管理的渠道）',
     },
@@ -360,6 +364,8 @@ export const resourceLocale = defineLocale({
     secondsLeft: '{{count}} 秒',
     restored: '已恢复',
     undoFailed: '无法恢复这些记录。',
+    history: '变更记录',
+    historyEmpty: '暂无变更记录。',
     bulk: {
       selectAll: '选择全部 {{count}} 条匹配的记录',
       allSelected: '已选全部 {{count}} 条匹配的记录',

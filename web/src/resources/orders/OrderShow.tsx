@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { formatMoney } from '../../components/resource/format.ts'
 import { fieldLabel } from '../../components/resource/labels.ts'
 import { ResourceShow } from '../../components/resource/ResourceShow.tsx'
+import { RecordHistory } from '../audit-logs/RecordHistory.tsx'
 import { MoneyBack } from './MoneyBack.tsx'
 
 const cell = { padding: '4px 12px' } as const
@@ -57,6 +58,7 @@ export default function OrderShow() {
         <>
           <Breakdown order={order} />
           <MoneyBack order={order} />
+          <RecordHistory path="orders" id={order.id} />
         </>
       )}
     </ResourceShow>
