@@ -3,12 +3,14 @@ import { sql } from 'drizzle-orm'
 import {
   bigint,
   check,
+  customType,
   date,
   index,
   integer,
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   varchar,
@@ -163,6 +165,49 @@ export const visitorDayCounts = pgTable(
 export const visitorMonthCounts = pgTable(
   'visitor_month_counts',
   { ...visitorLevel, month: date('month', { mode: 'string' }).notNull(), ...visitorCount },
+  (t) => [primaryKey({ columns: [t.channelId, t.campaignId, t.month] })],
+)
+
+/**
+ * Distinct visitors of any period (README "Visitors of a period"): a HyperLogLog sketch of each business day's
+ * visitors per level, and of each month's (migration 0028). A sketch's 16,384 registers are kept as planes:
+ * plane k holds a bit for each register whose value is k or more, so the sketch of a period is the bit_or of its
+ * days' and months' planes, plane by plane, and the estimate reads only each plane's count of ones.
+ */
+const planeBits = customType<{ data: string }>({ dataType: () => 'bit varying(16384)' })
+const planeColumns = {
+  plane: smallint('plane').notNull(),
+  bits: planeBits('bits').notNull(),
+}
+
+export const visitorDayPlanes = pgTable(
+  'visitor_day_planes',
+  { ...visitorLevel, day: date('day', { mode: 'string' }).notNull(), ...planeColumns },
+  (t) => [primaryKey({ columns: [t.channelId, t.campaignId, t.day, t.plane] })],
+)
+
+export const visitorMonthPlanes = pgTable(
+  'visitor_month_planes',
+  { ...visitorLevel, month: date('month', { mode: 'string' }).notNull(), ...planeColumns },
+  (t) => [primaryKey({ columns: [t.channelId, t.campaignId, t.month, t.plane] })],
+)
+
+/**
+ * The sketches' exact beginnings (migration 0028): the hashes of a business day's or month's visitors per level
+ * while they are 1,024 or fewer, null past that. A period whose days and months all have theirs counts its
+ * visitors exactly from them; HyperLogLog's error is in the visitors only past that size, where it is small.
+ */
+const hashesColumn = { hashes: bigint('hashes', { mode: 'bigint' }).array() }
+
+export const visitorDayHashes = pgTable(
+  'visitor_day_hashes',
+  { ...visitorLevel, day: date('day', { mode: 'string' }).notNull(), ...hashesColumn },
+  (t) => [primaryKey({ columns: [t.channelId, t.campaignId, t.day] })],
+)
+
+export const visitorMonthHashes = pgTable(
+  'visitor_month_hashes',
+  { ...visitorLevel, month: date('month', { mode: 'string' }).notNull(), ...hashesColumn },
   (t) => [primaryKey({ columns: [t.channelId, t.campaignId, t.month] })],
 )
 

@@ -77,6 +77,25 @@ export function monthsOf(start: string, end: string): { months: Range | null; da
   return { months: from <= to ? [from, to] : null, days, less }
 }
 
+/**
+ * A period cut into the months it holds whole (`months`, their first days; null when none) and its other days:
+ * what a union of sketches reads, which cannot take days away as monthsOf's sums do.
+ */
+export function wholeMonthsOf(start: string, end: string): { months: Range | null; days: Range[] } {
+  const sameMonth = monthOf(start) === monthOf(end)
+  const first = start === monthOf(start) ? start : sameMonth ? null : nextMonth(start)
+  const last = end === monthEnd(end) ? monthOf(end) : sameMonth ? null : monthOf(addDays(monthOf(end), -1))
+  if (!first || !last || first > last) return { months: null, days: [[start, end]] }
+  return {
+    months: [first, last],
+    // No day after the last month's end is asked of 9999-12 (JavaScript writes it `+010000-01-01`).
+    days: [
+      ...rangeOf(start, addDays(first, -1)),
+      ...(monthEnd(last) < end ? rangeOf(addDays(monthEnd(last), 1), end) : []),
+    ],
+  }
+}
+
 /** The end of the quarter-hour under way: figures from the rollups are whole quarter-hours. */
 export function quarterEnd(now: Date): Date {
   const quarter = 15 * 60_000

@@ -59,6 +59,10 @@ function dayRows(period: Period, scope: Scope): SQL {
 /** The days' figures as select-list columns of x, from d. */
 const dayFigures = `from (select to_char(d.label, 'YYYY-MM-DD') as date, ${figureColumns((c) => `d.${c}`)} from d) x`
 
+/** A period's total of a figure over its days d, but its visitors: those of the whole period (p). */
+const periodTotal = (column: string) =>
+  column === 'visitors' ? '(select coalesce(max(p.visitors), 0) from p)' : `sum(d.${column})`
+
 /**
  * The whole answer of a daily series, written by PostgreSQL in one statement: a row a day and the
  * period's totals, as JSON text passed on as it is (as the lists are).
@@ -67,10 +71,11 @@ export function dailySeries(db: Db, period: Period, scope: Scope): Promise<strin
   return overDays(
     db,
     period,
-    (days) => sql`${dayRows(days, scope)}
+    (days) => sql`${dayRows(days, scope)},
+      p as (${visitorSumsQuery(days.start, days.end, false, scope, null)})
       select json_build_object(
         'data', (select json_agg(x order by x.date) ${sql.raw(dayFigures)}),
-        'meta', ${periodMeta(days, sql`, 'totals', (select row_to_json(x) from (select ${sql.raw(figureColumns((c) => `sum(d.${c})`))} from d) x)`)})`,
+        'meta', ${periodMeta(days, sql`, 'totals', (select row_to_json(x) from (select ${sql.raw(figureColumns(periodTotal))} from d) x)`)})`,
   )
 }
 

@@ -1,7 +1,7 @@
 import { MONEY_SUM_SQL } from '@vod/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
-import { monthOf, monthsOf, type Range } from './period.ts'
+import { monthOf, monthsOf, type Range, wholeMonthsOf } from './period.ts'
 
 /**
  * Sums of the rollups over spans of time (README "Analytics", "How the figures are kept"). A span [lo, hi)
@@ -292,9 +292,10 @@ export function sumDaysQuery(period: Period, perDay: boolean, scope: Scope, spli
 }
 
 /**
- * Distinct visitors of each business day (counted by the visits' trigger in the business zone), a day's rows
- * (labelled by the day, a date, to be summed by it) or summed over the period (labelled by its first day; whole
- * months from visitor_month_counts): label, the split's keys, visitors.
+ * Distinct visitors: of each business day (exact, counted by the fold in the business zone), a day's rows
+ * (labelled by the day, a date, to be summed by it); or of the whole period (labelled by its first day), exact for
+ * a single day, else estimated from the planes of its days and months (periodVisitors): label, the split's
+ * keys, visitors.
  */
 export function visitorSumsQuery(
   start: string,
@@ -303,6 +304,7 @@ export function visitorSumsQuery(
   scope: Scope,
   split: 'channel' | 'campaign' | null,
 ): SQL {
+  if (!perDay && start !== end) return periodVisitors(start, end, scope, split)
   return (perDay ? dailyRows : periodSums)(start, end, scope, split, {
     days: 'visitor_day_counts',
     months: 'visitor_month_counts',
@@ -310,6 +312,40 @@ export function visitorSumsQuery(
     summed: 'sum(z.visitors)::bigint::integer as visitors',
     more: () => sql``,
   })
+}
+
+/**
+ * The distinct visitors of a period per the split's keys (README "Visitors of a period"), over a channel admin's
+ * channels too (a visitor of two counts once): exactly, from the hashes of its days and months while each has
+ * them and together they are 1,024 or fewer; else estimated from their planes, OR-ed plane by plane, each
+ * plane's ones counted (vod_hll_estimate).
+ */
+function periodVisitors(start: string, end: string, scope: Scope, split: 'channel' | 'campaign' | null): SQL {
+  const keys = keysOf(split)
+  const cut = wholeMonthsOf(start, end)
+  const pieces = (kind: 'hashes' | 'planes', list: string) =>
+    sql.join(
+      [
+        ...cut.days.map((range) => [`visitor_day_${kind}`, 'day', range] as const),
+        ...(cut.months ? [[`visitor_month_${kind}`, 'month', cut.months] as const] : []),
+      ].map(
+        ([table, column, range]) =>
+          sql`select ${sql.raw(keyList('r', keys))}${sql.raw(list)} from ${sql.raw(table)} r
+            where ${inRange('r', column, range)} and ${channelLevelOf('r', scope, split)}`,
+      ),
+      sql` union all `,
+    )
+  const groupBy = (alias: string) => sql.raw(keys ? `group by ${qualified(alias, keys)}` : '')
+  return sql`select ${start}::text as label, ${sql.raw(keyList('v', keys))}coalesce(max(v.exact), max(v.estimate)) as visitors
+    from (
+      select ${sql.raw(keyList('h', keys))}cardinality(vod_hashes_union(h.hashes)) as exact, null::integer as estimate
+      from (${pieces('hashes', 'r.hashes')}) h ${groupBy('h')}
+      union all
+      select ${sql.raw(keyList('c', keys))}null, vod_hll_estimate(array_agg(c.ones order by c.plane))
+      from (select ${sql.raw(keyList('z', keys))}z.plane, bit_count(bit_or(z.bits))::integer as ones
+        from (${pieces('planes', 'r.plane, r.bits')}) z group by z.plane${sql.raw(keyTail('z', keys))}) c ${groupBy('c')}
+    ) v
+    group by 1${sql.raw(keyTail('v', keys))}`
 }
 
 /** The quarter-hours from lo to hi (quarter-hours themselves), each labelled by its start (ISO). */

@@ -153,6 +153,9 @@ export function AnalyticsPage({ screen }: { screen: AnalyticsScreen }) {
             </Button>
           )}
           <Typography.Text type="secondary">{t('analytics.zone', { zone })}</Typography.Text>
+          {screen.figures.includes('visitors') && (
+            <Typography.Text type="secondary">{t('analytics.visitorsNote')}</Typography.Text>
+          )}
         </Space>
       </Card>
       {(series.error ?? split.error) && (

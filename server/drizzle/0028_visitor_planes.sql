@@ -1,0 +1,372 @@
+CREATE TABLE "visitor_day_hashes" (
+	"channel_id" integer NOT NULL,
+	"campaign_id" integer NOT NULL,
+	"day" date NOT NULL,
+	"hashes" bigint[],
+	CONSTRAINT "visitor_day_hashes_channel_id_campaign_id_day_pk" PRIMARY KEY("channel_id","campaign_id","day")
+);
+--> statement-breakpoint
+CREATE TABLE "visitor_day_planes" (
+	"channel_id" integer NOT NULL,
+	"campaign_id" integer NOT NULL,
+	"day" date NOT NULL,
+	"plane" smallint NOT NULL,
+	"bits" bit varying(16384) NOT NULL,
+	CONSTRAINT "visitor_day_planes_channel_id_campaign_id_day_plane_pk" PRIMARY KEY("channel_id","campaign_id","day","plane")
+);
+--> statement-breakpoint
+CREATE TABLE "visitor_month_hashes" (
+	"channel_id" integer NOT NULL,
+	"campaign_id" integer NOT NULL,
+	"month" date NOT NULL,
+	"hashes" bigint[],
+	CONSTRAINT "visitor_month_hashes_channel_id_campaign_id_month_pk" PRIMARY KEY("channel_id","campaign_id","month")
+);
+--> statement-breakpoint
+CREATE TABLE "visitor_month_planes" (
+	"channel_id" integer NOT NULL,
+	"campaign_id" integer NOT NULL,
+	"month" date NOT NULL,
+	"plane" smallint NOT NULL,
+	"bits" bit varying(16384) NOT NULL,
+	CONSTRAINT "visitor_month_planes_channel_id_campaign_id_month_plane_pk" PRIMARY KEY("channel_id","campaign_id","month","plane")
+);
+--> statement-breakpoint
+CREATE TYPE vod_visitor_day AS (channel_id integer, campaign_id integer, day date, visitor text);
+--> statement-breakpoint
+-- A piece's visitors' hashes while they are 1,024 or fewer (README "Visitors of a period"): two pieces' together,
+-- sorted, or null when either is null or together they are more.
+CREATE FUNCTION vod_hashes_merge(a bigint[], b bigint[]) RETURNS bigint[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE WHEN a IS NOT NULL AND b IS NOT NULL THEN (
+    SELECT CASE WHEN count(*) <= 1024 THEN coalesce(array_agg(x ORDER BY x), '{}') END
+    FROM (SELECT DISTINCT unnest(a || b) AS x) s) END
+$$;
+--> statement-breakpoint
+CREATE AGGREGATE vod_hashes_union(bigint[]) (SFUNC = vod_hashes_merge, STYPE = bigint[], INITCOND = '{}');
+--> statement-breakpoint
+ALTER TABLE "visitor_day_planes" ALTER COLUMN "bits" SET STORAGE PLAIN;
+--> statement-breakpoint
+ALTER TABLE "visitor_month_planes" ALTER COLUMN "bits" SET STORAGE PLAIN;
+--> statement-breakpoint
+-- Distinct visitors of a period (README "Visitors of a period"): a HyperLogLog sketch (precision 14: 16,384
+-- registers, standard error 0.81%) of each business day's and month's visitors per level, kept as planes (plane
+-- k: a bit for each register of value k or more; uncompressed, PLAIN, as the readers OR them by the thousand).
+-- A visitor's 64-bit hash picks its register with its low 14 bits; its value is the place of the first one in
+-- the other 50 (51 when they are all zero).
+CREATE FUNCTION vod_hll_register(visitor text) RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT (hashtextextended(visitor, 0) & 16383)::integer
+$$;
+--> statement-breakpoint
+CREATE FUNCTION vod_hll_value(visitor text) RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT coalesce(nullif(position(B'1' IN substring(hashtextextended(visitor, 0)::bit(64) FROM 1 FOR 50)), 0), 51)
+$$;
+--> statement-breakpoint
+-- A plane with one register's bit set (the constant is folded once a statement).
+CREATE FUNCTION vod_hll_bit(register integer) RETURNS bit varying LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT (B'1' || repeat('0', 16383)::bit varying) >> register
+$$;
+--> statement-breakpoint
+-- The hashes of each level's and day's visitors in `source` (distinct there), while 1,024 or fewer.
+CREATE FUNCTION vod_visitor_hashes_of(source text, rows vod_visitor_day[] DEFAULT NULL)
+RETURNS TABLE (channel_id integer, campaign_id integer, day date, hashes bigint[])
+LANGUAGE plpgsql AS $$
+BEGIN
+  RETURN QUERY EXECUTE format(
+    'SELECT s.channel_id, s.campaign_id, s.day,
+       CASE WHEN count(*) <= 1024 THEN array_agg(hashtextextended(s.visitor, 0) ORDER BY hashtextextended(s.visitor, 0)) END
+     FROM %s s GROUP BY 1, 2, 3', source) USING rows;
+END
+$$;
+--> statement-breakpoint
+-- The planes of the visitors of `source` (a relation with channel_id, campaign_id, day and visitor, which may
+-- be unnest($1) of `rows`): each register's highest value per level and day, then its bit in each plane up to it.
+CREATE FUNCTION vod_visitor_planes_of(source text, rows vod_visitor_day[] DEFAULT NULL)
+RETURNS TABLE (channel_id integer, campaign_id integer, day date, plane smallint, bits bit varying)
+LANGUAGE plpgsql AS $$
+BEGIN
+  RETURN QUERY EXECUTE format(
+    'SELECT r.channel_id, r.campaign_id, r.day, k::smallint, bit_or(vod_hll_bit(r.register))::bit varying
+     FROM (SELECT s.channel_id, s.campaign_id, s.day, vod_hll_register(s.visitor) AS register,
+       max(vod_hll_value(s.visitor)) AS value FROM %s s GROUP BY 1, 2, 3, 4) r
+     CROSS JOIN generate_series(1, r.value) k GROUP BY 1, 2, 3, 4', source) USING rows;
+END
+$$;
+--> statement-breakpoint
+-- The month planes and hashes from the days', from the month of `first` on (after a recount).
+CREATE FUNCTION vod_visitor_month_planes_fill(first date) RETURNS void LANGUAGE sql AS $$
+  DELETE FROM visitor_month_hashes WHERE month >= date_trunc('month', first);
+  INSERT INTO visitor_month_hashes (channel_id, campaign_id, month, hashes)
+  SELECT channel_id, campaign_id, date_trunc('month', day)::date, vod_hashes_union(hashes)
+  FROM visitor_day_hashes WHERE day >= date_trunc('month', first) GROUP BY 1, 2, 3;
+  DELETE FROM visitor_month_planes WHERE month >= date_trunc('month', first);
+  INSERT INTO visitor_month_planes (channel_id, campaign_id, month, plane, bits)
+  SELECT channel_id, campaign_id, date_trunc('month', day)::date, plane, bit_or(bits)
+  FROM visitor_day_planes WHERE day >= date_trunc('month', first) GROUP BY 1, 2, 3, 4;
+$$;
+--> statement-breakpoint
+-- Ertl's estimate of the distinct values of a sketch ("New cardinality estimation algorithms for HyperLogLog
+-- sketches", 2017, algorithm 6) from its planes' counts of ones: at_least[k] registers are k or more. Unbiased
+-- from one visitor to billions without tables of corrections; rounded to a whole visitor.
+CREATE FUNCTION vod_hll_estimate(at_least integer[]) RETURNS integer LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+DECLARE
+  m constant double precision := 16384;
+  q constant integer := 50;
+  top integer := coalesce(cardinality(at_least), 0);
+  z double precision;
+  x double precision;
+  y double precision;
+  before double precision;
+  count_of double precision;
+BEGIN
+  IF top = 0 OR at_least[1] = 0 THEN RETURN 0; END IF;
+  -- tau(1 - C[q+1]/m): registers at the top value (none below 2^64 visitors in practice).
+  x := 1 - coalesce(at_least[q + 1], 0) / m;
+  z := 0;
+  IF x > 0 AND x < 1 THEN
+    y := 1;
+    z := 1 - x;
+    LOOP
+      x := sqrt(x);
+      before := z;
+      y := y * 0.5;
+      z := z - (1 - x) ^ 2 * y;
+      EXIT WHEN z = before;
+    END LOOP;
+    z := z / 3;
+  END IF;
+  z := m * z;
+  FOR k IN REVERSE q..1 LOOP
+    count_of := coalesce(at_least[k], 0) - coalesce(at_least[k + 1], 0);
+    z := 0.5 * (z + count_of);
+  END LOOP;
+  -- sigma(C[0]/m): the registers still zero.
+  x := (m - at_least[1]) / m;
+  y := 1;
+  before := x;
+  count_of := x;
+  LOOP
+    x := x * x;
+    before := count_of;
+    count_of := count_of + x * y;
+    y := y + y;
+    EXIT WHEN count_of = before;
+  END LOOP;
+  z := z + m * count_of;
+  RETURN round(m * m / (2 * ln(2)) / z)::integer;
+END
+$$;
+--> statement-breakpoint
+-- 0027's fold, which also sets the new visitors' bits in the planes.
+CREATE OR REPLACE FUNCTION vod_figures_fold(wait boolean DEFAULT false) RETURNS integer LANGUAGE plpgsql AS $$
+DECLARE
+  zone text;
+  deltas vod_rollup_delta[];
+  taken bigint;
+  counted bigint;
+  fresh vod_visitor_day[];
+BEGIN
+  IF wait THEN
+    PERFORM pg_advisory_xact_lock(270027);
+  ELSIF NOT pg_try_advisory_xact_lock(270027) THEN
+    RETURN -1;
+  END IF;
+  -- Read under the lock, which a recount's switch to another zone takes too.
+  zone := vod_business_zone();
+  WITH gone AS (DELETE FROM figure_queue WHERE ctid = ANY (ARRAY(SELECT ctid FROM figure_queue LIMIT 20000)) RETURNING *),
+  summed AS (
+    SELECT bucket, channel_id, campaign_id, plan_id, device, count(*) AS n, sum(orders) AS orders,
+      sum(gross) AS gross, sum(fees) AS fees, sum(refund_count) AS refund_count, sum(refunds) AS refunds,
+      sum(chargeback_count) AS chargeback_count, sum(chargebacks) AS chargebacks, sum(signups) AS signups,
+      sum(subscriptions) AS subscriptions, sum(cancellations) AS cancellations, sum(visits) AS visits
+    FROM gone GROUP BY 1, 2, 3, 4, 5
+  )
+  SELECT coalesce(sum(n), 0), ARRAY(
+    SELECT ROW(bucket, channel_id, campaign_id, plan_id, device, orders, gross, fees, refund_count, refunds,
+      chargeback_count, chargebacks, signups, subscriptions, cancellations, visits)::vod_rollup_delta FROM summed)
+  INTO taken, deltas FROM summed;
+  IF cardinality(deltas) > 0 THEN PERFORM vod_rollup_merge(deltas); END IF;
+  -- Each visitor once a business day per level (all, its channel, its campaign), in the zone set now.
+  WITH gone AS (DELETE FROM visitor_queue WHERE ctid = ANY (ARRAY(SELECT ctid FROM visitor_queue LIMIT 2000))
+    RETURNING bucket, channel_id, campaign_id, visitors),
+  seen AS (
+    SELECT DISTINCT (g.bucket AT TIME ZONE zone)::date AS day, l.c, l.m, v.visitor
+    FROM gone g
+    CROSS JOIN LATERAL unnest(g.visitors) AS v(visitor)
+    CROSS JOIN LATERAL (VALUES (-1, -1), (coalesce(g.channel_id, 0), -1),
+      (coalesce(g.channel_id, 0), coalesce(g.campaign_id, 0))) AS l(c, m)
+  ),
+  added AS (
+    INSERT INTO visitor_days (day, channel_id, campaign_id, visitor)
+    SELECT day, c, m, visitor FROM seen ORDER BY c, m, day, visitor
+    ON CONFLICT DO NOTHING
+    RETURNING channel_id, campaign_id, day, visitor
+  ),
+  days AS (
+    INSERT INTO visitor_day_counts AS v (channel_id, campaign_id, day, visitors)
+    SELECT channel_id, campaign_id, day, count(*) FROM added GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT (channel_id, campaign_id, day) DO UPDATE SET visitors = v.visitors + excluded.visitors
+  ),
+  months AS (
+    INSERT INTO visitor_month_counts AS v (channel_id, campaign_id, month, visitors)
+    SELECT channel_id, campaign_id, date_trunc('month', day)::date, count(*) FROM added GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT (channel_id, campaign_id, month) DO UPDATE SET visitors = v.visitors + excluded.visitors
+  )
+  SELECT (SELECT count(*) FROM gone), ARRAY(SELECT ROW(channel_id, campaign_id, day, visitor)::vod_visitor_day FROM added)
+  INTO counted, fresh;
+  -- The new visitors in their days' and months' hashes and planes (a plane is written only when a bit is new to it).
+  IF cardinality(fresh) > 0 THEN
+    WITH p AS (SELECT * FROM vod_visitor_planes_of('unnest($1)', fresh)),
+    fresh_hashes AS (SELECT * FROM vod_visitor_hashes_of('unnest($1)', fresh)),
+    day_hashes AS (
+      INSERT INTO visitor_day_hashes AS h (channel_id, campaign_id, day, hashes)
+      SELECT * FROM fresh_hashes ORDER BY 1, 2, 3
+      ON CONFLICT (channel_id, campaign_id, day) DO UPDATE SET hashes = vod_hashes_merge(h.hashes, excluded.hashes)
+      WHERE h.hashes IS NOT NULL
+    ),
+    month_hashes AS (
+      INSERT INTO visitor_month_hashes AS h (channel_id, campaign_id, month, hashes)
+      SELECT channel_id, campaign_id, date_trunc('month', day)::date, vod_hashes_union(hashes) FROM fresh_hashes
+      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+      ON CONFLICT (channel_id, campaign_id, month) DO UPDATE SET hashes = vod_hashes_merge(h.hashes, excluded.hashes)
+      WHERE h.hashes IS NOT NULL
+    ),
+    days AS (
+      INSERT INTO visitor_day_planes AS d (channel_id, campaign_id, day, plane, bits)
+      SELECT * FROM p ORDER BY 1, 2, 3, 4
+      ON CONFLICT (channel_id, campaign_id, day, plane) DO UPDATE SET bits = d.bits | excluded.bits
+      WHERE d.bits | excluded.bits <> d.bits
+    )
+    INSERT INTO visitor_month_planes AS m (channel_id, campaign_id, month, plane, bits)
+    SELECT channel_id, campaign_id, date_trunc('month', day)::date, plane, bit_or(bits) FROM p
+    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    ON CONFLICT (channel_id, campaign_id, month, plane) DO UPDATE SET bits = m.bits | excluded.bits
+    WHERE m.bits | excluded.bits <> m.bits;
+  END IF;
+  RETURN CASE WHEN taken >= 20000 OR counted >= 2000 THEN 1 ELSE 0 END;
+END
+$$;
+--> statement-breakpoint
+-- 0026's recount, which also builds the hashes and planes of the days it counts again (beside the lists, before
+-- the switch).
+CREATE OR REPLACE FUNCTION vod_visitors_recount() RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  zone text := vod_business_zone();
+  first_day date;
+  last bigint;
+  grant_row record;
+  fresh vod_visitor_day[];
+BEGIN
+  PERFORM set_config('work_mem', '256MB', true);
+  PERFORM set_config('maintenance_work_mem', '1GB', true);
+  PERFORM pg_advisory_xact_lock(35002);
+  -- A lock taken in a block that is then rolled back is let go at once: the visits under way finish, and the
+  -- next ones wait only for this block.
+  BEGIN
+    PERFORM vod_lock_visits();
+    SELECT coalesce(max(id), 0) INTO last FROM visits;
+    RAISE EXCEPTION USING ERRCODE = 'VOD26';
+  EXCEPTION WHEN SQLSTATE 'VOD26' THEN NULL;
+  END;
+  SELECT (min(visited_at) AT TIME ZONE zone)::date INTO first_day FROM visits;
+  DROP TABLE IF EXISTS visitor_days_next;
+  CREATE TABLE visitor_days_next (LIKE visitor_days INCLUDING DEFAULTS);
+  -- Each visitor's business days at the finest level first, then the two coarser levels from those (0021).
+  IF first_day IS NOT NULL THEN
+    DROP TABLE IF EXISTS vod_visitor_days_seen;
+    CREATE TEMP TABLE vod_visitor_days_seen ON COMMIT DROP AS
+    SELECT DISTINCT (v.visited_at AT TIME ZONE zone)::date AS day, coalesce(v.channel_id, 0) AS channel_id,
+      coalesce(v.campaign_id, 0) AS campaign_id, v.visitor
+    FROM visits v WHERE v.visited_at >= first_day::timestamp AT TIME ZONE zone AND v.id <= last;
+    INSERT INTO visitor_days_next (day, channel_id, campaign_id, visitor)
+    SELECT day, channel_id, campaign_id, visitor FROM vod_visitor_days_seen
+    UNION ALL
+    SELECT DISTINCT day, channel_id, -1, visitor FROM vod_visitor_days_seen
+    UNION ALL
+    SELECT DISTINCT day, -1, -1, visitor FROM vod_visitor_days_seen;
+  END IF;
+  ALTER TABLE visitor_days_next ADD CONSTRAINT visitor_days_next_pk PRIMARY KEY (channel_id, campaign_id, day, visitor);
+  CREATE INDEX visitor_days_next_day_index ON visitor_days_next USING btree (day);
+  DROP TABLE IF EXISTS vod_visitor_counts_next;
+  CREATE TEMP TABLE vod_visitor_counts_next ON COMMIT DROP AS
+  SELECT channel_id, campaign_id, day, count(*)::integer AS visitors FROM visitor_days_next GROUP BY 1, 2, 3;
+  DROP TABLE IF EXISTS vod_visitor_planes_next;
+  CREATE TEMP TABLE vod_visitor_planes_next ON COMMIT DROP AS SELECT * FROM vod_visitor_planes_of('visitor_days_next');
+  DROP TABLE IF EXISTS vod_visitor_hashes_next;
+  CREATE TEMP TABLE vod_visitor_hashes_next ON COMMIT DROP AS SELECT * FROM vod_visitor_hashes_of('visitor_days_next');
+  PERFORM vod_upkeep_hold('recount');
+  -- The switch: from here to the commit the visits wait, and the folding of queued visitors.
+  PERFORM vod_lock_visits();
+  PERFORM pg_advisory_xact_lock(270027);
+  WITH seen AS (
+    SELECT DISTINCT (v.visited_at AT TIME ZONE zone)::date AS day, l.c, l.m, v.visitor
+    FROM visits v
+    CROSS JOIN LATERAL (VALUES (-1, -1), (coalesce(v.channel_id, 0), -1),
+      (coalesce(v.channel_id, 0), coalesce(v.campaign_id, 0))) AS l(c, m)
+    WHERE v.id > last
+  ),
+  added AS (
+    INSERT INTO visitor_days_next (day, channel_id, campaign_id, visitor)
+    SELECT day, c, m, visitor FROM seen ON CONFLICT DO NOTHING
+    RETURNING channel_id, campaign_id, day, visitor
+  ),
+  counted AS (
+    INSERT INTO vod_visitor_counts_next (channel_id, campaign_id, day, visitors)
+    SELECT channel_id, campaign_id, day, count(*) FROM added GROUP BY 1, 2, 3
+  )
+  SELECT ARRAY(SELECT ROW(channel_id, campaign_id, day, visitor)::vod_visitor_day FROM added) INTO fresh;
+  INSERT INTO vod_visitor_planes_next SELECT * FROM vod_visitor_planes_of('unnest($1)', fresh);
+  INSERT INTO vod_visitor_hashes_next SELECT * FROM vod_visitor_hashes_of('unnest($1)', fresh);
+  first_day := coalesce(first_day, (SELECT min(day) FROM vod_visitor_counts_next));
+  IF first_day IS NOT NULL THEN
+    DELETE FROM visitor_day_counts d
+    WHERE d.day >= first_day AND NOT EXISTS (SELECT 1 FROM vod_visitor_counts_next n
+      WHERE (n.channel_id, n.campaign_id, n.day) = (d.channel_id, d.campaign_id, d.day));
+    INSERT INTO visitor_day_counts AS d (channel_id, campaign_id, day, visitors)
+    SELECT channel_id, campaign_id, day, sum(visitors) FROM vod_visitor_counts_next
+    WHERE day >= first_day GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT (channel_id, campaign_id, day) DO UPDATE SET visitors = excluded.visitors
+    WHERE d.visitors <> excluded.visitors;
+    PERFORM vod_visitor_months_fill(first_day);
+    DELETE FROM visitor_day_planes d
+    WHERE d.day >= first_day AND NOT EXISTS (SELECT 1 FROM vod_visitor_planes_next n
+      WHERE (n.channel_id, n.campaign_id, n.day, n.plane) = (d.channel_id, d.campaign_id, d.day, d.plane));
+    INSERT INTO visitor_day_planes AS d (channel_id, campaign_id, day, plane, bits)
+    SELECT channel_id, campaign_id, day, plane, bit_or(bits) FROM vod_visitor_planes_next
+    WHERE day >= first_day GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    ON CONFLICT (channel_id, campaign_id, day, plane) DO UPDATE SET bits = excluded.bits
+    WHERE d.bits <> excluded.bits;
+    DELETE FROM visitor_day_hashes d
+    WHERE d.day >= first_day AND NOT EXISTS (SELECT 1 FROM vod_visitor_hashes_next n
+      WHERE (n.channel_id, n.campaign_id, n.day) = (d.channel_id, d.campaign_id, d.day));
+    INSERT INTO visitor_day_hashes AS d (channel_id, campaign_id, day, hashes)
+    SELECT channel_id, campaign_id, day, vod_hashes_union(hashes) FROM vod_visitor_hashes_next
+    WHERE day >= first_day GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT (channel_id, campaign_id, day) DO UPDATE SET hashes = excluded.hashes
+    WHERE d.hashes IS DISTINCT FROM excluded.hashes;
+    PERFORM vod_visitor_month_planes_fill(first_day);
+  END IF;
+  -- The new lists take visitor_days' place (only the visits' counting and the pruning read it, both held back
+  -- here), with its names and grants.
+  FOR grant_row IN
+    SELECT CASE WHEN a.grantee = 0 THEN 'PUBLIC' ELSE quote_ident(r.rolname) END AS grantee, a.privilege_type
+    FROM pg_class c CROSS JOIN LATERAL aclexplode(c.relacl) a LEFT JOIN pg_roles r ON r.oid = a.grantee
+    WHERE c.oid = 'visitor_days'::regclass
+  LOOP
+    EXECUTE format('GRANT %s ON visitor_days_next TO %s', grant_row.privilege_type, grant_row.grantee);
+  END LOOP;
+  DROP TABLE visitor_days;
+  ALTER TABLE visitor_days_next RENAME TO visitor_days;
+  ALTER INDEX visitor_days_next_pk RENAME TO visitor_days_channel_id_campaign_id_day_visitor_pk;
+  ALTER INDEX visitor_days_next_day_index RENAME TO visitor_days_day_index;
+  ANALYZE visitor_days;
+END
+$$;
+--> statement-breakpoint
+-- The hashes and planes of the visitors kept; days before them have counts only (README "Visitors of a period").
+INSERT INTO visitor_day_hashes (channel_id, campaign_id, day, hashes)
+SELECT channel_id, campaign_id, day, hashes FROM vod_visitor_hashes_of('visitor_days');
+--> statement-breakpoint
+INSERT INTO visitor_day_planes (channel_id, campaign_id, day, plane, bits)
+SELECT channel_id, campaign_id, day, plane, bits FROM vod_visitor_planes_of('visitor_days');
+--> statement-breakpoint
+SELECT vod_visitor_month_planes_fill('-infinity');
