@@ -156,13 +156,14 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- 0027's fold, which also sets the new visitors' bits in the planes.
+-- 0027's fold, which also keeps the new visitors' hashes and planes, and takes at most 50,000 visitors a step.
 CREATE OR REPLACE FUNCTION vod_figures_fold(wait boolean DEFAULT false) RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
   zone text;
   deltas vod_rollup_delta[];
   taken bigint;
   counted bigint;
+  visitors_taken bigint;
   fresh vod_visitor_day[];
 BEGIN
   IF wait THEN
@@ -186,7 +187,12 @@ BEGIN
   INTO taken, deltas FROM summed;
   IF cardinality(deltas) > 0 THEN PERFORM vod_rollup_merge(deltas); END IF;
   -- Each visitor once a business day per level (all, its channel, its campaign), in the zone set now.
-  WITH gone AS (DELETE FROM visitor_queue WHERE ctid = ANY (ARRAY(SELECT ctid FROM visitor_queue LIMIT 2000))
+  -- At most 2,000 arrays and, past the first, 50,000 visitors a step (a backlog of 1,000-visit arrays would
+  -- otherwise make one step's new visitor-days millions).
+  WITH gone AS (DELETE FROM visitor_queue WHERE ctid = ANY (ARRAY(
+      SELECT q.ctid FROM (SELECT ctid, sum(cardinality(visitors)) OVER (ROWS UNBOUNDED PRECEDING)
+        - cardinality(visitors) AS before FROM (SELECT ctid, visitors FROM visitor_queue LIMIT 2000) l) q
+      WHERE q.before < 50000))
     RETURNING bucket, channel_id, campaign_id, visitors),
   seen AS (
     SELECT DISTINCT (g.bucket AT TIME ZONE zone)::date AS day, l.c, l.m, v.visitor
@@ -211,8 +217,9 @@ BEGIN
     SELECT channel_id, campaign_id, date_trunc('month', day)::date, count(*) FROM added GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
     ON CONFLICT (channel_id, campaign_id, month) DO UPDATE SET visitors = v.visitors + excluded.visitors
   )
-  SELECT (SELECT count(*) FROM gone), ARRAY(SELECT ROW(channel_id, campaign_id, day, visitor)::vod_visitor_day FROM added)
-  INTO counted, fresh;
+  SELECT (SELECT count(*) FROM gone), (SELECT coalesce(sum(cardinality(visitors)), 0) FROM gone),
+    ARRAY(SELECT ROW(channel_id, campaign_id, day, visitor)::vod_visitor_day FROM added)
+  INTO counted, visitors_taken, fresh;
   -- The new visitors in their days' and months' hashes and planes (a plane is written only when a bit is new to it).
   IF cardinality(fresh) > 0 THEN
     WITH p AS (SELECT * FROM vod_visitor_planes_of('unnest($1)', fresh)),
@@ -242,7 +249,7 @@ BEGIN
     ON CONFLICT (channel_id, campaign_id, month, plane) DO UPDATE SET bits = m.bits | excluded.bits
     WHERE m.bits | excluded.bits <> m.bits;
   END IF;
-  RETURN CASE WHEN taken >= 20000 OR counted >= 2000 THEN 1 ELSE 0 END;
+  RETURN CASE WHEN taken >= 20000 OR counted >= 2000 OR visitors_taken >= 50000 THEN 1 ELSE 0 END;
 END
 $$;
 --> statement-breakpoint

@@ -316,8 +316,8 @@ export function visitorSumsQuery(
 
 /**
  * The distinct visitors of a period per the split's keys (README "Visitors of a period"), over a channel admin's
- * channels too (a visitor of two counts once): exactly, from the hashes of its days and months while each has
- * them and together they are 1,024 or fewer; else estimated from their planes, OR-ed plane by plane, each
+ * channels too (a visitor of two counts once): exactly, from the hashes of its days and months when each has
+ * them (1,024 or fewer visitors); else estimated from their planes, OR-ed plane by plane, each
  * plane's ones counted (vod_hll_estimate).
  */
 function periodVisitors(start: string, end: string, scope: Scope, split: 'channel' | 'campaign' | null): SQL {
@@ -338,8 +338,9 @@ function periodVisitors(start: string, end: string, scope: Scope, split: 'channe
   const groupBy = (alias: string) => sql.raw(keys ? `group by ${qualified(alias, keys)}` : '')
   return sql`select ${start}::text as label, ${sql.raw(keyList('v', keys))}coalesce(max(v.exact), max(v.estimate)) as visitors
     from (
-      select ${sql.raw(keyList('h', keys))}cardinality(vod_hashes_union(h.hashes)) as exact, null::integer as estimate
-      from (${pieces('hashes', 'r.hashes')}) h ${groupBy('h')}
+      select ${sql.raw(keyList('h', keys))}case when bool_or(h.hashes is null) then null else count(distinct x.hash)::integer end as exact,
+        null::integer as estimate
+      from (${pieces('hashes', 'r.hashes')}) h left join lateral unnest(h.hashes) as x(hash) on true ${groupBy('h')}
       union all
       select ${sql.raw(keyList('c', keys))}null, vod_hll_estimate(array_agg(c.ones order by c.plane))
       from (select ${sql.raw(keyList('z', keys))}z.plane, bit_count(bit_or(z.bits))::integer as ones
