@@ -261,6 +261,7 @@ try {
               `${rawTime === null ? '-'.padStart(9) : rawTime.toFixed(0).padStart(9)}${result.failed ? `  ${result.failed} failed` : ''}`,
           )
         }
+    await visitorsAgainstRaw(server, token, zone)
   }
   await server?.stop()
   server = undefined
@@ -273,6 +274,35 @@ try {
     await database.database.close()
     console.log(`kept ${url}`)
   } else await database.drop()
+}
+
+/**
+ * The visitors of each period as answered (README "Visitors of a period": an estimate past 1,024) against
+ * count(distinct visitor) over the raw visits of the period, for all channels and for one.
+ */
+async function visitorsAgainstRaw(running: RunningServer, token: string, zone: string) {
+  const today = new Date().toISOString().slice(0, 10)
+  const [one] = await queryRows<{ id: number }>(db, sql`select min(id) + 3 as id from channels`)
+  for (const days of periods)
+    for (const channel of [null, one?.id as number]) {
+      const start = new Date(Date.now() - (days - 1) * 86_400_000).toISOString().slice(0, 10)
+      const base = channel ? `/api/analytics/channel/${channel}` : '/api/analytics/channel'
+      const res = await fetch(`${running.url}${base}/periodStatistic?start_date=${start}&end_date=${today}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+      const answered = ((await res.json()) as { data: { current: { visitors: number } } }).data.current
+        .visitors
+      const [exact] = await queryRows<{ n: number }>(
+        db,
+        sql`select count(distinct visitor)::int as n from visits
+          where (visited_at at time zone ${zone})::date between ${start}::date and ${today}::date
+            and (${channel}::int is null or channel_id = ${channel}::int)`,
+      )
+      const n = exact?.n ?? 0
+      console.log(
+        `visitors, ${zone}, ${channel ? 'one channel' : 'all'}, ${days} days: answered ${answered}, count(distinct) ${n}, error ${n ? (((answered - n) / n) * 100).toFixed(2) : '-'}%`,
+      )
+    }
 }
 
 /** One path driven at 16 connections (support/http-load.ts) after a 1-second warm-up. */

@@ -79,16 +79,23 @@ END
 $$;
 --> statement-breakpoint
 -- The planes of the visitors of `source` (a relation with channel_id, campaign_id, day and visitor, which may
--- be unnest($1) of `rows`): each register's highest value per level and day, then its bit in each plane up to it.
+-- be unnest($1) of `rows`), for a build from many rows: each register's highest value per level and day, then
+-- each plane written as text, a run of zeros and a one a register set in it (a plane costs its length once,
+-- not a copy of it a bit, as the fold's OR of single bits does).
 CREATE FUNCTION vod_visitor_planes_of(source text, rows vod_visitor_day[] DEFAULT NULL)
 RETURNS TABLE (channel_id integer, campaign_id integer, day date, plane smallint, bits bit varying)
 LANGUAGE plpgsql AS $$
 BEGIN
   RETURN QUERY EXECUTE format(
-    'SELECT r.channel_id, r.campaign_id, r.day, k::smallint, bit_or(vod_hll_bit(r.register))::bit varying
-     FROM (SELECT s.channel_id, s.campaign_id, s.day, vod_hll_register(s.visitor) AS register,
-       max(vod_hll_value(s.visitor)) AS value FROM %s s GROUP BY 1, 2, 3, 4) r
-     CROSS JOIN generate_series(1, r.value) k GROUP BY 1, 2, 3, 4', source) USING rows;
+    'SELECT b.channel_id, b.campaign_id, b.day, b.plane,
+       rpad(string_agg(lpad(''1'', b.gap, ''0''), '''' ORDER BY b.register), 16384, ''0'')::bit varying
+     FROM (SELECT r.channel_id, r.campaign_id, r.day, k::smallint AS plane, r.register,
+         r.register - coalesce(lag(r.register) OVER (PARTITION BY r.channel_id, r.campaign_id, r.day, k
+           ORDER BY r.register), -1) AS gap
+       FROM (SELECT s.channel_id, s.campaign_id, s.day, vod_hll_register(s.visitor) AS register,
+         max(vod_hll_value(s.visitor)) AS value FROM %s s GROUP BY 1, 2, 3, 4) r
+       CROSS JOIN generate_series(1, r.value) k) b
+     GROUP BY 1, 2, 3, 4', source) USING rows;
 END
 $$;
 --> statement-breakpoint
@@ -164,7 +171,6 @@ DECLARE
   taken bigint;
   counted bigint;
   visitors_taken bigint;
-  fresh vod_visitor_day[];
 BEGIN
   IF wait THEN
     PERFORM pg_advisory_xact_lock(270027);
@@ -216,39 +222,60 @@ BEGIN
     INSERT INTO visitor_month_counts AS v (channel_id, campaign_id, month, visitors)
     SELECT channel_id, campaign_id, date_trunc('month', day)::date, count(*) FROM added GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
     ON CONFLICT (channel_id, campaign_id, month) DO UPDATE SET visitors = v.visitors + excluded.visitors
-  )
-  SELECT (SELECT count(*) FROM gone), (SELECT coalesce(sum(cardinality(visitors)), 0) FROM gone),
-    ARRAY(SELECT ROW(channel_id, campaign_id, day, visitor)::vod_visitor_day FROM added)
-  INTO counted, visitors_taken, fresh;
-  -- The new visitors in their days' and months' hashes and planes (a plane is written only when a bit is new to it).
-  IF cardinality(fresh) > 0 THEN
-    WITH p AS (SELECT * FROM vod_visitor_planes_of('unnest($1)', fresh)),
-    fresh_hashes AS (SELECT * FROM vod_visitor_hashes_of('unnest($1)', fresh)),
-    day_hashes AS (
-      INSERT INTO visitor_day_hashes AS h (channel_id, campaign_id, day, hashes)
-      SELECT * FROM fresh_hashes ORDER BY 1, 2, 3
-      ON CONFLICT (channel_id, campaign_id, day) DO UPDATE SET hashes = vod_hashes_merge(h.hashes, excluded.hashes)
-      WHERE h.hashes IS NOT NULL
-    ),
-    month_hashes AS (
-      INSERT INTO visitor_month_hashes AS h (channel_id, campaign_id, month, hashes)
-      SELECT channel_id, campaign_id, date_trunc('month', day)::date, vod_hashes_union(hashes) FROM fresh_hashes
-      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-      ON CONFLICT (channel_id, campaign_id, month) DO UPDATE SET hashes = vod_hashes_merge(h.hashes, excluded.hashes)
-      WHERE h.hashes IS NOT NULL
-    ),
-    days AS (
-      INSERT INTO visitor_day_planes AS d (channel_id, campaign_id, day, plane, bits)
-      SELECT * FROM p ORDER BY 1, 2, 3, 4
-      ON CONFLICT (channel_id, campaign_id, day, plane) DO UPDATE SET bits = d.bits | excluded.bits
-      WHERE d.bits | excluded.bits <> d.bits
-    )
+  ),
+  -- The new visitor-days in their days' and months' hashes and planes (README "Visitors of a period").
+  r AS (
+    SELECT a.channel_id, a.campaign_id, a.day, vod_hll_register(a.visitor) AS register,
+      max(vod_hll_value(a.visitor)) AS value
+    FROM added a GROUP BY 1, 2, 3, 4
+  ),
+  -- Only registers the day's planes do not hold yet (its plane of that value has the bit: so have those below).
+  changed AS (
+    SELECT r.* FROM r LEFT JOIN visitor_day_planes d
+      ON (d.channel_id, d.campaign_id, d.day, d.plane) = (r.channel_id, r.campaign_id, r.day, r.value)
+    WHERE d.bits IS NULL OR get_bit(d.bits, r.register) = 0
+  ),
+  p AS (
+    SELECT c.channel_id, c.campaign_id, c.day, k::smallint AS plane, bit_or(vod_hll_bit(c.register))::bit varying AS bits
+    FROM changed c CROSS JOIN generate_series(1, c.value) k GROUP BY 1, 2, 3, 4
+  ),
+  day_planes AS (
+    INSERT INTO visitor_day_planes AS d (channel_id, campaign_id, day, plane, bits)
+    SELECT * FROM p ORDER BY 1, 2, 3, 4
+    ON CONFLICT (channel_id, campaign_id, day, plane) DO UPDATE SET bits = d.bits | excluded.bits
+    WHERE d.bits | excluded.bits <> d.bits
+  ),
+  month_planes AS (
     INSERT INTO visitor_month_planes AS m (channel_id, campaign_id, month, plane, bits)
     SELECT channel_id, campaign_id, date_trunc('month', day)::date, plane, bit_or(bits) FROM p
     GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
     ON CONFLICT (channel_id, campaign_id, month, plane) DO UPDATE SET bits = m.bits | excluded.bits
-    WHERE m.bits | excluded.bits <> m.bits;
-  END IF;
+    WHERE m.bits | excluded.bits <> m.bits
+  ),
+  -- Hashes only where the day keeps them (a day past 1,024 visitors has none, nor then its month).
+  sparse AS (
+    SELECT a.channel_id, a.campaign_id, a.day,
+      CASE WHEN count(*) <= 1024 THEN array_agg(hashtextextended(a.visitor, 0)) END AS hashes
+    FROM added a LEFT JOIN visitor_day_hashes h
+      ON (h.channel_id, h.campaign_id, h.day) = (a.channel_id, a.campaign_id, a.day)
+    WHERE h.day IS NULL OR h.hashes IS NOT NULL
+    GROUP BY 1, 2, 3
+  ),
+  day_hashes AS (
+    INSERT INTO visitor_day_hashes AS h (channel_id, campaign_id, day, hashes)
+    SELECT * FROM sparse ORDER BY 1, 2, 3
+    ON CONFLICT (channel_id, campaign_id, day) DO UPDATE SET hashes = vod_hashes_merge(h.hashes, excluded.hashes)
+    WHERE h.hashes IS NOT NULL
+  ),
+  month_hashes AS (
+    INSERT INTO visitor_month_hashes AS h (channel_id, campaign_id, month, hashes)
+    SELECT channel_id, campaign_id, date_trunc('month', day)::date, vod_hashes_union(hashes) FROM sparse
+    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT (channel_id, campaign_id, month) DO UPDATE SET hashes = vod_hashes_merge(h.hashes, excluded.hashes)
+    WHERE h.hashes IS NOT NULL
+  )
+  SELECT (SELECT count(*) FROM gone), (SELECT coalesce(sum(cardinality(visitors)), 0) FROM gone)
+  INTO counted, visitors_taken;
   RETURN CASE WHEN taken >= 20000 OR counted >= 2000 OR visitors_taken >= 50000 THEN 1 ELSE 0 END;
 END
 $$;
