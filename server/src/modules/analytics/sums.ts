@@ -293,9 +293,8 @@ export function sumDaysQuery(period: Period, perDay: boolean, scope: Scope, spli
 
 /**
  * Distinct visitors: of each business day (exact, counted by the fold in the business zone), a day's rows
- * (labelled by the day, a date, to be summed by it); or of the whole period (labelled by its first day), exact for
- * a single day, else estimated from the planes of its days and months (periodVisitors): label, the split's
- * keys, visitors.
+ * (labelled by the day, a date, to be summed by it); or of the whole period (labelled by its first day): a single
+ * day's counts, else periodVisitors: label, the split's keys, visitors.
  */
 export function visitorSumsQuery(
   start: string,
@@ -304,7 +303,9 @@ export function visitorSumsQuery(
   scope: Scope,
   split: 'channel' | 'campaign' | null,
 ): SQL {
-  if (!perDay && start !== end) return periodVisitors(start, end, scope, split)
+  // A day's visitors over a channel admin's several channels are counted once too (the day's counts add them).
+  const union = split === null && (scope.channels?.length ?? 0) > 1
+  if (!perDay && (start !== end || union)) return periodVisitors(start, end, scope, split)
   return (perDay ? dailyRows : periodSums)(start, end, scope, split, {
     days: 'visitor_day_counts',
     months: 'visitor_month_counts',
