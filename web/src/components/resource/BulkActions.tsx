@@ -8,6 +8,7 @@ import { ConfirmDialog } from './ConfirmDialog.tsx'
 import { recordLabel } from './format.ts'
 import type { ListController } from './list-controller.ts'
 import { useBulkAction } from './resource-queries.ts'
+import { DialogUndo } from './UndoNotices.tsx'
 
 interface Outcome {
   action: string
@@ -34,7 +35,7 @@ interface BulkOptions<T> {
 /**
  * Bulk actions on a list (README "Bulk actions and undo"): the ticked rows, or every row the list's filters
  * match, through `POST /{path}/bulk/{action}`; afterwards a dialog says what happened to each row (done, or
- * refused and why). The server caps a request at BULK_LIMIT rows; past it the bar says so before asking.
+ * refused and why; a delete's dialog offers its undo too). The server caps a request at BULK_LIMIT rows; past it the bar says so before asking.
  */
 export function useBulkActions<T extends { id: Id }>(options: BulkOptions<T>) {
   const { controller, client, matching, actions, labelOf, confirm, labelField } = options
@@ -123,6 +124,12 @@ export function useBulkActions<T extends { id: Id }>(options: BulkOptions<T>) {
       onCancel={() => setOutcome(null)}
       width={640}
     >
+      {outcome.action === 'delete' && outcome.answer.meta.done > 0 && (
+        <DialogUndo
+          resource={client.path}
+          ids={outcome.answer.data.flatMap((row) => (row.result === 'done' ? [row.id] : []))}
+        />
+      )}
       <Table
         data-testid="bulk-results"
         size="small"

@@ -7,11 +7,11 @@ import type { z } from 'zod'
 import { ApiError } from '../../api/http.ts'
 import { notify } from '../../app/notify.ts'
 import { useRouteHandle } from '../../app/use-route-handle.ts'
-import { registerUnsaved } from '../../stores/unsaved.ts'
 import { confirmDiscard } from '../form/confirm-discard.ts'
 import { showServerErrors } from '../form/server-errors.ts'
 import { useForm } from '../form/use-form.ts'
 import { useSessionDraft } from '../form/use-session-draft.ts'
+import { useUnsaved } from '../form/use-unsaved.ts'
 import { defaultFormFields, formSchema } from './fields.ts'
 import { type FormField, FormFields, fieldName } from './form-fields.tsx'
 import { RecordError } from './RecordError.tsx'
@@ -114,13 +114,12 @@ export function ResourceForm(props: ResourceFormProps) {
   const saved = useRef(false)
   // Under the path it was opened at: a kept screen hidden behind another must not answer for that one.
   const [ownPath] = useState(pathname)
-  useEffect(
-    () =>
-      registerUnsaved(
-        ownPath,
-        () => !saved.current && form.isFieldsTouched() && formSnapshot(form) !== asGiven.current,
-      ),
-    [form, ownPath],
+  // Whether the admin has changed a field: antd forgets its fields' touches while a kept screen is hidden
+  // (its fields unregister with their effects), though their values stay in the form's store.
+  const typed = useRef(false)
+  const screenAnchor = useUnsaved(
+    ownPath,
+    () => !saved.current && typed.current && formSnapshot(form) !== asGiven.current,
   )
   const cancel = async () => {
     if (await confirmDiscard([ownPath])) backToList({ done: true })
@@ -154,7 +153,7 @@ export function ResourceForm(props: ResourceFormProps) {
   }
 
   return (
-    <Card title={titleKey && t(titleKey)}>
+    <Card ref={screenAnchor} title={titleKey && t(titleKey)}>
       {draft.restored && (
         <Alert
           type="info"
@@ -178,6 +177,9 @@ export function ResourceForm(props: ResourceFormProps) {
           layout="vertical"
           style={{ maxWidth }}
           initialValues={startValues}
+          onValuesChange={() => {
+            typed.current = true
+          }}
           onFinish={submit}
         >
           <FormFields fields={fields} labels={resource.name} schema={schema} required={contract.input} />

@@ -1,74 +1,70 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Deletion } from '@vod/contract/bulk'
 import { Button } from 'antd'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { pendingDeletions, resourceClient } from '../../api/resource-client.ts'
-import { notify } from '../../app/notify.ts'
-import { queryKeys } from './resource-queries.ts'
+import { offerElsewhere, secondsLeft, useOfferedElsewhere, useUndo } from './use-undo.ts'
 import './undo-notices.css'
 
-const secondsLeft = (deletion: Deletion, now: number) =>
-  Math.max(0, Math.ceil((Date.parse(deletion.expires_at) - now) / 1000))
+/** "Deleted 3 records. Undo 7 s": one delete's offer, in the corner or inside a dialog. */
+function UndoOffer({ deletion, undo }: { deletion: Deletion; undo: ReturnType<typeof useUndo> }) {
+  const { t } = useTranslation()
+  return (
+    <div className="undo-notice" data-testid="undo-notice">
+      <span>
+        {deletion.ids.length === 1
+          ? t('resource.deletedOne', { name: deletion.labels[0] })
+          : t('resource.deletedMany', { count: deletion.ids.length })}
+      </span>
+      <Button
+        type="link"
+        size="small"
+        data-testid={`undo-${deletion.resource}`}
+        loading={undo.undo.isPending && undo.undo.variables?.batch === deletion.batch}
+        onClick={() => undo.undo.mutate(deletion)}
+      >
+        {t('resource.undo')}
+      </Button>
+      <span className="undo-seconds">
+        {t('resource.secondsLeft', { count: secondsLeft(deletion, undo.now) })}
+      </span>
+    </div>
+  )
+}
 
 /**
- * "Deleted. Undo" for every resource (README "Bulk actions and undo"): the admin's deletes that can still be
- * undone, as the server keeps them (GET /api/deletions), so the offer survives a reload and lasts exactly
- * the server's window. Undo puts the records back through their resource's bulk restore.
+ * "Deleted. Undo" for every resource (README "Bulk actions and undo"), in the corner: the admin's deletes
+ * that can still be undone, so the offer survives a reload and lasts exactly the server's window; those a
+ * dialog offers itself are left to it.
  */
 export function UndoNotices() {
-  const { t } = useTranslation()
-  const queries = useQueryClient()
-  const [now, setNow] = useState(() => Date.now())
-  const { data = [] } = useQuery({
-    queryKey: queryKeys.deletions,
-    queryFn: ({ signal }) => pendingDeletions(signal),
-  })
-  const shown = data.filter((deletion) => secondsLeft(deletion, now) > 0)
-  useEffect(() => {
-    if (shown.length === 0) return
-    const timer = setInterval(() => setNow(Date.now()), 500)
-    return () => clearInterval(timer)
-  }, [shown.length])
-  const undo = useMutation({
-    mutationFn: (deletion: Deletion) =>
-      resourceClient(deletion.resource).bulk('restore', { ids: deletion.ids }),
-    onSuccess: (answer) => {
-      const refused = answer.data.find((row) => row.result === 'refused')
-      if (refused) void notify('error', refused.message ?? t('resource.undoFailed'))
-      else void notify('success', t('resource.restored'))
-    },
-    onError: (error: Error) => void notify('error', error.message),
-    onSettled: (_answer, _error, deletion) =>
-      Promise.all([
-        queries.invalidateQueries({ queryKey: queryKeys.resource(deletion.resource) }),
-        queries.invalidateQueries({ queryKey: queryKeys.deletions }),
-      ]),
-  })
+  const undo = useUndo()
+  const elsewhere = useOfferedElsewhere((state) => state.batches)
+  const shown = undo.pending.filter((deletion) => !elsewhere.has(deletion.batch))
   if (shown.length === 0) return null
   return (
     <div className="undo-notices" role="status" aria-live="polite">
       {shown.map((deletion) => (
-        <div key={deletion.batch + deletion.resource} className="undo-notice" data-testid="undo-notice">
-          <span>
-            {deletion.ids.length === 1
-              ? t('resource.deletedOne', { name: deletion.labels[0] })
-              : t('resource.deletedMany', { count: deletion.ids.length })}
-          </span>
-          <Button
-            type="link"
-            size="small"
-            data-testid={`undo-${deletion.resource}`}
-            loading={undo.isPending && undo.variables?.batch === deletion.batch}
-            onClick={() => undo.mutate(deletion)}
-          >
-            {t('resource.undo')}
-          </Button>
-          <span className="undo-seconds">
-            {t('resource.secondsLeft', { count: secondsLeft(deletion, now) })}
-          </span>
-        </div>
+        <UndoOffer key={deletion.batch + deletion.resource} deletion={deletion} undo={undo} />
       ))}
+    </div>
+  )
+}
+
+/**
+ * Undo inside a bulk delete's result dialog, which would otherwise sit over the corner's offer for most of
+ * its window: the delete of these `ids` of `resource`, while it can be undone.
+ */
+export function DialogUndo({ resource, ids }: { resource: string; ids: readonly number[] }) {
+  const undo = useUndo()
+  const deletion = undo.pending.find(
+    (candidate) => candidate.resource === resource && candidate.ids.some((id) => ids.includes(id)),
+  )
+  const batch = deletion?.batch
+  useEffect(() => (batch ? offerElsewhere(batch) : undefined), [batch])
+  if (!deletion) return null
+  return (
+    <div className="undo-in-dialog" role="status" aria-live="polite">
+      <UndoOffer deletion={deletion} undo={undo} />
     </div>
   )
 }

@@ -1,0 +1,128 @@
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { asAdmin, englishContext, useProduct } from '../support/product.ts'
+
+/**
+ * Issue 36 item 4: work typed into a form is not lost without a question once the admin has moved on to
+ * another screen (the form kept, hidden, in its tab), and a bulk delete's result dialog offers the undo.
+ */
+const product = useProduct()
+const suffix = Date.now().toString(36)
+
+async function logIn(context: BrowserContext, zh: boolean): Promise<Page> {
+  const page = await context.newPage()
+  await page.goto(`${product.server.url}/#/login`)
+  await page.getByLabel(zh ? '用户名' : 'Username').fill(product.admin.username)
+  await page.getByLabel(zh ? '密码' : 'Password').fill(product.admin.password)
+  await page.getByRole('button', { name: zh ? '登录' : 'Login' }).click()
+  await page.waitForURL(/#\/dashboard$/)
+  return page
+}
+
+async function zhContext(): Promise<BrowserContext> {
+  const context = await product.browser.newContext()
+  await context.addCookies([{ name: 'language', value: 'zh-cn', url: product.server.url }])
+  return context
+}
+
+/** Leaves the form for another screen through the menu, as a person does. */
+async function leaveThroughMenu(page: Page, group: string, item: string, path: RegExp) {
+  const sidebar = page.getByTestId('sidebar')
+  const entry = sidebar.getByRole('menuitem', { name: item, exact: true })
+  if (!(await entry.isVisible()))
+    await sidebar.locator('.ant-menu-submenu-title', { hasText: group }).first().click()
+  await entry.click()
+  await page.waitForURL(path)
+}
+
+/** Whether a reload asks the browser's own question; the question is dismissed, so the page stays. */
+async function reloadAsks(page: Page): Promise<void> {
+  const asked: string[] = []
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.type())
+    void dialog.dismiss()
+  })
+  await page.evaluate(() => setTimeout(() => location.reload(), 0))
+  await expect.poll(() => asked).toEqual(['beforeunload'])
+}
+
+describe('unsaved work is never lost silently (issue 36 item 4)', () => {
+  it('a question typed, then another screen opened: closing its tab and a reload ask (en)', async () => {
+    const context = await englishContext(product)
+    const page = await logIn(context, false)
+    await page.goto(`${product.server.url}/#/questions/create`)
+    const question = page.getByRole('textbox', { name: 'Question' })
+    await question.fill('Half-typed question')
+    await leaveThroughMenu(page, 'Tags', 'Tags', /#\/tags(\?.*)?$/)
+
+    // The form sits hidden in its tab; closing that tab from the tab bar asks.
+    const ask = page.locator('.ant-modal-confirm-title', { hasText: 'Discard unsaved changes?' })
+    await page.locator('[data-path="/questions/create"] .tabs-bar-close').click()
+    await ask.waitFor()
+    await page.locator('[data-testid="discard-cancel"]:visible').click()
+    await expect.poll(() => ask.isVisible()).toBe(false)
+    expect(await page.locator('[data-path="/questions/create"]').count()).toBe(1)
+
+    // A reload asks too, from the other screen.
+    await reloadAsks(page)
+    expect(new URL(page.url()).hash).toMatch(/^#\/tags/)
+
+    // What was typed is still there in its tab.
+    await page.locator('[data-path="/questions/create"]').click()
+    await page.waitForURL(/#\/questions\/create$/)
+    expect(await question.inputValue()).toBe('Half-typed question')
+    await context.close()
+  })
+
+  it('a banner typed, then another screen opened: the tab asks before it goes, and goes once told (zh-cn)', async () => {
+    const context = await zhContext()
+    const page = await logIn(context, true)
+    await page.goto(`${product.server.url}/#/blocks/banners/create`)
+    await page.getByRole('textbox', { name: '副标题' }).fill('写了一半的横幅')
+    await leaveThroughMenu(page, '问答与客服', '常见问题', /#\/questions(\?.*)?$/)
+
+    await reloadAsks(page)
+    const ask = page.locator('.ant-modal-confirm-title', { hasText: '放弃未保存的修改？' })
+    await page.locator('[data-path="/blocks/banners/create"] .tabs-bar-close').click()
+    await ask.waitFor()
+    await page.locator('[data-testid="discard-confirm"]:visible').click()
+    await expect.poll(() => page.locator('[data-path="/blocks/banners/create"]').count()).toBe(0)
+    // Discarded, nothing is left to ask about: the page reloads without a question.
+    await page.reload()
+    await page.getByTestId('sidebar').waitFor()
+    await context.close()
+  })
+
+  it("a bulk delete's result dialog offers the undo itself, and it puts the records back (en)", async () => {
+    const names = ['A', 'B', 'C'].map((letter) => `Undo ${suffix} ${letter}`)
+    for (const name of names)
+      await asAdmin(product, '/api/tags', { method: 'POST', body: { name, type: 'genre' } })
+    const listed = async () =>
+      (
+        await asAdmin<{ data: { name: string }[] }>(
+          product,
+          `/api/tags?keyword=${encodeURIComponent(`Undo ${suffix}`)}`,
+        )
+      ).data.map((tag) => tag.name)
+    expect((await listed()).sort()).toEqual(names)
+
+    const context = await englishContext(product)
+    const page = await logIn(context, false)
+    await page.goto(`${product.server.url}/#/tags?keyword=${encodeURIComponent(`Undo ${suffix}`)}`)
+    const table = page.locator('[data-testid="tags-table"]:visible')
+    await expect.poll(() => table.locator('tbody tr.ant-table-row').count()).toBe(3)
+    await table.locator('thead .ant-checkbox-input').check()
+    await page.getByTestId('bulk-delete').click()
+    await page.locator('[data-testid="bulk-delete-confirm"]:visible').click()
+    const dialog = page.locator('.ant-modal:visible', { has: page.getByTestId('bulk-results') })
+    const offer = dialog.getByTestId('undo-notice')
+    await expect.poll(() => offer.textContent()).toMatch(/Deleted 3 records\.Undo\d+ s/)
+    await expect.poll(() => listed()).toEqual([])
+    // One offer at a time: the corner leaves this delete to the dialog.
+    expect(await page.locator('.undo-notices [data-testid="undo-notice"]').count()).toBe(0)
+
+    await offer.getByTestId('undo-tags').click()
+    await expect.poll(async () => (await listed()).sort()).toEqual(names)
+    await context.close()
+  })
+})
