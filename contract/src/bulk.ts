@@ -11,6 +11,18 @@ export const BULK_LIMIT = 1000
 /** How long a delete can be undone, in seconds: the "Deleted. Undo" notice shows this long. */
 export const UNDO_SECONDS = 10
 
+/**
+ * The window counts only while its notice is on screen: while the page is hidden the web app holds it (up to
+ * this long after the delete), and gives it back what was left when it shows again
+ * (`POST /api/deletions/{batch}/window`).
+ */
+export const UNDO_HOLD_SECONDS = 600
+
+export const undoWindowInput = z.strictObject({
+  /** Seconds from now the delete stays undoable: what was left when hidden, or the hold while hidden. */
+  seconds: z.number().int().min(1).max(UNDO_HOLD_SECONDS),
+})
+
 export const bulkInput = z
   .strictObject({
     ids: z.array(recordId).min(1).max(BULK_LIMIT).optional(),

@@ -125,4 +125,50 @@ describe('unsaved work is never lost silently (issue 36 item 4)', () => {
     await expect.poll(async () => (await listed()).sort()).toEqual(names)
     await context.close()
   })
+
+  it('the undo window counts only while its notice can be seen: held while the page is hidden (en)', async () => {
+    const name = `Held ${suffix}`
+    const { data: tag } = await asAdmin<{ data: { id: number } }>(product, '/api/tags', {
+      method: 'POST',
+      body: { name, type: 'genre' },
+    })
+    const context = await englishContext(product)
+    const page = await logIn(context, false)
+    await page.goto(`${product.server.url}/#/tags?keyword=${encodeURIComponent(name)}`)
+    await page.locator(`[data-testid="delete-${tag.id}"]:visible`).click()
+    await page.locator('[data-testid="delete-confirm"]:visible').click()
+    const notice = page.locator('.undo-notices [data-testid="undo-notice"]')
+    await notice.waitFor()
+    const secondsLeft = async () => {
+      const pending = await asAdmin<{ data: { ids: number[]; expires_at: string }[] }>(
+        product,
+        '/api/deletions',
+      )
+      const held = pending.data.find((row) => row.ids.includes(tag.id))
+      return held ? (Date.parse(held.expires_at) - Date.now()) / 1000 : 0
+    }
+    expect(await secondsLeft()).toBeLessThanOrEqual(10)
+
+    // The page goes out of sight (another browser tab): the window is held on the server.
+    const visibility = (state: 'hidden' | 'visible') =>
+      page.evaluate((next) => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => next })
+        document.dispatchEvent(new Event('visibilitychange'))
+      }, state)
+    await visibility('hidden')
+    await expect.poll(secondsLeft).toBeGreaterThan(60)
+    // Back in sight: the offer has the seconds it had left, and undoes the delete.
+    await visibility('visible')
+    await expect.poll(secondsLeft).toBeLessThanOrEqual(10)
+    expect(await secondsLeft()).toBeGreaterThan(0)
+    await notice.getByTestId('undo-tags').click()
+    await expect
+      .poll(
+        async () =>
+          (await asAdmin<{ data: unknown[] }>(product, `/api/tags?keyword=${encodeURIComponent(name)}`)).data
+            .length,
+      )
+      .toBe(1)
+    await context.close()
+  })
 })

@@ -1,4 +1,4 @@
-import { UNDO_SECONDS } from '@vod/contract'
+import { UNDO_HOLD_SECONDS, UNDO_SECONDS } from '@vod/contract'
 import { and, eq, getTableName, gt, is, lt, type SQL, sql } from 'drizzle-orm'
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyRequest } from 'fastify'
@@ -184,6 +184,28 @@ export async function renewDeletions(db: Db, batch: string) {
     .update(deletedRecords)
     .set({ expiresAt: sql`now() + make_interval(secs => ${UNDO_SECONDS})` })
     .where(eq(deletedRecords.batch, batch))
+}
+
+/**
+ * Sets how long the caller's deletes of one request stay undoable, from now (the notice's window counts only
+ * while it is on screen): never past UNDO_HOLD_SECONDS after the delete, and only while they still could be
+ * undone. Answers whether there were any.
+ */
+export async function setUndoWindow(db: Db, adminId: number, batch: string, seconds: number) {
+  const rows = await db
+    .update(deletedRecords)
+    .set({
+      expiresAt: sql`least(now() + make_interval(secs => ${seconds}), ${deletedRecords.deletedAt} + make_interval(secs => ${UNDO_HOLD_SECONDS}))`,
+    })
+    .where(
+      and(
+        eq(deletedRecords.batch, batch),
+        eq(deletedRecords.adminId, adminId),
+        gt(deletedRecords.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: deletedRecords.recordId })
+  return rows.length > 0
 }
 
 /**

@@ -1,9 +1,10 @@
-import { deletionRecord } from '@vod/contract'
+import { deletionRecord, undoWindowInput } from '@vod/contract'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { pendingDeletions } from '../../lib/resource/deletions.ts'
-import { dataOf, protectedErrors } from '../../lib/responses.ts'
+import { notFound } from '../../lib/errors.ts'
+import { pendingDeletions, setUndoWindow } from '../../lib/resource/deletions.ts'
+import { dataOf, protectedErrors, recordErrors } from '../../lib/responses.ts'
 import { adminOf } from '../../plugins/access.ts'
 import type { ModuleOptions } from '../types.ts'
 
@@ -27,6 +28,29 @@ export async function deletionsModule(app: FastifyInstance, { db }: ModuleOption
       const admin = adminOf(request)
       const rows = await pendingDeletions(db, admin.id)
       return { data: rows.filter((row) => admin.permissions.has(`delete-${row.resource}`)) }
+    },
+  )
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/deletions/:batch/window',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['deletions'],
+        summary: 'How long my deletes of one request stay undoable, from now',
+        description:
+          'The undo window counts only while its notice is on screen: the web app holds it while the page is ' +
+          'hidden and gives back what was left when it shows again. Never past UNDO_HOLD_SECONDS after the ' +
+          "delete; 404 when none of the caller's deletes of that request can still be undone.",
+        params: z.object({ batch: z.uuid() }),
+        body: undoWindowInput,
+        response: { 204: z.undefined(), ...recordErrors },
+      },
+    },
+    async (request, reply) => {
+      const { batch } = request.params
+      if (!(await setUndoWindow(db, adminOf(request).id, batch, request.body.seconds))) throw notFound()
+      return reply.code(204).send()
     },
   )
 }

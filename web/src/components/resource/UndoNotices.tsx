@@ -3,6 +3,7 @@ import { Button } from 'antd'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { offerElsewhere, secondsLeft, useOfferedElsewhere, useUndo } from './use-undo.ts'
+import { useUndoWindow } from './use-undo-window.ts'
 import './undo-notices.css'
 
 /** "Deleted 3 records. Undo 7 s": one delete's offer, in the corner or inside a dialog. */
@@ -33,11 +34,12 @@ function UndoOffer({ deletion, undo }: { deletion: Deletion; undo: ReturnType<ty
 
 /**
  * "Deleted. Undo" for every resource (README "Bulk actions and undo"), in the corner: the admin's deletes
- * that can still be undone, so the offer survives a reload and lasts exactly the server's window; those a
- * dialog offers itself are left to it.
+ * that can still be undone, so the offer survives a reload and lasts exactly the server's window, counted
+ * only while the page shows it (use-undo-window.ts); those a dialog offers itself are left to it.
  */
 export function UndoNotices() {
   const undo = useUndo()
+  useUndoWindow(undo.pending)
   const elsewhere = useOfferedElsewhere((state) => state.batches)
   const shown = undo.pending.filter((deletion) => !elsewhere.has(deletion.batch))
   if (shown.length === 0) return null

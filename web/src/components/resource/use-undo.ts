@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { Deletion } from '@vod/contract/bulk'
+import { type Deletion, UNDO_SECONDS } from '@vod/contract/bulk'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { create } from 'zustand'
@@ -7,8 +7,9 @@ import { pendingDeletions, resourceClient } from '../../api/resource-client.ts'
 import { notify } from '../../app/notify.ts'
 import { queryKeys } from './resource-queries.ts'
 
+/** Never more than the window shows: a held window (use-undo-window.ts) is given back on showing. */
 export const secondsLeft = (deletion: Deletion, now: number) =>
-  Math.max(0, Math.ceil((Date.parse(deletion.expires_at) - now) / 1000))
+  Math.min(UNDO_SECONDS, Math.max(0, Math.ceil((Date.parse(deletion.expires_at) - now) / 1000)))
 
 /**
  * Deletes whose undo is offered elsewhere on screen (a bulk delete's result dialog): the corner leaves them
