@@ -53,7 +53,7 @@ describe("the walkthrough's jobs, as roles made in the role editor", () => {
     await page.goto(`${product.server.url}/#/permissions/roles/create`)
     await expect
       .poll(() => page.getByTestId('permission-needs-create-deals').textContent())
-      .toBe('Needs Plans: List')
+      .toBe('Needs Deals: List, Plans: List')
     const held = await job(page, 'Marketer', [
       'list-deals',
       'create-deals',
