@@ -39,7 +39,10 @@ export type MediaKind = 'images' | 'videos' | 'upload'
 
 export interface FieldMeta {
   kind?: FieldKind
-  /** reference(s): the API path of the records named (`tag-categories`). */
+  /**
+   * reference(s): the API path of the records named (`tag-categories`), or the name of a child resource
+   * routed as its own (`campaigns`, under their channel).
+   */
   reference?: string
   /**
    * reference(s): the record field that shows the records named, where the record carries one

@@ -116,3 +116,23 @@ export async function asAdmin<T>(
 ): Promise<T> {
   return api<T>(product.server.url, path, { ...init, token: await login(product.server.url, product.admin) })
 }
+
+/**
+ * A browser context logged in as the file's admin (its token in the cookie the app reads), at 1440 px, in
+ * the language of `cookie` (zh-cn, the default, when none). `bypassCSP` for tests that inject scripts (axe).
+ */
+export async function loggedInContext(
+  product: Product,
+  cookie?: string,
+  options: { bypassCSP?: boolean } = {},
+): Promise<BrowserContext> {
+  const { browser, server, admin } = product
+  const context = await browser.newContext({ ...options, viewport: { width: 1440, height: 900 } })
+  if (cookie) await context.addCookies([{ name: 'language', value: cookie, url: server.url }])
+  const { access_token } = await asAdmin<{ access_token: string }>(product, '/api/login', {
+    method: 'POST',
+    body: { username: admin.username, password: admin.password },
+  })
+  await context.addCookies([{ name: 'Admin-Token', value: access_token, url: server.url }])
+  return context
+}

@@ -64,3 +64,21 @@ export function requestsInFlight(page: Page) {
     },
   }
 }
+
+/** CSS transitions and animations still running, endless ones (spinners) aside. */
+const moving = (page: Page) =>
+  page.evaluate<number>(
+    `document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length`,
+  )
+
+/**
+ * Waits for the screen to settle: no spinner or skeleton, then nothing fading or sliding (a colour caught
+ * halfway through a transition is not the colour shown).
+ */
+export async function settled(page: Page) {
+  const busy = () => page.locator('.ant-spin-spinning:visible, .ant-skeleton:visible').count()
+  await expect.poll(busy, { timeout: 20_000 }).toBe(0)
+  await page.waitForTimeout(250)
+  await expect.poll(busy, { timeout: 20_000 }).toBe(0)
+  await expect.poll(() => moving(page), { timeout: 20_000 }).toBe(0)
+}

@@ -1,64 +1,12 @@
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { themePresets } from '../../web/src/stores/settings.ts'
 import { type AxeScope, axeViolations, blocking, describeViolations, type Violation } from '../support/axe.ts'
-import { asAdmin, type Product, useProduct } from '../support/product.ts'
+import { loggedInContext, useProduct } from '../support/product.ts'
+import { openablePath, routed } from '../support/routes.ts'
+import { settled } from '../support/waits.ts'
 
 const product = useProduct()
-
-interface AppRoute {
-  path: string
-  meta?: { resource?: string; public?: boolean }
-  page?: unknown
-  children?: AppRoute[]
-}
-
-// The web app's own route table and resources, loaded by vitest as they are. Named through a variable so the
-// root typecheck (no JSX, no DOM) does not follow them into the screens; the shape used is AppRoute above.
-const web = '../../web/src'
-const { publicRoutes }: { publicRoutes: AppRoute[] } = await import(`${web}/app/public-routes.ts`)
-const { shellRoutes }: { shellRoutes: AppRoute[] } = await import(`${web}/app/shell-routes.ts`)
-const { resources }: { resources: { name: string; api?: string }[] } = await import(
-  `${web}/resources/index.ts`
-)
-
-/** Every routed screen of the table (public and shell), so a new resource is checked without a word here. */
-function screens(routes: AppRoute[]): AppRoute[] {
-  return routes.flatMap((route) => [...(route.page ? [route] : []), ...screens(route.children ?? [])])
-}
-
-// The one wildcard route only re-enters another path (a tab's Refresh); it has no screen of its own.
-const routed = screens([...publicRoutes, ...shellRoutes]).filter((route) => !route.path.includes('*'))
-
-/** The `:id` demo screens (open to every admin, so no resource of their own) and the API of their records. */
-const demoRecordApis: Record<string, string> = { '/example/edit/:id': 'articles' }
-
-/** Parameters naming a parent record (a channel's campaigns: `:channelId`) and the API listing such parents. */
-const parentApis: Record<string, string> = { channelId: 'channels' }
-
-/** The newest record an API lists (demo data has them all). */
-async function newestId(api: string, where: string): Promise<number> {
-  const body = await asAdmin<{ data: { id: number }[] }>(product, `/api/${api}?per_page=1`)
-  const id = body.data[0]?.id
-  if (id === undefined) throw new Error(`${where}: no ${api} record to show`)
-  return id
-}
-
-/** The route's path with a parent record for each parent parameter, and the same substitution for its API. */
-async function withParents(route: AppRoute): Promise<(text: string) => string> {
-  const ids: [string, number][] = []
-  for (const [name, api] of Object.entries(parentApis))
-    if (route.path.includes(`:${name}`)) ids.push([name, await newestId(api, route.path)])
-  return (text) => ids.reduce((filled, [name, id]) => filled.replace(`:${name}`, String(id)), text)
-}
-
-/** A record of the route's resource for its `:id` screens (under the parents `fill` names). */
-async function recordId(route: AppRoute, fill: (text: string) => string): Promise<number> {
-  const resource = resources.find((r) => r.name === route.meta?.resource)
-  const api = resource ? (resource.api ?? resource.name) : demoRecordApis[route.path]
-  if (!api) throw new Error(`${route.path}: an :id route without a resource`)
-  return newestId(fill(api), route.path)
-}
 
 /** Every violation seen, by where: printed at the end as the measurement, whatever the outcome. */
 const seen: { where: string; violations: Violation[] }[] = []
@@ -76,24 +24,6 @@ afterAll(() => {
   console.log(`axe: ${seen.length} screens checked, ${kinds.size} kinds of violation\n${lines.join('\n')}`)
 })
 
-/** CSS transitions and animations still running, endless ones (spinners) aside. */
-const moving = (page: Page) =>
-  page.evaluate<number>(
-    `document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length`,
-  )
-
-/**
- * Waits for the screen to settle: no spinner or skeleton, then nothing fading or sliding (a colour caught
- * halfway through a transition is not the colour shown).
- */
-async function settled(page: Page) {
-  const busy = () => page.locator('.ant-spin-spinning:visible, .ant-skeleton:visible').count()
-  await expect.poll(busy, { timeout: 20_000 }).toBe(0)
-  await page.waitForTimeout(250)
-  await expect.poll(busy, { timeout: 20_000 }).toBe(0)
-  await expect.poll(() => moving(page), { timeout: 20_000 }).toBe(0)
-}
-
 async function check(page: Page, where: string, scope?: AxeScope): Promise<string | undefined> {
   await settled(page)
   const violations = await axeViolations(page, scope)
@@ -109,21 +39,6 @@ const languages = [
   { language: 'zh-cn', cookie: undefined },
   { language: 'en', cookie: 'en' },
 ] as const
-
-async function loggedInContext(
-  { browser, server, admin }: Product,
-  cookie?: string,
-): Promise<BrowserContext> {
-  // The injected axe script is inline, which the product's Content Security Policy rightly refuses.
-  const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1440, height: 900 } })
-  if (cookie) await context.addCookies([{ name: 'language', value: cookie, url: server.url }])
-  const { access_token } = await asAdmin<{ access_token: string }>(product, '/api/login', {
-    method: 'POST',
-    body: { username: admin.username, password: admin.password },
-  })
-  await context.addCookies([{ name: 'Admin-Token', value: access_token, url: server.url }])
-  return context
-}
 
 describe('accessibility (axe-core, WCAG 2 A and AA): no serious or critical violation', () => {
   // Each screen once, the two languages taking turns along the route table: both see lists, forms and
@@ -143,7 +58,7 @@ describe('accessibility (axe-core, WCAG 2 A and AA): no serious or critical viol
         failures.push((await check(first, `${language} /login (logged out)`)) ?? '')
         await stranger.close()
         // The shell whole, in this language; then each screen within it.
-        const page = await (await loggedInContext(product, cookie)).newPage()
+        const page = await (await loggedInContext(product, cookie, { bypassCSP: true })).newPage()
         await page.goto(`${product.server.url}/#/dashboard`)
         failures.push((await check(page, `${language} the shell, on /dashboard`)) ?? '')
         pages.push(page)
@@ -155,10 +70,7 @@ describe('accessibility (axe-core, WCAG 2 A and AA): no serious or critical viol
           const language = languages[turn]?.language
           let previous: string | undefined
           for (const route of routed.filter((_, n) => n % pages.length === turn)) {
-            const fill = await withParents(route)
-            const path = route.path.includes(':id')
-              ? fill(route.path).replace(':id', String(await recordId(route, fill)))
-              : fill(route.path)
+            const path = await openablePath(product, route)
             if (route.meta?.public) {
               // Outside the shell: on a page of its own, so the lane's page stays in the shell.
               const page = await shell.context().newPage()
@@ -194,7 +106,7 @@ describe('accessibility (axe-core, WCAG 2 A and AA): no serious or critical viol
 
   it('dialogs and menus: delete confirmation, settings drawer, user menu', async () => {
     const failures: string[] = []
-    const context = await loggedInContext(product, 'en')
+    const context = await loggedInContext(product, 'en', { bypassCSP: true })
     const page = await context.newPage()
     await page.goto(`${product.server.url}/#/tags`)
     await page.getByTestId('tags-table').waitFor()
@@ -220,7 +132,7 @@ describe('accessibility (axe-core, WCAG 2 A and AA): no serious or critical viol
     'every theme colour and sidebar text colour the settings drawer offers: dashboard, a list, a form',
     async () => {
       const failures: string[] = []
-      const context = await loggedInContext(product, 'en')
+      const context = await loggedInContext(product, 'en', { bypassCSP: true })
       const page = await context.newPage()
       await page.goto(`${product.server.url}/#/dashboard`)
       for (const [n, color] of themePresets.entries()) {

@@ -1,3 +1,4 @@
+import { permissionEntries } from '@vod/contract/permissions'
 import { describe, expect, it } from 'vitest'
 import {
   defaultColumns,
@@ -64,4 +65,18 @@ describe('every field a shared screen shows is labelled in both languages (issue
           }
     },
   )
+})
+
+describe('every code a screen shows has a label in both languages (issue 36)', () => {
+  it.each(languages)('names every action of the permission catalogue in %s', (language) => {
+    for (const { action } of permissionEntries)
+      expect(i18n.exists(`resource.verbs.${action}`, { lng: language, fallbackLng: false }), action).toBe(
+        true,
+      )
+  })
+
+  it.each(languages)("names what antd's components tell screen readers in %s", (language) => {
+    for (const key of ['selectAll', 'clear', 'increase', 'decrease'])
+      expect(i18n.exists(`common.components.${key}`, { lng: language, fallbackLng: false }), key).toBe(true)
+  })
 })

@@ -16,6 +16,18 @@ export const advertisementPositions = [
 ] as const
 export type AdvertisementPosition = (typeof advertisementPositions)[number]
 
+/**
+ * The name each slot is made with (server/src/db/bootstrap.ts), in both languages as demo names are: staff
+ * rename it; a name is data and is shown as written, so it must never be the position's code.
+ */
+export const advertisementSlotNames: Record<AdvertisementPosition, string> = {
+  home_top: 'Home page, top 首页顶部',
+  home_middle: 'Home page, middle 首页中部',
+  home_bottom: 'Home page, bottom 首页底部',
+  video_sidebar: 'Video page, sidebar 视频页侧栏',
+  video_pause: 'Player, when paused 播放器暂停时',
+}
+
 /** Where the ad's call-to-action button sits on its image. */
 export const ctaPositions = ['left', 'center', 'right'] as const
 

@@ -113,6 +113,12 @@ export const campaignInput = z.object({
 })
 export type CampaignInput = z.input<typeof campaignInput>
 
+/**
+ * The campaign a member, subscription or order came through, named by its `campaign_name` beside it.
+ * Campaigns live under their channel (`/channels/{id}/campaigns`): the reference names the child resource.
+ */
+export const campaignReference = reference('campaigns').nullable()
+
 export const campaignRecord = z
   .object({
     id: recordId,

@@ -3,6 +3,7 @@ import { defineActions } from '../actions.ts'
 import { defineContract } from '../resource.ts'
 import { PHONE_PATTERN } from '../rules.ts'
 import { calendarDay, clearable, flag, instant, mediaUrl, recordId, reference } from '../values.ts'
+import { campaignReference } from './channels.ts'
 
 /**
  * Members (spec section 3 "User"), their IP whitelist and the e-mails sent to them: the states and lengths
@@ -106,7 +107,7 @@ export const userRecord = z
     channel_id: reference('channels').nullable(),
     /** The channel by its UTM source (channels have no name of their own). */
     channel_name: z.string().nullable(),
-    campaign_id: recordId.nullable(),
+    campaign_id: campaignReference,
     campaign_name: z.string().nullable(),
     email_verified_at: instant.nullable(),
     /** The sign-up. */

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { defineContract } from '../resource.ts'
 import { calendarDay, clearable, instant, money, moneySum, recordId, reference } from '../values.ts'
 import { orderEventRecord } from './analytics.ts'
+import { campaignReference } from './channels.ts'
 import { orderLimits, paymentProviders, payoutCurrencies, payoutReportLimits } from './commerce.ts'
 import { price } from './plans.ts'
 
@@ -37,7 +38,7 @@ export const orderRecord = z
     channel_id: reference('channels').nullable(),
     /** The channel's UTM source. */
     channel_name: z.string().nullable(),
-    campaign_id: recordId.nullable(),
+    campaign_id: campaignReference,
     campaign_name: z.string().nullable(),
     amount: money,
     payment_method: z.enum(paymentProviders),

@@ -12,6 +12,7 @@ import {
   reference,
   references,
 } from '../values.ts'
+import { campaignReference } from './channels.ts'
 import {
   dealLimits,
   dealStatuses,
@@ -214,7 +215,8 @@ export const subscriptionRecord = z
     channel_id: reference('channels').nullable(),
     /** The channel's UTM source, medium and campaign, ` / ` between them. */
     channel_name: z.string().nullable(),
-    campaign_id: recordId.nullable(),
+    campaign_id: campaignReference,
+    campaign_name: z.string().nullable(),
     status: z.enum(subscriptionStatuses),
     started_at: instant,
     ended_at: instant.nullable(),

@@ -1,6 +1,6 @@
 import { chmod, mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { advertisementPositions, SUPER_ADMIN_ROLE } from '@vod/contract'
+import { advertisementPositions, advertisementSlotNames, SUPER_ADMIN_ROLE } from '@vod/contract'
 import { eq, sql } from 'drizzle-orm'
 import { type PermissionCatalogue, permissionCatalogue } from '../auth/catalogue.ts'
 import { generatePassword, hashPassword } from '../auth/password.ts'
@@ -58,7 +58,7 @@ export async function bootstrap(db: Db, options: BootstrapOptions): Promise<Boot
   // The member site's ad slots come with the product, one per position: staff edit them, never add any.
   await db
     .insert(advertisements)
-    .values(advertisementPositions.map((position) => ({ position, name: position })))
+    .values(advertisementPositions.map((position) => ({ position, name: advertisementSlotNames[position] })))
     .onConflictDoNothing()
 
   const [anyAdmin] = await db.select({ id: admins.id }).from(admins).limit(1)

@@ -1,4 +1,5 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { advertisementSlotNames } from '@vod/contract'
+import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { Db } from './client.ts'
 import {
   advertisements,
@@ -93,7 +94,11 @@ export async function seedDemoMerchandising(db: Db): Promise<number> {
         .where(
           and(
             eq(advertisements.position, position as keyof typeof demoAds),
-            eq(advertisements.name, position),
+            // Unnamed: as bootstrap made it (a database made before it named slots has the code).
+            inArray(advertisements.name, [
+              position,
+              advertisementSlotNames[position as keyof typeof demoAds],
+            ]),
           ),
         )
         .returning({ id: advertisements.id })

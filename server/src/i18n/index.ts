@@ -1,3 +1,4 @@
+import { paramText } from './code-labels.ts'
 import { en, enAttributes, type MessageKey } from './en.ts'
 import { zhCN, zhCNAttributes } from './zh-CN.ts'
 
@@ -46,6 +47,6 @@ export function attributeName(lang: Language, field: string): string {
 export function translate(lang: Language, key: MessageKey, params: MessageParams = {}): string {
   const template = tables[lang].messages[key]
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
+    name in params ? paramText(lang, name, params[name] as string | number) : whole,
   )
 }

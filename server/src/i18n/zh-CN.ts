@@ -18,7 +18,7 @@ export const zhCN: Record<MessageKey, string> = {
   'errors.bulk_limit': '一次请求最多可处理 {limit} 行；请缩小筛选范围或勾选行。',
   'errors.restore_taken': '无法恢复该记录：之后新增的记录已占用它的唯一值。',
   'errors.restore_missing': '无法恢复该记录：它引用的记录已被删除。',
-  'errors.action_state': '记录处于 {state} 状态，不能执行 {action}。',
+  'errors.action_state': '记录处于「{state}」状态，不能执行「{action}」。',
   'holders.sources': '仍有来源归在此类型下；请先将它们移到其他类型。',
   'holders.seos': '仍有 SEO 条目描述此标签的页面；请先修改或删除它们。',
   'holders.promotion_plans': '仍有促销适用于此套餐；请先将它从促销中移除。',

@@ -1,6 +1,7 @@
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { useApp } from '../stores/app.ts'
+import { translateComponentLabels } from './component-labels.ts'
 import type { Locale } from './define-locale.ts'
 import { languages } from './language.ts'
 import { translations } from './registry.ts'
@@ -17,6 +18,8 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
   interpolation: { escapeValue: false },
 })
+
+translateComponentLabels(i18n)
 
 const htmlLang = (language: string) => (language === 'zh-cn' ? 'zh-CN' : language)
 document.documentElement.lang = htmlLang(i18n.language)

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { channelScope } from '../../auth/channel-scope.ts'
 import type { Db } from '../../db/client.ts'
-import { channels, plans, subscriptions, users } from '../../db/schema/index.ts'
+import { campaigns, channels, plans, subscriptions, users } from '../../db/schema/index.ts'
 import { invalidField } from '../../lib/errors.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
 import { qualified } from '../../lib/resource/relations.ts'
@@ -33,8 +33,14 @@ export const subscriptionsResource = defineResource<Subscription>({
     { table: users, on: eq(users.id, subscriptions.userId), inner: true },
     { table: plans, on: eq(plans.id, subscriptions.planId), inner: true },
     { table: channels, on: eq(channels.id, subscriptions.channelId) },
+    { table: campaigns, on: eq(campaigns.id, subscriptions.campaignId) },
   ],
-  present: { username: users.username, plan_name: plans.name, channel_name: channelName },
+  present: {
+    username: users.username,
+    plan_name: plans.name,
+    channel_name: channelName,
+    campaign_name: campaigns.name,
+  },
   list: {
     keyword: [{ prefix: users.username }],
   },

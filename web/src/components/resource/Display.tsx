@@ -4,8 +4,10 @@ import { STORE_CURRENCY } from '@vod/contract/values'
 import { Space, Tag } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { Id } from '../../api/resource-client.ts'
 import { formatDate, formatDateTime, formatMoney, recordLabel } from './format.ts'
 import { valueLabel } from './labels.ts'
+import { Reference } from './Reference.tsx'
 import '../rich-text/rich-text.css'
 
 export { recordLabel }
@@ -46,6 +48,8 @@ interface ValueProps {
   labels: string
   /** The record the value belongs to: its own `currency`, where it has one, names its money's. */
   record?: unknown
+  /** A reference's: the record field that carries the referred record's name (fields.ts `shownAs`). */
+  shown?: string
 }
 
 /** The currency of a record's money: its own `currency` field, else the store's. */
@@ -67,9 +71,9 @@ export function Money({ value, currency }: { value: unknown; currency: string })
 /**
  * A wire value as people read it, by its kind (API.md's conventions): money an exact decimal, a flag yes or
  * no, a calendar day as it is, an instant in local time, an enum by its translated name (a state as a
- * coloured tag), an image as a thumbnail, related records as tags.
+ * coloured tag), an image as a thumbnail, related records as tags, a reference by its name with a link.
  */
-export function FieldValue({ field, info, value, labels, record }: ValueProps): ReactNode {
+export function FieldValue({ field, info, value, labels, record, shown }: ValueProps): ReactNode {
   const { t } = useTranslation()
   if (value === null || value === undefined) return null
   switch (info.kind) {
@@ -87,6 +91,23 @@ export function FieldValue({ field, info, value, labels, record }: ValueProps): 
       const text = valueLabel(t, labels, field, String(value))
       return isState(field) ? <Tag color={stateColors[String(value)] ?? 'default'}>{text}</Tag> : text
     }
+    case 'reference':
+      return (
+        <Reference
+          resource={info.reference ?? ''}
+          id={value as Id}
+          name={shown && (record as Record<string, unknown> | undefined)?.[shown]}
+          record={record}
+        />
+      )
+    case 'references':
+      return (
+        <Space size={[8, 4]} wrap>
+          {(Array.isArray(value) ? (value as Id[]) : []).map((id) => (
+            <Reference key={String(id)} resource={info.reference ?? ''} id={id} record={record} />
+          ))}
+        </Space>
+      )
     case 'media':
       // A stored value the API would refuse (the member site wrote it) is text: never a link, never loaded.
       if (typeof value === 'string' && value && !isLinkableMedia(value))

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
 import { type Id, resourceClient } from '../../api/resource-client.ts'
 import { useCan } from '../../stores/permission.ts'
 import { recordLabel } from './format.ts'
@@ -31,10 +32,11 @@ function nameOf(path: string, id: Id): Promise<string | undefined> {
 
 /**
  * A record of another resource by its name (`resource` is the permission name, `users`), where the admin may
- * read that resource; else, or while it loads, or once the record is gone, `#id`. The names a page of rows
+ * read that resource; else, or while it loads, `#id`; once the record is gone, `#id (deleted)`. The names a page of rows
  * asks for go in one request per resource.
  */
 export function RecordName({ resource, id }: { resource: string; id: Id | null }) {
+  const { t } = useTranslation()
   const target = registeredResource(resource)
   const allowed = useCan('list', resource) && target !== undefined && !target.api.includes(':')
   const name = useQuery({
@@ -44,5 +46,7 @@ export function RecordName({ resource, id }: { resource: string; id: Id | null }
     staleTime: 60_000,
   })
   if (id === null) return null
-  return <span title={`#${id}`}>{name.data ?? `#${id}`}</span>
+  // Asked and not found: the record is gone (deleted since), which the reader should be told.
+  const text = name.data ?? (name.data === null ? t('resource.recordGone', { id }) : `#${id}`)
+  return <span title={`#${id}`}>{text}</span>
 }

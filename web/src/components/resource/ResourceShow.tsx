@@ -9,7 +9,7 @@ import { can } from '../../app/permission-match.ts'
 import { useRouteHandle } from '../../app/use-route-handle.ts'
 import { useCan, usePermissions } from '../../stores/permission.ts'
 import { FieldValue } from './Display.tsx'
-import { defaultItems } from './fields.ts'
+import { defaultItems, fieldOf, shownAs } from './fields.ts'
 import { titleOf } from './list-columns.tsx'
 import { type Offer, RecordActions } from './RecordActions.tsx'
 import { RecordError } from './RecordError.tsx'
@@ -18,6 +18,12 @@ import { useResource } from './resource-context.tsx'
 import { resourcePath } from './resource-paths.ts'
 import { useRecordQuery, useResourceClient } from './resource-queries.ts'
 import { useListReturn } from './use-list-return.ts'
+
+/** The record field naming what a reference item refers to (`user_id` -> `username`), where there is one. */
+function shownOf(record: z.ZodObject, name: string): string | undefined {
+  const field = fieldOf(record, name)
+  return field && shownAs(record, field)
+}
 
 /** An item of a detail screen: a record field, or one the screen renders itself. */
 export type ShowItem<T> = string | { field: string; render?: (record: T, t: TFunction) => ReactNode }
@@ -105,18 +111,32 @@ export function ResourceShow<T extends { id: number }>(props: ResourceShowProps<
               const schema = contract.record.shape[field] as z.ZodType | undefined
               const info = schema && describeField(schema)
               const value = data && (data as Record<string, unknown>)[field]
+              // A reference is labelled as the field naming it is (`user_id` as `username`), as lists do.
+              const shown = shownOf(contract.record, field)
               return {
                 key: field,
-                label: titleOf(t, name, field, info),
+                label: shown ? titleOf(t, name, shown) : titleOf(t, name, field, info),
                 // Long texts take the whole row.
                 span: info?.kind === 'rich_text' || info?.kind === 'long_text' ? 'filled' : undefined,
+                // Each item says which record field it shows, as list cells do (ListView).
                 children:
-                  data === undefined ? null : spec.render ? (
-                    spec.render(data, t)
-                  ) : info ? (
-                    <FieldValue field={field} info={info} value={value} labels={name} record={data} />
-                  ) : (
-                    String(value ?? '')
+                  data === undefined ? null : (
+                    <div data-field={field}>
+                      {spec.render ? (
+                        spec.render(data, t)
+                      ) : info ? (
+                        <FieldValue
+                          field={field}
+                          info={info}
+                          value={value}
+                          labels={name}
+                          record={data}
+                          shown={shown}
+                        />
+                      ) : (
+                        String(value ?? '')
+                      )}
+                    </div>
                   ),
               }
             })}

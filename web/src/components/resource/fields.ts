@@ -39,8 +39,17 @@ export function shownAs(record: z.ZodObject, field: Field): string | undefined {
 /** Kinds a list column leaves out: long texts, nested data, secrets. */
 const notInLists = new Set<FieldKind>(['long_text', 'rich_text', 'password', 'object', 'list', 'references'])
 
-/** Fields shown elsewhere: a reference by the field that names it. */
-const shownElsewhere = (record: z.ZodObject, field: Field) => shownAs(record, field) !== undefined
+/**
+ * Fields shown through another: the ids of a list of references by the list that names them (`tag_ids` by
+ * `tags`), and the name a record carries of a single reference (`username`) by the reference itself
+ * (`user_id`), which shows that name linked to its record.
+ */
+function shownElsewhere(record: z.ZodObject, field: Field): boolean {
+  if (field.info.kind === 'references') return shownAs(record, field) !== undefined
+  return fieldsOf(record).some(
+    (other) => other.info.kind === 'reference' && shownAs(record, other) === field.name,
+  )
+}
 
 /** A list's columns unless it says: every record field a table can show, `updated_at` aside. */
 export function defaultColumns(contract: WebContract): string[] {

@@ -55,12 +55,14 @@ export function useListColumns<T>(
     const given = fieldOf(record, spec.field)
     const shown = given ? (shownAs(record, given) ?? spec.field) : spec.field
     const schema = record.shape[shown] as z.ZodType | undefined
-    const info = schema && describeField(schema)
+    // A reference is rendered as one (its name, linked), titled and sorted by the field that names it.
+    const reference = given?.info.kind === 'reference' ? given : undefined
+    const info = reference?.info ?? (schema && describeField(schema))
     const isImage = info?.kind === 'media' && info.media === 'images'
     return {
       key: shown,
       field: spec.field,
-      title: titleOf(t, labels, shown, info),
+      title: titleOf(t, labels, shown, schema && describeField(schema)),
       width: spec.width ?? widths[shown] ?? (isImage ? widths.image : undefined),
       sortable: spec.sortable ?? sortable.includes(shown),
       render: (row) => {
@@ -72,6 +74,17 @@ export function useListColumns<T>(
             <span className="cell-text" title={value} style={ellipsis}>
               {value}
             </span>
+          )
+        if (reference)
+          return (
+            <FieldValue
+              field={spec.field}
+              info={reference.info}
+              value={(row as Record<string, unknown>)[spec.field]}
+              labels={labels}
+              record={row}
+              shown={shown === spec.field ? undefined : shown}
+            />
           )
         return info ? (
           <FieldValue field={shown} info={info} value={value} labels={labels} record={row} />

@@ -30,6 +30,7 @@ export const resourceLocale = defineLocale({
     view: 'View',
     done: 'Done',
     yes: 'Yes',
+    recordGone: '#{{id}} (deleted)',
     openImage: 'Open the image',
     no: 'No',
     richText: {
@@ -97,6 +98,8 @@ export const resourceLocale = defineLocale({
       solve: 'Solve',
       ban: 'Ban',
       'reject-report': 'Reject report',
+      refund: 'Record refunds',
+      chargeback: 'Record chargebacks',
       history: 'History (who changed what)',
       restore: 'Restore (undo delete)',
       // all-channels: without it, an admin sees only the channels it administers (docs/security.md).
@@ -238,6 +241,7 @@ export const resourceLocale = defineLocale({
     view: '查看',
     done: '操作成功',
     yes: '是',
+    recordGone: '#{{id}}（已删除）',
     openImage: '打开图片',
     no: '否',
     richText: {
@@ -301,6 +305,8 @@ export const resourceLocale = defineLocale({
       solve: '解决',
       ban: '封禁',
       'reject-report': '驳回举报',
+      refund: '登记退款',
+      chargeback: '登记拒付',
       history: '变更记录（谁改了什么）',
       restore: '恢复（撤销删除）',
       all: '查看全部渠道（否则仅限其管理的渠道）',

@@ -27,5 +27,12 @@ export function resourceNamed(name: string): ResourceDefinition {
   return resource
 }
 
+/**
+ * The resource a reference names (the contract's `reference`): by API path (`users`), else by name, for a
+ * child routed as its own (`campaigns`, whose API path is its channel's).
+ */
+export const referencedResource = (path: string): ResourceDefinition | undefined =>
+  byPath.get(path) ?? byName.get(path)
+
 /** The record field that names a record of the resource at `path` (its contract's `label`). */
 export const labelFieldOf = (path: string): string | undefined => byPath.get(path)?.contract.label

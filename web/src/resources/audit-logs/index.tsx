@@ -1,8 +1,8 @@
 import { AuditOutlined } from '@ant-design/icons'
 import { type AuditLog, auditLogsContract } from '@vod/contract/resources/audit-logs'
 import { defineResource } from '../../components/resource/define-resource.ts'
-import { RecordName } from '../../components/resource/RecordName.tsx'
 import { permissionsGroup } from '../groups.ts'
+import { AuditRecord } from './AuditRecord.tsx'
 import { ChangeList } from './ChangeList.tsx'
 import { actionLabel, resourceLabel } from './labels.ts'
 import { auditLogsLocale } from './locale.ts'
@@ -21,10 +21,10 @@ export const auditLogs = defineResource({
       'admin_id',
       { field: 'action', render: (log: AuditLog, t) => actionLabel(t, log.action) },
       { field: 'resource', render: (log: AuditLog, t) => resourceLabel(t, log.resource) },
-      // The record by its name, as the screens name it, where the admin may read that resource.
+      // The record by its name, as the screens name it, linked to its page where the admin may read it.
       {
         field: 'record_id',
-        render: (log: AuditLog) => <RecordName resource={log.resource} id={log.record_id} />,
+        render: (log: AuditLog) => <AuditRecord log={log} />,
       },
       'ip',
       { field: 'changes', render: (log: AuditLog) => <ChangeList log={log} /> },

@@ -28,10 +28,11 @@ export const auditLogsLocale = defineLocale({
     resources: { auth: 'Sign-in' },
     empty: '(empty)',
     changed: '(changed)',
+    deleted: '(deleted)',
     /** A permission name as a reader says it. */
     permission: '{{action}} {{group}}',
     /** Fields of entries that belong to no resource's form: a refused request. */
-    changeFields: { route: 'Request', permission: 'Permission needed' },
+    changeFields: { route: 'Request', permission: 'Permission needed', count: 'Times refused' },
   },
   'zh-cn': {
     title: '审计日志',
@@ -58,7 +59,8 @@ export const auditLogsLocale = defineLocale({
     resources: { auth: '登录' },
     empty: '（空）',
     changed: '（已修改）',
+    deleted: '（已删除）',
     permission: '{{group}}{{action}}',
-    changeFields: { route: '请求', permission: '所需权限' },
+    changeFields: { route: '请求', permission: '所需权限', count: '拒绝次数' },
   },
 })

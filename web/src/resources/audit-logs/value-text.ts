@@ -1,6 +1,9 @@
+import { describeField } from '@vod/contract/fields'
 import { permissionEntries } from '@vod/contract/permissions'
 import type { TFunction } from 'i18next'
+import type { z } from 'zod'
 import { formatDateTime } from '../../components/resource/format.ts'
+import { registeredResource } from '../../components/resource/registry.ts'
 import { actionName, groupTitle } from '../roles/permission-names.ts'
 import { formatValue, type ValueText } from './changes.ts'
 
@@ -9,10 +12,23 @@ const SECRET_MARK = '[changed]'
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/
 const permissions = new Map(permissionEntries.map((entry) => [entry.name as string, entry]))
 
+/** Whether the resource's records keep the field as rich text (HTML), which the trail shows as its text. */
+function isRichText(resource: string, field: string): boolean {
+  const schema = registeredResource(resource)?.contract.record.shape[field] as z.ZodType | undefined
+  return schema !== undefined && describeField(schema).kind === 'rich_text'
+}
+
+/** Rich text as it reads: its words, blocks apart; markup never shows (parsed inert, never rendered). */
+function plainText(html: string): string {
+  const spaced = html.replace(/<\/(p|h[1-6]|li|div|blockquote)>|<br\s*\/?>/gi, '$& ')
+  const text = new DOMParser().parseFromString(spaced, 'text/html').body.textContent ?? ''
+  return text.replace(/\s+/g, ' ').trim()
+}
+
 /**
  * Recorded values of one resource's fields in the reader's language: the secret marker, a resource's own
  * value labels (`{resource}.values.{field}.{value}`, or the shared ones), permission
- * names as their action and group, timestamps in local time; anything else as recorded.
+ * names as their action and group, timestamps in local time, rich text as its text; anything else as recorded.
  */
 export function valueTexts(resource: string, t: TFunction): ValueText {
   const empty = t('audit-logs.empty')
@@ -33,6 +49,7 @@ export function valueTexts(resource: string, t: TFunction): ValueText {
   }
   const text: ValueText = (field, value) => {
     if (Array.isArray(value) && value.length > 0) return value.map((item) => text(field, item)).join(', ')
+    if (typeof value === 'string' && value && isRichText(resource, field)) return plainText(value)
     if (typeof value === 'string' || typeof value === 'number')
       return known(field, value) ?? formatValue(value, empty)
     return formatValue(value, empty)

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next'
 import { ApiError, http } from '../../api/http.ts'
 import { can } from '../../app/permission-match.ts'
 import { formatDateTime, formatMoney } from '../../components/resource/format.ts'
+import { fieldLabel } from '../../components/resource/labels.ts'
 import { usePermissions } from '../../stores/permission.ts'
 
 /**
@@ -77,7 +78,7 @@ export function MoneyBack({ order }: { order: Order }) {
           {
             key: 'amount',
             dataIndex: 'amount',
-            title: t('orders.fields.amount'),
+            title: fieldLabel(t, 'orders', 'amount'),
             align: 'right',
             render: money,
           },
@@ -103,7 +104,7 @@ export function MoneyBack({ order }: { order: Order }) {
         <Form form={form} layout="vertical" onFinish={submit}>
           <Form.Item
             name="amount"
-            label={t('orders.fields.amount')}
+            label={fieldLabel(t, 'orders', 'amount')}
             rules={[{ required: true, pattern: /^\d{1,10}(\.\d{1,2})?$/, message: t('orders.amountRule') }]}
           >
             <Input inputMode="decimal" />

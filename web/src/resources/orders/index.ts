@@ -44,7 +44,7 @@ export const orders = defineResource({
       'amount',
       'total_amount',
       'channel_id',
-      'campaign_name',
+      'campaign_id',
       'created_at',
       'updated_at',
     ],
