@@ -290,9 +290,9 @@ function totalsOf(days: Expected): Figures {
 }
 
 /**
- * A period's answered totals against the expected ones, the period's distinct visitors included: exact up to
- * 1,024 visitors, past that an estimate within 2% (README "Visitors of a period"), and conversion, the answered
- * sign-ups over the answered visitors.
+ * A period's answered totals against the expected ones, the period's distinct visitors included: exact (these
+ * periods' hashes are few: README "Visitors of a period"), past 1,024 an estimate within 2%, and conversion,
+ * the answered sign-ups over the answered visitors.
  */
 function expectTotals(answered: Figures, want: Figures, label?: string) {
   const { visitors, conversion, ...figures } = answered

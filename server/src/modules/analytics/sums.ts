@@ -321,10 +321,13 @@ export function visitorSumsQuery(
  * them (1,024 or fewer visitors); else estimated from their planes, OR-ed plane by plane, each
  * plane's ones counted (vod_hll_estimate).
  */
+/** The most hashes a period's key counts exactly (README "Visitors of a period"). */
+const EXACT_HASHES = 4096
+
 function periodVisitors(start: string, end: string, scope: Scope, split: 'channel' | 'campaign' | null): SQL {
   const keys = keysOf(split)
   const cut = wholeMonthsOf(start, end)
-  const pieces = (kind: 'hashes' | 'planes', list: string) =>
+  const pieces = (kind: 'hashes' | 'planes', list: string, more: SQL = sql``) =>
     sql.join(
       [
         ...cut.days.map((range) => [`visitor_day_${kind}`, 'day', range] as const),
@@ -332,20 +335,40 @@ function periodVisitors(start: string, end: string, scope: Scope, split: 'channe
       ].map(
         ([table, column, range]) =>
           sql`select ${sql.raw(keyList('r', keys))}${sql.raw(list)} from ${sql.raw(table)} r
-            where ${inRange('r', column, range)} and ${channelLevelOf('r', scope, split)}`,
+            where ${inRange('r', column, range)} and ${channelLevelOf('r', scope, split)}${more}`,
       ),
       sql` union all `,
     )
   const groupBy = (alias: string) => sql.raw(keys ? `group by ${qualified(alias, keys)}` : '')
-  return sql`select ${start}::text as label, ${sql.raw(keyList('v', keys))}coalesce(max(v.exact), max(v.estimate)) as visitors
+  // The same key as r's in a CTE's row (alias).
+  const sameKey = (alias: string) =>
+    keys
+      .split(', ')
+      .filter(Boolean)
+      .map((key) => ` and ${alias}.${key} = r.${key}`)
+      .join('')
+  // Counted exactly when every piece keeps its hashes and they are 4,096 or fewer together (a count of more
+  // sorted more than OR-ing planes costs); the planes are read only for the other keys.
+  const countable = sql.raw(
+    ` and exists (select 1 from s where not s.dense and s.hashes <= ${EXACT_HASHES}${sameKey('s')})`,
+  )
+  const inexact = sql.raw(` and not exists (select 1 from e where true${sameKey('e')})`)
+  return sql`with s as (
+      select ${sql.raw(keyList('h', keys))}bool_or(h.hashes is null) as dense, sum(cardinality(h.hashes)) as hashes
+      from (${pieces('hashes', 'r.hashes')}) h ${groupBy('h')}
+    ),
+    e as (
+      select ${sql.raw(keyList('h', keys))}count(distinct x.hash)::integer as exact
+      from (${pieces('hashes', 'r.hashes', countable)}) h cross join lateral unnest(h.hashes) as x(hash) ${groupBy('h')}
+      having count(*) > 0
+    )
+    select ${start}::text as label, ${sql.raw(keyList('v', keys))}coalesce(max(v.exact), max(v.estimate)) as visitors
     from (
-      select ${sql.raw(keyList('h', keys))}case when bool_or(h.hashes is null) then null else count(distinct x.hash)::integer end as exact,
-        null::integer as estimate
-      from (${pieces('hashes', 'r.hashes')}) h left join lateral unnest(h.hashes) as x(hash) on true ${groupBy('h')}
+      select ${sql.raw(keyList('e', keys))}e.exact, null::integer as estimate from e
       union all
       select ${sql.raw(keyList('c', keys))}null, vod_hll_estimate(array_agg(c.ones order by c.plane))
       from (select ${sql.raw(keyList('z', keys))}z.plane, bit_count(bit_or(z.bits))::integer as ones
-        from (${pieces('planes', 'r.plane, r.bits')}) z group by z.plane${sql.raw(keyTail('z', keys))}) c ${groupBy('c')}
+        from (${pieces('planes', 'r.plane, r.bits', inexact)}) z group by z.plane${sql.raw(keyTail('z', keys))}) c ${groupBy('c')}
     ) v
     group by 1${sql.raw(keyTail('v', keys))}`
 }
