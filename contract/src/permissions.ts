@@ -163,6 +163,11 @@ export const permissionNeeds: Partial<Record<PermissionName, readonly Permission
  */
 export const permissionNeedsWaived: Partial<Record<PermissionName, readonly PermissionName[]>> = {
   'list-comments': ['list-users'],
+  // A member's, order's or subscription's campaign is shown by the name its record carries; only the campaign
+  // filter needs the campaigns' list, and support's and finance's roles need neither.
+  'list-users': ['list-campaigns'],
+  'list-orders': ['list-campaigns'],
+  'list-subscriptions': ['list-campaigns'],
 }
 
 /**
