@@ -12,9 +12,13 @@ async function logIn(page: Page, credentials: { username: string; password: stri
   await page.waitForURL(/#\/dashboard$/)
 }
 
-/** Picks an option of an antd select, found by its label, after opening it. */
+/**
+ * Picks an option of an antd select, found by its label, after opening it and typing the option (a record
+ * picker lists its first matches only, and other suites' roles come first).
+ */
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click()
+  await page.keyboard.type(option)
   await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click()
   await page.keyboard.press('Escape')
 }
