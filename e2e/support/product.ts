@@ -93,19 +93,47 @@ function withReducedMotion(browser: Browser): Browser {
   return browser
 }
 
-/** A browser context in English (the language cookie the app keeps), not yet logged in. */
-export async function englishContext({ server, browser }: Product): Promise<BrowserContext> {
+/** The two languages of the app. */
+export type Language = 'en' | 'zh-cn'
+
+/** A browser context in a language (the language cookie the app keeps), not yet logged in. */
+export async function languageContext(
+  { server, browser }: Product,
+  language: Language,
+): Promise<BrowserContext> {
   const context = await browser.newContext()
-  await context.addCookies([{ name: 'language', value: 'en', url: server.url }])
+  await context.addCookies([{ name: 'language', value: language, url: server.url }])
   return context
 }
 
-/** Fills and submits the login form in English (see englishContext); the caller waits for what follows. */
-export async function submitLogin(page: Page, product: Product, credentials: Credentials = product.admin) {
+/** A browser context in English, not yet logged in. */
+export const englishContext = (product: Product) => languageContext(product, 'en')
+
+/** Fills and submits the login form in the context's language; the caller waits for what follows. */
+export async function submitLogin(
+  page: Page,
+  product: Product,
+  credentials: Credentials = product.admin,
+  language: Language = 'en',
+) {
+  const zh = language === 'zh-cn'
   await page.goto(`${product.server.url}/#/login`)
-  await page.getByLabel('Username').fill(credentials.username)
-  await page.getByLabel('Password').fill(credentials.password)
-  await page.getByRole('button', { name: 'Login' }).click()
+  await page.getByLabel(zh ? '用户名' : 'Username').fill(credentials.username)
+  await page.getByLabel(zh ? '密码' : 'Password').fill(credentials.password)
+  await page.getByRole('button', { name: zh ? '登录' : 'Login' }).click()
+}
+
+/** A new page of the context, logged in through the form in the context's language, on the dashboard. */
+export async function logInPage(
+  context: BrowserContext,
+  product: Product,
+  credentials: Credentials,
+  language: Language = 'en',
+): Promise<Page> {
+  const page = await context.newPage()
+  await submitLogin(page, product, credentials, language)
+  await page.waitForURL(/#\/dashboard$/)
+  return page
 }
 
 /** Calls the API as the file's admin, to set things up or to check what the screens did. */

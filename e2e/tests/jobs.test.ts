@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { asAdmin, englishContext, useProduct } from '../support/product.ts'
+import { asAdmin, englishContext, languageContext, logInPage, useProduct } from '../support/product.ts'
 
 /**
  * The walkthrough's jobs (issue 24), each as a role made in the role editor and an admin holding it, in both
@@ -9,22 +9,14 @@ import { asAdmin, englishContext, useProduct } from '../support/product.ts'
 const product = useProduct()
 const PASSWORD = 'Jobs-passw0rd'
 
-async function logIn(context: BrowserContext, username: string, zh = false): Promise<Page> {
-  const page = await context.newPage()
-  await page.goto(`${product.server.url}/#/login`)
-  await page.getByLabel(zh ? '用户名' : 'Username').fill(username)
-  const password = username === product.admin.username ? product.admin.password : PASSWORD
-  await page.getByLabel(zh ? '密码' : 'Password').fill(password)
-  await page.getByRole('button', { name: zh ? '登录' : 'Login' }).click()
-  await page.waitForURL(/#\/dashboard$/)
-  return page
-}
-
-async function zhContext(): Promise<BrowserContext> {
-  const context = await product.browser.newContext()
-  await context.addCookies([{ name: 'language', value: 'zh-cn', url: product.server.url }])
-  return context
-}
+/** Logs in as the file's admin or as one of the jobs' admins (all with PASSWORD). */
+const logIn = (context: BrowserContext, username: string, zh = false) =>
+  logInPage(
+    context,
+    product,
+    username === product.admin.username ? product.admin : { username, password: PASSWORD },
+    zh ? 'zh-cn' : 'en',
+  )
 
 /** A role made in the role editor by ticking `ticks`, and an admin holding it; answers what the role holds. */
 async function job(page: Page, name: string, ticks: string[], zh = false): Promise<string[]> {
@@ -78,7 +70,7 @@ describe("the walkthrough's jobs, as roles made in the role editor", () => {
   })
 
   it('finance (zh-cn): orders totalled with their currency, times with their zone, subscriptions in reach', async () => {
-    const superContext = await zhContext()
+    const superContext = await languageContext(product, 'zh-cn')
     const page = await logIn(superContext, product.admin.username, true)
     const held = await job(
       page,
@@ -90,7 +82,7 @@ describe("the walkthrough's jobs, as roles made in the role editor", () => {
     const [order] = (await asAdmin<{ data: { user_id: number }[] }>(product, '/api/orders?per_page=1')).data
     await superContext.close()
 
-    const context = await zhContext()
+    const context = await languageContext(product, 'zh-cn')
     const finance = await logIn(context, 'finance', true)
     await finance.goto(`${product.server.url}/#/orders`)
     const totals = finance.getByTestId('orders-totals')
@@ -110,7 +102,7 @@ describe("the walkthrough's jobs, as roles made in the role editor", () => {
   })
 
   it('a support agent (zh-cn): tickets and reported comments settled, a reset e-mail said plainly, no orders', async () => {
-    const superContext = await zhContext()
+    const superContext = await languageContext(product, 'zh-cn')
     const page = await logIn(superContext, product.admin.username, true)
     const held = await job(
       page,
@@ -143,7 +135,7 @@ describe("the walkthrough's jobs, as roles made in the role editor", () => {
     ).data
     await superContext.close()
 
-    const context = await zhContext()
+    const context = await languageContext(product, 'zh-cn')
     const agent = await logIn(context, 'support', true)
     const sidebar = agent.getByTestId('sidebar')
     await sidebar.getByText('问答与客服', { exact: true }).click()

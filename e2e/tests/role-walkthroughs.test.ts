@@ -1,6 +1,6 @@
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { asAdmin, englishContext, useProduct } from '../support/product.ts'
+import { asAdmin, type Language, languageContext, logInPage, useProduct } from '../support/product.ts'
 import { requestsInFlight } from '../support/waits.ts'
 
 /**
@@ -11,25 +11,6 @@ import { requestsInFlight } from '../support/waits.ts'
 const product = useProduct()
 const PASSWORD = 'Walk-passw0rd'
 const suffix = Date.now().toString(36)
-
-type Language = 'en' | 'zh-cn'
-
-async function contextIn(language: Language): Promise<BrowserContext> {
-  if (language === 'en') return englishContext(product)
-  const context = await product.browser.newContext()
-  await context.addCookies([{ name: 'language', value: 'zh-cn', url: product.server.url }])
-  return context
-}
-
-async function logIn(context: BrowserContext, username: string, password: string, zh: boolean) {
-  const page = await context.newPage()
-  await page.goto(`${product.server.url}/#/login`)
-  await page.getByLabel(zh ? '用户名' : 'Username').fill(username)
-  await page.getByLabel(zh ? '密码' : 'Password').fill(password)
-  await page.getByRole('button', { name: zh ? '登录' : 'Login' }).click()
-  await page.waitForURL(/#\/dashboard$/)
-  return page
-}
 
 /**
  * A role ticked in the role editor (as the file's super-admin, in `language`), and an admin holding it; answers
@@ -42,8 +23,8 @@ async function job(
   check?: (editor: Page) => Promise<void>,
 ): Promise<{ username: string; held: string[] }> {
   const zh = language === 'zh-cn'
-  const context = await contextIn(language)
-  const page = await logIn(context, product.admin.username, product.admin.password, zh)
+  const context = await languageContext(product, language)
+  const page = await logInPage(context, product, product.admin, language)
   const roleName = `${name} ${suffix}`
   await page.goto(`${product.server.url}/#/permissions/roles/create`)
   await page.getByRole('textbox', { name: zh ? '角色名称' : 'Role name' }).fill(roleName)
@@ -106,8 +87,8 @@ async function walkMenu(page: Page): Promise<{ visited: string[]; refused: strin
 }
 
 async function walkAs(language: Language, username: string) {
-  const context = await contextIn(language)
-  const page = await logIn(context, username, PASSWORD, language === 'zh-cn')
+  const context = await languageContext(product, language)
+  const page = await logInPage(context, product, { username, password: PASSWORD }, language)
   return { context, page, ...(await walkMenu(page)) }
 }
 

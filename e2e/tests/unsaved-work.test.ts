@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { asAdmin, englishContext, useProduct } from '../support/product.ts'
+import { asAdmin, englishContext, languageContext, logInPage, useProduct } from '../support/product.ts'
 
 /**
  * Issue 36 item 4: work typed into a form is not lost without a question once the admin has moved on to
@@ -9,21 +9,8 @@ import { asAdmin, englishContext, useProduct } from '../support/product.ts'
 const product = useProduct()
 const suffix = Date.now().toString(36)
 
-async function logIn(context: BrowserContext, zh: boolean): Promise<Page> {
-  const page = await context.newPage()
-  await page.goto(`${product.server.url}/#/login`)
-  await page.getByLabel(zh ? '用户名' : 'Username').fill(product.admin.username)
-  await page.getByLabel(zh ? '密码' : 'Password').fill(product.admin.password)
-  await page.getByRole('button', { name: zh ? '登录' : 'Login' }).click()
-  await page.waitForURL(/#\/dashboard$/)
-  return page
-}
-
-async function zhContext(): Promise<BrowserContext> {
-  const context = await product.browser.newContext()
-  await context.addCookies([{ name: 'language', value: 'zh-cn', url: product.server.url }])
-  return context
-}
+const logIn = (context: BrowserContext, zh: boolean) =>
+  logInPage(context, product, product.admin, zh ? 'zh-cn' : 'en')
 
 /** Leaves the form for another screen through the menu, as a person does. */
 async function leaveThroughMenu(page: Page, group: string, item: string, path: RegExp) {
@@ -75,7 +62,7 @@ describe('unsaved work is never lost silently (issue 36 item 4)', () => {
   })
 
   it('a banner typed, then another screen opened: the tab asks before it goes, and goes once told (zh-cn)', async () => {
-    const context = await zhContext()
+    const context = await languageContext(product, 'zh-cn')
     const page = await logIn(context, true)
     await page.goto(`${product.server.url}/#/blocks/banners/create`)
     await page.getByRole('textbox', { name: '副标题' }).fill('写了一半的横幅')
