@@ -93,7 +93,10 @@ export const figures = z
     refunds: moneySum,
     chargeback_count: tally,
     chargebacks: moneySum,
-    /** gross - refunds - chargebacks */
+    /**
+     * Net revenue: gross - refunds - chargebacks, fees not taken off (a payout report's net payout also
+     * takes off the fees).
+     */
     net: moneySum,
     /** signups / visitors, four places; null without visitors. */
     conversion: z.string().nullable(),
@@ -102,7 +105,14 @@ export const figures = z
 export type Figures = z.infer<typeof figures>
 
 /** The money figures of a split by channel type or plan. */
-const revenue = figures.pick({ orders: true, gross: true, refunds: true, chargebacks: true, net: true })
+const revenue = figures.pick({
+  orders: true,
+  gross: true,
+  fees: true,
+  refunds: true,
+  chargebacks: true,
+  net: true,
+})
 
 export const dailyFigures = figures.extend({ date: calendarDay }).meta({ id: 'AnalyticsDay' })
 export type DailyFigures = z.infer<typeof dailyFigures>
@@ -191,6 +201,10 @@ export const dashboardAnswer = z
       as_of: instant,
       online_now: tally,
       gross: compared(moneySum),
+      fees: compared(moneySum),
+      refunds: compared(moneySum),
+      chargebacks: compared(moneySum),
+      /** Net revenue: gross - refunds - chargebacks. */
       net: compared(moneySum),
       orders: compared(tally),
       signups: compared(tally),

@@ -485,16 +485,26 @@ describeEachEngine('analytics figures', (engine) => {
                 expect.arrayContaining(['partner-x', null]),
               )
               const plans = await get(`/api/dashboard/planList?${period}`)
-              const planSums = await queryRows<{ plan_id: number; orders: number; gross: string }>(
+              // Each plan's five money figures: its orders' amounts and fees, its refunds and chargebacks.
+              const inPeriod = (column: string) =>
+                `(${column} at time zone '${zone}')::date between '${start}' and '${end}'`
+              const planSums = await queryRows<Json>(
                 t.db,
-                sql.raw(`select plan_id, count(*)::int as orders, sum(amount)::text as gross from orders
-            where paid_at is not null and (paid_at at time zone '${zone}')::date between '${start}' and '${end}' group by plan_id`),
+                sql.raw(`with o as (select plan_id, count(*)::int as orders, sum(amount) as gross,
+                sum(transaction_fee + settlement_fee + reserve_fee) as fees
+              from orders where paid_at is not null and ${inPeriod('paid_at')} group by plan_id),
+            e as (select o.plan_id, coalesce(sum(e.amount) filter (where e.kind = 'refund'), 0) as refunds,
+                coalesce(sum(e.amount) filter (where e.kind = 'chargeback'), 0) as chargebacks
+              from order_events e join orders o on o.id = e.order_id where ${inPeriod('e.occurred_at')} group by o.plan_id)
+            select plan_id, coalesce(o.orders, 0) as orders, coalesce(o.gross, 0)::numeric(14, 2)::text as gross,
+              coalesce(o.fees, 0)::numeric(14, 2)::text as fees, coalesce(e.refunds, 0)::numeric(14, 2)::text as refunds,
+              coalesce(e.chargebacks, 0)::numeric(14, 2)::text as chargebacks,
+              (coalesce(o.gross, 0) - coalesce(e.refunds, 0) - coalesce(e.chargebacks, 0))::numeric(14, 2)::text as net
+            from o full join e using (plan_id)`),
               )
+              expect(planSums.length).toBeGreaterThan(0)
               for (const want of planSums)
-                expect(plans.body.data.find((r: Json) => r.plan_id === want.plan_id)).toMatchObject({
-                  orders: want.orders,
-                  gross: want.gross,
-                })
+                expect(plans.body.data.find((r: Json) => r.plan_id === want.plan_id)).toMatchObject(want)
               const devices = await get(`/api/dashboard/devices?${period}`)
               const deviceSums = await queryRows<{ device: string; visits: number }>(
                 t.db,
@@ -507,7 +517,11 @@ describeEachEngine('analytics figures', (engine) => {
                 await expected(t, zone, start, end, { channels: [world.channels[1] as number] }),
               )
               expect(types.body.data.find((r: Json) => r.type === 'affiliate')).toMatchObject({
+                orders: affiliate.orders,
                 gross: affiliate.gross,
+                fees: affiliate.fees,
+                refunds: affiliate.refunds,
+                chargebacks: affiliate.chargebacks,
                 net: affiliate.net,
               })
             },
@@ -789,9 +803,46 @@ describeEachEngine('analytics figures', (engine) => {
         sql`insert into orders (order_no, user_id, plan_id, amount, payment_method, paid_at, total_amount)
           values ('LIVE-1', ${order?.id}, ${world.plans[0]}, '12.34', 'epoch', ${now}, '12.34')`,
       )
+      // Today's refund and chargeback of an order paid today, and its fees.
+      const [paid] = await queryRows<{ id: number }>(
+        t.db,
+        sql`select id from orders where order_no = 'LIVE-1'`,
+      )
+      await t.db.execute(
+        sql`update orders set transaction_fee = '0.37', settlement_fee = '0.05', total_amount = '11.92' where id = ${paid?.id}`,
+      )
+      await t.db.execute(
+        sql`insert into order_events (order_id, kind, amount, occurred_at) values (${paid?.id}, 'refund', '1.10', ${now}), (${paid?.id}, 'chargeback', '2.20', ${now})`,
+      )
       const dashboard = await api('/api/dashboard')
       expect(dashboard.status).toBe(200)
       expect(dashboard.body.data.online_now).toBe(2)
+      // The five money figures of today so far, as plain SQL over the raw rows gives them (UTC's day, up to now).
+      const [raw] = await queryRows<Json>(
+        t.db,
+        sql`with o as (select coalesce(sum(amount), 0) as gross, coalesce(sum(transaction_fee + settlement_fee + reserve_fee), 0) as fees
+            from orders where paid_at >= current_date::timestamp at time zone 'UTC' and paid_at <= now()),
+          e as (select coalesce(sum(amount) filter (where kind = 'refund'), 0) as refunds,
+              coalesce(sum(amount) filter (where kind = 'chargeback'), 0) as chargebacks
+            from order_events where occurred_at >= current_date::timestamp at time zone 'UTC' and occurred_at <= now())
+          select o.gross::numeric(14, 2)::text as gross, o.fees::numeric(14, 2)::text as fees,
+            e.refunds::numeric(14, 2)::text as refunds, e.chargebacks::numeric(14, 2)::text as chargebacks,
+            (o.gross - e.refunds - e.chargebacks)::numeric(14, 2)::text as net from o, e`,
+      )
+      const panel = dashboard.body.data
+      const todayOf = (figure: string) => panel[figure].today
+      expect({
+        gross: todayOf('gross'),
+        fees: todayOf('fees'),
+        refunds: todayOf('refunds'),
+        chargebacks: todayOf('chargebacks'),
+        net: todayOf('net'),
+      }).toEqual(raw)
+      expect(Number(todayOf('chargebacks'))).toBeGreaterThanOrEqual(2.2)
+      // The trend's row of today holds the same five figures as the panel.
+      const trend = await api('/api/dashboard/revenueTrend')
+      const row = trend.body.data.find((day: Json) => day.date === panel.date)
+      expect(row).toMatchObject(raw as Json)
       expect(Math.round(Number(dashboard.body.data.gross.today) * 100)).toBeGreaterThanOrEqual(1234)
       const users = await api('/api/dashboard/real-time-users')
       expect(users.body.data.online_now).toBe(2)

@@ -246,7 +246,7 @@ export function perChannelType(db: Db, period: Period, scope: Scope): Promise<st
     (days) => channelRows(days, scope),
     sql.raw(`json_agg(t order by t.gross::numeric desc, t.type)
       from (select d.type, sum(d.orders) as orders, ${money('sum(d.gross)')} as gross,
-          ${money('sum(d.refunds)')} as refunds, ${money('sum(d.chargebacks)')} as chargebacks,
+          ${money('sum(d.fees)')} as fees, ${money('sum(d.refunds)')} as refunds, ${money('sum(d.chargebacks)')} as chargebacks,
           ${money('sum(d.gross - d.refunds - d.chargebacks)')} as net
         from d group by d.type) t`),
   )
@@ -284,7 +284,7 @@ export function perPlan(db: Db, period: Period, scope: Scope): Promise<string> {
       left join plans p on p.id = s.plan_id)`,
     sql.raw(`json_agg(x order by x.gross::numeric desc, x.plan_id)
       from (select d.plan_id, coalesce(d.name, '') as plan_name, d.orders, ${money('d.gross')} as gross,
-        ${money('d.refunds')} as refunds, ${money('d.chargebacks')} as chargebacks,
+        ${money('d.fees')} as fees, ${money('d.refunds')} as refunds, ${money('d.chargebacks')} as chargebacks,
         ${money('d.gross - d.refunds - d.chargebacks')} as net,
         d.subscriptions as new_subscriptions, d.cancellations from d) x`),
   )
@@ -333,6 +333,9 @@ export async function dashboardPanels(db: Db, zone: string, today: string, scope
     as_of: asOf,
     online_now: online,
     gross: compare((s) => s.gross),
+    fees: compare((s) => s.fees),
+    refunds: compare((s) => s.refunds),
+    chargebacks: compare((s) => s.chargebacks),
     net: compare(netOf),
     orders: compare((s) => s.orders),
     signups: compare((s) => s.signups),
