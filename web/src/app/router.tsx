@@ -2,8 +2,9 @@ import { createHashRouter, type RouteObject, redirect } from 'react-router'
 import { RouteError } from '../features/errors/RouteError.tsx'
 import { useSession } from '../stores/session.ts'
 import { guardMiddleware, loadShell } from './guard.ts'
-import { publicRoutes } from './public-routes.ts'
+import { isPublicPath, publicRoutes } from './public-routes.ts'
 import { RootRoute } from './RootRoute.tsx'
+import { prefetchRoute } from './route-prefetch.ts'
 import type { AppRoute, RouteHandle } from './route-types.ts'
 
 /** Menu groups exist only in the table; the router gets each screen once, with its trail as handle. */
@@ -20,7 +21,15 @@ function toRouteObjects(routes: readonly AppRoute[], ancestors: AppRoute[] = [])
   })
 }
 
+const loadLayout = () => import('../shell/Layout.tsx')
+
 let shellPatched = false
+
+// The first screen's data is asked for before the router starts loading its code (app/route-prefetch.ts),
+// and with a session the shell's frame loads beside the route table (patched below), not after it.
+const opened = new URL(window.location.hash.slice(1) || '/', window.location.origin)
+prefetchRoute(opened.pathname, opened.search)
+if (useSession.getState().token && !isPublicPath(opened.pathname)) void loadLayout().catch(() => undefined)
 
 export const router = createHashRouter(
   [
@@ -34,7 +43,7 @@ export const router = createHashRouter(
         ...toRouteObjects(publicRoutes),
         {
           id: 'shell',
-          lazy: async () => ({ Component: (await import('../shell/Layout.tsx')).default }),
+          lazy: async () => ({ Component: (await loadLayout()).default }),
           // The shell's screens are patched in below, once there is a session to use them.
           children: [],
         },
@@ -57,3 +66,12 @@ export const router = createHashRouter(
     },
   },
 )
+
+// Every later navigation's too, as it starts: its screen's chunk then loads alongside its figures.
+let prefetched: string | undefined
+router.subscribe(({ navigation }) => {
+  const next = navigation.location
+  if (!next || next.key === prefetched) return
+  prefetched = next.key
+  prefetchRoute(next.pathname, next.search)
+})

@@ -4,10 +4,12 @@ import { Alert, Button, Card, DatePicker, Select, Space, Statistic, Table, Typog
 import dayjs, { type Dayjs } from 'dayjs'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { analyticsApi, type DailySeries, type Period, type Split } from '../../api/analytics.ts'
+import { analyticsApi, type Split } from '../../api/analytics.ts'
 import { useCan } from '../../stores/permission.ts'
 import { type Figure, FiguresChart, useFigureFormat } from './FiguresChart.tsx'
-import { type Preset, presetPeriod, presets } from './periods.ts'
+import { type Preset, presets } from './periods.ts'
+import { channelsQuery, forChannel, periodBefore, seriesQuery, splitQuery } from './queries.ts'
+import { periodOfView, useAnalyticsView } from './view.ts'
 
 export interface AnalyticsScreen {
   /** The screen's title key under `analytics.titles`. */
@@ -26,10 +28,6 @@ export interface AnalyticsScreen {
   channelPicker?: boolean
 }
 
-/** Per channel: `/analytics/channel/3/records` for `/analytics/channel/records`. */
-const forChannel = (path: string, channel: number | null) =>
-  channel === null ? path : path.replace('/analytics/channel/', `/analytics/channel/${channel}/`)
-
 const { RangePicker } = DatePicker
 
 /**
@@ -43,60 +41,41 @@ export function AnalyticsPage({ screen }: { screen: AnalyticsScreen }) {
   // The export is offered only to who may make it (a screen's list permission alone does not).
   const mayExport = useCan('export', screen.resource)
   const [zone, setZone] = useState('UTC')
-  const [preset, setPreset] = useState<Preset | null>('last7')
-  const [period, setPeriod] = useState<Period>(() => presetPeriod('last7', 'UTC'))
-  const [channel, setChannel] = useState<number | null>(null)
+  // Channel and period live in the address (view.ts), where the route prefetch reads them too.
+  const { view, change } = useAnalyticsView()
+  const { preset, channel } = view
+  const period = periodOfView(view, zone)
   const query = { ...period }
 
   const seriesPath = screen.series ? forChannel(screen.series, channel) : null
   const series = useQuery({
-    queryKey: ['analytics', seriesPath, query],
-    queryFn: ({ signal }) => analyticsApi.get<DailySeries>(seriesPath as string, query, signal),
+    ...seriesQuery(seriesPath ?? '', period),
     placeholderData: keepPreviousData,
     enabled: seriesPath !== null,
   })
-  // The period of the same length just before, for the comparison under each figure.
-  const days = dayjs(period.end_date).diff(dayjs(period.start_date), 'day') + 1
-  const before = {
-    start_date: dayjs(period.start_date).subtract(days, 'day').format('YYYY-MM-DD'),
-    end_date: dayjs(period.start_date).subtract(1, 'day').format('YYYY-MM-DD'),
-  }
   const previousSeries = useQuery({
-    queryKey: ['analytics', seriesPath, before],
-    queryFn: ({ signal }) => analyticsApi.get<DailySeries>(seriesPath as string, before, signal),
+    ...seriesQuery(seriesPath ?? '', periodBefore(period)),
     placeholderData: keepPreviousData,
     enabled: seriesPath !== null,
   })
-  const channels = useQuery({
-    queryKey: ['analytics', 'channels', query],
-    queryFn: ({ signal }) =>
-      analyticsApi.get<{ data: Split[] }>('/analytics/channel/revenuePieChart', query, signal),
-    enabled: screen.channelPicker === true,
-  })
+  const channels = useQuery({ ...channelsQuery(period), enabled: screen.channelPicker === true })
   const splitPath = screen.split ? forChannel(screen.split.path, channel) : null
   const split = useQuery({
-    queryKey: ['analytics', splitPath, query],
-    queryFn: ({ signal }) =>
-      analyticsApi.get<{ data: Split[]; meta: { time_zone: string } }>(splitPath as string, query, signal),
+    ...splitQuery(splitPath ?? '', period),
     enabled: splitPath !== null,
     placeholderData: keepPreviousData,
   })
 
   const answeredZone = series.data?.meta.time_zone ?? split.data?.meta.time_zone
-  if (answeredZone && answeredZone !== zone) {
-    setZone(answeredZone)
-    if (preset) setPeriod(presetPeriod(preset, answeredZone))
-  }
+  // The zone the figures are counted in moves a preset's days (periodOfView).
+  if (answeredZone && answeredZone !== zone) setZone(answeredZone)
 
-  const pick = (next: Preset) => {
-    setPreset(next)
-    setPeriod(presetPeriod(next, zone))
-  }
+  const pick = (next: Preset) => change({ preset: next, range: null })
   const pickRange = (range: [Dayjs | null, Dayjs | null] | null) => {
     const [from, to] = range ?? []
     if (!from || !to) return
-    setPreset(null)
-    setPeriod({ start_date: from.format('YYYY-MM-DD'), end_date: to.format('YYYY-MM-DD') })
+    const picked = { start_date: from.format('YYYY-MM-DD'), end_date: to.format('YYYY-MM-DD') }
+    change({ preset: null, range: picked })
   }
   const current = series.data?.meta.totals
   const previous = previousSeries.data?.meta.totals
@@ -127,7 +106,7 @@ export function AnalyticsPage({ screen }: { screen: AnalyticsScreen }) {
               data-testid="analytics-channel"
               style={{ minWidth: 200 }}
               value={channel ?? 'all'}
-              onChange={(value) => setChannel(value === 'all' ? null : value)}
+              onChange={(value) => change({ channel: value === 'all' ? null : value })}
               options={[
                 { value: 'all', label: t('analytics.allChannels') },
                 ...(channels.data?.data ?? [])

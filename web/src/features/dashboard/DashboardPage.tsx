@@ -1,17 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Card, Col, Row, Statistic, Table, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
-import {
-  analyticsApi,
-  type Compared,
-  type DailySeries,
-  type PlanRow,
-  type Split,
-} from '../../api/analytics.ts'
+import type { Compared, DailySeries, PlanRow, Split } from '../../api/analytics.ts'
 import { ApiError } from '../../api/http.ts'
 import { useCan } from '../../stores/permission.ts'
 import { useSession } from '../../stores/session.ts'
 import { type Figure, FiguresChart, useFigureFormat } from '../analytics/FiguresChart.tsx'
+import { liveQuery, periodQuery } from './queries.ts'
 import { useCountUp } from './use-count-up.ts'
 
 /** How often the live panels ask again while the page is shown (a hidden tab does not ask). */
@@ -58,8 +53,7 @@ export default function DashboardPage() {
   // Without the permission nothing is asked (a refused call would be asked again every few seconds).
   const mayView = useCan('view', 'dashboard')
   const live = useQuery({
-    queryKey: ['dashboard', 'live'],
-    queryFn: ({ signal }) => analyticsApi.dashboard(signal),
+    ...liveQuery,
     enabled: mayView,
     refetchInterval: (query) => (query.state.error ? false : LIVE_MS),
     retry: (count, error) => !(error instanceof ApiError && error.status === 403) && count < 2,
@@ -75,8 +69,7 @@ export default function DashboardPage() {
   }
   const period = <T,>(path: string) =>
     ({
-      queryKey: ['dashboard', path],
-      queryFn: ({ signal }: { signal: AbortSignal }) => analyticsApi.get<T>(path, {}, signal),
+      ...periodQuery<T>(path),
       enabled: allowed && live.isSuccess,
       placeholderData: keepPreviousData,
       refetchInterval: LIVE_MS * 6,

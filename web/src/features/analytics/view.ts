@@ -1,0 +1,64 @@
+import { useCallback } from 'react'
+import { useSearchParams } from 'react-router'
+import type { Period } from '../../api/analytics.ts'
+import { type Preset, presetPeriod, presets } from './periods.ts'
+
+/**
+ * What an analytics screen shows, kept in its address (`#/analytics/daily/channel?channel=3&preset=last30`,
+ * or `?start_date=2026-11-01&end_date=2026-11-15` for a range), so a view can be shared and a reload keeps
+ * it; the route prefetch (app/route-queries.ts) reads the same address to ask for the same figures.
+ */
+export interface AnalyticsView {
+  /** A preset period, or null for the range below. */
+  preset: Preset | null
+  range: Period | null
+  /** One channel, or null for all. */
+  channel: number | null
+}
+
+const DEFAULT_PRESET: Preset = 'last7'
+const isDay = (value: string | null): value is string =>
+  value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))
+
+/** The view an address's query names; anything it does not name, or names wrongly, is the default. */
+export function viewFromSearch(search: URLSearchParams): AnalyticsView {
+  const channelParam = search.get('channel')
+  const channel = channelParam && /^[1-9]\d{0,15}$/.test(channelParam) ? Number(channelParam) : null
+  const start = search.get('start_date')
+  const end = search.get('end_date')
+  if (isDay(start) && isDay(end) && start <= end)
+    return { preset: null, range: { start_date: start, end_date: end }, channel }
+  const named = search.get('preset')
+  const preset = (presets as readonly string[]).includes(named ?? '') ? (named as Preset) : DEFAULT_PRESET
+  return { preset, range: null, channel }
+}
+
+/** The address's query for a view: the defaults are left out. */
+export function searchOfView(view: AnalyticsView): URLSearchParams {
+  const search = new URLSearchParams()
+  if (view.channel !== null) search.set('channel', String(view.channel))
+  if (view.range) {
+    search.set('start_date', view.range.start_date)
+    search.set('end_date', view.range.end_date)
+  } else if (view.preset && view.preset !== DEFAULT_PRESET) search.set('preset', view.preset)
+  return search
+}
+
+/**
+ * The business days a view covers. A preset's days depend on the zone the figures are counted in, which the
+ * screen learns from the first answer: until then UTC, on the screen and in the prefetch alike.
+ */
+export const periodOfView = (view: AnalyticsView, zone: string): Period =>
+  view.range ?? presetPeriod(view.preset ?? DEFAULT_PRESET, zone)
+
+/** The screen's view from its address, and the changes that write it back (replacing the entry). */
+export function useAnalyticsView() {
+  const [search, setSearch] = useSearchParams()
+  const view = viewFromSearch(search)
+  const change = useCallback(
+    (next: Partial<AnalyticsView>) =>
+      setSearch((current) => searchOfView({ ...viewFromSearch(current), ...next }), { replace: true }),
+    [setSearch],
+  )
+  return { view, change }
+}
