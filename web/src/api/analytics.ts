@@ -38,6 +38,9 @@ export interface Dashboard {
   as_of: string
   online_now: number
   gross: Compared<string>
+  fees: Compared<string>
+  refunds: Compared<string>
+  chargebacks: Compared<string>
   net: Compared<string>
   orders: Compared<number>
   signups: Compared<number>
@@ -49,6 +52,9 @@ export interface PlanRow {
   plan_name: string
   orders: number
   gross: string
+  fees: string
+  refunds: string
+  chargebacks: string
   net: string
   new_subscriptions: number
 }

@@ -1,12 +1,22 @@
 import { DownloadOutlined } from '@ant-design/icons'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Alert, Button, Card, DatePicker, Select, Space, Statistic, Table, Typography } from 'antd'
+import { Alert, Button, Card, DatePicker, Select, Space, Typography } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { analyticsApi, type Split } from '../../api/analytics.ts'
+import { useReducedMotion } from '../../app/use-reduced-motion.ts'
+import { EChart } from '../../components/echart/EChart.tsx'
 import { useCan } from '../../stores/permission.ts'
-import { type Figure, FiguresChart, useFigureFormat } from './FiguresChart.tsx'
+import { FigureStatistics } from './FigureStatistics.tsx'
+import {
+  type Figure,
+  FiguresChart,
+  FigureTables,
+  figuresOption,
+  isMoney,
+  moneyFigures,
+} from './FiguresChart.tsx'
 import { type Preset, presets } from './periods.ts'
 import { channelsQuery, forChannel, periodBefore, seriesQuery, splitQuery } from './queries.ts'
 import { periodOfView, useAnalyticsView } from './view.ts'
@@ -21,7 +31,7 @@ export interface AnalyticsScreen {
   /** What the chart and its table show. */
   figures: Figure[]
   /** A table split by channel or campaign (`/analytics/channel/revenuePieChart`), and its columns. */
-  split?: { path: string; by: 'channel' | 'campaign'; figures: Figure[] }
+  split?: { path: string; by: 'channel' | 'campaign'; figures: Figure[]; chart?: boolean }
   /** The CSV export of the period (dailyRevenue.csv, dailyChannel.csv). */
   export?: string
   /** Pick one channel of those the caller sees (the channel screen). */
@@ -30,6 +40,21 @@ export interface AnalyticsScreen {
 
 const { RangePicker } = DatePicker
 
+/** Figures a split's rows add up to: money exactly, in cents; visitors and conversion are not sums. */
+const summable = (figure: Figure) => figure !== 'visitors' && figure !== 'conversion'
+
+function sumRows(rows: Split[], figures: Figure[]): Partial<Record<Figure, string | number>> {
+  const total: Partial<Record<Figure, string | number>> = {}
+  for (const figure of figures) {
+    const sum = rows.reduce(
+      (all, row) => all + (isMoney(figure) ? Math.round(Number(row[figure]) * 100) : Number(row[figure])),
+      0,
+    )
+    total[figure] = isMoney(figure) ? (sum / 100).toFixed(2) : sum
+  }
+  return total
+}
+
 /**
  * An analytics screen (spec section 2's /analytics/daily/*): a period picked from presets or a range, the
  * period against the one before, the figures a day as a chart with its table, a split by channel or
@@ -37,7 +62,7 @@ const { RangePicker } = DatePicker
  */
 export function AnalyticsPage({ screen }: { screen: AnalyticsScreen }) {
   const { t } = useTranslation()
-  const format = useFigureFormat()
+  const reduced = useReducedMotion()
   // The export is offered only to who may make it (a screen's list permission alone does not).
   const mayExport = useCan('export', screen.resource)
   const [zone, setZone] = useState('UTC')
@@ -66,6 +91,32 @@ export function AnalyticsPage({ screen }: { screen: AnalyticsScreen }) {
     placeholderData: keepPreviousData,
   })
 
+  // Without a daily series (campaigns), the period's figures are its split's rows added up, and so the period's before.
+  const previousSplit = useQuery({
+    ...splitQuery(splitPath ?? '', periodBefore(period)),
+    enabled: splitPath !== null && seriesPath === null,
+    placeholderData: keepPreviousData,
+  })
+  const splitName = (row: Split) =>
+    (screen.split?.by === 'campaign' ? row.campaign_name : row.channel_name) ?? t('analytics.none')
+  const splitChart = useCallback(
+    (primary: string) => {
+      const rows = split.data?.data ?? []
+      const by = screen.split?.by
+      return figuresOption({
+        labels: rows.map(
+          (row) => (by === 'campaign' ? row.campaign_name : row.channel_name) ?? t('analytics.none'),
+        ),
+        rows,
+        figures: (screen.split?.figures ?? []).filter((figure) => figure !== 'conversion'),
+        kind: 'bar',
+        reduced,
+        t,
+      })(primary)
+    },
+    [split.data, screen.split, reduced, t],
+  )
+
   const answeredZone = series.data?.meta.time_zone ?? split.data?.meta.time_zone
   // The zone the figures are counted in moves a preset's days (periodOfView).
   if (answeredZone && answeredZone !== zone) setZone(answeredZone)
@@ -77,8 +128,20 @@ export function AnalyticsPage({ screen }: { screen: AnalyticsScreen }) {
     const picked = { start_date: from.format('YYYY-MM-DD'), end_date: to.format('YYYY-MM-DD') }
     change({ preset: null, range: picked })
   }
-  const current = series.data?.meta.totals
-  const previous = previousSeries.data?.meta.totals
+  const summaryFigures = seriesPath
+    ? screen.figures
+    : [...moneyFigures, ...(screen.split?.figures ?? []).filter((f) => !isMoney(f) && summable(f))]
+  const hasMoney = summaryFigures.some(isMoney)
+  const current = seriesPath
+    ? series.data?.meta.totals
+    : hasMoney && split.data
+      ? sumRows(split.data.data, summaryFigures)
+      : undefined
+  const previous = seriesPath
+    ? previousSeries.data?.meta.totals
+    : previousSplit.data
+      ? sumRows(previousSplit.data.data, summaryFigures)
+      : undefined
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
@@ -141,24 +204,18 @@ export function AnalyticsPage({ screen }: { screen: AnalyticsScreen }) {
         <Alert type="error" showIcon message={(series.error ?? split.error)?.message} />
       )}
       {current && (
-        <Card>
-          <Space wrap size="large">
-            {screen.figures.map((figure) => (
-              <Statistic
-                key={figure}
-                title={t(`analytics.figures.${figure}`)}
-                value={format(figure, current[figure])}
-                suffix={
-                  previous ? (
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {t('analytics.before', { value: format(figure, previous[figure]) })}
-                    </Typography.Text>
-                  ) : undefined
-                }
-              />
-            ))}
-          </Space>
-        </Card>
+        <FigureStatistics
+          title={t('analytics.summary')}
+          figures={summaryFigures}
+          current={current}
+          previous={previous}
+          against="previousPeriod"
+        />
+      )}
+      {hasMoney && (
+        <Typography.Text type="secondary" data-testid="analytics-net-hint">
+          {t('analytics.netHint')}
+        </Typography.Text>
       )}
       {series.data && (
         <Card>
@@ -171,28 +228,18 @@ export function AnalyticsPage({ screen }: { screen: AnalyticsScreen }) {
       )}
       {screen.split && split.data && (
         <Card title={t(`analytics.by.${screen.split.by}`)}>
-          <Table<Split>
-            size="small"
-            pagination={false}
-            data-testid="analytics-split"
+          {screen.split.chart && (
+            <div aria-hidden="true" style={{ minWidth: 0, marginBottom: 16 }}>
+              <EChart option={splitChart} testId="analytics-split-chart" style={{ height: 360 }} />
+            </div>
+          )}
+          <FigureTables<Split>
+            rows={split.data.data}
+            figures={screen.split.figures}
+            label={{ title: t(`analytics.by.${screen.split.by}`), render: splitName }}
             rowKey={(row) => `${row.channel_id}:${row.campaign_id ?? ''}`}
-            dataSource={split.data.data}
-            columns={[
-              {
-                key: 'name',
-                title: t(`analytics.by.${screen.split.by}`),
-                render: (_: unknown, row: Split) =>
-                  (screen.split?.by === 'campaign' ? row.campaign_name : row.channel_name) ??
-                  t('analytics.none'),
-              },
-              ...screen.split.figures.map((figure) => ({
-                key: figure,
-                dataIndex: figure,
-                title: t(`analytics.figures.${figure}`),
-                align: 'right' as const,
-                render: (value: unknown) => format(figure, value),
-              })),
-            ]}
+            title={t(`analytics.by.${screen.split.by}`)}
+            testId="analytics-split"
           />
         </Card>
       )}

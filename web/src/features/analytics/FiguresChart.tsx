@@ -1,16 +1,18 @@
 import { Table } from 'antd'
 import type { EChartsCoreOption } from 'echarts/core'
-import { useCallback } from 'react'
+import { type ReactNode, useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { DailyFigures } from '../../api/analytics.ts'
 import { useReducedMotion } from '../../app/use-reduced-motion.ts'
 import { EChart } from '../../components/echart/EChart.tsx'
 import { formatMoney } from './money.ts'
 
-export const moneyFigures = ['gross', 'fees', 'refunds', 'chargebacks', 'net'] as const
+import { moneyFigures } from './screens.ts'
+
+export { moneyFigures }
 export type Figure = keyof Omit<DailyFigures, 'date'>
 
-const isMoney = (figure: Figure) => (moneyFigures as readonly string[]).includes(figure)
+export const isMoney = (figure: Figure) => (moneyFigures as readonly string[]).includes(figure)
 
 /** A figure's value as people read it: money with its currency, counts as numbers, conversion as a percentage. */
 export function useFigureFormat() {
@@ -26,10 +28,142 @@ export function useFigureFormat() {
   )
 }
 
+/** A row of a chart's category axis: its label and its figures. */
+type Row = Partial<Record<Figure, unknown>>
+
+/**
+ * A chart's option: money on the left axis, counts on the right (two scales, never one squashing the
+ * other), the legend below the axes' labels (scrolling, one line), a line a day or a bar a row.
+ */
+export function figuresOption({
+  labels,
+  rows,
+  figures,
+  kind,
+  reduced,
+  t,
+}: {
+  labels: string[]
+  rows: Row[]
+  figures: Figure[]
+  kind: 'line' | 'bar'
+  reduced: boolean
+  t: (key: string) => string
+}) {
+  return (primary: string): EChartsCoreOption => {
+    const money = figures.some(isMoney)
+    const counts = figures.some((figure) => !isMoney(figure))
+    const axes = [
+      ...(money ? [{ type: 'value', name: t('analytics.axes.money'), position: 'left' }] : []),
+      ...(counts
+        ? [
+            {
+              type: 'value',
+              name: t('analytics.axes.counts'),
+              position: money ? 'right' : 'left',
+              splitLine: { show: !money },
+            },
+          ]
+        : []),
+    ]
+    return {
+      animation: !reduced,
+      color: [
+        primary,
+        '#13c2c2',
+        '#faad14',
+        '#f5222d',
+        '#722ed1',
+        '#52c41a',
+        '#eb2f96',
+        '#fa8c16',
+        '#2f54eb',
+        '#a0d911',
+        '#614700',
+      ],
+      tooltip: { trigger: 'axis' },
+      legend: { type: 'scroll', bottom: 0, data: figures.map((figure) => t(`analytics.figures.${figure}`)) },
+      // The legend has the bottom 28 px; the axes, their labels and names (containLabel) keep to the grid.
+      grid: { left: 16, right: 16, top: 40, bottom: 36, containLabel: true },
+      xAxis: { type: 'category', data: labels },
+      yAxis: axes,
+      series: figures.map((figure) => ({
+        name: t(`analytics.figures.${figure}`),
+        type: kind,
+        smooth: kind === 'line' && !reduced,
+        yAxisIndex: money && !isMoney(figure) ? 1 : 0,
+        data: rows.map((row) => Number(row[figure] ?? 0)),
+      })),
+    }
+  }
+}
+
+/**
+ * Rows of figures as tables that fit their card: the money figures in one, the counts in another, each
+ * with the rows' label first, so no table is wider than a narrow screen.
+ */
+export function FigureTables<T extends object>({
+  rows,
+  figures,
+  label,
+  rowKey,
+  title,
+  testId,
+  pageSize,
+}: {
+  rows: T[]
+  figures: Figure[]
+  label: { title: string; render: (row: T) => ReactNode }
+  rowKey: (row: T) => string
+  title: string
+  /** `{testId}-table` (money, or the only one) and `{testId}-counts`. */
+  testId: string
+  pageSize?: number
+}) {
+  const { t } = useTranslation()
+  const format = useFigureFormat()
+  const money = figures.filter(isMoney)
+  const counts = figures.filter((figure) => !isMoney(figure))
+  const groups = [money, counts].filter((group) => group.length > 0)
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 16, minWidth: 0 }}>
+      {groups.map((group, i) => (
+        <Table<T>
+          key={group.join()}
+          size="small"
+          rowKey={rowKey}
+          tableLayout="auto"
+          // Pages of a month rather than a scrolling box, which keyboards could not reach.
+          pagination={
+            pageSize ? { pageSize, hideOnSinglePage: true, size: 'small', showSizeChanger: false } : false
+          }
+          data-testid={i === 0 ? `${testId}-table` : `${testId}-counts`}
+          title={() =>
+            groups.length > 1
+              ? `${title} · ${t(i === 0 && money.length > 0 ? 'analytics.axes.money' : 'analytics.axes.counts')}`
+              : title
+          }
+          dataSource={rows}
+          columns={[
+            { key: 'label', title: label.title, render: (_: unknown, row: T) => label.render(row) },
+            ...group.map((figure) => ({
+              key: figure,
+              dataIndex: figure,
+              title: t(`analytics.figures.${figure}`),
+              align: 'right' as const,
+              render: (value: unknown) => format(figure, value),
+            })),
+          ]}
+        />
+      ))}
+    </div>
+  )
+}
+
 /**
  * Figures a day as a line chart (the theme's colour first, resizing with the page, still under reduced
- * motion) and, beside it, a table of the same numbers that screen readers read. Every day of the period is
- * a row, empty days as zeros.
+ * motion; money and counts on axes of their own) and, under it, tables of the same numbers that screen
+ * readers read and that fit the card at any width. Every day of the period is a row, empty days as zeros.
  */
 export function FiguresChart({
   days,
@@ -40,56 +174,37 @@ export function FiguresChart({
   days: DailyFigures[]
   figures: Figure[]
   title: string
-  /** `{testId}-chart` and `{testId}-table`. */
+  /** `{testId}-chart`, `{testId}-table` (money) and `{testId}-counts`. */
   testId?: string
 }) {
   const { t } = useTranslation()
   const reduced = useReducedMotion()
-  const format = useFigureFormat()
   const option = useCallback(
-    (primary: string): EChartsCoreOption => ({
-      animation: !reduced,
-      color: [primary, '#13c2c2', '#faad14', '#f5222d', '#722ed1'],
-      tooltip: { trigger: 'axis' },
-      legend: { data: figures.map((figure) => t(`analytics.figures.${figure}`)) },
-      grid: { left: 60, right: 20, top: 40, bottom: 30 },
-      xAxis: { type: 'category', data: days.map((day) => day.date) },
-      yAxis: { type: 'value' },
-      series: figures.map((figure) => ({
-        name: t(`analytics.figures.${figure}`),
-        type: 'line',
-        smooth: !reduced,
-        data: days.map((day) => Number(day[figure] ?? 0)),
-      })),
-    }),
+    (primary: string) =>
+      figuresOption({
+        labels: days.map((day) => day.date),
+        rows: days,
+        figures,
+        kind: 'line',
+        reduced,
+        t,
+      })(primary),
     [days, figures, reduced, t],
   )
   return (
-    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16 }}>
-      <div style={{ flex: '2 1 480px', minWidth: 0 }} aria-hidden="true">
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 16, minWidth: 0 }}>
+      <div aria-hidden="true" style={{ minWidth: 0 }}>
         <EChart option={option} testId={`${testId}-chart`} style={{ height: 360 }} />
       </div>
-      <div style={{ flex: '1 1 320px', minWidth: 0 }}>
-        <Table<DailyFigures>
-          size="small"
-          rowKey="date"
-          // Pages of a month rather than a scrolling box, which keyboards could not reach.
-          pagination={{ pageSize: 31, hideOnSinglePage: true, size: 'small', showSizeChanger: false }}
-          data-testid={`${testId}-table`}
-          title={() => title}
-          dataSource={days}
-          columns={[
-            { key: 'date', dataIndex: 'date', title: t('analytics.date') },
-            ...figures.map((figure) => ({
-              key: figure,
-              dataIndex: figure,
-              title: t(`analytics.figures.${figure}`),
-              align: 'right' as const,
-              render: (value: unknown) => format(figure, value),
-            })),
-          ]}
-        />
-      </div>
+      <FigureTables<DailyFigures>
+        rows={days}
+        figures={figures}
+        label={{ title: t('analytics.date'), render: (day) => day.date }}
+        rowKey={(day) => day.date}
+        title={title}
+        testId={testId}
+        pageSize={31}
+      />
     </div>
   )
 }

@@ -43,7 +43,16 @@ export const analyticsLocale = defineLocale({
     allChannels: 'All channels',
     export: 'Export CSV',
     zone: 'Days in {{zone}}',
-    before: 'before: {{value}}',
+    change: {
+      previousPeriod: '{{change}} against the period before ({{value}})',
+      previousPeriodNone: 'The period before: {{value}}, so no percentage',
+      yesterday: '{{change}} against yesterday at this time ({{value}})',
+      yesterdayNone: 'Yesterday at this time: {{value}}, so no percentage',
+    },
+    axes: { money: 'Money', counts: 'Counts' },
+    summary: 'The period',
+    netHint:
+      "Net revenue = gross revenue − refunds − chargebacks; fees are shown beside it, not taken off (a payout report's net payout also takes off the fees).",
     visitorsNote:
       "A period's visitors count each visitor once; past 1,024 they are estimated, typically within 0.8% (within 2% 99 times in 100).",
   },
@@ -89,7 +98,15 @@ export const analyticsLocale = defineLocale({
     allChannels: '全部渠道',
     export: '导出 CSV',
     zone: '按 {{zone}} 时区计日',
-    before: '上期：{{value}}',
+    change: {
+      previousPeriod: '较上期 {{change}}（上期 {{value}}）',
+      previousPeriodNone: '上期为 {{value}}，无百分比',
+      yesterday: '较昨日同期 {{change}}（昨日同期 {{value}}）',
+      yesterdayNone: '昨日同期为 {{value}}，无百分比',
+    },
+    axes: { money: '金额', counts: '数量' },
+    summary: '本期汇总',
+    netHint: '净收入 = 总收入 − 退款 − 拒付；手续费单列，不从中扣除（结算报告的结算净额还要扣除手续费）。',
     visitorsNote:
       '时间段的访客数每位访客只计一次；超过 1,024 人时为估算值，误差通常在 0.8% 以内（百次中 99 次在 2% 以内）。',
   },

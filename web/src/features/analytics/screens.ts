@@ -1,23 +1,29 @@
 import type { AnalyticsScreen } from './AnalyticsPage.tsx'
 
+/**
+ * The five money figures every money screen shows, in this order (README "Analytics": definitions; net is
+ * net revenue, before fees, where a payout report's net payout is after them).
+ */
+export const moneyFigures = ['gross', 'fees', 'refunds', 'chargebacks', 'net'] as const
+
 /** The analytics screens of spec section 2 (/analytics/daily/*), each the figures it shows and from where. */
 export const analyticsScreens = {
   revenue: {
     name: 'revenue',
     resource: 'daily-revenue',
     series: '/analytics/revenue/companyDataDaily',
-    figures: ['gross', 'refunds', 'chargebacks', 'net', 'orders'],
+    figures: [...moneyFigures, 'orders'],
     export: '/analytics/revenue/exportCsv',
   },
   channel: {
     name: 'channel',
     resource: 'daily-channel',
     series: '/analytics/channel/records',
-    figures: ['visits', 'visitors', 'signups', 'new_subscriptions', 'gross', 'refunds', 'net'],
+    figures: [...moneyFigures, 'visits', 'visitors', 'signups', 'new_subscriptions'],
     split: {
       path: '/analytics/channel/subscriptionReferrals',
       by: 'campaign',
-      figures: ['visits', 'visitors', 'signups', 'new_subscriptions', 'gross', 'refunds', 'net'],
+      figures: [...moneyFigures, 'visits', 'visitors', 'signups', 'new_subscriptions'],
     },
     export: '/analytics/channel/exportCsv',
     channelPicker: true,
@@ -29,7 +35,16 @@ export const analyticsScreens = {
     split: {
       path: '/analytics/campaign/statistic',
       by: 'campaign',
-      figures: ['visits', 'visitors', 'signups', 'conversion', 'new_subscriptions', 'orders', 'gross', 'net'],
+      figures: [
+        ...moneyFigures,
+        'visits',
+        'visitors',
+        'signups',
+        'conversion',
+        'new_subscriptions',
+        'orders',
+      ],
+      chart: true,
     },
   },
   dailyData: {
@@ -37,14 +52,13 @@ export const analyticsScreens = {
     resource: 'daily-data',
     series: '/analytics/data/daily',
     figures: [
+      ...moneyFigures,
       'visits',
       'visitors',
       'signups',
       'new_subscriptions',
       'cancellations',
       'orders',
-      'gross',
-      'net',
     ],
   },
   subscriberSource: {
@@ -61,6 +75,6 @@ export const analyticsScreens = {
     name: 'refundStatistics',
     resource: 'daily-refund-statistics',
     series: '/analytics/refund-statistics',
-    figures: ['refund_count', 'refunds', 'chargeback_count', 'chargebacks'],
+    figures: [...moneyFigures, 'refund_count', 'chargeback_count'],
   },
 } satisfies Record<string, AnalyticsScreen>

@@ -1,11 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Card, Col, Row, Statistic, Table, Typography } from 'antd'
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Compared, DailySeries, PlanRow, Split } from '../../api/analytics.ts'
 import { ApiError } from '../../api/http.ts'
 import { useCan } from '../../stores/permission.ts'
 import { useSession } from '../../stores/session.ts'
-import { type Figure, FiguresChart, useFigureFormat } from '../analytics/FiguresChart.tsx'
+import { FigureStatistics } from '../analytics/FigureStatistics.tsx'
+import { type Figure, FiguresChart, moneyFigures, useFigureFormat } from '../analytics/FiguresChart.tsx'
 import { liveQuery, periodQuery } from './queries.ts'
 import { useCountUp } from './use-count-up.ts'
 
@@ -79,6 +81,29 @@ export default function DashboardPage() {
   const plans = useQuery(period<{ data: PlanRow[] }>('/dashboard/planList'))
   const devices = useQuery(period<{ data: { device: string; visits: number }[] }>('/dashboard/devices'))
   const data = live.data
+  // Today's row of the trend is today so far as the live panel has it: one answer for both, the newer one
+  // (the trend is asked for every minute, the panel every 10 s; two answers read at two moments disagreed).
+  const trendDays = useMemo(() => {
+    const days = trend.data?.data
+    if (!days || !data) return days
+    return days.map((day) =>
+      day.date === data.date
+        ? {
+            ...day,
+            gross: data.gross.today,
+            fees: data.fees.today,
+            refunds: data.refunds.today,
+            chargebacks: data.chargebacks.today,
+            net: data.net.today,
+            orders: data.orders.today,
+            signups: data.signups.today,
+            new_subscriptions: data.new_subscriptions.today,
+          }
+        : day,
+    )
+  }, [trend.data, data])
+  const todayOf = (pick: 'today' | 'yesterday') =>
+    data ? Object.fromEntries(moneyFigures.map((figure) => [figure, data[figure][pick]])) : {}
 
   return (
     <Row gutter={[16, 16]}>
@@ -96,44 +121,51 @@ export default function DashboardPage() {
       </Col>
       {data && (
         <>
-          <Col xs={24} sm={12} xl={6}>
+          <Col xs={24} sm={12} xl={8}>
             <Card>
               <OnlineNow value={data.online_now} />
               <Typography.Text type="secondary">{t('dashboard.onlineHint')}</Typography.Text>
             </Card>
           </Col>
-          <Col xs={24} sm={12} xl={6}>
-            <Panel title={t('dashboard.revenue')} value={data.gross} figure="gross" />
-          </Col>
-          <Col xs={24} sm={12} xl={6}>
+          <Col xs={24} sm={12} xl={8}>
             <Panel title={t('analytics.figures.signups')} value={data.signups} figure="signups" />
           </Col>
-          <Col xs={24} sm={12} xl={6}>
+          <Col xs={24} sm={12} xl={8}>
             <Panel
               title={t('analytics.figures.new_subscriptions')}
               value={data.new_subscriptions}
               figure="new_subscriptions"
             />
           </Col>
+          <Col span={24}>
+            <FigureStatistics
+              title={t('dashboard.revenue')}
+              figures={[...moneyFigures]}
+              current={todayOf('today')}
+              previous={todayOf('yesterday')}
+              against="yesterday"
+              testId="dashboard-today"
+            />
+          </Col>
         </>
       )}
-      {trend.data && (
+      {trendDays && (
         <Col span={24}>
           <Card title={t('dashboard.revenueTrend')}>
             <FiguresChart
-              days={trend.data.data}
-              figures={['gross', 'net']}
+              days={trendDays}
+              figures={[...moneyFigures]}
               title={t('dashboard.revenueTrend')}
               testId="revenue-trend"
             />
           </Card>
         </Col>
       )}
-      {trend.data && (
+      {trendDays && (
         <Col span={24}>
           <Card title={t('dashboard.memberTrend')}>
             <FiguresChart
-              days={trend.data.data}
+              days={trendDays}
               figures={['visitors', 'signups', 'new_subscriptions']}
               title={t('dashboard.memberTrend')}
               testId="member-trend"

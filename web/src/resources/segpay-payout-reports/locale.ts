@@ -14,10 +14,12 @@ export const segpayPayoutReportsLocale = defineLocale({
       fees: 'Fees',
       refunds: 'Refunds',
       chargebacks: 'Chargebacks',
-      net: 'Net',
+      net: 'Net payout',
       paid_on: 'Paid on',
     },
-    hints: { net: 'Gross less fees, refunds and chargebacks, to the cent.' },
+    hints: {
+      net: "Net payout: gross less fees, refunds and chargebacks, to the cent (analytics' net revenue does not take off the fees).",
+    },
   },
   'zh-cn': {
     title: 'Segpay 结算',
@@ -32,9 +34,9 @@ export const segpayPayoutReportsLocale = defineLocale({
       fees: '手续费',
       refunds: '退款',
       chargebacks: '拒付',
-      net: '净额',
+      net: '结算净额',
       paid_on: '付款日期',
     },
-    hints: { net: '总额减去手续费、退款和拒付，精确到分。' },
+    hints: { net: '结算净额：总额减去手续费、退款和拒付，精确到分（数据分析的净收入不扣手续费）。' },
   },
 })
