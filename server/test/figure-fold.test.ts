@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../../e2e/support/server.ts'
-import { createTestDatabase, type TestDatabase } from './support/databases.ts'
+import { queryRows } from '../src/db/client.ts'
+import { createTestDatabase, describeEachEngine, type TestDatabase } from './support/databases.ts'
 
 /**
  * The member site's writes reach the figures through a queue that the servers fold in (migration 0027,
@@ -151,5 +153,33 @@ describe.skipIf(!postgres)('folding the figures from two processes', () => {
     } finally {
       holder.release()
     }
+  })
+})
+
+describeEachEngine('a rebuild beside the queue', (engine) => {
+  let database: TestDatabase
+  beforeAll(async () => {
+    database = await createTestDatabase(engine)
+  }, 60_000)
+  afterAll(() => database?.drop())
+
+  it('leaves what is queued to the fold, which adds it once', async () => {
+    // No server runs: what these rows queue stays queued through the rebuild.
+    const db = database.database.db
+    await db.execute(
+      sql`insert into visits (visitor, device, visited_at) select 'rq' || g % 7, 'tablet', now() - g * interval '1 minute' from generate_series(1, 30) g`,
+    )
+    await db.execute(
+      sql`insert into users (username, created_at) select 'rq-' || g, now() from generate_series(1, 3) g`,
+    )
+    const queue = sql`select (select count(*) from figure_queue) + (select count(*) from visitor_queue) as n`
+    expect(Number((await queryRows<{ n: string }>(db, queue))[0]?.n)).toBeGreaterThan(0)
+    await db.execute(sql`select vod_rollup_rebuild()`)
+    while (Number((await queryRows<{ n: number }>(db, sql`select vod_figures_fold(true) as n`))[0]?.n) > 0);
+    expect(Number((await queryRows<{ n: string }>(db, queue))[0]?.n)).toBe(0)
+    const kept = await queryRows(db, sql.raw(rollups))
+    expect(kept.length).toBeGreaterThan(0)
+    await db.execute(sql`select vod_rollup_rebuild()`)
+    expect(await queryRows(db, sql.raw(rollups))).toEqual(kept)
   })
 })

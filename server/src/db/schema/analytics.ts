@@ -227,12 +227,15 @@ export const figureQueue = pgTable('figure_queue', {
 })
 
 /**
- * The visitors of new visits, a statement's by quarter-hour, channel and campaign in one array (one small row
- * for a thousand visits), waiting to be counted per business day (0027).
+ * New visits, a statement's by quarter-hour, channel, campaign and device: how many, and their visitors in one
+ * array (one small row for a thousand visits), waiting to be folded into the rollups and counted per business
+ * day (0027; since 0029 a visit's only queue, so its statement pays one insert, not two).
  */
 export const visitorQueue = pgTable('visitor_queue', {
   bucket: timestamp('bucket', { withTimezone: true }).notNull(),
   channelId: integer('channel_id'),
   campaignId: integer('campaign_id'),
+  device: text('device'),
+  visits: integer('visits').notNull().default(0),
   visitors: text('visitors').array().notNull(),
 })
