@@ -19,6 +19,7 @@ import { addDays, dayIn } from './period.ts'
 import { dashboardPanels, perDevice, perPlan, realTimeRevenues, realTimeUsers } from './reports.ts'
 import {
   type AnalyticsOptions,
+  answerKey,
   BUSY_TEXT,
   bounded,
   busyErrors,
@@ -43,7 +44,7 @@ function periodOr(zone: string, query: Partial<PeriodQuery>): PeriodQuery {
  */
 export async function dashboardRoutes(
   app: FastifyInstance,
-  { db: primary, reads: db, slots, zone }: AnalyticsOptions,
+  { db: primary, reads: db, slots, answers, zone }: AnalyticsOptions,
 ) {
   const route = (
     path: string,
@@ -68,13 +69,14 @@ export async function dashboardRoutes(
           response: { 200: answer, ...protectedErrors, ...busyErrors },
         },
       },
-      async (request: FastifyRequest, reply: FastifyReply) =>
-        sendAnswer(
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        const query = periodOr(zone, request.query as Partial<PeriodQuery>)
+        const scope = await scopeOf(primary, request)
+        return sendAnswer(
           reply,
-          await bounded(slots, async () =>
-            run(await scopeOf(primary, request), periodOr(zone, request.query as Partial<PeriodQuery>)),
-          ),
-        ),
+          await answers.answer(answerKey(path, query, scope), () => bounded(slots, () => run(scope, query))),
+        )
+      },
     )
   const data = async (value: Promise<unknown>) => ({ data: await value })
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { type Db, queryRows } from '../../db/client.ts'
+import { forgetAnswers } from './recent-answers.ts'
 
 /** How often each process folds what the member site's writes queued (freshness is about this, at most twice it). */
 export const FOLD_INTERVAL_MS = 250
@@ -11,11 +12,12 @@ const foldStep = async (db: Db, wait = false) =>
 
 /**
  * Folds everything queued into the rollups, waiting for another process's fold first: whatever was committed
- * before the call is in the figures after it (what the tests and the benches want; the servers fold by
- * themselves, scheduleFolding).
+ * before the call is in the figures after it, and in this process's answers at once (what the tests and the
+ * benches want; the servers fold by themselves, scheduleFolding).
  */
 export async function foldFigures(db: Db): Promise<void> {
   while ((await foldStep(db, true)) === 1);
+  forgetAnswers(db)
 }
 
 /**

@@ -17,6 +17,7 @@ import { idParams } from '../../lib/id-param.ts'
 import { errorBody, protectedErrors, recordErrors } from '../../lib/responses.ts'
 import type { Slots } from '../../lib/slots.ts'
 import { dayIn } from './period.ts'
+import type { RecentAnswers } from './recent-answers.ts'
 import { comparison, dailySeries, perCampaign, perChannel, perChannelType, todayRecord } from './reports.ts'
 import { scopeOf } from './scope.ts'
 import type { Period, Scope } from './sums.ts'
@@ -172,8 +173,14 @@ export interface AnalyticsOptions {
   reads: Db
   /** ANALYTICS_CONCURRENCY: every call runs in one of them (429 when they and the line are full). */
   slots: Slots
+  /** The answers of the last moments (recent-answers.ts): a call asked again within a second is not run again. */
+  answers: RecentAnswers
   zone: string
 }
+
+/** What an answer depends on besides the rows: the call, its parameters, the channels the caller sees now. */
+export const answerKey = (path: string, parameters: unknown, scope: Scope) =>
+  `${path} ${JSON.stringify(parameters)} ${scope.channels?.join(',') ?? '*'}`
 
 /** What each call's document says of its 429, and the answer it gives. */
 export const BUSY_TEXT =
@@ -197,7 +204,7 @@ export async function bounded<T>(slots: Slots, work: () => Promise<T>): Promise<
 
 function register(
   app: FastifyInstance,
-  { db, reads, slots, zone }: AnalyticsOptions,
+  { db, reads, slots, answers, zone }: AnalyticsOptions,
   path: string,
   permission: PermissionName,
   summary: string,
@@ -223,10 +230,11 @@ function register(
     },
     async (request: FastifyRequest, reply: FastifyReply) => {
       const id = perChannel ? (request.params as { id: number }).id : undefined
-      const answer = await bounded(slots, async () => {
-        const scope = await scopeOf(db, request, id)
-        return report.run(reads, zone, request.query as PeriodQuery, scope)
-      })
+      const query = request.query as PeriodQuery
+      const scope = await scopeOf(db, request, id)
+      const answer = await answers.answer(answerKey(path, [id, query], scope), () =>
+        bounded(slots, () => report.run(reads, zone, query, scope)),
+      )
       return sendAnswer(reply, answer)
     },
   )

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/client.ts'
+import { forgetAnswers } from './recent-answers.ts'
 
 const DAY_MS = 86_400_000
 /** How long a start waits for a recount of visitors before leaving it to finish behind the open API. */
@@ -13,19 +14,24 @@ const RECOUNT_WAIT_MS = 2000
  * figure is cut by zone at read time, so nothing else is rebuilt. Answers whether anything changed.
  */
 export async function syncBusinessZone(db: Db, zone: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const rows = (await tx.execute(
-      sql`select value from app_settings where key = 'business_time_zone' for update`,
-    )) as unknown as { rows: { value: string }[] }
-    const stored = rows.rows[0]?.value ?? 'UTC'
-    await tx.execute(
-      sql`insert into app_settings (key, value) values ('business_time_zone', ${zone})
+  return db
+    .transaction(async (tx) => {
+      const rows = (await tx.execute(
+        sql`select value from app_settings where key = 'business_time_zone' for update`,
+      )) as unknown as { rows: { value: string }[] }
+      const stored = rows.rows[0]?.value ?? 'UTC'
+      await tx.execute(
+        sql`insert into app_settings (key, value) values ('business_time_zone', ${zone})
         on conflict (key) do update set value = excluded.value`,
-    )
-    if (stored === zone) return false
-    await tx.execute(sql`select vod_visitors_recount()`)
-    return true
-  })
+      )
+      if (stored === zone) return false
+      await tx.execute(sql`select vod_visitors_recount()`)
+      return true
+    })
+    .then((changed) => {
+      if (changed) forgetAnswers(db)
+      return changed
+    })
 }
 
 /**
@@ -37,7 +43,9 @@ export async function syncZoneDays(db: Db, zone: string): Promise<boolean> {
   const rows = (await db.execute(sql`select vod_zone_days_rebuild(${zone}) as built`)) as unknown as {
     rows: { built: boolean }[]
   }
-  return rows.rows[0]?.built === true
+  const built = rows.rows[0]?.built === true
+  if (built) forgetAnswers(db)
+  return built
 }
 
 /**
