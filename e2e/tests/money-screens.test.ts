@@ -274,7 +274,13 @@ describe('money screens reconcile, in both languages', () => {
         const view = page.locator('.shell-view[data-view="/dashboard"]')
         const panel = view.getByTestId('dashboard-today')
         await expect.poll(() => panel.getByTestId('figure-net').count()).toBe(1)
-        // Money arrives after the screen has read both: a refund today.
+        type Live = { date: string } & Record<Money, { today: string; yesterday: string }>
+        const live = async () => (await asAdmin<{ data: Live }>(product, '/api/dashboard')).data
+        const { date } = await live()
+        // Both have been read (the panel, and the trend's table with today's row) before money arrives.
+        const table = view.getByTestId('revenue-trend-table')
+        await expect.poll(() => table.locator('tbody tr.ant-table-row', { hasText: date }).count()).toBe(1)
+        const refundsBefore = cents((await live()).refunds.today)
         const listed = await asAdmin<{ data: { id: number; events: unknown[] }[] }>(
           product,
           '/api/orders?per_page=80&sort=-paid_at',
@@ -282,9 +288,9 @@ describe('money screens reconcile, in both languages', () => {
         const order = listed.data.filter((row) => row.events.length === 0)[language === 'en' ? 2 : 3]
         if (!order) throw new Error('no demo order without refunds')
         await asAdmin(product, `/api/orders/${order.id}/refund`, { method: 'POST', body: { amount: '0.75' } })
-        const api = (await asAdmin<{ data: Record<string, unknown> }>(product, '/api/dashboard')).data as {
-          date: string
-        } & Record<Money, { today: string; yesterday: string }>
+        // The figures hold it once folded (README "How the figures are kept").
+        await expect.poll(async () => cents((await live()).refunds.today)).toBe(refundsBefore + 75)
+        const api = await live()
         // The panel follows within its 10 s.
         await expect
           .poll(
@@ -304,7 +310,6 @@ describe('money screens reconcile, in both languages', () => {
           else expect(Math.abs((percent as number) - want), `${figure}: ${text}`).toBeLessThan(0.051)
         }
         // Today's row of the revenue table, at once: the same five figures.
-        const table = view.getByTestId('revenue-trend-table')
         const headers = (await table.locator('thead th').allInnerTexts()).map((text) => text.trim())
         const row = table.locator('tbody tr.ant-table-row', { hasText: api.date })
         const cells = await row.locator('td').allInnerTexts()
