@@ -11,6 +11,8 @@
  * Asserts nothing.
  *
  *   npx tsx bench/videos-scale.ts [rows]     BENCH_DATABASE_URL=postgres://...  BENCH_SECONDS=10
+ *   BENCH_NAMES=0 (videos without tags or directors: the export with no names to join)
+ *   BENCH_LISTS=0 (the export and the import only)
  */
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
@@ -32,6 +34,8 @@ const CONNECTIONS = 16
 const IMPORT_ROWS = 10_000
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 process.env.TEST_DATABASE_URL = adminUrl
+const withNames = process.env.BENCH_NAMES !== '0'
+const withLists = process.env.BENCH_LISTS !== '0'
 
 /**
  * The export's floor: the same columns by a plain query written here, tags and directors by name joined
@@ -122,6 +126,7 @@ try {
   // Bulk load: the links' foreign-key triggers are skipped (the ids are right by construction), and each
   // video's tags are found by hash joins on a number, not by name.
   await db.transaction(async (tx) => {
+    if (!withNames) return
     await tx.execute(sql`set local session_replication_role = replica`)
     await tx.execute(sql`
       with kinds as (
@@ -140,29 +145,31 @@ try {
   for (const table of ['videos', 'video_tags', 'video_directors', 'tags'])
     await db.execute(sql.raw(`vacuum analyze ${table}`))
   console.log(
-    `loaded ${rows} videos with 3 tags each in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `loaded ${rows} videos ${withNames ? 'with 3 tags and a director each' : 'without tags or directors'} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   )
   const found = await db.select({ id: tags.id }).from(tags).where(eq(tags.name, 'Model 42'))
   const tagId = found[0]?.id
 
-  const cases: ListCase[] = [
-    ['first page', '/api/videos', 'select * from videos order by id desc limit 20'],
-    [
-      'status filter',
-      '/api/videos?status=draft',
-      "select * from videos where status = 'draft' order by id desc limit 20",
-    ],
-    [
-      'tag filter',
-      `/api/videos?tag_id=${tagId}`,
-      `select v.* from videos v where exists (select 1 from video_tags t where t.video_id = v.id and t.tag_id = ${tagId}) order by v.id desc limit 20`,
-    ],
-    [
-      'keyword',
-      '/api/videos?keyword=SN-123456',
-      "select * from videos where lower(serial_number) like 'sn-123456%' or title ilike '%SN-123456%' order by id desc limit 20",
-    ],
-  ]
+  const cases: ListCase[] = withLists
+    ? [
+        ['first page', '/api/videos', 'select * from videos order by id desc limit 20'],
+        [
+          'status filter',
+          '/api/videos?status=draft',
+          "select * from videos where status = 'draft' order by id desc limit 20",
+        ],
+        [
+          'tag filter',
+          `/api/videos?tag_id=${tagId}`,
+          `select v.* from videos v where exists (select 1 from video_tags t where t.video_id = v.id and t.tag_id = ${tagId}) order by v.id desc limit 20`,
+        ],
+        [
+          'keyword',
+          '/api/videos?keyword=SN-123456',
+          "select * from videos where lower(serial_number) like 'sn-123456%' or title ilike '%SN-123456%' order by id desc limit 20",
+        ],
+      ]
+    : []
 
   let copy: LoggedStatement | undefined
   let token: string

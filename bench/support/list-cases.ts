@@ -72,7 +72,7 @@ export async function compareListCases(
 
   console.log(`\nrequests driven by ${loadClient}, ${connections} connections, ${seconds} s a case`)
   console.log('route: a bare Fastify route with pg serving the bare SELECT (the ceiling of a Node API here)')
-  const width = Math.max(...cases.map(([label]) => label.length)) + 2
+  const width = Math.max(4, ...cases.map(([label]) => label.length)) + 2
   console.log(
     `\n${'case'.padEnd(width)}${'req/s'.padStart(8)}${'p99 ms'.padStart(8)}${'cpu ms'.padStart(8)}` +
       `${'replay'.padStart(9)}${'ratio'.padStart(8)}${'route'.padStart(8)}${'ratio'.padStart(8)}` +
