@@ -10,9 +10,14 @@ export type Engine = 'pglite' | 'postgres'
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server we may create databases on. */
 export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
 
-/** Runs the same suite once per engine, so each behaviour is proven on both. */
+/**
+ * Runs the same suite once per engine, so each behaviour is proven on both. Without TEST_DATABASE_URL the
+ * PostgreSQL half is listed as skipped, saying why, rather than left out without a word.
+ */
 export function describeEachEngine(name: string, suite: (engine: Engine) => void) {
   for (const engine of engines) describe(`${name} [${engine}]`, () => suite(engine))
+  if (!engines.includes('postgres'))
+    describe.skip(`${name} [postgres: skipped, set TEST_DATABASE_URL]`, () => suite('postgres'))
 }
 
 export interface TestDatabase {
