@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineContract } from '../resource.ts'
-import { calendarDay, clearable, instant, money, moneySum, recordId, reference } from '../values.ts'
+import { calendarDay, clearable, instant, money, moneySum, recordId, reference, tally } from '../values.ts'
 import { orderEventRecord } from './analytics.ts'
 import { campaignReference } from './channels.ts'
 import { orderLimits, paymentProviders, payoutCurrencies, payoutReportLimits } from './commerce.ts'
@@ -52,6 +52,9 @@ export const orderRecord = z
     /** The order's refunds and chargebacks, summed; together never more than the amount. */
     refunded: moneySum,
     charged_back: moneySum,
+    /** How many refunds and chargebacks it had (the CSV export's columns beside the sums). */
+    refund_count: tally,
+    chargeback_count: tally,
     /** Its refunds and chargebacks, oldest first (README "Analytics"). */
     events: z.array(orderEventRecord),
     created_at: instant,

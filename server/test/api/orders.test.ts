@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { channels, orders, plans, users } from '../../src/db/schema/index.ts'
 import { describeEachEngine } from '../support/databases.ts'
@@ -188,6 +189,66 @@ describeEachEngine('orders and payout reports', (engine) => {
       expect((await t.request('/api/orders/totals', { token: reader.token })).status).toBe(200)
       const stranger = await t.createAdmin(['list-plans'])
       expect((await t.request('/api/orders/totals', { token: stranger.token })).status).toBe(403)
+    })
+
+    it("exports an order's refunds and chargebacks as a column per figure, not the event list as JSON", async () => {
+      const [carol] = (
+        await t.db.insert(users).values({ username: 'carol' }).returning({ id: users.id })
+      ).map((row) => row.id) as [number]
+      const [order] = (
+        await t.db
+          .insert(orders)
+          .values({
+            orderNo: 'ORD-CSV-1',
+            userId: carol,
+            planId: apple,
+            amount: '30.00',
+            paymentMethod: 'segpay',
+            // A cell a spreadsheet would run as a formula stays neutralised.
+            transactionNumber: '=HYPERLINK("x")',
+            paidAt: new Date('2026-11-02T10:00:00Z'),
+            totalAmount: '30.00',
+          })
+          .returning({ id: orders.id })
+      ).map((row) => row.id) as [number]
+      for (const [kind, amount] of [
+        ['refund', '5.00'],
+        ['refund', '2.50'],
+        ['chargeback', '10.00'],
+      ] as const) {
+        const res = await api(`/api/orders/${order}/${kind}`, {
+          method: 'POST',
+          body: { amount, reason: '=SUM(A1)' },
+        })
+        expect(res.status).toBe(200)
+      }
+      const res = await fetch(`${t.url}/api/orders/exportCsv?user_id=${carol}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+      expect(res.status).toBe(200)
+      const [header, ...rows] = parse((await res.text()).replace(/^\ufeff/, '')) as string[][]
+      expect(header).toEqual(
+        expect.arrayContaining(['refund_count', 'refunded', 'chargeback_count', 'charged_back']),
+      )
+      expect(header).not.toContain('events')
+      expect(rows).toHaveLength(1)
+      const row = Object.fromEntries((header ?? []).map((name, i) => [name, rows[0]?.[i]]))
+      expect(row).toMatchObject({
+        order_no: 'ORD-CSV-1',
+        refund_count: '2',
+        refunded: '7.50',
+        chargeback_count: '1',
+        charged_back: '10.00',
+        transaction_number: `'=HYPERLINK("x")`,
+      })
+      // No cell holds a JSON blob (the events' reasons, ids, admins).
+      expect(rows[0]?.some((value) => value.startsWith('[') || value.startsWith('{'))).toBe(false)
+      expect(rows[0]?.join(',')).not.toContain('SUM')
+      // The record answers the counts too.
+      expect((await api(`/api/orders/${order}`)).body.data).toMatchObject({
+        refund_count: 2,
+        chargeback_count: 1,
+      })
     })
 
     it('sorts by plan name (a joined column) both ways', async () => {

@@ -34,6 +34,9 @@ const withTotal = (_value: string, input: Record<string, unknown>) => ({ totalAm
  */
 const eventSum = (kind: OrderEventKind) =>
   sql<string>`(select round(coalesce(sum(e.amount), 0), 2) from ${orderEvents} e where e.order_id = ${qualified(orders.id)} and e.kind = ${kind})`
+/** How many refunds (or chargebacks) the order had. */
+const eventCount = (kind: OrderEventKind) =>
+  sql<number>`(select count(*)::int from ${orderEvents} e where e.order_id = ${qualified(orders.id)} and e.kind = ${kind})`
 /** The order's refunds and chargebacks, oldest first, as the record's `events`. */
 const eventList = sql`(select coalesce(json_agg(json_build_object('id', e.id, 'kind', e.kind, 'amount', e.amount::text,
   'occurred_at', vod_wire(e.occurred_at), 'reason', e.reason, 'created_by', a.username) order by e.id), '[]'::json)
@@ -106,11 +109,18 @@ export const ordersResource = defineResource<Order>({
     campaign_name: campaigns.name,
     refunded: eventSum('refund'),
     charged_back: eventSum('chargeback'),
+    refund_count: eventCount('refund'),
+    chargeback_count: eventCount('chargeback'),
     events: eventList,
   },
   actions: { refund: moneyBack('refund'), chargeback: moneyBack('chargeback') },
   list: {
     keyword: [{ prefix: orders.orderNo }, { prefix: orders.transactionNumber }],
+  },
+  // Every field but `events`, whose figures are columns of their own (two counts, two sums) rather than a
+  // JSON blob in one cell.
+  export: {
+    columns: Object.keys(ordersContract.record.shape).filter((field) => field !== 'events'),
   },
   // The total follows from the fees, computed by PostgreSQL in the same UPDATE.
   transform: { transaction_fee: withTotal, settlement_fee: withTotal, reserve_fee: withTotal },
