@@ -20,6 +20,7 @@ import { ListFilters } from './ListFilters.tsx'
 import type { ListController } from './list-controller.ts'
 import { orderOf, type SortOrder, sortOf } from './list-params.ts'
 import { useHiddenColumns } from './use-shown-columns.ts'
+import './list-table.css'
 
 /** A column as the table shows it (list-columns.tsx makes them from the contract). */
 export interface ListColumn<T> {
@@ -57,6 +58,8 @@ export interface ListViewProps<T> {
   table?: Pick<TableProps<T>, 'components'>
   /** Columns out of sight until the admin picks them (the column picker; the choice is kept per admin). */
   hiddenColumns?: readonly string[]
+  /** Columns shown from 1200 px on only (ListDeclaration.wide): narrower, the needed ones keep the room. */
+  wideColumns?: readonly string[]
   /** A totals row over every row the filters match (not just the page): the server's sums, by column key. */
   totals?: { values: Record<string, string | number> | undefined; currency: string }
 }
@@ -72,7 +75,9 @@ export function ListView<T extends { id: Id }>(props: ListViewProps<T>) {
   const { t } = useTranslation()
   const [hidden, setHidden] = useHiddenColumns(testId, props.hiddenColumns ?? [])
   // On a phone the filters fold behind one button that says how many are set; the keyword stays in sight.
-  const phone = Grid.useBreakpoint().xs === true
+  const screens = Grid.useBreakpoint()
+  const phone = screens.xs === true
+  const narrow = screens.xl !== true
   const [unfolded, setUnfolded] = useState(false)
   const setCount = filters.filter((filter) =>
     filter.range
@@ -80,7 +85,10 @@ export function ListView<T extends { id: Id }>(props: ListViewProps<T>) {
       : params.filters[filter.name],
   ).length
   const folded = phone && filters.length > 0 && !unfolded
-  const columns = props.columns.filter((column) => !hidden.includes(column.key))
+  const wideOnly = narrow ? (props.wideColumns ?? []) : []
+  const columns = props.columns.filter(
+    (column) => !hidden.includes(column.key) && !wideOnly.includes(column.key),
+  )
   const picker = (
     <Popover
       trigger="click"
@@ -201,8 +209,12 @@ export function ListView<T extends { id: Id }>(props: ListViewProps<T>) {
         data-testid={`${testId}-table`}
         rowKey="id"
         columns={tableColumns}
-        // A table wider than its card scrolls inside it; the page itself never scrolls sideways.
-        scroll={{ x: 'max-content' }}
+        // The table takes its card's width and wraps its text to fit (auto layout over `width: auto`): only
+        // what cannot wrap makes it wider than its card, and then it scrolls inside it, under the actions;
+        // the page itself never scrolls sideways. (`max-content` had kept every text on one line.)
+        className="list-table"
+        scroll={{ x: true }}
+        tableLayout="auto"
         dataSource={controller.rows}
         loading={query.isFetching}
         rowSelection={

@@ -171,6 +171,9 @@ export function ResourceList<T extends { id: number }>(props: ResourceListProps<
     </>
   )
 
+  // A declared field's column (a reference's is keyed by the field that names it).
+  const keyOf = (field: string) =>
+    columns.find((column) => column.field === field || column.key === field)?.key ?? field
   return (
     <Card>
       <ListView<T>
@@ -186,9 +189,8 @@ export function ResourceList<T extends { id: number }>(props: ResourceListProps<
         toolbar={toolbar}
         rowActions={hasRowActions ? rowButtons : undefined}
         bulkActions={bulkActions ?? (bulkOffered ? bulk.render : undefined)}
-        hiddenColumns={declared?.hidden?.map(
-          (field) => columns.find((column) => column.field === field || column.key === field)?.key ?? field,
-        )}
+        hiddenColumns={declared?.hidden?.map(keyOf)}
+        wideColumns={declared?.wide?.map(keyOf)}
         totals={contract.list?.totals?.length ? { values: totals.data, currency: STORE_CURRENCY } : undefined}
       />
       {bulk.results}

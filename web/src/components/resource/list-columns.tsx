@@ -26,13 +26,18 @@ export interface ColumnOf<T> {
 /** A column as a screen gives it (a resource's declaration gives the same, untyped by its record). */
 export type Column<T> = string | ColumnOf<T>
 
-const ellipsis = {
-  display: 'inline-block',
-  maxWidth: '16em',
+/**
+ * Text wraps in its column, up to four lines, the whole of it on hover: the table fits its card by wrapping
+ * text rather than pushing columns out of sight (ListView).
+ */
+const wrapped = {
+  display: '-webkit-box',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: 4,
   overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-  verticalAlign: 'bottom',
+  overflowWrap: 'break-word',
+  whiteSpace: 'normal',
+  maxWidth: '32em',
 } as const
 
 /** Narrow columns where the value is known to be short. */
@@ -68,10 +73,11 @@ export function useListColumns<T>(
       render: (row) => {
         if (spec.render) return spec.render(row, t)
         const value = (row as Record<string, unknown>)[shown]
-        // Text is cut to the column's measure, the whole of it on hover.
-        if ((info?.kind === 'text' || info?.kind === 'email') && typeof value === 'string' && value)
+        // Text wraps to the column's measure, the whole of it on hover.
+        const wraps = info?.kind === 'text' || info?.kind === 'long_text' || info?.kind === 'email'
+        if (wraps && typeof value === 'string' && value)
           return (
-            <span className="cell-text" title={value} style={ellipsis}>
+            <span className="cell-text" title={value} style={wrapped}>
               {value}
             </span>
           )

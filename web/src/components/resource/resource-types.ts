@@ -47,6 +47,11 @@ export interface ListDeclaration<F extends string = string> {
   columns?: readonly ColumnSpec<F>[]
   /** Columns out of sight until the admin picks them in the column picker (a wide list's less used ones). */
   hidden?: readonly string[]
+  /**
+   * Columns shown on a wide screen only (1200 px and more): a narrower one leaves them out, so the columns
+   * the job needs stay in view beside the actions (a comment's id, likes and time at 800 px).
+   */
+  wide?: readonly string[]
   /** The filter inputs in order (the contract's filter and range names); by default all of them. */
   filters?: readonly string[]
   /** Actions of the contract's table that ask first: the ones that cannot be taken back. */
@@ -72,6 +77,11 @@ export interface FormDeclaration {
   initialValues?: Record<string, unknown>
   /** The form's largest width in pixels (560 unless a field needs room). */
   maxWidth?: number
+  /**
+   * Choice fields no two records share a value of (an information page of each type): the form offers only
+   * the values no other record has.
+   */
+  oneEach?: readonly string[]
 }
 
 export interface ImportDeclaration {

@@ -15,7 +15,11 @@ export function ChangeList({ log }: { log: AuditLog }) {
   const { t } = useTranslation()
   const valueText = valueTexts(log.resource, t)
   return (
-    <ul className="audit-changes" style={{ margin: 0, paddingLeft: 16 }}>
+    // Wrapped in the column, a long value too, never cut off: the details are what the entry is read for.
+    <ul
+      className="audit-changes"
+      style={{ margin: 0, paddingLeft: 16, minWidth: '12em', overflowWrap: 'anywhere' }}
+    >
       {changeValues(log.changes, log.action).map(({ field, values }) => {
         const target = referenceOf(log.resource, log.action, field)
         const text = (value: unknown) => valueText(field, value)

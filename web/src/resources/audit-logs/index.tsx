@@ -17,7 +17,7 @@ export const auditLogs = defineResource({
   list: {
     columns: [
       'id',
-      { field: 'created_at', width: 180 },
+      'created_at',
       'admin_id',
       { field: 'action', render: (log: AuditLog, t) => actionLabel(t, log.action) },
       { field: 'resource', render: (log: AuditLog, t) => resourceLabel(t, log.resource) },
@@ -29,6 +29,8 @@ export const auditLogs = defineResource({
       'ip',
       { field: 'changes', render: (log: AuditLog) => <ChangeList log={log} /> },
     ],
+    // Below 1200 px the changes keep the room.
+    wide: ['id', 'ip'],
     optionLabel: (field, value, t) => (field === 'resource' ? resourceLabel : actionLabel)(t, value),
   },
 })

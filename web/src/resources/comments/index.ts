@@ -25,6 +25,8 @@ export const comments = defineResource({
   screens: { list: true },
   list: {
     columns,
+    // Below 1200 px the comment, who wrote it under which video and where it stands keep the room.
+    wide: ['id', 'likes_count', 'created_at'],
     filters: ['status', 'report_status', 'user_id', 'video_id', 'created_at'],
     confirm: ['disable', 'ban'],
   },
@@ -48,6 +50,8 @@ export const commentReports = defineResource({
       'status',
       'report_status',
     ],
+    // Below 1200 px the comment, its reports and where it stands keep the room.
+    wide: ['id', 'username', 'reported_at'],
     filters: ['report_status', 'status', 'video_id'],
     confirm: ['ban', 'disable'],
   },
