@@ -1,6 +1,6 @@
 import './register.ts'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { Layout as AntLayout } from 'antd'
+import { Layout as AntLayout, Grid } from 'antd'
 import type { CSSProperties } from 'react'
 import { AntdProvider } from '../app/AntdProvider.tsx'
 import { usePermissionRefresh } from '../app/permission-refresh.ts'
@@ -30,6 +30,7 @@ export default function Layout() {
   usePermissionRefresh()
   useDialogFocusCycle()
   const { theme, showTabsBar, fixedHeader } = useSettings()
+  const phone = Grid.useBreakpoint().xs === true
   // The theme colour reaches antd through its token (AntdProvider) and the shell's own CSS through this.
   // Behind the active tab's white text and as the focus ring: the shade of it that reads (app/readable-color.ts).
   const style = { '--shell-primary': readableColor(theme, '#f5f5f5') } as CSSProperties
@@ -47,7 +48,8 @@ export default function Layout() {
             <AppMain />
           </AntLayout>
         </AntLayout>
-        <SettingsButton />
+        {/* A phone has it in the navbar (Navbar.tsx). */}
+        {!phone && <SettingsButton />}
         <UndoNotices />
         <EasterEgg />
       </QueryClientProvider>

@@ -1,5 +1,5 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
-import { Button, Layout } from 'antd'
+import { Button, Grid, Layout } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useApp } from '../stores/app.ts'
 import { Breadcrumb } from './Breadcrumb.tsx'
@@ -8,6 +8,7 @@ import { FullscreenToggle } from './FullscreenToggle.tsx'
 import { HeaderSearch } from './header-search/HeaderSearch.tsx'
 import { LanguageSwitch } from './LanguageSwitch.tsx'
 import { SizeSelect } from './SizeSelect.tsx'
+import { SettingsButton } from './settings/SettingsButton.tsx'
 import { UserMenu } from './UserMenu.tsx'
 
 export function Navbar() {
@@ -15,6 +16,7 @@ export function Navbar() {
   const opened = useApp((state) => state.sidebarOpened)
   const mobile = useApp((state) => state.device === 'mobile')
   const toggleSidebar = useApp((state) => state.toggleSidebar)
+  const phone = Grid.useBreakpoint().xs === true
   return (
     <Layout.Header className="shell-navbar">
       <Button
@@ -37,6 +39,8 @@ export function Navbar() {
           </>
         )}
         <LanguageSwitch className="shell-language" />
+        {/* On a phone the settings button sits here, not over the content's edge (Layout.tsx). */}
+        {phone && <SettingsButton inline />}
         <UserMenu />
       </div>
     </Layout.Header>

@@ -1,4 +1,5 @@
 import { describeField } from '@vod/contract/fields'
+import { MAX_PER_PAGE } from '@vod/contract/lists'
 import { Alert, Button, Card, Form, type FormInstance, Space, Spin } from 'antd'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -17,7 +18,13 @@ import { type FormField, FormFields, fieldName } from './form-fields.tsx'
 import { RecordError } from './RecordError.tsx'
 import { useResource } from './resource-context.tsx'
 import { resourcePath } from './resource-paths.ts'
-import { type RecordValues, useRecordQuery, useResourceClient, useSaveRecord } from './resource-queries.ts'
+import {
+  type RecordValues,
+  useListQuery,
+  useRecordQuery,
+  useResourceClient,
+  useSaveRecord,
+} from './resource-queries.ts'
 import { useListReturn } from './use-list-return.ts'
 import { bodyOf } from './zod-rules.ts'
 
@@ -74,7 +81,20 @@ export function ResourceForm(props: ResourceFormProps) {
   const { id } = params
   const editing = id !== undefined
   const schema = formSchema(contract, editing)
-  const fields = props.fields ?? resource.form?.fields ?? defaultFormFields(contract, editing)
+  const client = useResourceClient<SavedRecord>(resource)
+  const record = useRecordQuery(client, id)
+  const oneEach = resource.form?.oneEach ?? []
+  // The values other records hold of the fields each record has its own of: those are not offered.
+  const others = useListQuery(client, { per_page: MAX_PER_PAGE }, oneEach.length > 0)
+  const declared = props.fields ?? resource.form?.fields ?? defaultFormFields(contract, editing)
+  const fields = declared.map((field): FormField => {
+    const name = fieldName(field)
+    if (!oneEach.includes(name)) return field
+    const exclude = (others.data?.data ?? [])
+      .filter((other) => String(other.id) !== id)
+      .map((other) => String(other[name]))
+    return { ...(typeof field === 'string' ? { name } : field), exclude }
+  })
   const names = fields.map(fieldName)
   const roomy = names.some((name) => {
     const field = schema?.shape[name] as z.ZodType | undefined
@@ -89,8 +109,6 @@ export function ResourceForm(props: ResourceFormProps) {
   const { pathname } = useLocation()
   const [form] = useForm<RecordValues>()
   const formName = `${resource.name}${useId()}`
-  const client = useResourceClient<SavedRecord>(resource)
-  const record = useRecordQuery(client, id)
   const save = useSaveRecord(client)
   const titleKey = useRouteHandle()?.route.meta?.titleKey
   // Saved or cancelled, the form is done with; the list comes back as it was left.

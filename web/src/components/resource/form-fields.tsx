@@ -20,6 +20,8 @@ export interface FormFieldSpec {
   dependencies?: string[]
   /** Shown, not changed (the super-admin role's name). */
   disabled?: boolean
+  /** Values of a choice not offered (taken by other records). */
+  exclude?: readonly string[]
 }
 
 export type FormField = string | FormFieldSpec
@@ -49,7 +51,14 @@ export function FormFields({ fields, labels, schema, required = schema }: FormFi
     const input =
       spec.input ??
       (info ? (
-        <FieldInput field={name} info={info} labels={labels} label={label} disabled={spec.disabled} />
+        <FieldInput
+          field={name}
+          info={info}
+          labels={labels}
+          label={label}
+          disabled={spec.disabled}
+          exclude={spec.exclude}
+        />
       ) : null)
     return (
       <Form.Item

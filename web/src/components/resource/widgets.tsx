@@ -69,6 +69,8 @@ interface FieldInputProps {
   labels: string
   /** The field's label, for an input no `<label for>` can name (rich text's editable area). */
   label?: string
+  /** A choice's values not offered (FormFieldSpec.exclude). */
+  exclude?: readonly string[]
 }
 
 /** The input for one field of a form, by its kind and limits (contract/src/fields.ts). */
@@ -77,6 +79,7 @@ export function FieldInput({
   info,
   labels,
   label,
+  exclude = [],
   ...control
 }: FieldInputProps & WidgetProps<unknown>) {
   const { t } = useTranslation()
@@ -96,7 +99,12 @@ export function FieldInput({
         <Select
           {...props}
           allowClear={clear}
-          options={valueOptions(t, labels, field, info.values ?? [])}
+          options={valueOptions(
+            t,
+            labels,
+            field,
+            (info.values ?? []).filter((value) => !exclude.includes(String(value))),
+          )}
           onChange={(value) => control.onChange?.(value ?? empty)}
         />
       )

@@ -17,5 +17,6 @@ export const informations = defineResource({
   paths: { edit: ':id/edit' },
   screens: { list: true, create: true, edit: true },
   list: { columns: ['id', 'type', 'title', 'updated_at'] },
-  form: { initialValues: { content: '' }, maxWidth: 900 },
+  // One page of each type: a new page is offered only the types without one.
+  form: { initialValues: { content: '' }, maxWidth: 900, oneEach: ['type'] },
 })

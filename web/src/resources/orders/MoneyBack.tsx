@@ -40,6 +40,9 @@ export function MoneyBack({ order }: { order: Order }) {
     }
   }
   const offered = (['refund', 'chargeback'] as const).filter((k) => can(names, k, 'orders'))
+  // What may still go back: the amount less its refunds and chargebacks (in cents, as the server counts).
+  const cents = (value: string) => Math.round(Number(value) * 100)
+  const left = Math.max(0, cents(order.amount) - cents(order.refunded) - cents(order.charged_back))
 
   return (
     <Card
@@ -50,7 +53,13 @@ export function MoneyBack({ order }: { order: Order }) {
         order.paid_at && (
           <Space>
             {offered.map((k) => (
-              <Button key={k} onClick={() => setKind(k)} data-testid={`order-${k}`}>
+              <Button
+                key={k}
+                onClick={() => setKind(k)}
+                data-testid={`order-${k}`}
+                // Nothing is left to give back once the whole amount went back.
+                disabled={left === 0}
+              >
                 {t(`orders.kinds.${k}`)}
               </Button>
             ))}
@@ -60,7 +69,8 @@ export function MoneyBack({ order }: { order: Order }) {
     >
       <p>
         {t('orders.fields.refunded')}: {money(order.refunded)} · {t('orders.fields.charged_back')}:{' '}
-        {money(order.charged_back)}
+        {money(order.charged_back)} · {t('orders.left')}:{' '}
+        <strong data-testid="order-left">{money((left / 100).toFixed(2))}</strong>
       </p>
       <Table<OrderEvent>
         size="small"

@@ -7,8 +7,11 @@ import { useSettings } from '../../stores/settings.ts'
 // The drawer (with the colour picker) is loaded the first time it is opened.
 const SettingsDrawer = lazy(() => import('./SettingsDrawer.tsx'))
 
-/** The button on the right edge, 250 px from the top (spec section 9), that opens the settings drawer. */
-export function SettingsButton() {
+/**
+ * The button on the right edge, 250 px from the top (spec section 9), that opens the settings drawer; on a
+ * phone (`inline`) a button of the navbar instead, where it covers nothing of the screen's content.
+ */
+export function SettingsButton({ inline = false }: { inline?: boolean }) {
   const { t } = useTranslation()
   const open = useSettings((state) => state.showSettings)
   // Mounted from the first opening on, so the drawer can animate closed and keep its chunk loaded.
@@ -16,8 +19,8 @@ export function SettingsButton() {
   return (
     <>
       <Button
-        type="primary"
-        className="settings-button"
+        type={inline ? 'text' : 'primary'}
+        className={inline ? 'settings-button-inline' : 'settings-button'}
         data-testid="settings-button"
         aria-label={t('shell.settings.open')}
         aria-expanded={open}
