@@ -121,6 +121,9 @@ async function rate(table: string, rows: number, values: Record<string, number>)
 }
 
 try {
+  // The visitor lists the visits' trigger kept before 0030 (the "before 0027" way writes them).
+  await raw.query(`create table visitor_days (day date not null, channel_id integer not null,
+    campaign_id integer not null, visitor text not null, primary key (channel_id, campaign_id, day, visitor))`)
   const one = async (text: string) => Number((await raw.query(text)).rows[0].id)
   const channel = await one(
     `insert into channels (utm_source, type) values ('bench', 'affiliate') returning id`,

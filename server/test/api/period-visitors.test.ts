@@ -118,6 +118,24 @@ describeEachEngine('distinct visitors of the whole period', (engine) => {
     near(records.meta.totals.visitors, both, "a channel admin's two channels")
   })
 
+  it("counts a day's visitors exactly up to 1,024 and within 2% past them, as the fold keeps them", async () => {
+    // Two days outside the period: 3,000 visitors on one, in three statements folded apart, and 700 on the next.
+    for (const part of [0, 1, 2]) {
+      await t.db.execute(sql`insert into visits (visitor, device, visited_at)
+        select 'day-' || (v % 3000), 'mobile', '2026-01-05T08:00:00Z'::timestamptz + v * interval '1 second'
+        from generate_series(${part * 1500}::int, ${part * 1500 + 1499}::int) v`)
+      await foldFigures(t.db)
+    }
+    await t.db.execute(sql`insert into visits (visitor, device, visited_at)
+      select 'day-' || v, 'mobile', '2026-01-06T08:00:00Z'::timestamptz from generate_series(1, 700) v`)
+    await foldFigures(t.db)
+    const dayOf = async (day: string) =>
+      (await get(`/api/analytics/channel/periodStatistic?start_date=${day}&end_date=${day}`)).data.current
+        .visitors
+    near(await dayOf('2026-01-05'), 3000, 'a day of 3,000 visitors')
+    expect(await dayOf('2026-01-06')).toBe(700)
+  })
+
   it.each([1_500, 12_000, 100_000])('estimates %i distinct visitors within 2%', async (n) => {
     const [row] = await queryRows<{ estimate: number }>(
       t.db,

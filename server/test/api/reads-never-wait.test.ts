@@ -53,7 +53,7 @@ const steps: Step[] = [
   },
   {
     // The background steps of every process: the folding of queued changes (migration 0027) and the pruning
-    // of old visits and their visitor lists (upkeep.ts).
+    // of old visits (upkeep.ts).
     name: 'the queued changes folded in (vod_figures_fold)',
     before: `insert into visits (visitor, device) select 'fold' || i, 'desktop' from generate_series(1, 50) i`,
     run: 'select vod_figures_fold(true)',
@@ -62,8 +62,7 @@ const steps: Step[] = [
   {
     name: 'old visits pruned (pruneVisits)',
     run: `select pg_advisory_xact_lock(35002);
-      delete from visits where visited_at < now() - interval '40 days';
-      delete from visitor_days where day < current_date - 41`,
+      delete from visits where visited_at < now() - interval '40 days'`,
     midway: false,
   },
 ]

@@ -129,25 +129,6 @@ export const rollupMonths = pgTable(
   (t) => [primaryKey({ columns: [t.channelId, t.campaignId, t.planId, t.device, t.month] })],
 )
 
-/**
- * Who visited on which business day (in the zone app_settings' business_time_zone held when it was counted),
- * per level (-1 all, a channel, a channel's campaign): distinct visitors cannot be summed from buckets.
- * Deleted with the visits; the counts stay in visitor_day_counts.
- */
-export const visitorDays = pgTable(
-  'visitor_days',
-  {
-    day: date('day', { mode: 'string' }).notNull(),
-    channelId: integer('channel_id').notNull(),
-    campaignId: integer('campaign_id').notNull(),
-    visitor: varchar('visitor', { length: visitLimits.visitor }).notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.channelId, t.campaignId, t.day, t.visitor] }),
-    index('visitor_days_day_index').on(t.day),
-  ],
-)
-
 /** The visitor counts' level (-1 all, a channel, a channel's campaign) and their count. */
 const visitorLevel = {
   channelId: integer('channel_id').notNull(),

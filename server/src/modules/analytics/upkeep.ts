@@ -49,8 +49,8 @@ export async function syncZoneDays(db: Db, zone: string): Promise<boolean> {
 }
 
 /**
- * Deletes raw visits older than the retention, with the visitor lists of their days; the rollups and the
- * distinct-visitor counts stay (README "Analytics"). Answers how many visits went.
+ * Deletes raw visits older than the retention; the rollups, the distinct-visitor counts and the days' and
+ * months' hashes and planes stay (README "Analytics"). Answers how many visits went.
  */
 export async function pruneVisits(db: Db, retentionDays: number, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString()
@@ -61,10 +61,6 @@ export async function pruneVisits(db: Db, retentionDays: number, now = new Date(
     const gone = (await tx.execute(
       sql`with gone as (delete from visits where visited_at < ${cutoff}::timestamptz returning 1) select count(*)::integer as n from gone`,
     )) as unknown as { rows: { n: number }[] }
-    // A day's visitor list goes once its first hour could hold no kept visit (any zone is within a day of UTC).
-    await tx.execute(
-      sql`delete from visitor_days where day < (${cutoff}::timestamptz at time zone 'UTC')::date - 1`,
-    )
     return gone.rows[0]?.n ?? 0
   })
 }

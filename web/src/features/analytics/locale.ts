@@ -54,7 +54,7 @@ export const analyticsLocale = defineLocale({
     netHint:
       "Net revenue = gross revenue − refunds − chargebacks; fees are shown beside it, not taken off (a payout report's net payout also takes off the fees).",
     visitorsNote:
-      "A period's visitors count each visitor once; past 1,024 they are estimated, typically within 0.8% (within 2% 99 times in 100).",
+      'Visitors count each visitor once over the day or period shown; past 1,024 they are estimated, typically within 0.8% (within 2% 99 times in 100).',
   },
   'zh-cn': {
     title: '数据分析',
@@ -108,6 +108,6 @@ export const analyticsLocale = defineLocale({
     summary: '本期汇总',
     netHint: '净收入 = 总收入 − 退款 − 拒付；手续费单列，不从中扣除（结算报告的结算净额还要扣除手续费）。',
     visitorsNote:
-      '时间段的访客数每位访客只计一次；超过 1,024 人时为估算值，误差通常在 0.8% 以内（百次中 99 次在 2% 以内）。',
+      '访客数在所示的日期或时间段内每位访客只计一次；超过 1,024 人时为估算值，误差通常在 0.8% 以内（百次中 99 次在 2% 以内）。',
   },
 })
