@@ -16,8 +16,9 @@ import type { Browser, Page } from 'playwright-core'
 import { launchBrowser } from '../e2e/support/browser.ts'
 import { ADMIN, startServer } from '../e2e/support/server.ts'
 
-const LOADS = 5
-const TRACE = process.env.FIRST_FIGURES_TRACE === '1'
+const LOADS = Number(process.env.FIRST_FIGURES_LOADS ?? 5)
+const TRACE = process.env.FIRST_FIGURES_TRACE === '1' || process.env.FIRST_FIGURES_TRACE === 'all'
+const TRACE_ALL = process.env.FIRST_FIGURES_TRACE === 'all'
 
 /** performance.now() (milliseconds since navigation start) of the first frame showing `selector`. */
 const shownAt = (selector: string) => `(() => {
@@ -91,6 +92,17 @@ async function coldLoad(page: Page, url: string, selector: string): Promise<Load
   const ms = Number(await shown.jsonValue())
   await page.waitForLoadState('networkidle')
   await cdp.detach()
+  // The API's calls: when asked for, when sent (after waiting for a connection), when answered.
+  const calls = TRACE
+    ? ((await page.evaluate(`performance.getEntriesByType('resource')
+        .filter((entry) => ${TRACE_ALL} || entry.name.includes('/api/'))
+        .map((entry) => [entry.name, entry.startTime, entry.requestStart, entry.responseEnd])`)) as [
+        string,
+        number,
+        number,
+        number,
+      ][])
+    : []
   const dated = await Promise.all(finished.map(async (item) => ({ ...item, at: await item.at })))
   const before = dated.filter((item) => item.at <= ms)
   const trace = dated
@@ -99,6 +111,12 @@ async function coldLoad(page: Page, url: string, selector: string): Promise<Load
       (item) =>
         `${item.at.toFixed(0).padStart(6)} ms ${item.at <= ms ? ' ' : '*'} ${(item.bytes / 1024).toFixed(1).padStart(6)} KB  ${item.path}`,
     )
+  for (const [name, asked, sent, answered] of calls) {
+    const url = new URL(name)
+    trace.push(
+      `  asked ${asked.toFixed(0)} ms, sent ${sent.toFixed(0)} ms, answered ${answered.toFixed(0)} ms: ${url.pathname}${url.search}`,
+    )
+  }
   return {
     ms,
     bytes: before.reduce((sum, item) => sum + item.bytes, 0),

@@ -60,6 +60,8 @@ export interface RequestOptions {
   token?: string
   /** A longer time-out than the spec's 10 s, for calls that work through many rows (bulk actions). */
   timeoutMs?: number
+  /** The browser's fetch priority: `high` for a screen's first figures asked early (app/early-data.ts). */
+  priority?: RequestPriority
 }
 
 export function buildUrl(path: string, query: Query = {}): string {
@@ -135,7 +137,7 @@ async function exchange<T>(
   options: RequestOptions,
   read: (response: Response) => Promise<T>,
 ): Promise<T> {
-  const { query, body, signal, token, timeoutMs = httpConfig.timeoutMs } = options
+  const { query, body, signal, token, timeoutMs = httpConfig.timeoutMs, priority } = options
   const controller = new AbortController()
   let timedOut = false
   const timer = setTimeout(() => {
@@ -150,6 +152,7 @@ async function exchange<T>(
       headers: headers(body, token),
       body: body === undefined ? undefined : isRaw(body) ? body : JSON.stringify(body),
       signal: controller.signal,
+      ...(priority ? { priority } : {}),
     })
     if (!response.ok)
       throw errorFrom(

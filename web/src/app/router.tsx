@@ -26,9 +26,9 @@ const loadLayout = () => import('../shell/Layout.tsx')
 let shellPatched = false
 
 // The first screen's data is asked for before the router starts loading its code (app/route-prefetch.ts),
-// and with a session the shell's frame loads beside the route table (patched below), not after it.
+// and with a session the shell's frame and the screen load beside the route table (patched below), not after it.
 const opened = new URL(window.location.hash.slice(1) || '/', window.location.origin)
-prefetchRoute(opened.pathname, opened.search)
+prefetchRoute(opened.pathname, opened.search, true)
 if (useSession.getState().token && !isPublicPath(opened.pathname)) void loadLayout().catch(() => undefined)
 
 export const router = createHashRouter(

@@ -1,13 +1,14 @@
-import type { QueryClient } from '@tanstack/react-query'
-import dayjs from 'dayjs'
-import { analyticsApi, type DailySeries, type Period, type Split } from '../../api/analytics.ts'
+import type { DailySeries, Period, Split } from '../../api/analytics.ts'
+import { http } from '../../api/http.ts'
+import { type Call, queryOf } from '../../app/early-data.ts'
+import { addDays } from './periods.ts'
 import type { AnalyticsView } from './view.ts'
 
 /**
- * The calls an analytics screen makes, as TanStack Query options: the screen (AnalyticsPage.tsx) reads them
- * and the route prefetch (app/route-queries.ts) starts them as the route matches, with the same keys, so the
+ * The calls an analytics screen makes: the screen (AnalyticsPage.tsx) reads them as TanStack Query options
+ * and the route prefetch (app/route-prefetch.ts) starts them as the route matches, under the same keys, so the
  * screen finds its figures asked for (or answered) when its code arrives. Fresh for a while, so the screen
- * does not ask again what the prefetch just got.
+ * does not ask again what it just got.
  */
 const STALE_MS = 30_000
 
@@ -17,34 +18,30 @@ export const forChannel = (path: string, channel: number | null) =>
 
 /** The period of the same length just before, for the comparison under each figure. */
 export function periodBefore(period: Period): Period {
-  const days = dayjs(period.end_date).diff(dayjs(period.start_date), 'day') + 1
-  return {
-    start_date: dayjs(period.start_date).subtract(days, 'day').format('YYYY-MM-DD'),
-    end_date: dayjs(period.start_date).subtract(1, 'day').format('YYYY-MM-DD'),
-  }
+  const days = (Date.parse(period.end_date) - Date.parse(period.start_date)) / 86_400_000 + 1
+  return { start_date: addDays(period.start_date, -days), end_date: addDays(period.start_date, -1) }
 }
 
-export const seriesQuery = (path: string, period: Period) => ({
-  queryKey: ['analytics', path, period] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    analyticsApi.get<DailySeries>(path, { ...period }, signal),
-  staleTime: STALE_MS,
+const seriesCall = (path: string, period: Period): Call<DailySeries> => ({
+  key: ['analytics', path, period],
+  run: (options) => http.get<DailySeries>(path, { query: { ...period }, ...options }),
 })
 
 /** The channels of a period (the channel picker's options). */
-export const channelsQuery = (period: Period) => ({
-  queryKey: ['analytics', 'channels', period] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    analyticsApi.get<{ data: Split[] }>('/analytics/channel/revenuePieChart', { ...period }, signal),
-  staleTime: STALE_MS,
+const channelsCall = (period: Period): Call<{ data: Split[] }> => ({
+  key: ['analytics', 'channels', period],
+  run: (options) =>
+    http.get<{ data: Split[] }>('/analytics/channel/revenuePieChart', { query: { ...period }, ...options }),
 })
 
-export const splitQuery = (path: string, period: Period) => ({
-  queryKey: ['analytics', path, period] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    analyticsApi.get<{ data: Split[]; meta: { time_zone: string } }>(path, { ...period }, signal),
-  staleTime: STALE_MS,
+const splitCall = (path: string, period: Period): Call<{ data: Split[]; meta: { time_zone: string } }> => ({
+  key: ['analytics', path, period],
+  run: (options) => http.get(path, { query: { ...period }, ...options }),
 })
+
+export const seriesQuery = (path: string, period: Period) => queryOf(seriesCall(path, period), STALE_MS)
+export const channelsQuery = (period: Period) => queryOf(channelsCall(period), STALE_MS)
+export const splitQuery = (path: string, period: Period) => queryOf(splitCall(path, period), STALE_MS)
 
 /** What of an analytics screen (AnalyticsPage.tsx) says which calls it makes. */
 interface ScreenCalls {
@@ -53,18 +50,14 @@ interface ScreenCalls {
   split?: { path: string }
 }
 
-/** Asks for every call a screen makes for a view in a period, first figures first (the route prefetch). */
-export function prefetchScreen(
-  client: QueryClient,
-  screen: ScreenCalls,
-  view: AnalyticsView,
-  period: Period,
-) {
+/** Every call a screen makes for a view in a period, first figures first (for the route prefetch). */
+export function screenCalls(screen: ScreenCalls, view: AnalyticsView, period: Period): Call<unknown>[] {
+  const calls: Call<unknown>[] = []
   if (screen.series) {
     const path = forChannel(screen.series, view.channel)
-    void client.prefetchQuery(seriesQuery(path, period))
-    void client.prefetchQuery(seriesQuery(path, periodBefore(period)))
+    calls.push(seriesCall(path, period), seriesCall(path, periodBefore(period)))
   }
-  if (screen.channelPicker) void client.prefetchQuery(channelsQuery(period))
-  if (screen.split) void client.prefetchQuery(splitQuery(forChannel(screen.split.path, view.channel), period))
+  if (screen.channelPicker) calls.push(channelsCall(period))
+  if (screen.split) calls.push(splitCall(forChannel(screen.split.path, view.channel), period))
+  return calls
 }

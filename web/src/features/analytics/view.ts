@@ -1,4 +1,4 @@
-import { useCallback } from 'react'
+import { useCallback, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import type { Period } from '../../api/analytics.ts'
 import { type Preset, presetPeriod, presets } from './periods.ts'
@@ -51,14 +51,28 @@ export function searchOfView(view: AnalyticsView): URLSearchParams {
 export const periodOfView = (view: AnalyticsView, zone: string): Period =>
   view.range ?? presetPeriod(view.preset ?? DEFAULT_PRESET, zone)
 
-/** The screen's view from its address, and the changes that write it back (replacing the entry). */
+/**
+ * The screen's view from its address, and the changes that write it back (replacing the entry). A change
+ * shows at once and the next one builds on it, though the address follows only when the router has moved.
+ */
 export function useAnalyticsView() {
   const [search, setSearch] = useSearchParams()
-  const view = viewFromSearch(search)
+  const [wanted, setWanted] = useState<string | null>(null)
+  const shown = wanted ?? search.toString()
+  // Once the address says what was wanted (or something else, moved to from outside), it rules again.
+  const committed = search.toString()
+  const [lastCommitted, setLastCommitted] = useState(committed)
+  if (committed !== lastCommitted) {
+    setLastCommitted(committed)
+    setWanted(null)
+  }
   const change = useCallback(
-    (next: Partial<AnalyticsView>) =>
-      setSearch((current) => searchOfView({ ...viewFromSearch(current), ...next }), { replace: true }),
-    [setSearch],
+    (next: Partial<AnalyticsView>) => {
+      const target = searchOfView({ ...viewFromSearch(new URLSearchParams(shown)), ...next })
+      setWanted(target.toString())
+      setSearch(target, { replace: true })
+    },
+    [setSearch, shown],
   )
-  return { view, change }
+  return { view: viewFromSearch(new URLSearchParams(shown)), change }
 }
