@@ -32,8 +32,8 @@ const optionTitles = (page: Page) =>
 
 describe('the smaller fixes of issue 36, end to end in Chromium', () => {
   it('a fully refunded order offers no more refunds or chargebacks and shows that nothing is left', async () => {
-    // A paid order nothing went back of yet, from the far end of the demo's orders (other files use the first).
-    const listed = await asAdmin<Listed<Order>>(product, '/api/orders?per_page=100&sort=id')
+    // A paid order nothing went back of yet, the longest paid (other files take the newest).
+    const listed = await asAdmin<Listed<Order>>(product, '/api/orders?per_page=100&sort=paid_at')
     const order = listed.data.find(
       (o) => o.paid_at !== null && Number(o.refunded) === 0 && Number(o.charged_back) === 0,
     )

@@ -22,6 +22,9 @@ export const ordersLocale = defineLocale({
       charged_back: 'Charged back',
       refund_count: 'Refunds',
       chargeback_count: 'Chargebacks',
+      // What a refund or chargeback recorded (the audit trail's changes).
+      refund: 'Refund',
+      chargeback: 'Chargeback',
       events: 'Refunds and chargebacks',
     },
     values: { payment_method: paymentMethods },
@@ -59,6 +62,8 @@ export const ordersLocale = defineLocale({
       charged_back: '已拒付',
       refund_count: '退款次数',
       chargeback_count: '拒付次数',
+      refund: '退款',
+      chargeback: '拒付',
       events: '退款与拒付',
     },
     values: { payment_method: paymentMethods },
