@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { periodBefore } from '../src/features/analytics/queries.ts'
+import { periodOfView, searchOfView, viewFromSearch } from '../src/features/analytics/view.ts'
+
+const view = (search: string) => viewFromSearch(new URLSearchParams(search))
+
+describe("an analytics screen's view in its address (issue 36 item 7)", () => {
+  it('reads a channel and a preset, a range, and the default for anything else', () => {
+    expect(view('channel=3&preset=last30')).toEqual({ preset: 'last30', range: null, channel: 3 })
+    expect(view('start_date=2026-10-01&end_date=2026-10-10')).toEqual({
+      preset: null,
+      range: { start_date: '2026-10-01', end_date: '2026-10-10' },
+      channel: null,
+    })
+    for (const wrong of [
+      '',
+      'preset=someday',
+      'channel=x',
+      'channel=0',
+      'start_date=2026-10-10&end_date=2026-10-01',
+    ])
+      expect(view(wrong)).toEqual({ preset: 'last7', range: null, channel: null })
+  })
+
+  it('writes back what it reads, leaving the defaults out', () => {
+    for (const search of [
+      'channel=3&preset=last30',
+      'channel=3&start_date=2026-10-01&end_date=2026-10-10',
+      '',
+    ])
+      expect(searchOfView(view(search)).toString()).toBe(search)
+    expect(searchOfView({ preset: 'last7', range: null, channel: null }).toString()).toBe('')
+  })
+
+  it("gives a view's days, and the period of the same length before", () => {
+    expect(periodOfView(view('preset=last7'), 'UTC')).toEqual(periodOfView(view(''), 'UTC'))
+    const { start_date, end_date } = periodOfView(view('preset=last30'), 'Asia/Shanghai')
+    expect((Date.parse(end_date) - Date.parse(start_date)) / 86_400_000).toBe(29)
+    expect(periodOfView(view('start_date=2026-10-01&end_date=2026-10-10'), 'Asia/Shanghai')).toEqual({
+      start_date: '2026-10-01',
+      end_date: '2026-10-10',
+    })
+    expect(periodBefore({ start_date: '2026-11-19', end_date: '2026-11-25' })).toEqual({
+      start_date: '2026-11-12',
+      end_date: '2026-11-18',
+    })
+    expect(periodBefore({ start_date: '2026-03-01', end_date: '2026-03-31' })).toEqual({
+      start_date: '2026-01-29',
+      end_date: '2026-02-28',
+    })
+  })
+})
