@@ -15,6 +15,7 @@
  *   BENCH_LISTS=0 (the export and the import only)
  */
 import { execFile } from 'node:child_process'
+import { get } from 'node:http'
 import { promisify } from 'node:util'
 import { eq, sql } from 'drizzle-orm'
 import { type RunningServer, startServer } from '../e2e/support/server.ts'
@@ -71,6 +72,31 @@ async function exportAll(server: RunningServer, token: string) {
   let bytes = 0
   for await (const chunk of res.body) bytes += (chunk as Uint8Array).length
   return { seconds: (performance.now() - started) / 1000, bytes }
+}
+
+/**
+ * Receives the whole export compressed, as a browser on another machine would, without decompressing it here
+ * (on two cores the decompression would take the CPU the server and PostgreSQL share): its seconds and bytes
+ * on the wire.
+ */
+function exportWire(server: RunningServer, token: string): Promise<{ seconds: number; bytes: number }> {
+  const started = performance.now()
+  return new Promise((resolve, reject) => {
+    const request = get(
+      `${server.url}/api/videos/exportCsv`,
+      { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br' } },
+      (res) => {
+        if (res.statusCode !== 200) reject(new Error(`export: ${res.statusCode}`))
+        let bytes = 0
+        res.on('data', (chunk: Buffer) => {
+          bytes += chunk.length
+        })
+        res.on('end', () => resolve({ seconds: (performance.now() - started) / 1000, bytes }))
+        res.on('error', reject)
+      },
+    )
+    request.on('error', reject)
+  })
 }
 
 /** psql's `\copy` of a COPY to /dev/null, with these connection settings: the database's speed for a file. */
@@ -201,13 +227,18 @@ try {
   const before = await memoryMb(server.pid)
   // Three of each, taking turns, so neither side alone meets a cold cache or a busy moment; medians compared.
   const exports: number[] = []
+  const wires: number[] = []
   const floors: number[] = []
   let bytes = 0
+  let wireBytes = 0
   for (let turn = 0; turn < 3; turn++) {
     const exported = await exportAll(server, token)
     exports.push(exported.seconds)
     bytes = exported.bytes
     floors.push(await psqlCopySeconds(url, EXPORT_FLOOR))
+    const wire = await exportWire(server, token)
+    wires.push(wire.seconds)
+    wireBytes = wire.bytes
   }
   const memory = await peakMemoryMb(server.pid)
   const replay = copy ? await psqlCopySeconds(url, copy.text, EXPORT_SETTINGS) : Number.NaN
@@ -218,6 +249,8 @@ try {
       `psql \\copy of a plain query of the same columns between them: ${listed(floors)} s; ` +
       `medians ${median(exports).toFixed(2)} s against ${median(floors).toFixed(2)} s: ` +
       `${(median(floors) / median(exports)).toFixed(2)} of its speed; ` +
+      `received compressed (${(wireBytes / 1024 / 1024).toFixed(0)} MB, not decompressed here) ${listed(wires)} s: ` +
+      `${(median(floors) / median(wires)).toFixed(2)} of the floor's speed; ` +
       `the export's own COPY by psql ${replay.toFixed(2)} s` +
       `${copy ? '' : ' (no COPY captured: the export took the rows path)'}; ` +
       `server peak memory through them ${memory.toFixed(0)} MB (${before.toFixed(0)} MB before)`,
