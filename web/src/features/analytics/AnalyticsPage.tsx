@@ -9,14 +9,8 @@ import { useReducedMotion } from '../../app/use-reduced-motion.ts'
 import { EChart } from '../../components/echart/EChart.tsx'
 import { useCan } from '../../stores/permission.ts'
 import { FigureStatistics } from './FigureStatistics.tsx'
-import {
-  type Figure,
-  FiguresChart,
-  FigureTables,
-  figuresOption,
-  isMoney,
-  moneyFigures,
-} from './FiguresChart.tsx'
+import { FiguresChart, FigureTables, figuresOption } from './FiguresChart.tsx'
+import { type Figure, isMoney, moneyFigures } from './figures.ts'
 import { type Preset, presets } from './periods.ts'
 import { channelsQuery, forChannel, periodBefore, seriesQuery, splitQuery } from './queries.ts'
 import { periodOfView, useAnalyticsView } from './view.ts'

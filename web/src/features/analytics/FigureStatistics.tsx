@@ -1,6 +1,7 @@
 import { Card, Statistic, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { type Figure, isMoney, useFigureFormat } from './FiguresChart.tsx'
+import { useFigureFormat } from './FiguresChart.tsx'
+import { type Figure, isMoney } from './figures.ts'
 
 /** A figure as a number to compare: money in cents, exactly as written; counts and conversion as they are. */
 const amountOf = (figure: Figure, value: unknown) =>

@@ -5,14 +5,8 @@ import { useTranslation } from 'react-i18next'
 import type { DailyFigures } from '../../api/analytics.ts'
 import { useReducedMotion } from '../../app/use-reduced-motion.ts'
 import { EChart } from '../../components/echart/EChart.tsx'
+import { type Figure, isMoney } from './figures.ts'
 import { formatMoney } from './money.ts'
-
-import { moneyFigures } from './screens.ts'
-
-export { moneyFigures }
-export type Figure = keyof Omit<DailyFigures, 'date'>
-
-export const isMoney = (figure: Figure) => (moneyFigures as readonly string[]).includes(figure)
 
 /** A figure's value as people read it: money with its currency, counts as numbers, conversion as a percentage. */
 export function useFigureFormat() {

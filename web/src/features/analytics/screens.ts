@@ -1,10 +1,5 @@
 import type { AnalyticsScreen } from './AnalyticsPage.tsx'
-
-/**
- * The five money figures every money screen shows, in this order (README "Analytics": definitions; net is
- * net revenue, before fees, where a payout report's net payout is after them).
- */
-export const moneyFigures = ['gross', 'fees', 'refunds', 'chargebacks', 'net'] as const
+import { moneyFigures } from './figures.ts'
 
 /** The analytics screens of spec section 2 (/analytics/daily/*), each the figures it shows and from where. */
 export const analyticsScreens = {
