@@ -201,6 +201,10 @@ describe('the smaller fixes of issue 36, end to end in Chromium', () => {
       const right = 375 - Math.max(...boxes.map((box) => box.right))
       expect(Math.abs(right - left), `${language}: ${left} px left, ${right} px right`).toBeLessThanOrEqual(1)
       expect(right).toBeLessThanOrEqual(16)
+      // The trend's tables scroll inside their cards; the page itself never scrolls sideways.
+      await page.getByTestId('revenue-trend-table').waitFor()
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth)
+      expect(wide, `${language}: the page is ${wide} px wide`).toBeLessThanOrEqual(375)
       // The settings button is on screen and over none of the screen's content.
       const gear = await page.getByTestId('settings-button').boundingBox()
       const main = await page.locator('.shell-main').boundingBox()

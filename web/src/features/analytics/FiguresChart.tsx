@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import type { DailyFigures } from '../../api/analytics.ts'
 import { useReducedMotion } from '../../app/use-reduced-motion.ts'
 import { EChart } from '../../components/echart/EChart.tsx'
+import { ScrollRegion } from '../../components/scroll-region/ScrollRegion.tsx'
 import { type Figure, isMoney } from './figures.ts'
 import { formatMoney } from './money.ts'
 
@@ -119,36 +120,37 @@ export function FigureTables<T extends object>({
   const money = figures.filter(isMoney)
   const counts = figures.filter((figure) => !isMoney(figure))
   const groups = [money, counts].filter((group) => group.length > 0)
+  const tableTitle = (i: number) =>
+    groups.length > 1
+      ? `${title} · ${t(i === 0 && money.length > 0 ? 'analytics.axes.money' : 'analytics.axes.counts')}`
+      : title
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16, minWidth: 0 }}>
       {groups.map((group, i) => (
-        <Table<T>
-          key={group.join()}
-          size="small"
-          rowKey={rowKey}
-          tableLayout="auto"
-          // Pages of a month rather than a scrolling box, which keyboards could not reach.
-          pagination={
-            pageSize ? { pageSize, hideOnSinglePage: true, size: 'small', showSizeChanger: false } : false
-          }
-          data-testid={i === 0 ? `${testId}-table` : `${testId}-counts`}
-          title={() =>
-            groups.length > 1
-              ? `${title} · ${t(i === 0 && money.length > 0 ? 'analytics.axes.money' : 'analytics.axes.counts')}`
-              : title
-          }
-          dataSource={rows}
-          columns={[
-            { key: 'label', title: label.title, render: (_: unknown, row: T) => label.render(row) },
-            ...group.map((figure) => ({
-              key: figure,
-              dataIndex: figure,
-              title: t(`analytics.figures.${figure}`),
-              align: 'right' as const,
-              render: (value: unknown) => format(figure, value),
-            })),
-          ]}
-        />
+        <ScrollRegion key={group.join()} label={tableTitle(i)}>
+          <Table<T>
+            size="small"
+            rowKey={rowKey}
+            tableLayout="auto"
+            // Pages of a month rather than a scrolling box, which keyboards could not reach.
+            pagination={
+              pageSize ? { pageSize, hideOnSinglePage: true, size: 'small', showSizeChanger: false } : false
+            }
+            data-testid={i === 0 ? `${testId}-table` : `${testId}-counts`}
+            title={() => tableTitle(i)}
+            dataSource={rows}
+            columns={[
+              { key: 'label', title: label.title, render: (_: unknown, row: T) => label.render(row) },
+              ...group.map((figure) => ({
+                key: figure,
+                dataIndex: figure,
+                title: t(`analytics.figures.${figure}`),
+                align: 'right' as const,
+                render: (value: unknown) => format(figure, value),
+              })),
+            ]}
+          />
+        </ScrollRegion>
       ))}
     </div>
   )
