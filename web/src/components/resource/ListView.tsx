@@ -97,10 +97,19 @@ export function ListView<T extends { id: Id }>(props: ListViewProps<T>) {
         <Checkbox.Group
           data-testid={`${testId}-columns-choice`}
           style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
-          value={props.columns.filter((column) => !hidden.includes(column.key)).map((column) => column.key)}
-          options={props.columns.map((column) => ({ value: column.key, label: column.title }))}
+          value={columns.map((column) => column.key)}
+          // A column shown on wider screens only is no choice here: said so, and its choice kept for them.
+          options={props.columns.map((column) =>
+            wideOnly.includes(column.key)
+              ? { value: column.key, label: `${column.title} (${t('resource.wideOnly')})`, disabled: true }
+              : { value: column.key, label: column.title },
+          )}
           onChange={(shown) =>
-            setHidden(props.columns.map((column) => column.key).filter((key) => !shown.includes(key)))
+            setHidden(
+              props.columns
+                .map((column) => column.key)
+                .filter((key) => (wideOnly.includes(key) ? hidden.includes(key) : !shown.includes(key))),
+            )
           }
         />
       }
