@@ -4,8 +4,8 @@
  * (dropped after), loaded like a restore (indexes built after, triggers off), then the rollups built once
  * (vod_rollup_rebuild, vod_visitors_recount). The real server runs on it as its own process. Prints, for
  * each call over 1, 30 and 365 days, in UTC and Asia/Kolkata, for all channels and for one: p50 and p99 at
- * 16 connections of the call asked again and again (answered from the answers of the last moments), and of
- * calls each over a period of its own (as long, ending up to 300 days back: each one runs), beside the time
+ * 16 connections of the call asked again and again (answered from the answers of the last moments), and on a
+ * server that keeps none (ANALYTICS_RECENT_MS=0: "run", what the call costs when it runs), beside the time
  * of the raw query over the raw rows for the same figure; then the insert
  * rates of orders and visits with and without the rollups' triggers. Asserts nothing.
  *
@@ -63,6 +63,7 @@ const within = (n: string, count: number) =>
   `now() - ((${n}::bigint * ${DAYS * 86400}) / ${count} || ' seconds')::interval - ((${n}::bigint * 7919) % 3600 || ' seconds')::interval`
 
 let server: RunningServer | undefined
+let running: RunningServer | undefined
 try {
   if (!reuseUrl) {
     await db.execute(sql`
@@ -217,7 +218,7 @@ try {
   const today = new Date().toISOString().slice(0, 10)
   const back = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10)
   console.log(
-    `\n${'zone'.padEnd(15)}${'scope'.padEnd(8)}${'days'.padStart(5)}  ${'call'.padEnd(52)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'req/s'.padStart(8)}${'own p50'.padStart(9)}${'own p99'.padStart(9)}${'own/s'.padStart(7)}${'raw ms'.padStart(9)}`,
+    `\n${'zone'.padEnd(15)}${'scope'.padEnd(8)}${'days'.padStart(5)}  ${'call'.padEnd(52)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'req/s'.padStart(8)}${'run p50'.padStart(9)}${'run p99'.padStart(9)}${'run/s'.padStart(7)}${'raw ms'.padStart(9)}`,
   )
   for (const zone of (process.env.BENCH_ZONES ?? 'UTC,Asia/Kolkata').split(',')) {
     await server?.stop()
@@ -233,12 +234,16 @@ try {
     await timed(`business days built in ${zone} (vod_zone_days_rebuild)`, () =>
       db.execute(sql`select vod_zone_days_rebuild(${zone})`),
     )
-    server = await startServer({
+    const serverEnv = {
       DATABASE_URL: url,
       SEED_DEMO: '0',
       BUSINESS_TIME_ZONE: zone,
       VISIT_RETENTION_DAYS: '36500',
-    })
+    }
+    server = await startServer(serverEnv)
+    // Beside it, one that keeps no recent answers (ANALYTICS_RECENT_MS=0): what a call costs when it runs.
+    await running?.stop()
+    running = await startServer({ ...serverEnv, ANALYTICS_RECENT_MS: '0' })
     const token = await login(server)
     for (const one of [false, true])
       for (const days of periods)
@@ -252,28 +257,16 @@ try {
               ? report.path.replace('/api/analytics/channel/', `/api/analytics/channel/${channelId}/`)
               : report.path
           if (one && base === report.path && !isExport) continue
-          const pathOf = (shift: number) =>
-            `${base}${report.period ? `?start_date=${back(days - 1 + shift)}&end_date=${back(shift)}` : ''}${one && isExport ? `&channel_id=${channelId}` : ''}`
-          const path = pathOf(0)
+          const query = report.period ? `?start_date=${back(days - 1)}&end_date=${today}` : ''
+          const path = `${base}${query}${one && isExport ? `&channel_id=${channelId}` : ''}`
           const result = await drive(server, path, token)
-          // Each request a period of its own, as long, ending up to 300 days back: the answers of the last
-          // moments (recent-answers.ts) answer none of them, so this is what a call costs when it runs.
-          const own = report.period
-            ? await drive(
-                server,
-                path,
-                token,
-                Array.from({ length: 300 }, (_, shift) => pathOf(shift)),
-              )
-            : null
+          const runs = await drive(running, path, token)
           const rawTime =
             report.kind === 'live' ? null : await rawMs(report.kind, zone, back(days - 1), today, one)
           console.log(
             `${zone.padEnd(15)}${(one ? 'one' : 'all').padEnd(8)}${String(report.period ? days : '-').padStart(5)}  ${report.path.replace('/api/', '').padEnd(52)}` +
               `${result.p50.toFixed(1).padStart(8)}${result.p99.toFixed(1).padStart(8)}${String(Math.round(result.rps)).padStart(8)}` +
-              (own
-                ? `${own.p50.toFixed(1).padStart(9)}${own.p99.toFixed(1).padStart(9)}${String(Math.round(own.rps)).padStart(7)}`
-                : `${'-'.padStart(9)}${'-'.padStart(9)}${'-'.padStart(7)}`) +
+              `${runs.p50.toFixed(1).padStart(9)}${runs.p99.toFixed(1).padStart(9)}${String(Math.round(runs.rps)).padStart(7)}` +
               `${rawTime === null ? '-'.padStart(9) : rawTime.toFixed(0).padStart(9)}${result.failed ? `  ${result.failed} failed` : ''}`,
           )
         }
@@ -281,11 +274,14 @@ try {
   }
   await server?.stop()
   server = undefined
+  await running?.stop()
+  running = undefined
 
   if (insertsToo) await insertRates(raw, channelId)
   await raw.end()
 } finally {
   await server?.stop()
+  await running?.stop()
   if (keep) {
     await database.database.close()
     console.log(`kept ${url}`)
@@ -321,12 +317,11 @@ async function visitorsAgainstRaw(running: RunningServer, token: string, zone: s
     }
 }
 
-/** One path (or these in turn) driven at 16 connections (support/http-load.ts) after a 1-second warm-up. */
-async function drive(running: RunningServer, path: string, token: string, paths?: string[]) {
+/** One path driven at 16 connections (support/http-load.ts) after a 1-second warm-up. */
+async function drive(target: RunningServer, path: string, token: string) {
   const run = (duration: number) =>
     httpLoad({
-      url: `${running.url}${path}`,
-      ...(paths ? { paths } : {}),
+      url: `${target.url}${path}`,
       headers: { authorization: `Bearer ${token}` },
       connections: CONNECTIONS,
       seconds: duration,

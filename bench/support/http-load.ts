@@ -1,8 +1,5 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdtemp, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { promisify } from 'node:util'
 import autocannon from 'autocannon'
 
@@ -22,8 +19,6 @@ export interface HttpLoad {
 
 export interface HttpLoadOptions {
   url: string
-  /** Paths asked in turn on url's host, one a request (else url's own): calls that are each another one. */
-  paths?: string[]
   headers: Record<string, string>
   connections: number
   seconds: number
@@ -43,26 +38,8 @@ export const loadClient: HttpLoad['client'] = existsSync(WRK) ? 'wrk' : 'autocan
 const toMs = (value: string, unit: string) =>
   Number(value) * (unit === 'us' ? 0.001 : unit === 's' ? 1000 : unit === 'm' ? 60_000 : 1)
 
-/** A wrk script asking the paths in turn (each thread from its own place in the list). */
-async function pathsScript(paths: string[]): Promise<string> {
-  const file = join(await mkdtemp(join(tmpdir(), 'vod-wrk-')), 'paths.lua')
-  await writeFile(
-    file,
-    `local paths = {${paths.map((path) => JSON.stringify(path)).join(',')}}
-local i = math.random(#paths)
-request = function()
-  i = i % #paths + 1
-  return wrk.format(nil, paths[i])
-end
-`,
-  )
-  return file
-}
-
 async function wrk(options: HttpLoadOptions): Promise<HttpLoad> {
-  const script = options.paths ? ['--script', await pathsScript(options.paths)] : []
   const { stdout } = await run(WRK, [
-    ...script,
     '--threads=2',
     `--connections=${options.connections}`,
     `--duration=${options.seconds}s`,
@@ -94,16 +71,11 @@ async function wrk(options: HttpLoadOptions): Promise<HttpLoad> {
 }
 
 async function cannon(options: HttpLoadOptions): Promise<HttpLoad> {
-  let turn = 0
-  const paths = options.paths
   const result = await autocannon({
     url: options.url,
     connections: options.connections,
     duration: options.seconds,
     headers: options.headers,
-    ...(paths
-      ? { requests: [{ setupRequest: (request) => ({ ...request, path: paths[turn++ % paths.length] }) }] }
-      : {}),
   })
   return {
     client: 'autocannon',

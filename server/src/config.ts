@@ -85,6 +85,7 @@ export interface Config {
   bulkConcurrency: number
   /** Dashboard and analytics calls running at once in this process; 32 more wait in line, the rest 429. */
   analyticsConcurrency: number
+  analyticsRecentMs: number
   /** The public member site, where the links of member e-mails lead. */
   memberSiteUrl: string
   logLevel: string
@@ -252,6 +253,9 @@ const schema = z.object({
   // a time kept other staff's lists at their usual speed beside 20 three-year calls, four took their p50
   // from 20 to 40-270 ms (bench/analytics-busy.ts).
   ANALYTICS_CONCURRENCY: integer(ANALYTICS_CONCURRENCY_DEFAULT, 1, 8),
+  // How long a dashboard or analytics answer is given again (modules/analytics/recent-answers.ts); at most
+  // 1.5 s, so that a committed row still shows within 2 s; 0 runs every call.
+  ANALYTICS_RECENT_MS: integer(1200, 0, 1500),
   SEED_DEMO: oneOf(['1', '0'], '1'),
   DEMO_TRAFFIC_SECONDS: integer(5, 0, 3600),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
@@ -355,6 +359,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     exportStallSeconds: e.EXPORT_STALL_SECONDS,
     bulkConcurrency: e.BULK_CONCURRENCY,
     analyticsConcurrency: e.ANALYTICS_CONCURRENCY,
+    analyticsRecentMs: e.ANALYTICS_RECENT_MS,
     memberSiteUrl: e.MEMBER_SITE_URL,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(repoRoot, 'web', 'dist'),

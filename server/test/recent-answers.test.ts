@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { FRESH_MS, forgetAnswers, recentAnswers, STALE_MS } from '../src/modules/analytics/recent-answers.ts'
+import { forgetAnswers, freshOf, recentAnswers, STALE_MS } from '../src/modules/analytics/recent-answers.ts'
+
+const FRESH_MS = freshOf(STALE_MS)
 
 /** A call whose answers count up, made when `resolve` is called (or at once). */
 function counting(atOnce = true) {
@@ -21,7 +23,7 @@ describe('recent answers', () => {
   const now = () => clock
 
   it('answers a call asked again within FRESH_MS without making it again', async () => {
-    const answers = recentAnswers(db, now)
+    const answers = recentAnswers(db, STALE_MS, now)
     const call = counting()
     clock = 1000
     expect(await answers.answer('a', call.work)).toBe(1)
@@ -33,7 +35,7 @@ describe('recent answers', () => {
   })
 
   it('gives the same call asked while it is made the one answer', async () => {
-    const answers = recentAnswers(db, now)
+    const answers = recentAnswers(db, STALE_MS, now)
     const call = counting(false)
     const both = [answers.answer('a', call.work), answers.answer('a', call.work)]
     call.finish()
@@ -42,7 +44,7 @@ describe('recent answers', () => {
   })
 
   it('answers within STALE_MS while one refresh runs, and waits for a new answer after', async () => {
-    const answers = recentAnswers(db, now)
+    const answers = recentAnswers(db, STALE_MS, now)
     const call = counting(false)
     clock = 5000
     const first = answers.answer('a', call.work)
@@ -63,7 +65,7 @@ describe('recent answers', () => {
   })
 
   it('forgets every answer when the figures change at once (a fold in this process)', async () => {
-    const answers = recentAnswers(db, now)
+    const answers = recentAnswers(db, STALE_MS, now)
     const call = counting()
     clock = 9000
     expect(await answers.answer('a', call.work)).toBe(1)
@@ -71,14 +73,21 @@ describe('recent answers', () => {
     expect(await answers.answer('a', call.work)).toBe(2)
     // Another database's answers stay.
     const other = {}
-    const theirs = recentAnswers(other, now)
+    const theirs = recentAnswers(other, STALE_MS, now)
     expect(await theirs.answer('a', call.work)).toBe(3)
     forgetAnswers(db)
     expect(await theirs.answer('a', call.work)).toBe(3)
   })
 
+  it('keeps none when ANALYTICS_RECENT_MS is 0: every call runs', async () => {
+    const answers = recentAnswers(db, 0, now)
+    const call = counting()
+    expect(await answers.answer('a', call.work)).toBe(1)
+    expect(await answers.answer('a', call.work)).toBe(2)
+  })
+
   it('keeps no failure: the next call makes the answer again', async () => {
-    const answers = recentAnswers(db, now)
+    const answers = recentAnswers(db, STALE_MS, now)
     let made = 0
     const failing = () => {
       made += 1

@@ -16,7 +16,13 @@ export const analyticsModule: ApiModule = async (app, { db, reads, config }) => 
   // At most ANALYTICS_CONCURRENCY calls at once in this process, 32 more waiting in line (a screen asks four
   // or five at once), so heavy periods never take the connections and CPU lists need.
   const slots = createSlots({ limit: config.analyticsConcurrency, queue: 32, busy: 'errors.analytics_busy' })
-  const options = { db, reads, slots, answers: recentAnswers(db), zone: config.businessTimeZone }
+  const options = {
+    db,
+    reads,
+    slots,
+    answers: recentAnswers(db, config.analyticsRecentMs),
+    zone: config.businessTimeZone,
+  }
   await dashboardRoutes(app, options)
   await analyticsRoutes(app, options)
   await exportRoutes(app, options)

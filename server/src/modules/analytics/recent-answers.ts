@@ -1,6 +1,6 @@
 /**
  * The figures' answers of the last moments, per process (README "Analytics", "Recent answers"): a call asked
- * again within FRESH_MS gets the answer already made; within STALE_MS it gets it too while one refresh runs
+ * again within a quarter of STALE_MS gets the answer already made; within STALE_MS it gets it too while one refresh runs
  * behind it; later it waits for a new one. The same call asked while its answer is being made waits for that
  * one. So a screen opened by many staff at once, or read again every few seconds, costs the database one
  * query a call and a second or so, not one a caller; and what it shows is at most STALE_MS older than the
@@ -11,10 +11,10 @@
  * the caller sees now (computed for each request: taking a channel away narrows the next answer).
  */
 
-/** Answered as it is when younger than this (ms). */
-export const FRESH_MS = 300
-/** Answered while a refresh runs when younger than this (ms); older, the caller waits for a new one. */
+/** Answered while a refresh runs when younger than this (ms, ANALYTICS_RECENT_MS); older, the caller waits. */
 export const STALE_MS = 1200
+/** Answered as it is when younger than a quarter of that. */
+export const freshOf = (staleMs: number) => staleMs / 4
 /** The most answers kept (the least recently asked go first). */
 const KEPT = 500
 
@@ -39,8 +39,12 @@ export interface RecentAnswers {
 
 export function recentAnswers(
   db: object,
+  staleMs = STALE_MS,
   now: () => number = performance.now.bind(performance),
 ): RecentAnswers {
+  // None kept: every call runs (ANALYTICS_RECENT_MS=0, as a bench measures what a call costs).
+  if (staleMs === 0) return { answer: (_key, work) => work() }
+  const freshMs = freshOf(staleMs)
   let entries = new Map<string, Entry>()
   let generation = generations.get(db) ?? 0
 
@@ -79,9 +83,9 @@ export function recentAnswers(
       const entry = entries.get(key)
       if (entry?.value !== undefined) {
         const age = now() - entry.at
-        if (age < FRESH_MS) return Promise.resolve(entry.value as T)
-        if (age < STALE_MS) {
-          // A refresh that fails leaves the kept answer; the first caller past STALE_MS makes it again.
+        if (age < freshMs) return Promise.resolve(entry.value as T)
+        if (age < staleMs) {
+          // A refresh that fails leaves the kept answer; the first caller past staleMs makes it again.
           if (!entry.making) make(key, entry, work).catch(() => {})
           return Promise.resolve(entry.value as T)
         }
