@@ -245,6 +245,8 @@ try {
     await running?.stop()
     running = await startServer({ ...serverEnv, ANALYTICS_RECENT_MS: '0' })
     const token = await login(server)
+    // Each server signs its own sessions (a random JWT_SECRET each on PostgreSQL).
+    const runToken = await login(running)
     for (const one of [false, true])
       for (const days of periods)
         for (const report of reports) {
@@ -260,14 +262,14 @@ try {
           const query = report.period ? `?start_date=${back(days - 1)}&end_date=${today}` : ''
           const path = `${base}${query}${one && isExport ? `&channel_id=${channelId}` : ''}`
           const result = await drive(server, path, token)
-          const runs = await drive(running, path, token)
+          const runs = await drive(running, path, runToken)
           const rawTime =
             report.kind === 'live' ? null : await rawMs(report.kind, zone, back(days - 1), today, one)
           console.log(
             `${zone.padEnd(15)}${(one ? 'one' : 'all').padEnd(8)}${String(report.period ? days : '-').padStart(5)}  ${report.path.replace('/api/', '').padEnd(52)}` +
               `${result.p50.toFixed(1).padStart(8)}${result.p99.toFixed(1).padStart(8)}${String(Math.round(result.rps)).padStart(8)}` +
               `${runs.p50.toFixed(1).padStart(9)}${runs.p99.toFixed(1).padStart(9)}${String(Math.round(runs.rps)).padStart(7)}` +
-              `${rawTime === null ? '-'.padStart(9) : rawTime.toFixed(0).padStart(9)}${result.failed ? `  ${result.failed} failed` : ''}`,
+              `${rawTime === null ? '-'.padStart(9) : rawTime.toFixed(0).padStart(9)}${result.failed + runs.failed ? `  ${result.failed} + ${runs.failed} failed` : ''}`,
           )
         }
     await visitorsAgainstRaw(server, token, zone)
