@@ -92,7 +92,7 @@ describe('tables that show what the job needs, end to end in Chromium', () => {
         await choice
           .locator('label')
           .filter({ has: page.locator('input[value="id"]') })
-          .innerText(),
+          .textContent(),
       ).toContain(language === 'en' ? 'on wider screens' : '宽屏显示')
       expect(await choice.locator('input[value="comment"]').isDisabled()).toBe(false)
       await page.keyboard.press('Escape')
