@@ -1,7 +1,7 @@
 /**
- * The figures' answers of the last moments, per process (README "Analytics", "Recent answers"): a call asked
- * again within a quarter of STALE_MS gets the answer already made; within STALE_MS it gets it too while one refresh runs
- * behind it; later it waits for a new one. The same call asked while its answer is being made waits for that
+ * The figures' answers of the last moments, per process (README "Analytics", "Recent answers"): a call
+ * asked again within a quarter of STALE_MS (ANALYTICS_RECENT_MS) gets the answer already made; within
+ * STALE_MS it gets it too while one refresh runs behind it; later it waits for a new one. The same call asked while its answer is being made waits for that
  * one. So a screen opened by many staff at once, or read again every few seconds, costs the database one
  * query a call and a second or so, not one a caller; and what it shows is at most STALE_MS older than the
  * fold's freshness (a committed row in every figure within 2 s, issue 35). A fold or rebuild in this process
@@ -15,7 +15,7 @@
 export const STALE_MS = 1200
 /** Answered as it is when younger than a quarter of that. */
 export const freshOf = (staleMs: number) => staleMs / 4
-/** The most answers kept (the least recently asked go first). */
+/** The most answers kept (the longest kept go first). */
 const KEPT = 500
 
 interface Entry {
