@@ -292,9 +292,9 @@ export function sumDaysQuery(period: Period, perDay: boolean, scope: Scope, spli
 }
 
 /**
- * Distinct visitors: of each business day (exact, counted by the fold in the business zone), a day's rows
- * (labelled by the day, a date, to be summed by it); or of the whole period (labelled by its first day): a single
- * day's counts, else periodVisitors: label, the split's keys, visitors.
+ * Distinct visitors: of each business day (counted by the fold in the business zone: exactly up to 1,024,
+ * else estimated), a day's rows (labelled by the day, a date, to be summed by it); or of the whole period
+ * (labelled by its first day): a single day's counts, else periodVisitors: label, the split's keys, visitors.
  */
 export function visitorSumsQuery(
   start: string,
