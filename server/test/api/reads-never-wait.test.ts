@@ -69,171 +69,167 @@ const steps: Step[] = [
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-if (!engines.includes('postgres'))
-  describe('reads never wait', () => {
-    it.skip('needs two connections to one database: runs on PostgreSQL only (set TEST_DATABASE_URL)', () => {})
-  })
-else
-  describe('reads never wait [postgres]', () => {
-    let t: TestApp
-    let token: string
-    let paths: string[]
-    let channel: number
-    let userId: number
-    let planId: number
-    const clients: pg.Client[] = []
+// Two connections to one database (a step held midway, calls beside it): PostgreSQL only.
+describe.skipIf(!engines.includes('postgres'))('reads never wait [postgres]', () => {
+  let t: TestApp
+  let token: string
+  let paths: string[]
+  let channel: number
+  let userId: number
+  let planId: number
+  const clients: pg.Client[] = []
 
-    const connect = async () => {
-      const client = new pg.Client({ connectionString: t.testDatabase.url as string })
-      await client.connect()
-      clients.push(client)
-      return client
-    }
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: t.testDatabase.url as string })
+    await client.connect()
+    clients.push(client)
+    return client
+  }
 
-    beforeAll(async () => {
-      t = await startTestApp('postgres', { env: { BUSINESS_TIME_ZONE: ZONE } })
-      token = await t.superToken()
-      // What the start does in the background, awaited.
-      await syncBusinessZone(t.db, ZONE)
-      await syncZoneDays(t.db, ZONE)
-      const one = async (text: string) =>
-        ((await t.db.execute(sql.raw(text))) as unknown as { rows: { id: number }[] }).rows[0]?.id as number
-      planId = await one(
-        `insert into plans (name, initial_period_count, initial_period_unit, initial_original_price) values ('Monthly', 1, 'month', '9.99') returning id`,
-      )
-      channel = await one(
-        `insert into channels (utm_source, type) values ('google', 'advertising') returning id`,
-      )
-      await one(`insert into campaigns (channel_id, name) values (${channel}, 'Spring') returning id`)
-      await t.db.execute(
-        sql.raw(`insert into users (username, channel_id, created_at)
+  beforeAll(async () => {
+    t = await startTestApp('postgres', { env: { BUSINESS_TIME_ZONE: ZONE } })
+    token = await t.superToken()
+    // What the start does in the background, awaited.
+    await syncBusinessZone(t.db, ZONE)
+    await syncZoneDays(t.db, ZONE)
+    const one = async (text: string) =>
+      ((await t.db.execute(sql.raw(text))) as unknown as { rows: { id: number }[] }).rows[0]?.id as number
+    planId = await one(
+      `insert into plans (name, initial_period_count, initial_period_unit, initial_original_price) values ('Monthly', 1, 'month', '9.99') returning id`,
+    )
+    channel = await one(
+      `insert into channels (utm_source, type) values ('google', 'advertising') returning id`,
+    )
+    await one(`insert into campaigns (channel_id, name) values (${channel}, 'Spring') returning id`)
+    await t.db.execute(
+      sql.raw(`insert into users (username, channel_id, created_at)
           select 'member' || i, case when i % 2 = 0 then ${channel} end, now() - i * interval '7 hours'
           from generate_series(1, 120) i`),
-      )
-      userId = await one('select min(id) as id from users')
-      await t.db.execute(
-        sql.raw(`insert into orders (order_no, user_id, plan_id, channel_id, amount, payment_method, paid_at, total_amount)
+    )
+    userId = await one('select min(id) as id from users')
+    await t.db.execute(
+      sql.raw(`insert into orders (order_no, user_id, plan_id, channel_id, amount, payment_method, paid_at, total_amount)
           select 'ORD' || i, ${userId}, ${planId}, case when i % 3 = 0 then ${channel} end, 9.99, 'segpay',
             now() - i * interval '5 hours', 9.99
           from generate_series(1, 200) i`),
-      )
-      await t.db.execute(
-        sql.raw(`insert into visits (visitor, device, channel_id, visited_at)
+    )
+    await t.db.execute(
+      sql.raw(`insert into visits (visitor, device, channel_id, visited_at)
           select 'v' || (i % 90), (array['desktop', 'mobile', 'tablet'])[1 + i % 3], case when i % 2 = 0 then ${channel} end,
             now() - i * interval '47 minutes'
           from generate_series(1, 1500) i`),
-      )
-      const doc = (await t.request('/api/openapi.json')).body
-      const end = new Date().toISOString().slice(0, 10)
-      const start = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10)
-      paths = Object.entries(doc.paths as Record<string, Json>)
-        .filter(([path, item]) => item.get && /^\/api\/(dashboard|analytics)(\/|$)/.test(path))
-        .map(([path, item]) => {
-          const query = (item.get.parameters ?? [])
-            .filter((p: Json) => p.in === 'query' && p.required)
-            .map((p: Json) => {
-              if (p.name === 'start_date') return `start_date=${start}`
-              if (p.name === 'end_date') return `end_date=${end}`
-              throw new Error(`no value for the required query parameter ${p.name} of ${path}`)
-            })
-          const filled = path.replace(/\{id\}/g, String(channel))
-          return query.length > 0 ? `${filled}?${query.join('&')}` : filled
-        })
-    }, 120_000)
-
-    afterAll(async () => {
-      for (const client of clients) await client.end().catch(() => undefined)
-      await t?.close()
-    })
-
-    it('walks every dashboard and analytics call of the API document', () => {
-      expect(paths.length).toBeGreaterThan(25)
-      expect(paths).toContain('/api/dashboard')
-      expect(paths.some((p) => p.startsWith('/api/analytics/channel/exportCsv'))).toBe(true)
-    })
-
-    /** Every call once, in turn: what did not answer 200 within the bound, and how. */
-    async function callEverything(): Promise<string[]> {
-      const late: string[] = []
-      for (const path of paths) {
-        const started = performance.now()
-        try {
-          const res = await fetch(`${t.url}${path}`, {
-            headers: { authorization: `Bearer ${token}` },
-            signal: AbortSignal.timeout(BOUND_MS),
+    )
+    const doc = (await t.request('/api/openapi.json')).body
+    const end = new Date().toISOString().slice(0, 10)
+    const start = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10)
+    paths = Object.entries(doc.paths as Record<string, Json>)
+      .filter(([path, item]) => item.get && /^\/api\/(dashboard|analytics)(\/|$)/.test(path))
+      .map(([path, item]) => {
+        const query = (item.get.parameters ?? [])
+          .filter((p: Json) => p.in === 'query' && p.required)
+          .map((p: Json) => {
+            if (p.name === 'start_date') return `start_date=${start}`
+            if (p.name === 'end_date') return `end_date=${end}`
+            throw new Error(`no value for the required query parameter ${p.name} of ${path}`)
           })
-          await res.text()
-          const ms = Math.round(performance.now() - started)
-          if (res.status !== 200 || ms > BOUND_MS) late.push(`${path}: ${res.status} in ${ms} ms`)
-        } catch {
-          late.push(`${path}: no answer within ${BOUND_MS} ms`)
-        }
-      }
-      return late
-    }
+        const filled = path.replace(/\{id\}/g, String(channel))
+        return query.length > 0 ? `${filled}?${query.join('&')}` : filled
+      })
+  }, 120_000)
 
-    /** The member site's writes, each on a connection of its own that waits at most the bound. */
-    async function memberSiteWrites(): Promise<string[]> {
-      const writes = {
-        visit: `insert into visits (visitor, device, channel_id) values ('held', 'mobile', ${channel})`,
-        member: `insert into users (username, channel_id) values ('held-' || substr(md5(random()::text), 1, 16), ${channel})`,
-        order: `insert into orders (order_no, user_id, plan_id, channel_id, amount, payment_method, paid_at, total_amount)
-          values ('HELD-' || substr(md5(random()::text), 1, 16), ${userId}, ${planId}, ${channel}, 4.99, 'segpay', now(), 4.99)`,
-      }
-      const blocked: string[] = []
-      for (const [what, text] of Object.entries(writes)) {
-        const member = await connect()
-        await member.query(`set statement_timeout = ${BOUND_MS}`)
-        const started = performance.now()
-        try {
-          await member.query(text)
-        } catch (error) {
-          blocked.push(
-            `a ${what} written by the member site: ${(error as Error).message} after ${Math.round(performance.now() - started)} ms`,
-          )
-        }
-      }
-      return blocked
-    }
-
-    for (const step of steps)
-      it(`answers every call within ${BOUND_MS} ms while ${step.name} is held ${step.midway ? 'midway' : 'open'}`, async () => {
-        if (step.before) await (await connect()).query(step.before)
-        const holder = await connect()
-        await holder.query('select pg_advisory_lock($1)', [HOLD_KEY])
-        const runner = await connect()
-        const pid = (await runner.query('select pg_backend_pid() as pid')).rows[0].pid
-        await runner.query('begin')
-        await runner.query(`set local vod.upkeep_hold = 'all'`)
-        let ran = false
-        let failed: unknown
-        const running = runner.query(step.run).then(
-          () => {
-            ran = true
-          },
-          (error: unknown) => {
-            ran = true
-            failed = error
-          },
-        )
-        // Until the step waits at its hold, or has run (its locks held by the open transaction).
-        for (;;) {
-          if (ran) break
-          const waiting = await holder.query(
-            `select 1 from pg_locks where pid = $1 and locktype = 'advisory' and objid = $2 and not granted`,
-            [pid, HOLD_KEY],
-          )
-          if (waiting.rowCount) break
-          await sleep(20)
-        }
-        const heldMidway = !ran
-        const late = await callEverything()
-        const blocked = await memberSiteWrites()
-        await holder.query('select pg_advisory_unlock($1)', [HOLD_KEY])
-        await running
-        await runner.query(failed ? 'rollback' : 'commit')
-        expect(failed).toBeUndefined()
-        expect([...late, ...blocked], step.name).toEqual([])
-        expect(heldMidway, 'the step stops at vod_upkeep_hold').toBe(step.midway)
-      }, 180_000)
+  afterAll(async () => {
+    for (const client of clients) await client.end().catch(() => undefined)
+    await t?.close()
   })
+
+  it('walks every dashboard and analytics call of the API document', () => {
+    expect(paths.length).toBeGreaterThan(25)
+    expect(paths).toContain('/api/dashboard')
+    expect(paths.some((p) => p.startsWith('/api/analytics/channel/exportCsv'))).toBe(true)
+  })
+
+  /** Every call once, in turn: what did not answer 200 within the bound, and how. */
+  async function callEverything(): Promise<string[]> {
+    const late: string[] = []
+    for (const path of paths) {
+      const started = performance.now()
+      try {
+        const res = await fetch(`${t.url}${path}`, {
+          headers: { authorization: `Bearer ${token}` },
+          signal: AbortSignal.timeout(BOUND_MS),
+        })
+        await res.text()
+        const ms = Math.round(performance.now() - started)
+        if (res.status !== 200 || ms > BOUND_MS) late.push(`${path}: ${res.status} in ${ms} ms`)
+      } catch {
+        late.push(`${path}: no answer within ${BOUND_MS} ms`)
+      }
+    }
+    return late
+  }
+
+  /** The member site's writes, each on a connection of its own that waits at most the bound. */
+  async function memberSiteWrites(): Promise<string[]> {
+    const writes = {
+      visit: `insert into visits (visitor, device, channel_id) values ('held', 'mobile', ${channel})`,
+      member: `insert into users (username, channel_id) values ('held-' || substr(md5(random()::text), 1, 16), ${channel})`,
+      order: `insert into orders (order_no, user_id, plan_id, channel_id, amount, payment_method, paid_at, total_amount)
+          values ('HELD-' || substr(md5(random()::text), 1, 16), ${userId}, ${planId}, ${channel}, 4.99, 'segpay', now(), 4.99)`,
+    }
+    const blocked: string[] = []
+    for (const [what, text] of Object.entries(writes)) {
+      const member = await connect()
+      await member.query(`set statement_timeout = ${BOUND_MS}`)
+      const started = performance.now()
+      try {
+        await member.query(text)
+      } catch (error) {
+        blocked.push(
+          `a ${what} written by the member site: ${(error as Error).message} after ${Math.round(performance.now() - started)} ms`,
+        )
+      }
+    }
+    return blocked
+  }
+
+  for (const step of steps)
+    it(`answers every call within ${BOUND_MS} ms while ${step.name} is held ${step.midway ? 'midway' : 'open'}`, async () => {
+      if (step.before) await (await connect()).query(step.before)
+      const holder = await connect()
+      await holder.query('select pg_advisory_lock($1)', [HOLD_KEY])
+      const runner = await connect()
+      const pid = (await runner.query('select pg_backend_pid() as pid')).rows[0].pid
+      await runner.query('begin')
+      await runner.query(`set local vod.upkeep_hold = 'all'`)
+      let ran = false
+      let failed: unknown
+      const running = runner.query(step.run).then(
+        () => {
+          ran = true
+        },
+        (error: unknown) => {
+          ran = true
+          failed = error
+        },
+      )
+      // Until the step waits at its hold, or has run (its locks held by the open transaction).
+      for (;;) {
+        if (ran) break
+        const waiting = await holder.query(
+          `select 1 from pg_locks where pid = $1 and locktype = 'advisory' and objid = $2 and not granted`,
+          [pid, HOLD_KEY],
+        )
+        if (waiting.rowCount) break
+        await sleep(20)
+      }
+      const heldMidway = !ran
+      const late = await callEverything()
+      const blocked = await memberSiteWrites()
+      await holder.query('select pg_advisory_unlock($1)', [HOLD_KEY])
+      await running
+      await runner.query(failed ? 'rollback' : 'commit')
+      expect(failed).toBeUndefined()
+      expect([...late, ...blocked], step.name).toEqual([])
+      expect(heldMidway, 'the step stops at vod_upkeep_hold').toBe(step.midway)
+    }, 180_000)
+})
