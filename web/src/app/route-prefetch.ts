@@ -9,16 +9,6 @@ import { loadSession } from './load-session.ts'
 import { hasPermission } from './permission-match.ts'
 import { isPublicPath } from './public-routes.ts'
 
-/** The analytics screens by their path under /analytics/daily (features/analytics/routes.ts). */
-const analyticsPaths: Record<string, keyof typeof analyticsScreens> = {
-  revenue: 'revenue',
-  channel: 'channel',
-  campaign: 'campaign',
-  'daily-data': 'dailyData',
-  'subscriber-source': 'subscriberSource',
-  'refund-statistics': 'refundStatistics',
-}
-
 /**
  * The screens whose code a cold load starts fetching at once, beside the shell's frame, rather than once the
  * shell's route table (app/shell-routes.ts, features/analytics/routes.ts: the same modules) has arrived to say
@@ -46,8 +36,7 @@ function startRouteCalls(pathname: string, search: string): void {
     void startEarly(liveCall)
     return
   }
-  const name = analyticsPaths[/^\/analytics\/daily\/([a-z-]+)$/.exec(pathname)?.[1] ?? '']
-  const screen = name && analyticsScreens[name]
+  const screen = Object.values(analyticsScreens).find((one) => pathname === `/analytics/daily/${one.path}`)
   if (!screen || !may(`list-${screen.resource}`)) return
   const view = viewFromSearch(new URLSearchParams(search))
   // In UTC, as the screen does until an answer names the zone (features/analytics/view.ts).

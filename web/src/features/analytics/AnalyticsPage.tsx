@@ -18,6 +18,8 @@ import { periodOfView, useAnalyticsView } from './view.ts'
 export interface AnalyticsScreen {
   /** The screen's title key under `analytics.titles`. */
   name: string
+  /** Its address under `/analytics/daily/` (features/analytics/routes.ts). */
+  path: string
   /** The permission resource of its figures: `list-{resource}` opens the screen, `export-{resource}` exports. */
   resource: string
   /** The daily figures: `/analytics/data/daily`; with a channel picker, `/analytics/channel/records`. */

@@ -5,8 +5,8 @@ import { analyticsScreens } from './screens.ts'
 type ScreenName = keyof typeof analyticsScreens
 
 /** A screen's route needs the list permission of its figures' resource, as every list screen does. */
-const screen = (path: string, name: ScreenName, page: AppRoute['page'], hidden = false): AppRoute => ({
-  path: `/analytics/daily/${path}`,
+const screen = (name: ScreenName, page: AppRoute['page'], hidden = false): AppRoute => ({
+  path: `/analytics/daily/${analyticsScreens[name].path}`,
   meta: {
     titleKey: `analytics.titles.${name}`,
     resource: analyticsScreens[name].resource,
@@ -26,13 +26,13 @@ export const analyticsRoutes: AppRoute[] = [
     redirect: '/analytics/daily/revenue',
     meta: { titleKey: 'analytics.title', icon: LineChartOutlined, alwaysShow: true },
     children: [
-      screen('revenue', 'revenue', () => import('./RevenuePage.tsx')),
-      screen('channel', 'channel', () => import('./ChannelPage.tsx')),
-      screen('campaign', 'campaign', () => import('./CampaignPage.tsx')),
-      screen('daily-data', 'dailyData', () => import('./DailyDataPage.tsx')),
-      screen('subscriber-source', 'subscriberSource', () => import('./SubscriberSourcePage.tsx'), true),
+      screen('revenue', () => import('./RevenuePage.tsx')),
+      screen('channel', () => import('./ChannelPage.tsx')),
+      screen('campaign', () => import('./CampaignPage.tsx')),
+      screen('dailyData', () => import('./DailyDataPage.tsx')),
+      screen('subscriberSource', () => import('./SubscriberSourcePage.tsx'), true),
       // In the menu, for whoever may read its figures (list-daily-refund-statistics), as its siblings are.
-      screen('refund-statistics', 'refundStatistics', () => import('./RefundStatisticsPage.tsx')),
+      screen('refundStatistics', () => import('./RefundStatisticsPage.tsx')),
     ],
   },
 ]

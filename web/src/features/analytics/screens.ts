@@ -5,6 +5,7 @@ import { moneyFigures } from './figures.ts'
 export const analyticsScreens = {
   revenue: {
     name: 'revenue',
+    path: 'revenue',
     resource: 'daily-revenue',
     series: '/analytics/revenue/companyDataDaily',
     figures: [...moneyFigures, 'orders'],
@@ -12,6 +13,7 @@ export const analyticsScreens = {
   },
   channel: {
     name: 'channel',
+    path: 'channel',
     resource: 'daily-channel',
     series: '/analytics/channel/records',
     figures: [...moneyFigures, 'visits', 'visitors', 'signups', 'new_subscriptions'],
@@ -25,6 +27,7 @@ export const analyticsScreens = {
   },
   campaign: {
     name: 'campaign',
+    path: 'campaign',
     resource: 'daily-campaign',
     figures: [],
     split: {
@@ -44,6 +47,7 @@ export const analyticsScreens = {
   },
   dailyData: {
     name: 'dailyData',
+    path: 'daily-data',
     resource: 'daily-data',
     series: '/analytics/data/daily',
     figures: [
@@ -58,6 +62,7 @@ export const analyticsScreens = {
   },
   subscriberSource: {
     name: 'subscriberSource',
+    path: 'subscriber-source',
     resource: 'daily-subscriber-source',
     figures: [],
     split: {
@@ -68,6 +73,7 @@ export const analyticsScreens = {
   },
   refundStatistics: {
     name: 'refundStatistics',
+    path: 'refund-statistics',
     resource: 'daily-refund-statistics',
     series: '/analytics/refund-statistics',
     figures: [...moneyFigures, 'refund_count', 'chargeback_count'],
