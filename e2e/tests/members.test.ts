@@ -39,7 +39,8 @@ describe('members, end to end in Chromium', () => {
 
     // Disable it from its page, after confirming.
     await page.goto(`${product.server.url}/#/users/${member.id}`)
-    await page.getByText('E2E 名字').waitFor()
+    // The page's history shows the change as well (→ E2E 名字): wait for the record's own field.
+    await page.getByTestId('users-detail').getByText('E2E 名字', { exact: true }).waitFor()
     await page.locator(`[data-testid="disable-${member.id}"]:visible`).click()
     await page.getByTestId('disable-confirm').click()
     await expect
