@@ -102,7 +102,8 @@ try {
       select 'visitor' || (n % ${Math.max(1, Math.floor(visitCount / 8))}), (array['desktop','mobile','tablet'])[1 + n % 3],
         ${attribution('n')}, ${within('n', visitCount)} from generate_series(1, ${visitCount}) as n`),
   )
-  // The figures built once.
+  // The figures built once (the tails passing the loaded visits and refunds, which the rebuild counts).
+  await db.execute(sql`select vod_tails_pass()`)
   await db.execute(sql`select vod_rollup_rebuild()`)
   await db.execute(sql`select vod_visitors_recount()`)
   await db.execute(sql`select vod_zone_days_rebuild('UTC')`)

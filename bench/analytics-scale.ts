@@ -136,6 +136,8 @@ try {
   }
   // A reused database has its rollups and its visitors counted in the zone it was left in.
   if (!reuseUrl) {
+    // The tails pass the loaded visits and refunds: the rebuild and the recount count them, not the fold.
+    await db.execute(sql`select vod_tails_pass()`)
     await timed('rollups built (vod_rollup_rebuild)', () => db.execute(sql`select vod_rollup_rebuild()`))
     await timed('distinct visitors counted in UTC (vod_visitors_recount)', () =>
       db.execute(sql`select vod_visitors_recount()`),

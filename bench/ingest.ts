@@ -1,10 +1,11 @@
 /**
  * What keeping the figures costs the member site's writes (issue 35, items 1 and 2). For visits, orders,
  * members, subscriptions and order events, one-row inserts at 16 connections and 1,000-row inserts, each
- * with pgbench for BENCH_SECONDS, in three ways taking turns twice: the bare table (the same table, columns,
- * indexes and foreign keys, its triggers of ours off), the figures kept as now (the triggers queue the
- * changes, the server folds them in), and the figures kept as before migration 0027 (the triggers added them
- * to the rollups in the writer's transaction), printed side by side with the share of the bare rate. Then,
+ * with pgbench for BENCH_SECONDS, in three ways taking turns twice: a bare copy of the table (the same columns,
+ * defaults, checks, indexes and foreign keys, nothing of ours on it), the table with the figures kept as now
+ * (triggers queue the changes, or, for visits, nothing: the server folds them in from the table), and the
+ * figures kept as before migration 0027 (a trigger added them to the rollups in the writer's transaction),
+ * printed side by side with the share of the bare rate. The server folds throughout, as it would. Then,
  * under the one-row load of visits, how long a committed order takes to show in the figures (the server
  * folding in the background), p50 and p99. Asserts nothing.
  *
@@ -29,32 +30,33 @@ const url = database.url as string
 const raw = new pg.Pool({ connectionString: url, max: 2 })
 const dir = await mkdtemp(join(tmpdir(), 'vod-ingest-'))
 
-/** The same statement one row at a time and 1,000 rows at a time; `:n` is a random number per statement. */
-const statements: Record<string, (rows: number) => string> = {
-  visits: (rows) =>
+/**
+ * The same statement into `into` (the table or its bare copy) one row at a time and 1,000 rows at a time;
+ * `:n` is a random number per statement.
+ */
+const statements: Record<string, (rows: number, into: string) => string> = {
+  visits: (rows, into) =>
     rows === 1
-      ? `insert into visits (visitor, device, channel_id, campaign_id) values ('v' || :n, 'mobile', :channel, :campaign)`
-      : `insert into visits (visitor, device, channel_id, campaign_id) select 'v' || (random() * 200000)::int, 'mobile', :channel, :campaign from generate_series(1, ${rows})`,
-  orders: (rows) =>
-    `insert into orders (order_no, user_id, plan_id, channel_id, campaign_id, amount, payment_method, paid_at, total_amount)
+      ? `insert into ${into} (visitor, device, channel_id, campaign_id) values ('v' || :n, 'mobile', :channel, :campaign)`
+      : `insert into ${into} (visitor, device, channel_id, campaign_id) select 'v' || (random() * 200000)::int, 'mobile', :channel, :campaign from generate_series(1, ${rows})`,
+  orders: (rows, into) =>
+    `insert into ${into} (order_no, user_id, plan_id, channel_id, campaign_id, amount, payment_method, paid_at, total_amount)
      select gen_random_uuid()::text, :user, :plan, :channel, :campaign, 19.99, 'segpay', now(), 19.99 from generate_series(1, ${rows})`,
-  users: (rows) =>
-    `insert into users (username, channel_id, campaign_id) select gen_random_uuid()::text, :channel, :campaign from generate_series(1, ${rows})`,
-  subscriptions: (rows) =>
-    `insert into subscriptions (user_id, plan_id, channel_id, campaign_id, started_at, status)
+  users: (rows, into) =>
+    `insert into ${into} (username, channel_id, campaign_id) select gen_random_uuid()::text, :channel, :campaign from generate_series(1, ${rows})`,
+  subscriptions: (rows, into) =>
+    `insert into ${into} (user_id, plan_id, channel_id, campaign_id, started_at, status)
      select :user, :plan, :channel, :campaign, now(), 'active' from generate_series(1, ${rows})`,
-  order_events: (rows) =>
-    `insert into order_events (order_id, kind, amount) select :order + (g % 1000), 'refund', 0.01 from generate_series(1, ${rows}) g`,
+  order_events: (rows, into) =>
+    `insert into ${into} (order_id, kind, amount) select :order + (g % 1000), 'refund', 0.01 from generate_series(1, ${rows}) g`,
 }
 
 /**
  * Before 0027 the triggers merged into the rollups at once: their insert branches, as 0019 and 0023 wrote
- * them (the bench only inserts), in place of the queueing ones while the "before" way runs.
+ * them (the bench only inserts), a trigger of the bench's own while the "before" way runs, ours off.
  */
-const mergedAtOnce: Record<string, [string, string]> = {
-  visits: [
-    'vod_rollup_visits',
-    `DECLARE zone text := vod_business_zone();
+const mergedAtOnce: Record<string, string> = {
+  visits: `DECLARE zone text := vod_business_zone();
 BEGIN
   PERFORM vod_rollup_merge(ARRAY(
     SELECT ROW(n.visited_at, n.channel_id, n.campaign_id, NULL, n.device, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1)::vod_rollup_delta
@@ -75,47 +77,54 @@ BEGIN
   ON CONFLICT (channel_id, campaign_id, month) DO UPDATE SET visitors = v.visitors + excluded.visitors;
   RETURN NULL;
 END`,
-  ],
-  orders: [
-    'vod_rollup_orders',
+  orders:
     'BEGIN PERFORM vod_rollup_merge(ARRAY(SELECT vod_order_delta(n, 1) FROM new_rows n)); RETURN NULL; END',
-  ],
-  order_events: [
-    'vod_rollup_order_events',
-    `BEGIN PERFORM vod_rollup_merge(ARRAY(SELECT vod_event_delta(e, o, 1) FROM new_rows e JOIN orders o ON o.id = e.order_id));
+  order_events: `BEGIN PERFORM vod_rollup_merge(ARRAY(SELECT vod_event_delta(e, o, 1) FROM new_rows e JOIN orders o ON o.id = e.order_id));
   RETURN NULL; END`,
-  ],
-  users: [
-    'vod_rollup_users',
+  users:
     'BEGIN PERFORM vod_rollup_merge(ARRAY(SELECT vod_user_delta(n, 1) FROM new_rows n)); RETURN NULL; END',
-  ],
-  subscriptions: [
-    'vod_rollup_subscriptions',
+  subscriptions:
     'BEGIN PERFORM vod_rollup_merge(ARRAY(SELECT d FROM new_rows n, vod_subscription_deltas(n, 1) d)); RETURN NULL; END',
-  ],
 }
 
-type Way = 'bare' | 'queued' | 'inline'
+type Way = 'bare' | 'kept' | 'before'
 
-async function definitionOf(name: string): Promise<string> {
-  const { rows } = await raw.query(`select pg_get_functiondef('${name}'::regproc) as def`)
-  return rows[0].def as string
-}
-
-async function setWay(table: string, way: Way, queueing: string) {
-  await raw.query(`alter table ${table} ${way === 'bare' ? 'disable' : 'enable'} trigger user`)
-  const [name, body] = mergedAtOnce[table] as [string, string]
-  await raw.query(
-    way === 'inline'
-      ? `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $f$ ${body} $f$`
-      : queueing,
+/** A copy of the table with its columns, defaults, identity, checks, indexes and foreign keys, nothing else. */
+async function bareCopy(table: string): Promise<string> {
+  const copy = `bare_${table}`
+  await raw.query(`create table ${copy} (like ${table} including all)`)
+  const { rows } = await raw.query(
+    `select pg_get_constraintdef(oid) as def from pg_constraint where conrelid = '${table}'::regclass and contype = 'f'`,
   )
+  for (const { def } of rows) await raw.query(`alter table ${copy} add ${def}`)
+  return copy
 }
 
-/** Rows a second of one statement shape at 16 connections. */
-async function rate(table: string, rows: number, values: Record<string, number>): Promise<number> {
-  const script = join(dir, `${table}-${rows}.sql`)
-  await writeFile(script, `\\set n random(1, 200000)\n${statements[table]?.(rows).replace(/\s+/g, ' ')};\n`)
+/** The "before" way: the table's triggers of ours off, the bench's merging one on; otherwise as it is. */
+async function setWay(table: string, way: Way) {
+  await raw.query(`drop trigger if exists bench_before_0027 on ${table}`)
+  await raw.query(`alter table ${table} enable trigger user`)
+  if (way !== 'before') return
+  await raw.query(`alter table ${table} disable trigger user`)
+  await raw.query(
+    `CREATE OR REPLACE FUNCTION bench_before_0027_${table}() RETURNS trigger LANGUAGE plpgsql AS $f$ ${mergedAtOnce[table]} $f$`,
+  )
+  await raw.query(`CREATE TRIGGER bench_before_0027 AFTER INSERT ON ${table} REFERENCING NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION bench_before_0027_${table}()`)
+}
+
+/** Rows a second of one statement shape into `into` at 16 connections. */
+async function rate(
+  table: string,
+  rows: number,
+  values: Record<string, number>,
+  into = table,
+): Promise<number> {
+  const script = join(dir, `${table}-${rows}-${into}.sql`)
+  await writeFile(
+    script,
+    `\\set n random(1, 200000)\n${statements[table]?.(rows, into).replace(/\s+/g, ' ')};\n`,
+  )
   const defines = Object.entries(values).flatMap(([name, value]) => ['-D', `${name}=${value}`])
   return (await scriptTps(url, script, { clients: CLIENTS, seconds }, defines)) * rows
 }
@@ -148,31 +157,30 @@ try {
     `insert rates at ${CLIENTS} connections, rows a second (${seconds} s each, the ways taking turns twice):`,
   )
   console.log(
-    `  ${'table'.padEnd(14)}${'rows'.padStart(6)}${'bare'.padStart(10)}${'queued'.padStart(10)}${'share'.padStart(7)}${'before 0027'.padStart(13)}${'share'.padStart(7)}`,
+    `  ${'table'.padEnd(14)}${'rows'.padStart(6)}${'bare'.padStart(10)}${'kept'.padStart(10)}${'share'.padStart(7)}${'before 0027'.padStart(13)}${'share'.padStart(7)}`,
   )
-  for (const table of tables)
+  for (const table of tables) {
+    const copy = await bareCopy(table)
     for (const rows of [1, 1000]) {
-      const queueing = await definitionOf((mergedAtOnce[table] as [string, string])[0])
-      const got: Record<Way, number[]> = { bare: [], queued: [], inline: [] }
+      const got: Record<Way, number[]> = { bare: [], kept: [], before: [] }
       for (let turn = 0; turn < 2; turn++)
-        for (const way of ['bare', 'queued', 'inline'] as const) {
-          await setWay(table, way, queueing)
-          got[way].push(await rate(table, rows, values))
+        for (const way of ['bare', 'kept', 'before'] as const) {
+          await setWay(table, way)
+          got[way].push(await rate(table, rows, values, way === 'bare' ? copy : table))
         }
-      await setWay(table, 'queued', queueing)
+      await setWay(table, 'kept')
       const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length
-      const [bare, kept, before] = [mean(got.bare), mean(got.queued), mean(got.inline)]
+      const [bare, kept, before] = [mean(got.bare), mean(got.kept), mean(got.before)]
       console.log(
         `  ${table.padEnd(14)}${String(rows).padStart(6)}${Math.round(bare).toLocaleString('en').padStart(10)}${Math.round(kept).toLocaleString('en').padStart(10)}${(kept / bare).toFixed(2).padStart(7)}${Math.round(before).toLocaleString('en').padStart(13)}${(before / bare).toFixed(2).padStart(7)}`,
       )
     }
+  }
 
   // Freshness, once the runs' queue is folded: a marker order committed now shows in the figures after how long?
   try {
     for (;;) {
-      const { rows } = await raw.query(
-        'select (select count(*) from figure_queue) + (select count(*) from visitor_queue) as n',
-      )
+      const { rows } = await raw.query('select vod_figures_unfolded() as n')
       if (Number(rows[0].n) === 0) break
       await new Promise((resolve) => setTimeout(resolve, 100))
     }

@@ -40,14 +40,7 @@ describe.skipIf(!postgres)('folding the figures from two processes', () => {
   let database: TestDatabase
   let pool: pg.Pool
   const servers: RunningServer[] = []
-  const queued = async () =>
-    Number(
-      (
-        await pool.query(
-          'select (select count(*) from figure_queue) + (select count(*) from visitor_queue) as n',
-        )
-      ).rows[0].n,
-    )
+  const queued = async () => Number((await pool.query('select vod_figures_unfolded() as n')).rows[0].n)
   /** Resolves once the queue is empty, failing with what is left after `ms`. */
   const drained = async (ms: number) => {
     const deadline = Date.now() + ms
@@ -143,6 +136,45 @@ describe.skipIf(!postgres)('folding the figures from two processes', () => {
     expect(servers[1]?.alive()).toBe(true)
   }, 120_000)
 
+  it('adds a visit whose writer commits after later visits were folded, once, and never an aborted one', async () => {
+    const count = async (text: string) => Number((await pool.query(text)).rows[0].n)
+    const folded = () =>
+      count(`select coalesce(sum(visits), 0) as n from rollup_days
+        where (channel_id, campaign_id, plan_id, device) = (-1, -1, -1, '*')`)
+    const written = () => count('select count(*) as n from visits')
+    await drained(5000)
+    const before = await written()
+    expect(await folded()).toBe(before)
+    const open = async () => {
+      const writer = await pool.connect()
+      await writer.query('begin')
+      // Takes its id now, below the next visit's, and commits (or not) after that one is folded.
+      await writer.query(`insert into visits (visitor, device) values ('open-writer', 'desktop')`)
+      await pool.query(`insert into visits (visitor, device) values ('quick-writer', 'desktop')`)
+      return writer
+    }
+    const committing = await open()
+    try {
+      // The later visit shows while the earlier one's transaction is open: the tail has passed its id.
+      await expect.poll(folded, { timeout: 5000 }).toBe(before + 1)
+      await committing.query('commit')
+    } finally {
+      committing.release()
+    }
+    await expect.poll(folded, { timeout: 5000 }).toBe(before + 2)
+    const aborting = await open()
+    try {
+      await expect.poll(folded, { timeout: 5000 }).toBe(before + 3)
+      await aborting.query('rollback')
+    } finally {
+      aborting.release()
+    }
+    // The aborted visit's gap is forgotten once its writer has ended; nothing else is added.
+    await expect.poll(() => count(`select count(*) as n from figure_tail_gaps`), { timeout: 5000 }).toBe(0)
+    expect(await folded()).toBe(await written())
+    expect((await pool.query(visitorCounts)).rows).toEqual((await pool.query(rawVisitors)).rows)
+  })
+
   it('lets one process fold at a time: another answers -1 while the lock is held', async () => {
     const holder = await pool.connect()
     try {
@@ -172,7 +204,7 @@ describeEachEngine('a rebuild beside the queue', (engine) => {
     await db.execute(
       sql`insert into users (username, created_at) select 'rq-' || g, now() from generate_series(1, 3) g`,
     )
-    const queue = sql`select (select count(*) from figure_queue) + (select count(*) from visitor_queue) as n`
+    const queue = sql`select vod_figures_unfolded() as n`
     expect(Number((await queryRows<{ n: string }>(db, queue))[0]?.n)).toBeGreaterThan(0)
     await db.execute(sql`select vod_rollup_rebuild()`)
     while (Number((await queryRows<{ n: number }>(db, sql`select vod_figures_fold(true) as n`))[0]?.n) > 0);
@@ -181,5 +213,89 @@ describeEachEngine('a rebuild beside the queue', (engine) => {
     expect(kept.length).toBeGreaterThan(0)
     await db.execute(sql`select vod_rollup_rebuild()`)
     expect(await queryRows(db, sql.raw(rollups))).toEqual(kept)
+  })
+})
+
+describe.skipIf(!postgres)('the tails of visits and refunds beside writers still open', () => {
+  let database: TestDatabase
+  let pool: pg.Pool
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres')
+    pool = new pg.Pool({ connectionString: database.url as string, max: 4 })
+  }, 60_000)
+  afterAll(async () => {
+    await pool?.end()
+    await database?.drop()
+  })
+
+  it('adds a row committed after later ones were folded once, along its order as it is then, and never an aborted one', async () => {
+    // No server runs: each fold step here is the test's own.
+    const fold = async () => {
+      while (Number((await pool.query('select vod_figures_fold(true) as n')).rows[0].n) > 0);
+    }
+    const value = async (text: string) => Number((await pool.query(text)).rows[0].n)
+    const one = (text: string) => value(`${text} returning id as n`)
+    const [a, b] = [
+      await one(`insert into channels (utm_source, type) values ('tail-a', 'affiliate')`),
+      await one(`insert into channels (utm_source, type) values ('tail-b', 'social')`),
+    ]
+    const plan = await one(
+      `insert into plans (name, initial_period_count, initial_period_unit, initial_original_price) values ('Tail', 1, 'month', '9.99')`,
+    )
+    const user = await one(`insert into users (username) values ('tail-member')`)
+    const order = await one(
+      `insert into orders (order_no, user_id, plan_id, channel_id, amount, payment_method, paid_at, total_amount)
+       values ('T-1', ${user}, ${plan}, ${a}, 20, 'segpay', now(), 20)`,
+    )
+    const refunds = (channel: number) =>
+      value(`select coalesce(sum(refunds), 0) as n from rollup_days
+        where (channel_id, campaign_id, plan_id, device) = (${channel}, -1, -1, '*')`)
+    const visits = () =>
+      value(`select coalesce(sum(visits), 0) as n from rollup_days
+        where (channel_id, campaign_id, plan_id, device) = (-1, -1, -1, '*')`)
+    const refund = (amount: number) =>
+      `insert into order_events (order_id, kind, amount) values (${order}, 'refund', ${amount})`
+    const visit = (who: string) => `insert into visits (visitor, device) values ('${who}', 'desktop')`
+    await fold()
+
+    // A writer takes the lower ids and stays open while later rows are written and folded.
+    const open = await pool.connect()
+    try {
+      await open.query('begin')
+      await open.query(visit('open-writer'))
+      await open.query(refund(2))
+      await pool.query(visit('quick-writer'))
+      await pool.query(refund(3))
+      await fold()
+      expect([await visits(), await refunds(a)]).toEqual([1, 3])
+      await open.query('commit')
+    } finally {
+      open.release()
+    }
+    // The order moves before its open writer's refund is folded: it takes along the refund the figures hold,
+    // and the fold reads the other along the order as it is now.
+    await pool.query(`update orders set channel_id = ${b} where id = ${order}`)
+    await fold()
+    expect([await visits(), await refunds(a), await refunds(b)]).toEqual([2, 0, 5])
+
+    // An aborted writer's ids never count, and its gaps go once it has ended.
+    const aborting = await pool.connect()
+    try {
+      await aborting.query('begin')
+      await aborting.query(visit('aborted-writer'))
+      await aborting.query(refund(7))
+      await pool.query(visit('late-writer'))
+      await fold()
+      expect(await value('select count(*) as n from figure_tail_gaps')).toBe(2)
+      await aborting.query('rollback')
+    } finally {
+      aborting.release()
+    }
+    await fold()
+    expect(await value('select count(*) as n from figure_tail_gaps')).toBe(0)
+    expect([await visits(), await refunds(b)]).toEqual([3, 5])
+    const kept = (await pool.query(rollups)).rows
+    await pool.query('select vod_rollup_rebuild()')
+    expect((await pool.query(rollups)).rows).toEqual(kept)
   })
 })

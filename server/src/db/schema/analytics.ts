@@ -220,3 +220,24 @@ export const visitorQueue = pgTable('visitor_queue', {
   visits: integer('visits').notNull().default(0),
   visitors: text('visitors').array().notNull(),
 })
+
+/**
+ * How far the fold has read an append-only table of the member site (visits, migration 0030): every row with
+ * an id up to `folded` is in the figures, but those listed in figure_tail_gaps. Such a table has no insert
+ * trigger of ours, so its writes cost what the bare table's do; the fold reads its new rows by id.
+ */
+export const figureTails = pgTable('figure_tails', {
+  source: text('source').primaryKey(),
+  folded: bigint('folded', { mode: 'number' }).notNull().default(0),
+})
+
+/**
+ * Ids at or below a tail's `folded` that were not visible when the fold passed them: a writer's transaction
+ * still open then (`writers`, their virtual transaction ids) may yet commit them. The fold adds each one that
+ * shows and forgets the rest once those writers have ended.
+ */
+export const figureTailGaps = pgTable('figure_tail_gaps', {
+  source: text('source').notNull(),
+  ids: bigint('ids', { mode: 'number' }).array().notNull(),
+  writers: text('writers').array().notNull(),
+})
