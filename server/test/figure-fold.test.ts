@@ -214,6 +214,33 @@ describeEachEngine('a rebuild beside the queue', (engine) => {
     await db.execute(sql`select vod_rollup_rebuild()`)
     expect(await queryRows(db, sql.raw(rollups))).toEqual(kept)
   })
+
+  it('after a bulk load, passes the rows written so far to the rebuild, which counts them once', async () => {
+    const db = database.database.db
+    const unfolded = sql`select vod_figures_unfolded() as n`
+    while (Number((await queryRows<{ n: number }>(db, sql`select vod_figures_fold(true) as n`))[0]?.n) > 0);
+    await db.execute(
+      sql`insert into visits (visitor, device, visited_at) select 'bulk' || g % 5, 'desktop', now() - g * interval '1 minute' from generate_series(1, 20) g`,
+    )
+    expect(Number((await queryRows<{ n: string }>(db, unfolded))[0]?.n)).toBe(20)
+    await db.execute(sql`select vod_tails_pass()`)
+    expect(Number((await queryRows<{ n: string }>(db, unfolded))[0]?.n)).toBe(0)
+    await db.execute(sql`select vod_rollup_rebuild()`)
+    const total = async () =>
+      Number(
+        (
+          await queryRows<{ n: string }>(
+            db,
+            sql`select sum(visits) as n from rollup_days where (channel_id, campaign_id, plan_id, device) = (-1, -1, -1, '*')`,
+          )
+        )[0]?.n,
+      )
+    const [raw] = await queryRows<{ n: string }>(db, sql`select count(*) as n from visits`)
+    expect(await total()).toBe(Number(raw?.n))
+    // The fold adds none of them again.
+    while (Number((await queryRows<{ n: number }>(db, sql`select vod_figures_fold(true) as n`))[0]?.n) > 0);
+    expect(await total()).toBe(Number(raw?.n))
+  })
 })
 
 describe.skipIf(!postgres)('the tails of visits and refunds beside writers still open', () => {
