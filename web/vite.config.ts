@@ -12,7 +12,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: boot.name }] } } },
+    rolldownOptions: { output: { codeSplitting: { groups: boot.groups } } },
   },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
 })

@@ -10,7 +10,8 @@ describe('an address typed while the app loads, end to end in Chromium', () => {
     await submitLogin(page, product)
     await page.waitForURL(/#\/dashboard$/)
 
-    // The screens table is held back at the next load, while another address is typed.
+    // The screens table (in the shell's chunk, web/boot-chunk.ts) is held back at the next load, while another
+    // address is typed.
     let release = () => {}
     const held = new Promise<void>((resolve) => {
       release = resolve
@@ -19,7 +20,7 @@ describe('an address typed while the app loads, end to end in Chromium', () => {
     const requested = new Promise<void>((resolve) => {
       asked = resolve
     })
-    await page.route(/\/assets\/shell-routes-[^/]+\.js$/, async (route) => {
+    await page.route(/\/assets\/shell-[\w-]+\.js$/, async (route) => {
       asked()
       await held
       await route.continue()

@@ -88,6 +88,34 @@ describe('first figures, end to end in Chromium', () => {
     expect((await firstAsked('/dashboard'))[0]).toBe('/api/dashboard')
     expect((await firstAsked('/analytics/daily/channel'))[0]).toBe('/api/analytics/channel/records')
   })
+
+  it.each([
+    [
+      '/analytics/daily/channel',
+      ['[data-testid="analytics-table"]', '[data-testid="analytics-split-table"]', '.ant-picker-range'],
+    ],
+    [
+      '/dashboard',
+      // The 30 days' table, and the plans' and devices' beside each other.
+      ['[data-testid="revenue-trend-table"]', '.ant-col-xl-6 .ant-table'],
+    ],
+  ])('shows the figures of %s before its tables (and date picker), which follow them', async (path, parts) => {
+    context = await loggedInContext(product, 'en')
+    // The charts with their tables, the split's, the dashboard's tables and the date picker: held until released.
+    const later = await hold(
+      context,
+      /\/assets\/(FiguresChart|SplitFigures|DashboardTable|RangeField)-[\w-]+\.js$/,
+    )
+    const page = await context.newPage()
+    await page.goto(`${product.server.url}/#${path}`)
+    await firstFigure(page).waitFor()
+    const view = page.locator('.shell-view')
+    await expect.poll(() => later.asked(), { timeout: 15_000 }).toBeGreaterThan(0)
+    // Before this change the figures came with the tables and the picker: not while their code was held.
+    expect(await view.locator('.ant-table, .ant-picker-range').count()).toBe(0)
+    await later.release()
+    for (const part of parts) await view.locator(part).first().waitFor()
+  })
 })
 
 const words = {

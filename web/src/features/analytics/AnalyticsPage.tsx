@@ -1,18 +1,16 @@
 import { DownloadOutlined } from '@ant-design/icons'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Alert, Button, Card, DatePicker, Select, Space, Typography } from 'antd'
-import dayjs, { type Dayjs } from 'dayjs'
-import { useCallback, useState } from 'react'
+import { Alert, Button, Card, Select, Space, Typography } from 'antd'
+import { lazy, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { analyticsApi, type Split } from '../../api/analytics.ts'
-import { useReducedMotion } from '../../app/use-reduced-motion.ts'
-import { EChart } from '../../components/echart/EChart.tsx'
 import { useCan } from '../../stores/permission.ts'
 import { FigureStatistics } from './FigureStatistics.tsx'
-import { FiguresChart, FigureTables, figuresOption } from './FiguresChart.tsx'
 import { type Figure, isMoney, moneyFigures } from './figures.ts'
+import { Later } from './Later.tsx'
 import { type Preset, presets } from './periods.ts'
 import { channelsQuery, forChannel, periodBefore, seriesQuery, splitQuery } from './queries.ts'
+import type { SplitSpec } from './SplitFigures.tsx'
 import { periodOfView, useAnalyticsView } from './view.ts'
 
 export interface AnalyticsScreen {
@@ -27,14 +25,20 @@ export interface AnalyticsScreen {
   /** What the chart and its table show. */
   figures: Figure[]
   /** A table split by channel or campaign (`/analytics/channel/revenuePieChart`), and its columns. */
-  split?: { path: string; by: 'channel' | 'campaign'; figures: Figure[]; chart?: boolean }
+  split?: SplitSpec
   /** The CSV export of the period (dailyRevenue.csv, dailyChannel.csv). */
   export?: string
   /** Pick one channel of those the caller sees (the channel screen). */
   channelPicker?: boolean
 }
 
-const { RangePicker } = DatePicker
+// The figures come first (issue 36, item 6): the date picker, the charts and the tables (antd's DatePicker and
+// Table, ECharts) are chunks of their own, asked for as the screen shows and drawn after its figures.
+const RangeField = lazy(() => import('./RangeField.tsx'))
+const FiguresChart = lazy(() =>
+  import('./FiguresChart.tsx').then(({ FiguresChart }) => ({ default: FiguresChart })),
+)
+const SplitFigures = lazy(() => import('./SplitFigures.tsx'))
 
 /** Figures a split's rows add up to: money exactly, in cents; visitors and conversion are not sums. */
 const summable = (figure: Figure) => figure !== 'visitors' && figure !== 'conversion'
@@ -58,7 +62,6 @@ function sumRows(rows: Split[], figures: Figure[]): Partial<Record<Figure, strin
  */
 export function AnalyticsPage({ screen }: { screen: AnalyticsScreen }) {
   const { t } = useTranslation()
-  const reduced = useReducedMotion()
   // The export is offered only to who may make it (a screen's list permission alone does not).
   const mayExport = useCan('export', screen.resource)
   const [zone, setZone] = useState('UTC')
@@ -93,37 +96,11 @@ export function AnalyticsPage({ screen }: { screen: AnalyticsScreen }) {
     enabled: splitPath !== null && seriesPath === null,
     placeholderData: keepPreviousData,
   })
-  const splitName = (row: Split) =>
-    (screen.split?.by === 'campaign' ? row.campaign_name : row.channel_name) ?? t('analytics.none')
-  const splitChart = useCallback(
-    (primary: string) => {
-      const rows = split.data?.data ?? []
-      const by = screen.split?.by
-      return figuresOption({
-        labels: rows.map(
-          (row) => (by === 'campaign' ? row.campaign_name : row.channel_name) ?? t('analytics.none'),
-        ),
-        rows,
-        figures: (screen.split?.figures ?? []).filter((figure) => figure !== 'conversion'),
-        kind: 'bar',
-        reduced,
-        t,
-      })(primary)
-    },
-    [split.data, screen.split, reduced, t],
-  )
-
   const answeredZone = series.data?.meta.time_zone ?? split.data?.meta.time_zone
   // The zone the figures are counted in moves a preset's days (periodOfView).
   if (answeredZone && answeredZone !== zone) setZone(answeredZone)
 
   const pick = (next: Preset) => change({ preset: next, range: null })
-  const pickRange = (range: [Dayjs | null, Dayjs | null] | null) => {
-    const [from, to] = range ?? []
-    if (!from || !to) return
-    const picked = { start_date: from.format('YYYY-MM-DD'), end_date: to.format('YYYY-MM-DD') }
-    change({ preset: null, range: picked })
-  }
   const summaryFigures = seriesPath
     ? screen.figures
     : [...moneyFigures, ...(screen.split?.figures ?? []).filter((f) => !isMoney(f) && summable(f))]
@@ -153,12 +130,13 @@ export function AnalyticsPage({ screen }: { screen: AnalyticsScreen }) {
               </Button>
             ))}
           </Space.Compact>
-          <RangePicker
-            aria-label={t('analytics.range')}
-            value={[dayjs(period.start_date), dayjs(period.end_date)]}
-            onChange={pickRange}
-            allowClear={false}
-          />
+          <Later height={32} width={256}>
+            <RangeField
+              start={period.start_date}
+              end={period.end_date}
+              onPick={(range) => change({ preset: null, range })}
+            />
+          </Later>
           {screen.channelPicker && (
             <Select<number | 'all'>
               aria-label={t('analytics.channel')}
@@ -215,28 +193,20 @@ export function AnalyticsPage({ screen }: { screen: AnalyticsScreen }) {
       )}
       {series.data && (
         <Card>
-          <FiguresChart
-            days={series.data.data}
-            figures={screen.figures}
-            title={t(`analytics.titles.${screen.name}`)}
-          />
+          <Later height={360}>
+            <FiguresChart
+              days={series.data.data}
+              figures={screen.figures}
+              title={t(`analytics.titles.${screen.name}`)}
+            />
+          </Later>
         </Card>
       )}
       {screen.split && split.data && (
         <Card title={t(`analytics.by.${screen.split.by}`)}>
-          {screen.split.chart && (
-            <div aria-hidden="true" style={{ minWidth: 0, marginBottom: 16 }}>
-              <EChart option={splitChart} testId="analytics-split-chart" style={{ height: 360 }} />
-            </div>
-          )}
-          <FigureTables<Split>
-            rows={split.data.data}
-            figures={screen.split.figures}
-            label={{ title: t(`analytics.by.${screen.split.by}`), render: splitName }}
-            rowKey={(row) => `${row.channel_id}:${row.campaign_id ?? ''}`}
-            title={t(`analytics.by.${screen.split.by}`)}
-            testId="analytics-split"
-          />
+          <Later height={screen.split.chart ? 360 : 120}>
+            <SplitFigures split={screen.split} rows={split.data.data} />
+          </Later>
         </Card>
       )}
     </Space>

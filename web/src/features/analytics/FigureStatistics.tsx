@@ -1,6 +1,6 @@
 import { Card, Statistic, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { useFigureFormat } from './FiguresChart.tsx'
+import { useFigureFormat } from './figure-format.ts'
 import { type Figure, isMoney } from './figures.ts'
 
 /** A figure as a number to compare: money in cents, exactly as written; counts and conversion as they are. */
@@ -14,14 +14,22 @@ export function changeOf(figure: Figure, current: unknown, previous: unknown): n
   return (amountOf(figure, current) - before) / Math.abs(before)
 }
 
+const changeFormats = new Map<string, Intl.NumberFormat>()
+
 /** A change as a signed percentage to one place ("+12.3%", "-4.0%", "0.0%"). */
 export function formatChange(change: number, language: string) {
-  return new Intl.NumberFormat(language === 'zh-cn' ? 'zh-CN' : 'en-US', {
-    style: 'percent',
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-    signDisplay: 'exceptZero',
-  }).format(change)
+  const locale = language === 'zh-cn' ? 'zh-CN' : 'en-US'
+  let format = changeFormats.get(locale)
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'percent',
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 1,
+      signDisplay: 'exceptZero',
+    })
+    changeFormats.set(locale, format)
+  }
+  return format.format(change)
 }
 
 /** What a change is against, as the screen says it: the period before, or the same time yesterday. */

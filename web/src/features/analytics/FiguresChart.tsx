@@ -6,22 +6,8 @@ import type { DailyFigures } from '../../api/analytics.ts'
 import { useReducedMotion } from '../../app/use-reduced-motion.ts'
 import { EChart } from '../../components/echart/EChart.tsx'
 import { ScrollRegion } from '../../components/scroll-region/ScrollRegion.tsx'
+import { useFigureFormat } from './figure-format.ts'
 import { type Figure, isMoney } from './figures.ts'
-import { formatMoney } from './money.ts'
-
-/** A figure's value as people read it: money with its currency, counts as numbers, conversion as a percentage. */
-export function useFigureFormat() {
-  const { i18n } = useTranslation()
-  return useCallback(
-    (figure: Figure, value: unknown): string => {
-      if (value === null || value === undefined) return '-'
-      if (isMoney(figure)) return formatMoney(String(value), i18n.language)
-      if (figure === 'conversion') return `${(Number(value) * 100).toFixed(2)}%`
-      return new Intl.NumberFormat(i18n.language).format(Number(value))
-    },
-    [i18n.language],
-  )
-}
 
 /** A row of a chart's category axis: its label and its figures. */
 type Row = Partial<Record<Figure, unknown>>

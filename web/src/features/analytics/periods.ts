@@ -6,14 +6,24 @@ export type Preset = (typeof presets)[number]
 
 const DAY_MS = 86_400_000
 
+/** One formatter a zone: making one costs more than using it. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>()
+
 /** Today in the business zone, `YYYY-MM-DD`. */
 export function todayIn(zone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now)
+  // UTC, the zone a screen counts in until an answer names one, needs no formatter (making one costs ms).
+  if (zone === 'UTC') return now.toISOString().slice(0, 10)
+  let format = dayFormats.get(zone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    })
+    dayFormats.set(zone, format)
+  }
+  return format.format(now)
 }
 
 export const addDays = (day: string, days: number): string =>

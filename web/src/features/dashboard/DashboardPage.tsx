@@ -1,16 +1,25 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Card, Col, Row, Statistic, Table, Typography } from 'antd'
-import { useMemo } from 'react'
+import { Card, Col, Row, Statistic, type TableProps, Typography } from 'antd'
+import { lazy, type ReactNode, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Compared, DailySeries, PlanRow, Split } from '../../api/analytics.ts'
 import { ApiError } from '../../api/http.ts'
 import { useCan } from '../../stores/permission.ts'
 import { useSession } from '../../stores/session.ts'
 import { FigureStatistics } from '../analytics/FigureStatistics.tsx'
-import { FiguresChart, useFigureFormat } from '../analytics/FiguresChart.tsx'
+import { useFigureFormat } from '../analytics/figure-format.ts'
 import { type Figure, moneyFigures } from '../analytics/figures.ts'
+import { Later } from '../analytics/Later.tsx'
 import { liveQuery, periodQuery } from './queries.ts'
 import { useCountUp } from './use-count-up.ts'
+
+// The live panels come first (issue 36, item 6): the charts and tables (ECharts, antd's Table) load after them.
+const FiguresChart = lazy(() =>
+  import('../analytics/FiguresChart.tsx').then(({ FiguresChart }) => ({ default: FiguresChart })),
+)
+const Table = lazy(() => import('./DashboardTable.tsx')) as unknown as <T extends object>(
+  props: TableProps<T>,
+) => ReactNode
 
 /** How often the live panels ask again while the page is shown (a hidden tab does not ask). */
 const LIVE_MS = 10_000
@@ -153,84 +162,99 @@ export default function DashboardPage() {
       {trendDays && (
         <Col span={24}>
           <Card title={t('dashboard.revenueTrend')}>
-            <FiguresChart
-              days={trendDays}
-              figures={[...moneyFigures]}
-              title={t('dashboard.revenueTrend')}
-              testId="revenue-trend"
-            />
+            <Later height={360}>
+              <FiguresChart
+                days={trendDays}
+                figures={[...moneyFigures]}
+                title={t('dashboard.revenueTrend')}
+                testId="revenue-trend"
+              />
+            </Later>
           </Card>
         </Col>
       )}
       {trendDays && (
         <Col span={24}>
           <Card title={t('dashboard.memberTrend')}>
-            <FiguresChart
-              days={trendDays}
-              figures={['visitors', 'signups', 'new_subscriptions']}
-              title={t('dashboard.memberTrend')}
-              testId="member-trend"
-            />
+            <Later height={360}>
+              <FiguresChart
+                days={trendDays}
+                figures={['visitors', 'signups', 'new_subscriptions']}
+                title={t('dashboard.memberTrend')}
+                testId="member-trend"
+              />
+            </Later>
           </Card>
         </Col>
       )}
       {channels.data && (
         <Col xs={24} xl={12}>
           <Card title={t('dashboard.topChannels')}>
-            <Table<Split>
-              size="small"
-              pagination={false}
-              rowKey={(row) => String(row.channel_id)}
-              dataSource={channels.data.data.slice(0, 10)}
-              columns={[
-                {
-                  key: 'channel',
-                  title: t('analytics.channel'),
-                  render: (_: unknown, row: Split) => row.channel_name ?? t('analytics.none'),
-                },
-                {
-                  key: 'signups',
-                  dataIndex: 'signups',
-                  title: t('analytics.figures.signups'),
-                  align: 'right',
-                },
-                grossColumn,
-              ]}
-            />
+            <Later height={120}>
+              <Table<Split>
+                size="small"
+                pagination={false}
+                rowKey={(row) => String(row.channel_id)}
+                dataSource={channels.data.data.slice(0, 10)}
+                columns={[
+                  {
+                    key: 'channel',
+                    title: t('analytics.channel'),
+                    render: (_: unknown, row: Split) => row.channel_name ?? t('analytics.none'),
+                  },
+                  {
+                    key: 'signups',
+                    dataIndex: 'signups',
+                    title: t('analytics.figures.signups'),
+                    align: 'right',
+                  },
+                  grossColumn,
+                ]}
+              />
+            </Later>
           </Card>
         </Col>
       )}
       {plans.data && (
         <Col xs={24} md={12} xl={6}>
           <Card title={t('dashboard.plans')}>
-            <Table<PlanRow>
-              size="small"
-              pagination={false}
-              rowKey="plan_id"
-              dataSource={plans.data.data}
-              columns={[{ key: 'plan', dataIndex: 'plan_name', title: t('dashboard.plan') }, grossColumn]}
-            />
+            <Later height={120}>
+              <Table<PlanRow>
+                size="small"
+                pagination={false}
+                rowKey="plan_id"
+                dataSource={plans.data.data}
+                columns={[{ key: 'plan', dataIndex: 'plan_name', title: t('dashboard.plan') }, grossColumn]}
+              />
+            </Later>
           </Card>
         </Col>
       )}
       {devices.data && (
         <Col xs={24} md={12} xl={6}>
           <Card title={t('dashboard.devices')}>
-            <Table
-              size="small"
-              pagination={false}
-              rowKey="device"
-              dataSource={devices.data.data}
-              columns={[
-                {
-                  key: 'device',
-                  dataIndex: 'device',
-                  title: t('dashboard.device'),
-                  render: (value: string) => t(`dashboard.deviceNames.${value}`),
-                },
-                { key: 'visits', dataIndex: 'visits', title: t('analytics.figures.visits'), align: 'right' },
-              ]}
-            />
+            <Later height={120}>
+              <Table
+                size="small"
+                pagination={false}
+                rowKey="device"
+                dataSource={devices.data.data}
+                columns={[
+                  {
+                    key: 'device',
+                    dataIndex: 'device',
+                    title: t('dashboard.device'),
+                    render: (value: string) => t(`dashboard.deviceNames.${value}`),
+                  },
+                  {
+                    key: 'visits',
+                    dataIndex: 'visits',
+                    title: t('analytics.figures.visits'),
+                    align: 'right',
+                  },
+                ]}
+              />
+            </Later>
           </Card>
         </Col>
       )}

@@ -1,0 +1,57 @@
+import { useCallback } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Split } from '../../api/analytics.ts'
+import { useReducedMotion } from '../../app/use-reduced-motion.ts'
+import { EChart } from '../../components/echart/EChart.tsx'
+import { FigureTables, figuresOption } from './FiguresChart.tsx'
+import type { Figure } from './figures.ts'
+
+/** A table split by channel or campaign (`/analytics/channel/revenuePieChart`), and its columns. */
+export interface SplitSpec {
+  path: string
+  by: 'channel' | 'campaign'
+  figures: Figure[]
+  chart?: boolean
+}
+
+/**
+ * A screen's split by channel or campaign: its chart, when it has one, over tables of its rows. Loaded after
+ * the screen's figures (AnalyticsPage.tsx), as the daily chart is.
+ */
+export default function SplitFigures({ split, rows }: { split: SplitSpec; rows: Split[] }) {
+  const { t } = useTranslation()
+  const reduced = useReducedMotion()
+  const nameOf = useCallback(
+    (row: Split) => (split.by === 'campaign' ? row.campaign_name : row.channel_name) ?? t('analytics.none'),
+    [split.by, t],
+  )
+  const chart = useCallback(
+    (primary: string) =>
+      figuresOption({
+        labels: rows.map(nameOf),
+        rows,
+        figures: split.figures.filter((figure) => figure !== 'conversion'),
+        kind: 'bar',
+        reduced,
+        t,
+      })(primary),
+    [rows, nameOf, split.figures, reduced, t],
+  )
+  return (
+    <>
+      {split.chart && (
+        <div aria-hidden="true" style={{ minWidth: 0, marginBottom: 16 }}>
+          <EChart option={chart} testId="analytics-split-chart" style={{ height: 360 }} />
+        </div>
+      )}
+      <FigureTables<Split>
+        rows={rows}
+        figures={split.figures}
+        label={{ title: t(`analytics.by.${split.by}`), render: nameOf }}
+        rowKey={(row) => `${row.channel_id}:${row.campaign_id ?? ''}`}
+        title={t(`analytics.by.${split.by}`)}
+        testId="analytics-split"
+      />
+    </>
+  )
+}
