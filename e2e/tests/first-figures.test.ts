@@ -99,7 +99,7 @@ describe('first figures, end to end in Chromium', () => {
       // The 30 days' table, and the plans' and devices' beside each other.
       ['[data-testid="revenue-trend-table"]', '.ant-col-xl-6 .ant-table'],
     ],
-  ])('shows the figures of %s before its tables (and date picker), which follow them', async (path, parts) => {
+  ])('shows the figures of %s before its tables, which follow them', async (path, parts) => {
     context = await loggedInContext(product, 'en')
     // The charts with their tables, the split's, the dashboard's tables and the date picker: held until released.
     const later = await hold(
