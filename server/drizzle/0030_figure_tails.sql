@@ -9,11 +9,12 @@ CREATE TABLE "figure_tails" (
 	"folded" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
--- Visits and refunds cost the member site what they cost in the bare table (README "How the figures are
--- kept"): no insert trigger of ours on visits or order_events. A statement's one queue row held one-row
--- inserts at 0.75 (visits) and 0.76 (order events) of the bare table's rate at 16 connections. Both tables
--- only grow by id (an identity, cache 1), so the fold reads their new rows by id instead: figure_tails says
--- how far, figure_tail_gaps which ids a writer then still open may yet commit.
+-- New rows cost the member site what they cost in the bare table (README "How the figures are kept"): no
+-- insert trigger of ours on visits, orders, order events, members or subscriptions. A statement's one queue
+-- row held one-row inserts at 0.75-0.82 of the bare table's rate at 16 connections. New rows only ever get
+-- higher ids (identities, cache 1), so the fold reads them by id instead: figure_tails says how far,
+-- figure_tail_gaps which ids a writer then still open may yet commit. A row the fold has read is corrected
+-- by the triggers as before; one it has not is read as it is then.
 CREATE TYPE vod_tail AS (source text, from_id bigint, to_id bigint, top_id bigint, writers text[], settled tid[],
   gap_ids bigint[]);
 --> statement-breakpoint
@@ -83,20 +84,44 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- What a tail's rows with ids in (after, upto] or among `gap_ids` add to the figures, each row's id with each
+-- of its deltas (once, with none, if it adds nothing yet: an order not paid), read in one statement.
+CREATE FUNCTION vod_tail_deltas(tail_source text, after bigint, upto bigint, gap_ids bigint[])
+RETURNS TABLE (id bigint, d vod_rollup_delta) LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN QUERY EXECUTE format(
+    'SELECT (r.t).id::bigint, x.d FROM (SELECT t FROM %1$I t WHERE t.id > $1 AND t.id <= $2
+       UNION ALL SELECT t FROM %1$I t WHERE t.id = ANY ($3)) r
+     LEFT JOIN LATERAL (%2$s) x(d) ON (x.d).moment IS NOT NULL',
+    tail_source, CASE tail_source
+      WHEN 'orders' THEN 'SELECT vod_order_delta(r.t, 1)'
+      WHEN 'order_events' THEN 'SELECT vod_event_delta(r.t, o, 1) FROM orders o WHERE o.id = (r.t).order_id'
+      WHEN 'users' THEN 'SELECT vod_user_delta(r.t, 1)'
+      WHEN 'subscriptions' THEN 'SELECT s FROM vod_subscription_deltas(r.t, 1) s'
+    END) USING after, upto, gap_ids;
+END
+$$;
+--> statement-breakpoint
 -- Dropping the insert triggers waits for the rows being written, so every id handed out before is queued
 -- (or never committed); the tails start after it.
 DROP TRIGGER visits_rollup_insert ON visits;
 --> statement-breakpoint
 DROP FUNCTION vod_rollup_visits();
 --> statement-breakpoint
+DROP TRIGGER orders_rollup_insert ON orders;
+--> statement-breakpoint
 DROP TRIGGER order_events_rollup_insert ON order_events;
 --> statement-breakpoint
-INSERT INTO figure_tails (source, folded)
-VALUES ('visits', coalesce(pg_sequence_last_value(pg_get_serial_sequence('visits', 'id')::regclass), 0)),
-  ('order_events', coalesce(pg_sequence_last_value(pg_get_serial_sequence('order_events', 'id')::regclass), 0));
+DROP TRIGGER users_rollup_insert ON users;
 --> statement-breakpoint
--- A refund or chargeback corrected or deleted: only one the figures hold already changes them; the fold reads
--- the others as they are.
+DROP TRIGGER subscriptions_rollup_insert ON subscriptions;
+--> statement-breakpoint
+INSERT INTO figure_tails (source, folded)
+SELECT source, coalesce(pg_sequence_last_value(pg_get_serial_sequence(source, 'id')::regclass), 0)
+FROM unnest(ARRAY['visits', 'orders', 'order_events', 'users', 'subscriptions']) AS source;
+--> statement-breakpoint
+-- The triggers that are left correct only rows the fold has read (vod_tail_guard); it reads the others as
+-- they are then. A refund or chargeback corrected or deleted:
 CREATE OR REPLACE FUNCTION vod_rollup_order_events() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   folded bigint;
@@ -119,46 +144,88 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- 0027's orders trigger, whose moved orders take along only the refunds and chargebacks the figures hold.
+-- An order corrected or deleted; moved, it takes along the refunds and chargebacks the figures hold.
 CREATE OR REPLACE FUNCTION vod_rollup_orders() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   folded bigint;
   gaps bigint[];
+  events_folded bigint;
+  events_gaps bigint[];
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO figure_queue (bucket, channel_id, campaign_id, plan_id, orders, gross, fees)
-    SELECT date_bin('15 minutes', n.paid_at, timestamptz '2000-01-01 00:00:00+00'), n.channel_id, n.campaign_id,
-      n.plan_id, count(*), sum(n.amount), sum(n.transaction_fee + n.settlement_fee + n.reserve_fee)
-    FROM new_rows n WHERE n.paid_at IS NOT NULL GROUP BY 1, 2, 3, 4;
-  ELSIF TG_OP = 'DELETE' THEN
-    PERFORM vod_figures_enqueue(ARRAY(SELECT vod_order_delta(o, -1) FROM old_rows o));
+  SELECT g.folded, g.gaps INTO folded, gaps FROM vod_tail_guard('orders') g;
+  IF TG_OP = 'DELETE' THEN
+    PERFORM vod_figures_enqueue(ARRAY(SELECT vod_order_delta(o, -1) FROM old_rows o
+      WHERE o.id <= folded AND o.id <> ALL (gaps)));
+    RETURN NULL;
+  END IF;
+  IF EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id
+      WHERE (o.channel_id, o.campaign_id, o.plan_id) IS DISTINCT FROM (n.channel_id, n.campaign_id, n.plan_id)) THEN
+    SELECT g.folded, g.gaps INTO events_folded, events_gaps FROM vod_tail_guard('order_events') g;
+  END IF;
+  -- A corrected amount or fee, a payment moved in time, another channel, campaign or plan: out with the
+  -- old, in with the new; the order's refunds and chargebacks follow its channel, campaign and plan.
+  PERFORM vod_figures_enqueue(ARRAY(
+    SELECT d FROM old_rows o JOIN new_rows n ON n.id = o.id
+    CROSS JOIN LATERAL (VALUES (vod_order_delta(o, -1)), (vod_order_delta(n, 1))) AS x(d)
+    WHERE (o.paid_at, o.amount, o.transaction_fee, o.settlement_fee, o.reserve_fee, o.channel_id, o.campaign_id, o.plan_id)
+      IS DISTINCT FROM (n.paid_at, n.amount, n.transaction_fee, n.settlement_fee, n.reserve_fee, n.channel_id, n.campaign_id, n.plan_id)
+      AND o.id <= folded AND o.id <> ALL (gaps)
+    UNION ALL
+    SELECT d FROM old_rows o JOIN new_rows n ON n.id = o.id JOIN order_events e ON e.order_id = o.id
+    CROSS JOIN LATERAL (VALUES (vod_event_delta(e, o, -1)), (vod_event_delta(e, n, 1))) AS x(d)
+    WHERE (o.channel_id, o.campaign_id, o.plan_id) IS DISTINCT FROM (n.channel_id, n.campaign_id, n.plan_id)
+      AND e.id <= events_folded AND e.id <> ALL (events_gaps)
+  ));
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+-- A member's sign-up moved in time, channel or campaign, or the member deleted.
+CREATE OR REPLACE FUNCTION vod_rollup_users() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  folded bigint;
+  gaps bigint[];
+BEGIN
+  SELECT g.folded, g.gaps INTO folded, gaps FROM vod_tail_guard('users') g;
+  IF TG_OP = 'DELETE' THEN
+    PERFORM vod_figures_enqueue(ARRAY(SELECT vod_user_delta(o, -1) FROM old_rows o
+      WHERE o.id <= folded AND o.id <> ALL (gaps)));
   ELSE
-    IF EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id
-        WHERE (o.channel_id, o.campaign_id, o.plan_id) IS DISTINCT FROM (n.channel_id, n.campaign_id, n.plan_id)) THEN
-      SELECT g.folded, g.gaps INTO folded, gaps FROM vod_tail_guard('order_events') g;
-    END IF;
-    -- A corrected amount or fee, a payment moved in time, another channel, campaign or plan: out with the
-    -- old, in with the new; the order's refunds and chargebacks follow its channel, campaign and plan.
     PERFORM vod_figures_enqueue(ARRAY(
-      SELECT vod_order_delta(o, -1) FROM old_rows o JOIN new_rows n ON n.id = o.id
-      WHERE (o.paid_at, o.amount, o.transaction_fee, o.settlement_fee, o.reserve_fee, o.channel_id, o.campaign_id, o.plan_id)
-        IS DISTINCT FROM (n.paid_at, n.amount, n.transaction_fee, n.settlement_fee, n.reserve_fee, n.channel_id, n.campaign_id, n.plan_id)
-      UNION ALL
-      SELECT vod_order_delta(n, 1) FROM old_rows o JOIN new_rows n ON n.id = o.id
-      WHERE (o.paid_at, o.amount, o.transaction_fee, o.settlement_fee, o.reserve_fee, o.channel_id, o.campaign_id, o.plan_id)
-        IS DISTINCT FROM (n.paid_at, n.amount, n.transaction_fee, n.settlement_fee, n.reserve_fee, n.channel_id, n.campaign_id, n.plan_id)
-      UNION ALL
-      SELECT d FROM old_rows o JOIN new_rows n ON n.id = o.id JOIN order_events e ON e.order_id = o.id
-      CROSS JOIN LATERAL (VALUES (vod_event_delta(e, o, -1)), (vod_event_delta(e, n, 1))) AS x(d)
-      WHERE (o.channel_id, o.campaign_id, o.plan_id) IS DISTINCT FROM (n.channel_id, n.campaign_id, n.plan_id)
-        AND e.id <= folded AND e.id <> ALL (gaps)
+      SELECT d FROM old_rows o JOIN new_rows n ON n.id = o.id
+      CROSS JOIN LATERAL (VALUES (vod_user_delta(o, -1)), (vod_user_delta(n, 1))) AS x(d)
+      WHERE (o.created_at, o.channel_id, o.campaign_id) IS DISTINCT FROM (n.created_at, n.channel_id, n.campaign_id)
+        AND o.id <= folded AND o.id <> ALL (gaps)
     ));
   END IF;
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
--- 0029's fold, which reads the tails of visits and order events beside the queues.
+-- A subscription started, cancelled or moved otherwise, or deleted.
+CREATE OR REPLACE FUNCTION vod_rollup_subscriptions() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  folded bigint;
+  gaps bigint[];
+BEGIN
+  SELECT g.folded, g.gaps INTO folded, gaps FROM vod_tail_guard('subscriptions') g;
+  IF TG_OP = 'DELETE' THEN
+    PERFORM vod_figures_enqueue(ARRAY(SELECT d FROM old_rows o, vod_subscription_deltas(o, -1) d
+      WHERE o.id <= folded AND o.id <> ALL (gaps)));
+  ELSE
+    PERFORM vod_figures_enqueue(ARRAY(
+      SELECT z.d FROM old_rows o JOIN new_rows n ON n.id = o.id
+      CROSS JOIN LATERAL (SELECT x FROM vod_subscription_deltas(o, -1) x UNION ALL SELECT y FROM vod_subscription_deltas(n, 1) y) AS z(d)
+      WHERE (o.started_at, o.cancelled_at, o.channel_id, o.campaign_id, o.plan_id)
+        IS DISTINCT FROM (n.started_at, n.cancelled_at, n.channel_id, n.campaign_id, n.plan_id)
+        AND o.id <= folded AND o.id <> ALL (gaps)
+    ));
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+-- 0029's fold, which reads the tails beside the queues.
 CREATE OR REPLACE FUNCTION vod_figures_fold(wait boolean DEFAULT false) RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
   zone text;
@@ -171,6 +238,7 @@ DECLARE
   tail vod_tail;
   added_ids bigint[];
   more boolean;
+  source text;
   new_visits visits[] := '{}';
 BEGIN
   IF wait THEN
@@ -193,31 +261,33 @@ BEGIN
       chargeback_count, chargebacks, signups, subscriptions, cancellations, visits)::vod_rollup_delta FROM summed)
   INTO taken, deltas FROM summed;
   IF cardinality(deltas) > 0 THEN PERFORM vod_rollup_merge(deltas); END IF;
-  -- New refunds and chargebacks, read from their table's tail along their orders' channel, campaign and plan
-  -- as they are now (an order moved before its event is folded takes the event along by being read here).
-  tail := vod_tail_open('order_events', 20000);
-  added_ids := '{}';
-  -- Only then is the table read at all (a fold never waits on a lock on it for nothing).
-  IF tail.to_id > tail.from_id OR cardinality(tail.gap_ids) > 0 THEN
-    WITH t AS MATERIALIZED (
-      SELECT e FROM order_events e WHERE e.id > tail.from_id AND e.id <= tail.to_id
-      UNION ALL
-      SELECT e FROM order_events e WHERE e.id = ANY (tail.gap_ids)
-    ),
-    summed AS (
-      SELECT date_bin('15 minutes', (d).moment, timestamptz '2000-01-01 00:00:00+00') AS bucket, (d).channel_id,
-        (d).campaign_id, (d).plan_id, sum((d).refund_count) AS refund_count, sum((d).refunds) AS refunds,
-        sum((d).chargeback_count) AS chargeback_count, sum((d).chargebacks) AS chargebacks
-      FROM (SELECT vod_event_delta(t.e, o, 1) AS d FROM t JOIN orders o ON o.id = (t.e).order_id) x
-      GROUP BY 1, 2, 3, 4
-    )
-    SELECT ARRAY(SELECT (t.e).id FROM t), ARRAY(SELECT ROW(bucket, channel_id, campaign_id, plan_id, NULL, 0, 0, 0,
-      refund_count, refunds, chargeback_count, chargebacks, 0, 0, 0, 0)::vod_rollup_delta FROM summed)
-    INTO added_ids, deltas;
-    IF cardinality(deltas) > 0 THEN PERFORM vod_rollup_merge(deltas); END IF;
-  END IF;
-  PERFORM vod_tail_close(tail, added_ids);
-  more := tail.to_id < tail.top_id;
+  -- New orders, refunds and chargebacks, members and subscriptions, read from their tables' tails (a refund
+  -- along its order as the order is now).
+  more := false;
+  FOREACH source IN ARRAY ARRAY['orders', 'order_events', 'users', 'subscriptions'] LOOP
+    tail := vod_tail_open(source, 20000);
+    added_ids := '{}';
+    -- Only then is the table read at all (a fold never waits on a lock on it for nothing).
+    IF tail.to_id > tail.from_id OR cardinality(tail.gap_ids) > 0 THEN
+      WITH x AS MATERIALIZED (SELECT * FROM vod_tail_deltas(source, tail.from_id, tail.to_id, tail.gap_ids)),
+      summed AS (
+        SELECT date_bin('15 minutes', (x.d).moment, timestamptz '2000-01-01 00:00:00+00') AS bucket,
+          (x.d).channel_id, (x.d).campaign_id, (x.d).plan_id, sum((x.d).orders) AS orders, sum((x.d).gross) AS gross,
+          sum((x.d).fees) AS fees, sum((x.d).refund_count) AS refund_count, sum((x.d).refunds) AS refunds,
+          sum((x.d).chargeback_count) AS chargeback_count, sum((x.d).chargebacks) AS chargebacks,
+          sum((x.d).signups) AS signups, sum((x.d).subscriptions) AS subscriptions,
+          sum((x.d).cancellations) AS cancellations
+        FROM x WHERE (x.d).moment IS NOT NULL GROUP BY 1, 2, 3, 4
+      )
+      SELECT ARRAY(SELECT DISTINCT x.id FROM x), ARRAY(SELECT ROW(bucket, channel_id, campaign_id, plan_id, NULL,
+        orders, gross, fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions,
+        cancellations, 0)::vod_rollup_delta FROM summed)
+      INTO added_ids, deltas;
+      IF cardinality(deltas) > 0 THEN PERFORM vod_rollup_merge(deltas); END IF;
+    END IF;
+    PERFORM vod_tail_close(tail, added_ids);
+    more := more OR tail.to_id < tail.top_id;
+  END LOOP;
   -- Each visitor once a business day per level (all, its channel, its campaign), in the zone set now: the
   -- new visits, at most 50,000 a step, and what visitor_queue still holds of the visits written before 0030
   -- (at most 2,000 arrays and, past the first, 50,000 visitors: a backlog of 1,000-visit arrays would
@@ -334,23 +404,19 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- The rows of a tail not yet folded: past it, or in its gaps.
+-- The visits not yet folded: past their tail, or in its gaps.
 CREATE FUNCTION vod_visits_unfolded() RETURNS SETOF visits LANGUAGE sql STABLE AS $$
   SELECT v.* FROM vod_tail_state('visits') s, visits v WHERE v.id > s.folded
   UNION ALL
   SELECT v.* FROM vod_tail_state('visits') s, visits v WHERE v.id = ANY (s.gaps)
 $$;
 --> statement-breakpoint
-CREATE FUNCTION vod_order_events_unfolded() RETURNS SETOF order_events LANGUAGE sql STABLE AS $$
-  SELECT e.* FROM vod_tail_state('order_events') s, order_events e WHERE e.id > s.folded
-  UNION ALL
-  SELECT e.* FROM vod_tail_state('order_events') s, order_events e WHERE e.id = ANY (s.gaps)
-$$;
---> statement-breakpoint
 -- How many changes wait for the fold (what the tests and benches wait on): queued rows and unfolded rows.
 CREATE FUNCTION vod_figures_unfolded() RETURNS bigint LANGUAGE sql STABLE AS $$
   SELECT (SELECT count(*) FROM figure_queue) + (SELECT count(*) FROM visitor_queue)
-    + (SELECT count(*) FROM vod_visits_unfolded()) + (SELECT count(*) FROM vod_order_events_unfolded())
+    + (SELECT count(*) FROM vod_visits_unfolded())
+    + (SELECT count(DISTINCT (src, x.id)) FROM unnest(ARRAY['orders', 'order_events', 'users', 'subscriptions']) src,
+        vod_tail_state(src) t, vod_tail_deltas(src, t.folded, 9223372036854775807, t.gaps) x)
 $$;
 --> statement-breakpoint
 -- What is written but not yet in the rollups, for a rebuild to leave to the fold: the queues, and the tails'
@@ -370,30 +436,34 @@ CREATE OR REPLACE FUNCTION vod_rollup_pending() RETURNS TABLE (bucket timestampt
     NULL, v.device, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, count(*)::integer
   FROM vod_visits_unfolded() v GROUP BY 1, 2, 3, 5
   UNION ALL
-  SELECT date_bin('15 minutes', (d).moment, timestamptz '2000-01-01 00:00:00+00'), (d).channel_id, (d).campaign_id,
-    (d).plan_id, NULL, 0, 0, 0, (d).refund_count, (d).refunds, (d).chargeback_count, (d).chargebacks, 0, 0, 0, 0
-  FROM (SELECT vod_event_delta(e, o, 1) AS d FROM vod_order_events_unfolded() e JOIN orders o ON o.id = e.order_id) x
+  SELECT date_bin('15 minutes', (x.d).moment, timestamptz '2000-01-01 00:00:00+00'), (x.d).channel_id,
+    (x.d).campaign_id, (x.d).plan_id, NULL, (x.d).orders, (x.d).gross, (x.d).fees, (x.d).refund_count, (x.d).refunds,
+    (x.d).chargeback_count, (x.d).chargebacks, (x.d).signups, (x.d).subscriptions, (x.d).cancellations, 0
+  FROM unnest(ARRAY['orders', 'order_events', 'users', 'subscriptions']) src, vod_tail_state(src) t,
+    vod_tail_deltas(src, t.folded, 9223372036854775807, t.gaps) x
+  WHERE (x.d).moment IS NOT NULL
 $$;
 --> statement-breakpoint
 -- After a bulk load (README "Loading"): the tails pass every row written so far without adding it, for
--- vod_rollup_rebuild and vod_visitors_recount to count (else the fold adds them, 50,000 visits a step). The
+-- vod_rollup_rebuild and vod_visitors_recount to count (else the fold adds them, 50,000 visits and 20,000 other
+-- rows a step). The
 -- rows written so far are taken as the recount takes them (a lock let go at once: no writer is then open),
 -- and the tails moved past them under the fold's lock.
 CREATE FUNCTION vod_tails_pass() RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
-  visits_to bigint;
-  events_to bigint;
+  sources text[] := ARRAY(SELECT f.source FROM figure_tails f);
+  upto bigint[];
 BEGIN
   PERFORM pg_advisory_xact_lock(270027);
   BEGIN
-    LOCK TABLE visits, order_events IN SHARE MODE;
-    visits_to := coalesce(pg_sequence_last_value(pg_get_serial_sequence('visits', 'id')::regclass), 0);
-    events_to := coalesce(pg_sequence_last_value(pg_get_serial_sequence('order_events', 'id')::regclass), 0);
+    LOCK TABLE visits, orders, order_events, users, subscriptions IN SHARE MODE;
+    upto := ARRAY(SELECT coalesce(pg_sequence_last_value(pg_get_serial_sequence(s.source, 'id')::regclass), 0)
+      FROM unnest(sources) WITH ORDINALITY AS s(source, n) ORDER BY s.n);
     RAISE EXCEPTION USING ERRCODE = 'VOD26';
   EXCEPTION WHEN SQLSTATE 'VOD26' THEN NULL;
   END;
-  UPDATE figure_tails SET folded = greatest(folded, visits_to) WHERE source = 'visits';
-  UPDATE figure_tails SET folded = greatest(folded, events_to) WHERE source = 'order_events';
+  UPDATE figure_tails f SET folded = greatest(f.folded, p.upto)
+  FROM unnest(sources, upto) AS p(source, upto) WHERE f.source = p.source;
   -- Every gap lies below them and no writer of one is open any more: the rebuild counts what of them shows.
   DELETE FROM figure_tail_gaps;
 END

@@ -255,7 +255,7 @@ describe.skipIf(!postgres)('the tails of visits and refunds beside writers still
     await database?.drop()
   })
 
-  it('adds a row committed after later ones were folded once, along its order as it is then, and never an aborted one', async () => {
+  it('adds a row committed after later ones were folded once, as it is then, and never an aborted one', async () => {
     // No server runs: each fold step here is the test's own.
     const fold = async () => {
       while (Number((await pool.query('select vod_figures_fold(true) as n')).rows[0].n) > 0);
@@ -277,6 +277,9 @@ describe.skipIf(!postgres)('the tails of visits and refunds beside writers still
     const refunds = (channel: number) =>
       value(`select coalesce(sum(refunds), 0) as n from rollup_days
         where (channel_id, campaign_id, plan_id, device) = (${channel}, -1, -1, '*')`)
+    const paid = (channel: number) =>
+      value(`select coalesce(sum(orders), 0) as n from rollup_days
+        where (channel_id, campaign_id, plan_id, device) = (${channel}, -1, -1, '*')`)
     const visits = () =>
       value(`select coalesce(sum(visits), 0) as n from rollup_days
         where (channel_id, campaign_id, plan_id, device) = (-1, -1, -1, '*')`)
@@ -291,6 +294,10 @@ describe.skipIf(!postgres)('the tails of visits and refunds beside writers still
       await open.query('begin')
       await open.query(visit('open-writer'))
       await open.query(refund(2))
+      await open.query(
+        `insert into orders (order_no, user_id, plan_id, channel_id, amount, payment_method, total_amount)
+         values ('T-2', ${user}, ${plan}, ${a}, 30, 'segpay', 30)`,
+      )
       await pool.query(visit('quick-writer'))
       await pool.query(refund(3))
       await fold()
@@ -300,10 +307,13 @@ describe.skipIf(!postgres)('the tails of visits and refunds beside writers still
       open.release()
     }
     // The order moves before its open writer's refund is folded: it takes along the refund the figures hold,
-    // and the fold reads the other along the order as it is now.
+    // and the fold reads the other along the order as it is now; the writer's own order, paid meanwhile,
+    // is read paid, once.
     await pool.query(`update orders set channel_id = ${b} where id = ${order}`)
+    await pool.query(`update orders set paid_at = now() where order_no = 'T-2'`)
     await fold()
     expect([await visits(), await refunds(a), await refunds(b)]).toEqual([2, 0, 5])
+    expect([await paid(a), await paid(b)]).toEqual([1, 1])
 
     // An aborted writer's ids never count, and its gaps go once it has ended.
     const aborting = await pool.connect()
