@@ -261,33 +261,6 @@ BEGIN
       chargeback_count, chargebacks, signups, subscriptions, cancellations, visits)::vod_rollup_delta FROM summed)
   INTO taken, deltas FROM summed;
   IF cardinality(deltas) > 0 THEN PERFORM vod_rollup_merge(deltas); END IF;
-  -- New orders, refunds and chargebacks, members and subscriptions, read from their tables' tails (a refund
-  -- along its order as the order is now).
-  more := false;
-  FOREACH source IN ARRAY ARRAY['orders', 'order_events', 'users', 'subscriptions'] LOOP
-    tail := vod_tail_open(source, 20000);
-    added_ids := '{}';
-    -- Only then is the table read at all (a fold never waits on a lock on it for nothing).
-    IF tail.to_id > tail.from_id OR cardinality(tail.gap_ids) > 0 THEN
-      WITH x AS MATERIALIZED (SELECT * FROM vod_tail_deltas(source, tail.from_id, tail.to_id, tail.gap_ids)),
-      summed AS (
-        SELECT date_bin('15 minutes', (x.d).moment, timestamptz '2000-01-01 00:00:00+00') AS bucket,
-          (x.d).channel_id, (x.d).campaign_id, (x.d).plan_id, sum((x.d).orders) AS orders, sum((x.d).gross) AS gross,
-          sum((x.d).fees) AS fees, sum((x.d).refund_count) AS refund_count, sum((x.d).refunds) AS refunds,
-          sum((x.d).chargeback_count) AS chargeback_count, sum((x.d).chargebacks) AS chargebacks,
-          sum((x.d).signups) AS signups, sum((x.d).subscriptions) AS subscriptions,
-          sum((x.d).cancellations) AS cancellations
-        FROM x WHERE (x.d).moment IS NOT NULL GROUP BY 1, 2, 3, 4
-      )
-      SELECT ARRAY(SELECT DISTINCT x.id FROM x), ARRAY(SELECT ROW(bucket, channel_id, campaign_id, plan_id, NULL,
-        orders, gross, fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions,
-        cancellations, 0)::vod_rollup_delta FROM summed)
-      INTO added_ids, deltas;
-      IF cardinality(deltas) > 0 THEN PERFORM vod_rollup_merge(deltas); END IF;
-    END IF;
-    PERFORM vod_tail_close(tail, added_ids);
-    more := more OR tail.to_id < tail.top_id;
-  END LOOP;
   -- Each visitor once a business day per level (all, its channel, its campaign), in the zone set now: the
   -- new visits, at most 50,000 a step, and what visitor_queue still holds of the visits written before 0030
   -- (at most 2,000 arrays and, past the first, 50,000 visitors: a backlog of 1,000-visit arrays would
@@ -376,6 +349,7 @@ BEGIN
     ARRAY(SELECT id FROM t)
   INTO counted, visitors_taken, visit_deltas, touched, added_ids;
   PERFORM vod_tail_close(tail, added_ids);
+  more := tail.to_id < tail.top_id;
   -- The counts of the days and months it touched, from what they keep now: a day's hashes while it has them
   -- (exact), else its planes' estimate; a month's, the sum of its days' (README "Visitors of a period").
   IF cardinality(touched) > 0 THEN
@@ -399,8 +373,34 @@ BEGIN
   END IF;
   -- Apart from the queue's deltas: a visit queued before 0029 may share their key.
   IF cardinality(visit_deltas) > 0 THEN PERFORM vod_rollup_merge(visit_deltas); END IF;
-  RETURN CASE WHEN taken >= 20000 OR counted >= 2000 OR visitors_taken >= 50000 OR more
-    OR tail.to_id < tail.top_id THEN 1 ELSE 0 END;
+  -- New orders, refunds and chargebacks, members and subscriptions, read from their tables' tails (a refund
+  -- along its order as the order is now). Last, for the corrections of those tables wait on a tail's row
+  -- from here to the commit (vod_tail_guard).
+  FOREACH source IN ARRAY ARRAY['orders', 'order_events', 'users', 'subscriptions'] LOOP
+    tail := vod_tail_open(source, 20000);
+    added_ids := '{}';
+    -- Only then is the table read at all (a fold never waits on a lock on it for nothing).
+    IF tail.to_id > tail.from_id OR cardinality(tail.gap_ids) > 0 THEN
+      WITH x AS MATERIALIZED (SELECT * FROM vod_tail_deltas(source, tail.from_id, tail.to_id, tail.gap_ids)),
+      summed AS (
+        SELECT date_bin('15 minutes', (x.d).moment, timestamptz '2000-01-01 00:00:00+00') AS bucket,
+          (x.d).channel_id, (x.d).campaign_id, (x.d).plan_id, sum((x.d).orders) AS orders, sum((x.d).gross) AS gross,
+          sum((x.d).fees) AS fees, sum((x.d).refund_count) AS refund_count, sum((x.d).refunds) AS refunds,
+          sum((x.d).chargeback_count) AS chargeback_count, sum((x.d).chargebacks) AS chargebacks,
+          sum((x.d).signups) AS signups, sum((x.d).subscriptions) AS subscriptions,
+          sum((x.d).cancellations) AS cancellations
+        FROM x WHERE (x.d).moment IS NOT NULL GROUP BY 1, 2, 3, 4
+      )
+      SELECT ARRAY(SELECT DISTINCT x.id FROM x), ARRAY(SELECT ROW(bucket, channel_id, campaign_id, plan_id, NULL,
+        orders, gross, fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions,
+        cancellations, 0)::vod_rollup_delta FROM summed)
+      INTO added_ids, deltas;
+      IF cardinality(deltas) > 0 THEN PERFORM vod_rollup_merge(deltas); END IF;
+    END IF;
+    PERFORM vod_tail_close(tail, added_ids);
+    more := more OR tail.to_id < tail.top_id;
+  END LOOP;
+  RETURN CASE WHEN taken >= 20000 OR counted >= 2000 OR visitors_taken >= 50000 OR more THEN 1 ELSE 0 END;
 END
 $$;
 --> statement-breakpoint
