@@ -4,20 +4,40 @@ import { startServer } from './server.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The product every browser test file shares (a file needing other settings starts its own). */
-    e2eServerUrl: string
-    /** The one Chromium of the run; each file connects to it and works in contexts of its own. */
-    e2eBrowserEndpoint: string
+    /**
+     * One product per worker (`VITEST_POOL_ID` picks it, product.ts), which the worker's files share one after
+     * another (a file needing other settings starts its own).
+     */
+    e2eServerUrls: string[]
+    /** One Chromium per worker; each file connects to its worker's and works in contexts of its own. */
+    e2eBrowserEndpoints: string[]
   }
 }
 
-/** One server and one Chromium for the whole browser suite; test files keep apart by their own data. */
+/**
+ * A server and a Chromium for each worker of the browser suite (vitest.config.ts, `maxWorkers`): a worker runs
+ * its files one after another, so a server never has two files at once, as when the suite ran on one worker.
+ * Test files keep apart by their own data.
+ */
 export default async function setup(project: TestProject) {
-  const [server, browser] = await Promise.all([startServer(), launchBrowserServer()])
-  project.provide('e2eServerUrl', server.url)
-  project.provide('e2eBrowserEndpoint', browser.wsEndpoint())
+  const workers = Math.max(1, project.config.maxWorkers)
+  const lanes = await Promise.all(
+    Array.from({ length: workers }, () => Promise.all([startServer(), launchBrowserServer()])),
+  )
+  project.provide(
+    'e2eServerUrls',
+    lanes.map(([server]) => server.url),
+  )
+  project.provide(
+    'e2eBrowserEndpoints',
+    lanes.map(([, browser]) => browser.wsEndpoint()),
+  )
   return async () => {
-    await browser.close()
-    await server.stop()
+    await Promise.all(
+      lanes.map(async ([server, browser]) => {
+        await browser.close()
+        await server.stop()
+      }),
+    )
   }
 }

@@ -20,6 +20,15 @@ export interface Product {
   admin: Credentials & { id: number }
 }
 
+/** An API call the server refused, with its status. */
+class ApiError extends Error {
+  readonly status: number
+  constructor(message: string, status: number) {
+    super(message)
+    this.status = status
+  }
+}
+
 async function api<T>(
   url: string,
   path: string,
@@ -33,7 +42,8 @@ async function api<T>(
     },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   })
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`)
+  if (!res.ok)
+    throw new ApiError(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`, res.status)
   return (res.status === 204 ? undefined : await res.json()) as T
 }
 
@@ -56,21 +66,24 @@ async function freshAdmin(url: string): Promise<Product['admin']> {
 }
 
 /**
- * The product for one test file: the run's shared server (global-setup.ts) with an admin of the file's own,
+ * The product for one test file: its worker's shared server (global-setup.ts) with an admin of the file's own,
  * or, when the file needs other settings (`env`, e.g. TWO_FACTOR), a server of its own on a fresh embedded
- * database; either way the run's one Chromium, in contexts the file opens and closes.
+ * database; either way its worker's Chromium, in contexts the file opens and closes.
  */
 export function useProduct(env: Record<string, string> = {}): Product {
   const product = {} as Product
   let own: RunningServer | undefined
   beforeAll(async () => {
-    product.browser = withReducedMotion(await chromium.connect(inject('e2eBrowserEndpoint')))
+    // This worker's lane (global-setup.ts): VITEST_POOL_ID is 1 to maxWorkers, one file at a time each.
+    const lane = (Number(process.env.VITEST_POOL_ID) || 1) - 1
+    const pick = (lanes: string[]) => lanes[lane % lanes.length] as string
+    product.browser = withReducedMotion(await chromium.connect(pick(inject('e2eBrowserEndpoints'))))
     if (Object.keys(env).length > 0) {
       own = await startServer(env)
       product.server = own
       product.admin = { ...ADMIN, id: 1 }
     } else {
-      product.server = { url: inject('e2eServerUrl') }
+      product.server = { url: pick(inject('e2eServerUrls')) }
       product.admin = await freshAdmin(product.server.url)
     }
   })
@@ -136,13 +149,35 @@ export async function logInPage(
   return page
 }
 
+/**
+ * The file admin's API token, one login per product: every login is an argon2 verification on the server
+ * (two passes over 19 MiB), and the suite's setup calls run by the hundred.
+ */
+const tokens = new WeakMap<Product, Promise<string>>()
+
 /** Calls the API as the file's admin, to set things up or to check what the screens did. */
 export async function asAdmin<T>(
   product: Product,
   path: string,
   init: { method?: string; body?: unknown } = {},
 ): Promise<T> {
-  return api<T>(product.server.url, path, { ...init, token: await login(product.server.url, product.admin) })
+  const url = product.server.url
+  const kept = tokens.get(product)
+  const token = kept ?? login(url, product.admin)
+  if (!kept) {
+    tokens.set(product, token)
+    // A failed login is not kept: the next call logs in again.
+    token.catch(() => tokens.delete(product))
+  }
+  try {
+    return await api<T>(url, path, { ...init, token: await token })
+  } catch (error) {
+    // A kept token that no longer holds (a test signed the admin out everywhere, or changed its password):
+    // log in again and ask once more. Any other failure, or a 401 on a fresh login, is the answer.
+    if (!(kept && error instanceof ApiError && error.status === 401)) throw error
+    if (tokens.get(product) === kept) tokens.delete(product)
+    return asAdmin(product, path, init)
+  }
 }
 
 /**
@@ -157,10 +192,8 @@ export async function loggedInContext(
   const { browser, server, admin } = product
   const context = await browser.newContext({ ...options, viewport: { width: 1440, height: 900 } })
   if (cookie) await context.addCookies([{ name: 'language', value: cookie, url: server.url }])
-  const { access_token } = await asAdmin<{ access_token: string }>(product, '/api/login', {
-    method: 'POST',
-    body: { username: admin.username, password: admin.password },
-  })
-  await context.addCookies([{ name: 'Admin-Token', value: access_token, url: server.url }])
+  // A session of the context's own (signing out in it ends no other), from one login.
+  const token = await login(server.url, admin)
+  await context.addCookies([{ name: 'Admin-Token', value: token, url: server.url }])
   return context
 }

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core'
+import type { Page, Request } from 'playwright-core'
 import { expect } from 'vitest'
 
 /**
@@ -49,18 +49,34 @@ export async function dragKey(page: Page, key: string, announced: RegExp): Promi
   await page.evaluate('new Promise((resolve) => setTimeout(resolve))')
 }
 
-/** Counts the page's requests still under way, from now on; `idle()` polls until there are none. */
+/** The requests each page has under way, counted from the first time a wait here looks at the page. */
+const underWay = new WeakMap<Page, Set<Request>>()
+
+function requestsOf(page: Page): Set<Request> {
+  let open = underWay.get(page)
+  if (!open) {
+    const requests = new Set<Request>()
+    page.on('request', (request) => requests.add(request))
+    page.on('requestfinished', (request) => requests.delete(request))
+    page.on('requestfailed', (request) => requests.delete(request))
+    underWay.set(page, requests)
+    open = requests
+  }
+  return open
+}
+
+/**
+ * Counts the page's requests still under way, from now on; `idle()` polls until there are none. Each request
+ * is known by itself, so one that started before and ends meanwhile counts for nothing (a bare count went
+ * below zero when the dashboard's calls, asked before, came back after it started, and never came to 0).
+ */
 export function requestsInFlight(page: Page) {
-  let open = 0
-  page.on('request', () => open++)
-  const done = () => open--
-  page.on('requestfinished', done)
-  page.on('requestfailed', done)
+  const open = requestsOf(page)
   return {
     idle: async () => {
-      await expect.poll(() => open).toBe(0)
+      await expect.poll(() => open.size).toBe(0)
       await nextFrame(page)
-      await expect.poll(() => open).toBe(0)
+      await expect.poll(() => open.size).toBe(0)
     },
   }
 }
@@ -72,13 +88,17 @@ const moving = (page: Page) =>
   )
 
 /**
- * Waits for the screen to settle: no spinner or skeleton, then nothing fading or sliding (a colour caught
- * halfway through a transition is not the colour shown).
+ * Waits for the screen to settle: no spinner or skeleton; then, once React has run the effects of what it drew
+ * (two frames), no request under way (a screen that asks for more once its first answer is drawn) and again
+ * no spinner; then nothing fading or sliding (a colour caught halfway through a transition is not the colour
+ * shown).
  */
 export async function settled(page: Page) {
+  const open = requestsOf(page)
   const busy = () => page.locator('.ant-spin-spinning:visible, .ant-skeleton:visible').count()
   await expect.poll(busy, { timeout: 20_000 }).toBe(0)
-  await page.waitForTimeout(250)
-  await expect.poll(busy, { timeout: 20_000 }).toBe(0)
+  await nextFrame(page)
+  await nextFrame(page)
+  await expect.poll(async () => open.size + (await busy()), { timeout: 20_000 }).toBe(0)
   await expect.poll(() => moving(page), { timeout: 20_000 }).toBe(0)
 }
