@@ -18,6 +18,11 @@ CREATE TABLE "figure_tails" (
 CREATE TYPE vod_tail AS (source text, from_id bigint, to_id bigint, top_id bigint, writers text[], settled tid[],
   gap_ids bigint[]);
 --> statement-breakpoint
+-- A new visit as the fold reads it (not the table's row type: a session's first look at that takes a lock on
+-- visits, and a fold would wait on one for nothing).
+CREATE TYPE vod_new_visit AS (id bigint, visited_at timestamptz, channel_id integer, campaign_id integer,
+  device text, visitor text);
+--> statement-breakpoint
 -- How far a tail is folded and which of its ids below that are still out (gaps).
 CREATE FUNCTION vod_tail_state(tail_source text) RETURNS TABLE (folded bigint, gaps bigint[]) LANGUAGE sql STABLE AS $$
   SELECT f.folded, ARRAY(SELECT DISTINCT i FROM figure_tail_gaps g, unnest(g.ids) i WHERE g.source = f.source)
@@ -239,7 +244,7 @@ DECLARE
   added_ids bigint[];
   more boolean;
   source text;
-  new_visits visits[] := '{}';
+  new_visits vod_new_visit[] := '{}';
 BEGIN
   IF wait THEN
     PERFORM pg_advisory_xact_lock(270027);
@@ -267,8 +272,12 @@ BEGIN
   -- otherwise make one step's new visitor-days millions).
   tail := vod_tail_open('visits', 50000);
   IF tail.to_id > tail.from_id OR cardinality(tail.gap_ids) > 0 THEN
-    new_visits := ARRAY(SELECT v FROM visits v WHERE v.id > tail.from_id AND v.id <= tail.to_id
-      UNION ALL SELECT v FROM visits v WHERE v.id = ANY (tail.gap_ids));
+    new_visits := ARRAY(
+      SELECT ROW(v.id, v.visited_at, v.channel_id, v.campaign_id, v.device, v.visitor)::vod_new_visit FROM visits v
+      WHERE v.id > tail.from_id AND v.id <= tail.to_id
+      UNION ALL
+      SELECT ROW(v.id, v.visited_at, v.channel_id, v.campaign_id, v.device, v.visitor)::vod_new_visit FROM visits v
+      WHERE v.id = ANY (tail.gap_ids));
   END IF;
   WITH queued AS (DELETE FROM visitor_queue WHERE ctid = ANY (ARRAY(
       SELECT q.ctid FROM (SELECT ctid, sum(cardinality(visitors)) OVER (ROWS UNBOUNDED PRECEDING)
