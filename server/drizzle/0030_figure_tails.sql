@@ -157,6 +157,15 @@ DECLARE
   events_folded bigint;
   events_gaps bigint[];
 BEGIN
+  -- An update of nothing the figures read (a status, a note) neither queues nor waits on the tail.
+  -- (Nested: a delete has no new_rows to plan the test against.)
+  IF TG_OP = 'UPDATE' THEN
+    IF NOT EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id
+        WHERE (o.paid_at, o.amount, o.transaction_fee, o.settlement_fee, o.reserve_fee, o.channel_id, o.campaign_id, o.plan_id)
+          IS DISTINCT FROM (n.paid_at, n.amount, n.transaction_fee, n.settlement_fee, n.reserve_fee, n.channel_id, n.campaign_id, n.plan_id)) THEN
+      RETURN NULL;
+    END IF;
+  END IF;
   SELECT g.folded, g.gaps INTO folded, gaps FROM vod_tail_guard('orders') g;
   IF TG_OP = 'DELETE' THEN
     PERFORM vod_figures_enqueue(ARRAY(SELECT vod_order_delta(o, -1) FROM old_rows o
@@ -191,6 +200,14 @@ DECLARE
   folded bigint;
   gaps bigint[];
 BEGIN
+  -- An update of nothing the figures read (a login's, a profile's) neither queues nor waits on the tail.
+  -- (Nested: a delete has no new_rows to plan the test against.)
+  IF TG_OP = 'UPDATE' THEN
+    IF NOT EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id
+        WHERE (o.created_at, o.channel_id, o.campaign_id) IS DISTINCT FROM (n.created_at, n.channel_id, n.campaign_id)) THEN
+      RETURN NULL;
+    END IF;
+  END IF;
   SELECT g.folded, g.gaps INTO folded, gaps FROM vod_tail_guard('users') g;
   IF TG_OP = 'DELETE' THEN
     PERFORM vod_figures_enqueue(ARRAY(SELECT vod_user_delta(o, -1) FROM old_rows o
@@ -213,6 +230,15 @@ DECLARE
   folded bigint;
   gaps bigint[];
 BEGIN
+  -- An update of nothing the figures read neither queues nor waits on the tail.
+  -- (Nested: a delete has no new_rows to plan the test against.)
+  IF TG_OP = 'UPDATE' THEN
+    IF NOT EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id
+        WHERE (o.started_at, o.cancelled_at, o.channel_id, o.campaign_id, o.plan_id)
+          IS DISTINCT FROM (n.started_at, n.cancelled_at, n.channel_id, n.campaign_id, n.plan_id)) THEN
+      RETURN NULL;
+    END IF;
+  END IF;
   SELECT g.folded, g.gaps INTO folded, gaps FROM vod_tail_guard('subscriptions') g;
   IF TG_OP = 'DELETE' THEN
     PERFORM vod_figures_enqueue(ARRAY(SELECT d FROM old_rows o, vod_subscription_deltas(o, -1) d

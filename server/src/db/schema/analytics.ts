@@ -193,10 +193,10 @@ export const visitorMonthHashes = pgTable(
 )
 
 /**
- * What the member site's writes change in the figures, waiting to be folded into the rollups (migration
- * 0027): the triggers only append here, a statement's deltas summed by quarter-hour and level, so a write
- * pays one small insert and never waits on a hot rollup row; vod_figures_fold moves them in the
- * background. No index: the fold takes every row it sees.
+ * What the member site's corrections change in the figures, waiting to be folded into the rollups (migration
+ * 0027; new rows are read from their tables since 0030): the triggers only append here, a statement's deltas
+ * summed by quarter-hour and level, so a correction pays one small insert and never waits on a hot rollup
+ * row; vod_figures_fold moves them in the background. No index: the fold takes every row it sees.
  */
 export const figureQueue = pgTable('figure_queue', {
   bucket: timestamp('bucket', { withTimezone: true }).notNull(),
@@ -208,9 +208,9 @@ export const figureQueue = pgTable('figure_queue', {
 })
 
 /**
- * New visits, a statement's by quarter-hour, channel, campaign and device: how many, and their visitors in one
- * array (one small row for a thousand visits), waiting to be folded into the rollups and counted per business
- * day (0027; since 0029 a visit's only queue, so its statement pays one insert, not two).
+ * Visits written before migration 0030, a statement's by quarter-hour, channel, campaign and device: how many,
+ * and their visitors in one array, waiting to be folded in; since 0030 the fold reads new visits from their
+ * table (figure_tails) and nothing is queued here.
  */
 export const visitorQueue = pgTable('visitor_queue', {
   bucket: timestamp('bucket', { withTimezone: true }).notNull(),
