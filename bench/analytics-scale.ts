@@ -293,8 +293,8 @@ try {
 }
 
 /**
- * The visitors of each period as answered (README "Visitors of a period": an estimate past 1,024) against
- * count(distinct visitor) over the raw visits of the period, for all channels and for one.
+ * The visitors of each period as answered (docs/analytics.md "Visitors of a period": an estimate past 1,024)
+ * against count(distinct visitor) over the raw visits of the period, for all channels and for one.
  */
 async function visitorsAgainstRaw(running: RunningServer, token: string, zone: string) {
   const today = new Date().toISOString().slice(0, 10)

@@ -2,9 +2,9 @@ import { z } from 'zod'
 import { instant, recordId } from './values.ts'
 
 /**
- * Bulk actions and undo, for every resource (README "Bulk actions and undo"). A bulk request names its rows
- * (`{"ids": [...]}`) or takes every row its list's filters match (`{"all": 1}` with the list's query in the
- * URL); past BULK_LIMIT rows it is refused whole (422). Each row is done or refused on its own.
+ * Bulk actions and undo, for every resource (docs/resources.md "Bulk actions and undo"). A bulk request names
+ * its rows (`{"ids": [...]}`) or takes every row its list's filters match (`{"all": 1}` with the list's query
+ * in the URL); past BULK_LIMIT rows it is refused whole (422). Each row is done or refused on its own.
  */
 export const BULK_LIMIT = 1000
 

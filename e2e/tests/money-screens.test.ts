@@ -297,7 +297,7 @@ describe('money screens reconcile, in both languages', () => {
         const order = listed.data.filter((row) => row.events.length === 0)[language === 'en' ? 2 : 3]
         if (!order) throw new Error('no demo order without refunds')
         await asAdmin(product, `/api/orders/${order.id}/refund`, { method: 'POST', body: { amount: '0.75' } })
-        // The figures hold it once folded (README "How the figures are kept").
+        // The figures hold it once folded (docs/analytics.md "How the figures are kept").
         await expect.poll(async () => cents((await live()).refunds.today)).toBe(refundsBefore + 75)
         const api = await live()
         // The panel follows within its 10 s.

@@ -58,7 +58,7 @@ export interface Config {
   redisUrl: string | null
   /** Audit rows older than this many days are deleted (at start, then daily); 0 keeps them forever. */
   auditRetentionDays: number
-  /** The IANA zone whose days every figure and export counts in (README "Analytics"). */
+  /** The IANA zone whose days every figure and export counts in (docs/analytics.md). */
   businessTimeZone: string
   /** Raw visits older than this many days are deleted (at start, then daily); the figures stay. */
   visitRetentionDays: number

@@ -81,7 +81,7 @@ async function main() {
     if (config.seedDemo) {
       const seeded = await seedDemoData(database.db, await openStorage(config))
       if (seeded > 0) logger.info(`Added ${seeded} demo rows (SEED_DEMO=0 turns this off)`)
-      // Visits and orders keep arriving, so the dashboard lives (README "Analytics").
+      // Visits and orders keep arriving, so the dashboard lives (docs/analytics.md).
       if (config.demoTrafficSeconds > 0)
         stopDemoTraffic = startDemoTraffic(database.db, logger, config.demoTrafficSeconds * 1000)
     }

@@ -1,5 +1,5 @@
 /**
- * What the analytics' tables and answers share (README "Analytics"): the kinds of an order's money events,
+ * What the analytics' tables and answers share (docs/analytics.md): the kinds of an order's money events,
  * the devices of a visit, and the limits of a period asked for.
  */
 

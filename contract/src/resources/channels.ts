@@ -20,7 +20,7 @@ export const utmLimit = 100
 
 export const campaignLimits = { name: 100, landingUrl: 500 } as const
 
-// --- Wire shapes (README "Channels and campaigns") ---
+// --- Wire shapes (docs/resources.md "Channels and campaigns") ---
 
 /** archive / recover (spec section 7): an active channel is archived, an archived one recovered; else 409. */
 export const channelActions = defineActions({

@@ -35,8 +35,8 @@ export type MemberMailState = (typeof memberMailStates)[number]
 export const ipWhitelistLimits = { note: 500 } as const
 
 // ---------------------------------------------------------------------------------------------------------
-// Wire shapes of the members screens (README "Members"): GET/PUT /users, the batch create, the e-mails
-// sent to a member and the IP whitelist. Only pure code here: the web reads the same rules.
+// Wire shapes of the members screens (docs/resources.md "Members"): GET/PUT /users, the batch create, the
+// e-mails sent to a member and the IP whitelist. Only pure code here: the web reads the same rules.
 
 /** enable and disable (spec section 4: users: enable, disable); any other state answers 409. */
 export const userActions = defineActions({

@@ -24,7 +24,7 @@ import {
 } from './commerce.ts'
 
 /**
- * Wire shapes of plans, promotions, deals and subscriptions (spec section 3; README "Plans and
+ * Wire shapes of plans, promotions, deals and subscriptions (spec section 3; docs/resources.md "Plans and
  * promotions"). Limits and states are in commerce.ts, shared with the database.
  */
 
@@ -162,8 +162,9 @@ export const promotionsContract = defineContract({
 })
 
 /**
- * A deal: one plan offered at another price for a while (README "Plans and promotions"). The price is above
- * zero and not above the plan's initial original price; `ended_at` is after `started_at` (422 otherwise).
+ * A deal: one plan offered at another price for a while (docs/resources.md "Plans and promotions"). The price
+ * is above zero and not above the plan's initial original price; `ended_at` is after `started_at` (422
+ * otherwise).
  */
 export const dealInput = z.object({
   name: z.string().trim().min(1).max(dealLimits.name),

@@ -3,8 +3,8 @@ import { defineContract } from '../resource.ts'
 import { instant, recordId } from '../values.ts'
 
 /**
- * The business's other sites (spec: shape not shown; README "Catalogue"): a name, the domain it is served
- * on, and whether it is live.
+ * The business's other sites (spec: shape not shown; docs/resources.md "Catalogue"): a name, the domain it is
+ * served on, and whether it is live.
  */
 export const siteStatuses = ['enabled', 'disabled'] as const
 export type SiteStatus = (typeof siteStatuses)[number]

@@ -19,7 +19,10 @@ export class ApiError extends Error {
   readonly fields: Record<string, FieldError[]> | undefined
   /** Headers the answer carries, e.g. Retry-After on 429. */
   readonly headers: Record<string, string>
-  /** On a 401 to a presented token: why it no longer works, for the client to say (README "Beyond API.md"). */
+  /**
+   * On a 401 to a presented token: why it no longer works, for the client to say (docs/security.md "Beyond
+   * API.md").
+   */
   reason: SessionEndReason | undefined
 
   constructor(

@@ -15,10 +15,11 @@ declare module 'fastify' {
 }
 
 /**
- * What keeps bulk actions from holding the service (README "Bulk actions and undo", docs/security.md): at
- * most BULK_CONCURRENCY run at once in a process. Each holds one connection of the requests' pool while it
- * runs (its rows go in transactions one after the other), so bulk work never takes more than that share of
- * the pool, and lists keep the rest; past it the answer is 429 at once, before any statement.
+ * What keeps bulk actions from holding the service (docs/resources.md "Bulk actions and undo",
+ * docs/security.md): at most BULK_CONCURRENCY run at once in a process. Each holds one connection of the
+ * requests' pool while it runs (its rows go in transactions one after the other), so bulk work never takes
+ * more than that share of the pool, and lists keep the rest; past it the answer is 429 at once, before any
+ * statement.
  */
 export const bulkSlotsPlugin = fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {

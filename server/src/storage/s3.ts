@@ -12,8 +12,8 @@ const missing = (error: unknown) => {
 }
 
 /**
- * Any S3-compatible bucket (AWS, MinIO, R2, s3rver in the tests), by path-style requests to its endpoint.
- * The SDK is loaded only when the configuration picks S3, as an optional backend is (README "Node").
+ * Any S3-compatible bucket (AWS, MinIO, R2, s3rver in the tests), by path-style requests to its endpoint. The
+ * SDK is loaded only when the configuration picks S3, as an optional backend is (docs/operations.md "Node").
  */
 export async function s3Storage(config: S3Config): Promise<Storage> {
   const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } =

@@ -210,7 +210,8 @@ type Figures = Record<string, number | string | null>
 
 /**
  * The independent computation: each figure of each business day from start to end, straight from the raw
- * rows, by the README's definitions. `channels` narrows it to those channels; `campaign` to one campaign.
+ * rows, by the definitions in docs/analytics.md. `channels` narrows it to those channels; `campaign` to one
+ * campaign.
  */
 async function expected(
   t: TestApp,
@@ -291,8 +292,8 @@ function totalsOf(days: Expected): Figures {
 
 /**
  * A period's answered totals against the expected ones, the period's distinct visitors included: exact (these
- * periods' hashes are few: README "Visitors of a period"), past 1,024 an estimate within 2%, and conversion,
- * the answered sign-ups over the answered visitors.
+ * periods' hashes are few: docs/analytics.md "Visitors of a period"), past 1,024 an estimate within 2%, and
+ * conversion, the answered sign-ups over the answered visitors.
  */
 function expectTotals(answered: Figures, want: Figures, label?: string) {
   const { visitors, conversion, ...figures } = answered
@@ -303,7 +304,7 @@ function expectTotals(answered: Figures, want: Figures, label?: string) {
   expect(conversion, label).toBe(conversionOf(Number(answered.signups), Number(visitors)))
 }
 
-/** Conversion as the README defines it: sign-ups / visitors to four places, null without visitors. */
+/** Conversion as docs/analytics.md defines it: sign-ups / visitors to four places, null without visitors. */
 const conversionOf = (signups: number, visitors: number) =>
   visitors === 0 ? null : (Math.round((signups / visitors) * 10000) / 10000).toFixed(4)
 
@@ -712,7 +713,8 @@ describeEachEngine('analytics figures', (engine) => {
       const records = await figures(t, `/api/analytics/channel/records?start_date=${START}&end_date=${END}`, {
         token: admin.token,
       })
-      // README "Definitions": a day's visitors over several channels are each channel's distinct visitors added.
+      // docs/analytics.md "Definitions": a day's visitors over several channels are each channel's distinct
+      // visitors added.
       const want = await expected(t, 'UTC', START, END, { channels: [google, partner] })
       const each = await Promise.all(
         [google, partner].map((channel) => expected(t, 'UTC', START, END, { channels: [channel] })),

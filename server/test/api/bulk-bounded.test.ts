@@ -33,7 +33,7 @@ async function statementsOf<T>(db: Db, work: () => Promise<T>): Promise<{ result
   }
 }
 
-/** README "Bulk actions and undo": bulk work is bounded (docs/security.md "Availability"). */
+/** docs/resources.md "Bulk actions and undo": bulk work is bounded (docs/security.md "Availability"). */
 describeEachEngine('bulk work is bounded', (engine) => {
   let t: TestApp
   let token: string

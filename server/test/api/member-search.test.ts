@@ -11,8 +11,8 @@ import { type Json, startTestApp, type TestApp } from '../support/harness.ts'
 const CROWD = 5000
 
 /**
- * The member keyword beyond the start of a username, e-mail or phone (README "Members"): an e-mail by its
- * domain, a phone number by its last digits whatever it was typed with, each on an index of its own.
+ * The member keyword beyond the start of a username, e-mail or phone (docs/resources.md "Members"): an e-mail
+ * by its domain, a phone number by its last digits whatever it was typed with, each on an index of its own.
  */
 describeEachEngine('member search', (engine) => {
   let t: TestApp

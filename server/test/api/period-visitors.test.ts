@@ -7,10 +7,11 @@ import { describeEachEngine } from '../support/databases.ts'
 import { type Json, startTestApp, type TestApp } from '../support/harness.ts'
 
 /**
- * Visitors of a period are the distinct visitors of the whole period (README "Visitors of a period"): exact
- * while its days' and months' hashes are few, else estimated within 2% (HyperLogLog, migration 0028), for every level a caller reads: all
- * channels, one, a channel admin's two, a campaign. The same visitors come back day after day, so the days'
- * distinct visitors summed are several times the period's.
+ * Visitors of a period are the distinct visitors of the whole period (docs/analytics.md "Visitors of a
+ * period"): exact while its days' and months' hashes are few, else estimated within 2% (HyperLogLog,
+ * migration 0028), for every level a caller reads: all channels, one, a channel admin's two, a campaign. The
+ * same visitors come back day after day, so the days' distinct visitors summed are several times the
+ * period's.
  */
 describeEachEngine('distinct visitors of the whole period', (engine) => {
   let t: TestApp

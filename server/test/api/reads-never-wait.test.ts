@@ -6,7 +6,7 @@ import { engines } from '../support/databases.ts'
 import { type Json, startTestApp, type TestApp } from '../support/harness.ts'
 
 /**
- * Reads never wait (README "Analytics", issue 35 item 3): each upkeep step is held midway, in an open
+ * Reads never wait (docs/analytics.md, issue 35 item 3): each upkeep step is held midway, in an open
  * transaction on a connection of its own, while every dashboard and analytics call of the API document is
  * asked and the member site writes a visit, a member and an order; each must answer within BOUND_MS, far
  * under the hold. A step holds at vod_upkeep_hold (migration 0026) when its session asks it to; a step

@@ -6,7 +6,7 @@ import { describeEachEngine } from '../support/databases.ts'
 import { startTestApp, type TestApp } from '../support/harness.ts'
 
 /**
- * A zone change counts the visitors of every day that holds kept visits again (README "Analytics",
+ * A zone change counts the visitors of every day that holds kept visits again (docs/analytics.md,
  * vod_visitors_recount, migration 0026), the oldest one too: it used to begin the day after, so the oldest
  * day kept the old zone's counts (a channel on 31 October 2025 in New York: 0 visitors, not 1).
  */
@@ -69,7 +69,7 @@ describeEachEngine('visitors counted again after a zone change', (engine) => {
       sql`select channel_id, month::text as month, visitors from visitor_month_counts
         where campaign_id = -1 and channel_id in (-1, ${channel}) and visitors <> 0 order by 1, 2`,
     )
-    // A month's visitors: its days' summed (README "Definitions").
+    // A month's visitors: its days' summed (docs/analytics.md "Definitions").
     expect(months).toEqual(
       [
         { channel_id: -1, month: '2025-10-01', visitors: 2 },

@@ -60,7 +60,7 @@ export interface PlanRow {
 }
 
 /**
- * The dashboard's and the analytics' calls (spec section 7; README "Analytics"), by path under /api:
+ * The dashboard's and the analytics' calls (spec section 7; docs/analytics.md), by path under /api:
  * `/analytics/channel/records`, `/analytics/channel/3/records`, `/dashboard/revenueTrend`...
  */
 export const analyticsApi = {

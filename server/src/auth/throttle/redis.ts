@@ -20,7 +20,7 @@ export class RedisAttemptStore implements AttemptStore {
 
   /** Connects now, so an unreachable REDIS_URL stops the start with the driver's message. */
   static async connect(url: string, prefix: string): Promise<RedisAttemptStore> {
-    // Loaded only when REDIS_URL picks it, as an optional backend is (README "Node").
+    // Loaded only when REDIS_URL picks it, as an optional backend is (docs/operations.md "Node").
     const { Redis } = await import('ioredis')
     const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: false })
     // Connection errors reach the caller of each command; without a listener ioredis would also print them.

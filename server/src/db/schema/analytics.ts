@@ -21,7 +21,7 @@ import { oneOf } from './columns.ts'
 import { orders } from './commerce.ts'
 
 /**
- * Money going back from a paid order (README "Analytics"): refunds and chargebacks, dated when they happened.
+ * Money going back from a paid order (docs/analytics.md): refunds and chargebacks, dated when they happened.
  * Together never more than the order's amount (the API locks the order's row to check it).
  */
 export const orderEvents = pgTable(
@@ -150,10 +150,11 @@ export const visitorMonthCounts = pgTable(
 )
 
 /**
- * Distinct visitors of any period (README "Visitors of a period"): a HyperLogLog sketch of each business day's
- * visitors per level, and of each month's (migration 0028). A sketch's 16,384 registers are kept as planes:
- * plane k holds a bit for each register whose value is k or more, so the sketch of a period is the bit_or of its
- * days' and months' planes, plane by plane, and the estimate reads only each plane's count of ones.
+ * Distinct visitors of any period (docs/analytics.md "Visitors of a period"): a HyperLogLog sketch of each
+ * business day's visitors per level, and of each month's (migration 0028). A sketch's 16,384 registers are
+ * kept as planes: plane k holds a bit for each register whose value is k or more, so the sketch of a period
+ * is the bit_or of its days' and months' planes, plane by plane, and the estimate reads only each plane's
+ * count of ones.
  */
 const planeBits = customType<{ data: string }>({ dataType: () => 'bit varying(16384)' })
 const planeColumns = {

@@ -71,8 +71,8 @@ export const channelAdmins = pgTable(
 )
 
 /**
- * A campaign run through a channel (README "Channels and campaigns"): its own UTM values, where it lands,
- * when it runs and what it may spend.
+ * A campaign run through a channel (docs/resources.md "Channels and campaigns"): its own UTM values, where it
+ * lands, when it runs and what it may spend.
  */
 export const campaigns = pgTable(
   'campaigns',

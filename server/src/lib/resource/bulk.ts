@@ -28,12 +28,12 @@ function messageOf(request: FastifyRequest, error: ApiError): string {
 }
 
 /**
- * Bulk actions for every resource (README "Bulk actions and undo"): `POST /{path}/bulk/{action}` for each
- * action of the resource, `delete` and `restore` (undo), behind the same permission as one record's. The
- * rows are the body's `ids`, or with `{"all": 1}` every row the list's filters in the query string match,
- * in the list's order; more than BULK_LIMIT is 422 and nothing is done. Each row then runs as its own
- * request would, in its own transaction with its own audit entry: done, or refused with the status and
- * message it would have had. One refusal never undoes the others.
+ * Bulk actions for every resource (docs/resources.md "Bulk actions and undo"): `POST /{path}/bulk/{action}`
+ * for each action of the resource, `delete` and `restore` (undo), behind the same permission as one record's.
+ * The rows are the body's `ids`, or with `{"all": 1}` every row the list's filters in the query string match,
+ * in the list's order; more than BULK_LIMIT is 422 and nothing is done. Each row then runs as its own request
+ * would, in its own transaction with its own audit entry: done, or refused with the status and message it
+ * would have had. One refusal never undoes the others.
  *
  * Bounded: one statement finds which of the named ids are there (in the request's scope, or still to be
  * undone for `restore`); the others are refused 404 as their single request would be, with no statement

@@ -10,13 +10,13 @@ import { conflict, notFound } from '../errors.ts'
 import type { Table } from './types.ts'
 
 /**
- * Undo after delete, for every resource (README "Bulk actions and undo"). A delete captures, in its own
- * transaction, the record's row and every row the database would take with it (cascading foreign keys:
- * links, owned children, their children) or unlink from it (SET NULL), as JSON in `deleted_records`; so the
- * delete is whole or not at all, whatever the browser does next. Restoring puts the same rows back (same ids,
- * positions, timestamps) and re-points the unlinked ones. Uploads are never removed by a delete, so the
- * files the rows name are still served. A capture is kept UNDO_SECONDS (plus a grace for the click's way
- * to the server), then purged.
+ * Undo after delete, for every resource (docs/resources.md "Bulk actions and undo"). A delete captures, in
+ * its own transaction, the record's row and every row the database would take with it (cascading foreign
+ * keys: links, owned children, their children) or unlink from it (SET NULL), as JSON in `deleted_records`; so
+ * the delete is whole or not at all, whatever the browser does next. Restoring puts the same rows back (same
+ * ids, positions, timestamps) and re-points the unlinked ones. Uploads are never removed by a delete, so the
+ * files the rows name are still served. A capture is kept UNDO_SECONDS (plus a grace for the click's way to
+ * the server), then purged.
  */
 
 /** A click at the notice's last second still arrives in time. */

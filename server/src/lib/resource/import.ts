@@ -23,7 +23,10 @@ type Issue = z.core.$ZodIssue
 
 const DEFAULT_MAX_BYTES = 20 * 1024 * 1024
 const MAX_ISSUES = 1000
-/** Rows one request may carry (README "Import"): what the screens need, and a bound on its time and memory. */
+/**
+ * Rows one request may carry (docs/adding-a-resource.md "Import"): what the screens need, and a bound on its
+ * time and memory.
+ */
 export const MAX_IMPORT_ROWS = 10_000
 // Room for the multipart boundaries and part headers around the file.
 const FORM_OVERHEAD = 16 * 1024

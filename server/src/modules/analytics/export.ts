@@ -7,7 +7,7 @@ import { dailyCsv } from './reports.ts'
 import { type AnalyticsOptions, BUSY_TEXT, bounded, busyErrors, periodOf } from './routes.ts'
 import { scopeOf } from './scope.ts'
 
-/** The columns of each export: a row a day, a column a figure (README "Analytics"). */
+/** The columns of each export: a row a day, a column a figure (docs/analytics.md). */
 export const revenueColumns = [
   'date',
   'orders',

@@ -53,7 +53,7 @@ const countSources = {
 export const money = (expression: string) => `(${expression})::${MONEY_SUM_SQL}::text`
 
 /**
- * The wire's figures (README "Analytics": definitions) as a select list written by PostgreSQL, each from
+ * The wire's figures (docs/analytics.md "Definitions") as a select list written by PostgreSQL, each from
  * `of(column)` (a rollup column's sum, money numeric, exact): conversion = signups / visitors to four
  * places, null without visitors (round() halves away from zero, which is up here). The rows go out by
  * json_agg or row_to_json, which write a row's columns faster than json_build_object its arguments.

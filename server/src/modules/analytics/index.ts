@@ -8,7 +8,7 @@ import { analyticsRoutes } from './routes.ts'
 import { scheduleAnalyticsUpkeep } from './upkeep.ts'
 
 /**
- * The dashboard and the analytics (spec sections 2 and 7, README "Analytics"): figures read from rollups
+ * The dashboard and the analytics (spec sections 2 and 7, docs/analytics.md): figures read from rollups
  * that the member site's writes queue and this process folds in (migrations 0019, 0027), cut into business
  * days of BUSINESS_TIME_ZONE at read time.
  */

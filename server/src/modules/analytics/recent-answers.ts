@@ -1,5 +1,5 @@
 /**
- * The figures' answers of the last moments, per process (README "Analytics", "Recent answers"): a call
+ * The figures' answers of the last moments, per process (docs/analytics.md "Recent answers"): a call
  * asked again within a quarter of STALE_MS (ANALYTICS_RECENT_MS) gets the answer already made; within
  * STALE_MS it gets it too while one refresh runs behind it; later it waits for a new one. The same call asked while its answer is being made waits for that
  * one. So a screen opened by many staff at once, or read again every few seconds, costs the database one

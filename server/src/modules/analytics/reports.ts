@@ -25,9 +25,9 @@ import {
 } from './sums.ts'
 
 /**
- * Each answer of the dashboard and the analytics, from the rollups (sums.ts) by the README's definitions.
- * A report never reads raw orders, members, subscriptions or visits, except the last minutes of visits for
- * "online now".
+ * Each answer of the dashboard and the analytics, from the rollups (sums.ts) by the definitions in
+ * docs/analytics.md. A report never reads raw orders, members, subscriptions or visits, except the last
+ * minutes of visits for "online now".
  */
 
 const onlySums = (row: SumRow | undefined): Sums => {

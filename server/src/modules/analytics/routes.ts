@@ -81,7 +81,7 @@ export const reports = {
 type ReportName = keyof typeof reports
 
 /**
- * The analytics calls of spec section 7, each a report: the same figures (README "Analytics") cut
+ * The analytics calls of spec section 7, each a report: the same figures (docs/analytics.md) cut
  * differently. The channel calls also exist per channel under /analytics/channel/{id}/..., where the
  * channel pies split by campaign.
  */
@@ -163,7 +163,7 @@ const otherCalls: { path: string; permission: PermissionName; summary: string; r
 
 const PERIOD_TEXT =
   '`start_date` and `end_date` (`YYYY-MM-DD`) are business days in BUSINESS_TIME_ZONE, both included; ' +
-  'out of order or over three years is 422 on `end_date`. Figures as README "Analytics" defines them; a ' +
+  'out of order or over three years is 422 on `end_date`. Figures as docs/analytics.md defines them; a ' +
   "channel admin's cover only the channels it administers."
 
 export interface AnalyticsOptions {

@@ -4,7 +4,7 @@ import { type Db, queryRows } from '../../db/client.ts'
 import { monthOf, monthsOf, type Range, wholeMonthsOf } from './period.ts'
 
 /**
- * Sums of the rollups over spans of time (README "Analytics", "How the figures are kept"). A span [lo, hi)
+ * Sums of the rollups over spans of time (docs/analytics.md "How the figures are kept"). A span [lo, hi)
  * whose ends are quarter-hours is F(hi) - F(lo), F(t) being everything before t: the UTC days before t's
  * day from rollup_days, and the quarters of t's own day before t from rollup_quarters, or, when t is in the
  * second half of its day, that day's total less its quarters from t on. So a business day in any zone
@@ -187,7 +187,7 @@ type RangeRows = (table: string, column: 'day' | 'month', range: Range, list: st
 
 /**
  * The rows covering business days from start to end, signed: months from `months` (whole, or less the days
- * outside the period, negated), the other days from `days` (README "How the figures are kept").
+ * outside the period, negated), the other days from `days` (docs/analytics.md "How the figures are kept").
  */
 function coveringRows(start: string, end: string, source: Source, rows: RangeRows): SQL {
   const cut = monthsOf(start, end)
@@ -316,12 +316,12 @@ export function visitorSumsQuery(
 }
 
 /**
- * The distinct visitors of a period per the split's keys (README "Visitors of a period"), over a channel admin's
- * channels too (a visitor of two counts once): exactly, from the hashes of its days and months when each has
- * them (1,024 or fewer visitors); else estimated from their planes, OR-ed plane by plane, each
- * plane's ones counted (vod_hll_estimate).
+ * The distinct visitors of a period per the split's keys (docs/analytics.md "Visitors of a period"), over a
+ * channel admin's channels too (a visitor of two counts once): exactly, from the hashes of its days and
+ * months when each has them (1,024 or fewer visitors); else estimated from their planes, OR-ed plane by
+ * plane, each plane's ones counted (vod_hll_estimate).
  */
-/** The most hashes a period's key counts exactly (README "Visitors of a period"). */
+/** The most hashes a period's key counts exactly (docs/analytics.md "Visitors of a period"). */
 const EXACT_HASHES = 4096
 
 function periodVisitors(start: string, end: string, scope: Scope, split: 'channel' | 'campaign' | null): SQL {

@@ -50,7 +50,7 @@ export async function syncZoneDays(db: Db, zone: string): Promise<boolean> {
 
 /**
  * Deletes raw visits older than the retention; the rollups, the distinct-visitor counts and the days' and
- * months' hashes and planes stay (README "Analytics"). Answers how many visits went.
+ * months' hashes and planes stay (docs/analytics.md). Answers how many visits went.
  */
 export async function pruneVisits(db: Db, retentionDays: number, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString()

@@ -41,9 +41,9 @@ const addAdmin: ActionRoute<Channel> = {
 }
 
 /**
- * Channels (spec sections 3 and 7, README "Channels and campaigns"): where members come from, named by
- * their UTM source. CRUD, archive / recover, the campaigns run through each and the admins who see its
- * figures. A channel that members, subscriptions or orders name cannot be deleted (409): archive it.
+ * Channels (spec sections 3 and 7, docs/resources.md "Channels and campaigns"): where members come from,
+ * named by their UTM source. CRUD, archive / recover, the campaigns run through each and the admins who see
+ * its figures. A channel that members, subscriptions or orders name cannot be deleted (409): archive it.
  */
 export const channelsModule = defineResource<Channel>({
   contract: channelsContract,

@@ -10,9 +10,9 @@ const lastReport = (column: typeof commentReports.reason | typeof commentReports
   sql`(select ${qualified(column)} from ${commentReports} where ${ofComment} order by ${qualified(commentReports.createdAt)} desc, ${qualified(commentReports.id)} desc limit 1)`
 
 /**
- * Comments (spec sections 3 and 7, README "Comments, support tickets and cooperation requests"): listed,
- * enabled, disabled and deleted; `GET /comments/reports` lists those members reported, which are banned
- * (hidden for good, the admin and time kept) or whose report is rejected.
+ * Comments (spec sections 3 and 7, docs/resources.md "Comments, support tickets and cooperation requests"):
+ * listed, enabled, disabled and deleted; `GET /comments/reports` lists those members reported, which are
+ * banned (hidden for good, the admin and time kept) or whose report is rejected.
  */
 export const commentsModule = defineResource<Comment>({
   contract: commentsContract,

@@ -39,9 +39,9 @@ function keyOf(given: string) {
 }
 
 /**
- * Uploads (API.md "Files and CSV"; limits and types in README "Uploads"): each file is streamed to a
- * temporary file, judged by its content, measured, then stored (disk or S3, storage/) under a random key,
- * and served back under /uploads/ (plugins/uploads.ts). A refused upload leaves nothing behind.
+ * Uploads (API.md "Files and CSV"; limits and types in docs/operations.md "Uploads"): each file is streamed
+ * to a temporary file, judged by its content, measured, then stored (disk or S3, storage/) under a random
+ * key, and served back under /uploads/ (plugins/uploads.ts). A refused upload leaves nothing behind.
  */
 export const filesModule: ApiModule = async (app, { config, storage }) => {
   const r = app.withTypeProvider<ZodTypeProvider>()

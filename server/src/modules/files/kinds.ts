@@ -1,4 +1,7 @@
-/** What each upload route takes (API.md "Files and CSV"; README "Uploads"): judged by content, not by name. */
+/**
+ * What each upload route takes (API.md "Files and CSV"; docs/operations.md "Uploads"): judged by content, not
+ * by name.
+ */
 export interface UploadKind {
   /** The folder of its keys in storage. */
   folder: 'images' | 'videos' | 'files'

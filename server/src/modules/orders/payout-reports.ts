@@ -5,10 +5,10 @@ import { cents, fromCents } from '../../lib/money.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
 
 /**
- * Segpay payout reports (README "Orders and payouts"): what Segpay paid out for a period. Checked on the
- * record as it will be (a PUT may send one field): the net is the gross less fees, refunds and chargebacks
- * to the cent (422 on net, naming the expected net), the period does not end before it starts (422 on
- * period_end); a reference already used is 422 on reference (its unique index).
+ * Segpay payout reports (docs/resources.md "Orders and payouts"): what Segpay paid out for a period. Checked
+ * on the record as it will be (a PUT may send one field): the net is the gross less fees, refunds and
+ * chargebacks to the cent (422 on net, naming the expected net), the period does not end before it starts
+ * (422 on period_end); a reference already used is 422 on reference (its unique index).
  */
 export const payoutReportsResource = defineResource<PayoutReport>({
   contract: segpayPayoutReportsContract,

@@ -7,8 +7,8 @@ import { defineResource } from '../../lib/resource/define-resource.ts'
 import { periodErrors } from './periods.ts'
 
 /**
- * Deals (README "Plans and promotions"): one plan at another price for a while. The price is above zero
- * (the contract) and not above the plan's initial original price, the end after the start: 422 on the
+ * Deals (docs/resources.md "Plans and promotions"): one plan at another price for a while. The price is above
+ * zero (the contract) and not above the plan's initial original price, the end after the start: 422 on the
  * field at fault, checked on the record as it will be, on every write. The plan's row is locked (shared)
  * while the price is compared, so a plan price cut (plans.ts, which checks the enabled deals under its own
  * row lock) and a deal write never pass each other.

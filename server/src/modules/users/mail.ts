@@ -89,7 +89,7 @@ function signedToken(key: Buffer, payload: { u: number; k: MemberMailKind; e: st
 
 /**
  * One SMTP transport per server address, made when the first mail goes out; nodemailer is loaded then too,
- * as an optional backend is (README "Node").
+ * as an optional backend is (docs/operations.md "Node").
  */
 function mailer(config: Config) {
   let transport: ReturnType<typeof nodemailer.createTransport> | null = null

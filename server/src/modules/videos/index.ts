@@ -89,7 +89,7 @@ export const videosModule = defineResource<Video>({
       'created_at',
     ],
   },
-  // The spec's batch create: a CSV whose rows name their tags and directors (README "Videos").
+  // The spec's batch create: a CSV whose rows name their tags and directors (docs/resources.md "Catalogue").
   import: {
     maxBytes: 50 * 1024 * 1024,
     keys: {

@@ -33,9 +33,9 @@ function UndoOffer({ deletion, undo }: { deletion: Deletion; undo: ReturnType<ty
 }
 
 /**
- * "Deleted. Undo" for every resource (README "Bulk actions and undo"), in the corner: the admin's deletes
- * that can still be undone, so the offer survives a reload and lasts exactly the server's window, counted
- * only while the page shows it (use-undo-window.ts); those a dialog offers itself are left to it.
+ * "Deleted. Undo" for every resource (docs/resources.md "Bulk actions and undo"), in the corner: the admin's
+ * deletes that can still be undone, so the offer survives a reload and lasts exactly the server's window,
+ * counted only while the page shows it (use-undo-window.ts); those a dialog offers itself are left to it.
  */
 export function UndoNotices() {
   const undo = useUndo()

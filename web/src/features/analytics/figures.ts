@@ -4,7 +4,7 @@ import type { DailyFigures } from '../../api/analytics.ts'
 export type Figure = keyof Omit<DailyFigures, 'date'>
 
 /**
- * The five money figures every money screen shows, in this order (README "Analytics": definitions; net is
+ * The five money figures every money screen shows, in this order (docs/analytics.md "Definitions"; net is
  * net revenue, before fees, where a payout report's net payout is after them).
  */
 export const moneyFigures = ['gross', 'fees', 'refunds', 'chargebacks', 'net'] as const
