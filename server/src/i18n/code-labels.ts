@@ -1,4 +1,4 @@
-import type { Language } from './index.ts'
+import type { Language } from './languages.ts'
 
 /**
  * The wire's states and transitions (the contracts' action tables) as the screens name them, for messages

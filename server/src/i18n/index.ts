@@ -1,10 +1,10 @@
 import { paramText } from './code-labels.ts'
 import { en, enAttributes, type MessageKey } from './en.ts'
+import type { Language } from './languages.ts'
 import { zhCN, zhCNAttributes } from './zh-CN.ts'
 
+export { type Language, languages } from './languages.ts'
 export type { MessageKey }
-export const languages = ['en', 'zh-CN'] as const
-export type Language = (typeof languages)[number]
 export type MessageParams = Record<string, string | number>
 
 const tables: Record<Language, { messages: Record<MessageKey, string>; attributes: Record<string, string> }> =

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { type PgColumn, timestamp, varchar } from 'drizzle-orm/pg-core'
+import { numeric, type PgColumn, timestamp, varchar } from 'drizzle-orm/pg-core'
 
 /** created_at / updated_at as every resource table has them; updated_at moves on each drizzle update. */
 export const timestamps = {
@@ -37,3 +37,6 @@ export const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'
 
 /** A stored file's address: an upload's `/uploads/...` URL or a CDN address (contract mediaUrl). */
 export const media = (name: string) => varchar(name, { length: 500 })
+
+/** Money as API.md fixes it: exact, two places. */
+export const money = (name: string) => numeric(name, { precision: 12, scale: 2 })

@@ -17,7 +17,7 @@ import {
 import { admins } from './auth.ts'
 import { campaigns, channels } from './channels.ts'
 import { digitsEndWith, domainStartsWith, startsWith, timestamps } from './columns.ts'
-import { plans } from './commerce.ts'
+import { plans } from './plans.ts'
 
 /**
  * Members (subscribers, spec section 3 "User"), built for a million rows: every list filter and sort has an
