@@ -67,7 +67,7 @@ export const promotionPlans = pgTable(
   ],
 )
 
-/** A time-limited price on one plan (README "Deals"). */
+/** A time-limited price on one plan (docs/resources.md "Plans and promotions"). */
 export const deals = pgTable(
   'deals',
   {
@@ -175,8 +175,8 @@ export const orders = pgTable(
 )
 
 /**
- * A card provider's payout (README "Payout reports"): what it paid out for a period, the gross less fees,
- * refunds and chargebacks giving the net (checked by the database).
+ * A card provider's payout (docs/resources.md "Orders and payouts"): what it paid out for a period, the gross
+ * less fees, refunds and chargebacks giving the net (checked by the database).
  */
 export const segpayPayoutReports = pgTable(
   'segpay_payout_reports',

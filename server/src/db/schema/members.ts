@@ -124,7 +124,7 @@ export const memberMails = pgTable(
   ],
 )
 
-/** Addresses and ranges allowed past the public site's member checks (README "IP whitelist"). */
+/** Addresses and ranges allowed past the public site's member checks (docs/resources.md "Members"). */
 export const ipWhitelists = pgTable(
   'ip_whitelists',
   {
