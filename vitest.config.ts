@@ -27,6 +27,8 @@ export default defineConfig({
     // (vitest's default is cores - 1, one worker on a two-core machine) keep the cores busy.
     maxWorkers: '150%',
     sequence: { sequencer: SweepsFirst },
+    // What a run skipped, and why (a suite without PostgreSQL or Redis), after vitest's own report.
+    reporters: ['default', './scripts/skipped-reporter.mjs'],
     projects: [
       {
         test: { name: 'contract', include: ['contract/test/**/*.test.ts'], environment: 'node' },

@@ -1,5 +1,21 @@
 // `npm test`: each stage in turn, stopping at the first that fails, and the time each took.
 import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+// Where vitest's skipped-reporter (scripts/skipped-reporter.mjs) writes what a run skipped and why, for the
+// summary at the end: a suite run without PostgreSQL or Redis is said there, not only in the scrolled output.
+const skippedDir = mkdtempSync(join(tmpdir(), 'npm-test-'))
+const skippedFile = join(skippedDir, 'skipped.txt')
+process.env.SKIPPED_SUMMARY = skippedFile
+const skippedLines = () => {
+  try {
+    return readFileSync(skippedFile, 'utf8').trim().split('\n').filter(Boolean)
+  } catch {
+    return []
+  }
+}
 
 /** A stage: one command, or several side by side (the first one's output live, the others' when they end). */
 const stages = [
@@ -47,6 +63,13 @@ const report = () => {
   }
   const total = times.reduce((sum, [, seconds]) => sum + seconds, 0)
   console.log(`  ${'total'.padEnd(14)}${total.toFixed(1).padStart(7)} s`)
+  const skipped = skippedLines()
+  console.log(
+    skipped.length
+      ? `\nWhat the run skipped, and why:\n${skipped.map((line) => `  ${line}`).join('\n')}`
+      : '\nNothing skipped.',
+  )
+  rmSync(skippedDir, { recursive: true, force: true })
 }
 
 for (const [name, commands] of stages) {

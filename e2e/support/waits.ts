@@ -1,4 +1,4 @@
-import type { Page, Request } from 'playwright-core'
+import type { Locator, Page, Request } from 'playwright-core'
 import { expect } from 'vitest'
 
 /**
@@ -8,6 +8,21 @@ import { expect } from 'vitest'
  * input caused nothing.
  */
 export const nextFrame = (page: Page): Promise<unknown> => page.evaluate('new Promise(requestAnimationFrame)')
+
+/**
+ * What a test expects to see, asserted: waits until `locator` shows, and when it never does fails saying
+ * what did not appear (`what`), where a bare waitFor fails as a time-out.
+ */
+export async function shows(locator: Locator, what: string, timeout = 20_000): Promise<void> {
+  await expect
+    .poll(() => locator.first().isVisible(), { message: `${what} did not appear`, timeout })
+    .toBe(true)
+}
+
+/** The page arrives at an address matching `address`, asserted; else fails saying where it was meant to go. */
+export async function arrives(page: Page, address: RegExp, what: string, timeout = 20_000): Promise<void> {
+  await expect.poll(() => page.url(), { message: `did not arrive at ${what}`, timeout }).toMatch(address)
+}
 
 /**
  * Presses a key of a drag by keyboard and waits until dnd-kit has announced its effect in its live region (a

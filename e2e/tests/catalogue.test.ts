@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { asAdmin, englishContext, submitLogin, useProduct } from '../support/product.ts'
+import { shows } from '../support/waits.ts'
 
 const product = useProduct()
 
@@ -77,11 +78,12 @@ describe('the catalogue screens, end to end in Chromium', () => {
     await page.getByTestId('form-submit').click()
     await page.waitForURL(/#\/directors(\?.*)?$/)
     await page.goto(`${product.server.url}/#/directors?keyword=Hou`)
-    await page.locator('tr', { hasText: 'E2E Director Hou' }).waitFor()
+    const row = page.locator('tr', { hasText: 'E2E Director Hou' })
+    await shows(row, 'the new director, found by keyword')
     await context.addCookies([{ name: 'language', value: 'zh-cn', url: product.server.url }])
     await page.reload()
-    await page.getByRole('columnheader', { name: '名称' }).waitFor()
-    await page.locator('tr', { hasText: 'E2E Director Hou' }).waitFor()
+    await shows(page.getByRole('columnheader', { name: '名称' }), 'the list in Chinese (column 名称)')
+    await shows(row, 'the new director in the Chinese list')
     await context.close()
   })
 

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { SECRET_PHRASE } from '../../web/src/shell/easter-egg/secret-phrase.ts'
 import { englishContext, submitLogin, useProduct } from '../support/product.ts'
+import { arrives, shows } from '../support/waits.ts'
 
 const product = useProduct()
 
@@ -39,8 +40,8 @@ describe('details a walkthrough found, end to end in Chromium', () => {
   it('/auth-redirect typed in while logged in goes on to the app', async () => {
     const page = await logIn()
     await page.goto(`${product.server.url}/#/auth-redirect`)
-    await page.waitForURL(/#\/dashboard$/)
-    await page.getByTestId('sidebar').waitFor()
+    await arrives(page, /#\/dashboard$/, 'the dashboard')
+    await shows(page.getByTestId('sidebar'), "the app's sidebar")
     await page.context().close()
   })
 

@@ -1,5 +1,6 @@
 import { describe, it } from 'vitest'
 import { englishContext, submitLogin, useProduct } from '../support/product.ts'
+import { shows } from '../support/waits.ts'
 
 const product = useProduct()
 
@@ -30,7 +31,10 @@ describe('an address typed while the app loads, end to end in Chromium', () => {
     // (A string: the root tsconfig has no DOM types.)
     await page.evaluate("window.location.hash = '#/videos'")
     release()
-    await page.locator('[data-testid="videos-table"]:visible tbody tr.ant-table-row').first().waitFor()
+    await shows(
+      page.locator('[data-testid="videos-table"]:visible tbody tr.ant-table-row'),
+      'the videos typed in while the screens table was held back',
+    )
     await context.close()
   })
 })

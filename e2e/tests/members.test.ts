@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { asAdmin, englishContext, submitLogin, useProduct } from '../support/product.ts'
+import { arrives, shows } from '../support/waits.ts'
 
 const product = useProduct()
 
@@ -97,11 +98,17 @@ describe('members, end to end in Chromium', () => {
     await address.fill('10.1.2.3/8')
     await page.getByRole('textbox', { name: 'Note' }).fill('E2E office')
     await page.getByTestId('form-submit').click()
-    await page.getByText('the range is written 10.0.0.0/8', { exact: false }).waitFor()
+    await shows(
+      page.getByText('the range is written 10.0.0.0/8', { exact: false }),
+      'the form saying how the malformed range is written',
+    )
     await address.fill('2001:DB8:e2e::/48')
     await page.getByTestId('form-submit').click()
-    await page.waitForURL(/#\/users\/ipwhitelists(\?.*)?$/)
-    await page.getByRole('cell', { name: '2001:db8:e2e::/48', exact: true }).waitFor()
+    await arrives(page, /#\/users\/ipwhitelists(\?.*)?$/, 'the IP whitelist after saving')
+    await shows(
+      page.getByRole('cell', { name: '2001:db8:e2e::/48', exact: true }),
+      'the new IPv6 range, lower-cased',
+    )
     await context.close()
   })
 })

@@ -2,7 +2,7 @@ import { Secret, TOTP } from 'otpauth'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { asAdmin, englishContext, submitLogin, useProduct } from '../support/product.ts'
-import { nextFrame } from '../support/waits.ts'
+import { nextFrame, shows } from '../support/waits.ts'
 
 // TWO_FACTOR as it comes: optional.
 const product = useProduct()
@@ -121,7 +121,7 @@ describe('actions that cannot succeed are not offered as if they could, end to e
     await page.waitForURL(/#\/dashboard$/)
     await page.goto(`${product.server.url}/#/tags?sort=id`)
     await page.getByTestId(`delete-${tag.id}`).click()
-    await page.getByRole('dialog').getByText(`Delete “${tag.name}”?`).waitFor()
+    await shows(page.getByRole('dialog').getByText(`Delete “${tag.name}”?`), 'a confirmation naming the tag')
     await context.close()
   })
 })

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { asAdmin, useProduct } from '../support/product.ts'
+import { arrives } from '../support/waits.ts'
 
 const product = useProduct()
 
@@ -93,9 +94,9 @@ describe('tags, end to end in Chromium', () => {
     await page.getByRole('button', { name: '登录' }).click()
     await page.waitForURL(/#\/dashboard$/)
     await page.goto(`${product.server.url}/#/tags/edit/abc`)
-    await page.waitForURL(/#\/404$/)
+    await arrives(page, /#\/404$/, '404 from a non-numeric id')
     await page.goto(`${product.server.url}/#/no/such/page`)
-    await page.waitForURL(/#\/404$/)
+    await arrives(page, /#\/404$/, '404 from an unknown path')
     await context.close()
   })
 })

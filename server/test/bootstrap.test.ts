@@ -25,7 +25,12 @@ import {
   videoTags,
 } from '../src/db/schema/index.ts'
 import { diskStorage } from '../src/storage/disk.ts'
-import { createTestDatabase, describeEachEngine, type TestDatabase } from './support/databases.ts'
+import {
+  createTestDatabase,
+  describeEachEngine,
+  onPostgresOnly,
+  type TestDatabase,
+} from './support/databases.ts'
 
 describeEachEngine('bootstrap', (engine) => {
   let t: TestDatabase
@@ -214,7 +219,11 @@ describeEachEngine('bootstrap', (engine) => {
 
 describeEachEngine('migrations from scratch', (engine) => {
   it.runIf(engine === 'postgres')(
-    'several processes migrating one empty database at once apply them once',
+    onPostgresOnly(
+      engine,
+      'several processes migrating one empty database at once apply them once',
+      'one process owns its database',
+    ),
     async () => {
       const t = await createTestDatabase(engine, { migrate: false })
       const { openDatabase } = await import('../src/db/client.ts')

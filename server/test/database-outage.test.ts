@@ -2,10 +2,15 @@ import { randomBytes } from 'node:crypto'
 import { connect, createServer, type Server, type Socket } from 'node:net'
 import { and, eq, inArray } from 'drizzle-orm'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../../e2e/support/server.ts'
 import { auditLogs, tags } from '../src/db/schema/index.ts'
-import { createTestDatabase, describeEachEngine, type TestDatabase } from './support/databases.ts'
+import {
+  createTestDatabase,
+  describeEachEngine,
+  describeOnPostgres,
+  type TestDatabase,
+} from './support/databases.ts'
 import { startTestApp, type TestApp } from './support/harness.ts'
 
 const unavailable =
@@ -96,7 +101,7 @@ describeEachEngine('GET /api/health', (engine) => {
  * under a burst of writes, the database gone later and back. Skipped without TEST_DATABASE_URL (PGlite
  * lives inside the process: there is no connection to lose).
  */
-describe.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL out of reach or dropping connections', () => {
+describeOnPostgres('a PostgreSQL out of reach or dropping connections', () => {
   let database: TestDatabase
   let relay: Relay
   let server: RunningServer

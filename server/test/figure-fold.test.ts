@@ -1,9 +1,14 @@
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../../e2e/support/server.ts'
 import { queryRows } from '../src/db/client.ts'
-import { createTestDatabase, describeEachEngine, type TestDatabase } from './support/databases.ts'
+import {
+  createTestDatabase,
+  describeEachEngine,
+  describeOnPostgres,
+  type TestDatabase,
+} from './support/databases.ts'
 
 /**
  * The member site's writes reach the figures through a queue that the servers fold in (migration 0027,
@@ -12,10 +17,6 @@ import { createTestDatabase, describeEachEngine, type TestDatabase } from './sup
  * the same rollups built again from the raw rows: nothing lost, nothing counted twice, and the survivor
  * takes the queue over within seconds.
  */
-const postgres = process.env.TEST_DATABASE_URL
-if (!postgres)
-  console.log('figure-fold.test.ts: skipped, it needs TEST_DATABASE_URL (two server processes on PostgreSQL)')
-
 /** The rollups as rows of text, to compare whole. */
 const rollups = `
   select 'q' as t, channel_id, campaign_id, plan_id, device, bucket::text as at, orders, gross::text, fees::text,
@@ -36,7 +37,7 @@ const rawVisitors = `with v as (select (visited_at at time zone 'UTC')::date::te
   union all select c, m, day, count(distinct visitor)::int from v group by 1, 2, 3
   order by 1, 2, 3`
 
-describe.skipIf(!postgres)('folding the figures from two processes', () => {
+describeOnPostgres('folding the figures from two processes', () => {
   let database: TestDatabase
   let pool: pg.Pool
   const servers: RunningServer[] = []
@@ -243,7 +244,7 @@ describeEachEngine('a rebuild beside the queue', (engine) => {
   })
 })
 
-describe.skipIf(!postgres)('the tails of visits and refunds beside writers still open', () => {
+describeOnPostgres('the tails of visits and refunds beside writers still open', () => {
   let database: TestDatabase
   let pool: pg.Pool
   beforeAll(async () => {

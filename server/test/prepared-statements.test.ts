@@ -2,6 +2,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PreparingClient } from '../src/db/client.ts'
 import { Lru } from '../src/lib/lru.ts'
+import { describeOnPostgres } from './support/databases.ts'
 
 describe('a least-recently-used map', () => {
   it('keeps the entries used last and answers the one it displaces', () => {
@@ -16,7 +17,7 @@ describe('a least-recently-used map', () => {
 })
 
 /** On PostgreSQL: a connection holds at most 500 prepared texts and keeps preparing new ones past that. */
-describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared statements of a connection', () => {
+describeOnPostgres('prepared statements of a connection', () => {
   let client: PreparingClient
   beforeAll(async () => {
     client = new PreparingClient({ connectionString: process.env.TEST_DATABASE_URL })

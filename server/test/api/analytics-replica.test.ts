@@ -8,13 +8,14 @@ import { promisify } from 'node:util'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import pino from 'pino'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildApp } from '../../src/app.ts'
 import { permissionCatalogue } from '../../src/auth/catalogue.ts'
 import { loadConfig } from '../../src/config.ts'
 import { bootstrap } from '../../src/db/bootstrap.ts'
 import { type Database, openDatabase, openReplica, type Replica } from '../../src/db/client.ts'
 import { migrate } from '../../src/db/migrate.ts'
+import { describeOnPostgres } from '../support/databases.ts'
 
 /**
  * ANALYTICS_DATABASE_URL (README "Configuration"): the dashboard, the analytics and the CSV exports read a
@@ -26,8 +27,6 @@ import { migrate } from '../../src/db/migrate.ts'
  * primary has since is missing from the answers until replay resumes.
  */
 const run = promisify(execFile)
-const enabled = Boolean(process.env.TEST_DATABASE_URL)
-if (!enabled) console.warn('analytics-replica.test.ts skipped: TEST_DATABASE_URL is unset (PostgreSQL only)')
 
 async function freePort(): Promise<number> {
   const server = net.createServer()
@@ -37,7 +36,7 @@ async function freePort(): Promise<number> {
   return typeof address === 'object' && address ? address.port : 0
 }
 
-describe.skipIf(!enabled)('analytics and exports on a streaming replica [postgres]', () => {
+describeOnPostgres('analytics and exports on a streaming replica', () => {
   let bin = ''
   let dir = ''
   let primaryDir = ''

@@ -1,7 +1,8 @@
+import { addDays } from '@vod/contract'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSlots } from '../../src/lib/slots.ts'
-import { addDays } from '../../src/modules/analytics/period.ts'
+import { describeOnPostgres } from '../support/databases.ts'
 import { startTestApp, type TestApp } from '../support/harness.ts'
 
 /**
@@ -47,7 +48,7 @@ describe('slots (lib/slots.ts)', () => {
 if (!process.env.TEST_DATABASE_URL)
   console.warn('analytics-slots.test.ts: the API part skipped, TEST_DATABASE_URL is unset (PostgreSQL only)')
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('analytics slots [postgres]', () => {
+describeOnPostgres('analytics slots', () => {
   let t: TestApp
   let token: string
   beforeAll(async () => {

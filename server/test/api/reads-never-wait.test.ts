@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { syncBusinessZone, syncZoneDays } from '../../src/modules/analytics/upkeep.ts'
-import { engines } from '../support/databases.ts'
+import { describeOnPostgres } from '../support/databases.ts'
 import { type Json, startTestApp, type TestApp } from '../support/harness.ts'
 
 /**
@@ -70,7 +70,7 @@ const steps: Step[] = [
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 // Two connections to one database (a step held midway, calls beside it): PostgreSQL only.
-describe.skipIf(!engines.includes('postgres'))('reads never wait [postgres]', () => {
+describeOnPostgres('reads never wait', () => {
   let t: TestApp
   let token: string
   let paths: string[]

@@ -2,12 +2,12 @@ import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import pino from 'pino'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildApp } from '../../src/app.ts'
 import { createSessionLookup } from '../../src/auth/session-cache.ts'
 import { type Database, LISTENER_NAME, type Listen, openDatabase } from '../../src/db/client.ts'
 import { roles, sessions } from '../../src/db/schema/index.ts'
-import { describeEachEngine } from '../support/databases.ts'
+import { describeEachEngine, describeOnPostgres } from '../support/databases.ts'
 import { startTestApp, type TestApp } from '../support/harness.ts'
 
 /** A change PostgreSQL does not announce: triggers (and so the notifications) are off for this one statement. */
@@ -43,7 +43,7 @@ async function listeners(url: string): Promise<number> {
  * Two server processes on one PostgreSQL database (two apps, each with its own pool and listening
  * connection), both remembering sessions: what one changes, the other enforces on its next request.
  */
-describe.skipIf(!process.env.TEST_DATABASE_URL)('the session cache across processes [postgres]', () => {
+describeOnPostgres('the session cache across processes', () => {
   let a: TestApp
   let second: Database
   let b: FastifyInstance

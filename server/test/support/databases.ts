@@ -20,6 +20,23 @@ export function describeEachEngine(name: string, suite: (engine: Engine) => void
     describe.skip(`${name} [postgres: skipped, set TEST_DATABASE_URL]`, () => suite('postgres'))
 }
 
+/** The name a suite needing PostgreSQL's own processes (two servers, a replica, locks) takes, saying why it skips. */
+const onPostgres = (name: string) =>
+  engines.includes('postgres') ? `${name} [postgres]` : `${name} [postgres: skipped, set TEST_DATABASE_URL]`
+
+/** A suite that only PostgreSQL can run: without TEST_DATABASE_URL it is listed as skipped, saying why. */
+export function describeOnPostgres(name: string, suite: () => void) {
+  if (engines.includes('postgres')) describe(onPostgres(name), suite)
+  else describe.skip(onPostgres(name), suite)
+}
+
+/**
+ * A test of PostgreSQL's behaviour inside a suite run on both engines: skipped on PGlite, which has no
+ * other process, saying so (`why`: what PGlite lacks).
+ */
+export const onPostgresOnly = (engine: Engine, name: string, why: string) =>
+  engine === 'postgres' ? name : `${name} [pglite: skipped, ${why}]`
+
 export interface TestDatabase {
   database: Database
   /** The postgres:// URL of a PostgreSQL test database (null on PGlite). */
