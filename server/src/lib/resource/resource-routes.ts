@@ -1,0 +1,209 @@
+import { targetName } from '@vod/contract'
+import { and, type SQL } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { Db } from '../../db/client.ts'
+import { idParams } from '../id-param.ts'
+import { type defineList, type ListQuery, listResponse, sendList } from '../list/index.ts'
+import { dataOf, errorBody, protectedErrors, recordErrors } from '../responses.ts'
+import type { answerSchema } from './answers.ts'
+import { permissionOf } from './permissions.ts'
+import type { ActionRoute, Resolved } from './types.ts'
+import { readRecord, type View } from './view.ts'
+import type { Writes } from './write.ts'
+
+/** One resource as its routes work with it: its declaration, how its records are read, listed and written. */
+export interface Resource {
+  spec: Resolved
+  view: View
+  answer: ReturnType<typeof answerSchema>
+  list: ReturnType<typeof defineList>
+  writes: Writes
+  /** `/{path}` */
+  url: string
+  tags: string[]
+}
+
+/** GET `/{path}`: a page of the records in the caller's scope. */
+export function listRoute(app: FastifyInstance, db: Db, res: Resource) {
+  const { path } = res.spec
+  app.withTypeProvider<ZodTypeProvider>().get(
+    res.url,
+    {
+      config: { permission: permissionOf('list', path) },
+      schema: {
+        tags: res.tags,
+        summary: `List ${path}`,
+        querystring: res.list.query,
+        response: { 200: listResponse(res.answer), ...protectedErrors },
+      },
+    },
+    async (request, reply) => {
+      const page = await res.list.run(db, request.query as ListQuery, { where: res.writes.scopeOf(request) })
+      return sendList(reply, page)
+    },
+  )
+}
+
+/** GET `/{path}/{view}`: the list of one of the contract's views (the rows `where` names). */
+export function viewRoute(app: FastifyInstance, db: Db, res: Resource, view: string, where: SQL) {
+  const { path } = res.spec
+  app.withTypeProvider<ZodTypeProvider>().get(
+    `${res.url}/${view}`,
+    {
+      config: { permission: permissionOf('list', path) },
+      schema: {
+        tags: res.tags,
+        summary: `List ${path}: ${view}`,
+        querystring: res.list.query,
+        response: { 200: listResponse(res.answer), ...protectedErrors },
+      },
+    },
+    async (request, reply) => {
+      const page = await res.list.run(db, request.query as ListQuery, {
+        where: and(where, res.writes.scopeOf(request)),
+        key: view,
+      })
+      return sendList(reply, page)
+    },
+  )
+}
+
+/** GET `/{path}/{id}`, behind the list's permission. */
+export function showRoute(app: FastifyInstance, db: Db, res: Resource) {
+  const { path } = res.spec
+  app.withTypeProvider<ZodTypeProvider>().get(
+    `${res.url}/:id`,
+    {
+      config: { permission: permissionOf('list', path) },
+      schema: {
+        tags: res.tags,
+        summary: `Show one of ${path}`,
+        params: idParams,
+        response: { 200: dataOf(res.answer), ...recordErrors },
+      },
+    },
+    async (request) => ({
+      data: await readRecord(db, res.view, request.params.id, res.writes.scopeOf(request)),
+    }),
+  )
+}
+
+/** POST `/{path}`. */
+export function createRoute(app: FastifyInstance, db: Db, res: Resource) {
+  const { path } = res.spec
+  app.withTypeProvider<ZodTypeProvider>().post(
+    res.url,
+    {
+      config: { permission: permissionOf('create', path) },
+      schema: {
+        tags: res.tags,
+        summary: `Create one of ${path}`,
+        body: res.spec.input,
+        response: { 201: dataOf(res.answer), ...protectedErrors, 409: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const record = await res.writes.create(db, request, request.body as Record<string, unknown>)
+      return reply.code(201).send({ data: record })
+    },
+  )
+}
+
+/** PUT `/{path}/{id}` with the update body (the input, every field optional, unless declared). */
+export function updateRoute(app: FastifyInstance, db: Db, res: Resource, update: z.ZodObject) {
+  const { path } = res.spec
+  app.withTypeProvider<ZodTypeProvider>().put(
+    `${res.url}/:id`,
+    {
+      config: { permission: permissionOf('edit', path) },
+      schema: {
+        tags: res.tags,
+        summary: `Update one of ${path}; fields left out keep their values`,
+        params: idParams,
+        body: update,
+        response: { 200: dataOf(res.answer), ...recordErrors, 409: errorBody },
+      },
+    },
+    async (request) => ({
+      data: await res.writes.update(db, request, request.params.id, request.body as Record<string, unknown>),
+    }),
+  )
+}
+
+/** DELETE `/{path}/{id}`, kept for undo. */
+export function deleteRoute(app: FastifyInstance, db: Db, res: Resource) {
+  const { path } = res.spec
+  app.withTypeProvider<ZodTypeProvider>().delete(
+    `${res.url}/:id`,
+    {
+      config: { permission: permissionOf('delete', path) },
+      schema: {
+        tags: res.tags,
+        summary: `Delete one of ${path}`,
+        params: idParams,
+        response: { 204: z.undefined(), ...recordErrors, 409: errorBody },
+      },
+    },
+    async (request, reply) => {
+      await res.writes.remove(db, request, request.params.id)
+      return reply.code(204).send()
+    },
+  )
+}
+
+/** POST `/{path}/{id}/restore`: the delete undone, behind the delete permission. */
+export function restoreRoute(app: FastifyInstance, db: Db, res: Resource) {
+  const { path } = res.spec
+  app.withTypeProvider<ZodTypeProvider>().post(
+    `${res.url}/:id/restore`,
+    {
+      config: { permission: permissionOf('delete', path) },
+      schema: {
+        tags: res.tags,
+        summary: `Undo the delete of one of ${path}`,
+        description:
+          'Puts the record back as it was (same id, relations, children), within the undo window and for ' +
+          'the admin who deleted it; 404 otherwise. 409 when a record it names is gone or a value of its ' +
+          'was taken meanwhile.',
+        params: idParams,
+        response: { 200: dataOf(res.answer), ...recordErrors, 409: errorBody },
+      },
+    },
+    async (request) => ({ data: await res.writes.restore(db, request, request.params.id) }),
+  )
+}
+
+/** POST `/{path}/{id}/{action}`: a transition or an action's own work. */
+export function actionRoute(app: FastifyInstance, db: Db, res: Resource, name: string, action: ActionRoute) {
+  const { path } = res.spec
+  const { answer } = res
+  // A caller who may act but not read gets the id and what the action is about (ActionRoute.answers).
+  const shown = ['id', ...(action.answers ?? [action.field ?? 'status'])].filter((key) => key in answer.shape)
+  const narrow = z.object(Object.fromEntries(shown.map((key) => [key, answer.shape[key]])))
+  const reads = permissionOf('list', path)
+  app.withTypeProvider<ZodTypeProvider>().post(
+    `${res.url}/:id/${action.path ?? name}`,
+    {
+      config: { permission: permissionOf(action.permission ?? name, path) },
+      schema: {
+        tags: res.tags,
+        summary: action.summary ?? `${name} one of ${path}`,
+        description:
+          action.description ??
+          (action.to === undefined
+            ? undefined
+            : `From ${action.from?.join(' or ')} to ${targetName(action.to)}; 409 from any other state.`),
+        params: idParams,
+        ...(action.body ? { body: action.body } : {}),
+        response: { 200: dataOf(z.union([answer, narrow])), ...recordErrors, 409: errorBody },
+      },
+    },
+    async (request) => {
+      const record = await res.writes.act(db, request, request.params.id, name, request.body)
+      if (request.admin?.permissions.has(reads)) return { data: record }
+      return { data: Object.fromEntries(shown.map((key) => [key, record[key]])) }
+    },
+  )
+}
