@@ -1,0 +1,76 @@
+-- Business days and months in the zone the figures are counted in (BUSINESS_TIME_ZONE): rollup_zone_days and
+-- rollup_months, filled from the quarter-hours.
+
+-- The zone business days are counted in (BUSINESS_TIME_ZONE, written here at each start).
+CREATE OR REPLACE FUNCTION vod_business_zone() RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT coalesce((SELECT value FROM app_settings WHERE key = 'business_time_zone'), 'UTC')
+$$;
+--> statement-breakpoint
+-- The zone rollup_zone_days is kept in (null: none yet, the quarter-hours answer).
+CREATE OR REPLACE FUNCTION vod_zone_days_zone() RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT value FROM app_settings WHERE key = 'rollup_zone_days_zone'
+$$;
+--> statement-breakpoint
+-- rollup_months from the business days, emptied row by row (readers keep reading the months as they were
+-- until the commit).
+CREATE OR REPLACE FUNCTION vod_months_fill() RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  zone text := vod_zone_days_zone();
+BEGIN
+  DELETE FROM rollup_months;
+  INSERT INTO rollup_months (channel_id, campaign_id, plan_id, device, month, orders, gross, fees, refund_count,
+    refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations, visits)
+  SELECT channel_id, campaign_id, plan_id, device, date_trunc('month', day)::date, sum(orders), sum(gross),
+    sum(fees), sum(refund_count), sum(refunds), sum(chargeback_count), sum(chargebacks), sum(signups),
+    sum(subscriptions), sum(cancellations), sum(visits)
+  FROM (
+    SELECT * FROM rollup_days WHERE zone = 'UTC'
+    UNION ALL
+    SELECT * FROM rollup_zone_days WHERE zone <> 'UTC'
+  ) AS days
+  GROUP BY 1, 2, 3, 4, 5;
+  ANALYZE rollup_months;
+END
+$$;
+--> statement-breakpoint
+-- rollup_zone_days from the quarter-hours (none when the zone is UTC: rollup_days are its days), then the
+-- months; emptied row by row, not truncated (TRUNCATE's lock queued every reader behind it).
+CREATE OR REPLACE FUNCTION vod_zone_days_fill() RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  zone text := vod_zone_days_zone();
+BEGIN
+  DELETE FROM rollup_zone_days;
+  IF zone IS NOT NULL AND zone <> 'UTC' THEN
+    INSERT INTO rollup_zone_days (channel_id, campaign_id, plan_id, device, day, orders, gross, fees, refund_count,
+      refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations, visits)
+    SELECT channel_id, campaign_id, plan_id, device, (bucket AT TIME ZONE zone)::date, sum(orders), sum(gross),
+      sum(fees), sum(refund_count), sum(refunds), sum(chargeback_count), sum(chargebacks), sum(signups),
+      sum(subscriptions), sum(cancellations), sum(visits)
+    FROM rollup_quarters GROUP BY 1, 2, 3, 4, 5;
+    ANALYZE rollup_zone_days;
+  END IF;
+  PERFORM vod_months_fill();
+END
+$$;
+--> statement-breakpoint
+-- The build of a zone's business days. Readers never wait for it: until it commits they read the days as
+-- they were (a reader in the new zone finds them kept for another and reads the UTC days and quarter-hours).
+-- The rollups' writers (the folding of queued changes) wait for it (SHARE lock on rollup_quarters), so each
+-- change is in the quarter-hours read here or added after, into the new zone's days. One build or rebuild at a
+-- time (advisory lock 35001).
+CREATE OR REPLACE FUNCTION vod_zone_days_rebuild(zone text) RETURNS boolean LANGUAGE plpgsql AS $$
+BEGIN
+  IF vod_zone_days_zone() IS NOT DISTINCT FROM zone THEN RETURN false; END IF;
+  PERFORM pg_advisory_xact_lock(35001);
+  LOCK TABLE rollup_quarters IN SHARE MODE;
+  -- Another server may have built it while this one waited for the lock.
+  IF vod_zone_days_zone() IS NOT DISTINCT FROM zone THEN RETURN false; END IF;
+  PERFORM set_config('jit', 'off', true);
+  PERFORM set_config('work_mem', '256MB', true);
+  INSERT INTO app_settings (key, value) VALUES ('rollup_zone_days_zone', zone)
+  ON CONFLICT (key) DO UPDATE SET value = excluded.value;
+  PERFORM vod_zone_days_fill();
+  PERFORM vod_upkeep_hold('zone days');
+  RETURN true;
+END
+$$;
