@@ -134,26 +134,30 @@ export function spanQuery(spans: SQL, scope: Scope, split: Split): SQL {
   return sql`
     with seg as (${spans}),
     ends as (select label, hi as t, 1 as sign from seg union all select label, lo, -1 from seg),
-    e as (select label, t, sign, (t at time zone 'UTC')::date as ud,
+    end_days as (select label, t, sign, (t at time zone 'UTC')::date as ud,
             date_trunc('day', t at time zone 'UTC') at time zone 'UTC' as us from ends),
-    qr as (
+    quarter_ranges as (
       select label,
         case when t - us <= interval '12 hours' then us else t end as qlo,
         case when t - us <= interval '12 hours' then t else us + interval '1 day' end as qhi,
         case when t - us <= interval '12 hours' then sign else -sign end as sign
-      from e where t > us
+      from end_days where t > us
     ),
-    dr as (
+    day_ranges as (
       select label, (lo at time zone 'UTC')::date as dlo, (hi at time zone 'UTC')::date as dhi, 1 as sign from seg
       union all
-      select label, ud, ud + 1, sign from e where t - us > interval '12 hours'
+      select label, ud, ud + 1, sign from end_days where t - us > interval '12 hours'
     ),
     pieces as (
-      select dr.label, dr.sign, ${sql.raw(keyList('r', keys))}${sql.raw(columnList('r', rollupColumns))}
-      from dr join rollup_days r on r.day >= dr.dlo and r.day < dr.dhi and ${levelOf('r', scope, split)}
+      select day_ranges.label, day_ranges.sign,
+        ${sql.raw(keyList('r', keys))}${sql.raw(columnList('r', rollupColumns))}
+      from day_ranges join rollup_days r
+        on r.day >= day_ranges.dlo and r.day < day_ranges.dhi and ${levelOf('r', scope, split)}
       union all
-      select qr.label, qr.sign, ${sql.raw(keyList('q', keys))}${sql.raw(columnList('q', rollupColumns))}
-      from qr join rollup_quarters q on q.bucket >= qr.qlo and q.bucket < qr.qhi and ${levelOf('q', scope, split)}
+      select quarter_ranges.label, quarter_ranges.sign,
+        ${sql.raw(keyList('q', keys))}${sql.raw(columnList('q', rollupColumns))}
+      from quarter_ranges join rollup_quarters q
+        on q.bucket >= quarter_ranges.qlo and q.bucket < quarter_ranges.qhi and ${levelOf('q', scope, split)}
     )
     select label, ${sql.raw(keys ? `${keys}, ` : '')}${sql.raw(summedOf((c) => `sign * ${c}`))}
     from pieces group by label${sql.raw(keys ? `, ${keys}` : '')}`
@@ -350,21 +354,21 @@ function periodVisitors(start: string, end: string, scope: Scope, split: 'channe
   // Counted exactly when every piece keeps its hashes and they are 4,096 or fewer together (a count of more
   // sorted more than OR-ing planes costs); the planes are read only for the other keys.
   const countable = sql.raw(
-    ` and exists (select 1 from s where not s.dense and s.hashes <= ${EXACT_HASHES}${sameKey('s')})`,
+    ` and exists (select 1 from hash_sizes s where not s.dense and s.hashes <= ${EXACT_HASHES}${sameKey('s')})`,
   )
-  const inexact = sql.raw(` and not exists (select 1 from e where true${sameKey('e')})`)
-  return sql`with s as (
+  const inexact = sql.raw(` and not exists (select 1 from exact_counts e where true${sameKey('e')})`)
+  return sql`with hash_sizes as (
       select ${sql.raw(keyList('h', keys))}bool_or(h.hashes is null) as dense, sum(cardinality(h.hashes)) as hashes
       from (${pieces('hashes', 'r.hashes')}) h ${groupBy('h')}
     ),
-    e as (
+    exact_counts as (
       select ${sql.raw(keyList('h', keys))}count(distinct x.hash)::integer as exact
       from (${pieces('hashes', 'r.hashes', countable)}) h cross join lateral unnest(h.hashes) as x(hash) ${groupBy('h')}
       having count(*) > 0
     )
     select ${start}::text as label, ${sql.raw(keyList('v', keys))}coalesce(max(v.exact), max(v.estimate)) as visitors
     from (
-      select ${sql.raw(keyList('e', keys))}e.exact, null::integer as estimate from e
+      select ${sql.raw(keyList('e', keys))}e.exact, null::integer as estimate from exact_counts e
       union all
       select ${sql.raw(keyList('c', keys))}null, vod_hll_estimate(array_agg(c.ones order by c.plane))
       from (select ${sql.raw(keyList('z', keys))}z.plane, bit_count(bit_or(z.bits))::integer as ones
