@@ -1,4 +1,4 @@
--- What a row of the member site adds to the figures (README "Analytics"): one vod_rollup_delta per figure it moves,
+-- What a row of the member site adds to the figures (docs/analytics.md): one vod_rollup_delta per figure it moves,
 -- with its moment, channel, campaign, plan and device; sign 1 adds the row, -1 takes it away.
 
 -- What one order adds (sign 1) or takes away (-1): paid orders count when they were paid.

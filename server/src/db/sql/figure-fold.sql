@@ -1,4 +1,4 @@
--- The fold (README "How the figures are kept"): queued deltas and the tails' new rows moved into the rollups
+-- The fold (docs/analytics.md "How the figures are kept"): queued deltas and the tails' new rows moved into the rollups
 -- in the background, by modules/analytics/fold.ts.
 
 -- The member site's writes do not fold their figures in: a correction's triggers append its deltas, summed by

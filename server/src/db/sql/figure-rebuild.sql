@@ -1,6 +1,6 @@
--- Upkeep: the rollups built again from the raw rows, and what the upkeep steps share (README "Analytics").
+-- Upkeep: the rollups built again from the raw rows, and what the upkeep steps share (docs/analytics.md).
 
--- Reads never wait (README "Analytics"). Every upkeep step changes the rows readers read row by row, never
+-- Reads never wait (docs/analytics.md "Reads never wait"). Every upkeep step changes the rows readers read row by row, never
 -- with TRUNCATE, ALTER, DROP or CREATE INDEX on them, so a reader's SELECT takes no lock one of them holds and
 -- reads the figures as they were until the step commits. The member site's visits are held back only for
 -- moments (taking the visits written so far; switching to the lists counted anew), not for a recount's

@@ -91,7 +91,7 @@ CREATE OR REPLACE FUNCTION vod_visits_unfolded() RETURNS SETOF visits LANGUAGE s
   SELECT v.* FROM vod_tail_state('visits') s, visits v WHERE v.id = ANY (s.gaps)
 $$;
 --> statement-breakpoint
--- After a bulk load (README "Loading"): the tails pass every row written so far without adding it, for
+-- After a bulk load (docs/analytics.md "Loading"): the tails pass every row written so far without adding it, for
 -- vod_rollup_rebuild and vod_visitors_recount to count (else the fold adds them, 50,000 visits and 20,000 other
 -- rows a step). The
 -- rows written so far are taken as the recount takes them (a lock let go at once: no writer is then open),

@@ -1,7 +1,7 @@
--- Distinct visitors (README "Visitors of a period"): counts per day and month, HyperLogLog planes and, for small
+-- Distinct visitors (docs/analytics.md "Visitors of a period"): counts per day and month, HyperLogLog planes and, for small
 -- pieces, the visitors' hashes; counted again from the visits by vod_visitors_recount.
 
--- Distinct visitors of a period (README "Visitors of a period"): a HyperLogLog sketch (precision 14: 16,384
+-- Distinct visitors of a period (docs/analytics.md "Visitors of a period"): a HyperLogLog sketch (precision 14: 16,384
 -- registers, standard error 0.81%) of each business day's and month's visitors per level, kept as planes (plane
 -- k: a bit for each register of value k or more; uncompressed, PLAIN, as the readers OR them by the thousand).
 -- A visitor's 64-bit hash picks its register with its low 14 bits; its value is the place of the first one in
@@ -71,7 +71,7 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- A piece's visitors' hashes while they are 1,024 or fewer (README "Visitors of a period"): two pieces' together,
+-- A piece's visitors' hashes while they are 1,024 or fewer (docs/analytics.md "Visitors of a period"): two pieces' together,
 -- sorted, or null when either is null or together they are more.
 CREATE OR REPLACE FUNCTION vod_hashes_merge(a bigint[], b bigint[]) RETURNS bigint[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT CASE WHEN a IS NOT NULL AND b IS NOT NULL THEN (
