@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite'
 
 /** The modules the signed-in frame starts from: the frame, and the route table it and the guard read. */
-const shellRoots = ['/src/shell/Layout.tsx', '/src/app/shell-routes.ts']
+const shellRoots = ['/src/app/SignedIn.tsx', '/src/app/shell.ts']
 
 /**
  * Two chunks of modules that load together, each as one file rather than the bundler's many.
@@ -9,12 +9,12 @@ const shellRoots = ['/src/shell/Layout.tsx', '/src/app/shell-routes.ts']
  *    screens share with the login screen a chunk of its own (about twenty small files), and a cold load then
  *    waits on their requests; here the entry's static imports, all of them, go into one chunk, which the
  *    lazy chunks import from.
- *  - `shell`: what the signed-in frame (shell/Layout.tsx) and the shell's route table (app/shell-routes.ts)
- *    import, beyond boot: the antd components, icons, stores and resource definitions of the frame, some
- *    forty files left to the bundler. A cold load of a signed-in screen fetches them all before its first
- *    figure, and on HTTP/1.1's six connections they held back the screen's own calls (issue 36, item 6).
- *    Modules a public screen loads without the shell (the error pages, the second login step) stay out of
- *    it, so those screens never fetch the frame.
+ *  - `shell`: what the signed-in frame (app/SignedIn.tsx) and the shell's route table with its strings
+ *    (app/shell.ts) import, beyond boot: the antd components, icons, stores and resource definitions of the
+ *    frame, some forty files left to the bundler. A cold load of a signed-in screen fetches them all before
+ *    its first figure, and on HTTP/1.1's six connections they held back the screen's own calls (issue 36,
+ *    item 6). Modules a public screen loads without the shell (the error pages, the second login step)
+ *    stay out of it, so those screens never fetch the frame.
  */
 /**
  * Barrels that re-export a library's every part: a closure through one would hold the whole library, so it

@@ -97,7 +97,7 @@ export function useProduct(env: Record<string, string> = {}): Product {
 
 /**
  * Contexts ask for reduced motion unless told otherwise (`reducedMotion: 'no-preference'`): the app then draws
- * without animations (app/use-reduced-motion.ts), so steps need not wait for menus and pickers to slide in.
+ * without animations (base/use-reduced-motion.ts), so steps need not wait for menus and pickers to slide in.
  * Chromium's own `--force-prefers-reduced-motion` does not reach pages playwright drives, hence the option.
  */
 function withReducedMotion(browser: Browser): Browser {

@@ -25,28 +25,17 @@ interface WebResource {
 // The web app's own strings and resources, as vitest loads them (see routes.ts for why through a variable).
 const web = '../../web/src'
 const { translations } = await import(`${web}/i18n/registry.ts`)
-const { shellLocale } = await import(`${web}/shell/locale.ts`)
-const { resourceLocale } = await import(`${web}/components/resource/locale.ts`)
-const { demosLocale } = await import(`${web}/demos/locales.ts`)
-const { analyticsLocale } = await import(`${web}/features/analytics/locale.ts`)
+const { bootLocales }: { bootLocales: Record<string, Locale> } = await import(`${web}/app/boot-locales.ts`)
+const { shellLocales }: { shellLocales: Record<string, Locale> } = await import(`${web}/app/shell-locales.ts`)
 const { resources }: { resources: WebResource[] } = await import(`${web}/resources/index.ts`)
 
-/** Every string tree of the app by language, as the shell has them once it has loaded (shell/register.ts). */
+/** Every string tree of the app by language, as i18n has them once the shell has loaded (app/shell.ts). */
 function messages(language: 'en' | 'zh-cn'): Messages {
-  const later: Record<string, Locale> = {
-    shell: shellLocale,
-    resource: resourceLocale,
-    demos: demosLocale,
-    analytics: analyticsLocale,
-  }
-  for (const resource of resources) {
-    later[resource.name] = resource.locale
-    if (resource.group) later[resource.group.name] = resource.group.locale
-  }
   const own = translations[language].translation as Messages
+  const handed = { ...bootLocales, ...shellLocales }
   return {
     ...own,
-    ...Object.fromEntries(Object.entries(later).map(([name, locale]) => [name, locale[language]])),
+    ...Object.fromEntries(Object.entries(handed).map(([name, locale]) => [name, locale[language]])),
   }
 }
 

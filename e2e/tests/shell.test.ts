@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { readableColor } from '../../web/src/app/readable-color.ts'
+import { readableColor } from '../../web/src/base/readable-color.ts'
 import { SECRET_PHRASE } from '../../web/src/shell/easter-egg/secret-phrase.ts'
 import { asAdmin, useProduct } from '../support/product.ts'
 import { dragKey, nextFrame } from '../support/waits.ts'
@@ -196,7 +196,7 @@ describe('the shell, end to end in Chromium', () => {
   })
 
   it('recolours everything from the settings drawer, and keeps the choice across a reload', async () => {
-    // Each colour is drawn in its shade that reads at 4.5:1 (app/readable-color.ts).
+    // Each colour is drawn in its shade that reads at 4.5:1 (base/readable-color.ts).
     const drawn = (hex: string, on = '#f5f5f5') => {
       const shade = readableColor(hex, on)
       return `rgb(${[1, 3, 5].map((at) => Number.parseInt(shade.slice(at, at + 2), 16)).join(', ')})`

@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { languages } from '../src/base/language.ts'
 import { filterFields } from '../src/components/resource/fields.ts'
 import { ListFilters } from '../src/components/resource/ListFilters.tsx'
 import { i18n } from '../src/i18n/index.ts'
-import { languages } from '../src/i18n/language.ts'
 import { resources } from '../src/resources/index.ts'
 import { useApp } from '../src/stores/app.ts'
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { publicRoutes } from '../src/app/public-routes.ts'
-import type { AppRoute } from '../src/app/route-types.ts'
 import { shellRoutes } from '../src/app/shell-routes.ts'
+import { languages } from '../src/base/language.ts'
+import type { AppRoute } from '../src/base/route-types.ts'
 import { i18n } from '../src/i18n/index.ts'
-import { languages } from '../src/i18n/language.ts'
 import { useApp } from '../src/stores/app.ts'
 
 const titleKeys = (routes: readonly AppRoute[]): string[] =>

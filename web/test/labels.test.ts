@@ -1,5 +1,6 @@
 import { permissionEntries } from '@vod/contract/permissions'
 import { describe, expect, it } from 'vitest'
+import { languages } from '../src/base/language.ts'
 import {
   defaultColumns,
   defaultFormFields,
@@ -10,7 +11,6 @@ import {
 } from '../src/components/resource/fields.ts'
 import type { ResourceDefinition } from '../src/components/resource/resource-types.ts'
 import { i18n } from '../src/i18n/index.ts'
-import { languages } from '../src/i18n/language.ts'
 import { resources } from '../src/resources/index.ts'
 
 const nameOf = (column: unknown) =>

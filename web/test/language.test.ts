@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { resolveLanguage } from '../src/i18n/language.ts'
+import { resolveLanguage } from '../src/base/language.ts'
 
 describe('language resolution (spec section 9)', () => {
   it('takes the stored choice first', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { AppRoute } from '../src/app/route-types.ts'
+import type { AppRoute } from '../src/base/route-types.ts'
 import { resourceRoute } from '../src/components/resource/define-resource.ts'
 import { tags } from '../src/resources/tags/index.ts'
 import { crumbsOf } from '../src/shell/crumbs.ts'

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
+import { shellRoutes } from '../src/app/shell-routes.ts'
 import {
   can,
   grantedRoutes,
   grantsAnyRoute,
   isRouteGranted,
   requiredPermission,
-} from '../src/app/permission-match.ts'
-import type { AppRoute, RouteAction } from '../src/app/route-types.ts'
-import { shellRoutes } from '../src/app/shell-routes.ts'
+} from '../src/base/permission-match.ts'
+import type { AppRoute, RouteAction } from '../src/base/route-types.ts'
 
 const leaf = (path: string, resource?: string, action?: RouteAction): AppRoute => ({
   path,

@@ -1,9 +1,14 @@
 import { act, configure } from '@testing-library/react'
 import { afterAll } from 'vitest'
-// As in main.tsx: the HTTP module gets the session's token, the language and the 401 handling.
+// As in app/main.tsx: the HTTP module gets the session's token, the language and the 401 handling, and i18n
+// the strings of the screens before the shell.
+import { bootLocales } from '../src/app/boot-locales.ts'
 import '../src/app/http-setup.ts'
-// As in shell/Layout.tsx: screens rendered on their own here live inside the shell in the app.
-import '../src/shell/register.ts'
+// As in app/SignedIn.tsx: screens rendered on their own here live inside the shell in the app.
+import '../src/app/shell.ts'
+import { addLocales } from '../src/i18n/index.ts'
+
+addLocales(bootLocales)
 
 // Some screens here wait on a real server (the gadgets fixture) while the API suites load both cores: the
 // default second for a findBy is too short a wait there, though not for a working screen.
@@ -27,7 +32,7 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 }
 
-// Feedback messages (app/notify.ts) live in a React root of their own and close on timers. They are all
+// Feedback messages (base/notify.ts) live in a React root of their own and close on timers. They are all
 // closed after each file, and the closing waited for, so that no timer or React work is left to run after
 // the file's window is gone ("window is not defined"). jsdom never ends a CSS transition by itself, so each
 // closing message is told its transition ended: the next file, in the same window, starts without them.

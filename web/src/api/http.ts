@@ -60,7 +60,7 @@ export interface RequestOptions {
   token?: string
   /** A longer time-out than the spec's 10 s, for calls that work through many rows (bulk actions). */
   timeoutMs?: number
-  /** The browser's fetch priority: `high` for a screen's first figures asked early (app/early-data.ts). */
+  /** The browser's fetch priority: `high` for a screen's first figures asked early (base/early-data.ts). */
   priority?: RequestPriority
 }
 

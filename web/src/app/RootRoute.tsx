@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
-import { useRouteHandle } from './use-route-handle.ts'
+import { useRouteHandle } from '../base/use-route-handle.ts'
 
 /** Keeps the document title on the current route's translated title, in the current language. */
 export function RootRoute() {

@@ -1,13 +1,13 @@
 import { isNumericId } from '@vod/contract/rules'
 import { type MiddlewareFunction, redirect } from 'react-router'
+import { notify } from '../base/notify.ts'
+import { grantsAnyRoute, isRouteGranted, type Permissions } from '../base/permission-match.ts'
+import type { ShellTable } from '../base/shell-table.ts'
 import { i18n } from '../i18n/index.ts'
+import { loadSession } from '../stores/load-session.ts'
 import { usePermissions } from '../stores/permission.ts'
 import { clearSession, useSession } from '../stores/session.ts'
-import { loadSession } from './load-session.ts'
-import { notify } from './notify.ts'
-import { grantsAnyRoute, isRouteGranted, type Permissions } from './permission-match.ts'
 import { isPublicPath } from './public-routes.ts'
-import type { AppRoute } from './route-types.ts'
 
 export type GuardDecision =
   | { kind: 'pass' }
@@ -21,14 +21,6 @@ export interface GuardInput {
   token: string | undefined
   /** null until /auth/me has answered in this page load. */
   permissions: Permissions | null
-}
-
-/** The shell's route table, which loads only with a session (app/shell-routes.ts). */
-export interface ShellTable {
-  shellRoutes: readonly AppRoute[]
-  findShellRoute: (
-    pathname: string,
-  ) => { route: AppRoute; params: Record<string, string | undefined> } | undefined
 }
 
 const loginPath = (pathname: string, search: string): string =>
@@ -56,8 +48,8 @@ export function decideNavigation(
   return { kind: 'pass' }
 }
 
-/** The shell's routes, loaded once a session needs them. */
-export const loadShell = (): Promise<ShellTable> => import('./shell-routes.ts')
+/** The shell's routes, loaded once a session needs them, with the shell's strings (app/shell.ts). */
+export const loadShell = async (): Promise<ShellTable> => (await import('./shell.ts')).table
 
 const currentInput = (pathname: string, search: string): GuardInput => ({
   pathname,

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router'
+import { loadSession } from '../stores/load-session.ts'
 import { usePermissions } from '../stores/permission.ts'
 import { useSession } from '../stores/session.ts'
 import { decideNavigation } from './guard.ts'
-import { loadSession } from './load-session.ts'
 import * as shell from './shell-routes.ts'
 
 /** Window focus asks again at most this often: switching windows back and forth is not a reason. */

@@ -1,5 +1,5 @@
+import type { AppRoute } from '../base/route-types.ts'
 import LoginPage from '../features/login/LoginPage.tsx'
-import type { AppRoute } from './route-types.ts'
 
 /**
  * The routes reachable without a session: they render on their own, outside the shell. The login screen is

@@ -1,12 +1,12 @@
+import { startEarly } from '../base/early-data.ts'
+import { hasPermission } from '../base/permission-match.ts'
 import { screenCalls } from '../features/analytics/queries.ts'
 import { analyticsScreens } from '../features/analytics/screens.ts'
 import { periodOfView, viewFromSearch } from '../features/analytics/view.ts'
 import { liveCall } from '../features/dashboard/queries.ts'
+import { loadSession } from '../stores/load-session.ts'
 import { usePermissions } from '../stores/permission.ts'
 import { useSession } from '../stores/session.ts'
-import { startEarly } from './early-data.ts'
-import { loadSession } from './load-session.ts'
-import { hasPermission } from './permission-match.ts'
 import { isPublicPath } from './public-routes.ts'
 
 /**
@@ -47,7 +47,7 @@ function startRouteCalls(pathname: string, search: string): void {
  * A screen's data asked for with its route, not after its code (issue 36): as a navigation starts, before
  * the shell's route table and the screen's chunk have loaded, the calls the screen will make first go out
  * (the dashboard's, the analytics screens'), once the session says they may be made, and the screen's queries
- * take their answers (app/early-data.ts). On a cold load the session is known right after /auth/me, which
+ * take their answers (base/early-data.ts). On a cold load the session is known right after /auth/me, which
  * this starts too (the guard then waits for the same call). `cold`: the page's first navigation, whose screen
  * code also starts loading here (loadScreenCode).
  */

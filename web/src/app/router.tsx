@@ -1,11 +1,12 @@
 import { createHashRouter, type RouteObject, redirect } from 'react-router'
+import type { AppRoute, RouteHandle } from '../base/route-types.ts'
+import { provideShellTable } from '../base/shell-table.ts'
 import { RouteError } from '../features/errors/RouteError.tsx'
 import { useSession } from '../stores/session.ts'
 import { guardMiddleware, loadShell } from './guard.ts'
 import { isPublicPath, publicRoutes } from './public-routes.ts'
 import { RootRoute } from './RootRoute.tsx'
 import { prefetchRoute } from './route-prefetch.ts'
-import type { AppRoute, RouteHandle } from './route-types.ts'
 
 /** Menu groups exist only in the table; the router gets each screen once, with its trail as handle. */
 function toRouteObjects(routes: readonly AppRoute[], ancestors: AppRoute[] = []): RouteObject[] {
@@ -21,7 +22,10 @@ function toRouteObjects(routes: readonly AppRoute[], ancestors: AppRoute[] = [])
   })
 }
 
-const loadLayout = () => import('../shell/Layout.tsx')
+const loadLayout = () => import('./SignedIn.tsx')
+
+// The shell's route table: loaded by the guard, and by the 401 page where it has not loaded yet.
+provideShellTable({ load: loadShell })
 
 let shellPatched = false
 

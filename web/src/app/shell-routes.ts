@@ -1,15 +1,15 @@
 import { DashboardOutlined } from '@ant-design/icons'
 import { matchRoutes } from 'react-router'
+import type { AppRoute } from '../base/route-types.ts'
 import { resourceRoutes } from '../components/resource/define-resource.ts'
 import { demoRoutes } from '../demos/routes.ts'
 import { analyticsRoutes } from '../features/analytics/routes.ts'
 import { resources } from '../resources/index.ts'
-import type { AppRoute } from './route-types.ts'
 
 /**
- * The routes inside the shell, granted by permissions (app/permission-match.ts); menu order is table order.
+ * The routes inside the shell, granted by permissions (base/permission-match.ts); menu order is table order.
  * Loaded once there is a session (the router patches them in); the resources' strings come with the shell
- * (shell/register.ts).
+ * (app/shell.ts).
  */
 export const shellRoutes: AppRoute[] = [
   {

@@ -1,4 +1,4 @@
-import type { AppRoute } from '../app/route-types.ts'
+import type { AppRoute } from '../base/route-types.ts'
 import { chartsRoutes } from './charts/routes.ts'
 import { clipboardRoutes } from './clipboard/routes.ts'
 import { componentsRoutes } from './components/routes.ts'

@@ -1,9 +1,9 @@
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
+import { languages } from '../base/language.ts'
 import { useApp } from '../stores/app.ts'
 import { translateComponentLabels } from './component-labels.ts'
 import type { Locale } from './define-locale.ts'
-import { languages } from './language.ts'
 import { translations } from './registry.ts'
 
 /** The app's i18next instance; its language follows the app store (which keeps the `language` cookie). */

@@ -1,26 +1,16 @@
-import { dashboardLocale } from '../features/dashboard/locale.ts'
-import { errorsLocale } from '../features/errors/locale.ts'
-import { loginLocale } from '../features/login/locale.ts'
-import { profileLocale } from '../features/profile/locale.ts'
-import { twoFactorLocale } from '../features/two-factor/locale.ts'
+import { type Language, languages } from '../base/language.ts'
 import { commonLocale } from './common-locale.ts'
 import type { Locale, Messages } from './define-locale.ts'
-import { type Language, languages } from './language.ts'
 import { validationLocale } from './validation-locale.ts'
 
 /**
- * The strings of what the app shows before the shell loads, under each folder's name: `t('login.title')`.
- * The shell and the shared resource screens bring theirs when the shell loads (shell/register.ts), with the
- * resources'.
+ * i18n's own strings, which every screen uses, under each one's name: `t('common.save')`. Every other folder's
+ * strings are handed to i18n (addLocales in i18n/index.ts) by the app: those of the screens before the shell as
+ * it starts (app/boot-locales.ts), the shell's and the resources' when the shell loads (app/shell-locales.ts).
  */
 const locales: Record<string, Locale> = {
   common: commonLocale,
   validation: validationLocale,
-  login: loginLocale,
-  twoFactor: twoFactorLocale,
-  errors: errorsLocale,
-  dashboard: dashboardLocale,
-  profile: profileLocale,
 }
 
 function messagesOf(language: Language): Messages {

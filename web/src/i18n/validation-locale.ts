@@ -7,7 +7,7 @@ export const validationLocale = defineLocale({
     password: { ...passwordMessages },
     usernameRequired: 'Please input the username.',
     passwordLength: 'The password must be {{min}} to {{max}} characters long.',
-    /** antd's own field checks (app/AntdProvider.tsx); antd's Chinese ones name the type in English. */
+    /** antd's own field checks (components/antd/AntdProvider.tsx); antd's Chinese ones name the type in English. */
     types: {
       email: '{{label}} is not a valid e-mail address.',
       url: '{{label}} is not a valid web address.',

@@ -8,7 +8,7 @@ import {
   useNavigationType,
   useOutlet,
 } from 'react-router'
-import { useRouteHandle } from '../app/use-route-handle.ts'
+import { useRouteHandle } from '../base/use-route-handle.ts'
 import { useTabs } from '../stores/tabs.ts'
 import { ViewErrorBoundary } from './error-log/ViewErrorBoundary.tsx'
 import { isKeptRoute } from './tabs/view-routes.ts'

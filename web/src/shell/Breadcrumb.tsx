@@ -1,8 +1,8 @@
 import { Breadcrumb as AntBreadcrumb } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { findShellRoute } from '../app/shell-routes.ts'
-import { useRouteHandle } from '../app/use-route-handle.ts'
+import { shellTable } from '../base/shell-table.ts'
+import { useRouteHandle } from '../base/use-route-handle.ts'
 import { crumbsOf } from './crumbs.ts'
 
 export function Breadcrumb() {
@@ -16,7 +16,9 @@ export function Breadcrumb() {
         // The last crumb is the page itself; paths with params cannot be linked without their values;
         // a menu group (`/permissions`) opens no screen.
         title:
-          index === crumbs.length - 1 || crumb.path.includes(':') || !findShellRoute(crumb.path) ? (
+          index === crumbs.length - 1 ||
+          crumb.path.includes(':') ||
+          !shellTable().findShellRoute(crumb.path) ? (
             t(crumb.titleKey)
           ) : (
             <Link to={crumb.path}>{t(crumb.titleKey)}</Link>

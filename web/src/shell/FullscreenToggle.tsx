@@ -2,7 +2,7 @@ import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons'
 import { Button } from 'antd'
 import { useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
-import { notify } from '../app/notify.ts'
+import { notify } from '../base/notify.ts'
 
 const subscribe = (onChange: () => void) => {
   document.addEventListener('fullscreenchange', onChange)

@@ -1,11 +1,7 @@
-import './register.ts'
-import { QueryClientProvider } from '@tanstack/react-query'
 import { Layout as AntLayout, Grid } from 'antd'
 import type { CSSProperties } from 'react'
-import { AntdProvider } from '../app/AntdProvider.tsx'
-import { usePermissionRefresh } from '../app/permission-refresh.ts'
-import { queryClient } from '../app/query-client.ts'
-import { readableColor } from '../app/readable-color.ts'
+import { readableColor } from '../base/readable-color.ts'
+import { AntdProvider } from '../components/antd/AntdProvider.tsx'
 import { useDialogFocusCycle } from '../components/focus/dialog-focus-cycle.ts'
 import { UndoNotices } from '../components/resource/UndoNotices.tsx'
 import { useSettings } from '../stores/settings.ts'
@@ -22,37 +18,34 @@ import './shell.css'
 
 /**
  * The signed-in frame: sidebar | (navbar + tabs, optionally fixed) over the screen, the settings button
- * on the right. Loaded after login, with antd and TanStack Query.
+ * on the right. Loaded after login, with antd, inside the app's signed-in frame (app/SignedIn.tsx).
  */
 export default function Layout() {
   useDevice()
   useVisitTracking()
-  usePermissionRefresh()
   useDialogFocusCycle()
   const { theme, showTabsBar, fixedHeader } = useSettings()
   const phone = Grid.useBreakpoint().xs === true
   // The theme colour reaches antd through its token (AntdProvider) and the shell's own CSS through this.
-  // Behind the active tab's white text and as the focus ring: the shade of it that reads (app/readable-color.ts).
+  // Behind the active tab's white text and as the focus ring: the shade of it that reads (base/readable-color.ts).
   const style = { '--shell-primary': readableColor(theme, '#f5f5f5') } as CSSProperties
   return (
     <AntdProvider>
-      <QueryClientProvider client={queryClient}>
-        <AntLayout className="shell" hasSider style={style}>
-          <RouteProgress />
-          <Sidebar />
-          <AntLayout className="shell-body">
-            <div className="shell-header" data-fixed={fixedHeader} data-testid="shell-header">
-              <Navbar />
-              {showTabsBar && <TabsBar />}
-            </div>
-            <AppMain />
-          </AntLayout>
+      <AntLayout className="shell" hasSider style={style}>
+        <RouteProgress />
+        <Sidebar />
+        <AntLayout className="shell-body">
+          <div className="shell-header" data-fixed={fixedHeader} data-testid="shell-header">
+            <Navbar />
+            {showTabsBar && <TabsBar />}
+          </div>
+          <AppMain />
         </AntLayout>
-        {/* A phone has it in the navbar (Navbar.tsx). */}
-        {!phone && <SettingsButton />}
-        <UndoNotices />
-        <EasterEgg />
-      </QueryClientProvider>
+      </AntLayout>
+      {/* A phone has it in the navbar (Navbar.tsx). */}
+      {!phone && <SettingsButton />}
+      <UndoNotices />
+      <EasterEgg />
     </AntdProvider>
   )
 }

@@ -1,7 +1,7 @@
 import { FontSizeOutlined } from '@ant-design/icons'
 import { Button, Dropdown, type MenuProps } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { notify } from '../app/notify.ts'
+import { notify } from '../base/notify.ts'
 import { type Size, useApp } from '../stores/app.ts'
 
 const sizes: Size[] = ['large', 'middle', 'small']

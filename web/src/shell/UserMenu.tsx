@@ -2,8 +2,8 @@ import { CaretDownOutlined, UserOutlined } from '@ant-design/icons'
 import { Avatar, Dropdown, type MenuProps } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { signOut } from '../app/sign-out.ts'
 import { useSession } from '../stores/session.ts'
+import { signOut } from '../stores/sign-out.ts'
 
 export function UserMenu() {
   const { t } = useTranslation()

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import type { AppRoute, RouteHandle } from '../app/route-types.ts'
+import type { AppRoute, RouteHandle } from '../base/route-types.ts'
 
 export interface MenuNode {
   key: string

@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie'
 import { create } from 'zustand'
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, type Language, resolveLanguage } from '../i18n/language.ts'
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, type Language, resolveLanguage } from '../base/language.ts'
 
 export type Device = 'desktop' | 'mobile'
 export type Size = 'small' | 'middle' | 'large'

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import { hasPermission } from '../app/permission-match.ts'
+import { hasPermission } from '../base/permission-match.ts'
 import { loadEncrypted, saveEncrypted } from './encrypted-storage.ts'
 
 const STORAGE_KEY = 'permissions'

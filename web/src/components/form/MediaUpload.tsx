@@ -4,7 +4,7 @@ import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type UploadedFile, type UploadKind, uploadFile } from '../../api/files.ts'
 import { ApiError } from '../../api/http.ts'
-import { notify } from '../../app/notify.ts'
+import { notify } from '../../base/notify.ts'
 
 interface MediaUploadProps {
   /** `images` shows a picture, `videos` a player; the server checks the file's type by its content. */

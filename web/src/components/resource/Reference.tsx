@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import type { Id } from '../../api/resource-client.ts'
-import { can, type Permissions } from '../../app/permission-match.ts'
+import { can, type Permissions } from '../../base/permission-match.ts'
 import { usePermissions } from '../../stores/permission.ts'
 import { RecordName } from './RecordName.tsx'
 import { referencedResource } from './registry.ts'

@@ -1,7 +1,7 @@
 import { Button } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { Id } from '../../api/resource-client.ts'
-import { notify } from '../../app/notify.ts'
+import { notify } from '../../base/notify.ts'
 import { ConfirmDialog } from './ConfirmDialog.tsx'
 
 /**

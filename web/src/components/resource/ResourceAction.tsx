@@ -1,7 +1,7 @@
 import { Button, type ButtonProps } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { Id } from '../../api/resource-client.ts'
-import { notify } from '../../app/notify.ts'
+import { notify } from '../../base/notify.ts'
 import { useCan } from '../../stores/permission.ts'
 import { ConfirmDialog } from './ConfirmDialog.tsx'
 import { useResource } from './resource-context.tsx'

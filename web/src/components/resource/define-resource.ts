@@ -1,5 +1,5 @@
 import type { ChildContract, ResourceContract } from '@vod/contract/resource'
-import type { AppRoute, RouteAction } from '../../app/route-types.ts'
+import type { AppRoute, RouteAction } from '../../base/route-types.ts'
 import type { Locale } from '../../i18n/define-locale.ts'
 import { withResource } from './resource-context.tsx'
 import { baseOf, resourcePath } from './resource-paths.ts'

@@ -1,4 +1,4 @@
-import type { RouteAction } from '../../app/route-types.ts'
+import type { RouteAction } from '../../base/route-types.ts'
 import type { ResourceDefinition } from './resource-types.ts'
 
 const defaultPaths: Record<RouteAction, string> = {

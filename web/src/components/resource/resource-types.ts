@@ -2,7 +2,7 @@ import type { ResourceContract } from '@vod/contract/resource'
 import type { TFunction } from 'i18next'
 import type { ComponentType, ReactNode } from 'react'
 import type { z } from 'zod'
-import type { RouteAction } from '../../app/route-types.ts'
+import type { RouteAction } from '../../base/route-types.ts'
 import type { Locale, Messages } from '../../i18n/define-locale.ts'
 
 /**

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { create } from 'zustand'
 import { pendingDeletions, resourceClient } from '../../api/resource-client.ts'
-import { notify } from '../../app/notify.ts'
+import { notify } from '../../base/notify.ts'
 import { queryKeys } from './resource-queries.ts'
 
 /** Never more than the window shows: a held window (use-undo-window.ts) is given back on showing. */

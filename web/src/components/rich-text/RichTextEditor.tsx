@@ -19,7 +19,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { uploadFile } from '../../api/files.ts'
 import { ApiError } from '../../api/http.ts'
-import { notify } from '../../app/notify.ts'
+import { notify } from '../../base/notify.ts'
 import './rich-text.css'
 
 interface RichTextEditorProps {

@@ -2,7 +2,7 @@ import { CopyOutlined } from '@ant-design/icons'
 import { Button, Input, Space, Tabs } from 'antd'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { notify } from '../../app/notify.ts'
+import { notify } from '../../base/notify.ts'
 import { DemoPage } from '../shared/DemoPage.tsx'
 import { ClipboardUnavailableError, copyText } from './copy-text.ts'
 

@@ -2,7 +2,7 @@ import { InboxOutlined } from '@ant-design/icons'
 import { Table, Upload } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { notify } from '../../app/notify.ts'
+import { notify } from '../../base/notify.ts'
 import { DemoPage } from '../shared/DemoPage.tsx'
 import { readSheet } from './excel-file.ts'
 

@@ -1,4 +1,4 @@
-import type { AppRoute } from '../../app/route-types.ts'
+import type { AppRoute } from '../../base/route-types.ts'
 import { demoPage } from '../shared/demo-page.ts'
 import { demoArea } from '../shared/demo-route.ts'
 

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import type { AppRoute } from '../../app/route-types.ts'
+import type { AppRoute } from '../../base/route-types.ts'
 
 interface DemoPage {
   path: string

@@ -3,7 +3,7 @@ import { Button, Checkbox, Input, Modal, Select, Space, Table, type TableProps }
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Query } from '../../api/http.ts'
-import { notify } from '../../app/notify.ts'
+import { notify } from '../../base/notify.ts'
 import { ConfirmDialog } from '../../components/resource/ConfirmDialog.tsx'
 import { useDeleteRecord, useListQuery, useSaveRecord } from '../../components/resource/resource-queries.ts'
 import { useCan } from '../../stores/permission.ts'

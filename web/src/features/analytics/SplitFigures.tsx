@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Split } from '../../api/analytics.ts'
-import { useReducedMotion } from '../../app/use-reduced-motion.ts'
+import { useReducedMotion } from '../../base/use-reduced-motion.ts'
 import { EChart } from '../../components/echart/EChart.tsx'
 import { FigureTables, figuresOption } from './FiguresChart.tsx'
 import type { Figure } from './figures.ts'

@@ -1,6 +1,6 @@
 import type { DailySeries, Period, Split } from '../../api/analytics.ts'
 import { http } from '../../api/http.ts'
-import { type Call, queryOf } from '../../app/early-data.ts'
+import { type Call, queryOf } from '../../base/early-data.ts'
 import { addDays } from './periods.ts'
 import type { AnalyticsView } from './view.ts'
 

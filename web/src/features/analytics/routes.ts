@@ -1,5 +1,5 @@
 import { LineChartOutlined } from '@ant-design/icons'
-import type { AppRoute } from '../../app/route-types.ts'
+import type { AppRoute } from '../../base/route-types.ts'
 import { analyticsScreens } from './screens.ts'
 
 type ScreenName = keyof typeof analyticsScreens
@@ -18,7 +18,7 @@ const screen = (name: ScreenName, page: AppRoute['page'], hidden = false): AppRo
 
 /**
  * The analytics screens (spec section 2), each opened by the `list-daily-*` permission its figures are read
- * with (app/permission-match.ts), so the menu offers only screens whose calls the server answers.
+ * with (base/permission-match.ts), so the menu offers only screens whose calls the server answers.
  */
 export const analyticsRoutes: AppRoute[] = [
   {

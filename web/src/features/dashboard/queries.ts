@@ -1,6 +1,6 @@
 import type { Dashboard } from '../../api/analytics.ts'
 import { http } from '../../api/http.ts'
-import { type Call, queryOf } from '../../app/early-data.ts'
+import { type Call, queryOf } from '../../base/early-data.ts'
 
 /**
  * The dashboard's calls: the screen (DashboardPage.tsx) reads them as TanStack Query options and the route

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useReducedMotion } from '../../app/use-reduced-motion.ts'
+import { useReducedMotion } from '../../base/use-reduced-motion.ts'
 
 const DURATION_MS = 600
 

@@ -2,7 +2,7 @@ import { Button, Result, Space } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { AntdProvider } from '../../app/AntdProvider.tsx'
+import { AntdProvider } from '../../components/antd/AntdProvider.tsx'
 
 interface ErrorPageProps {
   status: '401' | '404'

@@ -2,12 +2,12 @@ import { Button } from 'antd'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { loadSession } from '../../app/load-session.ts'
-import { grantsAnyRoute } from '../../app/permission-match.ts'
-import { shellRoutes } from '../../app/shell-routes.ts'
-import { signOut } from '../../app/sign-out.ts'
+import { grantsAnyRoute } from '../../base/permission-match.ts'
+import { useShellTable } from '../../base/shell-table.ts'
+import { loadSession } from '../../stores/load-session.ts'
 import { usePermissions } from '../../stores/permission.ts'
 import { useSession } from '../../stores/session.ts'
+import { signOut } from '../../stores/sign-out.ts'
 import { ErrorPage } from './ErrorPage.tsx'
 
 /**
@@ -19,6 +19,7 @@ export default function UnauthorizedPage() {
   const navigate = useNavigate()
   const token = useSession((state) => state.token)
   const names = usePermissions((state) => state.names)
+  const shell = useShellTable(Boolean(token))
   // Opened directly (a reload): what the session may open is not known yet.
   useEffect(() => {
     if (token && !names) loadSession().catch(() => undefined)
@@ -28,7 +29,7 @@ export default function UnauthorizedPage() {
     <ErrorPage
       status="401"
       kind="unauthorized"
-      back={names !== null && grantsAnyRoute(shellRoutes, names)}
+      back={names !== null && shell !== undefined && grantsAnyRoute(shell.shellRoutes, names)}
       actions={
         <>
           <Button data-testid="switch-account" onClick={() => navigate('/login')}>

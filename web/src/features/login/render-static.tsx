@@ -1,11 +1,13 @@
 import { renderToString } from 'react-dom/server'
 import { MemoryRouter } from 'react-router'
-import { i18n } from '../../i18n/index.ts'
-import type { Language } from '../../i18n/language.ts'
+import type { Language } from '../../base/language.ts'
+import { addLocales, i18n } from '../../i18n/index.ts'
 import LoginPage from './LoginPage.tsx'
+import { loginLocale } from './locale.ts'
 
 /** The login screen as markup in one language, for index.html (web/prerender-login.ts, at build time). */
 export function renderLogin(language: Language): string {
+  addLocales({ login: loginLocale })
   void i18n.changeLanguage(language)
   return renderToString(
     <MemoryRouter initialEntries={['/login']}>

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type Binding, type LoginAnswer, requestBinding, verifyCode } from '../../api/auth.ts'
 import { ApiError } from '../../api/http.ts'
-import { LanguageSwitch } from '../../shell/LanguageSwitch.tsx'
+import { LanguageSwitch } from '../../components/language/LanguageSwitch.tsx'
 import { BindingDetails } from './BindingDetails.tsx'
 import { CODE_LENGTH, codeIssue, codeIssueKey, normalizeCode } from './code.ts'
 

@@ -1,9 +1,9 @@
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
-import { isRouteGranted } from '../../app/permission-match.ts'
-import type { AppRoute } from '../../app/route-types.ts'
-import { findShellRoute } from '../../app/shell-routes.ts'
-import { useRouteHandle } from '../../app/use-route-handle.ts'
+import { isRouteGranted } from '../../base/permission-match.ts'
+import type { AppRoute } from '../../base/route-types.ts'
+import { shellTable } from '../../base/shell-table.ts'
+import { useRouteHandle } from '../../base/use-route-handle.ts'
 import { usePermissions } from '../../stores/permission.ts'
 import { useSession } from '../../stores/session.ts'
 import { useTabs, type VisitedView } from '../../stores/tabs.ts'
@@ -20,7 +20,7 @@ function affixedViews(routes: readonly AppRoute[]): VisitedView[] {
 }
 
 function mayOpen(path: string): boolean {
-  const found = findShellRoute(path)
+  const found = shellTable().findShellRoute(path)
   const names = usePermissions.getState().names
   return Boolean(found && names && isTabRoute(found.route) && isRouteGranted(found.route, names))
 }

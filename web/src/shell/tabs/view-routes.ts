@@ -1,4 +1,4 @@
-import type { AppRoute } from '../../app/route-types.ts'
+import type { AppRoute } from '../../base/route-types.ts'
 
 /** Routes that get a tab: screens with a title; the redirect helper only re-enters other screens. */
 export const isTabRoute = (route: AppRoute | undefined): route is AppRoute =>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
-import { notify } from '../app/notify.ts'
-import { isLanguage, languageNames, languages } from '../i18n/language.ts'
-import { useApp } from '../stores/app.ts'
+import { isLanguage, languageNames, languages } from '../../base/language.ts'
+import { notify } from '../../base/notify.ts'
+import { useApp } from '../../stores/app.ts'
 
 /** A native select: tiny, keyboard-friendly, and usable on the login screen, which carries no antd. */
 export function LanguageSwitch({ className }: { className?: string }) {

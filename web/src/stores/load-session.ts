@@ -1,5 +1,5 @@
 import { fetchMe } from '../api/auth.ts'
-import { setProfile } from '../stores/session.ts'
+import { setProfile } from './session.ts'
 
 let asking: Promise<void> | null = null
 

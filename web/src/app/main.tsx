@@ -1,12 +1,15 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
-import './i18n/index.ts'
-import './app/http-setup.ts'
-import { router } from './app/router.tsx'
-import { takeEarlyInput } from './features/login/early-input.ts'
+import { addLocales } from '../i18n/index.ts'
+import { bootLocales } from './boot-locales.ts'
+import './http-setup.ts'
+import { takeEarlyInput } from '../features/login/early-input.ts'
+import { router } from './router.tsx'
 import './main.css'
-import { installErrorListeners } from './stores/error-log.ts'
+import { installErrorListeners } from '../stores/error-log.ts'
+
+addLocales(bootLocales)
 
 // Before anything renders, so the error log (navbar badge) sees every uncaught error, in every build.
 installErrorListeners()

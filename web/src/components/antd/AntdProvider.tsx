@@ -5,10 +5,10 @@ import dayjs from 'dayjs'
 import 'dayjs/locale/zh-cn'
 import { type ReactNode, useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useApp } from '../stores/app.ts'
-import { useSettings } from '../stores/settings.ts'
-import { themeTokens } from './theme-tokens.ts'
-import { useReducedMotion } from './use-reduced-motion.ts'
+import { themeTokens } from '../../base/theme-tokens.ts'
+import { useReducedMotion } from '../../base/use-reduced-motion.ts'
+import { useApp } from '../../stores/app.ts'
+import { useSettings } from '../../stores/settings.ts'
 
 const antdLocales = { en: enUS, 'zh-cn': zhCN }
 
