@@ -23,6 +23,24 @@ describe('translations', () => {
     expect(i18n.getFixedT('zh-cn')('os-header.title')).toBe('视频内容')
   })
 
+  it("makes a resource's screen titles from its noun in each language, unless it gives its own", () => {
+    const en = i18n.getFixedT('en')
+    const zh = i18n.getFixedT('zh-cn')
+    expect([en('tags.createTitle'), en('tags.editTitle'), en('plans.showTitle')]).toEqual([
+      'Create tag',
+      'Edit tag',
+      'Plan',
+    ])
+    expect([zh('tags.createTitle'), zh('tags.editTitle'), zh('plans.showTitle')]).toEqual([
+      '新建标签',
+      '编辑标签',
+      '套餐详情',
+    ])
+    // Chinese beside a Latin word takes a space; a title of its own stands.
+    expect(zh('seos.createTitle')).toBe('新建 SEO 条目')
+    expect([en('orders.editTitle'), zh('orders.editTitle')]).toEqual(['Correct order', '修正订单'])
+  })
+
   it('groups the digits of counts (117,534), as the lists and pickers show them', () => {
     expect(i18n.getFixedT('en')('resource.total', { count: 117534 })).toBe('117,534 in total')
     expect(i18n.getFixedT('zh-cn')('resource.total', { count: 117534 })).toBe('共 117,534 条')

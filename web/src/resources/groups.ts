@@ -10,13 +10,13 @@ import {
   TeamOutlined,
 } from '@ant-design/icons'
 import type { ResourceGroup } from '../components/resource/define-resource.ts'
-import { defineLocale } from '../i18n/define-locale.ts'
+import { definePairs } from '../i18n/define-locale.ts'
 
 /** Menu groups shared by several resources (a resource names its group in its definition). */
 export const permissionsGroup: ResourceGroup = {
   name: 'permissions',
   icon: LockOutlined,
-  locale: defineLocale({ en: { title: 'Permissions' }, 'zh-cn': { title: '权限管理' } }),
+  locale: definePairs({ title: ['Permissions', '权限管理'] }),
 }
 
 /**
@@ -26,54 +26,54 @@ export const permissionsGroup: ResourceGroup = {
 export const osHeaderGroup: ResourceGroup = {
   name: 'os-header',
   icon: PlaySquareOutlined,
-  locale: defineLocale({ en: { title: 'Content' }, 'zh-cn': { title: '视频内容' } }),
+  locale: definePairs({ title: ['Content', '视频内容'] }),
 }
 
 /** The plans menu (spec section 2's /plans): plans, promotions and deals, and the hidden subscriptions list. */
 export const plansGroup: ResourceGroup = {
   name: 'plan-management',
   icon: CrownOutlined,
-  locale: defineLocale({ en: { title: 'Plans' }, 'zh-cn': { title: '套餐管理' } }),
+  locale: definePairs({ title: ['Plans', '套餐管理'] }),
 }
 
 /** The members' menu (spec section 2, /users): members, then the IP whitelist under /users/ipwhitelists. */
 export const membersGroup: ResourceGroup = {
   name: 'members',
   icon: TeamOutlined,
-  locale: defineLocale({ en: { title: 'Members' }, 'zh-cn': { title: '会员管理' } }),
+  locale: definePairs({ title: ['Members', '会员管理'] }),
 }
 
 /** The orders menu (spec section 2, /orders): members' orders, then the Segpay payout reports under /orders/segpays. */
 export const ordersGroup: ResourceGroup = {
   name: 'order-management',
   icon: ShoppingCartOutlined,
-  locale: defineLocale({ en: { title: 'Orders' }, 'zh-cn': { title: '订单管理' } }),
+  locale: definePairs({ title: ['Orders', '订单管理'] }),
 }
 
 /** The channels menu (spec section 2's /channels): channels, their campaigns and admins on each channel's page. */
 export const channelsGroup: ResourceGroup = {
   name: 'channel-management',
   icon: FundOutlined,
-  locale: defineLocale({ en: { title: 'Channels' }, 'zh-cn': { title: '渠道管理' } }),
+  locale: definePairs({ title: ['Channels', '渠道管理'] }),
 }
 
 /** The merchandising menu (spec section 2's /blocks): page blocks, banners, advertisements, information pages. */
 export const blocksGroup: ResourceGroup = {
   name: 'merchandising',
   icon: AppstoreOutlined,
-  locale: defineLocale({ en: { title: 'Merchandising' }, 'zh-cn': { title: '页面运营' } }),
+  locale: definePairs({ title: ['Merchandising', '页面运营'] }),
 }
 
 /** The questions menu (spec section 2's /questions): the FAQ, and the support tickets under /questions/supports. */
 export const questionsGroup: ResourceGroup = {
   name: 'questions-management',
   icon: QuestionCircleOutlined,
-  locale: defineLocale({ en: { title: 'Questions' }, 'zh-cn': { title: '问答与客服' } }),
+  locale: definePairs({ title: ['Questions', '问答与客服'] }),
 }
 
 /** Moderation: comments and their reports (/comments). */
 export const communityGroup: ResourceGroup = {
   name: 'community',
   icon: CommentOutlined,
-  locale: defineLocale({ en: { title: 'Community' }, 'zh-cn': { title: '社区' } }),
+  locale: definePairs({ title: ['Community', '社区'] }),
 }

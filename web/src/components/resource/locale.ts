@@ -5,6 +5,8 @@ export const resourceLocale = defineLocale({
   en: {
     create: 'Create',
     edit: 'Edit',
+    /** A resource's screen titles, made from its noun (resource-locale.ts). */
+    titles: { create: 'Create {{noun}}', edit: 'Edit {{noun}}', show: '{{Noun}}' },
     delete: 'Delete',
     deleteConfirm: 'Delete “{{name}}”?',
     deleted: 'Deleted',
@@ -218,6 +220,7 @@ export const resourceLocale = defineLocale({
   'zh-cn': {
     create: '新建',
     edit: '编辑',
+    titles: { create: '新建{{noun}}', edit: '编辑{{noun}}', show: '{{noun}}详情' },
     delete: '删除',
     deleteConfirm: '确定删除“{{name}}”吗？',
     deleted: '删除成功',

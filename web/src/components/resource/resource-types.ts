@@ -12,7 +12,9 @@ import type { Locale, Messages } from '../../i18n/define-locale.ts'
 export interface ResourceMessages extends Messages {
   /**
    * Menu, list and breadcrumb title: 'Tags'. Each other screen's title (`createTitle`, `editTitle`,
-   * `showTitle`, `batchCreateTitle`) is needed with that screen; the i18n test checks them all.
+   * `showTitle`, `batchCreateTitle`) is needed with that screen; the i18n test checks them all. Those of
+   * create, edit and show are made from its `noun`, one record as they name it ('tag', '标签'), where the
+   * resource gives none of its own (resource-locale.ts).
    */
   title: string
 }

@@ -1,11 +1,6 @@
-import { defineLocale } from '../../i18n/define-locale.ts'
+import { defineResourceLocale } from '../../components/resource/resource-locale.ts'
 
-export const directorsLocale = defineLocale({
-  en: {
-    title: 'Directors',
-    createTitle: 'Create director',
-    editTitle: 'Edit director',
-    showTitle: 'Director',
-  },
-  'zh-cn': { title: '导演', createTitle: '新建导演', editTitle: '编辑导演', showTitle: '导演详情' },
+export const directorsLocale = defineResourceLocale({
+  title: ['Directors', '导演'],
+  noun: ['director', '导演'],
 })

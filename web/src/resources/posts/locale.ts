@@ -1,18 +1,11 @@
-import { defineLocale } from '../../i18n/define-locale.ts'
+import { defineResourceLocale } from '../../components/resource/resource-locale.ts'
 
-export const postsLocale = defineLocale({
-  en: {
-    title: 'Posts',
-    createTitle: 'Create post',
-    editTitle: 'Edit post',
-    showTitle: 'Post',
-    fields: { content: 'Content', description: 'Description', is_sticky: 'Pinned' },
-  },
-  'zh-cn': {
-    title: '文章',
-    createTitle: '新建文章',
-    editTitle: '编辑文章',
-    showTitle: '文章详情',
-    fields: { content: '正文', description: '摘要', is_sticky: '置顶' },
+export const postsLocale = defineResourceLocale({
+  title: ['Posts', '文章'],
+  noun: ['post', '文章'],
+  fields: {
+    content: ['Content', '正文'],
+    description: ['Description', '摘要'],
+    is_sticky: ['Pinned', '置顶'],
   },
 })

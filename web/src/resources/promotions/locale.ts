@@ -1,20 +1,13 @@
-import { defineLocale } from '../../i18n/define-locale.ts'
+import { defineResourceLocale } from '../../components/resource/resource-locale.ts'
 
-export const promotionsLocale = defineLocale({
-  en: {
-    title: 'Promotions',
-    createTitle: 'Create promotion',
-    editTitle: 'Edit promotion',
-    showTitle: 'Promotion',
-    fields: { code: 'Code', times: 'Times', plans: 'Plans', plan_ids: 'Plans' },
-    hints: { times: 'How many times the code may be redeemed in all.' },
+export const promotionsLocale = defineResourceLocale({
+  title: ['Promotions', '优惠码'],
+  noun: ['promotion', '优惠码'],
+  fields: {
+    code: ['Code', '优惠码'],
+    times: ['Times', '可用次数'],
+    plans: ['Plans', '适用套餐'],
+    plan_ids: ['Plans', '适用套餐'],
   },
-  'zh-cn': {
-    title: '优惠码',
-    createTitle: '新建优惠码',
-    editTitle: '编辑优惠码',
-    showTitle: '优惠码详情',
-    fields: { code: '优惠码', times: '可用次数', plans: '适用套餐', plan_ids: '适用套餐' },
-    hints: { times: '该优惠码总共可使用的次数。' },
-  },
+  hints: { times: ['How many times the code may be redeemed in all.', '该优惠码总共可使用的次数。'] },
 })

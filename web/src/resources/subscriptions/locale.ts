@@ -1,14 +1,7 @@
-import { defineLocale } from '../../i18n/define-locale.ts'
+import { defineResourceLocale } from '../../components/resource/resource-locale.ts'
 
-export const subscriptionsLocale = defineLocale({
-  en: {
-    title: 'Subscriptions',
-    keyword: 'Start of the member username',
-    fields: { cancelled_at: 'Cancelled' },
-  },
-  'zh-cn': {
-    title: '订阅记录',
-    keyword: '会员用户名的开头',
-    fields: { cancelled_at: '取消时间' },
-  },
+export const subscriptionsLocale = defineResourceLocale({
+  title: ['Subscriptions', '订阅记录'],
+  keyword: ['Start of the member username', '会员用户名的开头'],
+  fields: { cancelled_at: ['Cancelled', '取消时间'] },
 })

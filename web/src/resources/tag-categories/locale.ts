@@ -1,16 +1,7 @@
-import { defineLocale } from '../../i18n/define-locale.ts'
+import { defineResourceLocale } from '../../components/resource/resource-locale.ts'
 
-export const tagCategoriesLocale = defineLocale({
-  en: {
-    title: 'Tag categories',
-    createTitle: 'Create tag category',
-    editTitle: 'Edit tag category',
-    fields: { tags_count: 'Tags' },
-  },
-  'zh-cn': {
-    title: '标签分类',
-    createTitle: '新建标签分类',
-    editTitle: '编辑标签分类',
-    fields: { tags_count: '标签数' },
-  },
+export const tagCategoriesLocale = defineResourceLocale({
+  title: ['Tag categories', '标签分类'],
+  noun: ['tag category', '标签分类'],
+  fields: { tags_count: ['Tags', '标签数'] },
 })

@@ -1,16 +1,7 @@
-import { defineLocale } from '../../i18n/define-locale.ts'
+import { defineResourceLocale } from '../../components/resource/resource-locale.ts'
 
-export const tagsLocale = defineLocale({
-  en: {
-    title: 'Tags',
-    createTitle: 'Create tag',
-    editTitle: 'Edit tag',
-    values: { type: { genre: 'Genre', model: 'Model', studio: 'Studio' } },
-  },
-  'zh-cn': {
-    title: '标签',
-    createTitle: '新建标签',
-    editTitle: '编辑标签',
-    values: { type: { genre: '题材', model: '模特', studio: '工作室' } },
-  },
+export const tagsLocale = defineResourceLocale({
+  title: ['Tags', '标签'],
+  noun: ['tag', '标签'],
+  values: { type: { genre: ['Genre', '题材'], model: ['Model', '模特'], studio: ['Studio', '工作室'] } },
 })
