@@ -13,8 +13,8 @@ import { createTestDatabase, describeEachEngine, type TestDatabase } from './sup
 /**
  * The functions, aggregates and triggers of a migrated database are the ones server/src/db/sql/*.sql write:
  * none without a file, no file of something not live, and each definition the live one (as PostgreSQL writes
- * both back, white space aside). A change made in a file and not in a migration (`npm run db:sql -- <name>`),
- * or in a migration and not in its file, fails here.
+ * both back, white space aside). A start applies the files (migrate.ts); a function or trigger a migration
+ * makes and no file defines, or a file that is not applied, fails here.
  */
 describeEachEngine('the live SQL and its source files', (engine) => {
   let database: TestDatabase
@@ -37,7 +37,7 @@ describeEachEngine('the live SQL and its source files', (engine) => {
     expect(check.problems).toEqual([])
   })
 
-  it('each source file holds the live definitions (npm run db:sql -- <name> writes the migration)', () => {
+  it('each source file holds the live definitions', () => {
     expect(check.differences.map(describeDifference)).toEqual([])
   })
 

@@ -7,9 +7,8 @@ import { type Db, queryRows } from './client.ts'
 /**
  * The live SQL's one home: every function, aggregate and trigger of ours as it is now, one file a concern
  * (server/src/db/sql/*.sql), its statements separated as in a migration (`--> statement-breakpoint`), each
- * a CREATE OR REPLACE. The migrations are their history; `npm run db:sql -- <name>` writes the next one from
- * the files (scripts/sql-migration.ts), and server/test/live-sql.test.ts fails when a migrated database and
- * the files disagree.
+ * a CREATE OR REPLACE. migrate.ts applies them after the migrations whenever they change;
+ * server/test/live-sql.test.ts fails when a migrated database and the files disagree.
  */
 export const sqlSourceDir = path.join(repoRoot, 'server', 'src', 'db', 'sql')
 

@@ -67,7 +67,7 @@ export const visits = pgTable(
 )
 
 /**
- * The figures' sums, kept by triggers (migration 0019). A row is one level of detail: -1 in a
+ * The figures' sums, kept by the fold and the correction triggers (db/sql/figure-*.sql). A row is one level of detail: -1 in a
  * dimension means "all of them", 0 "none" (an order through no channel), '*' all devices. Every event adds
  * to each level it belongs to: all, its channel, its channel's campaign, its plan, its channel and plan, its
  * device, its channel and device.
@@ -107,7 +107,7 @@ export const rollupDays = pgTable(
 )
 
 /**
- * The same sums per business day of one zone (app_settings' rollup_zone_days_zone, migration 0021), so a
+ * The same sums per business day of one zone (app_settings' rollup_zone_days_zone, db/sql/business-days.sql), so a
  * daily series reads a row a day instead of a day's edges in quarter-hours. Kept by the triggers for that
  * zone; built again from rollup_quarters when the server starts with another zone, the quarter-hours
  * answering meanwhile.
@@ -120,7 +120,7 @@ export const rollupZoneDays = pgTable(
 
 /**
  * The same sums per month of business days of the zone rollup_zone_days are kept in (its first day; UTC's
- * when that zone is UTC), migration 0023: a period of whole months reads a row a month and level, its edges a
+ * when that zone is UTC): a period of whole months reads a row a month and level, its edges a
  * row a day. Kept by the triggers and built with the business days.
  */
 export const rollupMonths = pgTable(
@@ -142,7 +142,7 @@ export const visitorDayCounts = pgTable(
   (t) => [primaryKey({ columns: [t.channelId, t.campaignId, t.day] })],
 )
 
-/** visitor_day_counts summed per month (its first day), kept with them (migration 0023). */
+/** visitor_day_counts summed per month (its first day), kept with them. */
 export const visitorMonthCounts = pgTable(
   'visitor_month_counts',
   { ...visitorLevel, month: date('month', { mode: 'string' }).notNull(), ...visitorCount },
@@ -151,7 +151,7 @@ export const visitorMonthCounts = pgTable(
 
 /**
  * Distinct visitors of any period (docs/analytics.md "Visitors of a period"): a HyperLogLog sketch of each
- * business day's visitors per level, and of each month's (migration 0028). A sketch's 16,384 registers are
+ * business day's visitors per level, and of each month's (db/sql/visitor-sketches.sql). A sketch's 16,384 registers are
  * kept as planes: plane k holds a bit for each register whose value is k or more, so the sketch of a period
  * is the bit_or of its days' and months' planes, plane by plane, and the estimate reads only each plane's
  * count of ones.
@@ -175,7 +175,7 @@ export const visitorMonthPlanes = pgTable(
 )
 
 /**
- * The sketches' exact beginnings (migration 0028): the hashes of a business day's or month's visitors per level
+ * The sketches' exact beginnings: the hashes of a business day's or month's visitors per level
  * while they are 1,024 or fewer, null past that. A period whose days and months all have theirs counts its
  * visitors exactly from them; HyperLogLog's error is in the visitors only past that size, where it is small.
  */
@@ -209,9 +209,9 @@ export const figureQueue = pgTable('figure_queue', {
 })
 
 /**
- * Visits written before migration 0030, a statement's by quarter-hour, channel, campaign and device: how many,
- * and their visitors in one array, waiting to be folded in; since 0030 the fold reads new visits from their
- * table (figure_tails) and nothing is queued here.
+ * Visits written before the fold read them by id (migration 0030, folded into 0000_baseline), a statement's
+ * by quarter-hour, channel, campaign and device: how many, and their visitors in one array, waiting to be
+ * folded in; the fold now reads new visits from their table (figure_tails) and nothing is queued here.
  */
 export const visitorQueue = pgTable('visitor_queue', {
   bucket: timestamp('bucket', { withTimezone: true }).notNull(),
@@ -223,7 +223,7 @@ export const visitorQueue = pgTable('visitor_queue', {
 })
 
 /**
- * How far the fold has read an append-only table of the member site (visits, migration 0030): every row with
+ * How far the fold has read an append-only table of the member site (visits, db/sql/figure-tails.sql): every row with
  * an id up to `folded` is in the figures, but those listed in figure_tail_gaps. Such a table has no insert
  * trigger of ours, so its writes cost what the bare table's do; the fold reads its new rows by id.
  */

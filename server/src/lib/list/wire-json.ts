@@ -9,7 +9,7 @@ export interface WireSelection {
 
 /**
  * Records as the API's JSON shows them, written by PostgreSQL: the rows are picked with the fields as
- * stored, then only those rows are formatted (vod_wire, migration 0010: flags 1/0, ISO instants, exact
+ * stored, then only those rows are formatted (vod_wire, db/sql/wire-values.sql: flags 1/0, ISO instants, exact
  * decimals, calendar days) and gathered into one JSON array in their order, with their number. The one
  * place wire values are made: lists, records and children all read through it.
  */

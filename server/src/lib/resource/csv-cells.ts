@@ -23,7 +23,7 @@ export function cell(wire: unknown): unknown {
   return typeof wire === 'string' ? neutralised(wire) : wire
 }
 
-/** neutralised() in SQL (migrations 0022 and 0024), reading the value once. */
+/** neutralised() in SQL (vod_csv_text, db/sql/csv-text.sql), reading the value once. */
 export const textCell = (expression: SQL) => sql`vod_csv_text(${expression})`
 
 /** The same cell computed by PostgreSQL, for COPY; null when this field cannot be (the rows path serves it). */

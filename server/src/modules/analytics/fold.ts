@@ -6,7 +6,7 @@ import { forgetAnswers } from './recent-answers.ts'
 /** How often each process folds what the member site's writes queued (freshness is about this, at most twice it). */
 export const FOLD_INTERVAL_MS = 250
 
-/** One bounded step of vod_figures_fold (migration 0027): 1 when more is left, 0 when not, -1 when another process folds. */
+/** One bounded step of vod_figures_fold (db/sql/figure-fold.sql): 1 when more is left, 0 when not, -1 when another process folds. */
 const foldStep = async (db: Db, wait = false) =>
   (await queryRows<{ left: number }>(db, sql`select vod_figures_fold(${wait}) as left`))[0]?.left ?? 0
 

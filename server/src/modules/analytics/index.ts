@@ -9,7 +9,7 @@ import { scheduleAnalyticsUpkeep } from './upkeep.ts'
 
 /**
  * The dashboard and the analytics (spec sections 2 and 7, docs/analytics.md): figures read from rollups
- * that the member site's writes queue and this process folds in (migrations 0019, 0027), cut into business
+ * that the member site's writes queue and this process folds in (db/sql/figure-fold.sql), cut into business
  * days of BUSINESS_TIME_ZONE at read time.
  */
 export const analyticsModule: ApiModule = async (app, { db, reads, config }) => {

@@ -10,7 +10,7 @@ const RECOUNT_WAIT_MS = 2000
 /**
  * BUSINESS_TIME_ZONE into the database, where the visits' trigger counts distinct visitors by business day.
  * When it changed, the visitors of the visits kept are counted again in the new zone (vod_visitors_recount,
- * migration 0026: readers read the old counts until it commits, visits wait for moments only). Every other
+ * db/sql/visitor-sketches.sql: readers read the old counts until it commits, visits wait for moments only). Every other
  * figure is cut by zone at read time, so nothing else is rebuilt. Answers whether anything changed.
  */
 export async function syncBusinessZone(db: Db, zone: string): Promise<boolean> {
@@ -55,7 +55,7 @@ export async function syncZoneDays(db: Db, zone: string): Promise<boolean> {
 export async function pruneVisits(db: Db, retentionDays: number, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString()
   return db.transaction(async (tx) => {
-    // Never beside a recount of the visitors (vod_visitors_recount, migration 0026: the same advisory lock),
+    // Never beside a recount of the visitors (vod_visitors_recount: the same advisory lock),
     // whose moments of holding visits back would then wait for this deletion.
     await tx.execute(sql`select pg_advisory_xact_lock(35002)`)
     const gone = (await tx.execute(
