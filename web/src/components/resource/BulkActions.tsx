@@ -33,9 +33,10 @@ interface BulkOptions<T> {
 }
 
 /**
- * Bulk actions on a list (README "Bulk actions and undo"): the ticked rows, or every row the list's filters
- * match, through `POST /{path}/bulk/{action}`; afterwards a dialog says what happened to each row (done, or
- * refused and why; a delete's dialog offers its undo too). The server caps a request at BULK_LIMIT rows; past it the bar says so before asking.
+ * Bulk actions on a list (docs/resources.md "Bulk actions and undo"): the ticked rows, or every row the
+ * list's filters match, through `POST /{path}/bulk/{action}`; afterwards a dialog says what happened to each
+ * row (done, or refused and why; a delete's dialog offers its undo too). The server caps a request at
+ * BULK_LIMIT rows; past it the bar says so before asking.
  */
 export function useBulkActions<T extends { id: Id }>(options: BulkOptions<T>) {
   const { controller, client, matching, actions, labelOf, confirm, labelField } = options

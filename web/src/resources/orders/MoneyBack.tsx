@@ -12,7 +12,7 @@ import { fieldLabel } from '../../components/resource/labels.ts'
 import { usePermissions } from '../../stores/permission.ts'
 
 /**
- * An order's refunds and chargebacks (README "Analytics"), and the buttons that record one: the amount (at
+ * An order's refunds and chargebacks (docs/analytics.md), and the buttons that record one: the amount (at
  * most what is left, the server says so under the field otherwise) and why.
  */
 export function MoneyBack({ order }: { order: Order }) {
