@@ -46,7 +46,7 @@ export const money = ofKind(z.string().regex(MONEY_PATTERN, 'validation.money'),
 /**
  * A sum of money (analytics' and the dashboard's figures, a list's totals, an order's refunds): the same
  * exact decimal, with room for any sum of a money column (numeric(12, 2), under 10^10 a row) over as many
- * rows as an integer id can number (2^31), and for its negation (net = gross - refunds - chargebacks). The
+ * rows as an integer id can number (2^31), and for its negation (net revenue, figures.ts, may be below zero). The
  * server writes it as numeric(22, 2) (MONEY_SUM_SQL).
  */
 export const MONEY_SUM_PATTERN = /^-?\d{1,20}(\.\d{1,2})?$/

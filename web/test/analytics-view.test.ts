@@ -1,5 +1,5 @@
+import { previousPeriod } from '@vod/contract/periods'
 import { describe, expect, it } from 'vitest'
-import { periodBefore } from '../src/features/analytics/queries.ts'
 import { periodOfView, searchOfView, viewFromSearch } from '../src/features/analytics/view.ts'
 
 const view = (search: string) => viewFromSearch(new URLSearchParams(search))
@@ -40,11 +40,11 @@ describe("an analytics screen's view in its address (issue 36 item 7)", () => {
       start_date: '2026-10-01',
       end_date: '2026-10-10',
     })
-    expect(periodBefore({ start_date: '2026-11-19', end_date: '2026-11-25' })).toEqual({
+    expect(previousPeriod({ start_date: '2026-11-19', end_date: '2026-11-25' })).toEqual({
       start_date: '2026-11-12',
       end_date: '2026-11-18',
     })
-    expect(periodBefore({ start_date: '2026-03-01', end_date: '2026-03-31' })).toEqual({
+    expect(previousPeriod({ start_date: '2026-03-01', end_date: '2026-03-31' })).toEqual({
       start_date: '2026-01-29',
       end_date: '2026-02-28',
     })

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { type FigureName, type FigureUnit, figureNames, figureRegistry } from '../figures.ts'
+import { addDays, DAY_MS, dayCount as daysBetween } from '../periods.ts'
 import { calendarDay, instant, instantInput, money, moneySum, recordId, tally } from '../values.ts'
 import { ANALYTICS_MAX_DAYS, orderEventKinds, orderEventLimits, visitDevices } from './analytics-values.ts'
 import { channelTypes } from './channels.ts'
@@ -9,10 +11,6 @@ import { price } from './plans.ts'
  * days (`BUSINESS_TIME_ZONE`), both ends included; money is exact decimal strings; every figure follows the
  * README's definitions.
  */
-
-const DAY_MS = 86_400_000
-const daysBetween = (start: string, end: string) =>
-  Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1
 
 /** Days from the date rule's first day (0001-01-01) to a day, that day excluded. */
 const sinceFirstDay = (day: string) => daysBetween('0001-01-01', day) - 1
@@ -58,10 +56,14 @@ export const dashboardPeriodQuery = z
     // Without start_date, the period is the 30 days to end_date: judged so, on end_date.
     if (value.start_date || !value.end_date) return periodRules(value, ctx)
     const end = Date.parse(`${value.end_date}T00:00:00Z`)
-    const start = new Date(end - (DASHBOARD_DAYS - 1) * DAY_MS).toISOString().slice(0, 10)
     if (end - (DASHBOARD_DAYS - 1) * DAY_MS < Date.parse('0001-01-01T00:00:00Z'))
       ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'validation.period_before_years' })
-    else periodRules({ start_date: start, end_date: value.end_date }, ctx, 'end_date')
+    else
+      periodRules(
+        { start_date: addDays(value.end_date, -(DASHBOARD_DAYS - 1)), end_date: value.end_date },
+        ctx,
+        'end_date',
+      )
   })
 
 /** The CSV exports: a period, and optionally one channel (`dailyChannel.csv`). */
@@ -74,45 +76,45 @@ export const analyticsExportQuery = z
   })
   .superRefine(periodRules)
 
-/** Every figure of a period (README "Analytics": definitions). */
+/** A figure's wire value by its unit: a count, an exact sum of money, a ratio ('0.1234', null without a denominator). */
+const unitValues = { count: tally, money: moneySum, ratio: z.string().nullable() } satisfies Record<
+  FigureUnit,
+  z.ZodType
+>
+type UnitValue<Name extends FigureName> = (typeof unitValues)[(typeof figureRegistry)[Name]['unit']]
+
+/** Only these figures of the registry, each by its unit. */
+const figuresOf = <const Names extends readonly FigureName[]>(names: Names) =>
+  Object.fromEntries(names.map((name) => [name, unitValues[figureRegistry[name].unit]])) as {
+    [Name in Names[number]]: UnitValue<Name>
+  }
+
+/**
+ * Every figure of a period, as the figure registry (figures.ts, docs/figures.md) defines them: visitors are
+ * distinct visitors of the whole period (a day of a daily series: that day's), exact up to 1,024, past that a
+ * HyperLogLog estimate (README "Visitors of a period"); net is net revenue, fees not taken off (a payout
+ * report's net payout takes them off).
+ */
 export const figures = z
-  .object({
-    visits: tally,
-    /**
-     * Distinct visitors of the whole period (a day of a daily series: that day's): exact up to 1,024, past that
-     * a HyperLogLog estimate, standard error 0.81% (README "Visitors of a period").
-     */
-    visitors: tally,
-    signups: tally,
-    new_subscriptions: tally,
-    cancellations: tally,
-    orders: tally,
-    gross: moneySum,
-    fees: moneySum,
-    refund_count: tally,
-    refunds: moneySum,
-    chargeback_count: tally,
-    chargebacks: moneySum,
-    /**
-     * Net revenue: gross - refunds - chargebacks, fees not taken off (a payout report's net payout also
-     * takes off the fees).
-     */
-    net: moneySum,
-    /** signups / visitors, four places; null without visitors. */
-    conversion: z.string().nullable(),
-  })
+  .object(figuresOf(figureNames) as { [Name in FigureName]: UnitValue<Name> })
   .meta({ id: 'AnalyticsFigures' })
 export type Figures = z.infer<typeof figures>
 
 /** The money figures of a split by channel type or plan. */
-const revenue = figures.pick({
-  orders: true,
-  gross: true,
-  fees: true,
-  refunds: true,
-  chargebacks: true,
-  net: true,
-})
+export const revenueFigures = ['orders', 'gross', 'fees', 'refunds', 'chargebacks', 'net'] as const
+const revenue = z.object(figuresOf(revenueFigures))
+
+/** The dashboard's live panels, each today against yesterday and a week ago at the same time. */
+export const dashboardFigures = [
+  'gross',
+  'fees',
+  'refunds',
+  'chargebacks',
+  'net',
+  'orders',
+  'signups',
+  'new_subscriptions',
+] as const
 
 export const dailyFigures = figures.extend({ date: calendarDay }).meta({ id: 'AnalyticsDay' })
 export type DailyFigures = z.infer<typeof dailyFigures>
@@ -200,15 +202,15 @@ export const dashboardAnswer = z
       date: calendarDay,
       as_of: instant,
       online_now: tally,
-      gross: compared(moneySum),
-      fees: compared(moneySum),
-      refunds: compared(moneySum),
-      chargebacks: compared(moneySum),
-      /** Net revenue: gross - refunds - chargebacks. */
-      net: compared(moneySum),
-      orders: compared(tally),
-      signups: compared(tally),
-      new_subscriptions: compared(tally),
+      ...(Object.fromEntries(
+        dashboardFigures.map((name) => [name, compared(unitValues[figureRegistry[name].unit])]),
+      ) as {
+        [Name in (typeof dashboardFigures)[number]]: z.ZodObject<{
+          today: UnitValue<Name>
+          yesterday: UnitValue<Name>
+          last_week: UnitValue<Name>
+        }>
+      }),
     }),
   })
   .meta({ id: 'Dashboard' })

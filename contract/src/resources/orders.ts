@@ -94,8 +94,8 @@ export const ordersContract = defineContract({
 export const orderFees = ['transaction_fee', 'settlement_fee', 'reserve_fee'] as const
 
 /**
- * A Segpay payout report as its form sends it. `net` must equal gross - fees - refunds - chargebacks to the
- * cent (422 on net), `period_end` is not before `period_start` (422 on period_end), `reference` is unique
+ * A Segpay payout report as its form sends it. `net` must equal the net payout (figures.ts `netPayout`) to
+ * the cent (422 on net), `period_end` is not before `period_start` (422 on period_end), `reference` is unique
  * (422 on reference).
  */
 export const payoutReportInput = z.object({
@@ -146,6 +146,3 @@ export const segpayPayoutReportsContract = defineContract({
     keyword: true,
   },
 })
-
-/** The parts taken from a payout's gross to give its net. */
-export const payoutDeductions = ['fees', 'refunds', 'chargebacks'] as const

@@ -1,4 +1,4 @@
-import type { PaymentProvider, PeriodUnit } from '@vod/contract'
+import { differenceOf, netPayout, type PaymentProvider, type PeriodUnit } from '@vod/contract'
 import type { Db } from './client.ts'
 import { picker, random } from './demo-random.ts'
 import {
@@ -407,7 +407,7 @@ export async function seedDemoCommerce(
         fees: cents(sum.fees),
         refunds: cents(refunds),
         chargebacks: cents(chargebacks),
-        net: cents(sum.gross - sum.fees - refunds - chargebacks),
+        net: cents(differenceOf(netPayout.difference, (part) => ({ ...sum, refunds, chargebacks })[part])),
         paidOn: day(new Date(end.getTime() + 15 * DAY)),
         reference: `SEGPAY-${month}`,
       }

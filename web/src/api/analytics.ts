@@ -1,63 +1,38 @@
-import type { DailyFigures, Figures } from '@vod/contract/resources/analytics'
+import type {
+  campaignFigures,
+  channelFigures,
+  DailyFigures,
+  dailySeriesAnswer,
+  dashboardAnswer,
+  Figures,
+  PeriodQuery,
+  planFiguresAnswer,
+} from '@vod/contract/resources/analytics'
+import type { z } from 'zod'
 import { http, type Query } from './http.ts'
 import { download } from './transfer.ts'
 
+/** The answers' shapes are the contract's (contract/src/resources/analytics.ts), never written again here. */
 export type { DailyFigures, Figures }
 
 /** A period of business days, both included (`YYYY-MM-DD`). */
-export interface Period {
-  start_date: string
-  end_date: string
-}
+export type Period = PeriodQuery
 
-export interface PeriodMeta extends Period {
-  time_zone: string
-}
+/** A row a day and the period's totals. */
+export type DailySeries = z.infer<typeof dailySeriesAnswer>
 
-export interface DailySeries {
-  data: DailyFigures[]
-  meta: PeriodMeta & { totals: Figures }
-}
+/** A row of a split: a channel's figures, and a campaign's when split by campaign. */
+export type Split = z.infer<typeof channelFigures> &
+  Partial<Pick<z.infer<typeof campaignFigures>, 'campaign_id' | 'campaign_name'>>
 
-export type Split = Figures & {
-  channel_id: number | null
-  channel_name: string | null
-  campaign_id?: number | null
-  campaign_name?: string | null
-}
+/** The dashboard's live panels. */
+export type Dashboard = z.infer<typeof dashboardAnswer>['data']
 
-export interface Compared<T> {
-  today: T
-  yesterday: T
-  last_week: T
-}
+/** A live panel's figure today, yesterday and a week ago at the same time (the contract's keys). */
+export type Compared<T> = Record<keyof Dashboard['gross'], T>
 
-export interface Dashboard {
-  time_zone: string
-  date: string
-  as_of: string
-  online_now: number
-  gross: Compared<string>
-  fees: Compared<string>
-  refunds: Compared<string>
-  chargebacks: Compared<string>
-  net: Compared<string>
-  orders: Compared<number>
-  signups: Compared<number>
-  new_subscriptions: Compared<number>
-}
-
-export interface PlanRow {
-  plan_id: number
-  plan_name: string
-  orders: number
-  gross: string
-  fees: string
-  refunds: string
-  chargebacks: string
-  net: string
-  new_subscriptions: number
-}
+/** A plan's figures of a period. */
+export type PlanRow = z.infer<typeof planFiguresAnswer>['data'][number]
 
 /**
  * The dashboard's and the analytics' calls (spec section 7; docs/analytics.md), by path under /api:

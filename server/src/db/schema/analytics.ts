@@ -1,4 +1,13 @@
-import { orderEventKinds, orderEventLimits, visitDevices, visitLimits } from '@vod/contract'
+import {
+  type CountColumn,
+  countColumns,
+  type MoneyColumn,
+  moneyColumns,
+  orderEventKinds,
+  orderEventLimits,
+  visitDevices,
+  visitLimits,
+} from '@vod/contract'
 import { sql } from 'drizzle-orm'
 import {
   bigint,
@@ -72,18 +81,14 @@ export const visits = pgTable(
  * to each level it belongs to: all, its channel, its channel's campaign, its plan, its channel and plan, its
  * device, its channel and device.
  */
-const figureColumns = {
-  orders: integer('orders').notNull().default(0),
-  gross: numeric('gross', { precision: 16, scale: 2 }).notNull().default('0'),
-  fees: numeric('fees', { precision: 16, scale: 2 }).notNull().default('0'),
-  refundCount: integer('refund_count').notNull().default(0),
-  refunds: numeric('refunds', { precision: 16, scale: 2 }).notNull().default('0'),
-  chargebackCount: integer('chargeback_count').notNull().default(0),
-  chargebacks: numeric('chargebacks', { precision: 16, scale: 2 }).notNull().default('0'),
-  signups: integer('signups').notNull().default(0),
-  subscriptions: integer('subscriptions').notNull().default(0),
-  cancellations: integer('cancellations').notNull().default(0),
-  visits: integer('visits').notNull().default(0),
+const moneyColumn = (name: string) => numeric(name, { precision: 16, scale: 2 }).notNull().default('0')
+const countColumn = (name: string) => integer(name).notNull().default(0)
+/** A column a kept figure of the registry (contract/src/figures.ts): money exact, counts integer. */
+const figureColumns = Object.fromEntries([
+  ...countColumns.map((column) => [column, countColumn(column)]),
+  ...moneyColumns.map((column) => [column, moneyColumn(column)]),
+]) as { [Column in CountColumn]: ReturnType<typeof countColumn> } & {
+  [Column in MoneyColumn]: ReturnType<typeof moneyColumn>
 }
 const dimensions = {
   channelId: integer('channel_id').notNull(),
@@ -218,7 +223,7 @@ export const visitorQueue = pgTable('visitor_queue', {
   channelId: integer('channel_id'),
   campaignId: integer('campaign_id'),
   device: text('device'),
-  visits: integer('visits').notNull().default(0),
+  visits: figureColumns.visits,
   visitors: text('visitors').array().notNull(),
 })
 

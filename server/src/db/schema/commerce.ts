@@ -1,6 +1,7 @@
 import {
   dealLimits,
   dealStatuses,
+  netPayout,
   orderLimits,
   paymentProviders,
   payoutCurrencies,
@@ -204,7 +205,11 @@ export const segpayPayoutReports = pgTable(
     ),
     check(
       'segpay_payout_reports_net_check',
-      sql`${t.net} = ${t.gross} - ${t.fees} - ${t.refunds} - ${t.chargebacks}`,
+      // The net payout of the figure registry: fees taken off, unlike the analytics' net revenue.
+      sql`${t[netPayout.column]} = ${sql.join(
+        netPayout.difference.map((part) => t[part]),
+        sql` - `,
+      )}`,
     ),
     uniqueIndex('segpay_payout_reports_reference_unique').on(t.reference),
     index('segpay_payout_reports_period_start_index').on(t.periodStart),

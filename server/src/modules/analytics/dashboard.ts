@@ -1,9 +1,11 @@
 import {
+  addDays,
   channelsAnswer,
   DASHBOARD_DAYS,
   dailySeriesAnswer,
   dashboardAnswer,
   dashboardPeriodQuery,
+  dayIn,
   devicesAnswer,
   type PeriodQuery,
   periodComparisonAnswer,
@@ -15,7 +17,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { protectedErrors } from '../../lib/responses.ts'
-import { addDays, dayIn } from './period.ts'
 import { dashboardPanels, perDevice, perPlan, realTimeRevenues, realTimeUsers } from './reports.ts'
 import {
   type AnalyticsOptions,

@@ -1,4 +1,4 @@
-import { analyticsExportQuery, type DailyFigures, type PermissionName } from '@vod/contract'
+import { analyticsExportQuery, type DailyFigures, exportFigures, type PermissionName } from '@vod/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
@@ -7,29 +7,9 @@ import { dailyCsv } from './reports.ts'
 import { type AnalyticsOptions, BUSY_TEXT, bounded, busyErrors, periodOf } from './routes.ts'
 import { scopeOf } from './scope.ts'
 
-/** The columns of each export: a row a day, a column a figure (docs/analytics.md). */
-export const revenueColumns = [
-  'date',
-  'orders',
-  'gross',
-  'fees',
-  'refund_count',
-  'refunds',
-  'chargeback_count',
-  'chargebacks',
-  'net',
-] as const
-const [, ...revenueFigures] = revenueColumns
-export const channelColumns = [
-  'date',
-  'visits',
-  'visitors',
-  'signups',
-  'conversion',
-  'new_subscriptions',
-  'cancellations',
-  ...revenueFigures,
-] as const
+/** The columns of each export: a row a day, a column a figure (the figure registry's `exports`). */
+export const revenueColumns = ['date', ...exportFigures('revenue')] as const
+export const channelColumns = ['date', ...exportFigures('channel')] as const
 
 const exports: {
   path: string

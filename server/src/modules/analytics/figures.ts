@@ -1,4 +1,12 @@
-import { MONEY_SUM_SQL } from '@vod/contract'
+import {
+  type FigureDefinition,
+  type FigureName,
+  figureNames,
+  figureRegistry,
+  figureSql,
+  MONEY_SUM_SQL,
+  moneyFigure,
+} from '@vod/contract'
 import { cents, fromCents } from '../../lib/money.ts'
 import { countColumns, moneyColumns, type Sums } from './sums.ts'
 
@@ -34,38 +42,40 @@ export function runningTotal() {
   }
 }
 
-export const netOf = (sums: Pick<Sums, 'gross' | 'refunds' | 'chargebacks'>) =>
-  fromCents(cents(sums.gross) - cents(sums.refunds) - cents(sums.chargebacks))
+/** A money figure of sums (net revenue, gross...) as the wire writes it, by the figure registry, in exact cents. */
+export const moneyOf = (name: FigureName, sums: Pick<Sums, (typeof moneyColumns)[number]>) =>
+  fromCents(moneyFigure(name, (column) => cents(sums[column])))
 
-/** The wire's counts and the rollup columns they sum (visitors: distinct visitors, visitor_day_counts). */
-const countSources = {
-  visits: 'visits',
-  visitors: 'visitors',
-  signups: 'signups',
-  new_subscriptions: 'subscriptions',
-  cancellations: 'cancellations',
-  orders: 'orders',
-  refund_count: 'refund_count',
-  chargeback_count: 'chargeback_count',
-} as const
+/** A kept or money figure of sums (the dashboard's panels): a count's column, or moneyOf. */
+export function figureOf(name: FigureName, sums: Sums): number | string {
+  const figure: FigureDefinition = figureRegistry[name]
+  if (figure.unit === 'money') return moneyOf(name, sums)
+  if ('kept' in figure) return sums[figure.kept.column as keyof Sums]
+  throw new Error(`${name} is not a sum of the rollups`)
+}
+
+/** Net revenue (gross less refunds and chargebacks, fees kept in): not a payout report's net payout. */
+export const netRevenueOf = (sums: Pick<Sums, (typeof moneyColumns)[number]>) => moneyOf('net', sums)
 
 /** An exact amount as the wire writes it, two places ("12.50"), by PostgreSQL, as wide as any sum (moneySum). */
 export const money = (expression: string) => `(${expression})::${MONEY_SUM_SQL}::text`
 
 /**
- * The wire's figures (docs/analytics.md "Definitions") as a select list written by PostgreSQL, each from
- * `of(column)` (a rollup column's sum, money numeric, exact): conversion = signups / visitors to four
- * places, null without visitors (round() halves away from zero, which is up here). The rows go out by
- * json_agg or row_to_json, which write a row's columns faster than json_build_object its arguments.
+ * The wire's figures (the figure registry, contract/src/figures.ts and docs/figures.md) as a select list
+ * written by PostgreSQL, each from `of(column)` (a rollup column's sum, or `visitors`; money numeric, exact).
+ * The rows go out by json_agg or row_to_json, which write a row's columns faster than json_build_object its
+ * arguments. `names`: only these figures, in this order.
  */
-export function figureColumns(of: (column: string) => string): string {
-  return [
-    ...Object.entries(countSources).map(([name, column]) => `${of(column)} as ${name}`),
-    ...moneyColumns.map((column) => `${money(of(column))} as ${column}`),
-    `${money(`${of('gross')} - ${of('refunds')} - ${of('chargebacks')}`)} as net`,
-    `case when ${of('visitors')} = 0 then null
-      else round(${of('signups')}::numeric / ${of('visitors')}, 4)::text end as conversion`,
-  ].join(', ')
+export function figureColumns(
+  of: (column: string) => string,
+  names: readonly FigureName[] = figureNames,
+): string {
+  return names
+    .map((name) => {
+      const value = figureSql(name, of)
+      return `${figureRegistry[name].unit === 'money' ? money(value) : value} as ${name}`
+    })
+    .join(', ')
 }
 
 /** The columns figureColumns reads, zero where a day or key has no rollup row (s: sums, v: visitors). */

@@ -1,30 +1,5 @@
-const DAY_MS = 86_400_000
-
-/** The business day an instant falls on in a zone, `YYYY-MM-DD`. */
-export function dayIn(zone: string, at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at)
-}
-
-/** A calendar day moved by a number of days. */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
-}
-
-/** Days from start to end, both included. */
-export function dayCount(start: string, end: string): number {
-  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1
-}
-
-/** The period of the same length just before this one. */
-export function previousPeriod(start: string, end: string): { start: string; end: string } {
-  const length = dayCount(start, end)
-  return { start: addDays(start, -length), end: addDays(start, -1) }
-}
+// The calendar's arithmetic is the contract's, shared with the web (contract/src/periods.ts).
+import { addDays, dayCount } from '@vod/contract'
 
 /** The first day of the month a day is in. */
 export const monthOf = (day: string) => `${day.slice(0, 7)}-01`

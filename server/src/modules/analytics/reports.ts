@@ -1,16 +1,17 @@
+import { addDays, dashboardFigures, previousPeriod, revenueFigures } from '@vod/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
 import {
   emptySums,
   figureColumns,
-  money,
-  netOf,
+  figureOf,
+  netRevenueOf,
   noSums,
   runningTotal,
   stackedSums,
   zeroedSums,
 } from './figures.ts'
-import { addDays, previousPeriod, quarterEnd } from './period.ts'
+import { quarterEnd } from './period.ts'
 import {
   daysKept,
   type Period,
@@ -148,7 +149,8 @@ const figuresOf = (label: 'current' | 'previous' | 'today' | 'yesterday') =>
 /** The period beside the one of the same length before it. */
 export function comparison(db: Db, period: Period, scope: Scope): Promise<string> {
   const { zone, start, end } = period
-  const previous = previousPeriod(start, end)
+  const before = previousPeriod({ start_date: start, end_date: end })
+  const previous = { start: before.start_date, end: before.end_date }
   return jsonOf(
     db,
     sql`${spanRows([wholeDays(zone, 'current', start, end), wholeDays(zone, 'previous', previous.start, previous.end)], scope)}
@@ -245,10 +247,7 @@ export function perChannelType(db: Db, period: Period, scope: Scope): Promise<st
     period,
     (days) => channelRows(days, scope),
     sql.raw(`json_agg(t order by t.gross::numeric desc, t.type)
-      from (select d.type, sum(d.orders) as orders, ${money('sum(d.gross)')} as gross,
-          ${money('sum(d.fees)')} as fees, ${money('sum(d.refunds)')} as refunds, ${money('sum(d.chargebacks)')} as chargebacks,
-          ${money('sum(d.gross - d.refunds - d.chargebacks)')} as net
-        from d group by d.type) t`),
+      from (select d.type, ${figureColumns((c) => `sum(d.${c})`, revenueFigures)} from d group by d.type) t`),
   )
 }
 
@@ -283,10 +282,8 @@ export function perPlan(db: Db, period: Period, scope: Scope): Promise<string> {
     (days) => sql`with d as (select s.*, p.name from (${sumDaysQuery(days, false, scope, 'plan')}) s
       left join plans p on p.id = s.plan_id)`,
     sql.raw(`json_agg(x order by x.gross::numeric desc, x.plan_id)
-      from (select d.plan_id, coalesce(d.name, '') as plan_name, d.orders, ${money('d.gross')} as gross,
-        ${money('d.fees')} as fees, ${money('d.refunds')} as refunds, ${money('d.chargebacks')} as chargebacks,
-        ${money('d.gross - d.refunds - d.chargebacks')} as net,
-        d.subscriptions as new_subscriptions, d.cancellations from d) x`),
+      from (select d.plan_id, coalesce(d.name, '') as plan_name,
+        ${figureColumns((c) => `d.${c}`, [...revenueFigures, 'new_subscriptions', 'cancellations'])} from d) x`),
   )
 }
 
@@ -326,21 +323,11 @@ export async function dashboardPanels(db: Db, zone: string, today: string, scope
   ])
   const of = (label: string) => onlySums(sums.find((r) => r.label === label))
   const [t, y, w] = [of('today'), of('yesterday'), of('last_week')]
-  const compare = <T>(pick: (s: Sums) => T) => ({ today: pick(t), yesterday: pick(y), last_week: pick(w) })
-  return {
-    time_zone: zone,
-    date: today,
-    as_of: asOf,
-    online_now: online,
-    gross: compare((s) => s.gross),
-    fees: compare((s) => s.fees),
-    refunds: compare((s) => s.refunds),
-    chargebacks: compare((s) => s.chargebacks),
-    net: compare(netOf),
-    orders: compare((s) => s.orders),
-    signups: compare((s) => s.signups),
-    new_subscriptions: compare((s) => s.subscriptions),
-  }
+  const panels = dashboardFigures.map((name) => [
+    name,
+    { today: figureOf(name, t), yesterday: figureOf(name, y), last_week: figureOf(name, w) },
+  ])
+  return { time_zone: zone, date: today, as_of: asOf, online_now: online, ...Object.fromEntries(panels) }
 }
 
 const channelFilter = (scope: Scope) =>
@@ -393,14 +380,14 @@ export async function realTimeRevenues(db: Db, zone: string, today: string, scop
     const label = new Date(at).toISOString()
     const q = onlySums(sums.find((r) => r.label === label))
     total.add(q)
-    quarters.push({ at: label, orders: q.orders, gross: q.gross, net: netOf(q) })
+    quarters.push({ at: label, orders: q.orders, gross: q.gross, net: netRevenueOf(q) })
   }
   const whole = total.sums()
   return {
     date: today,
     time_zone: zone,
     gross: whole.gross,
-    net: netOf(whole),
+    net: netRevenueOf(whole),
     orders: whole.orders,
     quarters,
   }

@@ -2,6 +2,7 @@ import {
   campaignsAnswer,
   channelsAnswer,
   dailySeriesAnswer,
+  dayIn,
   type PeriodQuery,
   type PermissionName,
   periodComparisonAnswer,
@@ -16,7 +17,6 @@ import type { Db } from '../../db/client.ts'
 import { idParams } from '../../lib/id-param.ts'
 import { errorBody, protectedErrors, recordErrors } from '../../lib/responses.ts'
 import type { Slots } from '../../lib/slots.ts'
-import { dayIn } from './period.ts'
 import type { RecentAnswers } from './recent-answers.ts'
 import { comparison, dailySeries, perCampaign, perChannel, perChannelType, todayRecord } from './reports.ts'
 import { scopeOf } from './scope.ts'

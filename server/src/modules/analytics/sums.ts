@@ -1,4 +1,11 @@
-import { MONEY_SUM_SQL } from '@vod/contract'
+import {
+  type CountColumn,
+  countColumns,
+  MONEY_SUM_SQL,
+  type MoneyColumn,
+  moneyColumns,
+  rollupColumns,
+} from '@vod/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
 import { monthOf, monthsOf, type Range, wholeMonthsOf } from './period.ts'
@@ -11,21 +18,9 @@ import { monthOf, monthsOf, type Range, wholeMonthsOf } from './period.ts'
  * reads one or two day rows and at most 48 quarter rows per level, never the raw rows.
  */
 
-/** The rollups' summed columns: counts and money (numeric, exact). */
-export const countColumns = [
-  'orders',
-  'refund_count',
-  'chargeback_count',
-  'signups',
-  'subscriptions',
-  'cancellations',
-  'visits',
-] as const
-export const moneyColumns = ['gross', 'fees', 'refunds', 'chargebacks'] as const
-/** Every summed column of the rollups, counts first. */
-const rollupColumns = [...countColumns, ...moneyColumns]
-export type Sums = Record<(typeof countColumns)[number], number> &
-  Record<(typeof moneyColumns)[number], string>
+/** The rollups' summed columns (the figure registry's kept figures): counts and money (numeric, exact). */
+export { countColumns, moneyColumns }
+export type Sums = Record<CountColumn, number> & Record<MoneyColumn, string>
 
 /** Which channels a caller sees: all (null) or these (a channel admin's, or the one asked for). */
 export interface Scope {

@@ -1,4 +1,4 @@
-import { type PayoutReport, payoutDeductions, segpayPayoutReportsContract } from '@vod/contract'
+import { differenceOf, netPayout, type PayoutReport, segpayPayoutReportsContract } from '@vod/contract'
 import { segpayPayoutReports as reports } from '../../db/schema/index.ts'
 import { type FieldError, refuseFields } from '../../lib/errors.ts'
 import { cents, fromCents } from '../../lib/money.ts'
@@ -30,12 +30,12 @@ export const payoutReportsResource = defineResource<PayoutReport>({
       const end = report.period_end as string | undefined
       if (start && end && end < start) errors.period_end = [{ key: 'validation.end_before_start' }]
       if (report.gross !== undefined && report.net !== undefined) {
-        const expected = payoutDeductions.reduce(
-          (net, part) => net - cents(String(report[part] ?? '0')),
-          cents(String(report.gross)),
+        // The net payout (the figure registry's netPayout): fees taken off, unlike the analytics' net revenue.
+        const expectedNetPayout = differenceOf(netPayout.difference, (part) =>
+          cents(String(report[part] ?? '0')),
         )
-        if (expected !== cents(String(report.net)))
-          errors.net = [{ key: 'payouts.net_mismatch', params: { expected: fromCents(expected) } }]
+        if (expectedNetPayout !== cents(String(report[netPayout.column])))
+          errors.net = [{ key: 'payouts.net_mismatch', params: { expected: fromCents(expectedNetPayout) } }]
       }
       refuseFields(errors)
     },

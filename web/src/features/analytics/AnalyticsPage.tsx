@@ -1,5 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { previousPeriod } from '@vod/contract/periods'
 import { Alert, Button, Card, Select, Space, Typography } from 'antd'
 import { lazy, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -9,7 +10,7 @@ import { FigureStatistics } from './FigureStatistics.tsx'
 import { type Figure, isMoney, moneyFigures } from './figures.ts'
 import { Later } from './Later.tsx'
 import { type Preset, presets } from './periods.ts'
-import { channelsQuery, forChannel, periodBefore, seriesQuery, splitQuery } from './queries.ts'
+import { channelsQuery, forChannel, seriesQuery, splitQuery } from './queries.ts'
 import type { SplitSpec } from './SplitFigures.tsx'
 import { periodOfView, useAnalyticsView } from './view.ts'
 
@@ -78,7 +79,7 @@ export function AnalyticsPage({ screen }: { screen: AnalyticsScreen }) {
     enabled: seriesPath !== null,
   })
   const previousSeries = useQuery({
-    ...seriesQuery(seriesPath ?? '', periodBefore(period)),
+    ...seriesQuery(seriesPath ?? '', previousPeriod(period)),
     placeholderData: keepPreviousData,
     enabled: seriesPath !== null,
   })
@@ -92,7 +93,7 @@ export function AnalyticsPage({ screen }: { screen: AnalyticsScreen }) {
 
   // Without a daily series (campaigns), the period's figures are its split's rows added up, and so the period's before.
   const previousSplit = useQuery({
-    ...splitQuery(splitPath ?? '', periodBefore(period)),
+    ...splitQuery(splitPath ?? '', previousPeriod(period)),
     enabled: splitPath !== null && seriesPath === null,
     placeholderData: keepPreviousData,
   })

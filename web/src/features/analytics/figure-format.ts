@@ -1,6 +1,6 @@
 import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type Figure, isMoney } from './figures.ts'
+import { type Figure, isMoney, isRatio } from './figures.ts'
 import { formatMoney } from './money.ts'
 
 const counts = new Map<string, Intl.NumberFormat>()
@@ -25,7 +25,7 @@ export function useFigureFormat() {
     (figure: Figure, value: unknown): string => {
       if (value === null || value === undefined) return '-'
       if (isMoney(figure)) return formatMoney(String(value), i18n.language)
-      if (figure === 'conversion') return `${(Number(value) * 100).toFixed(2)}%`
+      if (isRatio(figure)) return `${(Number(value) * 100).toFixed(2)}%`
       return formatCount(Number(value), i18n.language)
     },
     [i18n.language],

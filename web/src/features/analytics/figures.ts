@@ -1,12 +1,13 @@
-import type { DailyFigures } from '../../api/analytics.ts'
+import { type FigureName, figureRegistry, figuresOfUnit } from '@vod/contract/figures'
 
-/** A figure of the daily answers: what a chart, a table or a statistic shows. */
-export type Figure = keyof Omit<DailyFigures, 'date'>
+/** A figure of the daily answers: what a chart, a table or a statistic shows (the figure registry's names). */
+export type Figure = FigureName
 
 /**
- * The five money figures every money screen shows, in this order (docs/analytics.md "Definitions"; net is
- * net revenue, before fees, where a payout report's net payout is after them).
+ * The money figures every money screen shows, in the registry's order (docs/figures.md; net is net revenue,
+ * before fees, where a payout report's net payout is after them).
  */
-export const moneyFigures = ['gross', 'fees', 'refunds', 'chargebacks', 'net'] as const
+export const moneyFigures = figuresOfUnit('money')
 
-export const isMoney = (figure: Figure) => (moneyFigures as readonly string[]).includes(figure)
+export const isMoney = (figure: Figure) => figureRegistry[figure].unit === 'money'
+export const isRatio = (figure: Figure) => figureRegistry[figure].unit === 'ratio'

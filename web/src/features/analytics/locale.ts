@@ -1,3 +1,4 @@
+import { figureHint, figureLabels } from '@vod/contract/figures'
 import { defineLocale } from '../../i18n/define-locale.ts'
 
 export const analyticsLocale = defineLocale({
@@ -19,22 +20,8 @@ export const analyticsLocale = defineLocale({
       last30: 'Last 30 days',
       thisMonth: 'This month',
     },
-    figures: {
-      visits: 'Visits',
-      visitors: 'Visitors',
-      signups: 'Sign-ups',
-      new_subscriptions: 'New subscriptions',
-      cancellations: 'Cancellations',
-      orders: 'Orders',
-      gross: 'Gross revenue',
-      fees: 'Fees',
-      refund_count: 'Refunds (count)',
-      refunds: 'Refunds',
-      chargeback_count: 'Chargebacks (count)',
-      chargebacks: 'Chargebacks',
-      net: 'Net revenue',
-      conversion: 'Conversion',
-    },
+    /** The figures' names, from the figure registry (contract/src/figures.ts, docs/figures.md). */
+    figures: figureLabels('en'),
     by: { channel: 'Channel', campaign: 'Campaign' },
     none: '(none)',
     date: 'Date',
@@ -51,8 +38,7 @@ export const analyticsLocale = defineLocale({
     },
     axes: { money: 'Money', counts: 'Counts' },
     summary: 'The period',
-    netHint:
-      "Net revenue = gross revenue − refunds − chargebacks; fees are shown beside it, not taken off (a payout report's net payout also takes off the fees).",
+    netHint: figureHint('net', 'en'),
     visitorsNote:
       'Visitors count each visitor once over the day or period shown; past 1,024 they are estimated, typically within 0.8% (within 2% 99 times in 100).',
   },
@@ -74,22 +60,7 @@ export const analyticsLocale = defineLocale({
       last30: '最近 30 天',
       thisMonth: '本月',
     },
-    figures: {
-      visits: '访问量',
-      visitors: '访客数',
-      signups: '注册数',
-      new_subscriptions: '新订阅',
-      cancellations: '取消订阅',
-      orders: '订单数',
-      gross: '总收入',
-      fees: '手续费',
-      refund_count: '退款笔数',
-      refunds: '退款',
-      chargeback_count: '拒付笔数',
-      chargebacks: '拒付',
-      net: '净收入',
-      conversion: '转化率',
-    },
+    figures: figureLabels('zh-cn'),
     by: { channel: '渠道', campaign: '活动' },
     none: '（无）',
     date: '日期',
@@ -106,7 +77,7 @@ export const analyticsLocale = defineLocale({
     },
     axes: { money: '金额', counts: '数量' },
     summary: '本期汇总',
-    netHint: '净收入 = 总收入 − 退款 − 拒付；手续费单列，不从中扣除（结算报告的结算净额还要扣除手续费）。',
+    netHint: figureHint('net', 'zh-cn'),
     visitorsNote:
       '访客数在所示的日期或时间段内每位访客只计一次；超过 1,024 人时为估算值，误差通常在 0.8% 以内（百次中 99 次在 2% 以内）。',
   },

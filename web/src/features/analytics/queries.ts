@@ -1,7 +1,7 @@
+import { previousPeriod } from '@vod/contract/periods'
 import type { DailySeries, Period, Split } from '../../api/analytics.ts'
 import { http } from '../../api/http.ts'
 import { type Call, queryOf } from '../../base/early-data.ts'
-import { addDays } from './periods.ts'
 import type { AnalyticsView } from './view.ts'
 
 /**
@@ -15,12 +15,6 @@ const STALE_MS = 30_000
 /** Per channel: `/analytics/channel/3/records` for `/analytics/channel/records`. */
 export const forChannel = (path: string, channel: number | null) =>
   channel === null ? path : path.replace('/analytics/channel/', `/analytics/channel/${channel}/`)
-
-/** The period of the same length just before, for the comparison under each figure. */
-export function periodBefore(period: Period): Period {
-  const days = (Date.parse(period.end_date) - Date.parse(period.start_date)) / 86_400_000 + 1
-  return { start_date: addDays(period.start_date, -days), end_date: addDays(period.start_date, -1) }
-}
 
 const seriesCall = (path: string, period: Period): Call<DailySeries> => ({
   key: ['analytics', path, period],
@@ -55,7 +49,7 @@ export function screenCalls(screen: ScreenCalls, view: AnalyticsView, period: Pe
   const calls: Call<unknown>[] = []
   if (screen.series) {
     const path = forChannel(screen.series, view.channel)
-    calls.push(seriesCall(path, period), seriesCall(path, periodBefore(period)))
+    calls.push(seriesCall(path, period), seriesCall(path, previousPeriod(period)))
   }
   if (screen.channelPicker) calls.push(channelsCall(period))
   if (screen.split) calls.push(splitCall(forChannel(screen.split.path, view.channel), period))
