@@ -63,9 +63,32 @@ export type FigureDefinition = FigureBase &
 const both: readonly FigureExport[] = ['revenue', 'channel']
 const channel: readonly FigureExport[] = ['channel']
 
+/** A kept figure of the orders paid in the period (vod_order_delta): `value` a row, '1' to count them. */
+const ofOrders = <const Column extends string>(column: Column, value: string) =>
+  ({ column, from: 'orders o', at: 'o.paid_at', value, fold: 'vod_order_delta' }) as const
+
+/** A kept figure of the refunds or chargebacks that occurred in the period, along their order (vod_event_delta). */
+const ofEvents = <const Column extends string>(
+  column: Column,
+  kind: 'refund' | 'chargeback',
+  value: string,
+) =>
+  ({
+    column,
+    from: 'order_events e',
+    at: 'e.occurred_at',
+    where: `e.kind = '${kind}'`,
+    value,
+    fold: 'vod_event_delta',
+  }) as const
+
+/** A count of the subscriptions whose `at` (started, cancelled) is in the period (vod_subscription_deltas). */
+const ofSubscriptions = <const Column extends string>(column: Column, at: string) =>
+  ({ column, from: 'subscriptions s', at, value: '1', fold: 'vod_subscription_deltas' }) as const
+
 /**
- * The analytics' figures, in the order the CSV columns and the answers write them (README "Analytics":
- * definitions). Keys are the wire names.
+ * The analytics' figures, in the order the CSV columns and the answers write them (docs/analytics.md
+ * "Definitions"). Keys are the wire names.
  */
 export const figureRegistry = {
   visits: {
@@ -103,109 +126,63 @@ export const figureRegistry = {
     label: { en: 'New subscriptions', 'zh-cn': '新订阅' },
     means: 'Subscriptions started in the period.',
     exports: channel,
-    kept: {
-      column: 'subscriptions',
-      from: 'subscriptions s',
-      at: 's.started_at',
-      value: '1',
-      fold: 'vod_subscription_deltas',
-    },
+    kept: ofSubscriptions('subscriptions', 's.started_at'),
   },
   cancellations: {
     unit: 'count',
     label: { en: 'Cancellations', 'zh-cn': '取消订阅' },
     means: 'Subscriptions cancelled (`cancelled_at`) in the period.',
     exports: channel,
-    kept: {
-      column: 'cancellations',
-      from: 'subscriptions s',
-      at: 's.cancelled_at',
-      value: '1',
-      fold: 'vod_subscription_deltas',
-    },
+    kept: ofSubscriptions('cancellations', 's.cancelled_at'),
   },
   orders: {
     unit: 'count',
     label: { en: 'Orders', 'zh-cn': '订单数' },
     means: 'Orders paid (`paid_at`) in the period.',
     exports: both,
-    kept: { column: 'orders', from: 'orders o', at: 'o.paid_at', value: '1', fold: 'vod_order_delta' },
+    kept: ofOrders('orders', '1'),
   },
   gross: {
     unit: 'money',
     label: { en: 'Gross revenue', 'zh-cn': '总收入' },
     means: 'The sum of `amount` of the orders paid in the period.',
     exports: both,
-    kept: { column: 'gross', from: 'orders o', at: 'o.paid_at', value: 'o.amount', fold: 'vod_order_delta' },
+    kept: ofOrders('gross', 'o.amount'),
   },
   fees: {
     unit: 'money',
     label: { en: 'Fees', 'zh-cn': '手续费' },
     means: 'Their transaction, settlement and reserve fees.',
     exports: both,
-    kept: {
-      column: 'fees',
-      from: 'orders o',
-      at: 'o.paid_at',
-      value: '(o.transaction_fee + o.settlement_fee + o.reserve_fee)',
-      fold: 'vod_order_delta',
-    },
+    kept: ofOrders('fees', '(o.transaction_fee + o.settlement_fee + o.reserve_fee)'),
   },
   refund_count: {
     unit: 'count',
     label: { en: 'Refunds (count)', 'zh-cn': '退款笔数' },
     means: 'Refunds (`order_events`, kind refund) that occurred in the period.',
     exports: both,
-    kept: {
-      column: 'refund_count',
-      from: 'order_events e',
-      at: 'e.occurred_at',
-      where: "e.kind = 'refund'",
-      value: '1',
-      fold: 'vod_event_delta',
-    },
+    kept: ofEvents('refund_count', 'refund', '1'),
   },
   refunds: {
     unit: 'money',
     label: { en: 'Refunds', 'zh-cn': '退款' },
     means: 'The sum of their amounts.',
     exports: both,
-    kept: {
-      column: 'refunds',
-      from: 'order_events e',
-      at: 'e.occurred_at',
-      where: "e.kind = 'refund'",
-      value: 'e.amount',
-      fold: 'vod_event_delta',
-    },
+    kept: ofEvents('refunds', 'refund', 'e.amount'),
   },
   chargeback_count: {
     unit: 'count',
     label: { en: 'Chargebacks (count)', 'zh-cn': '拒付笔数' },
     means: 'Chargebacks (`order_events`, kind chargeback) that occurred in the period.',
     exports: both,
-    kept: {
-      column: 'chargeback_count',
-      from: 'order_events e',
-      at: 'e.occurred_at',
-      where: "e.kind = 'chargeback'",
-      value: '1',
-      fold: 'vod_event_delta',
-    },
+    kept: ofEvents('chargeback_count', 'chargeback', '1'),
   },
   chargebacks: {
     unit: 'money',
     label: { en: 'Chargebacks', 'zh-cn': '拒付' },
     means: 'The sum of their amounts.',
     exports: both,
-    kept: {
-      column: 'chargebacks',
-      from: 'order_events e',
-      at: 'e.occurred_at',
-      where: "e.kind = 'chargeback'",
-      value: 'e.amount',
-      fold: 'vod_event_delta',
-    },
+    kept: ofEvents('chargebacks', 'chargeback', 'e.amount'),
   },
   net: {
     unit: 'money',
