@@ -33,7 +33,10 @@ interface Kept {
   fold: string
 }
 
-/** A figure counted distinct over the period, never summed from days (README "Visitors of a period"). */
+/**
+ * A figure counted distinct over the period, never summed from days (docs/analytics.md "Visitors of a
+ * period").
+ */
 interface Distinct {
   from: string
   at: string

@@ -1,6 +1,6 @@
 /**
  * Calendar days and periods of them (`YYYY-MM-DD`, both ends included), as the server counts them and the web
- * asks for them: one arithmetic on both sides (README "Analytics": business days).
+ * asks for them: one arithmetic on both sides (docs/analytics.md "Business days").
  */
 
 export const DAY_MS = 86_400_000

@@ -7,18 +7,19 @@ import { channelTypes } from './channels.ts'
 import { price } from './plans.ts'
 
 /**
- * Wire shapes of the dashboard and the analytics (spec section 7, README "Analytics"). Periods are business
+ * Wire shapes of the dashboard and the analytics (spec section 7, docs/analytics.md). Periods are business
  * days (`BUSINESS_TIME_ZONE`), both ends included; money is exact decimal strings; every figure follows the
- * README's definitions.
+ * docs/analytics.md's definitions.
  */
 
 /** Days from the date rule's first day (0001-01-01) to a day, that day excluded. */
 const sinceFirstDay = (day: string) => daysBetween('0001-01-01', day) - 1
 
 /**
- * Every period may be compared with the one of the same length just before it (README "Analytics"), so that
- * one must lie within the date rule too: a period starting fewer than its length of days after 0001-01-01 is
- * 422 on start_date (`startPath`). The last day, 9999-12-31, ends a period like any other.
+ * Every period may be compared with the one of the same length just before it (docs/analytics.md "Periods at
+ * the date rule's ends"), so that one must lie within the date rule too: a period starting fewer than its
+ * length of days after 0001-01-01 is 422 on start_date (`startPath`). The last day, 9999-12-31, ends a period
+ * like any other.
  */
 const periodRules = (
   value: { start_date?: string; end_date?: string },
@@ -92,8 +93,8 @@ const figuresOf = <const Names extends readonly FigureName[]>(names: Names) =>
 /**
  * Every figure of a period, as the figure registry (figures.ts, docs/figures.md) defines them: visitors are
  * distinct visitors of the whole period (a day of a daily series: that day's), exact up to 1,024, past that a
- * HyperLogLog estimate (README "Visitors of a period"); net is net revenue, fees not taken off (a payout
- * report's net payout takes them off).
+ * HyperLogLog estimate (docs/analytics.md "Visitors of a period"); net is net revenue, fees not taken off (a
+ * payout report's net payout takes them off).
  */
 export const figures = z
   .object(figuresOf(figureNames) as { [Name in FigureName]: UnitValue<Name> })

@@ -7,8 +7,8 @@ import { orderLimits, paymentProviders, payoutCurrencies, payoutReportLimits } f
 import { price } from './plans.ts'
 
 /**
- * Wire shapes of orders and Segpay payout reports (spec sections 2, 3 and 7; README "Orders and payouts").
- * Money is an exact decimal string with at most two places; limits and enums are in commerce.ts.
+ * Wire shapes of orders and Segpay payout reports (spec sections 2, 3 and 7; docs/resources.md "Orders and
+ * payouts"). Money is an exact decimal string with at most two places; limits and enums are in commerce.ts.
  */
 
 /**
@@ -55,7 +55,7 @@ export const orderRecord = z
     /** How many refunds and chargebacks it had (the CSV export's columns beside the sums). */
     refund_count: tally,
     chargeback_count: tally,
-    /** Its refunds and chargebacks, oldest first (README "Analytics"). */
+    /** Its refunds and chargebacks, oldest first (docs/analytics.md). */
     events: z.array(orderEventRecord),
     created_at: instant,
     updated_at: instant,
