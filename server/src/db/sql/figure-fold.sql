@@ -177,7 +177,7 @@ BEGIN
       (coalesce(g.channel_id, 0), coalesce(g.campaign_id, 0))) AS l(c, m)
   ),
   added AS (SELECT c AS channel_id, m AS campaign_id, day, visitor FROM seen),
-  -- The new visitor-days in their days' and months' hashes and planes (README "Visitors of a period").
+  -- The new visitor-days in their days' and months' hashes and planes (docs/analytics.md "Visitors of a period").
   r AS (
     SELECT a.channel_id, a.campaign_id, a.day, vod_hll_register(a.visitor) AS register,
       max(vod_hll_value(a.visitor)) AS value
@@ -237,7 +237,7 @@ BEGIN
   PERFORM vod_tail_close(tail, added_ids);
   more := tail.to_id < tail.top_id;
   -- The counts of the days and months it touched, from what they keep now: a day's hashes while it has them
-  -- (exact), else its planes' estimate; a month's, the sum of its days' (README "Visitors of a period").
+  -- (exact), else its planes' estimate; a month's, the sum of its days' (docs/analytics.md "Visitors of a period").
   IF cardinality(touched) > 0 THEN
     INSERT INTO visitor_day_counts AS v (channel_id, campaign_id, day, visitors)
     SELECT t.channel_id, t.campaign_id, t.day, coalesce(
