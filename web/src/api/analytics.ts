@@ -1,9 +1,11 @@
 import type {
   campaignFigures,
   channelFigures,
+  channelsAnswer,
   DailyFigures,
   dailySeriesAnswer,
   dashboardAnswer,
+  devicesAnswer,
   Figures,
   PeriodQuery,
   planFiguresAnswer,
@@ -31,8 +33,18 @@ export type Dashboard = z.infer<typeof dashboardAnswer>['data']
 /** A live panel's figure today, yesterday and a week ago at the same time (the contract's keys). */
 export type Compared<T> = Record<keyof Dashboard['gross'], T>
 
-/** A plan's figures of a period. */
-export type PlanRow = z.infer<typeof planFiguresAnswer>['data'][number]
+/** The channels' figures of a period. */
+export type ChannelsAnswer = z.infer<typeof channelsAnswer>
+
+/** A split's rows (by channel or by campaign) and the period's meta. */
+export type SplitAnswer = Omit<ChannelsAnswer, 'data'> & { data: Split[] }
+
+/** The plans' figures of a period, and a plan's. */
+export type PlansAnswer = z.infer<typeof planFiguresAnswer>
+export type PlanRow = PlansAnswer['data'][number]
+
+/** Visits per device of a period. */
+export type DevicesAnswer = z.infer<typeof devicesAnswer>
 
 /**
  * The dashboard's and the analytics' calls (spec section 7; docs/analytics.md), by path under /api:

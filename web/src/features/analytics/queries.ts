@@ -1,5 +1,5 @@
 import { previousPeriod } from '@vod/contract/periods'
-import type { DailySeries, Period, Split } from '../../api/analytics.ts'
+import type { ChannelsAnswer, DailySeries, Period, SplitAnswer } from '../../api/analytics.ts'
 import { http } from '../../api/http.ts'
 import { type Call, queryOf } from '../../base/early-data.ts'
 import type { AnalyticsView } from './view.ts'
@@ -22,13 +22,13 @@ const seriesCall = (path: string, period: Period): Call<DailySeries> => ({
 })
 
 /** The channels of a period (the channel picker's options). */
-const channelsCall = (period: Period): Call<{ data: Split[] }> => ({
+const channelsCall = (period: Period): Call<ChannelsAnswer> => ({
   key: ['analytics', 'channels', period],
   run: (options) =>
-    http.get<{ data: Split[] }>('/analytics/channel/revenuePieChart', { query: { ...period }, ...options }),
+    http.get<ChannelsAnswer>('/analytics/channel/revenuePieChart', { query: { ...period }, ...options }),
 })
 
-const splitCall = (path: string, period: Period): Call<{ data: Split[]; meta: { time_zone: string } }> => ({
+const splitCall = (path: string, period: Period): Call<SplitAnswer> => ({
   key: ['analytics', path, period],
   run: (options) => http.get(path, { query: { ...period }, ...options }),
 })

@@ -2,7 +2,15 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Card, Col, Row, Statistic, type TableProps, Typography } from 'antd'
 import { lazy, type ReactNode, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Compared, DailySeries, PlanRow, Split } from '../../api/analytics.ts'
+import type {
+  ChannelsAnswer,
+  Compared,
+  DailySeries,
+  DevicesAnswer,
+  PlanRow,
+  PlansAnswer,
+  Split,
+} from '../../api/analytics.ts'
 import { ApiError } from '../../api/http.ts'
 import { useCan } from '../../stores/permission.ts'
 import { useSession } from '../../stores/session.ts'
@@ -87,9 +95,9 @@ export default function DashboardPage() {
       refetchInterval: LIVE_MS * 6,
     }) as const
   const trend = useQuery(period<DailySeries>('/dashboard/revenueTrend'))
-  const channels = useQuery(period<{ data: Split[] }>('/dashboard/channelList'))
-  const plans = useQuery(period<{ data: PlanRow[] }>('/dashboard/planList'))
-  const devices = useQuery(period<{ data: { device: string; visits: number }[] }>('/dashboard/devices'))
+  const channels = useQuery(period<ChannelsAnswer>('/dashboard/channelList'))
+  const plans = useQuery(period<PlansAnswer>('/dashboard/planList'))
+  const devices = useQuery(period<DevicesAnswer>('/dashboard/devices'))
   const data = live.data
   // Today's row of the trend is today so far as the live panel has it: one answer for both, the newer one
   // (the trend is asked for every minute, the panel every 10 s; two answers read at two moments disagreed).
