@@ -141,7 +141,7 @@ describe('names, never ids or codes (issue 36 item 1)', () => {
     const path = '/permissions/audit-logs'
     await page.evaluate(`location.hash = '#${path}?resource=informations'`)
     const within = `.shell-view[data-view="${path}"]`
-    await page.locator(`${within} .audit-changes`).first().waitFor()
+    await page.locator(`${within} .record-changes`).first().waitFor()
     await settled(page)
     const found = await faults(page, within, language.language, 'audit trail', 'audit-logs')
     await page.context().close()

@@ -1,9 +1,9 @@
 import { act } from 'react'
 import { describe, expect, it } from 'vitest'
 import '../src/i18n/index.ts'
+import { changeLines, formatValue } from '../src/components/changes/changes.ts'
+import { valueTexts } from '../src/components/changes/value-text.ts'
 import { i18n } from '../src/i18n/index.ts'
-import { changeLines, formatValue } from '../src/resources/audit-logs/changes.ts'
-import { valueTexts } from '../src/resources/audit-logs/value-text.ts'
 import { useApp } from '../src/stores/app.ts'
 
 /** Values as recorded, empty ones as `empty`. */

@@ -5,7 +5,7 @@ import {
   groupPermissions,
   groupState,
   toggleGroup,
-} from '../src/resources/roles/permission-groups.ts'
+} from '../src/components/permission/permission-catalogue.ts'
 
 const catalogue = [
   { name: 'list-admins', group: 'admins' },

@@ -6,7 +6,7 @@ import { languages } from '../src/base/language.ts'
 import { i18n } from '../src/i18n/index.ts'
 import { resourceLabel } from '../src/resources/audit-logs/labels.ts'
 import { resources } from '../src/resources/index.ts'
-import { screenGroups } from '../src/resources/roles/permission-groups.ts'
+import { screenGroups } from '../src/resources/roles/screen-groups.ts'
 import { useApp } from '../src/stores/app.ts'
 import { serveApi } from './api-server.ts'
 import { picked, renderPicker } from './permission-picker-harness.tsx'
@@ -52,7 +52,7 @@ describe('the role editor names what a job needs', () => {
         const title = legend?.closest('label')?.textContent ?? ''
         expect(title, `${language}: ${group}`).not.toBe(group)
         expect(
-          i18n.exists(`roles.groups.${group}`, { lng: language }) ||
+          i18n.exists(`permission.groups.${group}`, { lng: language }) ||
             i18n.exists(`${group}.title`, { lng: language }),
           group,
         ).toBe(true)

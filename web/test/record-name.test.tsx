@@ -4,8 +4,8 @@ import type { AuditLog } from '@vod/contract/resources/audit-logs'
 import { act } from 'react'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { http } from '../src/api/http.ts'
+import { ChangeList } from '../src/components/changes/ChangeList.tsx'
 import { RecordName } from '../src/components/resource/RecordName.tsx'
-import { ChangeList } from '../src/resources/audit-logs/ChangeList.tsx'
 import { useApp } from '../src/stores/app.ts'
 import { setPermissions } from '../src/stores/permission.ts'
 import { serveGadgetScreens } from './gadgets-render.tsx'
@@ -65,7 +65,7 @@ function renderChanges(logs: AuditLog[]) {
     <QueryClientProvider client={client}>
       {logs.map((log, i) => (
         <div key={log.id} data-testid={`changes-${i}`}>
-          <ChangeList log={log} />
+          <ChangeList entry={log} labels="audit-logs.changeFields" />
         </div>
       ))}
     </QueryClientProvider>,

@@ -1,3 +1,5 @@
+import { changesLocale } from '../components/changes/locale.ts'
+import { permissionLocale } from '../components/permission/locale.ts'
 import { resourceLocales } from '../components/resource/define-resource.ts'
 import { resourceLocale } from '../components/resource/locale.ts'
 import { demosLocale } from '../demos/locales.ts'
@@ -8,11 +10,13 @@ import { shellLocale } from '../shell/locale.ts'
 
 /**
  * The strings that come with the shell, since nothing before login uses them (app/shell.ts hands them to i18n):
- * the shell's, the shared resource screens', the demos', the analytics screens' and every resource's.
+ * the shell's, the shared resource screens', the permission picker's, the change display's, the demos', the analytics screens' and every resource's.
  */
 export const shellLocales: Record<string, Locale> = {
   shell: shellLocale,
   resource: resourceLocale,
+  permission: permissionLocale,
+  changes: changesLocale,
   demos: demosLocale,
   analytics: analyticsLocale,
   ...resourceLocales(resources),

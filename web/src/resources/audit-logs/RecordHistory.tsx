@@ -3,9 +3,9 @@ import type { HistoryEntry } from '@vod/contract/resources/audit-logs'
 import { Alert, Card, Table, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { recordHistory } from '../../api/history.ts'
+import { ChangeList } from '../../components/changes/ChangeList.tsx'
 import { formatDateTime } from '../../components/resource/format.ts'
 import { useCan } from '../../stores/permission.ts'
-import { ChangeList } from './ChangeList.tsx'
 import { actionLabel } from './labels.ts'
 
 /**
@@ -57,8 +57,7 @@ function HistoryCard({ path, id }: { path: string; id: number }) {
             {
               key: 'changes',
               title: t('audit-logs.fields.changes'),
-              // The trail's entry without its ip, which the history does not hold.
-              render: (_, entry) => <ChangeList log={{ ...entry, ip: null }} />,
+              render: (_, entry) => <ChangeList entry={entry} labels="audit-logs.changeFields" />,
             },
           ]}
         />

@@ -1,9 +1,9 @@
 import { AuditOutlined } from '@ant-design/icons'
 import { type AuditLog, auditLogsContract } from '@vod/contract/resources/audit-logs'
+import { ChangeList } from '../../components/changes/ChangeList.tsx'
 import { defineResource } from '../../components/resource/define-resource.ts'
 import { permissionsGroup } from '../groups.ts'
 import { AuditRecord } from './AuditRecord.tsx'
-import { ChangeList } from './ChangeList.tsx'
 import { actionLabel, resourceLabel } from './labels.ts'
 import { auditLogsLocale } from './locale.ts'
 
@@ -27,7 +27,10 @@ export const auditLogs = defineResource({
         render: (log: AuditLog) => <AuditRecord log={log} />,
       },
       'ip',
-      { field: 'changes', render: (log: AuditLog) => <ChangeList log={log} /> },
+      {
+        field: 'changes',
+        render: (log: AuditLog) => <ChangeList entry={log} labels="audit-logs.changeFields" />,
+      },
     ],
     // Below 1200 px the changes keep the room.
     wide: ['id', 'ip'],

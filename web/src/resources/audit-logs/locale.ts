@@ -23,13 +23,9 @@ export const auditLogsLocale = defineResourceLocale({
     forbidden: ['Refused (no permission)', '被拒绝（无权限）'],
     'bind-two-factor': ['Bind authenticator', '绑定身份验证器'],
   },
-  /** Resources that are no permission group (permission-names.ts names the others). */
+  /** Resources that are no permission group (components/permission/permission-names.ts names the others). */
   resources: { auth: ['Sign-in', '登录'] },
-  empty: ['(empty)', '（空）'],
-  changed: ['(changed)', '（已修改）'],
   deleted: ['(deleted)', '（已删除）'],
-  /** A permission name as a reader says it. */
-  permission: ['{{action}} {{group}}', '{{group}}{{action}}'],
   /** Fields of entries that belong to no resource's form: a refused request. */
   changeFields: {
     route: ['Request', '请求'],

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { type Admin, type Role, type RoleAdminRef, SUPER_ADMIN_ROLE } from '@vod/contract'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
+import { PermissionPicker } from '../../components/permission/PermissionPicker.tsx'
 import { RecordPicker } from '../../components/resource/RecordPicker.tsx'
 import { type FormField, ResourceForm } from '../../components/resource/ResourceForm.tsx'
 import { useResource } from '../../components/resource/resource-context.tsx'
@@ -11,7 +12,7 @@ import {
   useRecordQuery,
   useResourceClient,
 } from '../../components/resource/resource-queries.ts'
-import { PermissionPicker } from './PermissionPicker.tsx'
+import { hasScreens } from './screen-groups.ts'
 import { useCanAssign } from './use-can-assign.ts'
 
 const toForm = (record: RecordValues): RecordValues => ({
@@ -37,7 +38,7 @@ export default function RoleForm() {
 
   const fields: FormField[] = [
     { name: 'name', disabled: fixed, extra: fixed ? t('roles.superAdminFixed') : undefined },
-    { name: 'permissions', input: <PermissionPicker disabled={fixed} /> },
+    { name: 'permissions', input: <PermissionPicker disabled={fixed} groupShown={hasScreens} /> },
   ]
   if (canAssign)
     fields.push({

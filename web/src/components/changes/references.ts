@@ -1,6 +1,6 @@
 import { describeFields } from '@vod/contract/fields'
 import type { z } from 'zod'
-import { registeredResource } from '../../components/resource/registry.ts'
+import { registeredResource } from '../resource/registry.ts'
 
 /** Field → the resource whose records it names, per resource (or child) of the trail, worked out once. */
 const known = new Map<string, Map<string, string>>()

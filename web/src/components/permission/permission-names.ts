@@ -2,11 +2,11 @@ import type { TFunction } from 'i18next'
 
 /**
  * How a permission's parts are named, the same in the role editor, the audit trail and the menu: a group
- * that is a resource by the resource's title, any other by the role editor's own names; an action by the
- * verb the screens use.
+ * that is a resource by the resource's title, any other by the catalogue's names (locale.ts); an action by
+ * the verb the screens use.
  */
 export const groupTitle = (t: TFunction, group: string): string =>
-  t([`${group}.title`, `roles.groups.${group}`], { defaultValue: group })
+  t([`${group}.title`, `permission.groups.${group}`], { defaultValue: group })
 
 export const actionName = (t: TFunction, action: string): string =>
   t(`resource.verbs.${action}`, { defaultValue: action })

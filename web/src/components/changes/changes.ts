@@ -1,5 +1,5 @@
 /**
- * An audit log's `changes` as lines a person reads: `{field: value}` of a create or delete (the record as
+ * A record's changes (an audit entry's, another person's edit) as lines a person reads: `{field: value}` of a create or delete (the record as
  * it was) as `field: value`; `{field: [old, new]}` of anything else (update, enable, assign...) as
  * `field: old → new`. The action decides, since a created record may well hold a two-item list.
  */

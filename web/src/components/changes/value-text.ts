@@ -2,9 +2,9 @@ import { describeField } from '@vod/contract/fields'
 import { permissionEntries } from '@vod/contract/permissions'
 import type { TFunction } from 'i18next'
 import type { z } from 'zod'
-import { formatDateTime } from '../../components/resource/format.ts'
-import { registeredResource } from '../../components/resource/registry.ts'
-import { actionName, groupTitle } from '../roles/permission-names.ts'
+import { actionName, groupTitle } from '../permission/permission-names.ts'
+import { formatDateTime } from '../resource/format.ts'
+import { registeredResource } from '../resource/registry.ts'
 import { formatValue, type ValueText } from './changes.ts'
 
 /** What the server records instead of a secret (server/src/lib/audit.ts). */
@@ -31,16 +31,16 @@ function plainText(html: string): string {
  * names as their action and group, timestamps in local time, rich text as its text; anything else as recorded.
  */
 export function valueTexts(resource: string, t: TFunction): ValueText {
-  const empty = t('audit-logs.empty')
+  const empty = t('changes.empty')
   const known = (field: string, value: string | number): string | undefined => {
-    if (value === SECRET_MARK) return t('audit-logs.changed')
+    if (value === SECRET_MARK) return t('changes.secret')
     const own = t([`${resource}.values.${field}.${value}`, `resource.values.${field}.${value}`], {
       defaultValue: '',
     })
     if (own) return own
     const permission = permissions.get(String(value))
     if (permission)
-      return t('audit-logs.permission', {
+      return t('permission.name', {
         action: actionName(t, permission.action),
         group: groupTitle(t, permission.group),
       })

@@ -1,4 +1,4 @@
-import { RecordName } from '../../components/resource/RecordName.tsx'
+import { RecordName } from '../resource/RecordName.tsx'
 
 const isId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value)
 

@@ -5,17 +5,15 @@ import { Alert, Checkbox, Empty, Input, Spin, Typography } from 'antd'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { http } from '../../api/http.ts'
-import { registeredResource } from '../../components/resource/registry.ts'
 import {
   actionOf,
   filterGroups,
   groupPermissions,
   groupState,
-  screenGroups,
   toggleGroup,
   withNeeds,
-} from './permission-groups.ts'
-import './roles.css'
+} from './permission-catalogue.ts'
+import './permission-picker.css'
 import { actionName, groupTitle, permissionTitle } from './permission-names.ts'
 
 interface PermissionPickerProps {
@@ -24,16 +22,15 @@ interface PermissionPickerProps {
   onChange?: (value: string[]) => void
   /** Shown, not changeable (the super-admin role). */
   disabled?: boolean
-  /** Whether a catalogue group has screens to offer; registered resources and `screenGroups` unless said. */
+  /** Whether a catalogue group is offered (one the product has screens for); every group unless said. */
   groupShown?: (group: string) => boolean
 }
 
-const hasScreens = (group: string) => screenGroups.has(group) || registeredResource(group) !== undefined
+const everyGroup = () => true
 
 /**
  * The permission catalogue (GET /api/permissions) as a form input: one box per group with a select-all
- * box (indeterminate while only some are chosen), narrowed by a filter, groups only for screens the product
- * has. Ticking a permission ticks what it needs (a deal's form picks plans: `list-plans`), and each
+ * box (indeterminate while only some are chosen), narrowed by a filter, groups only those `groupShown` offers. Ticking a permission ticks what it needs (a deal's form picks plans: `list-plans`), and each
  * permission says what it needs, as a warning while that is not ticked. Group and action names are
  * translated where a translation exists, else shown as the server names them.
  */
@@ -42,7 +39,7 @@ export function PermissionPicker({
   value = [],
   onChange,
   disabled,
-  groupShown = hasScreens,
+  groupShown = everyGroup,
 }: PermissionPickerProps) {
   const { t } = useTranslation()
   const [filter, setFilter] = useState('')
@@ -64,7 +61,9 @@ export function PermissionPicker({
   const groupNames = useMemo(() => [...new Set((catalogue.data ?? []).map((p) => p.group))], [catalogue.data])
   const visible = filterGroups(groups, filter)
   const selected = new Set(value)
-  const set = (next: string[]) => onChange?.(next)
+  /** Tick (with what they need) or clear `names`. */
+  const tick = (names: string[], on: boolean) =>
+    onChange?.(toggleGroup(value, on ? withNeeds(names, neededBy) : names, on))
 
   if (catalogue.error) return <Alert type="error" showIcon title={catalogue.error.message} />
   return (
@@ -73,19 +72,17 @@ export function PermissionPicker({
         <div className="permission-picker-bar">
           <Input
             allowClear
-            aria-label={t('roles.filterPermissions')}
-            placeholder={t('roles.filterPermissions')}
+            aria-label={t('permission.filter')}
+            placeholder={t('permission.filter')}
             data-testid="permission-filter"
             value={filter}
             onChange={(event) => setFilter(event.target.value)}
           />
           <Typography.Text type="secondary" aria-live="polite">
-            {t('roles.chosen', { count: value.length })}
+            {t('permission.chosen', { count: value.length })}
           </Typography.Text>
         </div>
-        {visible.length === 0 && !catalogue.isLoading && (
-          <Empty description={t('roles.noPermissionMatches')} />
-        )}
+        {visible.length === 0 && !catalogue.isLoading && <Empty description={t('permission.noMatch')} />}
         <div className="permission-groups">
           {visible.map((group) => {
             const names = group.permissions.map((permission) => permission.name)
@@ -102,15 +99,7 @@ export function PermissionPicker({
                     indeterminate={state.indeterminate}
                     disabled={disabled}
                     data-testid={`permission-group-toggle-${group.group}`}
-                    onChange={(event) =>
-                      set(
-                        toggleGroup(
-                          value,
-                          event.target.checked ? withNeeds(names, neededBy) : names,
-                          event.target.checked,
-                        ),
-                      )
-                    }
+                    onChange={(event) => tick(names, event.target.checked)}
                   >
                     {group.title}
                   </Checkbox>
@@ -129,17 +118,7 @@ export function PermissionPicker({
                           aria-describedby={
                             needs.length ? `${id ?? 'permissions'}-needs-${permission.name}` : undefined
                           }
-                          onChange={(event) =>
-                            set(
-                              toggleGroup(
-                                value,
-                                event.target.checked
-                                  ? withNeeds([permission.name], neededBy)
-                                  : [permission.name],
-                                event.target.checked,
-                              ),
-                            )
-                          }
+                          onChange={(event) => tick([permission.name], event.target.checked)}
                         >
                           {permission.label}
                         </Checkbox>
@@ -150,10 +129,10 @@ export function PermissionPicker({
                             type={lacking ? 'warning' : 'secondary'}
                             data-testid={`permission-needs-${permission.name}`}
                           >
-                            {t(lacking ? 'roles.needsLacking' : 'roles.needs', {
+                            {t(lacking ? 'permission.needsLacking' : 'permission.needs', {
                               names: needs
                                 .map((need) => permissionTitle(t, need, groupNames))
-                                .join(t('roles.listSeparator')),
+                                .join(t('permission.listSeparator')),
                             })}
                           </Typography.Text>
                         )}

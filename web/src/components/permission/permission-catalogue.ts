@@ -1,5 +1,5 @@
 /**
- * The role form's permission catalogue as pure functions: grouped by resource, filtered by text, and
+ * The permission catalogue (GET /api/permissions) as pure functions: grouped by resource, filtered by text, and
  * each group's select-all state (checked, or indeterminate when only some are chosen).
  */
 export interface CatalogueEntry {
@@ -73,24 +73,6 @@ export function toggleGroup(selected: readonly string[], names: readonly string[
   const present = new Set(selected)
   return [...selected, ...names.filter((name) => !present.has(name))]
 }
-
-/**
- * The permission groups of the catalogue that are no resource of the menu but have screens of their own, or
- * that forms need (uploads, the photo library): the dashboard, the analytics screens under
- * /analytics/daily, the article demos.
- */
-export const screenGroups: ReadonlySet<string> = new Set([
-  'dashboard',
-  'articles',
-  'files',
-  'photos',
-  'daily-revenue',
-  'daily-channel',
-  'daily-campaign',
-  'daily-data',
-  'daily-subscriber-source',
-  'daily-refund-statistics',
-])
 
 /** Ticking `names` ticks what they need too (contract/src/permissions.ts): a job's role then works. */
 export function withNeeds(names: readonly string[], neededBy: (name: string) => readonly string[]): string[] {
