@@ -4,11 +4,22 @@ import { z } from 'zod'
 export const twoFactorModes = ['off', 'optional', 'required'] as const
 export type TwoFactorMode = (typeof twoFactorModes)[number]
 
-/** What POST /api/login answers instead of a token when the admin must pass two-factor. */
-export interface TwoFactorChallenge {
-  two_factor: 'bind' | 'verify'
-  two_factor_token: string
-}
+/** The answer of a completed login (API.md "Auth"), from POST /api/login or POST /api/googleVerify. */
+export const loginAnswer = z
+  .object({
+    access_token: z.string(),
+    token_type: z.literal('Bearer'),
+    expires_in: z.number().int(),
+    permissions: z.array(z.string()),
+  })
+  .meta({ id: 'LoginAnswer' })
+export type LoginAnswer = z.infer<typeof loginAnswer>
+
+/** The password was right; an authenticator code must follow (POST /api/googleOtpauth, /api/googleVerify). */
+export const twoFactorChallenge = z
+  .object({ two_factor: z.enum(['bind', 'verify']), two_factor_token: z.string() })
+  .meta({ id: 'TwoFactorChallenge' })
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallenge>
 
 /** POST /api/googleOtpauth: `code` is the current code, required when an admin rebinds from its profile. */
 export const otpauthInput = z.object({
@@ -28,6 +39,5 @@ export interface OtpauthBinding {
 export const verifyInput = z.object({ code: z.string().regex(/^\d{6}$/) })
 
 /** POST /api/googleVerify with an access token (binding from the profile) answers the new state. */
-export interface TwoFactorState {
-  two_factor_bound: 0 | 1
-}
+export const twoFactorState = z.object({ two_factor_bound: z.union([z.literal(0), z.literal(1)]) })
+export type TwoFactorState = z.infer<typeof twoFactorState>

@@ -1,23 +1,12 @@
-import { effectivePermissions } from '@vod/contract'
+import { effectivePermissions, type LoginAnswer } from '@vod/contract'
 import { eq } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
-import { z } from 'zod'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { admins } from '../db/schema/index.ts'
 import { audit } from '../lib/audit.ts'
 import { adminPermissionNames, createSession } from './sessions.ts'
 import { signAccessToken } from './tokens.ts'
-
-/** The answer of a completed login (API.md "Auth"), from POST /api/login or POST /api/googleVerify. */
-export const loginAnswer = z
-  .object({
-    access_token: z.string(),
-    token_type: z.literal('Bearer'),
-    expires_in: z.number().int(),
-    permissions: z.array(z.string()),
-  })
-  .meta({ id: 'LoginAnswer' })
 
 /**
  * Completes a login once every check has passed: a new session, its access token, the admin's permissions
@@ -29,7 +18,7 @@ export async function completeLogin(
   secret: Uint8Array,
   request: FastifyRequest,
   admin: { id: number; username: string },
-): Promise<z.infer<typeof loginAnswer>> {
+): Promise<LoginAnswer> {
   const session = await createSession(db, {
     adminId: admin.id,
     ttlSeconds: config.tokenTtlSeconds,

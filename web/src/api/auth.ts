@@ -1,5 +1,10 @@
 import type { Me as WireMe } from '@vod/contract/resources/me'
-import type { OtpauthBinding, TwoFactorState } from '@vod/contract/resources/two-factor'
+import type {
+  LoginAnswer,
+  OtpauthBinding,
+  TwoFactorChallenge,
+  TwoFactorState,
+} from '@vod/contract/resources/two-factor'
 import { http } from './http.ts'
 
 export interface Credentials {
@@ -8,14 +13,8 @@ export interface Credentials {
 }
 
 /** A plain login, or (API.md "Auth") a two-factor step to pass first with the short-lived token. */
-export interface LoginAnswer {
-  access_token?: string
-  token_type?: string
-  expires_in?: number
-  permissions?: string[]
-  two_factor?: 'bind' | 'verify'
-  two_factor_token?: string
-}
+export type LoginReply = LoginAnswer | TwoFactorChallenge
+export type { LoginAnswer }
 
 export type Me = WireMe
 
@@ -24,7 +23,7 @@ export type Profile = Omit<Me, 'permissions'>
 
 export type Binding = OtpauthBinding
 
-export const login = (credentials: Credentials) => http.post<LoginAnswer>('/login', { body: credentials })
+export const login = (credentials: Credentials) => http.post<LoginReply>('/login', { body: credentials })
 
 export const fetchMe = () => http.get<{ data: Me }>('/auth/me').then((answer) => answer.data)
 
@@ -43,6 +42,10 @@ export const requestBinding = (options: { token?: string; code?: string } = {}) 
     })
     .then((answer) => answer.data)
 
-/** Checks a code: with a two-factor token the answer is a plain login, with the session's its new state. */
-export const verifyCode = (code: string, token?: string) =>
-  http.post<LoginAnswer & { data?: TwoFactorState }>('/googleVerify', { token, body: { code } })
+/** Checks a code of a login in progress (`token`: its two-factor token): the login's answer. */
+export const verifyLoginCode = (code: string, token: string) =>
+  http.post<LoginAnswer>('/googleVerify', { token, body: { code } })
+
+/** Checks a code with the session's token (binding from the profile): the new state. */
+export const verifyBindingCode = (code: string) =>
+  http.post<{ data: TwoFactorState }>('/googleVerify', { body: { code } }).then((answer) => answer.data)

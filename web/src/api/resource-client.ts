@@ -1,5 +1,6 @@
 import type { BulkAnswer, Deletion } from '@vod/contract/bulk'
-import { type ListMeta, MAX_PER_PAGE } from '@vod/contract/lists'
+import type { ImportAnswer } from '@vod/contract/imports'
+import { type ListResponse, MAX_PER_PAGE } from '@vod/contract/lists'
 import { http, type Query } from './http.ts'
 import { download, type UploadOptions, upload } from './transfer.ts'
 
@@ -12,18 +13,11 @@ import { download, type UploadOptions, upload } from './transfer.ts'
 export type Id = number | string
 
 /** A list answer (API.md "Lists"): `{ data, meta: { current_page, per_page, total, last_page, total_estimated? } }`. */
-export interface ListAnswer<T> {
-  data: T[]
-  meta: ListMeta
-}
+export type ListAnswer<T> = ListResponse<T>
 
 export type RecordValues = Record<string, unknown>
 
-/** What a batch create (contract page, item 5) answers. */
-export interface ImportAnswer {
-  created: number
-  ids: number[]
-}
+export type { ImportAnswer }
 
 export interface ResourceClient<T = RecordValues> {
   /** The API path under /api: `notes`, `notes/3/items`. */

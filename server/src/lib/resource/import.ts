@@ -1,7 +1,8 @@
+import { importAnswer } from '@vod/contract'
 import { and } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
+import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { audit } from '../audit.ts'
 import { dataOf, errorBody, protectedErrors } from '../responses.ts'
@@ -21,11 +22,6 @@ const DEFAULT_MAX_BYTES = 20 * 1024 * 1024
 const MAX_ISSUES = 1000
 // PostgreSQL takes at most 65,535 parameters a statement.
 const MAX_PARAMETERS = 30_000
-
-const importAnswer = z.object({
-  created: z.number().int(),
-  ids: z.array(z.number().int()),
-})
 
 /** A row field that fills a relation, and the records its values name. */
 interface Link {

@@ -1,8 +1,8 @@
-import type { TwoFactorChallenge } from '@vod/contract'
+import { loginAnswer, twoFactorChallenge } from '@vod/contract'
 import { eq, sql } from 'drizzle-orm'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { completeLogin, loginAnswer } from '../../auth/login.ts'
+import { completeLogin } from '../../auth/login.ts'
 import { meOf, meRecord } from '../../auth/me.ts'
 import { verifyAgainstDummy, verifyPassword } from '../../auth/password.ts'
 import { revokeSession } from '../../auth/sessions.ts'
@@ -19,11 +19,6 @@ const loginBody = z.object({
   username: z.string().trim().min(1).max(255),
   password: z.string().min(1).max(1024),
 })
-
-/** The password was right; an authenticator code must follow (POST /api/googleOtpauth, /api/googleVerify). */
-const twoFactorChallenge = z
-  .object({ two_factor: z.enum(['bind', 'verify']), two_factor_token: z.string() })
-  .meta({ id: 'TwoFactorChallenge' }) satisfies z.ZodType<TwoFactorChallenge>
 
 const tags = ['auth']
 

@@ -1,9 +1,9 @@
-import { type OtpauthBinding, otpauthInput, type TwoFactorState, verifyInput } from '@vod/contract'
+import { loginAnswer, type OtpauthBinding, otpauthInput, twoFactorState, verifyInput } from '@vod/contract'
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { completeLogin, loginAnswer } from '../../auth/login.ts'
+import { completeLogin } from '../../auth/login.ts'
 import { bindingFor, codeStep, newTotpSecret, SecretBox, twoFactorStage } from '../../auth/two-factor.ts'
 import type { Db } from '../../db/client.ts'
 import { admins } from '../../db/schema/index.ts'
@@ -19,10 +19,6 @@ const binding = z
     qr_code: z.string().meta({ description: 'data:image/png;base64,... URL of the otpauth URL' }),
   })
   .meta({ id: 'OtpauthBinding' }) satisfies z.ZodType<OtpauthBinding>
-
-const twoFactorState = z.object({
-  two_factor_bound: z.union([z.literal(0), z.literal(1)]),
-}) satisfies z.ZodType<TwoFactorState>
 
 const errors = { 400: errorBody, 401: errorBody, 409: errorBody, 422: errorBody, 429: errorBody } as const
 const tags = ['auth']

@@ -73,7 +73,7 @@ export default function LoginPage() {
     setSubmitting(true)
     try {
       const answer = await login({ username: values.username.trim(), password: values.password })
-      if (answer.two_factor && answer.two_factor_token) {
+      if ('two_factor' in answer) {
         setChallenge({ mode: answer.two_factor, token: answer.two_factor_token })
         return
       }

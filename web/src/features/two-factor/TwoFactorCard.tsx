@@ -1,7 +1,7 @@
 import { Button, Card, Form, Input, Space, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type Binding, requestBinding, verifyCode } from '../../api/auth.ts'
+import { type Binding, requestBinding, verifyBindingCode } from '../../api/auth.ts'
 import { ApiError } from '../../api/http.ts'
 import { notify } from '../../base/notify.ts'
 import { useForm } from '../../components/form/use-form.ts'
@@ -61,7 +61,7 @@ export function TwoFactorCard() {
   const submit = ({ code }: { code: string }) =>
     attempt(async () => {
       if (step.kind === 'current') return showBinding(await requestBinding({ code: normalizeCode(code) }))
-      await verifyCode(normalizeCode(code))
+      await verifyBindingCode(normalizeCode(code))
       markBound()
       setStep({ kind: 'idle' })
       void notify('success', t('twoFactor.card.done'))

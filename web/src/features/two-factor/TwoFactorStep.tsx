@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type Binding, type LoginAnswer, requestBinding, verifyCode } from '../../api/auth.ts'
+import { type Binding, type LoginAnswer, requestBinding, verifyLoginCode } from '../../api/auth.ts'
 import { ApiError } from '../../api/http.ts'
 import { LanguageSwitch } from '../../components/language/LanguageSwitch.tsx'
 import { BindingDetails } from './BindingDetails.tsx'
@@ -61,7 +61,7 @@ export default function TwoFactorStep({ mode, token, onSuccess, onCancel }: TwoF
     setSubmitting(true)
     setServerError(undefined)
     try {
-      const answer = await verifyCode(normalizeCode(code), token)
+      const answer = await verifyLoginCode(normalizeCode(code), token)
       await onSuccess(answer)
     } catch (caught) {
       if (!(caught instanceof ApiError)) throw caught
