@@ -22,8 +22,8 @@ import { startTestApp, type TestApp } from './support/harness.ts'
  * answers, the CSV columns, the web's labels and docs/figures.md are made from it. This test fails when a
  * figure's formula is written anywhere else in the code, when docs/figures.md is not the registry's table,
  * and when the database's live fold (the one place besides the registry where a kept figure's SQL is written:
- * migrations are history, their functions cannot be made from TypeScript without a new migration) adds
- * something else than the registry says.
+ * server/src/db/sql, PL/pgSQL the database runs, checked against the registry here rather than generated)
+ * adds something else than the registry says.
  */
 
 const root = join(import.meta.dirname, '..', '..')
