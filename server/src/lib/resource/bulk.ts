@@ -87,7 +87,8 @@ export function defineBulk(spec: Resolved, list: List, writes: Writes) {
   async function routes(app: FastifyInstance, db: Db) {
     const r = app.withTypeProvider<ZodTypeProvider>()
     // A request's slot is taken before its body is read (a refusal costs no 1,000-id parse) and given back
-    // once it is answered or its client is gone, whichever comes first.
+    // once its answer is made (before it is sent: a client that posts again the moment it reads the answer
+    // finds the slot free) or its client is gone, whichever comes first.
     const slots = new WeakMap<FastifyRequest, () => void>()
     const giveBack = async (request: FastifyRequest) => {
       slots.get(request)?.()
@@ -112,6 +113,10 @@ export function defineBulk(spec: Resolved, list: List, writes: Writes) {
           },
           preParsing: async (request) => {
             slots.set(request, app.bulkSlots.take())
+          },
+          onSend: async (request, _reply, payload) => {
+            await giveBack(request)
+            return payload
           },
           onResponse: giveBack,
           onRequestAbort: giveBack,
