@@ -71,7 +71,8 @@ describe('no edit lost without asking', () => {
     await userEvent.type(screen.getByLabelText('Price'), '3.50')
     expect(reloadAsks()).toBe(true)
     await userEvent.click(screen.getByTestId('form-submit'))
-    await screen.findByText('Gamma')
+    // Saved through the real server, then the list: more than findBy's second on a busy machine.
+    await screen.findByText('Gamma', {}, { timeout: 10_000 })
     expect(api.requests('POST', '/api/gadgets')).toHaveLength(1)
     expect(reloadAsks()).toBe(false)
   })

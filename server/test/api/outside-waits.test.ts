@@ -66,7 +66,8 @@ describeEachEngine('outside waits hold no database connection', (engine) => {
         MAIL_RETRY_SECONDS: '1',
         MAIL_TIMEOUT_SECONDS: '2',
         EXPORT_CONCURRENCY: '2',
-        EXPORT_STALL_SECONDS: '3',
+        // Long enough that the two stalled exports still hold their slots when the third asks, on a busy machine.
+        EXPORT_STALL_SECONDS: '8',
       },
     })
     token = await t.superToken()
@@ -166,7 +167,7 @@ describeEachEngine('outside waits hold no database connection', (engine) => {
     }
 
     // The stalled readers are cut off (their connections and slots freed), and a reader that reads gets it all.
-    await expect.poll(async () => (await wholeExport()).status, { timeout: 20_000, interval: 500 }).toBe(200)
+    await expect.poll(async () => (await wholeExport()).status, { timeout: 30_000, interval: 500 }).toBe(200)
     if (engine === 'postgres') expect(await copiesRunning()).toBe(0)
     const whole = await wholeExport()
     expect(whole.status).toBe(200)
