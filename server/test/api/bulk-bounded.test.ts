@@ -172,9 +172,8 @@ describeEachEngine('bulk work is bounded', (engine) => {
         ]
         // Both wait on a row: the slots are taken. One that answered instead says what it answered.
         const answered: string[] = []
-        running.forEach((request, n) =>
-          request.then((answer) => answered.push(`request ${n}: ${answer.status}`)),
-        )
+        for (const [n, request] of running.entries())
+          void request.then((answer) => answered.push(`request ${n}: ${answer.status}`))
         for (let waited = 0; ; waited += 50) {
           const { rows } = await holder.query(
             "select count(*)::integer as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
