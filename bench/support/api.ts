@@ -77,7 +77,8 @@ export async function captureRequests(
     await new Promise((r) => setTimeout(r, 300))
     captured.set(path, {
       statements: await statementsSince(log.file, from, log.database),
-      meta: `${meta?.total}${meta?.total_estimated ? ' (est.)' : ''}`,
+      // An answer that is no list (the search) has no total.
+      meta: meta ? `${meta.total}${meta.total_estimated ? ' (est.)' : ''}` : '-',
     })
   }
   return captured

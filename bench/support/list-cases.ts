@@ -20,6 +20,8 @@ export interface ListCases {
   connections: number
   seconds: number
   rounds?: number
+  /** Prints the API's median latency beside its p99 (the search bench's goal names both). */
+  p50?: boolean
   /** Extra work while every statement is logged (e.g. an export, to capture its COPY). */
   whileLogging?: (server: RunningServer, token: string, logFile: string) => Promise<void>
 }
@@ -74,7 +76,7 @@ export async function compareListCases(
   console.log('route: a bare Fastify route with pg serving the bare SELECT (the ceiling of a Node API here)')
   const width = Math.max(4, ...cases.map(([label]) => label.length)) + 2
   console.log(
-    `\n${'case'.padEnd(width)}${'req/s'.padStart(8)}${'p99 ms'.padStart(8)}${'cpu ms'.padStart(8)}` +
+    `\n${'case'.padEnd(width)}${'req/s'.padStart(8)}${options.p50 ? 'p50 ms'.padStart(8) : ''}${'p99 ms'.padStart(8)}${'cpu ms'.padStart(8)}` +
       `${'replay'.padStart(9)}${'ratio'.padStart(8)}${'route'.padStart(8)}${'ratio'.padStart(8)}` +
       `${'SELECT'.padStart(9)}${'ratio'.padStart(8)}`,
   )
@@ -95,7 +97,7 @@ export async function compareListCases(
         const bare = await pgbenchTps(url, [{ text: floor, parameters: [] }], bench)
         const ratio = (tps: number) => `${((100 * api.rps) / tps).toFixed(1)}%`.padStart(8)
         console.log(
-          `${label.padEnd(width)}${api.rps.toFixed(0).padStart(8)}${api.p99.toFixed(0).padStart(8)}${api.cpuMs.toFixed(2).padStart(8)}` +
+          `${label.padEnd(width)}${api.rps.toFixed(0).padStart(8)}${options.p50 ? api.p50.toFixed(1).padStart(8) : ''}${api.p99.toFixed(0).padStart(8)}${api.cpuMs.toFixed(2).padStart(8)}` +
             `${replay.toFixed(0).padStart(9)}${ratio(replay)}${bareRoute.rps.toFixed(0).padStart(8)}${ratio(bareRoute.rps)}` +
             `${bare.toFixed(0).padStart(9)}${ratio(bare)}` +
             `${api.failed ? `  ${api.failed} of ${api.total} failed` : ''}`,

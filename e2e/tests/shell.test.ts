@@ -306,7 +306,7 @@ describe('the shell, end to end in Chromium', () => {
 
     // `/` opens the search; a fuzzy query, the arrow keys and Enter open the page.
     await page.keyboard.press('/')
-    const search = page.getByRole('combobox', { name: '搜索菜单' })
+    const search = page.getByRole('combobox', { name: '搜索页面和记录' })
     await expect
       .poll(() => search.evaluate((element) => element === element.ownerDocument.activeElement))
       .toBe(true)

@@ -22,6 +22,7 @@ import { postsModule } from './posts/index.ts'
 import { profileModule } from './profile/index.ts'
 import { questionsModule } from './questions/index.ts'
 import { rolesModule } from './roles/index.ts'
+import { searchModule } from './search/index.ts'
 import { seosModule } from './seos/index.ts'
 import { sitesModule } from './sites/index.ts'
 import { sourcesModule } from './sources/index.ts'
@@ -38,6 +39,7 @@ export const modules: ApiModule[] = [
   authModule,
   twoFactorModule,
   profileModule,
+  searchModule,
   adminsModule,
   rolesModule,
   auditLogsModule,

@@ -47,9 +47,12 @@ export const shellLocale = defineLocale({
       unsupported: 'you browser can not work',
     },
     search: {
-      open: 'Search the menu',
-      placeholder: 'Search',
-      noMatch: 'No page matches',
+      open: 'Search pages and records',
+      placeholder: 'Page, e-mail, order no., title…',
+      noMatch: 'Nothing matches',
+      pages: 'Pages',
+      searching: 'Searching records…',
+      failed: 'Records could not be searched',
     },
     easterEgg: {
       hint: 'Press Esc to stop the fireworks',
@@ -115,9 +118,12 @@ export const shellLocale = defineLocale({
       unsupported: '您的浏览器不支持全屏',
     },
     search: {
-      open: '搜索菜单',
-      placeholder: '搜索',
-      noMatch: '没有匹配的页面',
+      open: '搜索页面和记录',
+      placeholder: '页面、邮箱、订单号、标题…',
+      noMatch: '没有匹配的结果',
+      pages: '页面',
+      searching: '正在搜索记录…',
+      failed: '记录搜索失败',
     },
     easterEgg: {
       hint: '按 Esc 停止烟花',

@@ -5,7 +5,7 @@ import { emailDomain, reversedDigits } from '../../db/schema/columns.ts'
 import type { KeywordColumn } from './list-spec.ts'
 
 /** `%` and `_` in the user's text are literal characters, not LIKE wildcards. */
-const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+export const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 export const containsPattern = (text: string): string => `%${literal(text)}%`
 const prefixPattern = (text: string): string => `${literal(text)}%`
 
@@ -67,4 +67,15 @@ export function keywordMatch(keywordColumn: KeywordColumn, keyword: string): SQL
       return sql`${reversedDigits(column)} like ${prefixPattern([...digits].reverse().join(''))}`
     }
   }
+}
+
+/**
+ * A value of `column` that starts with `text`, in any letter case, as a range of its `lower(column)
+ * text_pattern_ops` index: the prefix kind's condition where the search box reads a few rows in the index's
+ * order. Unlike `like $1`, a range keeps to the index even in a plan made for no value in particular, and
+ * read in order with a limit it stops at the first rows past the prefix. The upper bound appends the last
+ * code point, above every character a value can have next.
+ */
+export function prefixRange(column: PgColumn, text: string): SQL {
+  return sql`lower(${column}) ~>=~ lower(${text}) and lower(${column}) ~<~ (lower(${text}) || chr(1114111))`
 }

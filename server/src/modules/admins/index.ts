@@ -5,6 +5,7 @@ import { hashPassword } from '../../auth/password.ts'
 import { adminRoles, admins, adminUsers, roles, users } from '../../db/schema/index.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
 import { qualified } from '../../lib/resource/relations.ts'
+import { declareSearch } from '../../lib/search/searchable.ts'
 import { adminOf } from '../../plugins/access.ts'
 import { adminRules, resetQRCode } from './rules.ts'
 
@@ -49,4 +50,13 @@ export const adminsModule = defineResource<Admin>({
       check: ({ tx, request, id }) => ensureMayManage(tx, adminOf(request), id),
     },
   },
+})
+
+// The search box: staff by username or name, anywhere in them (few rows: no index needed).
+declareSearch({
+  kind: 'admins',
+  table: admins,
+  label: adminsContract.label,
+  columns: [admins.username, admins.name],
+  detail: admins.name,
 })

@@ -7,6 +7,7 @@ import { invalidField } from '../../lib/errors.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
 import { qualified } from '../../lib/resource/relations.ts'
 import type { ActionRoute } from '../../lib/resource/types.ts'
+import { declareSearch } from '../../lib/search/searchable.ts'
 import { adminOf } from '../../plugins/access.ts'
 
 const campaignsCount = sql<number>`(select count(*) from ${campaigns} where ${qualified(campaigns.channelId)} = ${qualified(channels.id)})::integer`
@@ -92,4 +93,23 @@ export const channelsModule = defineResource<Channel>({
       present: { added_at: channelAdmins.createdAt },
     },
   },
+})
+
+// The search box: a channel by its UTM source, a campaign by its name, each as the channel's list scopes it
+// (a campaign by its channel, the same rule: auth/channel-scope.ts). Few rows: no index needed.
+declareSearch({
+  kind: 'channels',
+  table: channels,
+  label: channelsContract.label,
+  columns: [channels.utmSource],
+  detail: channels.utmMedium,
+  scope: channelScope(channels.id),
+})
+declareSearch({
+  kind: 'campaigns',
+  table: campaigns,
+  label: 'name',
+  columns: [campaigns.name],
+  scope: channelScope(campaigns.channelId),
+  parent: campaigns.channelId,
 })

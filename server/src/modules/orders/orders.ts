@@ -8,6 +8,7 @@ import { cents, fromCents, twoPlaces } from '../../lib/money.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
 import { qualified } from '../../lib/resource/relations.ts'
 import type { ActionRoute } from '../../lib/resource/types.ts'
+import { declareSearch } from '../../lib/search/searchable.ts'
 import { adminOf } from '../../plugins/access.ts'
 
 const feeColumns: Record<(typeof orderFees)[number], PgColumn> = {
@@ -92,10 +93,13 @@ function moneyBack(kind: OrderEventKind): ActionRoute<Order> {
  * transaction number, the payment method); never created or deleted here. Who paid, for which plan and
  * through which channel are presented by name; the list sorts by plan name too.
  */
+const scope = channelScope(orders.channelId)
+const keyword = [{ prefix: orders.orderNo }, { prefix: orders.transactionNumber }]
+
 export const ordersResource = defineResource<Order>({
   contract: ordersContract,
   table: orders,
-  scope: channelScope(orders.channelId),
+  scope,
   joins: [
     { table: users, on: eq(users.id, orders.userId), inner: true },
     { table: plans, on: eq(plans.id, orders.planId), inner: true },
@@ -115,7 +119,7 @@ export const ordersResource = defineResource<Order>({
   },
   actions: { refund: moneyBack('refund'), chargeback: moneyBack('chargeback') },
   list: {
-    keyword: [{ prefix: orders.orderNo }, { prefix: orders.transactionNumber }],
+    keyword,
   },
   // Every field but `events`, whose figures are columns of their own (two counts, two sums) rather than a
   // JSON blob in one cell.
@@ -138,4 +142,14 @@ export const ordersResource = defineResource<Order>({
       refuseFields(errors)
     },
   },
+})
+
+// The search box: an order by the start of its number or its transaction number, within the list's scope.
+declareSearch({
+  kind: 'orders',
+  table: orders,
+  label: ordersContract.label,
+  columns: keyword,
+  detail: orders.transactionNumber,
+  scope,
 })

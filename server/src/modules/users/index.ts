@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { channelScope } from '../../auth/channel-scope.ts'
 import { campaigns, channels, plans, users } from '../../db/schema/index.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
+import { declareSearch } from '../../lib/search/searchable.ts'
 import type { ApiModule } from '../types.ts'
 import { memberMailRoutes } from './mail.ts'
 
@@ -11,11 +12,13 @@ import { memberMailRoutes } from './mail.ts'
  * e-mails an admin sends a member (mail.ts). There is no single create and no delete: the spec offers
  * neither, so neither route exists.
  */
+// Members are the channels' data: a caller sees those its channels brought (auth/channel-scope.ts).
+const scope = channelScope(users.channelId)
+
 const usersResource = defineResource<User>({
   contract: usersContract,
   table: users,
-  // Members are the channels' data: a caller sees those its channels brought (auth/channel-scope.ts).
-  scope: channelScope(users.channelId),
+  scope,
   joins: [
     { table: plans, on: eq(plans.id, users.planId) },
     { table: channels, on: eq(channels.id, users.channelId) },
@@ -43,6 +46,16 @@ const usersResource = defineResource<User>({
     disable: { refused: 'users.already_disabled', summary: 'Disable a member' },
   },
   import: { maxBytes: 10 * 1024 * 1024 },
+})
+
+// The search box: a member by the start of a username or an e-mail address, within the list's scope.
+declareSearch({
+  kind: 'users',
+  table: users,
+  label: usersContract.label,
+  columns: [{ prefix: users.username }, { prefix: users.email }],
+  detail: users.email,
+  scope,
 })
 
 export const usersModule: ApiModule = Object.assign(

@@ -3,6 +3,9 @@ import { eq, sql } from 'drizzle-orm'
 import { directors, photos, sources, tags, videoDirectors, videos, videoTags } from '../../db/schema/index.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
 import { qualified } from '../../lib/resource/relations.ts'
+import { declareSearch } from '../../lib/search/searchable.ts'
+
+const keyword = [videos.title, { prefix: videos.serialNumber }]
 
 /**
  * The catalogue's videos (spec sections 3 and 7): filters and sorts for a million rows, tags and directors
@@ -24,7 +27,7 @@ export const videosModule = defineResource<Video>({
           sql`exists (select 1 from ${videoTags} join ${tags} on ${qualified(tags.id)} = ${qualified(videoTags.tagId)} where ${qualified(videoTags.videoId)} = ${qualified(videos.id)} and ${qualified(tags.categoryId)} = ${categoryId})`,
       },
     },
-    keyword: [videos.title, { prefix: videos.serialNumber }],
+    keyword,
   },
   relations: {
     tag_ids: {
@@ -99,4 +102,13 @@ export const videosModule = defineResource<Video>({
       directors: { relation: 'director_ids', key: directors.name },
     },
   },
+})
+
+// The search box: a video by its title (anywhere in it) or the start of its serial number.
+declareSearch({
+  kind: 'videos',
+  table: videos,
+  label: videosContract.label,
+  columns: keyword,
+  detail: videos.serialNumber,
 })

@@ -1,8 +1,9 @@
 import { Select, type SelectProps, Spin, Typography } from 'antd'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError, type Query } from '../../api/http.ts'
 import type { Id } from '../../api/resource-client.ts'
+import { useDebounced } from '../../base/use-debounced.ts'
 import { useCan } from '../../stores/permission.ts'
 import { recordLabel } from './format.ts'
 import { labelFieldOf } from './registry.ts'
@@ -22,16 +23,6 @@ interface RecordPickerProps<T> extends Omit<SelectProps<PickerValue>, 'options' 
   optionLabel?: (record: T) => string
   /** Fixed list filters the offered records must meet: `{ type: 'genre' }` offers genre tags only. */
   where?: Query
-}
-
-/** `value`, debounced: what the server is asked for once the admin stops typing. */
-function useDebounced<V>(value: V, delay: number): V {
-  const [settled, setSettled] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay)
-    return () => clearTimeout(timer)
-  }, [value, delay])
-  return settled
 }
 
 const idsOf = (value: PickerValue | null | undefined): Id[] =>

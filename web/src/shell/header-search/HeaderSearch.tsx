@@ -1,5 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons'
-import { AutoComplete, Button, type GetRef } from 'antd'
+import { AutoComplete, Button, type GetRef, Typography } from 'antd'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -7,11 +7,19 @@ import { useGrantedRoutes } from '../granted-routes.ts'
 import { isTypingTarget } from '../keyboard.ts'
 import { buildMenu } from '../menu.ts'
 import { rankEntries } from './fuzzy.ts'
+import { kindTitleKey, recordRoute } from './record-route.ts'
 import { hiddenSearchPool, searchPool } from './search-pool.ts'
+import { useRecordSearch } from './use-record-search.ts'
+
+/** Ctrl-K (⌘-K on a Mac) opens the search from anywhere, a field being typed into included. */
+const isFindKey = (event: KeyboardEvent) =>
+  event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey
 
 /**
- * Menu search (the template's header search): the search icon or `/` opens a field over the navbar; the
- * arrow keys pick among the fuzzy matches and Enter opens the page; Escape or leaving the field closes it.
+ * The header search: the search icon, `/` or Ctrl/⌘-K opens a field over the navbar that finds the menu's
+ * pages (fuzzy, at once) and records the admin may list (members, orders, videos, channels, campaigns,
+ * admins: GET /api/search once typing pauses), grouped by kind. The arrow keys move through both, Enter
+ * opens the page or the record; Escape or leaving the field closes it.
  */
 export function HeaderSearch() {
   const { t } = useTranslation()
@@ -20,14 +28,49 @@ export function HeaderSearch() {
   const [open, setOpen] = useState(false)
   const [query, setQuery] = useState('')
   const input = useRef<GetRef<typeof AutoComplete>>(null)
+  const records = useRecordSearch(open ? query : '')
   const pool = useMemo(
     () => [...searchPool(buildMenu(routes), (key) => t(key)), ...hiddenSearchPool(routes, (key) => t(key))],
     [routes, t],
   )
-  const options = rankEntries(query, pool).map((entry) => ({
+  const pages = rankEntries(query, pool).map((entry) => ({
     value: entry.path,
     label: <span data-testid="search-option">{entry.titles.join(' > ')}</span>,
   }))
+  const found = records.groups.flatMap((group) => {
+    const options = group.records.flatMap((hit) => {
+      const path = recordRoute(group.kind, hit)
+      if (!path) return []
+      return [
+        {
+          value: path,
+          label: (
+            <span data-testid="search-record" data-kind={group.kind} data-exact={hit.exact}>
+              {hit.label}
+              {hit.detail && hit.detail !== hit.label && (
+                <Typography.Text type="secondary"> · {hit.detail}</Typography.Text>
+              )}
+            </span>
+          ),
+        },
+      ]
+    })
+    return options.length ? [{ label: t(kindTitleKey(group.kind)), options }] : []
+  })
+  const status = records.searching
+    ? t('shell.search.searching')
+    : records.failed
+      ? t('shell.search.failed')
+      : null
+  const options = [
+    ...(pages.length && (found.length || status)
+      ? [{ label: t('shell.search.pages'), options: pages }]
+      : pages),
+    ...found,
+    ...(status
+      ? [{ value: '', disabled: true, label: <span data-testid="search-status">{status}</span> }]
+      : []),
+  ]
 
   const close = () => {
     setOpen(false)
@@ -36,10 +79,12 @@ export function HeaderSearch() {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target))
-        return
+      const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey
+      if (!isFindKey(event) && !(slash && !isTypingTarget(event.target))) return
       event.preventDefault()
       setOpen(true)
+      // Already open (Ctrl-K again): back to the field.
+      input.current?.focus()
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
@@ -55,7 +100,7 @@ export function HeaderSearch() {
         type="text"
         data-testid="header-search"
         aria-label={t('shell.search.open')}
-        aria-keyshortcuts="/"
+        aria-keyshortcuts="/ Control+K Meta+K"
         icon={<SearchOutlined />}
         onClick={() => (open ? close() : setOpen(true))}
       />
@@ -70,10 +115,13 @@ export function HeaderSearch() {
           options={options}
           open={query.trim() !== ''}
           showSearch={{ filterOption: false }}
+          // Records carry an e-mail or a transaction number beside their name: wider than the field.
+          popupMatchSelectWidth={360}
           defaultActiveFirstOption
           notFoundContent={query.trim() && t('shell.search.noMatch')}
           onChange={setQuery}
           onSelect={(path: string) => {
+            if (!path) return
             close()
             navigate(path)
           }}

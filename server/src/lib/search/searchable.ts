@@ -1,0 +1,82 @@
+import type { PermissionName } from '@vod/contract'
+import type { SearchKind } from '@vod/contract/search'
+import { getTableColumns, getTableName, type SQL } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { FastifyRequest } from 'fastify'
+import type { KeywordColumn } from '../list/index.ts'
+import { kindOf } from '../list/keyword.ts'
+import { permissionOf } from '../resource/permissions.ts'
+
+/** One kind of record the box finds, as the search statement reads it. */
+export interface Searchable {
+  kind: SearchKind
+  /** The list permission of the kind: without it the kind is not searched. */
+  permission: PermissionName
+  table: PgTable
+  id: PgColumn
+  label: PgColumn
+  detail: PgColumn | null
+  /** The parent a child is opened under (a campaign's channel). */
+  parent: PgColumn | null
+  columns: readonly { kind: 'prefix' | 'contains'; column: PgColumn }[]
+  /** The list's scope for this caller: the same rows its list shows. */
+  scopeOf(request: FastifyRequest): SQL | undefined
+}
+
+/**
+ * What a resource's module adds to be found by the search box (`GET /api/search`), beside its declaration.
+ * Who may find a record and where the rows end are the list's: its list permission, and the very scope
+ * its declaration gives (the same function).
+ */
+export interface SearchDeclaration {
+  kind: SearchKind
+  table: PgTable & { id: PgColumn }
+  /**
+   * Searched in any letter case: `{ prefix: column }` from its start, on the `lower(column)
+   * text_pattern_ops` index of the list's keyword column of that kind (list-indexes.test.ts holds the lists
+   * to it); a plain column anywhere in it, on its trigram index where the table is large (from three
+   * characters).
+   */
+  columns: readonly KeywordColumn[]
+  /** The record field naming a hit: the contract's label (or the child's own). */
+  label: string | undefined
+  /** A second stored value shown with the label (a member's e-mail). */
+  detail?: PgColumn
+  scope?: (request: FastifyRequest) => SQL | undefined
+  /** A child's parent, which its screens open under. */
+  parent?: PgColumn
+}
+
+/** Every kind declared in this process (the resources' modules declare them as they are imported). */
+export const searchables: Searchable[] = []
+
+/** Notes a kind of record for the search box; stops the start when its declaration cannot be searched. */
+export function declareSearch(declared: SearchDeclaration): void {
+  const { kind, table } = declared
+  const label = Object.values(getTableColumns(table)).find((column) => column.name === declared.label)
+  if (!label)
+    throw new Error(
+      `search of ${kind}: its label "${declared.label}" is no column of ${getTableName(table)}.`,
+    )
+  const columns = declared.columns.map((keyword) => {
+    const found = kindOf(keyword)
+    if (found.kind !== 'prefix' && found.kind !== 'contains')
+      throw new Error(
+        `search of ${kind}: ${found.column.name} is searched by ${found.kind}, which the box does not.`,
+      )
+    return { kind: found.kind, column: found.column }
+  })
+  if (searchables.some((known) => known.kind === kind)) throw new Error(`search of ${kind}: declared twice.`)
+  searchables.push({
+    kind,
+    // A child searched as a kind of its own has list permissions of its own (list-campaigns).
+    permission: permissionOf('list', kind),
+    table,
+    id: table.id,
+    label,
+    detail: declared.detail ?? null,
+    parent: declared.parent ?? null,
+    columns,
+    scopeOf: declared.scope ?? (() => undefined),
+  })
+}
