@@ -15,9 +15,9 @@ import { createHash } from 'node:crypto'
 import { SEARCH_CONTAINS_MIN_LENGTH } from '@vod/contract/search'
 import { sql } from 'drizzle-orm'
 import type { RunningServer } from '../e2e/support/server.ts'
-import { queryRows } from '../server/src/db/client.ts'
+import { queryRows, queryText } from '../server/src/db/client.ts'
 import { searchables } from '../server/src/lib/search/searchable.ts'
-import { searchStatement } from '../server/src/lib/search/statement.ts'
+import { type Statement, searchStatements, withIds } from '../server/src/lib/search/statement.ts'
 import { createTestDatabase } from '../server/test/support/databases.ts'
 import { bulkLoad } from './support/bulk-load.ts'
 import { compareListCases, type ListCase } from './support/list-cases.ts'
@@ -150,30 +150,39 @@ try {
     ['two letters', 'me'],
   ]
 
-  // What PostgreSQL does for each text, at this size: the plan for its values and the one for none.
+  // What PostgreSQL does for each text, at this size: what is found anywhere, planned for the text as it
+  // runs, then the records, by the plan for the values and by the one for none (which a prepared statement
+  // may settle on).
   const kinds = searchables.map((found) => ({ found, scope: undefined }))
-  console.log('\nplans (EXPLAIN ANALYZE of the whole statement, every kind, a super-admin):')
-  for (const [label, q] of texts) {
-    const statement = searchStatement(kinds, q)
-    if (!statement) continue
-    const { text, params } = statement
-    const figures: string[] = []
-    for (const mode of ['force_custom_plan', 'force_generic_plan']) {
-      await db.execute(sql.raw(`prepare searched as ${text}`))
-      await db.execute(sql.raw(`set plan_cache_mode = ${mode}`))
-      const rows = await queryRows<Record<string, string>>(
-        db,
-        sql.raw(`explain (analyze) execute searched(${params.map((p) => literal(String(p))).join(', ')})`),
-      )
-      await db.execute(sql.raw('deallocate searched'))
-      const plan = rows.map((row) => Object.values(row)[0]).join('\n')
-      const scans = ['users', 'orders', 'videos'].filter((table) => plan.includes(`Seq Scan on ${table}`))
-      const time = plan.match(/Execution Time: ([\d.]+) ms/)?.[1]
-      figures.push(
-        `${mode === 'force_custom_plan' ? 'for its values' : 'for no value'} ${time} ms, ${scans.length ? `SEQ SCAN of ${scans.join(', ')}` : 'no scan of a large table'}`,
-      )
-    }
+  const written = (value: unknown) =>
+    Array.isArray(value) ? `'{${value.join(',')}}'` : literal(String(value))
+  const explain = async ({ text, params }: Statement, mode: string) => {
+    await db.execute(sql.raw(`prepare searched as ${text}`))
+    await db.execute(sql.raw(`set plan_cache_mode = ${mode}`))
+    const rows = await queryRows<Record<string, string>>(
+      db,
+      sql.raw(`explain (analyze) execute searched(${params.map(written).join(', ')})`),
+    )
+    await db.execute(sql.raw('deallocate searched'))
     await db.execute(sql.raw('reset plan_cache_mode'))
+    const plan = rows.map((row) => Object.values(row)[0]).join('\n')
+    const scans = ['users', 'orders', 'videos'].filter((table) => plan.includes(`Seq Scan on ${table}`))
+    const time = plan.match(/Execution Time: ([\d.]+) ms/)?.[1]
+    return `${time} ms, ${scans.length ? `SEQ SCAN of ${scans.join(', ')}` : 'no scan of a large table'}`
+  }
+  console.log('\nplans (EXPLAIN ANALYZE, every kind, a super-admin):')
+  for (const [label, q] of texts) {
+    const statements = searchStatements(kinds, q)
+    if (!statements) continue
+    const figures: string[] = []
+    let found: { kind: number; id: number }[] = []
+    if (statements.anywhere) {
+      figures.push(`anywhere ${await explain(statements.anywhere, 'force_custom_plan')}`)
+      found = await queryText(db, statements.anywhere.text, statements.anywhere.params)
+    }
+    const records = withIds(statements.records, statements.kinds, found)
+    figures.push(`records for its values ${await explain(records, 'force_custom_plan')}`)
+    figures.push(`for no value ${await explain(records, 'force_generic_plan')}`)
     console.log(`  ${label} (${q}): ${figures.join('; ')}`)
   }
 

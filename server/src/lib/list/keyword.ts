@@ -5,7 +5,7 @@ import { emailDomain, reversedDigits } from '../../db/schema/columns.ts'
 import type { KeywordColumn } from './list-spec.ts'
 
 /** `%` and `_` in the user's text are literal characters, not LIKE wildcards. */
-export const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 export const containsPattern = (text: string): string => `%${literal(text)}%`
 const prefixPattern = (text: string): string => `${literal(text)}%`
 
