@@ -103,6 +103,8 @@ export const en = {
   'users.mail_queued':
     'The mail server did not answer. The e-mail is kept and will be sent again shortly; there is no need to send it twice.',
   'users.mail_failed': 'The mail server did not take the e-mail. Nothing was sent; please try again later.',
+  'report_subscriptions.no_email': 'Add an e-mail address to your profile first: reports are sent to it.',
+  'report_subscriptions.limit': 'You may hold at most {max} report subscriptions; cancel one first.',
   // Channels and campaigns (modules/channels).
   'channels.already_active': 'This channel is already active.',
   'channels.already_archived': 'This channel is already archived.',

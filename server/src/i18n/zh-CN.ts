@@ -90,6 +90,8 @@ export const zhCN: Record<MessageKey, string> = {
   'users.mail_throttled': '每位会员每小时最多发送 {limit} 封此类邮件，请在 {minutes} 分钟后再试。',
   'users.mail_queued': '邮件服务器没有响应。该邮件已保存，稍后会自动重发，无需再次发送。',
   'users.mail_failed': '邮件服务器未接收该邮件，未发送任何内容，请稍后再试。',
+  'report_subscriptions.no_email': '请先在个人资料中填写邮箱地址：报告将发送到该邮箱。',
+  'report_subscriptions.limit': '每人最多订阅 {max} 个报告，请先取消一个。',
   // 渠道与推广活动（modules/channels）。
   'channels.already_active': '该渠道已是启用状态。',
   'channels.already_archived': '该渠道已归档。',

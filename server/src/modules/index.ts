@@ -21,6 +21,7 @@ import { plansModule } from './plans/index.ts'
 import { postsModule } from './posts/index.ts'
 import { profileModule } from './profile/index.ts'
 import { questionsModule } from './questions/index.ts'
+import { reportSubscriptionsModule } from './report-subscriptions/index.ts'
 import { rolesModule } from './roles/index.ts'
 import { searchModule } from './search/index.ts'
 import { seosModule } from './seos/index.ts'
@@ -70,4 +71,5 @@ export const modules: ApiModule[] = [
   cooperationsModule,
   deletionsModule,
   analyticsModule,
+  reportSubscriptionsModule,
 ]

@@ -2,14 +2,29 @@ import { analyticsExportQuery, type DailyFigures, exportFigures, type Permission
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
+import type { Db } from '../../db/client.ts'
 import { recordErrors } from '../../lib/responses.ts'
 import { dailyCsv } from './reports.ts'
 import { type AnalyticsOptions, BUSY_TEXT, bounded, busyErrors, periodOf } from './routes.ts'
 import { scopeOf } from './scope.ts'
+import type { Period, Scope } from './sums.ts'
 
 /** The columns of each export: a row a day, a column a figure (the figure registry's `exports`). */
 export const revenueColumns = ['date', ...exportFigures('revenue')] as const
 export const channelColumns = ['date', ...exportFigures('channel')] as const
+
+/**
+ * A daily CSV file as the exports send it: a BOM, the header of figure names, a line a day (reports.ts). The
+ * reports mailed to their subscribers attach the same file (modules/report-subscriptions).
+ */
+export async function dailyCsvFile(
+  reads: Db,
+  period: Period,
+  scope: Scope,
+  columns: readonly string[],
+): Promise<string> {
+  return `\ufeff${columns.join(',')}\n${await dailyCsv(reads, period, scope, columns)}\n`
+}
 
 const exports: {
   path: string
@@ -54,13 +69,12 @@ export async function exportRoutes(app: FastifyInstance, { db, reads, slots, zon
       },
       async (request: FastifyRequest, reply: FastifyReply) => {
         const q = request.query as z.infer<typeof analyticsExportQuery>
-        const lines = await bounded(slots, async () =>
-          dailyCsv(reads, periodOf(zone, q), await scopeOf(db, request, q.channel_id), spec.columns),
-        )
+        const scope = await scopeOf(db, request, q.channel_id)
+        const file = await bounded(slots, () => dailyCsvFile(reads, periodOf(zone, q), scope, spec.columns))
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${spec.filename}"`)
-          .send(`\ufeff${spec.columns.join(',')}\n${lines}\n`)
+          .send(file)
       },
     )
 }

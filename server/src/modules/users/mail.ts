@@ -7,16 +7,16 @@ import {
   memberMailKinds,
   memberMailRecord,
 } from '@vod/contract'
-import { and, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import type nodemailer from 'nodemailer'
-import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { memberMails, users } from '../../db/schema/index.ts'
 import { audit } from '../../lib/audit.ts'
 import { ApiError, conflict, notFound } from '../../lib/errors.ts'
 import { idParams } from '../../lib/id-param.ts'
+import { claimDue, everyMailPass } from '../../lib/mail/outbox.ts'
+import { MAX_MAIL_ATTEMPTS, mailer, sendOnce } from '../../lib/mail/transport.ts'
 import { dataOf, errorBody, recordErrors } from '../../lib/responses.ts'
 import type { ModuleOptions } from '../types.ts'
 
@@ -87,25 +87,6 @@ function signedToken(key: Buffer, payload: { u: number; k: MemberMailKind; e: st
   return `${body}.${base64url(createHmac('sha256', key).update(body).digest())}`
 }
 
-/**
- * One SMTP transport per server address, made when the first mail goes out; nodemailer is loaded then too,
- * as an optional backend is (docs/operations.md "Node").
- */
-function mailer(config: Config) {
-  let transport: ReturnType<typeof nodemailer.createTransport> | null = null
-  return async (): Promise<ReturnType<typeof nodemailer.createTransport> | null> => {
-    if (!config.smtpUrl) return null
-    // Bounded waits: the admin's request waits for the first attempt (holding no database connection).
-    transport ??= (await import('nodemailer')).default.createTransport({
-      url: config.smtpUrl,
-      connectionTimeout: config.mailTimeoutSeconds * 1000,
-      greetingTimeout: config.mailTimeoutSeconds * 1000,
-      socketTimeout: config.mailTimeoutSeconds * 1500,
-    })
-    return transport
-  }
-}
-
 /** A sent (or refused) mail keeps no live link: a copy of the database must not open accounts. */
 const redacted = (mark: string) =>
   sql`regexp_replace(${memberMails.body}, 'token=[A-Za-z0-9_.-]+', ${`token=${mark}`}, 'g')`
@@ -115,9 +96,6 @@ const redacted = (mark: string) =>
  * refusal, so the history reads it there (only this module writes bodies, always with one link).
  */
 const REFUSED = '[refused]'
-
-/** Tries per mail, the request's own included, before the outbox gives up on it. */
-const MAX_ATTEMPTS = 5
 
 /** Whether a mail's link still works, by the database's clock (the rows' created_at is its now()). */
 const linkAlive = sql`${memberMails.createdAt} > now() - case ${memberMails.kind} ${sql.join(
@@ -133,12 +111,9 @@ const mailState = sql<MemberMailState>`case
   when ${memberMails.transport} = 'outbox' then 'outbox'
   when not ${memberMails.pending} then
     case when strpos(${memberMails.body}, ${`token=${REFUSED}`}) > 0 then 'failed' else 'sent' end
-  when ${memberMails.attempts} >= ${MAX_ATTEMPTS} or not (${linkAlive}) then 'failed'
+  when ${memberMails.attempts} >= ${MAX_MAIL_ATTEMPTS} or not (${linkAlive}) then 'failed'
   else 'queued'
 end`
-
-/** A refusal for good (5xx) as against a mail server that did not answer or asked to come back (4xx). */
-const refusedForGood = (error: unknown) => Number((error as { responseCode?: unknown }).responseCode) >= 500
 
 /**
  * `GET /users/{id}/send-email-verification` and `/send-reset-password` (spec section 7; GET as the spec has
@@ -292,68 +267,32 @@ export async function memberMailRoutes(app: FastifyInstance, { db, config, secre
       },
     )
 
-  /** One attempt at a pending mail, outside any transaction; its row says how it went. */
+  /** One attempt at a pending mail, outside any transaction (lib/mail); its row says how it went. */
   async function deliver(row: { id: number; recipient: string; subject: string; body: string }) {
     const smtp = await transport()
     if (!smtp) return 'failed' as const
-    try {
-      await smtp.sendMail({ from: config.mailFrom, to: row.recipient, subject: row.subject, text: row.body })
-    } catch (error) {
-      app.log.warn({ err: error, mail: row.id }, 'member mail: the mail server did not take it')
-      if (!refusedForGood(error)) return 'failed' as const
-      await db
-        .update(memberMails)
-        .set({ pending: false, body: redacted(REFUSED) })
-        .where(eq(memberMails.id, row.id))
-      return 'refused' as const
-    }
+    const outcome = await sendOnce(smtp, config, app.log, {
+      to: row.recipient,
+      subject: row.subject,
+      text: row.body,
+    })
+    if (outcome === 'failed') return outcome
     await db
       .update(memberMails)
-      .set({ pending: false, body: redacted('[sent]') })
+      .set({ pending: false, body: redacted(outcome === 'sent' ? '[sent]' : REFUSED) })
       .where(eq(memberMails.id, row.id))
-    return 'sent' as const
+    return outcome
   }
 
-  /** Claims one pending mail whose last try is a retry period old and whose link still works, or none. */
-  async function claim() {
-    const due = db
-      .select({ id: memberMails.id })
-      .from(memberMails)
-      .where(
-        and(
-          eq(memberMails.pending, true),
-          lt(memberMails.attempts, MAX_ATTEMPTS),
-          lt(memberMails.triedAt, sql`now() - make_interval(secs => ${config.mailRetrySeconds})`),
-          linkAlive,
-        ),
-      )
-      .orderBy(memberMails.triedAt)
-      .limit(1)
-      .for('update', { skipLocked: true })
-    const [row] = await db
-      .update(memberMails)
-      .set({ attempts: sql`${memberMails.attempts} + 1`, triedAt: sql`now()` })
-      .where(inArray(memberMails.id, due))
-      .returning()
-    return row ?? null
-  }
-
-  if (config.smtpUrl) {
-    let running = false
-    const timer = setInterval(async () => {
-      if (running) return
-      running = true
-      try {
-        for (let row = await claim(); row; row = await claim()) await deliver(row)
-      } catch (error) {
-        app.log.warn({ err: error }, 'member mail: the retry pass stopped')
-      } finally {
-        running = false
+  // The outbox's retry pass (lib/mail/outbox.ts): mails whose link still works, claimed by any process.
+  if (config.smtpUrl)
+    everyMailPass(app, config, 'member mail', async () => {
+      for (let id = await claimDue(db, memberMails, config, linkAlive); id; ) {
+        const [row] = await db.select().from(memberMails).where(eq(memberMails.id, id))
+        if (row) await deliver(row)
+        id = await claimDue(db, memberMails, config, linkAlive)
       }
-    }, config.mailRetrySeconds * 1000)
-    timer.unref()
-    app.addHook('onClose', async () => clearInterval(timer))
-  }
+    })
 }
 
 /** A member_mails row as the API answers it (its body, which may hold a live link, never leaves). */

@@ -1,6 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { previousPeriod } from '@vod/contract/periods'
+import type { SubscribedReport } from '@vod/contract/resources/report-subscriptions'
 import { Alert, Button, Card, Select, Space, Typography } from 'antd'
 import { lazy, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -12,6 +13,7 @@ import { Later } from './Later.tsx'
 import { type Preset, presets } from './periods.ts'
 import { channelsQuery, forChannel, seriesQuery, splitQuery } from './queries.ts'
 import type { SplitSpec } from './SplitFigures.tsx'
+import { SubscribeReport } from './SubscribeReport.tsx'
 import { periodOfView, useAnalyticsView } from './view.ts'
 
 export interface AnalyticsScreen {
@@ -31,6 +33,8 @@ export interface AnalyticsScreen {
   export?: string
   /** Pick one channel of those the caller sees (the channel screen). */
   channelPicker?: boolean
+  /** The report by e-mail a reader of this screen may subscribe to (docs/analytics.md "Reports by e-mail"). */
+  report?: SubscribedReport
 }
 
 // The figures come first (issue 36, item 6): the date picker, the charts and the tables (antd's DatePicker and
@@ -168,6 +172,16 @@ export function AnalyticsPage({ screen }: { screen: AnalyticsScreen }) {
             >
               {t('analytics.export')}
             </Button>
+          )}
+          {screen.report && (
+            <SubscribeReport
+              report={screen.report}
+              channel={channel ?? null}
+              channelName={
+                channels.data?.data.find((row) => row.channel_id === channel)?.channel_name ?? null
+              }
+              zone={zone}
+            />
           )}
           <Typography.Text type="secondary">{t('analytics.zone', { zone })}</Typography.Text>
           {screen.figures.includes('visitors') && (

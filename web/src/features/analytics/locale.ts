@@ -1,5 +1,10 @@
 import { figureHint, figureLabels } from '@vod/contract/figures'
+import { reportMailContents, subscribedReports } from '@vod/contract/resources/report-subscriptions'
 import { defineLocale } from '../../i18n/define-locale.ts'
+
+/** The reports' names as their mails title them (the contract's), so the list reads as the mail does. */
+const reportTitles = (language: 'en' | 'zh-cn') =>
+  Object.fromEntries(subscribedReports.map((report) => [report, reportMailContents[report].title[language]]))
 
 export const analyticsLocale = defineLocale({
   en: {
@@ -39,6 +44,53 @@ export const analyticsLocale = defineLocale({
     axes: { money: 'Money', counts: 'Counts' },
     summary: 'The period',
     netHint: figureHint('net', 'en'),
+    subscriptions: {
+      title: 'My report subscriptions',
+      intro:
+        'Reports you get by e-mail, with the CSV of their screen attached. Each is made when it goes out, from what you may see then: without the permission, the channel or an e-mail address, nothing is sent.',
+      subscribe: 'Subscribe by e-mail',
+      subscribeTitle: 'Get "{{report}}" by e-mail',
+      subscribed: 'Subscribed: the report will arrive by e-mail.',
+      mine: 'My report subscriptions',
+      everyone: "Everyone's report subscriptions",
+      subscriber: 'Subscriber',
+      report: 'Report',
+      reports: reportTitles('en'),
+      frequency: 'How often',
+      frequencies: { daily: 'Daily', weekly: 'Weekly' },
+      weekday: 'On',
+      weekdays: {
+        1: 'Monday',
+        2: 'Tuesday',
+        3: 'Wednesday',
+        4: 'Thursday',
+        5: 'Friday',
+        6: 'Saturday',
+        7: 'Sunday',
+      },
+      hour: 'At (business time zone {{zone}})',
+      dailyHint: "With the day before's figures.",
+      weeklyHint: 'With the figures of the seven days before.',
+      language: 'Language',
+      everyChannel: 'Every channel you see',
+      when: 'When',
+      dailyAt: 'Daily at {{hour}} ({{zone}})',
+      weeklyAt: '{{weekday}}s at {{hour}} ({{zone}})',
+      last: 'Last report',
+      none: 'None yet',
+      states: {
+        sent: 'Sent',
+        queued: 'Queued',
+        failed: 'Failed',
+        outbox: 'In the outbox',
+        withheld: 'Withheld',
+      },
+      actions: 'Actions',
+      cancel: 'Close',
+      cancelSubscription: 'Unsubscribe',
+      cancelConfirm: 'Stop getting this report?',
+      cancelled: 'Unsubscribed.',
+    },
     visitorsNote:
       'Visitors count each visitor once over the day or period shown; past 1,024 they are estimated, typically within 0.8% (within 2% 99 times in 100).',
   },
@@ -78,6 +130,45 @@ export const analyticsLocale = defineLocale({
     axes: { money: '金额', counts: '数量' },
     summary: '本期汇总',
     netHint: figureHint('net', 'zh-cn'),
+    subscriptions: {
+      title: '我的报告订阅',
+      intro:
+        '您通过邮件接收的报告，附带该页面的 CSV。每份报告在发送时按您当时可见的数据生成：若已失去权限、渠道或邮箱地址，则不再发送。',
+      subscribe: '邮件订阅',
+      subscribeTitle: '通过邮件接收“{{report}}”',
+      subscribed: '订阅成功：报告将通过邮件送达。',
+      mine: '我的报告订阅',
+      everyone: '所有人的报告订阅',
+      subscriber: '订阅人',
+      report: '报告',
+      reports: reportTitles('zh-cn'),
+      frequency: '频率',
+      frequencies: { daily: '每天', weekly: '每周' },
+      weekday: '星期',
+      weekdays: { 1: '星期一', 2: '星期二', 3: '星期三', 4: '星期四', 5: '星期五', 6: '星期六', 7: '星期日' },
+      hour: '时间（业务时区 {{zone}}）',
+      dailyHint: '附前一天的数据。',
+      weeklyHint: '附前七天的数据。',
+      language: '语言',
+      everyChannel: '您可见的全部渠道',
+      when: '发送时间',
+      dailyAt: '每天 {{hour}}（{{zone}}）',
+      weeklyAt: '每{{weekday}} {{hour}}（{{zone}}）',
+      last: '最近一份',
+      none: '尚无',
+      states: {
+        sent: '已发送',
+        queued: '排队中',
+        failed: '失败',
+        outbox: '在发件箱中',
+        withheld: '已停发',
+      },
+      actions: '操作',
+      cancel: '关闭',
+      cancelSubscription: '取消订阅',
+      cancelConfirm: '不再接收此报告？',
+      cancelled: '已取消订阅。',
+    },
     visitorsNote:
       '访客数在所示的日期或时间段内每位访客只计一次；超过 1,024 人时为估算值，误差通常在 0.8% 以内（百次中 99 次在 2% 以内）。',
   },

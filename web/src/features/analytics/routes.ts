@@ -35,4 +35,10 @@ export const analyticsRoutes: AppRoute[] = [
       screen('refundStatistics', () => import('./RefundStatisticsPage.tsx')),
     ],
   },
+  {
+    // Any admin's own subscriptions (a report needs its screen's permission, checked by the server).
+    path: '/analytics/report-subscriptions',
+    meta: { titleKey: 'analytics.subscriptions.title', hidden: true, noCache: true },
+    page: () => import('./ReportSubscriptionsPage.tsx'),
+  },
 ]

@@ -10,6 +10,7 @@ export const analyticsScreens = {
     series: '/analytics/revenue/companyDataDaily',
     figures: [...moneyFigures, 'orders'],
     export: '/analytics/revenue/exportCsv',
+    report: 'daily-revenue',
   },
   channel: {
     name: 'channel',
@@ -24,11 +25,13 @@ export const analyticsScreens = {
     },
     export: '/analytics/channel/exportCsv',
     channelPicker: true,
+    report: 'daily-channel',
   },
   campaign: {
     name: 'campaign',
     path: 'campaign',
     resource: 'daily-campaign',
+    report: 'daily-campaign',
     figures: [],
     split: {
       path: '/analytics/campaign/statistic',
@@ -76,6 +79,7 @@ export const analyticsScreens = {
     path: 'refund-statistics',
     resource: 'daily-refund-statistics',
     series: '/analytics/refund-statistics',
+    report: 'daily-refund-statistics',
     figures: [...moneyFigures, 'refund_count', 'chargeback_count'],
   },
 } satisfies Record<string, AnalyticsScreen>

@@ -1,0 +1,85 @@
+import {
+  type FigureLanguage,
+  type FigureName,
+  figureRegistry,
+  reportMailContents,
+  STORE_CURRENCY,
+  type SubscribedReport,
+} from '@vod/contract'
+
+/** The words of a report mail around its figures, in each language a report is written in. */
+const words: Record<
+  FigureLanguage,
+  {
+    period: string
+    through: string
+    zone: string
+    channel: string
+    allChannels: string
+    attached: string
+    footer: string
+  }
+> = {
+  en: {
+    period: 'Period',
+    through: ' to ',
+    zone: 'business time zone',
+    channel: 'Channel',
+    allChannels: 'every channel you see',
+    attached: 'The attached CSV ({file}) holds the same figures as the screen exports them.',
+    footer:
+      'You get this report because you subscribed to it in the back-office; cancel it under "My report subscriptions".',
+  },
+  'zh-cn': {
+    period: '统计周期',
+    through: ' 至 ',
+    zone: '业务时区',
+    channel: '渠道',
+    allChannels: '您可见的全部渠道',
+    attached: '附件 CSV（{file}）包含与该页面导出相同的数据。',
+    footer: '您收到此报告是因为您在后台订阅了它；可在“我的报告订阅”中取消。',
+  },
+}
+
+/** A figure's value as a screen reads it: money with two places, thousands grouped, and its currency. */
+export function figureText(name: FigureName, value: unknown): string {
+  if (value === null || value === undefined) return '-'
+  const text = String(value)
+  const grouped = text.replace(/^(-?\d+)/, (whole) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ','))
+  return figureRegistry[name].unit === 'money' ? `${grouped} ${STORE_CURRENCY}` : grouped
+}
+
+export interface ReportText {
+  report: SubscribedReport
+  language: FigureLanguage
+  start: string
+  end: string
+  zone: string
+  /** The channel's name, or null for every channel the subscriber sees. */
+  channel: string | null
+  totals: Record<string, unknown>
+  /** The attachment's file name, when one goes with the mail. */
+  file: string | null
+}
+
+/** A report's subject and body: its screen's title, the period, and the headline figures labelled as the screen labels them. */
+export function reportText(text: ReportText): { subject: string; body: string } {
+  const contents = reportMailContents[text.report]
+  const w = words[text.language]
+  const title = contents.title[text.language]
+  const period = text.start === text.end ? text.start : `${text.start}${w.through}${text.end}`
+  const colon = text.language === 'zh-cn' ? '：' : ': '
+  const lines = [
+    title,
+    `${w.period}${colon}${period} (${w.zone} ${text.zone})`,
+    `${w.channel}${colon}${text.channel ?? w.allChannels}`,
+    '',
+    ...contents.headline.map(
+      (name) => `${figureRegistry[name].label[text.language]}${colon}${figureText(name, text.totals[name])}`,
+    ),
+    '',
+    ...(text.file ? [w.attached.replace('{file}', text.file)] : []),
+    w.footer,
+  ]
+  return { subject: `${title} ${period}`, body: lines.join('\n') }
+}

@@ -1,0 +1,122 @@
+import {
+  campaignCsvFigures,
+  effectivePermissions,
+  type FigureLanguage,
+  reportMailContents,
+  type SubscribedReport,
+} from '@vod/contract'
+import { stringify } from 'csv-stringify/sync'
+import { eq } from 'drizzle-orm'
+import { ALL_CHANNELS } from '../../auth/channel-scope.ts'
+import { adminPermissionNames } from '../../auth/sessions.ts'
+import type { Db } from '../../db/client.ts'
+import { admins, channelAdmins, channels } from '../../db/schema/index.ts'
+import type { OutgoingMail } from '../../lib/mail/transport.ts'
+import { cell } from '../../lib/resource/csv-cells.ts'
+import { channelColumns, dailyCsvFile, revenueColumns } from '../analytics/export.ts'
+import { dailySeries, perCampaign } from '../analytics/reports.ts'
+import type { Period, Scope } from '../analytics/sums.ts'
+import { reportText } from './mail-text.ts'
+
+export interface ReportOrder {
+  adminId: number
+  report: SubscribedReport
+  channelId: number | null
+  language: FigureLanguage
+}
+
+/** The columns of each daily CSV: the screen's export's for the two that have one, else the screen's table. */
+const seriesColumns: Record<SubscribedReport, readonly string[]> = {
+  'daily-revenue': revenueColumns,
+  'daily-channel': channelColumns,
+  'daily-campaign': [],
+  'daily-refund-statistics': ['date', ...reportMailContents['daily-refund-statistics'].headline],
+}
+
+/**
+ * What the subscriber may read now, checked as each report is made (never only when subscribing): an
+ * enabled admin with an e-mail address holding the report's `list-` permission, and the channel among those
+ * it sees. Null when any of it no longer holds: the report is withheld.
+ */
+async function readerOf(db: Db, order: ReportOrder) {
+  const [admin] = await db
+    .select({ email: admins.email, status: admins.status, permissions: adminPermissionNames })
+    .from(admins)
+    .where(eq(admins.id, order.adminId))
+  if (admin?.status !== 'enabled' || !admin.email) return null
+  const permissions = new Set(effectivePermissions(admin.permissions))
+  if (!permissions.has(`list-${order.report}`)) return null
+  let mine: number[] | null = null
+  if (!permissions.has(ALL_CHANNELS))
+    mine = (
+      await db
+        .select({ id: channelAdmins.channelId })
+        .from(channelAdmins)
+        .where(eq(channelAdmins.adminId, order.adminId))
+    ).map((row) => row.id)
+  if (order.channelId !== null && mine && !mine.includes(order.channelId)) return null
+  const scope: Scope = { channels: order.channelId === null ? mine : [order.channelId] }
+  const contents = reportMailContents[order.report]
+  const mayExport = !contents.export || permissions.has(contents.export)
+  return { email: admin.email, scope, mayExport }
+}
+
+/** A CSV of the campaigns' rows as the campaign screen's table shows them, cells as every export writes them. */
+function campaignCsv(answer: string): string {
+  const rows = (JSON.parse(answer) as { data: Record<string, unknown>[] }).data
+  const columns = ['channel_id', 'channel_name', 'campaign_id', 'campaign_name', ...campaignCsvFigures]
+  return `\ufeff${stringify([columns, ...rows.map((row) => columns.map((column) => cell(row[column] ?? '')))])}`
+}
+
+/**
+ * Makes a subscription's report of a period, as its screen shows that period to the subscriber: the headline
+ * figures are the totals of the screen's series (the campaign screen's rows add up to the same), the CSV the
+ * screen's export. Null when the subscriber may no longer read it. Reads only; sends nothing.
+ */
+export async function makeReport(
+  db: Db,
+  reads: Db,
+  order: ReportOrder,
+  period: Period,
+): Promise<OutgoingMail | null> {
+  const reader = await readerOf(db, order)
+  if (!reader) return null
+  let channelName: string | null = null
+  if (order.channelId !== null) {
+    const [channel] = await db
+      .select({ name: channels.utmSource })
+      .from(channels)
+      .where(eq(channels.id, order.channelId))
+    if (!channel) return null
+    channelName = channel.name
+  }
+  const contents = reportMailContents[order.report]
+  const series = JSON.parse(await dailySeries(reads, period, reader.scope)) as {
+    meta: { totals: Record<string, unknown> }
+  }
+  let csv: string | null = null
+  if (reader.mayExport)
+    csv =
+      contents.csv === 'campaigns'
+        ? campaignCsv(await perCampaign(reads, period, reader.scope))
+        : await dailyCsvFile(reads, period, reader.scope, seriesColumns[order.report])
+  const text = reportText({
+    report: order.report,
+    language: order.language,
+    start: period.start,
+    end: period.end,
+    zone: period.zone,
+    channel: channelName,
+    totals: series.meta.totals,
+    file: csv === null ? null : contents.filename,
+  })
+  return {
+    to: reader.email,
+    subject: text.subject,
+    text: text.body,
+    attachments:
+      csv === null
+        ? []
+        : [{ filename: contents.filename, content: csv, contentType: 'text/csv; charset=utf-8' }],
+  }
+}
