@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { instant, recordId } from './values.ts'
+import { rowVersions } from './versions.ts'
 
 /**
  * Bulk actions and undo, for every resource (docs/resources.md "Bulk actions and undo"). A bulk request names
@@ -27,6 +28,8 @@ export const bulkInput = z
   .strictObject({
     ids: z.array(recordId).min(1).max(BULK_LIMIT).optional(),
     all: z.literal(1).optional(),
+    /** The version each row was seen at (versions.ts): a row changed since is refused 412, the others go on. */
+    versions: rowVersions.optional(),
   })
   .superRefine((value, ctx) => {
     if ((value.ids === undefined) === (value.all === undefined))

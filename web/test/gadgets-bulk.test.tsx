@@ -26,7 +26,11 @@ describe('bulk actions on any list (the gadgets fixture, against the real server
     const results = await screen.findByTestId('bulk-results')
     const sent = api.requests('POST', '/api/gadgets/bulk/publish')
     expect(sent).toHaveLength(1)
-    expect(JSON.parse(sent[0]?.body ?? '')).toEqual({ ids: [1, 2] })
+    // Each ticked row goes with the version its list row showed: one changed since is refused alone.
+    expect(JSON.parse(sent[0]?.body ?? '')).toEqual({
+      ids: [1, 2],
+      versions: { 1: expect.stringMatching(/^\d+$/), 2: expect.stringMatching(/^\d+$/) },
+    })
     expect(screen.getByText('Publish: 1 done, 1 refused')).toBeTruthy()
     const alpha = within(results).getByText('Alpha').closest('tr') as HTMLElement
     const beta = within(results).getByText('Beta').closest('tr') as HTMLElement

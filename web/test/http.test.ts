@@ -158,6 +158,26 @@ describe('the HTTP module against a real server', () => {
     }
     await expect(http.post('/login', { body: {} })).rejects.toMatchObject({ status: 429, retryAfter: 898 })
   })
+
+  it('sends the version a write was made from as If-Match, and reads a 412 for who changed the record', async () => {
+    const stale = {
+      message: 'ann changed this record at 2026-11-21T10:00:00.000Z …',
+      version: '812',
+      changed_by: 'ann',
+      changed_at: '2026-11-21T10:00:00.000Z',
+      data: { id: 3, first_name: 'Ann', version: '812' },
+    }
+    answer = (_req, res) => json(res, 412, stale)
+    await expect(http.put('/users/3', { body: { last_name: 'Lee' }, version: '734' })).rejects.toMatchObject({
+      status: 412,
+      message: stale.message,
+      stale,
+    })
+    expect(seen?.headers['if-match']).toBe('"734"')
+    answer = (_req, res) => json(res, 200, { data: {} })
+    await http.put('/users/3', { body: {} })
+    expect(seen?.headers['if-match']).toBeUndefined()
+  })
 })
 
 describe('CSV downloads by a navigated, ticketed URL', () => {

@@ -21,6 +21,10 @@ export const en = {
     'The record cannot be put back: a record added since holds one of its unique values.',
   'errors.restore_missing': 'The record cannot be put back: a record it refers to was deleted since.',
   'errors.action_state': 'The action {action} does not apply while the record is {state}.',
+  'errors.stale':
+    '{who} changed this record at {when}, after the version this change was made from; nothing was saved.',
+  'errors.stale_elsewhere':
+    'This record was changed elsewhere after the version this change was made from; nothing was saved.',
   'holders.sources': 'Sources are still filed under this genre; move them to another genre first.',
   'holders.seos': "SEO entries still describe this tag's page; change or delete them first.",
   'holders.promotion_plans': 'Promotions still apply to this plan; take it out of them first.',

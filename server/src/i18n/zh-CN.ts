@@ -19,6 +19,8 @@ export const zhCN: Record<MessageKey, string> = {
   'errors.restore_taken': '无法恢复该记录：之后新增的记录已占用它的唯一值。',
   'errors.restore_missing': '无法恢复该记录：它引用的记录已被删除。',
   'errors.action_state': '记录处于「{state}」状态，不能执行「{action}」。',
+  'errors.stale': '{who} 已于 {when} 修改了这条记录（在你这次修改所依据的版本之后），本次未保存任何内容。',
+  'errors.stale_elsewhere': '这条记录已在别处被修改（在你这次修改所依据的版本之后），本次未保存任何内容。',
   'holders.sources': '仍有来源归在此类型下；请先将它们移到其他类型。',
   'holders.seos': '仍有 SEO 条目描述此标签的页面；请先修改或删除它们。',
   'holders.promotion_plans': '仍有促销适用于此套餐；请先将它从促销中移除。',

@@ -45,7 +45,8 @@ export async function audit(db: Db, request: FastifyRequest, entry: AuditEntry):
   })
 }
 
-const bookkeeping = new Set(['id', 'created_at', 'updated_at'])
+// A version (resource/versions.ts) changes with every write: it is no change of the record's own.
+const bookkeeping = new Set(['id', 'created_at', 'updated_at', 'version'])
 
 /** `{field: value}` of a new record as the wire shows it, plus `secrets` (fields set but never shown). */
 export function createdChanges(record: object, secrets: readonly string[] = []): Record<string, unknown> {

@@ -24,6 +24,8 @@ export class ApiError extends Error {
    * API.md").
    */
   reason: SessionEndReason | undefined
+  /** Fields the answer carries besides `message` (a 412's version, who changed the record and when). */
+  extra: Record<string, unknown> | undefined
 
   constructor(
     status: number,
@@ -40,6 +42,7 @@ export class ApiError extends Error {
     this.fields = fields
     this.headers = headers
     this.reason = undefined
+    this.extra = undefined
   }
 }
 

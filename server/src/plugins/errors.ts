@@ -10,7 +10,7 @@ import { isValidationIssue } from '../lib/validation.ts'
 function send(
   reply: FastifyReply,
   status: number,
-  body: { message: string; errors?: Record<string, string[]>; reason?: string },
+  body: { message: string; errors?: Record<string, string[]>; reason?: string; [extra: string]: unknown },
 ) {
   return reply.code(status).type('application/json; charset=utf-8').send(body)
 }
@@ -21,6 +21,7 @@ function sendApiError(request: FastifyRequest, reply: FastifyReply, error: ApiEr
     return send(reply, error.status, {
       message: request.t(error.key, error.params),
       ...(error.reason ? { reason: error.reason } : {}),
+      ...error.extra,
     })
   const errors: Record<string, string[]> = {}
   for (const [field, list] of Object.entries(error.fields)) {

@@ -39,6 +39,7 @@ describeEachEngine('admins', (engine) => {
       })
       expect(res.status).toBe(201)
       expect(res.body.data).toEqual({
+        version: expect.any(String),
         id: expect.any(Number),
         username: 'editor.jane',
         name: 'Jane Editor',

@@ -27,6 +27,7 @@ describeEachEngine('audit trail', (engine) => {
     })
     const [failed] = await entries('action=login-failed')
     expect(failed).toEqual({
+      version: expect.any(String),
       id: expect.any(Number),
       admin_id: null,
       admin_username: 'mallory',

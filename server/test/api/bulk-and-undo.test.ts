@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { commentReports, comments, deletedRecords, users, videos } from '../../src/db/schema/index.ts'
 import { describeEachEngine } from '../support/databases.ts'
 import { type Json, startTestApp, type TestApp } from '../support/harness.ts'
+import { rewritten } from '../support/versions.ts'
 
 /** The machinery every resource gets: bulk actions with per-row answers, and undo after delete. */
 describeEachEngine('bulk actions and undo', (engine) => {
@@ -160,11 +161,11 @@ describeEachEngine('bulk actions and undo', (engine) => {
 
       const restored = await api(`/api/videos/${id}/restore`, 'POST')
       expect(restored.status).toBe(200)
-      expect(restored.body.data).toEqual(before)
-      expect((await api(`/api/videos/${id}`)).body.data).toEqual(before)
-      expect((await api(`/api/videos/${id}/photos`)).body.data).toEqual(photosBefore)
+      expect(restored.body.data).toEqual(rewritten(before))
+      expect((await api(`/api/videos/${id}`)).body.data).toEqual(rewritten(before))
+      expect((await api(`/api/videos/${id}/photos`)).body.data).toEqual(photosBefore.map(rewritten))
       expect(photosBefore.map((p: Json) => p.id)).toEqual([photoIds[2], photoIds[0], photoIds[1]])
-      expect((await api(`/api/comments/${commentId}`)).body.data).toEqual(commentBefore)
+      expect((await api(`/api/comments/${commentId}`)).body.data).toEqual(rewritten(commentBefore))
       expect((await api(`/api/videos?tag_id=${tag}`)).body.data.map((v: Json) => v.id)).toEqual([id])
       // The tag it holds cannot be deleted again (the link is back).
       expect((await api(`/api/tags/${tag}`, 'DELETE')).status).toBe(409)
@@ -188,7 +189,7 @@ describeEachEngine('bulk actions and undo', (engine) => {
       expect((await api('/api/auth/me', 'GET', undefined, staff.token)).status).toBe(401)
 
       expect((await api(`/api/admins/${staff.id}/restore`, 'POST')).status).toBe(200)
-      expect((await api(`/api/admins/${staff.id}`)).body.data).toEqual(before)
+      expect((await api(`/api/admins/${staff.id}`)).body.data).toEqual(rewritten(before))
       expect(await trailOf()).toBeGreaterThan(0)
       // A session a delete ended stays ended; the admin logs in again.
       expect((await api('/api/auth/me', 'GET', undefined, staff.token)).status).toBe(401)

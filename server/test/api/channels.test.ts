@@ -64,6 +64,7 @@ describeEachEngine('channels', (engine) => {
       expect(created.status).toBe(201)
       const channel = created.body.data
       expect(channel).toEqual({
+        version: expect.any(String),
         id: expect.any(Number),
         ...baseChannel,
         profit_sharing: '12.50',
@@ -160,6 +161,7 @@ describeEachEngine('channels', (engine) => {
       const channel = await createChannel()
       const first = await addCampaign(channel.id)
       expect(first).toEqual({
+        version: expect.any(String),
         id: expect.any(Number),
         channel_id: channel.id,
         ...baseCampaign,

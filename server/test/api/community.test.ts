@@ -71,6 +71,7 @@ describeEachEngine('community: comments, supports, cooperations', (engine) => {
       const res = await api(`/api/comments/${id}`)
       expect(res.status).toBe(200)
       expect(res.body.data).toEqual({
+        version: expect.any(String),
         id,
         user_id: userId,
         username: 'commenter',

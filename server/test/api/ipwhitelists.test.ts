@@ -70,6 +70,7 @@ describeEachEngine('ipwhitelists', (engine) => {
       const res = await create({ address: ` ${given} `, note: `note for ${given}` })
       expect(res.status, JSON.stringify(res.body)).toBe(201)
       expect(res.body.data).toEqual({
+        version: expect.any(String),
         id: expect.any(Number),
         address: stored,
         note: `note for ${given}`,

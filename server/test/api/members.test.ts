@@ -144,6 +144,7 @@ describeEachEngine('members', (engine) => {
       const res = await api(`/api/users/${ids.alice}`)
       expect(res.status).toBe(200)
       expect(res.body.data).toEqual({
+        version: expect.any(String),
         id: ids.alice,
         username: 'alice',
         email: 'alice@example.com',

@@ -45,6 +45,7 @@ describeEachEngine('merchandising', (engine) => {
         link: 'https://example.com/featured',
       })
       expect(block).toEqual({
+        version: expect.any(String),
         id: expect.any(Number),
         title: 'Featured',
         description: 'This week',
@@ -247,6 +248,7 @@ describeEachEngine('merchandising', (engine) => {
     it('creates, shows, updates and deletes a banner; clicks are the member site’s to count', async () => {
       const made = await created('/api/banners', { ...banner, clicks: 50 })
       expect(made).toEqual({
+        version: expect.any(String),
         id: expect.any(Number),
         ...banner,
         expired_at: '2099-01-01T00:00:00.000Z',
@@ -366,6 +368,7 @@ describeEachEngine('merchandising', (engine) => {
           '<h2>Terms</h2><p onclick="x()">Read <a href="https://example.com" target="_blank">these</a>.</p><script>alert(1)</script>',
       })
       expect(page).toEqual({
+        version: expect.any(String),
         id: expect.any(Number),
         type: 'terms',
         title: 'Terms of use',
@@ -397,6 +400,7 @@ describeEachEngine('merchandising', (engine) => {
       })
       const early = await created('/api/questions', { question: 'What is it?', answer: 'Films.', sort: 1 })
       expect(early).toEqual({
+        version: expect.any(String),
         id: expect.any(Number),
         question: 'What is it?',
         answer: 'Films.',

@@ -359,6 +359,7 @@ describeEachEngine('orders and payout reports', (engine) => {
       })
       expect(refund.status).toBe(200)
       expect(refund.body.data).toEqual({
+        version: expect.any(String),
         id: paid.id,
         amount: paid.amount,
         refunded: (Number(paid.refunded) + 0.01).toFixed(2),
@@ -395,6 +396,7 @@ describeEachEngine('orders and payout reports', (engine) => {
       expect(created.status).toBe(201)
       const r = created.body.data
       expect(r).toEqual({
+        version: expect.any(String),
         id: expect.any(Number),
         ...report('SP-2026-11-A'),
         fees: '45.50',

@@ -53,6 +53,7 @@ describeEachEngine('plans', (engine) => {
       expect(created.status).toBe(201)
       const plan = created.body.data
       expect(plan).toEqual({
+        version: expect.any(String),
         id: expect.any(Number),
         ...basePlan,
         created_at: expect.any(String),
@@ -245,6 +246,7 @@ describeEachEngine('plans', (engine) => {
       const created = await api('/api/promotions', { method: 'POST', body: promo('Spring-26') })
       expect(created.status).toBe(201)
       expect(created.body.data).toEqual({
+        version: expect.any(String),
         id: expect.any(Number),
         name: 'Promo Spring-26',
         code: 'Spring-26',
@@ -369,6 +371,7 @@ describeEachEngine('plans', (engine) => {
       const created = await api('/api/deals', { method: 'POST', body: deal(plan.id) })
       expect(created.status).toBe(201)
       expect(created.body.data).toEqual({
+        version: expect.any(String),
         id: expect.any(Number),
         name: 'Black Friday',
         plan_id: plan.id,

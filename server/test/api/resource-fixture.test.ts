@@ -8,6 +8,7 @@ import { gadgetParts, gadgets, gadgetTags } from '../fixtures/gadgets/tables.ts'
 import { describeEachEngine } from '../support/databases.ts'
 import { createFixtureTables } from '../support/fixture-tables.ts'
 import { type Json, startTestApp, type TestApp } from '../support/harness.ts'
+import { versioned } from '../support/versions.ts'
 
 const BOM = '\ufeff'
 
@@ -164,7 +165,7 @@ describeEachEngine('resource machinery: the gadgets fixture', (engine) => {
       expect(await labels()).toEqual(['wheel', 'bell', 'seat'])
       const page = await api(`/api/gadgets/${id}/parts?per_page=2&page=2`)
       expect(page.body).toEqual({
-        data: [{ id: seat.id, label: 'seat', position: 3 }],
+        data: [versioned({ id: seat.id, label: 'seat', position: 3 })],
         meta: { current_page: 2, per_page: 2, total: 3, last_page: 2 },
       })
 
@@ -194,14 +195,14 @@ describeEachEngine('resource machinery: the gadgets fixture', (engine) => {
         method: 'PUT',
         body: { label: 'loud bell' },
       })
-      expect(renamed.body.data).toEqual({ id: bell.id, label: 'loud bell', position: 3 })
+      expect(renamed.body.data).toEqual(versioned({ id: bell.id, label: 'loud bell', position: 3 }))
       expect(
         (await api(`/api/gadgets/${id}/parts/${foreign.id}`, { method: 'PUT', body: { label: 'x' } })).status,
       ).toBe(404)
       expect((await api(`/api/gadgets/${id}/parts/${wheel.id}`, { method: 'DELETE' })).status).toBe(204)
       expect((await api(`/api/gadgets/${id}/parts`)).body.data).toEqual([
-        { id: seat.id, label: 'seat', position: 1 },
-        { id: bell.id, label: 'loud bell', position: 2 },
+        versioned({ id: seat.id, label: 'seat', position: 1 }),
+        versioned({ id: bell.id, label: 'loud bell', position: 2 }),
       ])
       expect((await api(`/api/gadgets/${id}/parts/${wheel.id}`, { method: 'DELETE' })).status).toBe(404)
       expect((await api('/api/gadgets/999999/parts')).status).toBe(404)

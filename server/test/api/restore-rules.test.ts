@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { permissions, rolePermissions } from '../../src/db/schema/index.ts'
 import { describeEachEngine } from '../support/databases.ts'
 import { type Json, startTestApp, type TestApp } from '../support/harness.ts'
+import { rewritten } from '../support/versions.ts'
 
 /**
  * Issue 34 item 5: a restore (undo) runs every rule a create would run, on the record as it comes back, and a
@@ -140,7 +141,7 @@ describeEachEngine('restore and retype re-check the rules', (engine) => {
       expect((await as(`/api/channels/${before.id}`, 'DELETE')).status).toBe(204)
       const restored = await as(`/api/channels/${before.id}/restore`, 'POST')
       expect(restored.status).toBe(200)
-      expect(restored.body.data).toEqual(before)
+      expect(restored.body.data).toEqual(rewritten(before))
     })
 
     it('still puts back what passes: a video with its tags and directors', async () => {
@@ -155,7 +156,7 @@ describeEachEngine('restore and retype re-check the rules', (engine) => {
       expect((await api(`/api/videos/${before.id}`, 'DELETE')).status).toBe(204)
       const restored = await api(`/api/videos/${before.id}/restore`, 'POST')
       expect(restored.status).toBe(200)
-      expect(restored.body.data).toEqual(before)
+      expect(restored.body.data).toEqual(rewritten(before))
     })
   })
 

@@ -41,6 +41,7 @@ describeEachEngine('roles', (engine) => {
       const created = await createRole('Editors', ['list-tags', 'edit-tags', 'list-tags'])
       expect(created.status).toBe(201)
       expect(created.body.data).toEqual({
+        version: expect.any(String),
         id: expect.any(Number),
         name: 'Editors',
         permissions: ['edit-tags', 'list-tags'],

@@ -22,6 +22,7 @@ describeEachEngine('tag categories', (engine) => {
     it('creates, lists in their order with their tag counts, renames and deletes; a name is unique in any case', async () => {
       const film = await create('/api/tag-categories', { name: '  Film & TV ', sort: 2 })
       expect(film).toEqual({
+        version: expect.any(String),
         id: expect.any(Number),
         name: 'Film & TV',
         sort: 2,

@@ -59,6 +59,7 @@ describeEachEngine('tags', (engine) => {
       expect(created.status).toBe(201)
       const tag = created.body.data
       expect(tag).toEqual({
+        version: expect.any(String),
         id: expect.any(Number),
         name: 'Film Noir',
         type: 'genre',

@@ -1,4 +1,5 @@
 import { API_VERSION } from '@vod/contract/lists'
+import type { StaleAnswer } from '@vod/contract/versions'
 
 /**
  * The one HTTP module (spec section 7, API.md): every call to the admin API goes through here. It adds
@@ -36,6 +37,8 @@ export class ApiError extends Error {
   retryAfter?: number
   /** On a 401 to the session's token: why it ended (`session_ended`, `account_disabled`). */
   reason?: string
+  /** On a 412: the record changed since the version the write was made from (who, when, as it is now). */
+  stale?: StaleAnswer
 
   constructor(status: number, message: string, fieldErrors: Record<string, string> = {}) {
     super(message)
@@ -62,6 +65,8 @@ export interface RequestOptions {
   timeoutMs?: number
   /** The browser's fetch priority: `high` for a screen's first figures asked early (base/early-data.ts). */
   priority?: RequestPriority
+  /** The version of the record a write was made from: sent as If-Match, a 412 if the record moved on. */
+  version?: string
 }
 
 export function buildUrl(path: string, query: Query = {}): string {
@@ -74,7 +79,7 @@ export function buildUrl(path: string, query: Query = {}): string {
   return `${httpConfig.baseUrl}${path}${search ? `?${search}` : ''}`
 }
 
-export function headers(body: unknown, explicitToken: string | undefined): Headers {
+export function headers(body: unknown, explicitToken: string | undefined, version?: string): Headers {
   const result = new Headers({
     'X-Requested-With': 'XMLHttpRequest',
     'X-Api-Version': API_VERSION,
@@ -83,6 +88,8 @@ export function headers(body: unknown, explicitToken: string | undefined): Heade
   const token = explicitToken ?? hooks.token()
   if (token) result.set('Authorization', `Bearer ${token}`)
   if (body !== undefined && !isRaw(body)) result.set('Content-Type', 'application/json')
+  // An entity tag is quoted (RFC 9110).
+  if (version !== undefined) result.set('If-Match', `"${version}"`)
   return result
 }
 
@@ -95,7 +102,7 @@ export function errorFrom(
   text: string,
   retryAfter: string | null,
 ): ApiError {
-  let body: { message?: unknown; errors?: unknown; reason?: unknown } = {}
+  let body: { message?: unknown; errors?: unknown; reason?: unknown; version?: unknown } = {}
   try {
     body = JSON.parse(text)
   } catch {
@@ -112,6 +119,8 @@ export function errorFrom(
   const error = new ApiError(status, message, fieldErrors)
   if (Number(retryAfter) > 0) error.retryAfter = Number(retryAfter)
   if (typeof body.reason === 'string') error.reason = body.reason
+  // Read by its one field that says what it is: zod stays out of the login screen's bundle.
+  if (status === 412 && typeof body.version === 'string') error.stale = body as StaleAnswer
   return error
 }
 
@@ -137,7 +146,7 @@ async function exchange<T>(
   options: RequestOptions,
   read: (response: Response) => Promise<T>,
 ): Promise<T> {
-  const { query, body, signal, token, timeoutMs = httpConfig.timeoutMs, priority } = options
+  const { query, body, signal, token, timeoutMs = httpConfig.timeoutMs, priority, version } = options
   const controller = new AbortController()
   let timedOut = false
   const timer = setTimeout(() => {
@@ -149,7 +158,7 @@ async function exchange<T>(
   try {
     const response = await fetch(buildUrl(path, query), {
       method,
-      headers: headers(body, token),
+      headers: headers(body, token, version),
       body: body === undefined ? undefined : isRaw(body) ? body : JSON.stringify(body),
       signal: controller.signal,
       ...(priority ? { priority } : {}),

@@ -12,6 +12,22 @@ import { download, type UploadOptions, upload } from './transfer.ts'
 
 export type Id = number | string
 
+/**
+ * The record a write is made to: its id, or the record as it was read, whose `version` goes with the write
+ * (If-Match, contract/src/versions.ts): a record changed since answers 412 and nothing is written.
+ */
+export type Target = Id | { id: Id; version?: unknown }
+
+const idOf = (target: Target): Id => (typeof target === 'object' ? target.id : target)
+const versionOf = (target: Target): string | undefined =>
+  typeof target === 'object' && typeof target.version === 'string' ? target.version : undefined
+
+/** The versions of the rows a bulk action names, as their list showed them: `{"12": "734"}`. */
+export const versionsOf = (rows: readonly { id: Id; version?: unknown }[]): Record<string, string> =>
+  Object.fromEntries(
+    rows.flatMap((row) => (typeof row.version === 'string' ? [[String(row.id), row.version]] : [])),
+  )
+
 /** A list answer (API.md "Lists"): `{ data, meta: { current_page, per_page, total, last_page, total_estimated? } }`. */
 export type ListAnswer<T> = ListResponse<T>
 
@@ -27,15 +43,18 @@ export interface ResourceClient<T = RecordValues> {
   /** The records with these ids (`ids=`), in the order asked, as many calls as the page size needs. */
   many(ids: readonly Id[], signal?: AbortSignal): Promise<T[]>
   create(values: RecordValues): Promise<T>
-  update(id: Id, values: RecordValues): Promise<T>
-  remove(id: Id): Promise<void>
+  update(target: Target, values: RecordValues): Promise<T>
+  remove(target: Target): Promise<void>
   /** `POST /{path}/{id}/{action}`: the record as it is after the action. */
-  action(id: Id, action: string, body?: RecordValues): Promise<T>
+  action(target: Target, action: string, body?: RecordValues): Promise<T>
   /**
-   * `POST /{path}/bulk/{action}` (an action, `delete` or `restore`): these ids, or with `all` every row the
-   * list query's filters match; answers each row's outcome.
+   * `POST /{path}/bulk/{action}` (an action, `delete` or `restore`): these ids (with the versions they were
+   * seen at), or with `all` every row the list query's filters match; answers each row's outcome.
    */
-  bulk(action: string, rows: { ids: readonly Id[] } | { all: Query }): Promise<BulkAnswer>
+  bulk(
+    action: string,
+    rows: { ids: readonly Id[]; versions?: Record<string, string> } | { all: Query },
+  ): Promise<BulkAnswer>
   /** The records living under one of these (`/notes/3/items`), through the same seam. */
   children<C = RecordValues>(id: Id, child: string): ChildClient<C>
   /** `GET /{path}/totals`: how many rows the list's query matches and its money fields summed, exact. */
@@ -81,13 +100,17 @@ function client<T>(path: string): ChildClient<T> {
       return wanted.flatMap((id) => byId.get(id) ?? [])
     },
     create: (values) => data(http.post<{ data: T }>(base, { body: values })),
-    update: (id, values) => data(http.put<{ data: T }>(`${base}/${id}`, { body: values })),
-    remove: (id) => http.delete(`${base}/${id}`),
-    action: (id, action, body) => data(http.post<{ data: T }>(`${base}/${id}/${action}`, { body })),
+    update: (target, values) =>
+      data(http.put<{ data: T }>(`${base}/${idOf(target)}`, { body: values, version: versionOf(target) })),
+    remove: (target) => http.delete(`${base}/${idOf(target)}`, { version: versionOf(target) }),
+    action: (target, action, body) =>
+      data(http.post<{ data: T }>(`${base}/${idOf(target)}/${action}`, { body, version: versionOf(target) })),
     // Up to BULK_LIMIT rows, each its own write: seconds, not the 10 s of a single call.
     bulk: (action, rows) =>
       http.post<BulkAnswer>(`${base}/bulk/${action}`, {
-        ...('ids' in rows ? { body: { ids: rows.ids } } : { body: { all: 1 }, query: rows.all }),
+        ...('ids' in rows
+          ? { body: { ids: rows.ids, ...(rows.versions && { versions: rows.versions }) } }
+          : { body: { all: 1 }, query: rows.all }),
         timeoutMs: BULK_TIMEOUT_MS,
       }),
     children: <C>(id: Id, child: string) => client<C>(`${path}/${id}/${child}`),

@@ -1,4 +1,5 @@
 import { answerOf } from '@vod/contract/answers'
+import { recordVersion } from '@vod/contract/versions'
 import { is, SQL } from 'drizzle-orm'
 import { getTableConfig, PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
@@ -32,10 +33,16 @@ export function heldValues(table: PgTable, column: PgColumn): readonly string[] 
 
 /**
  * The answer schema of a resource's (or child's) records: contract/src/answers.ts, an enum kept where the
- * field's column holds nothing else (`heldValues`), any text otherwise (an expression, a nested field).
+ * field's column holds nothing else (`heldValues`), any text otherwise (an expression, a nested field); and
+ * the record's `version` where it has one (view.ts).
  */
-export function answerSchema(record: z.ZodObject, table: PgTable, columns: Record<string, Expression>) {
-  return answerOf(record, {
+export function answerSchema(
+  record: z.ZodObject,
+  table: PgTable,
+  columns: Record<string, Expression>,
+  versioned = false,
+) {
+  const answer = answerOf(record, {
     enumHeld(field, values) {
       const column = columns[field]
       if (!is(column, PgColumn) || column.table !== table) return false
@@ -43,4 +50,5 @@ export function answerSchema(record: z.ZodObject, table: PgTable, columns: Recor
       return held?.every((value) => values.includes(value)) === true
     },
   })
+  return versioned ? answer.extend({ version: recordVersion }) : answer
 }

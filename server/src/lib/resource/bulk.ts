@@ -10,6 +10,7 @@ import { errorBody, protectedErrors } from '../responses.ts'
 import { renewDeletions, restorable } from './deletions.ts'
 import { permissionOf } from './permissions.ts'
 import type { Resolved } from './types.ts'
+import { checkRowsAgainst } from './versions.ts'
 import type { defineWrites } from './write.ts'
 
 type Writes = ReturnType<typeof defineWrites>
@@ -106,7 +107,9 @@ export function defineBulk(spec: Resolved, list: List, writes: Writes) {
               `The rows: \`{"ids": [...]}\`, or \`{"all": 1}\` for every row the list's filters in the query string ` +
               `match. More than ${BULK_LIMIT} rows: 422, nothing done. Each row is done or refused on its own ` +
               '(with the status and message of a single request), in its own transaction and audit entry. ' +
-              'At most BULK_CONCURRENCY bulk requests run at once per process: past it 429 with Retry-After.',
+              'At most BULK_CONCURRENCY bulk requests run at once per process: past it 429 with Retry-After. ' +
+              '`versions` gives the version each row was seen at (`{"12": "734"}`): a row changed since is ' +
+              'refused 412, nothing written to it.',
             querystring: list.query,
             body: bulkInput,
             response: { 200: bulkAnswer, ...protectedErrors, 409: errorBody, 429: errorBody },
@@ -123,6 +126,7 @@ export function defineBulk(spec: Resolved, list: List, writes: Writes) {
         },
         async (request) => {
           const { ids, there } = await rowsOf(db, request, action, request.body)
+          if (request.body.versions) checkRowsAgainst(request, request.body.versions)
           const batch = randomUUID()
           const results = new Map<number, BulkRowResult>()
           const refuse = (id: number, error: ApiError) =>

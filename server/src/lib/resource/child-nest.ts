@@ -12,7 +12,7 @@ import { defineLinks } from './links.ts'
 import { type ChildAction, childPermission } from './permissions.ts'
 import { positionsIn } from './positions.ts'
 import type { Resolved, ResolvedChild, WireRecord } from './types.ts'
-import { defineView, type View } from './view.ts'
+import { answerColumns, defineView, type View } from './view.ts'
 import { defineWrites, type Writes } from './write.ts'
 
 /** What the parent's writes lend its children: its row lock and its scope. */
@@ -61,6 +61,7 @@ export function nestOf(
     relations: child.through ? undefined : child.relations,
     joins,
     alsoFrom: child.through ? [child.through] : [],
+    versioned: !child.through,
   })
   const list = defineList({
     ...contractList(
@@ -75,7 +76,7 @@ export function nestOf(
     ),
     table,
     joins,
-    columns: view.columns,
+    columns: answerColumns(view),
   })
   const childId = child.through ? child.to : table.id
   const owned = child.through
@@ -89,6 +90,7 @@ export function nestOf(
             name,
             column: child.parent,
             position: child.position,
+            reads: childPermission(parent.path, child, 'list'),
             lock: (tx, request, id) => enterParent(child, parentWrites, tx, request, id),
           },
         },
@@ -103,7 +105,7 @@ export function nestOf(
     child,
     parentWrites,
     view,
-    answer: answerSchema(child.record, table, view.columns),
+    answer: answerSchema(child.record, table, view.columns, !child.through),
     list,
     childId,
     positions: child.position ? positionsIn(child.through ?? table, child.position) : undefined,
@@ -129,7 +131,7 @@ export async function childrenOf(
   only?: readonly number[],
 ): Promise<WireRecord[]> {
   const { child, view, childId } = nest
-  return wireRecords<WireRecord>(db, view, view.columns, {
+  return wireRecords<WireRecord>(db, view, answerColumns(view), {
     where: and(ofParent(child, id), only ? inArray(childId, [...only]) : undefined),
     orderBy: [...(child.position ? [asc(child.position)] : []), asc(childId)],
   })

@@ -9,6 +9,7 @@ import { dataOf, errorBody, recordErrors } from '../responses.ts'
 import { change, childrenOf, findParent, type Nest, ofParent, permissionFor } from './child-nest.ts'
 import { deleteRule } from './database-rules.ts'
 import { partialInput } from './partial-input.ts'
+import { staleErrors, versionHeaders } from './versions.ts'
 import { readRecord } from './view.ts'
 import type { Writes } from './write.ts'
 
@@ -132,8 +133,10 @@ export function childUpdateRoute(
         tags: nest.tags,
         summary: `Update one of the ${name} of one of ${parent.path}`,
         params: childParams,
+        // An owned child is a record with a version of its own; a link has none.
+        ...(owned ? { headers: versionHeaders } : {}),
         body: partialInput(input),
-        response: { 200: dataOf(answer), ...recordErrors },
+        response: { 200: dataOf(answer), ...recordErrors, ...(owned ? staleErrors : {}) },
       },
     },
     async (request) => {
@@ -163,7 +166,8 @@ export function childDeleteRoute(app: FastifyInstance, db: Db, nest: Nest) {
           ? `Unlink one of the ${name} of one of ${parent.path}`
           : `Delete one of the ${name} of one of ${parent.path}`,
         params: childParams,
-        response: { 204: z.undefined(), ...recordErrors, 409: errorBody },
+        ...(owned ? { headers: versionHeaders } : {}),
+        response: { 204: z.undefined(), ...recordErrors, 409: errorBody, ...(owned ? staleErrors : {}) },
       },
     },
     async (request, reply) => {

@@ -26,7 +26,7 @@ import {
 import { resolve } from './schema-facts.ts'
 import { defineTotals } from './totals.ts'
 import type { Resolved, ResourceSpec, WireRecord } from './types.ts'
-import { defineView } from './view.ts'
+import { answerColumns, defineView } from './view.ts'
 import { defineWrites } from './write.ts'
 
 export type { ResourceSpec } from './types.ts'
@@ -45,7 +45,7 @@ export const declaredLists: {
 /** A resolved declaration's view, answer, list and writes (its list noted in `declaredLists`). */
 function resourceOf(spec: Resolved): Resource {
   const { path, table } = spec
-  const view = defineView({ name: path, ...spec })
+  const view = defineView({ name: path, ...spec, versioned: true })
   const relationFilters = Object.fromEntries(
     Object.values(spec.relations).flatMap((relation) =>
       relation.filter ? [[relation.filter, relationFilter(relation, table)]] : [],
@@ -55,14 +55,14 @@ function resourceOf(spec: Resolved): Resource {
     ...contractList(path, spec.contract.list, spec.record, spec.list, view, relationFilters),
     table,
     joins: spec.joins,
-    columns: view.columns,
+    columns: answerColumns(view),
   })
   declaredLists.push({ path, table, indexed: list.indexed, where: list.where })
   return {
     spec,
     view,
     // Answers describe what the table may hold (the member site writes it too); inputs keep their rules.
-    answer: answerSchema(spec.record, table, view.columns),
+    answer: answerSchema(spec.record, table, view.columns, true),
     list,
     writes: defineWrites(spec, view),
     url: `/${path}`,

@@ -8,6 +8,7 @@ import { deletedRecords, sessions } from '../../db/schema/index.ts'
 import { FOREIGN_KEY_VIOLATION, postgresError, UNIQUE_VIOLATION } from '../db-errors.ts'
 import { conflict, notFound } from '../errors.ts'
 import type { Table } from './types.ts'
+import { assertVersion } from './versions.ts'
 
 /**
  * Undo after delete, for every resource (docs/resources.md "Bulk actions and undo"). A delete captures, in
@@ -62,6 +63,8 @@ interface Captured {
   table: string
   rows: Record<string, unknown>[]
   relink?: string[]
+  /** The record's version as it was deleted (the first capture's, the record's own row). */
+  version?: string
 }
 
 let tablesByName: Map<string, PgTable> | undefined
@@ -158,10 +161,11 @@ export async function purgeDeletions(db: Db) {
 export async function keepDeleted(
   tx: Db,
   request: FastifyRequest,
-  entry: { resource: string; table: Table; id: number; label: string; batch: string },
+  entry: { resource: string; table: Table; id: number; label: string; batch: string; version?: string },
 ) {
   await purgeDeletions(tx)
   const rows = await capture(tx, entry.table, entry.id)
+  if (rows[0] && entry.version) rows[0].version = entry.version
   const values = {
     batch: entry.batch,
     resource: entry.resource,
@@ -251,8 +255,18 @@ export async function restoreDeleted(tx: Db, request: FastifyRequest, resource: 
     )
     .returning({ rows: deletedRecords.rows })
   if (!kept) throw notFound()
+  const captured = kept.rows as Captured[]
+  // A restore made from another version of the record than the one deleted last (another tab's undo).
+  if (captured[0]?.version)
+    await assertVersion(tx, request, {
+      id,
+      version: captured[0].version,
+      record: null,
+      readable: false,
+      trail: { resource, recordId: id },
+    })
   try {
-    await putBack(tx, kept.rows as Captured[])
+    await putBack(tx, captured)
   } catch (error) {
     const code = postgresError(error)?.code
     if (code !== UNIQUE_VIOLATION && code !== FOREIGN_KEY_VIOLATION) throw error

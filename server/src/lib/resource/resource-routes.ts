@@ -10,6 +10,7 @@ import { dataOf, errorBody, protectedErrors, recordErrors } from '../responses.t
 import type { answerSchema } from './answers.ts'
 import { permissionOf } from './permissions.ts'
 import type { ActionRoute, Resolved } from './types.ts'
+import { staleErrors, versionHeaders } from './versions.ts'
 import { readRecord, type View } from './view.ts'
 import type { Writes } from './write.ts'
 
@@ -122,8 +123,9 @@ export function updateRoute(app: FastifyInstance, db: Db, res: Resource, update:
         tags: res.tags,
         summary: `Update one of ${path}; fields left out keep their values`,
         params: idParams,
+        headers: versionHeaders,
         body: update,
-        response: { 200: dataOf(res.answer), ...recordErrors, 409: errorBody },
+        response: { 200: dataOf(res.answer), ...recordErrors, 409: errorBody, ...staleErrors },
       },
     },
     async (request) => ({
@@ -143,7 +145,8 @@ export function deleteRoute(app: FastifyInstance, db: Db, res: Resource) {
         tags: res.tags,
         summary: `Delete one of ${path}`,
         params: idParams,
-        response: { 204: z.undefined(), ...recordErrors, 409: errorBody },
+        headers: versionHeaders,
+        response: { 204: z.undefined(), ...recordErrors, 409: errorBody, ...staleErrors },
       },
     },
     async (request, reply) => {
@@ -166,9 +169,10 @@ export function restoreRoute(app: FastifyInstance, db: Db, res: Resource) {
         description:
           'Puts the record back as it was (same id, relations, children), within the undo window and for ' +
           'the admin who deleted it; 404 otherwise. 409 when a record it names is gone or a value of its ' +
-          'was taken meanwhile.',
+          'was taken meanwhile. 412 when If-Match names another version than the one deleted last.',
         params: idParams,
-        response: { 200: dataOf(res.answer), ...recordErrors, 409: errorBody },
+        headers: versionHeaders,
+        response: { 200: dataOf(res.answer), ...recordErrors, 409: errorBody, ...staleErrors },
       },
     },
     async (request) => ({ data: await res.writes.restore(db, request, request.params.id) }),
@@ -180,7 +184,9 @@ export function actionRoute(app: FastifyInstance, db: Db, res: Resource, name: s
   const { path } = res.spec
   const { answer } = res
   // A caller who may act but not read gets the id and what the action is about (ActionRoute.answers).
-  const shown = ['id', ...(action.answers ?? [action.field ?? 'status'])].filter((key) => key in answer.shape)
+  const shown = ['id', 'version', ...(action.answers ?? [action.field ?? 'status'])].filter(
+    (key) => key in answer.shape,
+  )
   const narrow = z.object(Object.fromEntries(shown.map((key) => [key, answer.shape[key]])))
   const reads = permissionOf('list', path)
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -196,8 +202,14 @@ export function actionRoute(app: FastifyInstance, db: Db, res: Resource, name: s
             ? undefined
             : `From ${action.from?.join(' or ')} to ${targetName(action.to)}; 409 from any other state.`),
         params: idParams,
+        headers: versionHeaders,
         ...(action.body ? { body: action.body } : {}),
-        response: { 200: dataOf(z.union([answer, narrow])), ...recordErrors, 409: errorBody },
+        response: {
+          200: dataOf(z.union([answer, narrow])),
+          ...recordErrors,
+          409: errorBody,
+          ...staleErrors,
+        },
       },
     },
     async (request) => {

@@ -1,4 +1,4 @@
-import { and, inArray, is, type SQL } from 'drizzle-orm'
+import { and, getTableName, inArray, is, type SQL, sql } from 'drizzle-orm'
 import { PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
@@ -18,7 +18,20 @@ export interface View {
   /** What each field is: a column, a relation's keys (a JSON array of scalars), or anything else. */
   kinds: Record<string, 'column' | 'keys' | 'other'>
   wireKeys: readonly string[]
+  /**
+   * The record's version (contract/src/versions.ts), for a resource's own records: its row's `xmin`, which
+   * every write of the row changes, whoever makes it, and which costs no column, trigger or read. Not among
+   * `columns`: no export or import has it.
+   */
+  version?: SQL
 }
+
+/** The row's version: the transaction that last wrote it. */
+export const versionOf = (table: PgTable) => sql`${sql.identifier(getTableName(table))}.xmin::text`
+
+/** What a record answer selects: its fields and, where it has one, its version. */
+export const answerColumns = (view: View): Record<string, Expression> =>
+  view.version ? { ...view.columns, version: view.version } : view.columns
 
 /**
  * Where each field of the record comes from: a declared expression, a relation's presentation, or the
@@ -33,6 +46,8 @@ export function defineView(options: {
   relations?: Record<string, Relation>
   /** Further tables whose columns may be shown by name (a link child's link table). */
   alsoFrom?: readonly PgTable[]
+  /** Whether its records carry a version (a resource's own, not a link child's). */
+  versioned?: boolean
 }): View {
   const columns: Record<string, Expression> = {}
   const kinds: View['kinds'] = {}
@@ -60,7 +75,14 @@ export function defineView(options: {
         `${options.name}: record field "${key}" is neither a column, a relation nor declared in present.`,
       )
   }
-  return { table: options.table, joins: options.joins ?? [], columns, kinds, wireKeys: Object.keys(columns) }
+  return {
+    table: options.table,
+    joins: options.joins ?? [],
+    columns,
+    kinds,
+    wireKeys: Object.keys(columns),
+    ...(options.versioned ? { version: versionOf(options.table) } : {}),
+  }
 }
 
 /** Records by id, as the wire shows them, in the order of `ids` (missing ones left out). */
@@ -71,7 +93,7 @@ export async function readRecords(
   scope?: SQL,
 ): Promise<WireRecord[]> {
   if (ids.length === 0) return []
-  const records = await wireRecords<WireRecord>(db, view, view.columns, {
+  const records = await wireRecords<WireRecord>(db, view, answerColumns(view), {
     where: and(inArray(view.table.id, [...ids]), scope),
   })
   const byId = new Map<unknown, WireRecord>(records.map((record) => [record.id, record]))

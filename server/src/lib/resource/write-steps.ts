@@ -8,10 +8,12 @@ import { notFound } from '../errors.ts'
 import { selectFrom } from '../list/index.ts'
 import { columnsByName, wireToRow } from '../wire.ts'
 import { databaseRule, foreignKeyFields } from './database-rules.ts'
+import { permissionOf } from './permissions.ts'
 import { positionsIn } from './positions.ts'
 import { resolveKeys, targetOf } from './relations.ts'
 import { assertInputsStored, columnKey } from './schema-facts.ts'
 import type { AfterWriteContext, Relation, Resolved, WriteContext, WriteHooks } from './types.ts'
+import { assertVersion } from './versions.ts'
 import { readRecord, type View } from './view.ts'
 
 /**
@@ -26,6 +28,8 @@ export interface Owner {
   name: string
   column: PgColumn
   position?: PgColumn
+  /** The permission that reads the child (a stale write's 412 shows it as it is now to those who hold it). */
+  reads: string
   lock(tx: Db, request: FastifyRequest, id: number): Promise<void>
 }
 
@@ -187,7 +191,18 @@ export async function start(
   return ctx
 }
 
-/** How a write to an existing record goes on: its row lock (404 outside the scope), the record. */
+/** Where the record's changes are on the trail (an owned child's on its owner's, finish below). */
+export const trailOf = (w: Writer, request: FastifyRequest, id: number) =>
+  w.owner ? { resource: w.owner.path, recordId: ownerIdOf(request) } : { resource: w.spec.path, recordId: id }
+
+/** Whether the caller may read the record (a write's answers and refusals show it only then). */
+export const mayRead = (w: Writer, request: FastifyRequest) =>
+  request.admin?.permissions.has(w.owner?.reads ?? permissionOf('list', w.spec.path)) === true
+
+/**
+ * How a write to an existing record goes on: its row lock (404 outside the scope), the record, and its
+ * version checked against the one the write was made from (412, versions.ts).
+ */
 export async function begin(
   w: Writer,
   tx: Db,
@@ -199,6 +214,14 @@ export async function begin(
   const ctx = await start(w, tx, request, operation, id, input)
   await lockRecord(w, tx, id, scopeOf(w, request))
   const before = await readRecord(tx, w.view, id)
+  if (w.view.version)
+    await assertVersion(tx, request, {
+      id,
+      version: String(before.version),
+      record: before,
+      readable: mayRead(w, request),
+      trail: trailOf(w, request, id),
+    })
   return Object.assign(ctx, { id, before })
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { type ActionSpec, targetName } from '@vod/contract'
-import { eq, type SQL } from 'drizzle-orm'
+import { eq, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../../db/client.ts'
@@ -67,6 +67,14 @@ export async function createRecord(
     .catch(w.writeRule)
 }
 
+/** A row written with the same values, as a change of its relations writes it: a column set to itself. */
+function rewrite(columns: Writer['columns']) {
+  for (const { key, column } of columns.values())
+    if (!column.primary && !(column as { generated?: unknown }).generated && !column.generatedIdentity)
+      return { [key]: sql`${column}` }
+  throw new Error('A record with relations needs a column of its own besides its id.')
+}
+
 /** PUT: the fields given and the sets that moved (a moved set is a change of the record too). */
 export async function updateRecord(
   w: Writer,
@@ -92,6 +100,8 @@ export async function updateRecord(
       // A changed set is a change of the record too.
       const updatedAt = columns.get('updated_at')?.key
       if (moved.length > 0 && updatedAt && !(updatedAt in values)) values[updatedAt] = new Date()
+      // Written even without such a column, so that the record's version moves (versions.ts).
+      if (moved.length > 0 && Object.keys(values).length === 0) Object.assign(values, rewrite(columns))
       if (Object.keys(values).length > 0) await tx.update(table).set(values).where(eq(table.id, id))
       for (const set of moved) await replaceLinks(tx, set.relation, id, set.keys as number[], set.ids)
       const after = await readRecord(tx, view, id)
@@ -127,6 +137,7 @@ export async function removeRecord(
           id,
           label: typeof name === 'string' && name ? name : `#${id}`,
           batch,
+          version: ctx.before.version as string | undefined,
         })
       if (owner && positions) await positions.closeGap(tx, ownedBy(owner, request), eq(table.id, id))
       await tx.delete(table).where(eq(table.id, id))

@@ -2,7 +2,7 @@ import { BULK_LIMIT, type BulkAnswer } from '@vod/contract/bulk'
 import { Alert, Button, Modal, Space, Table, Tag } from 'antd'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Id, ResourceClient } from '../../api/resource-client.ts'
+import { type Id, type ResourceClient, versionsOf } from '../../api/resource-client.ts'
 import { notify } from '../../base/notify.ts'
 import { ConfirmDialog } from './ConfirmDialog.tsx'
 import { recordLabel } from './format.ts'
@@ -50,7 +50,13 @@ export function useBulkActions<T extends { id: Id }>(options: BulkOptions<T>) {
     try {
       const answer = await run.mutateAsync({
         action,
-        rows: all ? { all: controller.exportQuery } : { ids: selected },
+        // Each ticked row goes with the version the list showed: one changed since is refused (412), alone.
+        rows: all
+          ? { all: controller.exportQuery }
+          : {
+              ids: selected,
+              versions: versionsOf(controller.rows.filter((row) => selected.includes(row.id))),
+            },
       })
       setOutcome({ action, answer, labels })
       setAll(false)

@@ -162,6 +162,7 @@ export function ChildList<T extends { id: Id }>(props: ChildListProps<T>) {
               {mayRemove && (
                 <RemoveButton
                   id={record.id}
+                  version={(record as { version?: unknown }).version}
                   name={recordLabel(record)}
                   verb="remove"
                   run={remove.mutateAsync}
@@ -301,7 +302,7 @@ function EditChild<T extends { id: Id }>(props: {
       saveTestId="child-update"
       pending={save.isPending}
       save={async (changed) => {
-        await save.mutateAsync({ id: record.id, values: bodyOf(schema, changed) })
+        await save.mutateAsync({ id: record.id, version: values.version, values: bodyOf(schema, changed) })
         void notify('success', t('resource.saved'))
       }}
     />

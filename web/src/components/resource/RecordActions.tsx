@@ -46,6 +46,7 @@ export function RecordActions<T extends { id: Id }>({
       <ResourceAction
         key={action}
         id={record.id}
+        version={(record as { version?: unknown }).version}
         action={action}
         confirm={asks ? question : undefined}
         unavailable={typeof offered === 'string' ? offered : undefined}

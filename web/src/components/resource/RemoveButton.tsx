@@ -1,6 +1,6 @@
 import { Button } from 'antd'
 import { useTranslation } from 'react-i18next'
-import type { Id } from '../../api/resource-client.ts'
+import type { Id, Target } from '../../api/resource-client.ts'
 import { notify } from '../../base/notify.ts'
 import { ConfirmDialog } from './ConfirmDialog.tsx'
 
@@ -10,15 +10,18 @@ import { ConfirmDialog } from './ConfirmDialog.tsx'
  */
 export function RemoveButton({
   id,
+  version,
   name,
   verb,
   run,
 }: {
   id: Id
+  /** The record's version as shown: a delete of a record changed since is refused (412). */
+  version?: unknown
   /** How the record is named in the question (recordLabel). */
   name: string
   verb: 'delete' | 'remove'
-  run: (id: Id) => Promise<unknown>
+  run: (target: Target) => Promise<unknown>
 }) {
   const { t } = useTranslation()
   return (
@@ -28,7 +31,7 @@ export function RemoveButton({
       danger
       okTestId={`${verb}-confirm`}
       onConfirm={() =>
-        run(id).then(
+        run({ id, version }).then(
           // A delete says so in its "Deleted. Undo" notice (UndoNotices).
           () => {
             if (verb === 'remove') void notify('success', t('resource.removed'))

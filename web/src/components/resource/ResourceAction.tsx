@@ -11,6 +11,8 @@ import { Unavailable } from './Unavailable.tsx'
 
 interface ResourceActionProps {
   id: Id
+  /** The record's version as shown: an action on a record changed since is refused (412). */
+  version?: unknown
   /** The action word of the permission and the label: `enable` -> `enable-admins`, `t('admins.actions.enable')`. */
   action: string
   /** The API path segment when it is not the action word (`resetQRCode`). */
@@ -28,6 +30,7 @@ interface ResourceActionProps {
  */
 export function ResourceAction({
   id,
+  version,
   action,
   path = action,
   confirm,
@@ -45,7 +48,7 @@ export function ResourceAction({
       <Unavailable label={label} reason={unavailable} button={{ ...button, ...testId(`${action}-${id}`) }} />
     )
   const perform = () =>
-    run.mutateAsync({ id }).then(
+    run.mutateAsync({ id, version }).then(
       () => notify('success', t('resource.done')),
       (error: Error) => notify('error', error.message),
     )

@@ -1,5 +1,6 @@
 import { describeField } from '@vod/contract/fields'
 import { MAX_PER_PAGE } from '@vod/contract/lists'
+import type { StaleAnswer } from '@vod/contract/versions'
 import { Alert, Button, Card, Form, type FormInstance, Space, Spin } from 'antd'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -13,6 +14,8 @@ import { showServerErrors } from '../form/server-errors.ts'
 import { useForm } from '../form/use-form.ts'
 import { useSessionDraft } from '../form/use-session-draft.ts'
 import { useUnsaved } from '../form/use-unsaved.ts'
+import { EditConflict } from './EditConflict.tsx'
+import { theirChanges, theirsOnTop } from './edit-conflict.ts'
 import { defaultFormFields, formSchema } from './fields.ts'
 import { type FormField, FormFields, fieldName } from './form-fields.tsx'
 import { RecordError } from './RecordError.tsx'
@@ -70,6 +73,8 @@ function formSnapshot(form: FormInstance): string {
  * rules from the body's schema (the same text the server's 422 would give); on `/:id` routes it loads the
  * record first; the server's 422 shows under each field (first message), anything else as a message; after
  * saving it returns to the list. Unsaved changes are not dropped without asking (Cancel, the tab closed, a reload).
+ * A save goes with the version of the record the form was made from: when someone saved it first (412), the
+ * form keeps what was typed and shows their change beside it (EditConflict), to apply on top or to reload.
  */
 export function ResourceForm(props: ResourceFormProps) {
   const resource = useResource()
@@ -113,6 +118,12 @@ export function ResourceForm(props: ResourceFormProps) {
   const titleKey = useRouteHandle()?.route.meta?.titleKey
   // Saved or cancelled, the form is done with; the list comes back as it was left.
   const backToList = useListReturn(resource)
+  // The record the form's values were made from: as loaded, or as a refused save (412) gave it once the
+  // admin chose how to go on; its version goes with the save.
+  const [base, setBase] = useState<SavedRecord | undefined>()
+  const from = base
+  const [stale, setStale] = useState<StaleAnswer | null>(null)
+  const shaped = (values: RecordValues) => (toForm ? toForm(values) : values)
 
   // Once per screen: a kept (hidden, then shown again) screen re-runs its effects, and must not lose
   // what the admin typed to the record as loaded.
@@ -126,6 +137,9 @@ export function ResourceForm(props: ResourceFormProps) {
     filled.current = true
     form.setFieldsValue(toForm ? toForm(record.data) : record.data)
     asGiven.current = formSnapshot(form)
+    // Pinned: a refetch of the record (after another screen's change) must not move the version a save is
+    // made from without moving the values.
+    setBase(record.data)
   }, [form, id, record.data, toForm])
   const draft = useSessionDraft(form, pathname, id === undefined || record.data !== undefined)
   // Changes typed and not saved: closing the tab, Cancel and a reload ask first (stores/unsaved.ts).
@@ -144,8 +158,26 @@ export function ResourceForm(props: ResourceFormProps) {
   }
   const discardDraft = () => {
     form.resetFields()
-    if (record.data) form.setFieldsValue(toForm ? toForm(record.data) : record.data)
+    if (from) form.setFieldsValue(shaped(from))
     draft.forget()
+  }
+  const theirs = stale?.data as SavedRecord | undefined
+  // Their change over what was typed: a field both changed takes theirs; a save then keeps both.
+  const applyTheirs = () => {
+    if (!theirs || !from) return
+    form.setFieldsValue(theirsOnTop(form.getFieldsValue(true), shaped(from), shaped(theirs), names))
+    setBase(theirs)
+    setStale(null)
+  }
+  const reloadTheirs = async () => {
+    const now = theirs ?? (await record.refetch()).data
+    if (!now) return
+    form.resetFields()
+    form.setFieldsValue(shaped(now))
+    asGiven.current = formSnapshot(form)
+    draft.forget()
+    setBase(now)
+    setStale(null)
   }
 
   if (record.error) return <RecordError error={record.error} />
@@ -154,10 +186,18 @@ export function ResourceForm(props: ResourceFormProps) {
     let saved: SavedRecord | undefined
     try {
       const given = toBody ? toBody(values) : values
-      saved = await save.mutateAsync({ id, values: schema ? bodyOf(schema, given) : given })
+      saved = await save.mutateAsync({
+        id,
+        values: schema ? bodyOf(schema, given) : given,
+        version: from?.version,
+      })
       if (afterSave) await afterSave(saved, values)
     } catch (error) {
       if (!(error instanceof ApiError)) throw error
+      if (error.stale) {
+        setStale(error.stale)
+        return
+      }
       // Errors no field on this form can show (or none at all) still need saying.
       if (showServerErrors(form, error, names)) void notify('error', error.message)
       // Created, but the second call failed: carry on editing the new record, so a retry does not create it twice.
@@ -185,6 +225,17 @@ export function ResourceForm(props: ResourceFormProps) {
           }
           style={{ marginBottom: 16, maxWidth }}
         />
+      )}
+      {stale && (
+        <div style={{ marginBottom: 16, maxWidth }}>
+          <EditConflict
+            stale={stale}
+            resource={resource.name}
+            changes={from && theirs ? theirChanges(from, theirs) : null}
+            onApply={applyTheirs}
+            onReload={() => void reloadTheirs()}
+          />
+        </div>
       )}
       <Spin spinning={record.isLoading}>
         <Form

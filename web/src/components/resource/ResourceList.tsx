@@ -163,6 +163,7 @@ export function ResourceList<T extends { id: number }>(props: ResourceListProps<
           record.id,
           <RemoveButton
             id={record.id}
+            version={(record as { version?: unknown }).version}
             name={recordLabel(record, contract.label)}
             verb="delete"
             run={remove.mutateAsync}

@@ -15,6 +15,14 @@ export const resourceLocale = defineLocale({
     draftRestored:
       'Your session ended before this was saved; what you had typed is filled in again. Not saved yet.',
     discardDraft: 'Discard',
+    conflict: {
+      by: '{{who}} saved this record at {{when}}, after you opened it. Nothing of yours was saved.',
+      elsewhere: 'This record was changed elsewhere after you opened it. Nothing of yours was saved.',
+      kept: 'What you typed is still in the form below.',
+      theirs: 'Their change:',
+      apply: 'Apply theirs on top of mine',
+      reload: 'Reload theirs, drop mine',
+    },
     unsaved: {
       title: 'Discard unsaved changes?',
       body: 'This form has changes that are not saved. They are lost if you go on.',
@@ -228,6 +236,14 @@ export const resourceLocale = defineLocale({
     saved: '保存成功',
     draftRestored: '会话结束时此处尚未保存，已恢复您当时输入的内容，尚未保存。',
     discardDraft: '放弃',
+    conflict: {
+      by: '{{who}} 在你打开之后于 {{when}} 保存了这条记录，你的修改未保存。',
+      elsewhere: '这条记录在你打开之后已在别处被修改，你的修改未保存。',
+      kept: '你输入的内容仍保留在下方表单中。',
+      theirs: '对方的修改：',
+      apply: '在我的修改上应用对方的修改',
+      reload: '重新载入对方的版本，放弃我的修改',
+    },
     unsaved: {
       title: '放弃未保存的修改？',
       body: '此表单有尚未保存的修改，继续将丢失这些修改。',

@@ -1,8 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useParams } from 'react-router'
-import type { Query } from '../../api/http.ts'
-import { type Id, type RecordValues, type ResourceClient, resourceClient } from '../../api/resource-client.ts'
+import { ApiError, type Query } from '../../api/http.ts'
+import {
+  type Id,
+  type RecordValues,
+  type ResourceClient,
+  resourceClient,
+  type Target,
+} from '../../api/resource-client.ts'
 import { fillParams } from './resource-paths.ts'
 import type { ResourceDefinition } from './resource-types.ts'
 
@@ -71,26 +77,36 @@ export function useManyQuery<T>(client: ResourceClient<T>, ids: readonly Id[]) {
   })
 }
 
-/** A change through the seam, after which everything cached under the resource is refetched. */
+/** A write refused because the record changed since it was read (412): what is on screen is out of date. */
+const isStale = (error: unknown) => error instanceof ApiError && error.status === 412
+
+/**
+ * A change through the seam, after which everything cached under the resource is refetched; after a 412 too,
+ * so that the screen shows the record as it is now and the next try is made from its version.
+ */
 export function useChange<A, R>(client: { path: string }, change: (args: A) => Promise<R>) {
   const queries = useQueryClient()
+  const refetch = () => queries.invalidateQueries({ queryKey: queryKeys.resource(client.path) })
   return useMutation({
     mutationFn: change,
-    onSuccess: () => queries.invalidateQueries({ queryKey: queryKeys.resource(client.path) }),
+    onSuccess: refetch,
+    onError: (error) => (isStale(error) ? refetch() : undefined),
   })
 }
 
-/** Create (no id) or update. */
+/** Create (no id) or update, made from the record's `version` when given. */
 export const useSaveRecord = <T>(client: ResourceClient<T>) =>
-  useChange(client, ({ id, values }: { id?: Id; values: RecordValues }) =>
-    id === undefined ? client.create(values) : client.update(id, values),
+  useChange(client, ({ id, values, version }: { id?: Id; values: RecordValues; version?: unknown }) =>
+    id === undefined ? client.create(values) : client.update({ id, version }, values),
   )
 
-/** A delete, after which the "Deleted. Undo" notice asks the server what can be undone. */
+/** A delete (of the record as read: its version goes along), then the "Deleted. Undo" notice asks what can be undone. */
 export function useDeleteRecord(client: ResourceClient<unknown>) {
   const queries = useQueryClient()
   return useMutation({
-    mutationFn: (id: Id) => client.remove(id),
+    mutationFn: (target: Target) => client.remove(target),
+    onError: (error) =>
+      isStale(error) ? queries.invalidateQueries({ queryKey: queryKeys.resource(client.path) }) : undefined,
     onSuccess: () =>
       Promise.all([
         queries.invalidateQueries({ queryKey: queryKeys.resource(client.path) }),
@@ -115,4 +131,6 @@ export function useBulkAction(client: ResourceClient<unknown>) {
 
 /** A record's action (API.md "One record"): `POST /{path}/{id}/{action}`; answers the record after it. */
 export const useRecordAction = <T>(client: ResourceClient<T>, action: string) =>
-  useChange(client, ({ id, body }: { id: Id; body?: RecordValues }) => client.action(id, action, body))
+  useChange(client, ({ id, version, body }: { id: Id; version?: unknown; body?: RecordValues }) =>
+    client.action({ id, version }, action, body),
+  )

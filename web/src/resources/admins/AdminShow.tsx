@@ -1,4 +1,5 @@
 import type { Admin } from '@vod/contract/resources/admins'
+import type { Versioned } from '@vod/contract/versions'
 import { useTranslation } from 'react-i18next'
 import { ChildList } from '../../components/resource/ChildList.tsx'
 import { ResourceAction } from '../../components/resource/ResourceAction.tsx'
@@ -12,7 +13,7 @@ export default function AdminShow() {
   // What a reset means depends on whether logins ask for codes at all (TWO_FACTOR).
   const mode = useSession((state) => state.profile?.two_factor_mode) ?? 'optional'
   return (
-    <ResourceShow<Admin>
+    <ResourceShow<Versioned<Admin>>
       offer={useOwnAccountOffer()}
       items={[
         'username',
@@ -34,6 +35,7 @@ export default function AdminShow() {
       buttons={(admin) => (
         <ResourceAction
           id={admin.id}
+          version={admin.version}
           action="reset-qrcode"
           path="resetQRCode"
           confirm={t(`admins.resetConfirm.${mode}`)}

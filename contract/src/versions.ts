@@ -1,0 +1,40 @@
+import { z } from 'zod'
+import { instant } from './values.ts'
+
+/**
+ * Edits never overwrite unseen changes (docs/resources.md "Versions"). Every record a resource answers
+ * carries `version`, an opaque text that changes with every write of the record's row, by any path (this API,
+ * the member site, SQL). A write to an existing record (update, delete, action, restore, each bulk row) may
+ * send the version it was made from, `If-Match: "<version>"` (bulk rows: `versions` in the body); when the
+ * record has moved on since, it answers 412 (StaleAnswer) and writes nothing.
+ *
+ * A field rather than an `ETag` header because lists carry it too: a bulk action sends each selected row's
+ * version as its list showed it, and one list answer has no header per row.
+ */
+export const recordVersion = z
+  .string()
+  .min(1)
+  .max(32)
+  .meta({ description: "The record's version: send it back as If-Match with a write made from it." })
+
+/** A bulk request's versions of its rows, by id: `{"12": "734"}`. */
+export const rowVersions = z.record(z.string().regex(/^\d{1,10}$/), recordVersion)
+
+/**
+ * 412: the record changed since the version the write was made from; nothing was written. Names the latest
+ * change on the record's trail (who and when; null when the trail has none, a change made elsewhere), and the
+ * record as it is now (`data`, to a caller who may read it) with its new version.
+ */
+export const staleAnswer = z
+  .object({
+    message: z.string(),
+    version: recordVersion,
+    changed_by: z.string().nullable(),
+    changed_at: instant.nullable(),
+    data: z.record(z.string(), z.unknown()).optional(),
+  })
+  .meta({ id: 'StaleAnswer' })
+export type StaleAnswer = z.infer<typeof staleAnswer>
+
+/** A record as an answer carries it: its fields and its version. */
+export type Versioned<T> = T & { version: string }

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { asAdmin, loggedInContext, useProduct } from '../support/product.ts'
+import { shows } from '../support/waits.ts'
+
+const product = useProduct()
+
+interface Member {
+  id: number
+  first_name: string | null
+  last_name: string | null
+  phone: string | null
+}
+
+const memberOf = async (id: number) => (await asAdmin<{ data: Member }>(product, `/api/users/${id}`)).data
+
+/** The member's edit screen in a page of its own session, its record loaded into the form. */
+async function editScreen(id: number): Promise<Page> {
+  const page = await (await loggedInContext(product, 'en')).newPage()
+  await page.goto(`${product.server.url}/#/users/edit/${id}`)
+  await expect.poll(() => page.getByRole('textbox', { name: 'Username' }).inputValue()).not.toBe('')
+  return page
+}
+const field = (page: Page, name: string) => page.getByRole('textbox', { name })
+
+describe('two pages editing one member', () => {
+  it('the later save is refused, keeps its input, shows the other change and saves both once applied', async () => {
+    const username = `conflict_${randomBytes(3).toString('hex')}`
+    const created = await asAdmin<{ data: { ids: number[] } }>(product, '/api/users/batch-create', {
+      method: 'POST',
+      body: { rows: [{ username }] },
+    })
+    const id = created.data.ids[0] as number
+    const first = await editScreen(id)
+    const second = await editScreen(id)
+
+    // The second page saves first.
+    await field(second, 'First name').fill('Theirs')
+    await second.getByTestId('form-submit').click()
+    await second.waitForURL(/#\/users(\?.*)?$/)
+    await expect.poll(async () => (await memberOf(id)).first_name).toBe('Theirs')
+
+    // The first page, opened before that save, saves a change of its own: refused, nothing written.
+    await field(first, 'Last name').fill('Mine')
+    await field(first, 'Phone').fill('+1 555 0100')
+    await first.getByTestId('form-submit').click()
+    const conflict = first.getByTestId('edit-conflict')
+    await shows(conflict, 'the conflict panel')
+    expect(await conflict.textContent()).toContain('saved this record at')
+    // Their change, field by field, beside the input it kept.
+    const theirs = first.getByTestId('edit-conflict-changes')
+    expect(await theirs.textContent()).toMatch(/First name:.*Theirs/)
+    expect(await field(first, 'Last name').inputValue()).toBe('Mine')
+    expect(await field(first, 'First name').inputValue()).toBe('')
+    expect((await memberOf(id)).last_name).toBeNull()
+    expect(first.url()).toContain(`/users/edit/${id}`)
+
+    // Theirs on top of mine, then saved: both changes are kept.
+    await first.getByTestId('edit-conflict-apply').click()
+    await expect.poll(() => field(first, 'First name').inputValue()).toBe('Theirs')
+    expect(await field(first, 'Last name').inputValue()).toBe('Mine')
+    await first.getByTestId('form-submit').click()
+    await first.waitForURL(/#\/users(\?.*)?$/)
+    expect(await memberOf(id)).toMatchObject({
+      first_name: 'Theirs',
+      last_name: 'Mine',
+      phone: '+1 555 0100',
+    })
+
+    await first.context().close()
+    await second.context().close()
+  })
+
+  it('reload drops the input and shows the record as the other page saved it', async () => {
+    const username = `reload_${randomBytes(3).toString('hex')}`
+    const created = await asAdmin<{ data: { ids: number[] } }>(product, '/api/users/batch-create', {
+      method: 'POST',
+      body: { rows: [{ username, first_name: 'Before' }] },
+    })
+    const id = created.data.ids[0] as number
+    const first = await editScreen(id)
+    await asAdmin(product, `/api/users/${id}`, { method: 'PUT', body: { first_name: 'Elsewhere' } })
+    await field(first, 'Last name').fill('Dropped')
+    await first.getByTestId('form-submit').click()
+    await shows(first.getByTestId('edit-conflict'), 'the conflict panel')
+    await first.getByTestId('edit-conflict-reload').click()
+    await expect.poll(() => field(first, 'First name').inputValue()).toBe('Elsewhere')
+    expect(await field(first, 'Last name').inputValue()).toBe('')
+    expect(await first.getByTestId('edit-conflict').count()).toBe(0)
+    expect((await memberOf(id)).last_name).toBeNull()
+    await first.context().close()
+  })
+})
