@@ -6,12 +6,20 @@
 -- k: a bit for each register of value k or more; uncompressed, PLAIN, as the readers OR them by the thousand).
 -- A visitor's 64-bit hash picks its register with its low 14 bits; its value is the place of the first one in
 -- the other 50 (51 when they are all zero).
+CREATE OR REPLACE FUNCTION vod_hll_register_of(hash bigint) RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT (hash & 16383)::integer
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION vod_hll_value_of(hash bigint) RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT coalesce(nullif(position(B'1' IN substring(hash::bit(64) FROM 1 FOR 50)), 0), 51)
+$$;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION vod_hll_register(visitor text) RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT (hashtextextended(visitor, 0) & 16383)::integer
+  SELECT vod_hll_register_of(hashtextextended(visitor, 0))
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION vod_hll_value(visitor text) RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT coalesce(nullif(position(B'1' IN substring(hashtextextended(visitor, 0)::bit(64) FROM 1 FOR 50)), 0), 51)
+  SELECT vod_hll_value_of(hashtextextended(visitor, 0))
 $$;
 --> statement-breakpoint
 -- A plane with one register's bit set (the constant is folded once a statement).
@@ -81,36 +89,102 @@ $$;
 --> statement-breakpoint
 CREATE OR REPLACE AGGREGATE vod_hashes_union(bigint[]) (SFUNC = vod_hashes_merge, STYPE = bigint[], INITCOND = '{}');
 --> statement-breakpoint
--- The hashes of each level's and day's visitors in `source` (distinct there), while 1,024 or fewer.
-CREATE OR REPLACE FUNCTION vod_visitor_hashes_of(source text, rows vod_visitor_day[] DEFAULT NULL)
-RETURNS TABLE (channel_id integer, campaign_id integer, day date, hashes bigint[])
-LANGUAGE plpgsql AS $$
-BEGIN
-  RETURN QUERY EXECUTE format(
-    'SELECT s.channel_id, s.campaign_id, s.day,
-       CASE WHEN count(*) <= 1024 THEN array_agg(hashtextextended(s.visitor, 0) ORDER BY hashtextextended(s.visitor, 0)) END
-     FROM %s s GROUP BY 1, 2, 3', source) USING rows;
-END
-$$;
---> statement-breakpoint
--- The planes of the visitors of `source` (a relation with channel_id, campaign_id, day and visitor, which may
--- be unnest($1) of `rows`), for a build from many rows: each register's highest value per level and day, then
--- each plane written as text, a run of zeros and a one a register set in it (a plane costs its length once,
--- not a copy of it a bit, as the fold's OR of single bits does).
-CREATE OR REPLACE FUNCTION vod_visitor_planes_of(source text, rows vod_visitor_day[] DEFAULT NULL)
+-- The planes of the registers of `source` (a relation with channel_id, campaign_id, day, register and value, a
+-- row a register set, which may read unnest($1) of `rows`). Each plane's bits are first ORed 64 registers at a
+-- time as bigints (no copy of a plane a bit, as the fold's OR of single bits makes), then the plane written as
+-- text, its words in order with a run of zeros for each word left empty.
+CREATE OR REPLACE FUNCTION vod_register_planes(source text, rows vod_visitor_day[] DEFAULT NULL)
 RETURNS TABLE (channel_id integer, campaign_id integer, day date, plane smallint, bits bit varying)
 LANGUAGE plpgsql AS $$
 BEGIN
   RETURN QUERY EXECUTE format(
-    'SELECT b.channel_id, b.campaign_id, b.day, b.plane,
-       rpad(string_agg(lpad(''1'', b.gap, ''0''), '''' ORDER BY b.register), 16384, ''0'')::bit varying
-     FROM (SELECT r.channel_id, r.campaign_id, r.day, k::smallint AS plane, r.register,
-         r.register - coalesce(lag(r.register) OVER (PARTITION BY r.channel_id, r.campaign_id, r.day, k
-           ORDER BY r.register), -1) AS gap
-       FROM (SELECT s.channel_id, s.campaign_id, s.day, vod_hll_register(s.visitor) AS register,
-         max(vod_hll_value(s.visitor)) AS value FROM %s s GROUP BY 1, 2, 3, 4) r
-       CROSS JOIN generate_series(1, r.value) k) b
+    'SELECT w.channel_id, w.campaign_id, w.day, w.plane,
+       rpad(string_agg(repeat(''0'', (w.word - coalesce(w.before, -1) - 1) * 64) || w.bits::bit(64)::text, ''''
+         ORDER BY w.word), 16384, ''0'')::bit varying
+     FROM (SELECT g.*, lag(g.word) OVER (PARTITION BY g.channel_id, g.campaign_id, g.day, g.plane ORDER BY g.word) AS before
+       FROM (SELECT r.channel_id, r.campaign_id, r.day, k::smallint AS plane, r.register >> 6 AS word,
+           bit_or(1::bigint << (63 - (r.register & 63))) AS bits
+         FROM %s r CROSS JOIN generate_series(1, r.value) k GROUP BY 1, 2, 3, 4, 5) g) w
      GROUP BY 1, 2, 3, 4', source) USING rows;
+END
+$$;
+--> statement-breakpoint
+-- The planes of the visitors of `source` (a relation with channel_id, campaign_id, day and visitor, which may
+-- be unnest($1) of `rows`): each register's highest value per level and day, then its planes.
+CREATE OR REPLACE FUNCTION vod_visitor_planes_of(source text, rows vod_visitor_day[] DEFAULT NULL)
+RETURNS TABLE (channel_id integer, campaign_id integer, day date, plane smallint, bits bit varying)
+LANGUAGE plpgsql AS $$
+BEGIN
+  RETURN QUERY SELECT * FROM vod_register_planes(format(
+    '(SELECT s.channel_id, s.campaign_id, s.day, vod_hll_register(s.visitor) AS register,
+       max(vod_hll_value(s.visitor)) AS value FROM %s s GROUP BY 1, 2, 3, 4)', source), rows);
+END
+$$;
+--> statement-breakpoint
+-- The visits of ids in (after, upto] as the recount reads them: business day, finest level (0 = none) and the
+-- visitor's 64-bit hash.
+CREATE OR REPLACE FUNCTION vod_visit_hashes(zone text, after bigint, upto bigint)
+RETURNS TABLE (day date, channel_id integer, campaign_id integer, hash bigint) LANGUAGE sql STABLE AS $$
+  SELECT (v.visited_at AT TIME ZONE zone)::date, coalesce(v.channel_id, 0), coalesce(v.campaign_id, 0),
+    hashtextextended(v.visitor, 0)
+  FROM visits v WHERE v.id > after AND v.id <= upto
+$$;
+--> statement-breakpoint
+-- The sketches of the visits of ids in (after, upto], added to the recount's tables: each finest piece's
+-- (business day, channel, campaign) registers from the visitors' hashes, never a list of visitor-days; a
+-- finest piece's hashes where it may have 1,024 visitors or fewer (no more registers set), exactly, else none
+-- (null); then the two coarser levels from the finest: a register's highest value, the hashes' union (null
+-- when a piece has none or together they are more than 1,024).
+CREATE OR REPLACE FUNCTION vod_visits_sketch(zone text, after bigint, upto bigint) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DROP TABLE IF EXISTS vod_registers_taken;
+  CREATE TEMP TABLE vod_registers_taken ON COMMIT DROP AS
+  SELECT s.day, s.channel_id, s.campaign_id, vod_hll_register_of(s.hash) AS register,
+    max(vod_hll_value_of(s.hash)) AS value
+  FROM vod_visit_hashes(zone, after, upto) s GROUP BY 1, 2, 3, 4;
+  ANALYZE vod_registers_taken;
+  DROP TABLE IF EXISTS vod_hashes_taken;
+  CREATE TEMP TABLE vod_hashes_taken ON COMMIT DROP AS
+  WITH pieces AS (SELECT r.day, r.channel_id, r.campaign_id, count(*) <= 1024 AS few
+      FROM vod_registers_taken r GROUP BY 1, 2, 3),
+    listed AS (SELECT s.day, s.channel_id, s.campaign_id,
+        CASE WHEN count(DISTINCT s.hash) <= 1024 THEN array_agg(DISTINCT s.hash ORDER BY s.hash) END AS hashes
+      FROM vod_visit_hashes(zone, after, upto) s
+      JOIN pieces p ON (p.day, p.channel_id, p.campaign_id) = (s.day, s.channel_id, s.campaign_id) AND p.few
+      GROUP BY 1, 2, 3)
+  SELECT p.channel_id, p.campaign_id, p.day, l.hashes FROM pieces p
+  LEFT JOIN listed l ON (l.day, l.channel_id, l.campaign_id) = (p.day, p.channel_id, p.campaign_id);
+  INSERT INTO vod_registers_taken SELECT r.day, r.channel_id, -1, r.register, max(r.value)
+  FROM vod_registers_taken r GROUP BY 1, 2, 4;
+  INSERT INTO vod_registers_taken SELECT r.day, -1, -1, r.register, max(r.value)
+  FROM vod_registers_taken r WHERE r.channel_id >= 0 AND r.campaign_id = -1 GROUP BY 1, 4;
+  INSERT INTO vod_hashes_taken SELECT h.channel_id, -1, h.day, vod_hashes_union(h.hashes)
+  FROM vod_hashes_taken h GROUP BY 1, 3;
+  INSERT INTO vod_hashes_taken SELECT -1, -1, h.day, vod_hashes_union(h.hashes)
+  FROM vod_hashes_taken h WHERE h.channel_id >= 0 AND h.campaign_id = -1 GROUP BY 3;
+  INSERT INTO vod_visitor_planes_next SELECT * FROM vod_register_planes('vod_registers_taken');
+  INSERT INTO vod_visitor_hashes_next SELECT * FROM vod_hashes_taken;
+  ANALYZE vod_visitor_planes_next, vod_visitor_hashes_next;
+END
+$$;
+--> statement-breakpoint
+-- The recount's visitors of `pieces` (a query of channel_id, campaign_id and day): a piece's hashes counted
+-- while it has them, else its planes' estimate, as the fold counts them.
+CREATE OR REPLACE FUNCTION vod_recounted(pieces text) RETURNS TABLE (channel_id integer, campaign_id integer, day date,
+  visitors integer) LANGUAGE plpgsql AS $$
+BEGIN
+  RETURN QUERY EXECUTE format(
+    'WITH p AS (%s),
+       h AS (SELECT n.channel_id, n.campaign_id, n.day, vod_hashes_union(n.hashes) AS hashes
+         FROM vod_visitor_hashes_next n JOIN p USING (channel_id, campaign_id, day) GROUP BY 1, 2, 3),
+       e AS (SELECT b.channel_id, b.campaign_id, b.day,
+           vod_hll_estimate(array_agg(bit_count(b.bits)::integer ORDER BY b.plane)) AS estimate
+         FROM (SELECT n.channel_id, n.campaign_id, n.day, n.plane, bit_or(n.bits) AS bits
+           FROM vod_visitor_planes_next n JOIN h USING (channel_id, campaign_id, day)
+           WHERE h.hashes IS NULL GROUP BY 1, 2, 3, 4) b
+         GROUP BY 1, 2, 3)
+     SELECT h.channel_id, h.campaign_id, h.day, coalesce(cardinality(h.hashes), e.estimate)::integer
+     FROM h LEFT JOIN e USING (channel_id, campaign_id, day)', pieces);
 END
 $$;
 --> statement-breakpoint
@@ -134,15 +208,16 @@ CREATE OR REPLACE FUNCTION vod_visitor_month_planes_fill(first date) RETURNS voi
   FROM visitor_day_planes WHERE day >= date_trunc('month', first) GROUP BY 1, 2, 3, 4;
 $$;
 --> statement-breakpoint
--- The visitors counted again from the visits (after a bulk load or a change of zone): each visitor's business
--- days per level listed in a table of the transaction's own, then the day and month counts, planes and hashes
--- switched to the new ones row by row, adding the visits written meanwhile.
+-- The visitors counted again from the visits (after a bulk load or a change of zone): the kept visits' sketches
+-- made in tables of the transaction's own (vod_visits_sketch), then the day and month counts, planes and hashes
+-- switched to the new ones row by row. Registers and hashes only grow as visitors are added, so the visits
+-- written meanwhile are added at the switch by the same steps.
 CREATE OR REPLACE FUNCTION vod_visitors_recount() RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   zone text := vod_business_zone();
   first_day date;
   last bigint;
-  fresh vod_visitor_day[];
+  newest bigint;
 BEGIN
   PERFORM set_config('work_mem', '256MB', true);
   PERFORM set_config('maintenance_work_mem', '1GB', true);
@@ -156,55 +231,29 @@ BEGIN
   EXCEPTION WHEN SQLSTATE 'VOD26' THEN NULL;
   END;
   SELECT (min(visited_at) AT TIME ZONE zone)::date INTO first_day FROM visits;
-  DROP TABLE IF EXISTS visitor_days_next;
-  CREATE TEMP TABLE visitor_days_next (day date NOT NULL, channel_id integer NOT NULL, campaign_id integer NOT NULL,
-    visitor text NOT NULL) ON COMMIT DROP;
-  -- Each visitor's business days at the finest level first, then the two coarser levels from those (0021).
-  IF first_day IS NOT NULL THEN
-    DROP TABLE IF EXISTS vod_visitor_days_seen;
-    CREATE TEMP TABLE vod_visitor_days_seen ON COMMIT DROP AS
-    SELECT DISTINCT (v.visited_at AT TIME ZONE zone)::date AS day, coalesce(v.channel_id, 0) AS channel_id,
-      coalesce(v.campaign_id, 0) AS campaign_id, v.visitor
-    FROM visits v WHERE v.visited_at >= first_day::timestamp AT TIME ZONE zone AND v.id <= last;
-    INSERT INTO visitor_days_next (day, channel_id, campaign_id, visitor)
-    SELECT day, channel_id, campaign_id, visitor FROM vod_visitor_days_seen
-    UNION ALL
-    SELECT DISTINCT day, channel_id, -1, visitor FROM vod_visitor_days_seen
-    UNION ALL
-    SELECT DISTINCT day, -1, -1, visitor FROM vod_visitor_days_seen;
-  END IF;
-  -- For the visits written meanwhile, which the switch adds once each (ON CONFLICT).
-  ALTER TABLE visitor_days_next ADD PRIMARY KEY (channel_id, campaign_id, day, visitor);
+  DROP TABLE IF EXISTS vod_visitor_planes_next;
+  CREATE TEMP TABLE vod_visitor_planes_next (channel_id integer, campaign_id integer, day date, plane smallint,
+    bits bit varying) ON COMMIT DROP;
+  DROP TABLE IF EXISTS vod_visitor_hashes_next;
+  CREATE TEMP TABLE vod_visitor_hashes_next (channel_id integer, campaign_id integer, day date, hashes bigint[])
+    ON COMMIT DROP;
+  PERFORM vod_visits_sketch(zone, 0, last);
   DROP TABLE IF EXISTS vod_visitor_counts_next;
   CREATE TEMP TABLE vod_visitor_counts_next ON COMMIT DROP AS
-  SELECT channel_id, campaign_id, day, count(*)::integer AS visitors FROM visitor_days_next GROUP BY 1, 2, 3;
-  DROP TABLE IF EXISTS vod_visitor_planes_next;
-  CREATE TEMP TABLE vod_visitor_planes_next ON COMMIT DROP AS SELECT * FROM vod_visitor_planes_of('visitor_days_next');
-  DROP TABLE IF EXISTS vod_visitor_hashes_next;
-  CREATE TEMP TABLE vod_visitor_hashes_next ON COMMIT DROP AS SELECT * FROM vod_visitor_hashes_of('visitor_days_next');
+  SELECT * FROM vod_recounted('SELECT channel_id, campaign_id, day FROM vod_visitor_hashes_next');
   PERFORM vod_upkeep_hold('recount');
   -- The switch: from here to the commit the visits wait, and the folding of queued visitors.
   PERFORM vod_lock_visits();
   PERFORM pg_advisory_xact_lock(270027);
-  WITH seen AS (
-    SELECT DISTINCT (v.visited_at AT TIME ZONE zone)::date AS day, l.c, l.m, v.visitor
-    FROM visits v
-    CROSS JOIN LATERAL (VALUES (-1, -1), (coalesce(v.channel_id, 0), -1),
-      (coalesce(v.channel_id, 0), coalesce(v.campaign_id, 0))) AS l(c, m)
-    WHERE v.id > last
-  ),
-  added AS (
-    INSERT INTO visitor_days_next (day, channel_id, campaign_id, visitor)
-    SELECT day, c, m, visitor FROM seen ON CONFLICT DO NOTHING
-    RETURNING channel_id, campaign_id, day, visitor
-  ),
-  counted AS (
-    INSERT INTO vod_visitor_counts_next (channel_id, campaign_id, day, visitors)
-    SELECT channel_id, campaign_id, day, count(*) FROM added GROUP BY 1, 2, 3
-  )
-  SELECT ARRAY(SELECT ROW(channel_id, campaign_id, day, visitor)::vod_visitor_day FROM added) INTO fresh;
-  INSERT INTO vod_visitor_planes_next SELECT * FROM vod_visitor_planes_of('unnest($1)', fresh);
-  INSERT INTO vod_visitor_hashes_next SELECT * FROM vod_visitor_hashes_of('unnest($1)', fresh);
+  SELECT coalesce(max(id), 0) INTO newest FROM visits;
+  IF newest > last THEN
+    PERFORM vod_visits_sketch(zone, last, newest);
+    -- The pieces the visits written meanwhile reach, counted again with them.
+    DELETE FROM vod_visitor_counts_next n USING vod_hashes_taken t
+    WHERE (n.channel_id, n.campaign_id, n.day) = (t.channel_id, t.campaign_id, t.day);
+    INSERT INTO vod_visitor_counts_next
+    SELECT * FROM vod_recounted('SELECT channel_id, campaign_id, day FROM vod_hashes_taken');
+  END IF;
   first_day := coalesce(first_day, (SELECT min(day) FROM vod_visitor_counts_next));
   IF first_day IS NOT NULL THEN
     DELETE FROM visitor_day_counts d
