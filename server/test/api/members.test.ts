@@ -1,10 +1,9 @@
-import type { AddressInfo } from 'node:net'
 import { and, desc, eq, sql } from 'drizzle-orm'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLogs, campaigns, channels, memberMails, plans, users } from '../../src/db/schema/index.ts'
 import { describeEachEngine } from '../support/databases.ts'
 import { type Json, startTestApp, type TestApp } from '../support/harness.ts'
+import { type ReceivedMail, startSmtp } from '../support/smtp.ts'
 
 /** A plan as the schema needs it; the plans screens are another module's. */
 const planRow = (name: string) => ({
@@ -13,64 +12,6 @@ const planRow = (name: string) => ({
   initialPeriodUnit: 'month' as const,
   initialOriginalPrice: '9.99',
 })
-
-/** One mail as an SMTP server received it: envelope, headers, and the text body decoded. */
-interface Received {
-  from: string
-  to: string[]
-  raw: string
-  text: string
-}
-
-function decodedBody(raw: string): string {
-  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/)
-  const body = rest.join('\n\n')
-  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(head)?.[1]?.toLowerCase()
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-  if (encoding === 'quoted-printable')
-    return Buffer.from(
-      body
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-      'latin1',
-    ).toString('utf8')
-  return body
-}
-
-/** A real SMTP server on loopback (smtp-server), keeping what it receives; mails to refuse@ are refused. */
-async function startSmtp() {
-  const received: Received[] = []
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (address.address.startsWith('refuse@')) callback(new Error('mailbox unavailable'))
-      else callback()
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = []
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8')
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-          text: decodedBody(raw),
-        })
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const port = (server.server.address() as AddressInfo).port
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
 
 describeEachEngine('members', (engine) => {
   let t: TestApp
@@ -577,7 +518,7 @@ describeEachEngine('members e-mails through SMTP', (engine) => {
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect(res.body.data).toMatchObject({ transport: 'smtp', recipient: 'mallory@example.com' })
     expect(smtp.received).toHaveLength(1)
-    const mail = smtp.received[0] as Received
+    const mail = smtp.received[0] as ReceivedMail
     expect(mail.from).toBe('members@vod.test')
     expect(mail.to).toEqual(['mallory@example.com'])
     expect(mail.raw).toMatch(/^Subject: /m)
