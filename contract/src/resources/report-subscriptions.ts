@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { FigureLanguage, FigureName } from '../figures.ts'
+import { type FigureLanguage, type FigureName, figuresOfUnit } from '../figures.ts'
 import { calendarDay, instant, recordId } from '../values.ts'
 
 /**
@@ -21,7 +21,7 @@ export type ReportFrequency = (typeof reportFrequencies)[number]
 /** The languages a report is written in: the screens' (zh-cn first, the default). */
 export const reportLanguages = ['zh-cn', 'en'] as const satisfies readonly FigureLanguage[]
 
-const money: FigureName[] = ['gross', 'fees', 'refunds', 'chargebacks', 'net']
+const money = figuresOfUnit('money')
 
 /**
  * What each report's mail holds: the figures its screen heads with (the period's totals, labelled from the
@@ -67,8 +67,8 @@ export const reportMailContents: Record<
   },
 }
 
-/** The figures of the campaign report's CSV, after its channel and campaign (its screen's table). */
-export const campaignCsvFigures: FigureName[] = [
+/** The figures of the campaign statistic's table, after its channel and campaign: its screen's and its report's CSV. */
+export const campaignStatisticFigures: FigureName[] = [
   ...money,
   'visits',
   'visitors',

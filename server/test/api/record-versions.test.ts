@@ -1,12 +1,16 @@
 import { eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
-import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../../src/app.ts'
-import { type Database, openDatabase } from '../../src/db/client.ts'
 import { orders, plans, users } from '../../src/db/schema/index.ts'
 import { describeEachEngine, describeOnPostgres } from '../support/databases.ts'
-import { type Answer, type Json, startTestApp, type TestAdmin, type TestApp } from '../support/harness.ts'
+import {
+  type Answer,
+  type Json,
+  type SecondServer,
+  startSecondServer,
+  startTestApp,
+  type TestAdmin,
+  type TestApp,
+} from '../support/harness.ts'
 
 const quoted = (version: string) => `"${version}"`
 
@@ -312,8 +316,7 @@ describeEachEngine('record versions', (engine) => {
  */
 describeOnPostgres('two processes editing one record', () => {
   let a: TestApp
-  let second: Database
-  let b: FastifyInstance
+  let b: SecondServer
   let bUrl: string
   let tokenA: string
   let tokenB: string
@@ -337,16 +340,8 @@ describeOnPostgres('two processes editing one record', () => {
 
   beforeAll(async () => {
     a = await startTestApp('postgres')
-    second = await openDatabase({ url: a.testDatabase.url as string, pgliteDir: null })
-    b = await buildApp({
-      config: a.config,
-      db: second.db,
-      listen: second.listen,
-      logger: pino({ level: 'silent' }),
-    })
-    await b.listen({ port: 0, host: '127.0.0.1' })
-    const address = b.server.address()
-    bUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+    b = await startSecondServer(a)
+    bUrl = b.url
     tokenA = await a.superToken()
     editor = await a.createAdmin([
       'all-channels',
@@ -361,7 +356,6 @@ describeOnPostgres('two processes editing one record', () => {
   })
   afterAll(async () => {
     await b?.close()
-    await second?.close()
     await a?.close()
   })
 

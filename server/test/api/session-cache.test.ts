@@ -1,14 +1,11 @@
 import { eq, sql } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
-import pino from 'pino'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { buildApp } from '../../src/app.ts'
 import { createSessionLookup } from '../../src/auth/session-cache.ts'
-import { type Database, LISTENER_NAME, type Listen, openDatabase } from '../../src/db/client.ts'
+import { type Database, LISTENER_NAME, type Listen } from '../../src/db/client.ts'
 import { roles, sessions } from '../../src/db/schema/index.ts'
 import { describeEachEngine, describeOnPostgres } from '../support/databases.ts'
-import { startTestApp, type TestApp } from '../support/harness.ts'
+import { type SecondServer, startSecondServer, startTestApp, type TestApp } from '../support/harness.ts'
 
 /** A change PostgreSQL does not announce: triggers (and so the notifications) are off for this one statement. */
 async function unannounced(url: string, statement: string) {
@@ -46,23 +43,16 @@ async function listeners(url: string): Promise<number> {
 describeOnPostgres('the session cache across processes', () => {
   let a: TestApp
   let second: Database
-  let b: FastifyInstance
+  let b: SecondServer
   let bUrl: string
   let url: string
 
   beforeAll(async () => {
     a = await startTestApp('postgres')
     url = a.testDatabase.url as string
-    second = await openDatabase({ url, pgliteDir: null })
-    b = await buildApp({
-      config: a.config,
-      db: second.db,
-      listen: second.listen,
-      logger: pino({ level: 'silent' }),
-    })
-    await b.listen({ port: 0, host: '127.0.0.1' })
-    const address = b.server.address()
-    bUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+    b = await startSecondServer(a)
+    second = b.database
+    bUrl = b.url
     // Both processes listening: until then each request queries, and nothing here would be proven.
     for (let tries = 0; (await listeners(url)) < 2; tries++) {
       if (tries > 100) throw new Error('the apps never started listening')
@@ -71,7 +61,6 @@ describeOnPostgres('the session cache across processes', () => {
   })
   afterAll(async () => {
     await b?.close()
-    await second?.close()
     await a?.close()
   })
 

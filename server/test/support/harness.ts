@@ -9,7 +9,7 @@ import { buildApp } from '../../src/app.ts'
 import { permissionCatalogue } from '../../src/auth/catalogue.ts'
 import { type Config, loadConfig } from '../../src/config.ts'
 import { bootstrap } from '../../src/db/bootstrap.ts'
-import type { Db } from '../../src/db/client.ts'
+import { type Database, type Db, openDatabase } from '../../src/db/client.ts'
 import { adminRoles, admins, permissions, rolePermissions, roles } from '../../src/db/schema/index.ts'
 import { createTestDatabase, type Engine, type TestDatabase } from './databases.ts'
 
@@ -206,6 +206,33 @@ export async function startTestApp(engine: Engine, options: StartOptions = {}): 
     async close() {
       await app.close()
       await testDatabase.drop()
+    },
+  }
+}
+
+/** A second server on a PostgreSQL test app's database, with a pool of its own, as another process would run. */
+export interface SecondServer {
+  url: string
+  database: Database
+  close: () => Promise<void>
+}
+
+export async function startSecondServer(first: TestApp): Promise<SecondServer> {
+  const database = await openDatabase({ url: first.testDatabase.url as string, pgliteDir: null })
+  const app = await buildApp({
+    config: first.config,
+    db: database.db,
+    listen: database.listen,
+    logger: pino({ level: 'silent' }),
+  })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = app.server.address()
+  return {
+    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+    database,
+    close: async () => {
+      await app.close()
+      await database.close()
     },
   }
 }

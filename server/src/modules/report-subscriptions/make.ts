@@ -1,5 +1,5 @@
 import {
-  campaignCsvFigures,
+  campaignStatisticFigures,
   effectivePermissions,
   type FigureLanguage,
   reportMailContents,
@@ -64,7 +64,7 @@ async function readerOf(db: Db, order: ReportOrder) {
 /** A CSV of the campaigns' rows as the campaign screen's table shows them, cells as every export writes them. */
 function campaignCsv(answer: string): string {
   const rows = (JSON.parse(answer) as { data: Record<string, unknown>[] }).data
-  const columns = ['channel_id', 'channel_name', 'campaign_id', 'campaign_name', ...campaignCsvFigures]
+  const columns = ['channel_id', 'channel_name', 'campaign_id', 'campaign_name', ...campaignStatisticFigures]
   return `\ufeff${stringify([columns, ...rows.map((row) => columns.map((column) => cell(row[column] ?? '')))])}`
 }
 

@@ -1,3 +1,4 @@
+import { campaignStatisticFigures } from '@vod/contract/resources/report-subscriptions'
 import type { AnalyticsScreen } from './AnalyticsPage.tsx'
 import { moneyFigures } from './figures.ts'
 
@@ -36,15 +37,7 @@ export const analyticsScreens = {
     split: {
       path: '/analytics/campaign/statistic',
       by: 'campaign',
-      figures: [
-        ...moneyFigures,
-        'visits',
-        'visitors',
-        'signups',
-        'conversion',
-        'new_subscriptions',
-        'orders',
-      ],
+      figures: campaignStatisticFigures,
       chart: true,
     },
   },
