@@ -38,7 +38,10 @@ function sendValidationError(request: FastifyRequest, reply: FastifyReply, error
   if (error.validationContext === 'params')
     return send(reply, 404, { message: request.t('errors.not_found') })
   const issues = (error.validation ?? []).filter(isValidationIssue).map((v) => v.issue)
-  if (error.validationContext === 'body' && issues.some((i) => i.path.length === 0))
+  if (
+    error.validationContext === 'body' &&
+    issues.some((i) => i.path.length === 0 && i.code !== 'unrecognized_keys')
+  )
     return send(reply, 400, { message: request.t('errors.body_not_object') })
   const errors = translateIssues(request.lang, issues)
   const first = Object.values(errors)[0]?.[0] ?? request.t('errors.bad_request')
