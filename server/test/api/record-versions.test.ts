@@ -1,16 +1,10 @@
+import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RunningServer, startServer } from '../../../e2e/support/server.ts'
 import { orders, plans, users } from '../../src/db/schema/index.ts'
 import { describeEachEngine, describeOnPostgres } from '../support/databases.ts'
-import {
-  type Answer,
-  type Json,
-  type SecondServer,
-  startSecondServer,
-  startTestApp,
-  type TestAdmin,
-  type TestApp,
-} from '../support/harness.ts'
+import { type Answer, type Json, startTestApp, type TestAdmin, type TestApp } from '../support/harness.ts'
 
 const quoted = (version: string) => `"${version}"`
 
@@ -310,13 +304,14 @@ describeEachEngine('record versions', (engine) => {
 })
 
 /**
- * Two server processes on one PostgreSQL database, two staff each editing the same member, order and video
+ * Two server processes on one PostgreSQL database (this test's app and the real server's bundle started as a
+ * process of its own, with the same keys), two staff each editing the same member, order and video
  * from what they read: whichever saves second is told (412) and, saving again from the version it was given,
  * keeps the first one's change. Saving at the same moment from the same version, one wins and one is told.
  */
 describeOnPostgres('two processes editing one record', () => {
   let a: TestApp
-  let b: SecondServer
+  let b: RunningServer
   let bUrl: string
   let tokenA: string
   let tokenB: string
@@ -339,8 +334,12 @@ describeOnPostgres('two processes editing one record', () => {
   const read = async (path: string) => (await a.request(path, { token: tokenA })).body.data
 
   beforeAll(async () => {
-    a = await startTestApp('postgres')
-    b = await startSecondServer(a)
+    const keys = {
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    }
+    a = await startTestApp('postgres', { env: keys })
+    b = await startServer({ ...keys, DATABASE_URL: a.testDatabase.url as string, SEED_DEMO: '0' })
     bUrl = b.url
     tokenA = await a.superToken()
     editor = await a.createAdmin([
@@ -353,9 +352,9 @@ describeOnPostgres('two processes editing one record', () => {
       'edit-videos',
     ])
     tokenB = editor.token
-  })
+  }, 240_000)
   afterAll(async () => {
-    await b?.close()
+    await b?.stop()
     await a?.close()
   })
 
