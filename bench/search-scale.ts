@@ -61,7 +61,7 @@ function floorOf(q: string): string {
   const lower = literal(`${q.toLowerCase()}%`)
   const contains = literal(`%${q}%`)
   const prefix = (table: string, column: string) =>
-    `(select '${table}' as kind, id, ${column}::text as hit from ${table} where lower(${column}) like ${lower} order by lower(${column}) limit 5)`
+    `(select '${table}' as kind, id, ${column}::text as hit from ${table} where lower(${column}) like ${lower} order by lower(${column}) using ~<~ limit 5)`
   const anywhere = (table: string, column: string) =>
     `(select '${table}' as kind, id, ${column}::text as hit from ${table} where ${column} ilike ${contains} limit 5)`
   const parts = [
