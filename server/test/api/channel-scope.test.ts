@@ -171,6 +171,12 @@ describeEachEngine('channel scoping', (engine) => {
     doc = (await t.request('/api/openapi.json')).body
     for (const kind of ['one', 'none', 'removed', 'orphaned'] as const)
       admins[kind] = await t.createAdmin(everyButAll)
+    // Reports by e-mail of each channel: the one admin's of A, another's of B (listed to holders of list-admins).
+    await t.db.execute(
+      sql.raw(`insert into report_subscriptions (admin_id, report, channel_id, frequency, hour, language)
+        values (${admins.one.id}, 'daily-channel', ${world.A}, 'daily', 7, 'en'),
+          (${admins.removed.id}, 'daily-channel', ${world.B}, 'daily', 7, 'en')`),
+    )
     const attach = async (channel: number, admin: TestAdmin) =>
       expect(
         (await asSuper(`/api/channels/${channel}/admins`, { method: 'POST', body: { admin_id: admin.id } }))

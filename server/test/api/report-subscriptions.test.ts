@@ -224,7 +224,7 @@ describeEachEngine('report subscriptions', (engine) => {
       })
       expect(made.status).toBe(201)
       expect((await t.request('/api/report-subscriptions/all', { token: a.token })).status).toBe(403)
-      const manager = await t.createAdmin(['list-admins'])
+      const manager = await t.createAdmin(['list-admins', 'all-channels'])
       const all = await t.request('/api/report-subscriptions/all?per_page=100', { token: manager.token })
       expect(all.status).toBe(200)
       expect(all.body.data.find((row: Json) => row.id === made.body.data.id)).toMatchObject({

@@ -5,11 +5,11 @@ import {
   reportSubscriptionInput,
   reportSubscriptionRecord,
 } from '@vod/contract'
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { channelsOf } from '../../auth/channel-scope.ts'
+import { channelScope, channelsOf } from '../../auth/channel-scope.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { admins, channels, reportDeliveries, reportSubscriptions } from '../../db/schema/index.ts'
@@ -116,7 +116,14 @@ export async function reportSubscriptionRoutes(app: FastifyInstance, db: Db, con
     },
     async (request) => {
       const q = request.query as unknown as { page: number; perPage: number }
-      return page(db, zone, eq(reportSubscriptions.adminId, adminOf(request).id), q.page, q.perPage)
+      // One of a channel the caller no longer administers is gone from its list, as the channel's other data
+      // is (and nothing of it is mailed); one of every channel it sees stays.
+      const scope = channelScope(reportSubscriptions.channelId)(request)
+      const own = and(
+        eq(reportSubscriptions.adminId, adminOf(request).id),
+        scope && or(isNull(reportSubscriptions.channelId), scope),
+      )
+      return page(db, zone, own, q.page, q.perPage)
     },
   )
 
@@ -133,7 +140,8 @@ export async function reportSubscriptionRoutes(app: FastifyInstance, db: Db, con
     },
     async (request) => {
       const q = request.query as unknown as { page: number; perPage: number }
-      return page(db, zone, undefined, q.page, q.perPage)
+      // Channel data: a channel admin sees the subscriptions of its channels only (docs/security.md).
+      return page(db, zone, channelScope(reportSubscriptions.channelId)(request), q.page, q.perPage)
     },
   )
 
