@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm'
 import type { RunningServer } from '../e2e/support/server.ts'
 import { queryRows } from '../server/src/db/client.ts'
 import { createTestDatabase } from '../server/test/support/databases.ts'
-import { bulkLoad } from './support/bulk-load.ts'
+import { loadCommerce } from './support/commerce-load.ts'
 import { compareListCases, type ListCase } from './support/list-cases.ts'
 
 const members = Number(process.argv[2] ?? 1_000_000)
@@ -27,39 +27,7 @@ const url = database.url as string
 const db = database.database.db
 let server: RunningServer | undefined
 try {
-  await db.execute(sql`
-    insert into plans (name, title, initial_period_count, initial_period_unit, initial_original_price,
-                       recurring_period_count, recurring_period_unit, recurring_original_price, sort)
-    select 'plan ' || n, 'Plan ' || n, 1, 'month', 9.99 + n, 1, 'month', 9.99 + n, n
-    from generate_series(1, 20) as n`)
-  await db.execute(sql`
-    insert into channels (utm_source, utm_medium, type) select 'source-' || n, 'cpc', 'advertising'
-    from generate_series(1, 50) as n`)
-  const loadedMembers = await bulkLoad(
-    db,
-    'users',
-    sql`insert into users (username, email, first_name, last_name, phone, status, plan_id, start_date, end_date,
-                           channel_id, created_at, updated_at)
-        select 'member' || n, 'member' || n || '@example.com', 'First' || n % 1000, 'Last' || n % 997,
-               '+1 555 ' || lpad(n::text, 7, '0'), case when n % 20 = 0 then 'disabled' else 'enabled' end,
-               (select min(id) from plans) + n % 20, current_date - (n % 365), current_date + (n % 90),
-               (select min(id) from channels) + n % 50, now() - (n * 30 || ' seconds')::interval, now()
-        from generate_series(1, ${members}) as n`,
-  )
-  console.log(`loaded ${members} members in ${loadedMembers.toFixed(1)} s`)
-  const loadedOrders = await bulkLoad(
-    db,
-    'orders',
-    sql`with bounds as (select (select min(id) from users) as first_user, (select min(id) from plans) as first_plan)
-        insert into orders (order_no, user_id, plan_id, channel_id, amount, payment_method, transaction_number,
-                            paid_at, transaction_fee, settlement_fee, reserve_fee, total_amount, created_at, updated_at)
-        select 'ORD' || lpad(n::text, 9, '0'), first_user + n % ${members}, first_plan + n % 20, null,
-               19.99, (array['segpay','ccbill','epoch','verotel'])[1 + n % 4], 'TX' || md5(n::text),
-               now() - (n * 3 || ' seconds')::interval, 1.20, 0.20, 1.00, 17.59,
-               now() - (n * 3 || ' seconds')::interval, now()
-        from bounds, generate_series(1, ${orderCount}) as n`,
-  )
-  console.log(`loaded ${orderCount} orders in ${loadedOrders.toFixed(1)} s`)
+  await loadCommerce(db, members, orderCount)
 
   const [plan] = await queryRows<{ id: number }>(db, sql`select min(id) + 7 as id from plans`)
   const planId = plan?.id
