@@ -61,6 +61,8 @@ export const deletionRecord = z
     resource: z.string(),
     ids: z.array(recordId),
     labels: z.array(z.string()),
+    /** The version each record was deleted at: its undo sends them, so a stale notice's undo is refused 412. */
+    versions: rowVersions,
     deleted_at: instant,
     expires_at: instant,
   })

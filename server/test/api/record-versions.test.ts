@@ -229,6 +229,12 @@ describeEachEngine('record versions', (engine) => {
     expect((await api(video, { method: 'DELETE', version: quoted(changed.body.data.version) })).status).toBe(
       204,
     )
+    // The undo notice reads the version each record was deleted at from the caller's deletes, and sends it.
+    const id = video.split('/').pop() as string
+    const pending = (await api('/api/deletions')).body.data as Json[]
+    expect(pending.find((deletion) => deletion.ids.includes(Number(id)))?.versions).toEqual({
+      [id]: changed.body.data.version,
+    })
     const stale = await api(`${video}/restore`, { method: 'POST', version: quoted(first) })
     expect(stale.status).toBe(412)
     expect(stale.body.changed_by).toBe('admin')

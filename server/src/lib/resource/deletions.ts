@@ -283,6 +283,10 @@ export async function pendingDeletions(db: Db, adminId: number) {
       resource: deletedRecords.resource,
       ids: sql<number[]>`array_agg(${deletedRecords.recordId} order by ${deletedRecords.recordId})`,
       labels: sql<string[]>`array_agg(${deletedRecords.label} order by ${deletedRecords.recordId})`,
+      versions: sql<
+        Record<string, string>
+      >`coalesce(jsonb_object_agg(${deletedRecords.recordId}, ${deletedRecords.rows} -> 0 ->> 'version')
+        filter (where ${deletedRecords.rows} -> 0 ->> 'version' is not null), '{}')`,
       deleted_at: sql<string>`vod_wire(min(${deletedRecords.deletedAt}))`,
       expires_at: sql<string>`vod_wire(max(${deletedRecords.expiresAt}))`,
     })

@@ -47,7 +47,7 @@ export function useUndo() {
   }, [pending.length])
   const undo = useMutation({
     mutationFn: (deletion: Deletion) =>
-      resourceClient(deletion.resource).bulk('restore', { ids: deletion.ids }),
+      resourceClient(deletion.resource).bulk('restore', { ids: deletion.ids, versions: deletion.versions }),
     onSuccess: (answer) => {
       const refused = answer.data.find((row) => row.result === 'refused')
       if (refused) void notify('error', refused.message ?? t('resource.undoFailed'))
