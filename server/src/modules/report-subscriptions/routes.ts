@@ -6,7 +6,7 @@ import {
   reportSubscriptionRecord,
 } from '@vod/contract'
 import { and, asc, count, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { channelScope, channelsOf } from '../../auth/channel-scope.ts'
@@ -103,47 +103,50 @@ export async function reportSubscriptionRoutes(app: FastifyInstance, db: Db, con
   const zone = config.businessTimeZone
   const list = listResponse(reportSubscriptionRecord)
 
-  r.get(
-    '/report-subscriptions',
+  // Subscriptions are channel data (docs/security.md): a channel admin sees those of its channels only. In
+  // its own list one of every channel it sees stays; one of a channel it no longer administers is gone, as
+  // that channel's other data is (and nothing of it is mailed).
+  const lists: {
+    path: string
+    config: FastifyContextConfig
+    summary: string
+    where: (request: FastifyRequest, scope: SQL | undefined) => SQL | undefined
+  }[] = [
     {
+      path: '/report-subscriptions',
       config: { access: 'authenticated' },
-      schema: {
-        tags: ['report-subscriptions'],
-        summary: "The caller's subscriptions to reports by e-mail, newest first, each with its last report",
-        querystring: pageQuery,
-        response: { 200: list, ...protectedErrors },
-      },
+      summary: "The caller's subscriptions to reports by e-mail, newest first, each with its last report",
+      where: (request: FastifyRequest, scope: SQL | undefined) =>
+        and(
+          eq(reportSubscriptions.adminId, adminOf(request).id),
+          scope && or(isNull(reportSubscriptions.channelId), scope),
+        ),
     },
-    async (request) => {
-      const q = request.query as unknown as { page: number; perPage: number }
-      // One of a channel the caller no longer administers is gone from its list, as the channel's other data
-      // is (and nothing of it is mailed); one of every channel it sees stays.
-      const scope = channelScope(reportSubscriptions.channelId)(request)
-      const own = and(
-        eq(reportSubscriptions.adminId, adminOf(request).id),
-        scope && or(isNull(reportSubscriptions.channelId), scope),
-      )
-      return page(db, zone, own, q.page, q.perPage)
-    },
-  )
-
-  r.get(
-    '/report-subscriptions/all',
     {
+      path: '/report-subscriptions/all',
       config: { permission: 'list-admins' },
-      schema: {
-        tags: ['report-subscriptions'],
-        summary: "Every admin's subscriptions to reports by e-mail, newest first",
-        querystring: pageQuery,
-        response: { 200: list, ...protectedErrors },
+      summary: "Every admin's subscriptions to reports by e-mail, newest first",
+      where: (_request: FastifyRequest, scope: SQL | undefined) => scope,
+    },
+  ]
+  for (const { path, config: access, summary, where } of lists)
+    r.get(
+      path,
+      {
+        config: access,
+        schema: {
+          tags: ['report-subscriptions'],
+          summary,
+          querystring: pageQuery,
+          response: { 200: list, ...protectedErrors },
+        },
       },
-    },
-    async (request) => {
-      const q = request.query as unknown as { page: number; perPage: number }
-      // Channel data: a channel admin sees the subscriptions of its channels only (docs/security.md).
-      return page(db, zone, channelScope(reportSubscriptions.channelId)(request), q.page, q.perPage)
-    },
-  )
+      async (request) => {
+        const q = request.query as unknown as { page: number; perPage: number }
+        const scope = channelScope(reportSubscriptions.channelId)(request)
+        return page(db, zone, where(request, scope), q.page, q.perPage)
+      },
+    )
 
   r.post(
     '/report-subscriptions',
