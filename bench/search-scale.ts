@@ -56,15 +56,21 @@ const literal = (text: string) => `'${text.replaceAll("'", "''")}'`
 /**
  * The floor: the lookups the box makes for `q`, as a person would write them fast: each searched column's
  * first five rows from its start (the same indexes, the pattern a constant) or, for titles and names, any
- * five containing it; the rows as they are, no JSON, no scope, no grouping or ranking.
+ * five containing each of its words; the rows as they are, no JSON, no scope, no grouping or ranking.
  */
 function floorOf(q: string): string {
   const lower = literal(`${q.toLowerCase()}%`)
-  const contains = literal(`%${q}%`)
+  // Each word anywhere, the index read by the rarest (the bench's texts: one with digits), as the box does.
+  const [rarest, ...others] = q
+    .split(/\s+/)
+    .sort((a, b) => (/\d/.test(b) ? 1 : 0) - (/\d/.test(a) ? 1 : 0))
+    .map((word) => literal(`%${word}%`))
+  const contains = (column: string) =>
+    `${column} ilike ${rarest}${others.length ? ` and ${column} ilike all(array[${others.join(', ')}])` : ''}`
   const prefix = (table: string, column: string) =>
     `(select '${table}' as kind, id, ${column}::text as hit from ${table} where lower(${column}) like ${lower} order by lower(${column}) using ~<~ limit 5)`
   const anywhere = (table: string, column: string) =>
-    `(select '${table}' as kind, id, ${column}::text as hit from ${table} where ${column} ilike ${contains} limit 5)`
+    `(select '${table}' as kind, id, ${column}::text as hit from ${table} where ${contains(column)} limit 5)`
   const parts = [
     prefix('users', 'username'),
     prefix('users', 'email'),

@@ -2,7 +2,7 @@ import { tagTypes } from '@vod/contract'
 import { describe, expect, it } from 'vitest'
 import { tags } from '../src/db/schema/index.ts'
 import { translateIssues } from '../src/i18n/zod-issues.ts'
-import { containsPattern, defineList, parseSort } from '../src/lib/list/index.ts'
+import { containsPatterns, defineList, parseSort } from '../src/lib/list/index.ts'
 import { parseQueryString } from '../src/lib/querystring.ts'
 
 const list = defineList({
@@ -130,8 +130,9 @@ describe('list query parsing', () => {
     expect(parseSort('x', ['id'])).toBeNull()
   })
 
-  it('makes LIKE wildcards in a keyword literal', () => {
-    expect(containsPattern('50%_off\\')).toBe('%50\\%\\_off\\\\%')
+  it('makes LIKE wildcards in a keyword literal, one pattern a word', () => {
+    expect(containsPatterns('50%_off\\')).toEqual(['%50\\%\\_off\\\\%'])
+    expect(containsPatterns('  golden\t123456 golden ')).toEqual(['%golden%', '%123456%'])
   })
 
   it('refuses a default sort that is not sortable', () => {

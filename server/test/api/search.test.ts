@@ -137,6 +137,9 @@ describeEachEngine('search', (engine) => {
     // The title itself first, then one containing it.
     expect(await idsOf('harbour', 'videos')).toEqual([ids.video2, ids.video])
     expect(await idsOf('quiet harb', 'videos')).toEqual([ids.video])
+    // Several words: each anywhere in the title, in any order.
+    expect(await idsOf('harbour  QUIET', 'videos')).toEqual([ids.video])
+    expect(await idsOf('harbour crowd', 'videos')).toEqual([])
     expect(await idsOf('sn-9001', 'videos')).toEqual([ids.video, ids.video2])
     // Under three characters a title is not searched anywhere in it (no trigram to find it by).
     expect(await idsOf('ar', 'videos')).toEqual([])
@@ -251,6 +254,16 @@ describeEachEngine('search', (engine) => {
       const anywhere = await explain(statements.anywhere, 'force_custom_plan')
       expect(scans(anywhere)).toEqual([])
       expect(anywhere).toContain('videos_title_trgm_index')
+      // Several words: the trigram index read by the one the statistics hold rarest (`crowd` is in most
+      // titles), every word checked on the rows it finds.
+      const words = searchStatements(
+        searchables.map((found) => ({ found, scope: undefined })),
+        'crowd harbour',
+      )?.anywhere
+      if (!words) throw new Error('nothing searched anywhere')
+      const indexed = (await explain(words, 'force_custom_plan')).match(/Index Cond: .*title.*/g)
+      expect(indexed).toEqual([expect.stringContaining("'%harbour%'")])
+      expect(indexed?.[0]).not.toContain('crowd')
       const records = withIds(statements.records, statements.kinds, [{ kind: 2, id: ids.video as number }])
       for (const mode of ['force_custom_plan', 'force_generic_plan']) {
         const plan = await explain(records, mode)

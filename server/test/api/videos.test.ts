@@ -95,6 +95,10 @@ describeEachEngine('videos', (engine) => {
       // A serial number matches from its start; a title anywhere.
       expect(await titles('keyword=t-9')).toEqual([])
       expect(await titles('keyword=tn-0')).toEqual(['TN-001'])
+      // Several words: each anywhere in the title, in any order.
+      expect(await titles(`keyword=${encodeURIComponent(' nigh  TOKYO ')}`)).toEqual(['TN-001'])
+      expect(await titles(`keyword=${encodeURIComponent('东京 nights')}`)).toEqual(['TN-001'])
+      expect(await titles(`keyword=${encodeURIComponent('tokyo other')}`)).toEqual([])
       expect(await titles(`tag_id=${ids.model}`)).toEqual(['TN-001'])
       expect(await titles(`director_id=${ids.director}`)).toEqual(['TN-001'])
       expect(await titles(`source_id=${ids.source}`)).toEqual(['TN-001'])

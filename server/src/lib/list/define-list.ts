@@ -11,7 +11,6 @@ import type { ListPage, ListQuery, ListScope, ListSpec } from './list-spec.ts'
 import { execute, pageStatements } from './page-statements.ts'
 import { type OrderTerm, sortedBy } from './source.ts'
 
-export { containsPattern } from './keyword.ts'
 export { listResponse, parseSort } from './list-query.ts'
 export * from './list-spec.ts'
 

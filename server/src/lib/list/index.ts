@@ -1,6 +1,6 @@
 export { estimatedRows, forgetCounts } from './count.ts'
 export { defineList, sendList } from './define-list.ts'
-export { containsPattern } from './keyword.ts'
+export { containsPatterns } from './keyword.ts'
 export { listResponse, parseSort } from './list-query.ts'
 export type {
   FilterSpec,

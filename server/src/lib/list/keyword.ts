@@ -1,12 +1,20 @@
 import { PHONE_PATTERN } from '@vod/contract'
-import { ilike, is, type SQL, sql } from 'drizzle-orm'
-import { PgColumn } from 'drizzle-orm/pg-core'
+import { getTableName, ilike, is, type SQL, sql } from 'drizzle-orm'
+import { getTableConfig, IndexedColumn, PgColumn } from 'drizzle-orm/pg-core'
 import { emailDomain, reversedDigits } from '../../db/schema/columns.ts'
 import type { KeywordColumn } from './list-spec.ts'
 
 /** `%` and `_` in the user's text are literal characters, not LIKE wildcards. */
 const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
-export const containsPattern = (text: string): string => `%${literal(text)}%`
+/** The ILIKE patterns of the words of a text searched anywhere: a value matches when it contains each. */
+export const containsPatterns = (text: string): string[] => [
+  ...new Set(
+    text
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((word) => `%${literal(word)}%`),
+  ),
+]
 const prefixPattern = (text: string): string => `${literal(text)}%`
 
 /** Fewer digits than this end too many numbers to be worth a search (`al` has none at all). */
@@ -32,7 +40,7 @@ export function keywordRule(keywordColumn: KeywordColumn): string {
   const name = column.name
   switch (kind) {
     case 'contains':
-      return `${name} contains it`
+      return `${name} contains each of its words`
     case 'prefix':
       return `${name} starts with it`
     case 'domain':
@@ -53,7 +61,7 @@ export function keywordMatch(keywordColumn: KeywordColumn, keyword: string): SQL
   const { kind, column } = kindOf(keywordColumn)
   switch (kind) {
     case 'contains':
-      return ilike(column, containsPattern(keyword))
+      return containsEvery(column, containsPatterns(keyword))
     case 'prefix':
       return sql`lower(${column}) like lower(${prefixPattern(keyword)})`
     case 'domain': {
@@ -67,6 +75,50 @@ export function keywordMatch(keywordColumn: KeywordColumn, keyword: string): SQL
       return sql`${reversedDigits(column)} like ${prefixPattern([...digits].reverse().join(''))}`
     }
   }
+}
+
+/**
+ * A value of `column` containing each of the words' `patterns` (containsPatterns), in any order and letter
+ * case. One word is one ILIKE (on the column's trigram index, where it has one); several, see severalWords.
+ */
+export function containsEvery(column: PgColumn, patterns: readonly string[]): SQL {
+  return patterns.length === 1 ? ilike(column, patterns[0] as string) : severalWords(column, patterns)
+}
+
+/**
+ * The condition of several words: `patterns` is their text[] of ILIKE patterns (or what a built statement
+ * puts them in place of). On a column with a trigram index, the index is read by the word its statistics
+ * find rarest (vod_rarest_pattern, db/sql/keyword-words.sql, folded to that word's pattern as the statement
+ * is planned for its values): read by every word, it would read every row sharing a common word's trigrams.
+ * `ilike all` reads no index, so there the words only check the rows found.
+ */
+export function severalWords(column: PgColumn, patterns: unknown): SQL {
+  const every = sql`${sql.param(patterns)}::text[]`
+  const all = sql`${column} ilike all(${every})`
+  if (!hasTrigramIndex(column)) return all
+  return sql`(${column} ilike vod_rarest_pattern(${getTableName(column.table)}, ${column.name}, ${every}) and ${all})`
+}
+
+const trigramIndexed = new WeakMap<PgColumn, boolean>()
+
+/** Whether the schema gives `column` a trigram index of its own (`gin_trgm_ops`). */
+function hasTrigramIndex(column: PgColumn): boolean {
+  let known = trigramIndexed.get(column)
+  if (known === undefined) {
+    known = getTableConfig(column.table).indexes.some(
+      ({ config }) =>
+        config.method === 'gin' &&
+        config.columns.length === 1 &&
+        config.columns.some(
+          (indexed) =>
+            indexed instanceof IndexedColumn &&
+            indexed.name === column.name &&
+            indexed.indexConfig.opClass === 'gin_trgm_ops',
+        ),
+    )
+    trigramIndexed.set(column, known)
+  }
+  return known
 }
 
 /**

@@ -34,7 +34,8 @@ export interface ListSpec<TColumns extends Record<string, PgColumn | SQL | SQL.A
   /** Inclusive ranges: `created_at` accepts `created_at_from` and `created_at_to`. */
   ranges?: Record<string, RangeSpec>
   /**
-   * What `keyword` searches, case-insensitively: a column of text contains it (a trigram index serves it),
+   * What `keyword` searches, case-insensitively: a column of text contains each of its words, in any order
+   * (a trigram index serves it, read by the rarest word),
    * `{ prefix: column }` starts with it (for codes and identifiers; `lower(column) text_pattern_ops` serves
    * it). A trigram index reads every row sharing the keyword's trigrams, and codes share most of theirs
    * (`ORD0…`, `member…`, `@gmail.com`), so searching them for a part costs a scan of nearly all of them.

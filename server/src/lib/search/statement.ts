@@ -2,7 +2,7 @@ import { SEARCH_CONTAINS_MIN_LENGTH, SEARCH_PER_KIND } from '@vod/contract/searc
 import { and, type SQL, sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { type Db, queryText } from '../../db/client.ts'
-import { containsPattern, prefixRange } from '../list/keyword.ts'
+import { containsPatterns, prefixRange, severalWords } from '../list/keyword.ts'
 import { Lru } from '../lru.ts'
 import { qualified } from '../resource/relations.ts'
 import type { Searchable } from './searchable.ts'
@@ -11,11 +11,14 @@ const limit = sql.raw(String(SEARCH_PER_KIND))
 const dialect = new PgDialect()
 
 /**
- * Where the text goes among a built statement's values: the text itself and as an ILIKE anywhere; and where the ids of each kind found anywhere go (`\0ids` and the kind's
- * place). A statement is built with these in their places and kept; each request puts its own there.
+ * Where the text goes among a built statement's values: the text itself, the ILIKE pattern of its one word
+ * and the patterns of all its words (lib/list/keyword.ts containsPatterns); and where the ids of each kind
+ * found anywhere go (`\0ids` and the kind's place). A statement is built with these in their places and
+ * kept; each request puts its own there.
  */
 const TEXT = '\u0000text'
 const ANYWHERE = '\u0000anywhere'
+const WORDS = '\u0000words'
 const IDS = '\u0000ids'
 // Built statements of recent shapes (which kinds, whose scope, whether text is searched anywhere).
 const MAX_BUILT = 500
@@ -59,7 +62,7 @@ function partOf(found: Searchable, n: number, column: Column, scope: SQL | undef
     sql`(select ${id} as id, lower(${value}) as hit from ${found.table} where ${where}${order} limit ${limit})`
   if (column.kind === 'prefix')
     return read(and(prefixRange(column.column, TEXT), scope) as SQL, sql` order by lower(${value}) using ~<~`)
-  return read(sql`${id} = any(${`${IDS}${n}`}) and ${value} ilike ${ANYWHERE}`)
+  return read(sql`${id} = any(${`${IDS}${n}`}) and ${value} ilike all(${WORDS}::text[])`)
 }
 
 /**
@@ -88,17 +91,24 @@ function recordsOf(found: Searchable, n: number, anywhere: boolean, scope: SQL |
  * The records statement puts one equal to the text first among them; looking for such a title by itself
  * would cost more than the rest (an ILIKE without wildcards is estimated as common, and read by a scan).
  */
-function anywhereOf(kinds: Allowed): SQL | null {
+function anywhereOf(kinds: Allowed, words: Words): SQL | null {
   const parts = kinds.flatMap(({ found, scope }, n) =>
     found.columns
       .filter((column) => column.kind === 'contains')
       .map(
         (column) =>
-          sql`(select ${sql.raw(String(n))} as kind, ${qualified(found.id)} as id from ${found.table} where ${and(sql`${qualified(column.column)} ilike ${ANYWHERE}`, scope)} limit ${limit})`,
+          sql`(select ${sql.raw(String(n))} as kind, ${qualified(found.id)} as id from ${found.table} where ${and(contains(column.column, words), scope)} limit ${limit})`,
       ),
   )
   return parts.length ? sql.join(parts, sql` union all `) : null
 }
+
+/** How many words the text has, which decides how a column is searched anywhere; null when it is not. */
+type Words = 'one' | 'several' | null
+
+/** The keyword's condition (lib/list/keyword.ts containsEvery) with the text's patterns in their places. */
+const contains = (column: Column['column'], words: Words) =>
+  words === 'several' ? severalWords(column, WORDS) : sql`${qualified(column)} ilike ${ANYWHERE}`
 
 function statementOf(query: SQL): Statement {
   const { sql: text, params } = dialect.sqlToQuery(query)
@@ -106,14 +116,14 @@ function statementOf(query: SQL): Statement {
 }
 
 /** The statements of one shape, the text's values and the ids in their places. */
-function build(kinds: Allowed, anywhere: boolean): SearchStatements | null {
+function build(kinds: Allowed, words: Words): SearchStatements | null {
   const groups = kinds.flatMap(({ found, scope }, n) => {
-    const records = recordsOf(found, n, anywhere, scope)
+    const records = recordsOf(found, n, words !== null, scope)
     // The kind is one of the contract's names, the place a count: both written in, nothing of the caller's.
     return records ? [sql`(${sql.raw(String(n))}, ${sql.raw(`'${found.kind}'`)}, ${records})`] : []
   })
   if (groups.length === 0) return null
-  const found = anywhere ? anywhereOf(kinds) : null
+  const found = words ? anywhereOf(kinds, words) : null
   return {
     anywhere: found && statementOf(found),
     records:
@@ -131,19 +141,20 @@ const built = new Lru<string, SearchStatements>(MAX_BUILT)
  * is built once and kept, and the record statement's text is the same for every request of its shape.
  */
 export function searchStatements(kinds: Allowed, q: string): SearchStatements | null {
-  const anywhere = q.length >= SEARCH_CONTAINS_MIN_LENGTH
+  const patterns = containsPatterns(q)
+  const words: Words = q.length < SEARCH_CONTAINS_MIN_LENGTH ? null : patterns.length > 1 ? 'several' : 'one'
   const key = JSON.stringify([
-    anywhere,
+    words,
     kinds.map(({ found, scope }) => [found.kind, scope === undefined ? null : dialect.sqlToQuery(scope)]),
   ])
   let statements = built.get(key)
   if (statements === undefined) {
-    const made = build(kinds, anywhere)
+    const made = build(kinds, words)
     if (!made) return null
     built.set(key, made)
     statements = made
   }
-  const values: Record<string, unknown> = { [TEXT]: q, [ANYWHERE]: containsPattern(q) }
+  const values: Record<string, unknown> = { [TEXT]: q, [ANYWHERE]: patterns[0], [WORDS]: patterns }
   const fill = (statement: Statement): Statement => ({
     text: statement.text,
     params: statement.params.map((p) => (typeof p === 'string' && p in values ? values[p] : p)),

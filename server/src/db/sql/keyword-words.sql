@@ -1,0 +1,42 @@
+-- Keywords of several words, searched anywhere in a column with a trigram index (lib/list/keyword.ts
+-- severalWords).
+
+-- vod_rarest_pattern(table, column, patterns): of the words' ILIKE patterns (%word%), the one whose word the
+-- column's statistics (its most common values and histogram, the sample the planner reads) hold least often,
+-- among the words a trigram index can find (three letters or digits in a row); ties go to the longest word.
+-- The keyword's condition reads the trigram index by this word alone and checks every word on the rows it
+-- finds: an index read by all the words at once reads every row sharing the common word's trigrams
+-- (`silent 123456` over a million titles: 4.5 ms, against 0.4 ms by `123456` alone).
+-- The sample is searched as one lower-cased text (occurrences, not rows: close enough to rank words), since an
+-- ILIKE a sampled value cost 1 µs each (0.3 ms a keyword, against 0.16 ms).
+-- IMMUTABLE on purpose, though it reads the statistics: a statement planned for its keyword then folds it into
+-- a constant, which the planner estimates and reads the index by. A plan kept across an ANALYZE may read a
+-- commoner word's index; the rows are the same, since every word is still required.
+CREATE OR REPLACE FUNCTION vod_rarest_pattern(table_name text, column_name text, patterns text[])
+RETURNS text LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+DECLARE
+  rarest text;
+BEGIN
+  -- PL/pgSQL keeps this statement's plan for the session; an SQL function's body would be planned again at
+  -- each keyword's planning, pg_stats' joins and all (2.5 ms against 0.2).
+  WITH sample AS (
+    SELECT lower(array_to_string(coalesce(s.most_common_vals::text::text[], '{}')
+                                 || coalesce(s.histogram_bounds::text::text[], '{}'), chr(1))) AS text
+    FROM pg_stats AS s
+    WHERE s.schemaname = current_schema() AND s.tablename = table_name AND s.attname = column_name
+  ),
+  words AS (
+    -- The word of a pattern: between its wildcards, LIKE's escapes undone.
+    SELECT w.pattern, w.n,
+           lower(regexp_replace(substr(w.pattern, 2, length(w.pattern) - 2), '\\(.)', '\1', 'g')) AS word
+    FROM unnest(patterns) WITH ORDINALITY AS w(pattern, n)
+  )
+  SELECT words.pattern INTO rarest
+  FROM words LEFT JOIN sample ON true
+  ORDER BY words.word !~ '[[:alnum:]]{3}',
+           length(sample.text) - length(replace(sample.text, words.word, '')),
+           length(words.word) DESC, words.n
+  LIMIT 1;
+  RETURN rarest;
+END
+$$;
