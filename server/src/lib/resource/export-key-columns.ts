@@ -5,7 +5,8 @@ import type { Resolved } from './types.ts'
 
 /**
  * Export columns named after the import's keys (a video's `genres`, `directors`), as that import reads them,
- * in place of a record field of the same name (`directors` as names, not objects): text columns of one join
+ * in place of a record field of the same name (`directors` as names, not objects), each a CSV cell already
+ * (formulas defused where the names are joined, so records without names pay nothing): text columns of one join
  * per relation, which reads the links once for all its columns. `lateral` reads each record's links by
  * itself (a few records); `grouped` groups every record's links once, in the records' id order (many records).
  */

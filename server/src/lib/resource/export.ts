@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts'
 import { type defineList, estimatedRows, type ListQuery, selectFrom } from '../list/index.ts'
 import { after } from '../list/keyset.ts'
 import { protectedErrors } from '../responses.ts'
-import { cell, copyCell, textCell } from './csv-cells.ts'
+import { cell, copyCell } from './csv-cells.ts'
 import { keyColumns } from './export-key-columns.ts'
 import { permissionOf } from './permissions.ts'
 import type { Expression, Resolved } from './types.ts'
@@ -56,10 +56,10 @@ export function defineExport(
   for (const field of fields)
     if (!columns[field])
       throw new Error(`${spec.path}: export column "${field}" is neither a record field nor an import key.`)
-  const copyCells = fields.map((field) =>
-    keyed.columns[field]
-      ? textCell(keyed.columns[field])
-      : copyCell(view.kinds[field] ?? 'other', view.columns[field] as Expression),
+  // Names of related records come as CSV cells already (keyColumns).
+  const copyCells = fields.map(
+    (field) =>
+      keyed.columns[field] ?? copyCell(view.kinds[field] ?? 'other', view.columns[field] as Expression),
   )
   const copyable = copyCells.every(Boolean)
 

@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { invalidField } from '../errors.ts'
 import type { FilterSpec } from '../list/index.ts'
+import { textCell } from './csv-cells.ts'
 import { columnKey } from './schema-facts.ts'
 import type { Relation, RelationSpec, Table } from './types.ts'
 
@@ -63,13 +64,14 @@ const namesOf = (fields: NamedKeys) =>
   Object.entries(fields).map(([field, { key, where }]) => {
     const name = qualified(key)
     const only = where ? sql` filter (where ${where})` : sql``
-    return sql`string_agg(${name}, '|' order by ${name})${only} as ${sql.identifier(field)}`
+    return sql`${textCell(sql`string_agg(${name}, '|' order by ${name})${only}`)} as ${sql.identifier(field)}`
   })
 
 /**
  * The record's related records named by a column of theirs, a text column per field (`genres`, `models`:
- * tags of one type), names in order with `|` between them, as an import reads them; null for none. A
- * LATERAL row of one record, which reads its links alone.
+ * tags of one type), names in order with `|` between them, as an import reads them, a CSV cell already
+ * (neutralised here, where only records with names pay for it); null for none. A LATERAL row of one record,
+ * which reads its links alone.
  */
 export function keyNames(relation: Relation, table: Table, fields: NamedKeys): SQL {
   return sql`(select ${sql.join(namesOf(fields), sql`, `)} ${linksOf(relation, qualified(table.id), true)})`
@@ -95,7 +97,7 @@ export function groupedKeyNames(relation: Relation, fields: NamedKeys): (descend
   const flags = named.map(([, { where }], n) => (where ? sql`, ${where} as ${flag(n)}` : sql``))
   const names = named.map(
     ([field, { where }], n) =>
-      sql`string_agg("name", '|')${where ? sql` filter (where ${flag(n)})` : sql``} as ${sql.identifier(field)}`,
+      sql`${textCell(sql`string_agg("name", '|')${where ? sql` filter (where ${flag(n)})` : sql``}`)} as ${sql.identifier(field)}`,
   )
   const links = sql`select ${qualified(relation.from)} as ${sql.identifier(OWNER)}, ${qualified(keys[0])} as "name"${sql.join(flags, sql``)} ${linksOf(relation, null, true)}`
   return (descending) => {
