@@ -15,9 +15,10 @@ import { createHash } from 'node:crypto'
 import { SEARCH_CONTAINS_MIN_LENGTH } from '@vod/contract/search'
 import { sql } from 'drizzle-orm'
 import type { RunningServer } from '../e2e/support/server.ts'
-import { queryRows, queryText } from '../server/src/db/client.ts'
+import { queryRows } from '../server/src/db/client.ts'
+import { containsPatterns } from '../server/src/lib/list/keyword.ts'
 import { searchables } from '../server/src/lib/search/searchable.ts'
-import { type Statement, searchStatements, withIds } from '../server/src/lib/search/statement.ts'
+import { type Statement, searchStatement } from '../server/src/lib/search/statement.ts'
 import { createTestDatabase } from '../server/test/support/databases.ts'
 import { bulkLoad } from './support/bulk-load.ts'
 import { loadCommerce } from './support/commerce-load.ts'
@@ -125,18 +126,18 @@ try {
     ['two letters', 'me'],
   ]
 
-  // What PostgreSQL does for each text, at this size: what is found anywhere, planned for the text as it
-  // runs, then the records, by the plan for the values and by the one for none (which a prepared statement
-  // may settle on).
+  // What PostgreSQL does for each text, at this size: the one statement by the plan for the values and by
+  // the one for none (which a prepared statement may settle on), and what vod_contains_ids runs for the
+  // titles, planned for the words as it runs.
   const kinds = searchables.map((found) => ({ found, scope: undefined }))
   const written = (value: unknown) =>
     Array.isArray(value) ? `'{${value.join(',')}}'` : literal(String(value))
-  const explain = async ({ text, params }: Statement, mode: string) => {
+  const explain = async ({ text, params }: Statement, mode: string, values = params.map(written)) => {
     await db.execute(sql.raw(`prepare searched as ${text}`))
     await db.execute(sql.raw(`set plan_cache_mode = ${mode}`))
     const rows = await queryRows<Record<string, string>>(
       db,
-      sql.raw(`explain (analyze) execute searched(${params.map(written).join(', ')})`),
+      sql.raw(`explain (analyze) execute searched(${values.join(', ')})`),
     )
     await db.execute(sql.raw('deallocate searched'))
     await db.execute(sql.raw('reset plan_cache_mode'))
@@ -145,19 +146,25 @@ try {
     const time = plan.match(/Execution Time: ([\d.]+) ms/)?.[1]
     return `${time} ms, ${scans.length ? `SEQ SCAN of ${scans.join(', ')}` : 'no scan of a large table'}`
   }
+  const [titles] = await queryRows<{ text: string }>(
+    db,
+    sql`select vod_contains_statement('videos', 'id', 'title') as text`,
+  )
   console.log('\nplans (EXPLAIN ANALYZE, every kind, a super-admin):')
   for (const [label, q] of texts) {
-    const statements = searchStatements(kinds, q)
-    if (!statements) continue
-    const figures: string[] = []
-    let found: { kind: number; id: number }[] = []
-    if (statements.anywhere) {
-      figures.push(`anywhere ${await explain(statements.anywhere, 'force_custom_plan')}`)
-      found = await queryText(db, statements.anywhere.text, statements.anywhere.params)
+    const statement = searchStatement(kinds, q)
+    if (!statement) continue
+    const figures = [
+      `for its values ${await explain(statement, 'force_custom_plan')}`,
+      `for no value ${await explain(statement, 'force_generic_plan')}`,
+    ]
+    if (q.length >= SEARCH_CONTAINS_MIN_LENGTH) {
+      const words = written(containsPatterns(q))
+      const values = [`vod_rarest_pattern('videos', 'title', ${words})`, words, '5']
+      figures.push(
+        `its titles ${await explain({ text: titles?.text ?? '', params: [] }, 'force_custom_plan', values)}`,
+      )
     }
-    const records = withIds(statements.records, statements.kinds, found)
-    figures.push(`records for its values ${await explain(records, 'force_custom_plan')}`)
-    figures.push(`for no value ${await explain(records, 'force_generic_plan')}`)
     console.log(`  ${label} (${q}): ${figures.join('; ')}`)
   }
 

@@ -60,8 +60,15 @@ export async function load(
 }
 
 /**
+ * The server's own background work, which the log shows beside a request's statements: the listening
+ * connection's heartbeat (db/client.ts) and a step of the figures' fold (modules/analytics/fold.ts).
+ */
+const BACKGROUND = [/^select 1$/, /^select vod_figures_fold\(/]
+
+/**
  * What one request of each path sends to PostgreSQL (statement logging on): each path is warmed up three
- * times, then one request's statements are read from the log, with the list total it answered.
+ * times, then one request's statements are read from the log (the background's left out), with the list
+ * total it answered.
  */
 export async function captureRequests(
   server: RunningServer,
@@ -76,7 +83,9 @@ export async function captureRequests(
     const { meta } = await get(server, path, token)
     await new Promise((r) => setTimeout(r, 300))
     captured.set(path, {
-      statements: await statementsSince(log.file, from, log.database),
+      statements: (await statementsSince(log.file, from, log.database)).filter(
+        (statement) => !BACKGROUND.some((pattern) => pattern.test(statement.text.trim())),
+      ),
       // An answer that is no list (the search) has no total.
       meta: meta ? `${meta.total}${meta.total_estimated ? ' (est.)' : ''}` : '-',
     })

@@ -1,10 +1,12 @@
 import { type PermissionName, permissionNames } from '@vod/contract'
 import { searchAnswer } from '@vod/contract/search'
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { queryRows } from '../../src/db/client.ts'
+import { videos } from '../../src/db/schema/index.ts'
+import { keywordMatch } from '../../src/lib/list/keyword.ts'
 import { searchables } from '../../src/lib/search/searchable.ts'
-import { type Statement, searchStatements, withIds } from '../../src/lib/search/statement.ts'
+import { type Statement, searchStatement } from '../../src/lib/search/statement.ts'
 import { describeEachEngine } from '../support/databases.ts'
 import { type Json, startTestApp, type TestAdmin, type TestApp } from '../support/harness.ts'
 
@@ -226,55 +228,76 @@ describeEachEngine('search', (engine) => {
   // serve. What is found anywhere is planned for its text, as it runs; the records statement is prepared, so
   // both its plan for the values and one made for no value in particular (a range, not a LIKE of a
   // parameter, keeps the index usable there).
+  /** EXPLAIN of a statement prepared with `$n` values, planned as `mode` says. */
+  const explain = async ({ text, params }: Statement, mode: string, values?: string[]) => {
+    const written = (value: unknown) =>
+      Array.isArray(value) ? `'{${value.join(',')}}'` : `'${String(value).replaceAll("'", "''")}'`
+    await t.db.execute(sql.raw(`prepare searched as ${text}`))
+    try {
+      await t.db.execute(sql.raw(`set plan_cache_mode = ${mode}`))
+      const rows = await queryRows<Record<string, string>>(
+        t.db,
+        sql.raw(`explain execute searched(${(values ?? params.map(written)).join(', ')})`),
+      )
+      return rows.map((row) => Object.values(row)[0]).join('\n')
+    } finally {
+      await t.db.execute(sql.raw('deallocate searched'))
+      await t.db.execute(sql.raw('reset plan_cache_mode'))
+    }
+  }
+  const scans = (plan: string) =>
+    ['users', 'orders', 'videos'].filter((table) => plan.includes(`Seq Scan on ${table}`))
+  /** The trigram index conditions of a plan: each names the word it reads the titles by. */
+  const titleIndexReads = (plan: string) => plan.match(/Index Cond: .*title.*/g)
+
   it('can read every large table through the lists’ indexes, even in a plan made for no value', async () => {
-    const statements = searchStatements(
+    const statement = searchStatement(
       searchables.map((found) => ({ found, scope: undefined })),
       'crowd12',
     )
-    if (!statements?.anywhere) throw new Error('nothing searched anywhere')
-    const written = (value: unknown) =>
-      Array.isArray(value) ? `'{${value.join(',')}}'` : `'${String(value).replaceAll("'", "''")}'`
-    const explain = async ({ text, params }: Statement, mode: string) => {
-      await t.db.execute(sql.raw(`prepare searched as ${text}`))
-      try {
-        await t.db.execute(sql.raw(`set plan_cache_mode = ${mode}`))
-        const rows = await queryRows<Record<string, string>>(
-          t.db,
-          sql.raw(`explain execute searched(${params.map(written).join(', ')})`),
-        )
-        return rows.map((row) => Object.values(row)[0]).join('\n')
-      } finally {
-        await t.db.execute(sql.raw('deallocate searched'))
-      }
-    }
-    const scans = (plan: string) =>
-      ['users', 'orders', 'videos'].filter((table) => plan.includes(`Seq Scan on ${table}`))
+    if (!statement) throw new Error('nothing searched')
     await t.db.execute(sql.raw('set enable_seqscan = off'))
     try {
-      const anywhere = await explain(statements.anywhere, 'force_custom_plan')
-      expect(scans(anywhere)).toEqual([])
-      expect(anywhere).toContain('videos_title_trgm_index')
-      // Several words: the trigram index read by the one the statistics hold rarest (`crowd` is in most
-      // titles), every word checked on the rows it finds.
-      const words = searchStatements(
-        searchables.map((found) => ({ found, scope: undefined })),
-        'crowd harbour',
-      )?.anywhere
-      if (!words) throw new Error('nothing searched anywhere')
-      const indexed = (await explain(words, 'force_custom_plan')).match(/Index Cond: .*title.*/g)
-      expect(indexed).toEqual([expect.stringContaining("'%harbour%'")])
-      expect(indexed?.[0]).not.toContain('crowd')
-      const records = withIds(statements.records, statements.kinds, [{ kind: 2, id: ids.video as number }])
       for (const mode of ['force_custom_plan', 'force_generic_plan']) {
-        const plan = await explain(records, mode)
+        const plan = await explain(statement, mode)
         expect(scans(plan), mode).toEqual([])
         expect(plan, mode).toContain('users_username_prefix_index')
         expect(plan, mode).toContain('orders_order_no_prefix_index')
         expect(plan, mode).toContain('videos_serial_number_lower_unique')
+        // Titles by the ids vod_contains_ids reads, planned for the words as it runs (below).
+        expect(plan, mode).toContain('vod_contains_ids')
       }
+      // What vod_contains_ids runs, planned for its values: the trigram index by the rarest word
+      // (`crowd` is in most titles), every word checked on the rows it finds.
+      const [contains] = await queryRows<{ text: string }>(
+        t.db,
+        sql`select vod_contains_statement('videos', 'id', 'title') as text`,
+      )
+      const words = "'{%crowd%,%harbour%}'"
+      const plan = await explain({ text: contains?.text as string, params: [] }, 'force_custom_plan', [
+        `vod_rarest_pattern('videos', 'title', ${words})`,
+        words,
+        '5',
+      ])
+      expect(titleIndexReads(plan)).toEqual([expect.stringContaining("'%harbour%'")])
+      expect(titleIndexReads(plan)?.[0]).not.toContain('crowd')
     } finally {
-      await t.db.execute(sql.raw('reset plan_cache_mode'))
       await t.db.execute(sql.raw('reset enable_seqscan'))
     }
+  })
+
+  it('reads the titles’ trigram index by the rarest of several words in the lists’ keyword too', async () => {
+    const query = t.db
+      .select({ id: videos.id })
+      .from(videos)
+      .where(keywordMatch(videos.title, 'crowd harbour') as SQL)
+      .limit(20)
+      .toSQL()
+    await t.db.execute(sql.raw('set enable_seqscan = off'))
+    const plan = await explain({ text: query.sql, params: query.params }, 'force_custom_plan').finally(() =>
+      t.db.execute(sql.raw('reset enable_seqscan')),
+    )
+    expect(titleIndexReads(plan), plan).toEqual([expect.stringContaining("'%harbour%'")])
+    expect(titleIndexReads(plan)?.[0]).not.toContain('crowd')
   })
 })

@@ -86,13 +86,12 @@ export function containsEvery(column: PgColumn, patterns: readonly string[]): SQ
 }
 
 /**
- * The condition of several words: `patterns` is their text[] of ILIKE patterns (or what a built statement
- * puts them in place of). On a column with a trigram index, the index is read by the word its statistics
+ * The condition of several words. On a column with a trigram index, the index is read by the word its statistics
  * find rarest (vod_rarest_pattern, db/sql/keyword-words.sql, folded to that word's pattern as the statement
  * is planned for its values): read by every word, it would read every row sharing a common word's trigrams.
  * `ilike all` reads no index, so there the words only check the rows found.
  */
-export function severalWords(column: PgColumn, patterns: unknown): SQL {
+function severalWords(column: PgColumn, patterns: readonly string[]): SQL {
   const every = sql`${sql.param(patterns)}::text[]`
   const all = sql`${column} ilike all(${every})`
   if (!hasTrigramIndex(column)) return all
@@ -102,7 +101,7 @@ export function severalWords(column: PgColumn, patterns: unknown): SQL {
 const trigramIndexed = new WeakMap<PgColumn, boolean>()
 
 /** Whether the schema gives `column` a trigram index of its own (`gin_trgm_ops`). */
-function hasTrigramIndex(column: PgColumn): boolean {
+export function hasTrigramIndex(column: PgColumn): boolean {
   let known = trigramIndexed.get(column)
   if (known === undefined) {
     known = getTableConfig(column.table).indexes.some(

@@ -4,7 +4,7 @@ import { getTableColumns, getTableName, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyRequest } from 'fastify'
 import type { KeywordColumn } from '../list/index.ts'
-import { kindOf } from '../list/keyword.ts'
+import { hasTrigramIndex, kindOf } from '../list/keyword.ts'
 import { permissionOf } from '../resource/permissions.ts'
 
 /** One kind of record the box finds, as the search statement reads it. */
@@ -47,6 +47,15 @@ export interface SearchDeclaration {
   parent?: PgColumn
 }
 
+/**
+ * Whether a column searched anywhere is read by vod_contains_ids (db/sql/keyword-words.sql, from
+ * lib/search/statement.ts), which plans its lookup for the words as it runs: a column with a trigram index,
+ * whose table is large. The function reads the whole table, so such a kind has no scope (declareSearch holds
+ * to that). Other columns (a few hundred rows) are read by the search statement itself.
+ */
+export const readByWords = (column: Searchable['columns'][number]) =>
+  column.kind === 'contains' && hasTrigramIndex(column.column)
+
 /** Every kind declared in this process (the resources' modules declare them as they are imported). */
 export const searchables: Searchable[] = []
 
@@ -67,6 +76,11 @@ export function declareSearch(declared: SearchDeclaration): void {
     return { kind: found.kind, column: found.column }
   })
   if (searchables.some((known) => known.kind === kind)) throw new Error(`search of ${kind}: declared twice.`)
+  const unscoped = declared.scope && columns.find(readByWords)
+  if (unscoped)
+    throw new Error(
+      `search of ${kind}: ${unscoped.column.name} is read by vod_contains_ids, which reads the whole table; a kind with a scope cannot be.`,
+    )
   searchables.push({
     kind,
     // A child searched as a kind of its own has list permissions of its own (list-campaigns).
