@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { queryRows } from '../../src/db/client.ts'
 import { videos } from '../../src/db/schema/index.ts'
 import { keywordMatch } from '../../src/lib/list/keyword.ts'
-import { searchables } from '../../src/lib/search/searchable.ts'
+import { declareSearch, searchables } from '../../src/lib/search/searchable.ts'
 import { type Statement, searchStatement } from '../../src/lib/search/statement.ts'
 import { describeEachEngine } from '../support/databases.ts'
 import { type Json, startTestApp, type TestAdmin, type TestApp } from '../support/harness.ts'
@@ -284,6 +284,18 @@ describeEachEngine('search', (engine) => {
     } finally {
       await t.db.execute(sql.raw('reset enable_seqscan'))
     }
+  })
+
+  it('refuses a kind with a scope whose titles would be read whole by vod_contains_ids', () => {
+    expect(() =>
+      declareSearch({
+        kind: 'videos',
+        table: videos,
+        columns: [videos.title],
+        label: 'title',
+        scope: () => undefined,
+      }),
+    ).toThrow(/vod_contains_ids/)
   })
 
   it('reads the titles’ trigram index by the rarest of several words in the lists’ keyword too', async () => {

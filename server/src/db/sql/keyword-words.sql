@@ -1,5 +1,5 @@
--- Keywords of several words, searched anywhere in a column with a trigram index (lib/list/keyword.ts
--- severalWords).
+-- Text searched anywhere in a large table's column (one with a trigram index): the lists' keyword of several
+-- words (lib/list/keyword.ts severalWords) and the search box's titles (lib/search/statement.ts).
 
 -- vod_rarest_pattern(table, column, patterns): of the words' ILIKE patterns (%word%), the one whose word the
 -- column's statistics (its most common values and histogram, the sample the planner reads) hold least often,

@@ -81,7 +81,7 @@ export function keywordMatch(keywordColumn: KeywordColumn, keyword: string): SQL
  * A value of `column` containing each of the words' `patterns` (containsPatterns), in any order and letter
  * case. One word is one ILIKE (on the column's trigram index, where it has one); several, see severalWords.
  */
-export function containsEvery(column: PgColumn, patterns: readonly string[]): SQL {
+function containsEvery(column: PgColumn, patterns: readonly string[]): SQL {
   return patterns.length === 1 ? ilike(column, patterns[0] as string) : severalWords(column, patterns)
 }
 

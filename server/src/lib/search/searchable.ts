@@ -75,12 +75,12 @@ export function declareSearch(declared: SearchDeclaration): void {
       )
     return { kind: found.kind, column: found.column }
   })
-  if (searchables.some((known) => known.kind === kind)) throw new Error(`search of ${kind}: declared twice.`)
-  const unscoped = declared.scope && columns.find(readByWords)
-  if (unscoped)
+  const wholeTable = declared.scope && columns.find(readByWords)
+  if (wholeTable)
     throw new Error(
-      `search of ${kind}: ${unscoped.column.name} is read by vod_contains_ids, which reads the whole table; a kind with a scope cannot be.`,
+      `search of ${kind}: ${wholeTable.column.name} is read by vod_contains_ids, which reads the whole table; a kind with a scope cannot be.`,
     )
+  if (searchables.some((known) => known.kind === kind)) throw new Error(`search of ${kind}: declared twice.`)
   searchables.push({
     kind,
     // A child searched as a kind of its own has list permissions of its own (list-campaigns).

@@ -11,7 +11,7 @@ import type { ApiModule } from '../types.ts'
  * GET /api/search?q=: the header's search box. Any admin may ask; each kind of record is searched only with
  * that kind's list permission, within the list's scope (a channel admin finds its channels' members and
  * orders only), so the box finds what the lists would show. The records of every kind in one statement, its JSON
- * written by PostgreSQL, after one finding what titles and names contain the text (lib/search/statement.ts).
+ * written by PostgreSQL (lib/search/statement.ts).
  */
 export const searchModule: ApiModule = async (app, { db }) => {
   // The kinds in the contract's order; a kind no module declared would never answer.
