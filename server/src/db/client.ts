@@ -334,13 +334,22 @@ interface RawClient {
   query(text: string, params: unknown[]): Promise<{ rows: unknown[] }>
 }
 
+/** A statement written out: its text with `$n` placeholders, and their values. */
+export interface Statement {
+  text: string
+  params: unknown[]
+}
+
 /**
  * Rows of a statement already written out (a text and its values), without drizzle building or mapping
  * anything: for the hottest queries, whose text is built once and kept. On PostgreSQL it runs as a named
  * prepared statement like any other SELECT (PreparingClient).
  */
 export async function queryText<T>(db: Db, text: string, params: unknown[]): Promise<T[]> {
-  const client = (db as unknown as { $client: RawClient }).$client
+  // A transaction has no $client: its statements go to the connection its session holds.
+  const client =
+    (db as unknown as { $client?: RawClient }).$client ??
+    (db as unknown as { session: { client: RawClient } }).session.client
   const result =
     client instanceof pg.Pool
       ? await client.query({ text, values: params })

@@ -3,7 +3,7 @@ import { and } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
-import type { Db } from '../../db/client.ts'
+import { type Db, queryText } from '../../db/client.ts'
 import { audit } from '../audit.ts'
 import { dataOf, errorBody, protectedErrors } from '../responses.ts'
 import { validationFailure } from '../validation.ts'
@@ -11,6 +11,7 @@ import { brokenRule, foreignKeyFields } from './database-rules.ts'
 import { type ImportForm, rowsOf } from './import-rows.ts'
 import { permissionOf } from './permissions.ts'
 import { insertLinks, lookupKeys, type TargetSpec, targetOf, unknownParams } from './relations.ts'
+import { rowInsert } from './row-insert.ts'
 import type { ImportSpec, Relation, Resolved } from './types.ts'
 import type { Writes } from './write.ts'
 
@@ -139,11 +140,12 @@ type Prepared = Row & Awaited<ReturnType<Writes['prepare']>>
 /** Rows and their links in one statement each, under a savepoint: the new ids, or the database's refusal. */
 async function insertRows(imp: Importer, tx: Db, part: Prepared[], found: Found): Promise<number[]> {
   const { table } = imp.spec
+  const values = part.map((row) => row.values)
+  const written = rowInsert(table, values)
   return tx.transaction(async (savepoint) => {
-    const created = await savepoint
-      .insert(table)
-      .values(part.map((row) => row.values))
-      .returning({ id: table.id })
+    const created = written
+      ? await queryText<{ id: number }>(savepoint, written.text, written.params)
+      : await savepoint.insert(table).values(values).returning({ id: table.id })
     for (const relation of new Set(imp.links.map((link) => link.relation))) {
       const pairs = part.flatMap((row, i) =>
         [...linkedTo(imp, found, row.input, relation)].map((id) => [created[i]?.id as number, id] as const),

@@ -1,7 +1,7 @@
 import { SEARCH_CONTAINS_MIN_LENGTH, SEARCH_PER_KIND } from '@vod/contract/search'
 import { and, getTableName, type SQL, sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
-import { type Db, queryText } from '../../db/client.ts'
+import { type Db, queryText, type Statement } from '../../db/client.ts'
 import { containsPatterns, prefixRange } from '../list/keyword.ts'
 import { Lru } from '../lru.ts'
 import { qualified } from '../resource/relations.ts'
@@ -19,11 +19,6 @@ const TEXT = '\u0000text'
 const WORDS = '\u0000words'
 // Built statements of recent shapes (which kinds, whose scope, whether text is searched anywhere).
 const MAX_BUILT = 500
-
-export interface Statement {
-  text: string
-  params: unknown[]
-}
 
 type Allowed = readonly { found: Searchable; scope: SQL | undefined }[]
 type Column = Searchable['columns'][number]
