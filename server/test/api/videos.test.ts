@@ -176,6 +176,9 @@ describeEachEngine('videos', (engine) => {
       expect(one.directors.map((d: Json) => d.name)).toEqual(['Kenji Mori'])
       expect(one).toMatchObject({ title: '批量一', is_free: 1, published_at: '2026-01-02T03:04:05.000Z' })
       const two = (await api('/api/videos?keyword=B-2')).body.data[0]
+      // A cell left empty in one row of the batch takes the column's default there, the others their own.
+      expect(two).toMatchObject({ title: 'Two, with a comma', is_free: 0, published_at: null })
+      expect(Date.parse(two.created_at)).toBeGreaterThan(Date.now() - 60_000)
       expect(two.tags.map((tag: Json) => `${tag.type}:${tag.name}`)).toEqual([
         'model:Amelia',
         'studio:Northlight',
