@@ -1,10 +1,10 @@
 import { and, eq, getTableName, inArray, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
-import type { Db } from '../../db/client.ts'
+import pg from 'pg'
+import { type Db, queryText } from '../../db/client.ts'
 import { invalidField } from '../errors.ts'
 import type { FilterSpec } from '../list/index.ts'
 import { textCell } from './csv-cells.ts'
-import { columnKey } from './schema-facts.ts'
 import type { Relation, RelationSpec, Table } from './types.ts'
 
 /**
@@ -186,16 +186,22 @@ export async function replaceLinks(
     )
 }
 
-/** Link rows `[record id, target id]`, in one statement. */
+/**
+ * Link rows `[record id, target id]`, in one statement of two arrays, whatever their number: an import's
+ * batch links thousands, which drizzle would build from an object a value (row-insert.ts says what that cost).
+ */
 export async function insertLinks(
   tx: Db,
   relation: Relation,
   pairs: readonly (readonly [number, number])[],
 ): Promise<void> {
   if (pairs.length === 0) return
-  const from = columnKey(relation.through, relation.from)
-  const to = columnKey(relation.through, relation.to)
-  await tx.insert(relation.through).values(pairs.map(([owner, target]) => ({ [from]: owner, [to]: target })))
+  const name = pg.escapeIdentifier
+  await queryText(
+    tx,
+    `insert into ${name(getTableName(relation.through))} (${name(relation.from.name)}, ${name(relation.to.name)}) select * from unnest($1::integer[], $2::integer[])`,
+    [pairs.map(([owner]) => owner), pairs.map(([, target]) => target)],
+  )
 }
 
 /** The records a relation may name. */

@@ -1,8 +1,9 @@
 import { getTableColumns, getTableName, is, SQL } from 'drizzle-orm'
+import pg from 'pg'
 import type { Statement } from '../../db/client.ts'
 import type { Table } from './types.ts'
 
-const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`
+const quoted = pg.escapeIdentifier
 
 /**
  * One INSERT of many rows (drizzle insert values, by property), written out as a text and its values, with
