@@ -5,14 +5,15 @@
  * - the videos list (no filter, a status filter, a tag filter, a keyword): API requests a second at 16
  *   connections and p99, beside pgbench replaying the request's statements (captured from the statement log);
  * - the export of all million rows: its time beside psql's `\copy` of a plain query of the same columns (the
- *   floor) and of the export's own COPY, and the peak memory of
- *   a fresh server running it beside its memory before;
- * - a 10,000-row batch import from CSV: its time.
+ *   floor) and of the export's own COPY, and the peak memory of a fresh server running it beside its
+ *   memory before;
+ * - then, on the same server, a million rows imported from CSV in uploads of 10,000 (BENCH_IMPORTS uploads):
+ *   their time, the server's memory after them and its peak through one more export.
  * Asserts nothing.
  *
  *   npx tsx bench/videos-scale.ts [rows]     BENCH_DATABASE_URL=postgres://...  BENCH_SECONDS=10
  *   BENCH_NAMES=0 (videos without tags or directors: the export with no names to join)
- *   BENCH_LISTS=0 (the export and the import only)
+ *   BENCH_LISTS=0 (the export and the imports only)   BENCH_IMPORTS=100 (uploads of 10,000 rows before it)
  */
 import { execFile } from 'node:child_process'
 import { get } from 'node:http'
@@ -33,6 +34,8 @@ const rows = Number(process.argv[2] ?? 1_000_000)
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = 16
 const IMPORT_ROWS = 10_000
+// Uploads before the export: a million rows by default.
+const IMPORTS = Number(process.env.BENCH_IMPORTS ?? 100)
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 process.env.TEST_DATABASE_URL = adminUrl
 const withNames = process.env.BENCH_NAMES !== '0'
@@ -111,11 +114,12 @@ async function psqlCopySeconds(url: string, copy: string, settings = '') {
   return (performance.now() - started) / 1000
 }
 
-async function importRows(server: RunningServer, token: string) {
+/** One upload of IMPORT_ROWS videos with a tag of each kind and a director; `batch` keeps serials apart. */
+async function importRows(server: RunningServer, token: string, batch: number) {
   const lines = ['title,serial_number,genres,models,studios,directors,is_free']
   for (let i = 1; i <= IMPORT_ROWS; i++)
     lines.push(
-      `Imported ${i},IMP-${i},Genre ${i % 5},Model ${i % 7},Studio ${i % 3},Director ${i % 4},${i % 2}`,
+      `Imported ${i},IMP-${batch}-${i},Genre ${i % 5},Model ${i % 7},Studio ${i % 3},Director ${i % 4},${i % 2}`,
     )
   const form = new FormData()
   form.append('file', new Blob([lines.join('\n')]), 'videos.csv')
@@ -255,12 +259,21 @@ try {
       `${copy ? '' : ' (no COPY captured: the export took the rows path)'}; ` +
       `server peak memory through them ${memory.toFixed(0)} MB (${before.toFixed(0)} MB before)`,
   )
-  await db.execute(sql`
-    insert into tags (name, type) select kind || ' ' || n, lower(kind)
-    from unnest(array['Genre', 'Model', 'Studio']) as kind, generate_series(0, 9) as n
-    on conflict do nothing`)
+
+  // Then the same server serves a million rows' imports (IMPORT_ROWS an upload, the most one takes), and
+  // exports once more: its memory through an export after that work.
+  const imports: number[] = []
+  for (let batch = 0; batch < IMPORTS; batch++) imports.push(await importRows(server, token, batch))
+  const imported = await memoryMb(server.pid)
+  await resetPeakMemory(server.pid)
+  const after = await exportWire(server, token)
+  const sortedImports = [...imports].sort((x, y) => x - y)
   console.log(
-    `batch import of ${IMPORT_ROWS} rows from CSV: ${(await importRows(server, token)).toFixed(2)} s`,
+    `${IMPORTS} imports of ${IMPORT_ROWS} rows from CSV (tags and a director each) on that server: ` +
+      `${imports.reduce((sum, s) => sum + s, 0).toFixed(1)} s, ` +
+      `median ${(sortedImports[Math.floor(IMPORTS / 2)] ?? 0).toFixed(2)} s an upload; its memory then ` +
+      `${imported.toFixed(0)} MB, and its peak through one more export (${(after.bytes / 1024 / 1024).toFixed(0)} ` +
+      `MB compressed, the imported rows too) ${(await peakMemoryMb(server.pid)).toFixed(0)} MB`,
   )
 } finally {
   await server?.stop()
