@@ -15,9 +15,11 @@ export const serverBundle = join(root, 'server', 'dist', 'main.mjs')
 /**
  * How Node runs the bundle. A young generation of at most 4 MB a half (V8's default is 16): the server's
  * garbage is short-lived request and stream data, and a smaller nursery keeps the resident size near 120 MB
- * through a million-row export (about 200 MB with the default) at no measurable CPU cost a request.
+ * through a million-row export (about 200 MB with the default) at no measurable CPU cost a request. Its
+ * collector exposed, so that the server hands back what heavy work grew once it is over
+ * (server/src/lib/memory-release.ts).
  */
-export const serverArgs = ['--max-semi-space-size=4', serverBundle]
+export const serverArgs = ['--max-semi-space-size=4', '--expose-gc', serverBundle]
 
 /**
  * The environment it adds. glibc's malloc hands back a freed block of 128 KB or more at once (a fixed

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 
 /** The process ids under `pid` (itself included), from /proc. */
 async function processTree(pid: number): Promise<number[]> {
@@ -8,24 +8,47 @@ async function processTree(pid: number): Promise<number[]> {
   return found
 }
 
-/** The largest of a /proc status field (kB) over the processes under `pid`, in MB. */
-async function largest(pid: number, field: 'VmHWM' | 'VmRSS'): Promise<number> {
+/**
+ * The resident memory now (VmRSS, MB), the largest of the processes under `pid` (the server's and any child it
+ * starts).
+ */
+export async function memoryMb(pid: number): Promise<number> {
   let most = 0
   for (const id of await processTree(pid)) {
     const status = await readFile(`/proc/${id}/status`, 'utf8').catch(() => '')
-    const kb = Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0)
-    most = Math.max(most, kb / 1024)
+    most = Math.max(most, Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024)
   }
   return most
 }
 
-/** The largest peak resident memory (VmHWM, MB) of any process under `pid`: the server's (and any child it starts). */
-export const peakMemoryMb = (pid: number) => largest(pid, 'VmHWM')
-
-/** The resident memory now (VmRSS, MB): what a peak is to be read against. */
-export const memoryMb = (pid: number) => largest(pid, 'VmRSS')
-
-/** Starts the peak over (Linux: `5` into clear_refs), so that the next reading is the peak of what follows. */
-export async function resetPeakMemory(pid: number): Promise<void> {
-  for (const id of await processTree(pid)) await writeFile(`/proc/${id}/clear_refs`, '5').catch(() => {})
+/**
+ * The largest resident memory (VmRSS, MB) of the processes under `pid`, read every `everyMs` while `work`
+ * runs, from when it calls `begin` (an export: its first byte): the peak of that work alone. The kernel's
+ * peak (VmHWM, even reset through clear_refs) would also hold what the process held before, which heavy work
+ * hands back as it begins (server/src/lib/memory-release.ts).
+ */
+export async function peakMemoryDuring<T>(
+  pid: number,
+  work: (begin: () => void) => Promise<T>,
+  everyMs = 10,
+): Promise<{ result: T; peak: number }> {
+  let peak = 0
+  let done = false
+  let sampling: Promise<void> | undefined
+  const begin = () => {
+    sampling ??= (async () => {
+      while (!done) {
+        peak = Math.max(peak, await memoryMb(pid))
+        await new Promise((resolve) => setTimeout(resolve, everyMs))
+      }
+    })()
+  }
+  try {
+    const result = await work(begin)
+    peak = Math.max(peak, await memoryMb(pid))
+    return { result, peak }
+  } finally {
+    done = true
+    await sampling
+  }
 }

@@ -22,6 +22,7 @@ import { exportsPlugin } from './plugins/exports.ts'
 import { healthPlugin, type Readiness, readinessPlugin } from './plugins/health.ts'
 import { i18nPlugin } from './plugins/i18n.ts'
 import { jsonBodyPlugin } from './plugins/json-body.ts'
+import { memoryReleasePlugin } from './plugins/memory-release.ts'
 import { multipartPlugin } from './plugins/multipart.ts'
 import { openapiPlugin } from './plugins/openapi.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
@@ -121,6 +122,7 @@ export async function buildApp({
   app.register(healthPlugin, { db, readiness: prepared })
   app.register(exportsPlugin, { reads, config })
   app.register(bulkSlotsPlugin, { config })
+  app.register(memoryReleasePlugin)
   const storage = await openStorage(config)
   for (const module of modules)
     app.register(module, { prefix: '/api', db, reads, config, secret, totpKey: keys.totp, throttle, storage })

@@ -168,8 +168,12 @@ export function defineExport(
         if (request.method === 'HEAD') return reply.send()
         const slots = app.exportSlots
         const release = slots.take()
+        const over = app.heavyWork()
         const out = slots.guard()
-        out.on('close', release)
+        out.on('close', () => {
+          release()
+          over()
+        })
         try {
           const q = request.query as ListQuery
           const scope = scopeOf(request)

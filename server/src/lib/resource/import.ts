@@ -250,7 +250,14 @@ function importRoute(app: FastifyInstance, db: Db, imp: Importer) {
         response: { 201: dataOf(importAnswer), ...protectedErrors, 413: errorBody, 415: errorBody },
       },
     },
-    async (request, reply) => reply.code(201).send({ data: await runImport(imp, db, request) }),
+    async (request, reply) => {
+      const over = app.heavyWork()
+      try {
+        return reply.code(201).send({ data: await runImport(imp, db, request) })
+      } finally {
+        over()
+      }
+    },
   )
 }
 
