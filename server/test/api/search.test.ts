@@ -155,6 +155,9 @@ describeEachEngine('search', (engine) => {
       [ids.campaignA, ids.alpha],
     ])
     expect(await idsOf('riet searc', 'admins')).toEqual([nothing.id])
+    // Words in any order and letter case, the query's own too, on names read row by row (no trigram index).
+    expect(await idsOf('PUSH spring', 'campaigns')).toEqual([ids.campaignB])
+    expect(await idsOf('HARRIET', 'admins')).toEqual([nothing.id])
   })
 
   it('answers a few records a kind and leaves out kinds without any', async () => {

@@ -43,7 +43,7 @@ END
 $$;
 --> statement-breakpoint
 -- vod_contains_statement(table, id column, column): the statement vod_contains_ids runs, its values $1 (the
--- index's word), $2 (every word) and $3 (how many). The names are the machinery's own (declared columns),
+-- index's word), $2 (the other words) and $3 (how many). The names are the machinery's own (declared columns),
 -- quoted as identifiers.
 CREATE OR REPLACE FUNCTION vod_contains_statement(table_name text, id_name text, column_name text)
 RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
@@ -57,16 +57,20 @@ $$;
 -- planned for these words as it runs (EXECUTE plans with the values): a word in a fifth of a million titles
 -- is found fastest by reading the table until five have it, a rare one from the trigram index, and only a plan
 -- for the word tells them apart; one made for no word reads the index every time (120 ms for a common word at
--- 200,000 videos). Of several words the index is read by the rarest (vod_rarest_pattern), the rest checked.
+-- 200,000 videos). Of several words the index is read by the rarest (vod_rarest_pattern), the others checked
+-- on the rows it finds. Planning is most of the cost for a rare word (the planner tries each pattern on the
+-- column's histogram), so a word is not handed over twice: one word alone leaves nothing else to check
+-- (0.27 ms of the database's CPU against 0.37 for a code in no title).
 CREATE OR REPLACE FUNCTION vod_contains_ids(
   table_name text, id_name text, column_name text, patterns text[], wanted integer
 ) RETURNS integer[] LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
 DECLARE
+  rarest text := vod_rarest_pattern(table_name, column_name, patterns);
   found integer[];
 BEGIN
   EXECUTE 'SELECT array(' || vod_contains_statement(table_name, id_name, column_name) || ')'
     INTO found
-    USING vod_rarest_pattern(table_name, column_name, patterns), patterns, wanted;
+    USING rarest, array_remove(patterns, rarest), wanted;
   RETURN found;
 END
 $$;

@@ -79,23 +79,28 @@ export function keywordMatch(keywordColumn: KeywordColumn, keyword: string): SQL
 
 /**
  * A value of `column` containing each of the words' `patterns` (containsPatterns), in any order and letter
- * case. One word is one ILIKE (on the column's trigram index, where it has one); several, see severalWords.
+ * case. On a column with a trigram index, its ILIKE reads the index: by the one word, or, of several, by the
+ * word its statistics find rarest (vod_rarest_pattern, db/sql/keyword-words.sql, folded to that word's
+ * pattern as the statement is planned for its values; read by every word, the index would read every row
+ * sharing a common word's trigrams), the others checked on the rows it finds. A column without one is read
+ * whole, every word checked on each row (everyWord).
  */
 function containsEvery(column: PgColumn, patterns: readonly string[]): SQL {
-  return patterns.length === 1 ? ilike(column, patterns[0] as string) : severalWords(column, patterns)
+  if (!hasTrigramIndex(column)) return everyWord(column, sql`${sql.param(patterns)}::text[]`)
+  if (patterns.length === 1) return ilike(column, patterns[0] as string)
+  const every = sql`${sql.param(patterns)}::text[]`
+  return sql`(${column} ilike vod_rarest_pattern(${getTableName(column.table)}, ${column.name}, ${every}) and ${everyWord(column, every)})`
 }
 
 /**
- * The condition of several words. On a column with a trigram index, the index is read by the word its statistics
- * find rarest (vod_rarest_pattern, db/sql/keyword-words.sql, folded to that word's pattern as the statement
- * is planned for its values): read by every word, it would read every row sharing a common word's trigrams.
- * `ilike all` reads no index, so there the words only check the rows found.
+ * A value of `column` matching each of `patterns` (an SQL text[] of containsPatterns) in any letter case,
+ * where the rows are checked one by one rather than found by an index. It is what ILIKE does in a
+ * multi-byte encoding, both sides through `lower`, but ILIKE lowers the pattern again for every row: here the
+ * patterns are lowered once (the array is a subquery, run before the rows) and each value once (200 campaign
+ * names: 0.12 ms against 0.2).
  */
-function severalWords(column: PgColumn, patterns: readonly string[]): SQL {
-  const every = sql`${sql.param(patterns)}::text[]`
-  const all = sql`${column} ilike all(${every})`
-  if (!hasTrigramIndex(column)) return all
-  return sql`(${column} ilike vod_rarest_pattern(${getTableName(column.table)}, ${column.name}, ${every}) and ${all})`
+export function everyWord(column: PgColumn, patterns: SQL): SQL {
+  return sql`lower(${column}) like all(array(select lower(p) from unnest(${patterns}) as p))`
 }
 
 const trigramIndexed = new WeakMap<PgColumn, boolean>()

@@ -2,7 +2,7 @@ import { SEARCH_CONTAINS_MIN_LENGTH, SEARCH_PER_KIND } from '@vod/contract/searc
 import { and, getTableName, type SQL, sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { type Db, queryText, type Statement } from '../../db/client.ts'
-import { containsPatterns, prefixRange } from '../list/keyword.ts'
+import { containsPatterns, everyWord, prefixRange } from '../list/keyword.ts'
 import { Lru } from '../lru.ts'
 import { qualified } from '../resource/relations.ts'
 import { readByWords, type Searchable } from './searchable.ts'
@@ -40,7 +40,7 @@ function partOf(found: Searchable, column: Column, scope: SQL | undefined): SQL 
     return read(
       sql`${id} = any(vod_contains_ids(${getTableName(found.table)}, ${found.id.name}, ${column.column.name}, ${WORDS}::text[], ${limit}))`,
     )
-  return read(and(sql`${value} ilike all(${WORDS}::text[])`, scope) as SQL)
+  return read(and(everyWord(column.column, sql`${WORDS}::text[]`), scope) as SQL)
 }
 
 /**
