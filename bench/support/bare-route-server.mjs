@@ -4,7 +4,7 @@ import Fastify from 'fastify'
 import pg from 'pg'
 
 const floors = JSON.parse(process.env.FLOORS ?? '[]')
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 })
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE) })
 const app = Fastify({ logger: false })
 app.get('/floor/:n', async (request) => {
   const n = Number(request.params.n)

@@ -3,6 +3,7 @@ import { once } from 'node:events'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '../../e2e/support/server.ts'
+import { loadConfig } from '../../server/src/config.ts'
 
 export interface BareRoute {
   /** The URL answering floor `n` (the case's bare SELECT) as JSON. */
@@ -21,7 +22,16 @@ export async function startBareRoute(url: string, floors: string[]): Promise<Bar
     // The Node the product's server runs on (e2e/support/server.ts).
     join(fileURLToPath(new URL('../../node_modules/.bin/node', import.meta.url))),
     [fileURLToPath(new URL('./bare-route-server.mjs', import.meta.url))],
-    { env: { ...process.env, DATABASE_URL: url, PORT: String(port), FLOORS: JSON.stringify(floors) } },
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        PORT: String(port),
+        FLOORS: JSON.stringify(floors),
+        // The pool the product's server keeps on this machine (DATABASE_POOL_SIZE unset).
+        POOL_SIZE: String(loadConfig({}).databasePoolSize),
+      },
+    },
   )
   const [chunk] = (await once(child.stdout as NodeJS.ReadableStream, 'data')) as [Buffer]
   if (!chunk.toString().includes('listening')) throw new Error(`bare route: ${chunk}`)

@@ -27,6 +27,8 @@ export interface Config {
   dataDir: string
   /** PostgreSQL through pg when set; otherwise PGlite persisted under dataDir/pgdata. */
   databaseUrl: string | null
+  /** Connections of the requests' pool (and the replica's) on PostgreSQL. */
+  databasePoolSize: number
   /**
    * A streaming replica of DATABASE_URL's PostgreSQL where the dashboard, the analytics and CSV exports read
    * (a pool of its own; nothing is written there). Null: they read DATABASE_URL's.
@@ -81,7 +83,7 @@ export interface Config {
   exportConcurrency: number
   /** An export whose reader takes nothing for this long is cut off, freeing its connection. */
   exportStallSeconds: number
-  /** Bulk actions running at once in this process, each on one connection of the pool's 10; more answer 429. */
+  /** Bulk actions running at once in this process, each on one connection of the requests' pool; more answer 429. */
   bulkConcurrency: number
   /** Dashboard and analytics calls running at once in this process; 32 more wait in line, the rest 429. */
   analyticsConcurrency: number
@@ -105,6 +107,17 @@ const optional = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? null : v.trim()))
+
+/**
+ * DATABASE_POOL_SIZE unless set: the connections the requests' pool keeps to PostgreSQL. Connections past what
+ * the cores can run only wait inside PostgreSQL, where nobody orders them, and make every request wait its
+ * turn among them; in the pool they wait in line. The search box at 16 connections, PostgreSQL on the same two
+ * cores: p99 36-42 ms with 10, 26-33 ms with 6 or 7, 21-24 ms with 4, at the same requests a second. So two a
+ * core and three for the work that holds one at a time (the figures' fold, mail, the session listener), at
+ * most 10 (7 on two cores), and never fewer than bulk actions and analytics calls may hold, plus two.
+ */
+const poolSizeDefault = (bulk: number, analytics: number) =>
+  Math.max(bulk + analytics + 2, Math.min(10, 3 + 2 * availableParallelism()))
 
 /** ANALYTICS_CONCURRENCY unless set: half this machine's cores, at least one, at most eight. */
 export const ANALYTICS_CONCURRENCY_DEFAULT = Math.min(8, Math.max(1, Math.floor(availableParallelism() / 2)))
@@ -247,9 +260,11 @@ const schema = z.object({
   MAIL_TIMEOUT_SECONDS: integer(10, 1, 300),
   EXPORT_CONCURRENCY: integer(2, 1, 100),
   EXPORT_STALL_SECONDS: integer(30, 1, 3600),
-  // At most half the requests' pool (db/client.ts, 10 connections): lists keep the rest.
+  // Unset (0): poolSizeDefault, which depends on the two below.
+  DATABASE_POOL_SIZE: integer(0, 4, 100),
+  // loadConfig keeps bulk actions and analytics calls together to all but two of the requests' pool.
   BULK_CONCURRENCY: integer(2, 1, 5),
-  // Each call holds one connection of the pool it reads (10) at a time. Half the cores: on two, one call at
+  // Each call holds one connection of the pool it reads at a time. Half the cores: on two, one call at
   // a time kept other staff's lists at their usual speed beside 20 three-year calls, four took their p50
   // from 20 to 40-270 ms (bench/analytics-busy.ts).
   ANALYTICS_CONCURRENCY: integer(ANALYTICS_CONCURRENCY_DEFAULT, 1, 8),
@@ -327,11 +342,18 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     ])
   if (e.JWT_SECRET !== null && e.JWT_SECRET === e.TOTP_ENCRYPTION_KEY)
     throw new ConfigError(['TOTP_ENCRYPTION_KEY must differ from JWT_SECRET'])
+  const poolSize = e.DATABASE_POOL_SIZE || poolSizeDefault(e.BULK_CONCURRENCY, e.ANALYTICS_CONCURRENCY)
+  if (e.BULK_CONCURRENCY + e.ANALYTICS_CONCURRENCY > poolSize - 2)
+    throw new ConfigError([
+      `DATABASE_POOL_SIZE (${poolSize}) must leave two connections beside BULK_CONCURRENCY ` +
+        `(${e.BULK_CONCURRENCY}) and ANALYTICS_CONCURRENCY (${e.ANALYTICS_CONCURRENCY}), for everything else`,
+    ])
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: poolSize,
     analyticsDatabaseUrl: e.ANALYTICS_DATABASE_URL,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,

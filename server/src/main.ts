@@ -58,13 +58,16 @@ async function main() {
   const logger = pino(loggerOptions(config.logLevel), pino.destination({ sync: true }))
   const database = await openDatabase({
     url: config.databaseUrl,
+    poolSize: config.databasePoolSize,
     pgliteDir: path.join(config.dataDir, 'pgdata'),
     onPoolError: (error) => logger.warn({ err: error }, 'a database connection failed; the pool replaces it'),
   })
   // Reports read the replica; everything that writes, the upkeep steps included, stays on the primary.
   const replica = config.analyticsDatabaseUrl
-    ? openReplica(config.analyticsDatabaseUrl, (error) =>
-        logger.warn({ err: error }, 'a replica connection failed; the pool replaces it'),
+    ? openReplica(
+        config.analyticsDatabaseUrl,
+        (error) => logger.warn({ err: error }, 'a replica connection failed; the pool replaces it'),
+        config.databasePoolSize,
       )
     : null
   const readiness: Readiness = { ready: false }

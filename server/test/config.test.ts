@@ -220,6 +220,21 @@ describe('loadConfig', () => {
     ])
   })
 
+  it('keeps a pool of two connections a core and three, at most 10, beside what bulk actions and analytics hold', () => {
+    const cores = os.availableParallelism()
+    const analytics = ANALYTICS_CONCURRENCY_DEFAULT
+    expect(loadConfig({}).databasePoolSize).toBe(Math.max(2 + analytics + 2, Math.min(10, 3 + 2 * cores)))
+    expect(loadConfig({ DATABASE_POOL_SIZE: '30' }).databasePoolSize).toBe(30)
+    // Unset, the pool grows with what heavy work may hold; set, it must leave two connections for the rest.
+    expect(loadConfig({ BULK_CONCURRENCY: '5', ANALYTICS_CONCURRENCY: '8' }).databasePoolSize).toBe(15)
+    expect(problems({ DATABASE_POOL_SIZE: '6', BULK_CONCURRENCY: '3', ANALYTICS_CONCURRENCY: '2' })).toEqual([
+      expect.stringMatching(/^DATABASE_POOL_SIZE \(6\) must leave two connections/),
+    ])
+    expect(problems({ DATABASE_POOL_SIZE: '3' })).toEqual([
+      expect.stringMatching(/^DATABASE_POOL_SIZE must be a whole number from 4 to 100/),
+    ])
+  })
+
   it('reads TRUST_PROXY as off, a hop count, or a list of addresses and ranges', () => {
     for (const off of ['', '0', 'off', 'false', 'OFF'])
       expect(loadConfig({ TRUST_PROXY: off }).trustProxy).toBe(false)

@@ -48,9 +48,14 @@ export interface Subscription {
   close(): Promise<void>
 }
 
+/** The requests' pool where none is given (tests, tools); the server gives DATABASE_POOL_SIZE (config.ts). */
+const POOL_SIZE = 10
+
 export interface DatabaseOptions {
   /** postgres:// URL; absent means embedded PGlite. */
   url: string | null
+  /** Connections of the requests' pool on PostgreSQL. */
+  poolSize?: number
   /** Where PGlite keeps its files; null keeps it in memory (tests). */
   pgliteDir: string | null
   /** A PGlite data directory to start from (`dumpDataDir()`), instead of an empty cluster (tests). */
@@ -62,7 +67,7 @@ export interface DatabaseOptions {
 const STARTUP_LOCK = 7_210_514_001
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.onPoolError)
+  if (options.url) return openPostgres(options.url, options.poolSize ?? POOL_SIZE, options.onPoolError)
   return openPglite(options.pgliteDir, options.pgliteTemplate)
 }
 
@@ -149,12 +154,12 @@ export class PreparingClient extends pg.Client {
 export const CONNECTION_SETTINGS = '-c jit=off'
 
 /** The requests' connections to one PostgreSQL, as drizzle reads them. */
-function openPool(url: string, settings: string, onPoolError?: (error: Error) => void) {
+function openPool(url: string, size: number, settings: string, onPoolError?: (error: Error) => void) {
   // A request waits at most this long for a connection; past it, it answers 503 instead of hanging.
   const pool = new pg.Pool({
     Client: PreparingClient,
     connectionString: url,
-    max: 10,
+    max: size,
     connectionTimeoutMillis: 5000,
     keepAlive: true,
     options: settings,
@@ -179,18 +184,27 @@ export interface Replica {
  * connections are read-only as well, so nothing can be written there even when the URL names a primary.
  * Nothing is checked here either: a replica out of reach fails the reads that need it (503), not the start.
  */
-export function openReplica(url: string, onPoolError?: (error: Error) => void): Replica {
+export function openReplica(
+  url: string,
+  onPoolError?: (error: Error) => void,
+  poolSize = POOL_SIZE,
+): Replica {
   const { pool, db } = openPool(
     url,
+    poolSize,
     `${CONNECTION_SETTINGS} -c default_transaction_read_only=on`,
     onPoolError,
   )
   return { db, close: () => pool.end() }
 }
 
-async function openPostgres(url: string, onPoolError?: (error: Error) => void): Promise<Database> {
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  onPoolError?: (error: Error) => void,
+): Promise<Database> {
   // Nothing is checked here: the database may be unreachable at start, and main.ts waits for it.
-  const { pool, db } = openPool(url, CONNECTION_SETTINGS, onPoolError)
+  const { pool, db } = openPool(url, poolSize, CONNECTION_SETTINGS, onPoolError)
   return {
     db,
     engine: 'postgres',
