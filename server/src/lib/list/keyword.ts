@@ -86,9 +86,9 @@ export function keywordMatch(keywordColumn: KeywordColumn, keyword: string): SQL
  * whole, every word checked on each row (everyWord).
  */
 function containsEvery(column: PgColumn, patterns: readonly string[]): SQL {
-  if (!hasTrigramIndex(column)) return everyWord(column, sql`${sql.param(patterns)}::text[]`)
-  if (patterns.length === 1) return ilike(column, patterns[0] as string)
   const every = sql`${sql.param(patterns)}::text[]`
+  if (!hasTrigramIndex(column)) return everyWord(column, every)
+  if (patterns.length === 1) return ilike(column, patterns[0] as string)
   return sql`(${column} ilike vod_rarest_pattern(${getTableName(column.table)}, ${column.name}, ${every}) and ${everyWord(column, every)})`
 }
 
