@@ -210,6 +210,17 @@ describeEachEngine('plans', (engine) => {
         downloadable: '1',
         segpay_id: 'SP-1',
       })
+      // Several words in any order and case, and characters an array's text escapes: on PostgreSQL the words
+      // are written into the COPY statement as an array literal.
+      const rowsFor = async (keyword: string) => {
+        const found = await fetch(`${t.url}/api/plans/exportCsv?keyword=${encodeURIComponent(keyword)}`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+        expect(found.status).toBe(200)
+        return (parse((await found.text()).replace(/^\ufeff/, '')) as string[][]).length - 1
+      }
+      expect(await rowsFor('导出 EXPORT')).toBe(1)
+      expect(await rowsFor('export "导出\\')).toBe(0)
     })
 
     it('needs list-, create-, edit- and export-plans', async () => {

@@ -21,18 +21,22 @@ const BOM = '\ufeff'
 const BATCH = 1000
 // Past this many rows an export groups every record's related names at once rather than reading them per record.
 const GROUPED_FROM = 10_000
-/** A drizzle query as one SQL text: COPY takes no parameters, so each is written in as an escaped literal. */
+/**
+ * A drizzle query as one SQL text: COPY takes no parameters, so each is written in as an escaped literal, as
+ * pg would send it: an array (a keyword's words) as PostgreSQL's array text, any other object as JSON.
+ */
 function inlined(query: { sql: string; params: unknown[] }): string {
-  return query.sql.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = query.params[Number(n) - 1]
-    if (value === null || value === undefined) return 'null'
-    const text =
-      value instanceof Date
-        ? value.toISOString()
+  const text = (value: unknown): string =>
+    value instanceof Date
+      ? value.toISOString()
+      : Array.isArray(value)
+        ? `{${value.map((item) => (item === null ? 'NULL' : `"${text(item).replace(/[\\"]/g, (c) => `\\${c}`)}"`)).join(',')}}`
         : typeof value === 'object'
           ? JSON.stringify(value)
           : String(value)
-    return pg.escapeLiteral(text)
+  return query.sql.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = query.params[Number(n) - 1]
+    return value === null || value === undefined ? 'null' : pg.escapeLiteral(text(value))
   })
 }
 
