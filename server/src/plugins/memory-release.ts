@@ -9,11 +9,11 @@ declare module 'fastify' {
   }
 }
 
-/** A second with nothing heavy running: a hundred uploads in a row release once, after the last. */
+/** A second with nothing heavy running; heavy work that comes sooner releases what came before as it begins. */
 const QUIET_MS = 1000
 
 /**
- * Hands back the memory heavy work grew, a second after it is over, and the start's once the server is
+ * Hands back the memory heavy work grew, around it and never during it, and the start's once the server is
  * ready (lib/memory-release.ts). Only where Node exposes its collector (`--expose-gc`, serverArgs in
  * scripts/build-server.mjs): the bundle `npm start`, the browser tests and the benches run.
  */
