@@ -1,6 +1,6 @@
 /**
- * Members at a million rows and orders at ten million (issue: members and commerce, item 11), against the
- * database's own speed, in one run on PostgreSQL. The rows are loaded by SQL into a fresh database (dropped
+ * Members, their subscriptions and a million audit entries at a million rows each, and orders at ten
+ * million (issue: members and commerce, item 11), against the database's own speed, in one run on PostgreSQL. The rows are loaded by SQL into a fresh database (dropped
  * after); the real server runs on it as its own process. For each list staff use (filters, a keyword, a
  * joined sort), prints API requests a second at 16 connections and p99 beside pgbench of a bare SELECT of
  * the same page written here (the floor), a bare Fastify route serving it, and pgbench replaying the
@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm'
 import type { RunningServer } from '../e2e/support/server.ts'
 import { queryRows } from '../server/src/db/client.ts'
 import { createTestDatabase } from '../server/test/support/databases.ts'
-import { loadCommerce } from './support/commerce-load.ts'
+import { loadCommerce, loadTrails } from './support/commerce-load.ts'
 import { compareListCases, type ListCase } from './support/list-cases.ts'
 
 const members = Number(process.argv[2] ?? 1_000_000)
@@ -28,13 +28,16 @@ const db = database.database.db
 let server: RunningServer | undefined
 try {
   await loadCommerce(db, members, orderCount)
+  await loadTrails(db, members)
 
   const [plan] = await queryRows<{ id: number }>(db, sql`select min(id) + 7 as id from plans`)
   const planId = plan?.id
   const week = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10)
 
   const [member] = await queryRows<{ id: number }>(db, sql`select min(id) + 4321 as id from users`)
+  const [staff] = await queryRows<{ id: number }>(db, sql`select min(id) + 3 as id from admins`)
   const page = 'limit 20'
+  const deep = 'limit 20 offset 7980'
   // A sort by plan name at its fastest by hand: each plan's first rows by its index, then the plans in order
   // (a join sorted whole reads every row: 0.2 a second over ten million orders, no floor at all).
   const cases: ListCase[] = [
@@ -59,6 +62,7 @@ try {
       '/api/users?sort=plan_name',
       `select u.* from plans p cross join lateral (select * from users where plan_id = p.id order by id ${page}) u order by p.name, u.id ${page}`,
     ],
+    ['members: page 400', '/api/users?page=400', `select * from users order by id desc ${deep}`],
     ['orders: first page', '/api/orders', `select * from orders order by paid_at desc, id ${page}`],
     [
       "orders: a member's orders",
@@ -85,6 +89,44 @@ try {
       '/api/orders?sort=plan_name',
       `select o.* from plans p cross join lateral (select * from orders where plan_id = p.id order by id ${page}) o order by p.name, o.id ${page}`,
     ],
+    ['orders: page 400', '/api/orders?page=400', `select * from orders order by paid_at desc, id ${deep}`],
+    [
+      'subscriptions: first page',
+      '/api/subscriptions',
+      `select * from subscriptions order by id desc ${page}`,
+    ],
+    [
+      'subscriptions: status filter',
+      '/api/subscriptions?status=expired',
+      `select * from subscriptions where status = 'expired' order by id desc ${page}`,
+    ],
+    [
+      'subscriptions: plan filter',
+      `/api/subscriptions?plan_id=${planId}`,
+      `select * from subscriptions where plan_id = ${planId} order by id desc ${page}`,
+    ],
+    [
+      'subscriptions: keyword',
+      '/api/subscriptions?keyword=member123456',
+      `select s.* from subscriptions s join users u on u.id = s.user_id where lower(u.username) like 'member123456%' order by s.id desc ${page}`,
+    ],
+    [
+      'subscriptions: page 400',
+      '/api/subscriptions?page=400',
+      `select * from subscriptions order by id desc ${deep}`,
+    ],
+    ['audit logs: first page', '/api/audit-logs', `select * from audit_logs order by id desc ${page}`],
+    [
+      'audit logs: action filter',
+      '/api/audit-logs?action=delete',
+      `select * from audit_logs where action = 'delete' order by id desc ${page}`,
+    ],
+    [
+      'audit logs: admin filter',
+      `/api/audit-logs?admin_id=${staff?.id}`,
+      `select * from audit_logs where admin_id = ${staff?.id} order by id desc ${page}`,
+    ],
+    ['audit logs: page 400', '/api/audit-logs?page=400', `select * from audit_logs order by id desc ${deep}`],
   ]
   ;({ server } = await compareListCases({ adminUrl, url, cases, connections: CONNECTIONS, seconds }))
 } finally {

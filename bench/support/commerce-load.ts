@@ -42,3 +42,34 @@ export async function loadCommerce(db: Db, members: number, orderCount: number):
   )
   console.log(`loaded ${orderCount} orders in ${loadedOrders.toFixed(1)} s`)
 }
+
+/**
+ * A subscription for each member (one in ten cancelled, one in ten expired), and `entries` audit entries by
+ * ten staff admins over the resources and actions staff filter by, loaded as loadCommerce loads.
+ */
+export async function loadTrails(db: Db, entries: number): Promise<void> {
+  const loadedSubscriptions = await bulkLoad(
+    db,
+    'subscriptions',
+    sql`insert into subscriptions (user_id, plan_id, channel_id, status, started_at, ended_at, created_at, updated_at)
+        select id, plan_id, channel_id,
+               (array['active','active','active','active','active','active','active','active','cancelled','expired'])[1 + id % 10],
+               created_at, case when id % 10 = 9 then created_at + interval '30 days' end, created_at, now()
+        from users`,
+  )
+  console.log(`loaded a subscription a member in ${loadedSubscriptions.toFixed(1)} s`)
+  await db.execute(sql`
+    insert into admins (username, password_hash, name) select 'staff' || n, '-', 'Staff ' || n
+    from generate_series(1, 10) as n`)
+  const loadedEntries = await bulkLoad(
+    db,
+    'audit_logs',
+    sql`with staff as (select array_agg(id order by id) as ids from admins where username like 'staff%')
+        insert into audit_logs (admin_id, admin_username, resource, record_id, action, ip, created_at)
+        select ids[1 + n % 10], 'staff' || (1 + n % 10), (array['orders','users','videos','tags'])[1 + n % 4], n % 100000,
+               (array['update','update','update','create','delete','export'])[1 + n % 6], '10.0.0.' || n % 250,
+               now() - (n * 2 || ' seconds')::interval
+        from staff, generate_series(1, ${entries}) as n`,
+  )
+  console.log(`loaded ${entries} audit entries in ${loadedEntries.toFixed(1)} s`)
+}

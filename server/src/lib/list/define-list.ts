@@ -57,22 +57,28 @@ export function defineList<TColumns extends Record<string, PgColumn | SQL | SQL.
   const countCap = spec.countCap ?? DEFAULT_COUNT_CAP
   const statementsOf = pageStatements(spec, where, orderTerms)
 
-  /** A page of the list and its total (API.md "Lists"), the records as PostgreSQL wrote them. */
-  async function run(db: Db, q: ListQuery, scope?: ListScope): Promise<ListPage> {
-    const offset = (q.page - 1) * q.perPage
-    const matching: Matching = {
-      key: JSON.stringify([listId, q.filters, q.ranges, q.keyword, q.ids, scopeKey(scope)]),
-      where: () => where(q, scope?.where),
-    }
+  const matchingOf = (q: ListQuery, scope: ListScope | undefined): Matching => ({
+    key: JSON.stringify([listId, q.filters, q.ranges, q.keyword, q.ids, scopeKey(scope)]),
+    where: () => where(q, scope?.where),
+  })
+
+  /** The statements a page runs (page-statements.ts), built once for each shape of request. */
+  async function statements(db: Db, q: ListQuery, scope?: ListScope, matching = matchingOf(q, scope)) {
     // Led by a joined table's column, many matching rows are taken group by group (joined-sort.ts); a few
     // are simply sorted.
     const lead = q.sort[0] && joined.get(q.sort[0].field)
     const by = lead && (await plannerEstimate(db, spec, matching)) > countCap ? lead : undefined
     const key = JSON.stringify([matching.key, q.sort, q.page, q.perPage, Boolean(by)])
-    const statements = statementsOf(db, q, scope, key, by)
-    const ids =
-      statements.ids && (await execute(db, statements.ids)).map((row) => (row as { id: unknown }).id)
-    const [records] = ids?.length === 0 ? [] : await execute(db, statements.records, ids ?? undefined)
+    return statementsOf(db, q, scope, key, by)
+  }
+
+  /** A page of the list and its total (API.md "Lists"), the records as PostgreSQL wrote them. */
+  async function run(db: Db, q: ListQuery, scope?: ListScope): Promise<ListPage> {
+    const offset = (q.page - 1) * q.perPage
+    const matching = matchingOf(q, scope)
+    const built = await statements(db, q, scope, matching)
+    const ids = built.ids && (await execute(db, built.ids)).map((row) => (row as { id: unknown }).id)
+    const [records] = ids?.length === 0 ? [] : await execute(db, built.records, ids ?? undefined)
     const page = records as { json: string; rows: number } | undefined
     // The ids tell how full the page is, even should one of them be deleted before its record is read.
     const { total, estimated } = await countRows(db, spec, matching, countCap, {
@@ -103,5 +109,5 @@ export function defineList<TColumns extends Record<string, PgColumn | SQL | SQL.
     joinedSorts: [...joined.values()],
   }
 
-  return { query, exportQuery, run, where, orderBy, orderTerms, spec, indexed }
+  return { query, exportQuery, run, statements, where, orderBy, orderTerms, spec, indexed }
 }

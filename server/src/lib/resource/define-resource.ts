@@ -33,13 +33,16 @@ export type { ResourceSpec } from './types.ts'
 
 /**
  * Every resource's list declared in this process, with what it needs an index for (list-indexes.test.ts
- * holds the migrations to them) and the condition it puts on rows (tests read its plans).
+ * holds the migrations to them), the condition it puts on rows and the statements of its pages (tests read
+ * their plans).
  */
 export const declaredLists: {
   path: string
   table: PgTable
   indexed: ReturnType<typeof defineList>['indexed']
   where: ReturnType<typeof defineList>['where']
+  query: ReturnType<typeof defineList>['query']
+  statements: ReturnType<typeof defineList>['statements']
 }[] = []
 
 /** A resolved declaration's view, answer, list and writes (its list noted in `declaredLists`). */
@@ -57,7 +60,8 @@ function resourceOf(spec: Resolved): Resource {
     joins: spec.joins,
     columns: answerColumns(view),
   })
-  declaredLists.push({ path, table, indexed: list.indexed, where: list.where })
+  const { indexed, where, query, statements } = list
+  declaredLists.push({ path, table, indexed, where, query, statements })
   return {
     spec,
     view,
