@@ -123,9 +123,11 @@ describeEachEngine('outside waits hold no database connection', (engine) => {
     }
   }
 
+  /** Exports running in this test's database (other suites export in theirs at the same time). */
   async function copiesRunning() {
     const result = (await t.db.execute(
-      sql`select count(*)::int as n from pg_stat_activity where query ilike 'copy (%' and state = 'active' and pid <> pg_backend_pid()`,
+      sql`select count(*)::int as n from pg_stat_activity
+          where query ilike 'copy (%' and state = 'active' and pid <> pg_backend_pid() and datname = current_database()`,
     )) as unknown as { rows: { n: number }[] }
     return result.rows[0]?.n
   }

@@ -4,7 +4,7 @@ import { type Db, queryText } from '../../db/client.ts'
 import { Lru } from '../lru.ts'
 import { type JoinedSort, joinedPageIds } from './joined-sort.ts'
 import type { ListQuery, ListScope, ListSpec } from './list-spec.ts'
-import { onePlanServes } from './one-plan.ts'
+import { pagePlan } from './page-plan.ts'
 import { type OrderTerm, readBy, selectFrom, sortedBy } from './source.ts'
 import { wireJson } from './wire-json.ts'
 
@@ -29,29 +29,29 @@ function statement(query: SQL | { toSQL(): { sql: string; params: unknown[] } })
 }
 
 /**
- * The page size, written into the statement's text where one plan serves every request (onePlanServes).
+ * The page size, written into the statement's text where one plan serves every request (page-plan.ts).
  * PostgreSQL keeps one generic plan for a prepared statement only when no bound value sways its estimates;
  * with `limit $1` it plans every request again. Other pages keep it bound on purpose: a plan made for no
  * value in particular would walk a million rows for a keyword or a rare status, which planning per request
  * never does.
  */
-function limitOf(onePlan: boolean, size: number): number {
-  if (!onePlan) return size
+function limitOf(once: boolean, size: number): number {
+  if (!once) return size
   if (!Number.isSafeInteger(size) || size < 0) throw new Error(`A page size must be a whole number: ${size}`)
   // drizzle writes an SQL object where a limit goes as it stands (the place it gives its own placeholders).
   return sql.raw(String(size)) as unknown as number
 }
 
 /**
- * A page one plan serves (onePlanServes: unfiltered, or exact filters an index gives in the list's order)
- * is one statement, its ids picked inside the statement that presents those records, planned once. Any
- * other page is two: its ids (the filters, the sort and the paging, over only the joins those read),
- * planned for the request's values, where a plan made for no value in particular could walk a million
- * rows; then those records as the wire shows them, gathered into one JSON array by PostgreSQL, by a
- * statement whose text is the same for every page, so it is planned once. Planning the records' joins and
- * presented relations for each request cost more than running them.
- * Building the texts with drizzle costs more than PostgreSQL takes to run them, so those of recent
- * requests are kept.
+ * A page's statements, by how it is planned (page-plan.ts). A first page an index gives in the list's order
+ * is read straight from it, its records presented on the way: one statement, planned once. Any other page
+ * is picked by its ids, then its records as the wire shows them, gathered into one JSON array by PostgreSQL:
+ * where one plan serves every request, the ids are picked inside the records statement (a deep page read
+ * straight would present every row it skips); otherwise the ids are a statement of their own (the filters,
+ * the sort and the paging, over only the joins those read), planned for the request's values, and the
+ * records a statement whose text is the same for every page, planned once: planning the records' joins and
+ * presented relations for each request cost more than running them. Building the texts with drizzle costs
+ * more than PostgreSQL takes to run them, so those of recent requests are kept.
  */
 export function pageStatements<TColumns extends Record<string, SQL | SQL.Aliased | PgColumn>>(
   spec: ListSpec<TColumns>,
@@ -72,24 +72,51 @@ export function pageStatements<TColumns extends Record<string, SQL | SQL.Aliased
     if (known) return known
     const offset = (q.page - 1) * q.perPage
     const filtered = where(q, scope?.where)
-    const terms = orderTerms(q)
-    const [lead, ...rest] = terms
-    const inline = !by && (filtered === undefined || onePlanServes(spec, q, scope, terms))
+    const plan = by ? 'values' : pagePlan(spec, q, scope, orderTerms(q))
+    const statements =
+      plan === 'in order' && offset === 0
+        ? { ids: null, records: statement(inOrder(db, filtered, q)) }
+        : pageByIds(db, q, filtered, scope, plan !== 'values', by)
+    built.set(key, statements)
+    return statements
+  }
+
+  /** A first page read straight from the index that gives it, its records presented on the way. */
+  function inOrder(db: Db, filtered: SQL | undefined, q: ListQuery) {
+    return wireJson(db, spec, spec.columns, {
+      where: filtered,
+      orderBy: orderBy(q),
+      limit: limitOf(true, q.perPage),
+    })
+  }
+
+  /**
+   * A page's ids, then its records: in one statement where one plan serves every request, else the ids
+   * first, planned for the request's values (or group by group, for a sort led by a joined column).
+   */
+  function pageByIds(
+    db: Db,
+    q: ListQuery,
+    filtered: SQL | undefined,
+    scope: ListScope | undefined,
+    once: boolean,
+    by: JoinedSort | undefined,
+  ): PageStatements {
+    const offset = (q.page - 1) * q.perPage
+    const [lead, ...rest] = orderTerms(q)
     const ids =
       by && lead
         ? joinedPageIds(db, { ...spec, id: spec.sortable.id }, by, lead, rest, filtered, {
             size: q.perPage,
             offset,
           })
-        : pagedIds(db, filtered, terms, q.perPage, offset, inline)
-    const picked = inline ? sql`array(${ids})` : sql`${IDS}::${sql.raw(idType)}[]`
+        : pagedIds(db, filtered, orderTerms(q), q.perPage, offset, once)
+    const picked = once ? sql`array(${ids})` : sql`${IDS}::${sql.raw(idType)}[]`
     const records = wireJson(db, spec, spec.columns, {
       where: and(sql`${spec.sortable.id} = any(${picked})`, scope?.where),
       orderBy: orderBy(q),
     })
-    const statements = { ids: inline ? null : statement(ids), records: statement(records) }
-    built.set(key, statements)
-    return statements
+    return { ids: once ? null : statement(ids), records: statement(records) }
   }
 
   /** The ids of a page in the list's order; its size written in where one plan serves it (see limitOf). */
@@ -99,14 +126,14 @@ export function pageStatements<TColumns extends Record<string, SQL | SQL.Aliased
     terms: OrderTerm[],
     size: number,
     offset: number,
-    onePlan: boolean,
+    once: boolean,
   ) {
     const page = selectFrom(db, readBy(spec, [filtered, ...terms.map((t) => t.expression)]), {
       id: sql`${spec.sortable.id}`.as('id'),
     })
       .where(filtered)
       .orderBy(...sortedBy(terms))
-      .limit(limitOf(onePlan, size))
+      .limit(limitOf(once, size))
     return offset ? page.offset(offset) : page
   }
 

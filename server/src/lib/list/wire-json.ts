@@ -5,6 +5,7 @@ import { type Source, selectFrom } from './source.ts'
 export interface WireSelection {
   where?: SQL
   orderBy?: SQL[]
+  limit?: number
 }
 
 /**
@@ -19,6 +20,7 @@ export function wireJson(db: Db, source: Source, columns: Record<string, SQL | o
   )
   let picked = selectFrom(db, source, stored).where(only.where)
   if (only.orderBy) picked = picked.orderBy(...only.orderBy)
+  if (only.limit !== undefined) picked = picked.limit(only.limit)
   const page = picked.as('page')
   const wire = db
     .select(
