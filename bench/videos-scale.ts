@@ -2,7 +2,7 @@
  * The videos catalogue at a million rows (issue: content catalogue, item 7), against its database's own
  * speed, in one run on PostgreSQL. A million videos with three tags each are loaded by SQL into a fresh
  * database (dropped after); the real server runs on it as its own process. Prints:
- * - the videos list (no filter, a status filter, a tag filter, a keyword): API requests a second at 16
+ * - the videos list (no filter, a status filter, a tag filter, a keyword, page 400): API requests a second at 16
  *   connections and p99, beside pgbench replaying the request's statements (captured from the statement log);
  * - the export of all million rows: its time beside psql's `\copy` of a plain query of the same columns (the
  *   floor) and of the export's own COPY, and the peak memory of a fresh server running it beside its
@@ -203,6 +203,7 @@ try {
           '/api/videos?keyword=SN-123456',
           "select * from videos where lower(serial_number) like 'sn-123456%' or title ilike '%SN-123456%' order by id desc limit 20",
         ],
+        ['page 400', '/api/videos?page=400', 'select * from videos order by id desc limit 20 offset 7980'],
       ]
     : []
 

@@ -44,8 +44,8 @@ export async function loadCommerce(db: Db, members: number, orderCount: number):
 }
 
 /**
- * A subscription for each member (one in ten cancelled, one in ten expired), and `entries` audit entries by
- * ten staff admins over the resources and actions staff filter by, loaded as loadCommerce loads.
+ * A subscription for each member (one in ten cancelled, one in ten expired), and `entries` audit entries over
+ * the resources and actions staff filter by, loaded as loadCommerce loads.
  */
 export async function loadTrails(db: Db, entries: number): Promise<void> {
   const loadedSubscriptions = await bulkLoad(
@@ -58,18 +58,15 @@ export async function loadTrails(db: Db, entries: number): Promise<void> {
         from users`,
   )
   console.log(`loaded a subscription a member in ${loadedSubscriptions.toFixed(1)} s`)
-  await db.execute(sql`
-    insert into admins (username, password_hash, name) select 'staff' || n, '-', 'Staff ' || n
-    from generate_series(1, 10) as n`)
+  // By no admin: an admin here would stand in for the first one the server creates at its start.
   const loadedEntries = await bulkLoad(
     db,
     'audit_logs',
-    sql`with staff as (select array_agg(id order by id) as ids from admins where username like 'staff%')
-        insert into audit_logs (admin_id, admin_username, resource, record_id, action, ip, created_at)
-        select ids[1 + n % 10], 'staff' || (1 + n % 10), (array['orders','users','videos','tags'])[1 + n % 4], n % 100000,
+    sql`insert into audit_logs (admin_username, resource, record_id, action, ip, created_at)
+        select 'staff' || (1 + n % 10), (array['orders','users','videos','tags'])[1 + n % 4], n % 100000,
                (array['update','update','update','create','delete','export'])[1 + n % 6], '10.0.0.' || n % 250,
                now() - (n * 2 || ' seconds')::interval
-        from staff, generate_series(1, ${entries}) as n`,
+        from generate_series(1, ${entries}) as n`,
   )
   console.log(`loaded ${entries} audit entries in ${loadedEntries.toFixed(1)} s`)
 }

@@ -16,6 +16,7 @@ import type { OrderTerm } from './source.ts'
  */
 export type PagePlan = 'values' | 'once' | 'in order'
 
+/** How a page of `q` is planned, `lead` the first term of its order. */
 export function pagePlan(
   spec: Pick<ListSpec<Record<string, never>>, 'table' | 'filters'>,
   q: ListQuery,
