@@ -1,9 +1,10 @@
 /**
  * Members, their subscriptions and a million audit entries at a million rows each, and orders at ten
- * million (issue: members and commerce, item 11), against the database's own speed, in one run on PostgreSQL. The rows are loaded by SQL into a fresh database (dropped
- * after); the real server runs on it as its own process. For each list staff use (filters, a keyword, a
- * joined sort), prints API requests a second at 16 connections and p99 beside pgbench of a bare SELECT of
- * the same page written here (the floor), a bare Fastify route serving it, and pgbench replaying the
+ * million (issue: members and commerce, item 11), against the database's own speed, in one run on
+ * PostgreSQL. The rows are loaded by SQL into a fresh database (dropped after); the real server runs on it
+ * as its own process. For each list staff use (a first page, filters, a keyword, a joined sort, page 400),
+ * prints API requests a second at 16 connections and p99 beside pgbench of a bare SELECT of the same page
+ * written here (the floor), a bare Fastify route serving it, and pgbench replaying the
  * request's statements (bench/support/list-cases.ts). Asserts nothing.
  *
  *   npx tsx bench/commerce-scale.ts [members] [orders]    BENCH_DATABASE_URL=postgres://...  BENCH_SECONDS=10
@@ -36,21 +37,31 @@ try {
 
   const [member] = await queryRows<{ id: number }>(db, sql`select min(id) + 4321 as id from users`)
   const page = 'limit 20'
-  const deep = 'limit 20 offset 7980'
+  /**
+   * A list's page in its default order (`order`), unfiltered or by one exact value (`?column=value`), or its
+   * page 400, beside the bare SELECT of the same page.
+   */
+  const paged =
+    (list: string, path: string, table: string, order: string) =>
+    (
+      label: string,
+      filter?: [column: string, value: string | number],
+      at: 'first' | 'deep' = 'first',
+    ): ListCase => [
+      `${list}: ${label}`,
+      `/api/${path}${filter ? `?${filter[0]}=${filter[1]}` : at === 'deep' ? '?page=400' : ''}`,
+      `select * from ${table}${filter ? ` where ${filter[0]} = '${filter[1]}'` : ''} order by ${order} ${at === 'deep' ? 'limit 20 offset 7980' : page}`,
+    ]
+  const usersPage = paged('members', 'users', 'users', 'id desc')
+  const ordersPage = paged('orders', 'orders', 'orders', 'paid_at desc, id')
+  const subscriptionsPage = paged('subscriptions', 'subscriptions', 'subscriptions', 'id desc')
+  const auditPage = paged('audit logs', 'audit-logs', 'audit_logs', 'id desc')
   // A sort by plan name at its fastest by hand: each plan's first rows by its index, then the plans in order
   // (a join sorted whole reads every row: 0.2 a second over ten million orders, no floor at all).
   const cases: ListCase[] = [
-    ['members: first page', '/api/users', `select * from users order by id desc ${page}`],
-    [
-      'members: status filter',
-      '/api/users?status=disabled',
-      `select * from users where status = 'disabled' order by id desc ${page}`,
-    ],
-    [
-      'members: plan filter',
-      `/api/users?plan_id=${planId}`,
-      `select * from users where plan_id = ${planId} order by id desc ${page}`,
-    ],
+    usersPage('first page'),
+    usersPage('status filter', ['status', 'disabled']),
+    usersPage('plan filter', ['plan_id', planId ?? 0]),
     [
       'members: keyword',
       '/api/users?keyword=member123456',
@@ -61,18 +72,10 @@ try {
       '/api/users?sort=plan_name',
       `select u.* from plans p cross join lateral (select * from users where plan_id = p.id order by id ${page}) u order by p.name, u.id ${page}`,
     ],
-    ['members: page 400', '/api/users?page=400', `select * from users order by id desc ${deep}`],
-    ['orders: first page', '/api/orders', `select * from orders order by paid_at desc, id ${page}`],
-    [
-      "orders: a member's orders",
-      `/api/orders?user_id=${member?.id}`,
-      `select * from orders where user_id = ${member?.id} order by paid_at desc, id ${page}`,
-    ],
-    [
-      'orders: payment method',
-      '/api/orders?payment_method=epoch',
-      `select * from orders where payment_method = 'epoch' order by paid_at desc, id ${page}`,
-    ],
+    usersPage('page 400', undefined, 'deep'),
+    ordersPage('first page'),
+    ordersPage("a member's orders", ['user_id', member?.id ?? 0]),
+    ordersPage('payment method', ['payment_method', 'epoch']),
     [
       'orders: paid last week',
       `/api/orders?paid_at_from=${week(7)}&paid_at_to=${week(0)}`,
@@ -88,44 +91,20 @@ try {
       '/api/orders?sort=plan_name',
       `select o.* from plans p cross join lateral (select * from orders where plan_id = p.id order by id ${page}) o order by p.name, o.id ${page}`,
     ],
-    ['orders: page 400', '/api/orders?page=400', `select * from orders order by paid_at desc, id ${deep}`],
-    [
-      'subscriptions: first page',
-      '/api/subscriptions',
-      `select * from subscriptions order by id desc ${page}`,
-    ],
-    [
-      'subscriptions: status filter',
-      '/api/subscriptions?status=expired',
-      `select * from subscriptions where status = 'expired' order by id desc ${page}`,
-    ],
-    [
-      'subscriptions: plan filter',
-      `/api/subscriptions?plan_id=${planId}`,
-      `select * from subscriptions where plan_id = ${planId} order by id desc ${page}`,
-    ],
+    ordersPage('page 400', undefined, 'deep'),
+    subscriptionsPage('first page'),
+    subscriptionsPage('status filter', ['status', 'expired']),
+    subscriptionsPage('plan filter', ['plan_id', planId ?? 0]),
     [
       'subscriptions: keyword',
       '/api/subscriptions?keyword=member123456',
       `select s.* from subscriptions s join users u on u.id = s.user_id where lower(u.username) like 'member123456%' order by s.id desc ${page}`,
     ],
-    [
-      'subscriptions: page 400',
-      '/api/subscriptions?page=400',
-      `select * from subscriptions order by id desc ${deep}`,
-    ],
-    ['audit logs: first page', '/api/audit-logs', `select * from audit_logs order by id desc ${page}`],
-    [
-      'audit logs: action filter',
-      '/api/audit-logs?action=delete',
-      `select * from audit_logs where action = 'delete' order by id desc ${page}`,
-    ],
-    [
-      'audit logs: resource filter',
-      '/api/audit-logs?resource=videos',
-      `select * from audit_logs where resource = 'videos' order by id desc ${page}`,
-    ],
-    ['audit logs: page 400', '/api/audit-logs?page=400', `select * from audit_logs order by id desc ${deep}`],
+    subscriptionsPage('page 400', undefined, 'deep'),
+    auditPage('first page'),
+    auditPage('action filter', ['action', 'delete']),
+    auditPage('resource filter', ['resource', 'videos']),
+    auditPage('page 400', undefined, 'deep'),
   ]
   ;({ server } = await compareListCases({ adminUrl, url, cases, connections: CONNECTIONS, seconds }))
 } finally {

@@ -35,11 +35,11 @@ export interface ListCases {
  * serving the case's bare SELECT; pgbench runs that bare SELECT. Prints the statements, then requests a
  * second, p99, the server's CPU milliseconds a request (load-independent), and the API's ratio to each of
  * the three: the route is the goal's measure (what any Node API gets here), the bare SELECT the database's
- * ceiling, the replay moves with the implementation. Last, the bound: what an API as lean as the bare route would answer
- * with the request's own statements, the route's time a request with the bare SELECT's share of the
- * machine traded for the replay's (every process shares the same cores, each loaded to the full), with the
- * API's ratio to it and its own to the route: where the bound is under 90% of the route, the statements,
- * not Node, keep the API from it. Answers the second server (still running) and its token.
+ * ceiling; the replay moves with the implementation. Last, the bound: what an API as lean as the bare route
+ * would answer with the request's own statements, the route's time a request with the bare SELECT's share
+ * of the machine traded for the replay's (every process shares the same cores, each loaded to the full),
+ * with the API's ratio to it and its own to the route: where the bound is under 90% of the route, the
+ * statements, not Node, keep the API from it. Answers the second server (still running) and its token.
  */
 export async function compareListCases(
   options: ListCases,
