@@ -2,10 +2,11 @@
  * V8's collection frees a burst's garbage but keeps the pages it grew for it: a server that imported a
  * million rows (100 uploads of 10,000) held 296 MB resident where it had started at 150, with 50 MB of live
  * objects. Its "last resort" collection, the one it runs before giving up for want of memory, compacts the
- * heap and hands those pages back (the same server: 146 MB at most through a million-row export after them). It stops the process for about a tenth of a
- * second, so it runs around heavy work (imports, exports), never during it: after `quietMs` with none running,
- * or, when heavy work begins before that with none running, first, so that each piece of heavy work starts on
- * a compact heap and the process never holds more than what runs needs.
+ * heap and hands those pages back (the same server: 146 MB at most through a million-row export after
+ * them). It stops the process for about a tenth of a second, so it runs around heavy work (imports,
+ * exports), never during it: after `quietMs` with none running, or, when heavy work begins before that with
+ * none running, first, so that each piece of heavy work starts on a compact heap and the process never holds
+ * more than what runs needs.
  */
 export type Collect = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void
 
