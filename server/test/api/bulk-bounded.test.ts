@@ -170,17 +170,28 @@ describeEachEngine('bulk work is bounded', (engine) => {
           api('/api/comments/bulk/disable', 'POST', { ids: ids.slice(0, 10) }),
           api('/api/comments/bulk/delete', 'POST', { ids: ids.slice(10) }),
         ]
-        // Both wait on a row: the slots are taken. One that answered instead says what it answered.
+        // Both wait on a row: the slots are taken. One that answered (or failed) instead says what it did.
         const answered: string[] = []
         for (const [n, request] of running.entries())
-          void request.then((answer) => answered.push(`request ${n}: ${answer.status}`))
+          void request.then(
+            (answer) => answered.push(`request ${n}: ${answer.status}`),
+            (error: unknown) => answered.push(`request ${n} failed: ${String(error)}`),
+          )
         for (let waited = 0; ; waited += 50) {
           const { rows } = await holder.query(
             "select count(*)::integer as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
           )
           if (rows[0].n >= 2) break
           expect(answered, 'a bulk request answered instead of waiting on the row').toEqual([])
-          if (waited > 20_000) throw new Error(`only ${rows[0].n} of the two bulk requests waited on the row`)
+          if (waited > 20_000) {
+            // What each of the database's sessions was doing: where the request that did not wait was.
+            const sessions = await holder.query(
+              'select state, wait_event_type, wait_event, left(query, 120) as query from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+            )
+            throw new Error(
+              `only ${rows[0].n} of the two bulk requests waited on the row; the sessions: ${JSON.stringify(sessions.rows)}`,
+            )
+          }
           await new Promise((resolve) => setTimeout(resolve, 50))
         }
         const busy = await Promise.all([
