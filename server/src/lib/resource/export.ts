@@ -21,22 +21,19 @@ const BOM = '\ufeff'
 const BATCH = 1000
 // Past this many rows an export groups every record's related names at once rather than reading them per record.
 const GROUPED_FROM = 10_000
+/** pg's own text of a bound value (lib/utils.js, on its default export at run time, untyped). */
+const prepareValue = (pg as unknown as { utils: { prepareValue(value: unknown): string | null } }).utils
+  .prepareValue
+
 /**
- * A drizzle query as one SQL text: COPY takes no parameters, so each is written in as an escaped literal, as
- * pg would send it: an array (a keyword's words) as PostgreSQL's array text, any other object as JSON.
+ * A drizzle query as one SQL text: COPY takes no parameters, so each is written in as an escaped literal of
+ * the very text pg sends when it binds the value (an array as PostgreSQL's array text, an instant with its
+ * offset, any other object as JSON).
  */
 function inlined(query: { sql: string; params: unknown[] }): string {
-  const text = (value: unknown): string =>
-    value instanceof Date
-      ? value.toISOString()
-      : Array.isArray(value)
-        ? `{${value.map((item) => (item === null ? 'NULL' : `"${text(item).replace(/[\\"]/g, (c) => `\\${c}`)}"`)).join(',')}}`
-        : typeof value === 'object'
-          ? JSON.stringify(value)
-          : String(value)
   return query.sql.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = query.params[Number(n) - 1]
-    return value === null || value === undefined ? 'null' : pg.escapeLiteral(text(value))
+    const value = prepareValue(query.params[Number(n) - 1])
+    return value === null ? 'null' : pg.escapeLiteral(value)
   })
 }
 
