@@ -50,18 +50,6 @@ export function keywordRule(keywordColumn: KeywordColumn): string {
   }
 }
 
-/** The domain a keyword names (a leading @ left out), or null for text that is no domain's start. */
-function domainOf(keyword: string): string | null {
-  const domain = keyword.startsWith('@') ? keyword.slice(1) : keyword
-  return !domain || domain.includes('@') ? null : domain
-}
-
-/** A phone number's digits, or null for a keyword that is no phone number of PHONE_DIGITS_MIN digits. */
-function phoneDigits(keyword: string): string | null {
-  const digits = keyword.replace(/\D/g, '')
-  return PHONE_PATTERN.test(keyword) && digits.length >= PHONE_DIGITS_MIN ? digits : null
-}
-
 /**
  * The keyword's condition on one column, or null when the keyword cannot match that kind (an address with
  * an @ in its middle is no domain, a word no phone number): leaving the kind out, never a pattern that
@@ -77,14 +65,14 @@ export function keywordMatch(keywordColumn: KeywordColumn, keyword: string): SQL
     case 'prefix':
       return sql`lower(${column}) like lower(${prefixPattern(keyword)})`
     case 'domain': {
-      const domain = domainOf(keyword)
-      return domain === null ? null : sql`${emailDomain(column)} like lower(${prefixPattern(domain)})`
+      const domain = keyword.startsWith('@') ? keyword.slice(1) : keyword
+      if (!domain || domain.includes('@')) return null
+      return sql`${emailDomain(column)} like lower(${prefixPattern(domain)})`
     }
     case 'phone': {
-      const digits = phoneDigits(keyword)
-      return digits === null
-        ? null
-        : sql`${reversedDigits(column)} like ${prefixPattern([...digits].reverse().join(''))}`
+      const digits = keyword.replace(/\D/g, '')
+      if (!PHONE_PATTERN.test(keyword) || digits.length < PHONE_DIGITS_MIN) return null
+      return sql`${reversedDigits(column)} like ${prefixPattern([...digits].reverse().join(''))}`
     }
   }
 }
@@ -141,51 +129,9 @@ export function hasTrigramIndex(column: PgColumn): boolean {
  * A value of `column` that starts with `text`, in any letter case, as a range of its `lower(column)
  * text_pattern_ops` index: the prefix kind's condition where the search box reads a few rows in the index's
  * order. Unlike `like $1`, a range keeps to the index even in a plan made for no value in particular, and
- * read in order with a limit it stops at the first rows past the prefix.
+ * read in order with a limit it stops at the first rows past the prefix. The upper bound appends the last
+ * code point, above every character a value can have next.
  */
-export function prefixRange(column: PgColumn, text: unknown): SQL {
-  return startsWith(sql`lower(${column})`, text)
-}
-
-/**
- * `value` (an indexed expression, lower-cased) starting with `text` lower-cased, as a range of its
- * text_pattern_ops index. The upper bound appends the last code point, above every character a value can
- * have next.
- */
-export function startsWith(value: SQL, text: unknown): SQL {
-  return sql`${value} ~>=~ lower(${text}) and ${value} ~<~ (lower(${text}) || chr(1114111))`
-}
-
-/**
- * Whether a keyword column's matches can be read from its index as a range, in that index's order, a
- * limited number at a time: the prefix, domain and phone kinds. A trigram index (contains) hands over every
- * matching row at once, however many, so only a plan made for the words can tell a rare word from a common one.
- */
-export const readInRanges = (keywordColumn: KeywordColumn): boolean =>
-  kindOf(keywordColumn).kind !== 'contains'
-
-/**
- * The indexed expression a keyword column's matches start with the keyword in, and the start (the keyword,
- * or the part of it the kind reads), for a kind readInRanges; null when the keyword cannot match the kind
- * (keywordMatch leaves the kind out then too).
- */
-export function keywordStart(
-  keywordColumn: KeywordColumn,
-  keyword: string,
-): { value: SQL; start: string } | null {
-  const { kind, column } = kindOf(keywordColumn)
-  switch (kind) {
-    case 'contains':
-      throw new Error(`${column.name}: text searched anywhere is not read as a range.`)
-    case 'prefix':
-      return { value: sql`lower(${column})`, start: keyword }
-    case 'domain': {
-      const domain = domainOf(keyword)
-      return domain === null ? null : { value: emailDomain(column), start: domain }
-    }
-    case 'phone': {
-      const digits = phoneDigits(keyword)
-      return digits === null ? null : { value: reversedDigits(column), start: [...digits].reverse().join('') }
-    }
-  }
+export function prefixRange(column: PgColumn, text: string): SQL {
+  return sql`lower(${column}) ~>=~ lower(${text}) and lower(${column}) ~<~ (lower(${text}) || chr(1114111))`
 }

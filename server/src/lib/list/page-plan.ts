@@ -1,6 +1,5 @@
 import { is } from 'drizzle-orm'
 import { getTableConfig, IndexedColumn, PgColumn, type PgTable } from 'drizzle-orm/pg-core'
-import { readInRanges } from './keyword.ts'
 import type { ListQuery, ListScope, ListSpec } from './list-spec.ts'
 import type { OrderTerm } from './source.ts'
 
@@ -13,21 +12,17 @@ import type { OrderTerm } from './source.ts'
  * - `once`: nothing bound sways the plan (no condition), so PostgreSQL keeps one for every request;
  * - `in order`: once as well, and an index gives the matching rows in the list's order whatever the values:
  *   only exact filters on the list's own columns, with an index led by those columns and then by the sort's
- *   first column (with no filter, an index or key on that column);
- * - `keyword first`: a keyword whose every column is read from its index as a range (readInRanges): its
- *   matches are read from those indexes up to the list's count cap, in a statement planned once, and the page
- *   and its total picked among them; a keyword matching more rows than that goes the `values` way.
+ *   first column (with no filter, an index or key on that column).
  */
-export type PagePlan = 'values' | 'once' | 'in order' | 'keyword first'
+export type PagePlan = 'values' | 'once' | 'in order'
 
 /** How a page of `q` is planned, `lead` the first term of its order. */
 export function pagePlan(
-  spec: Pick<ListSpec<Record<string, never>>, 'table' | 'filters' | 'keyword'>,
+  spec: Pick<ListSpec<Record<string, never>>, 'table' | 'filters'>,
   q: ListQuery,
   scope: ListScope | undefined,
   [lead]: readonly OrderTerm[],
 ): PagePlan {
-  if (q.keyword && spec.keyword?.length && spec.keyword.every(readInRanges)) return 'keyword first'
   if (scope?.where || q.keyword || q.ids || Object.values(q.ranges).some((r) => r.from ?? r.to))
     return 'values'
   const columns: string[] = []

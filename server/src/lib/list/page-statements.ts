@@ -3,7 +3,6 @@ import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core'
 import { type Db, queryText } from '../../db/client.ts'
 import { Lru } from '../lru.ts'
 import { type JoinedSort, joinedPageIds } from './joined-sort.ts'
-import { keywordHits } from './keyword-first.ts'
 import type { ListQuery, ListScope, ListSpec } from './list-spec.ts'
 import { pagePlan } from './page-plan.ts'
 import { type OrderTerm, readBy, selectFrom, sortedBy } from './source.ts'
@@ -18,17 +17,10 @@ export interface Statement {
   params: unknown[]
 }
 export interface PageStatements {
-  /**
-   * A keyword's page and total read among its matches first (keywordFirst), `page` and `total` null when it
-   * matches too many rows for that: `ids` then.
-   */
-  hits?: Statement
   /** Null when the records statement picks them itself (an unfiltered page). */
   ids: Statement | null
   records: Statement
 }
-/** The keyword's matches in a `keyword first` page's statement. */
-const HITS = sql.identifier('hits')
 /** Where a page's ids go in the records statement's values. */
 const IDS = '\u0000ids'
 function statement(query: SQL | { toSQL(): { sql: string; params: unknown[] } }): Statement {
@@ -59,16 +51,13 @@ function paging(once: boolean, n: number): number {
  * straight would present every row it skips); otherwise the ids are a statement of their own (the filters,
  * the sort and the paging, over only the joins those read), planned for the request's values, and the
  * records a statement whose text is the same for every page, planned once: planning the records' joins and
- * presented relations for each request cost more than running them. A keyword read from its indexes first
- * has a statement before these (keywordFirst), the ids statement run only when it matched too many rows.
- * Building the texts with drizzle costs more than PostgreSQL takes to run them, so those of recent requests
- * are kept.
+ * presented relations for each request cost more than running them. Building the texts with drizzle costs
+ * more than PostgreSQL takes to run them, so those of recent requests are kept.
  */
 export function pageStatements<TColumns extends Record<string, SQL | SQL.Aliased | PgColumn>>(
   spec: ListSpec<TColumns>,
   where: (q: ListQuery, extra?: SQL) => SQL | undefined,
   orderTerms: (q: ListQuery) => OrderTerm[],
-  countCap: number,
 ) {
   const idType = spec.sortable.id.getSQLType()
   const orderBy = (q: ListQuery): SQL[] => sortedBy(orderTerms(q))
@@ -88,42 +77,9 @@ export function pageStatements<TColumns extends Record<string, SQL | SQL.Aliased
     const statements =
       plan === 'in order' && offset === 0
         ? { ids: null, records: statement(inOrder(db, filtered, q)) }
-        : pageByIds(db, q, filtered, scope, plan === 'once' || plan === 'in order', by)
-    if (plan === 'keyword first') statements.hits = statement(keywordFirst(db, q, scope))
+        : pageByIds(db, q, filtered, scope, plan !== 'values', by)
     built.set(key, statements)
     return statements
-  }
-
-  /**
-   * A keyword's page among its matches, and their total, in one statement planned once: the matches read
-   * from the keyword's indexes (keywordHits), then the list's other conditions, order and paging on those
-   * rows alone. Null for both when the keyword matched more than the count cap, which a plan for its value
-   * reads better (a common start is found walking the list's order, not gathering every row that has it).
-   */
-  function keywordFirst(db: Db, q: ListQuery, scope: ListScope | undefined) {
-    const keyword = q.keyword as string
-    const hits = keywordHits(
-      db,
-      { ...spec, id: spec.sortable.id, keyword: spec.keyword ?? [] },
-      keyword,
-      countCap,
-    )
-    const found = sql`${HITS}.${sql.identifier('ids')}`
-    const matched = sql`${spec.sortable.id} = any(${found})`
-    const rest = and(matched, where({ ...q, keyword: null }, scope?.where))
-    const terms = orderTerms(q)
-    const rows = (parts: unknown[]) =>
-      selectFrom(db, readBy(spec, [rest, ...parts]), { id: sql`${spec.sortable.id}` }).where(rest)
-    const page = rows(terms.map((t) => t.expression))
-      .orderBy(...sortedBy(terms))
-      .limit(paging(true, q.perPage))
-      .offset(paging(true, (q.page - 1) * q.perPage))
-    const total = db.select({ n: sql`count(*)::integer` }).from(rows([]).as('matched'))
-    const few = sql`cardinality(${found}) <= ${sql.raw(String(countCap))}`
-    // Materialized: read once, for the page and the total alike.
-    return sql`with ${HITS} as materialized (select ${hits} as ${sql.identifier('ids')})
-      select case when ${few} then array(${page}) end as "page", case when ${few} then (${total}) end as "total"
-      from ${HITS}`
   }
 
   /** A first page read straight from the index that gives it, its records presented on the way. */
