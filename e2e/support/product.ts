@@ -3,6 +3,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, beforeAll, inject } from 'vitest'
 import { SUPER_ADMIN_ROLE } from '../../contract/src/permissions.ts'
 import { ADMIN, type RunningServer, startServer } from './server.ts'
+import { trackRequests } from './waits.ts'
 
 export interface Credentials {
   username: string
@@ -77,7 +78,7 @@ export function useProduct(env: Record<string, string> = {}): Product {
     // This worker's lane (global-setup.ts): VITEST_POOL_ID is 1 to maxWorkers, one file at a time each.
     const lane = (Number(process.env.VITEST_POOL_ID) || 1) - 1
     const pick = (lanes: string[]) => lanes[lane % lanes.length] as string
-    product.browser = withReducedMotion(await chromium.connect(pick(inject('e2eBrowserEndpoints'))))
+    product.browser = withTestDefaults(await chromium.connect(pick(inject('e2eBrowserEndpoints'))))
     if (Object.keys(env).length > 0) {
       own = await startServer(env)
       product.server = own
@@ -99,10 +100,15 @@ export function useProduct(env: Record<string, string> = {}): Product {
  * Contexts ask for reduced motion unless told otherwise (`reducedMotion: 'no-preference'`): the app then draws
  * without animations (base/use-reduced-motion.ts), so steps need not wait for menus and pickers to slide in.
  * Chromium's own `--force-prefers-reduced-motion` does not reach pages playwright drives, hence the option.
+ * Each page's requests are counted from its opening, for `settled` to wait on all of them.
  */
-function withReducedMotion(browser: Browser): Browser {
+function withTestDefaults(browser: Browser): Browser {
   const newContext = browser.newContext.bind(browser)
-  browser.newContext = (options = {}) => newContext({ reducedMotion: 'reduce', ...options })
+  browser.newContext = async (options = {}) => {
+    const context = await newContext({ reducedMotion: 'reduce', ...options })
+    context.on('page', trackRequests)
+    return context
+  }
   return browser
 }
 

@@ -64,10 +64,15 @@ export async function dragKey(page: Page, key: string, announced: RegExp): Promi
   await page.evaluate('new Promise((resolve) => setTimeout(resolve))')
 }
 
-/** The requests each page has under way, counted from the first time a wait here looks at the page. */
+/** The requests each page has under way, counted from the moment its context opened it (trackRequests). */
 const underWay = new WeakMap<Page, Set<Request>>()
 
-function requestsOf(page: Page): Set<Request> {
+/**
+ * Starts counting a page's requests. Contexts do this as they open a page (support/product.ts): counted only
+ * from a first wait, a request the screen started before it (a row's name asked while the test waited for
+ * the row) went unseen, and the screen was judged with `#1` still standing where the name comes.
+ */
+export function trackRequests(page: Page): Set<Request> {
   let open = underWay.get(page)
   if (!open) {
     const requests = new Set<Request>()
@@ -86,7 +91,7 @@ function requestsOf(page: Page): Set<Request> {
  * below zero when the dashboard's calls, asked before, came back after it started, and never came to 0).
  */
 export function requestsInFlight(page: Page) {
-  const open = requestsOf(page)
+  const open = trackRequests(page)
   return {
     idle: async () => {
       await expect.poll(() => open.size).toBe(0)
@@ -109,7 +114,7 @@ const moving = (page: Page) =>
  * shown).
  */
 export async function settled(page: Page) {
-  const open = requestsOf(page)
+  const open = trackRequests(page)
   const busy = () => page.locator('.ant-spin-spinning:visible, .ant-skeleton:visible').count()
   await expect.poll(busy, { timeout: 20_000 }).toBe(0)
   await nextFrame(page)

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { asAdmin, type Language, languageContext, logInPage, useProduct } from '../support/product.ts'
 
@@ -10,11 +10,19 @@ const product = useProduct()
  * actions column.
  */
 async function cellsInView(page: Page, path: string, testId: string, fields: readonly string[]) {
-  // The screen of that path (the one before may stay in the page, hidden, as a kept tab).
+  return cellsOf(await shownTable(page, path, testId), fields)
+}
+
+/** The table of the screen at `path`, once it shows a row (the screen before may stay, hidden, as a kept tab). */
+async function shownTable(page: Page, path: string, testId: string) {
   await page.goto(`${product.server.url}/#${path}`)
   const view = page.locator(`.shell-view[data-view="${path.split('?')[0]}"]`)
   const table = view.locator(`[data-testid="${testId}-table"]`)
   await table.locator('tbody tr.ant-table-row').first().waitFor()
+  return table
+}
+
+function cellsOf(table: Locator, fields: readonly string[]) {
   return table.evaluate((el: unknown, wanted: readonly string[]) => {
     type Rect = { left: number; right: number }
     type Found = { getBoundingClientRect(): Rect } | null
@@ -120,9 +128,11 @@ describe('tables that show what the job needs, end to end in Chromium', () => {
       for (const width of [1440, 800]) {
         await page.setViewportSize({ width, height: 900 })
         const path = `/permissions/audit-logs?resource=questions&action=update&admin_id=${product.admin.id}`
-        // The kept view lays its table out again after the window narrows: asked until it has (or 5 s pass).
+        // The kept view lays its table out again after the window narrows: measured until it has (or 5 s
+        // pass), once the screen shows its rows (on a loaded machine its first opening took longer than that).
+        const shown = await shownTable(page, path, 'audit-logs')
         await expect
-          .poll(() => cellsInView(page, path, 'audit-logs', ['changes', 'action', 'resource']), {
+          .poll(() => cellsOf(shown, ['changes', 'action', 'resource']), {
             message: `${language} ${width} px`,
             timeout: 5000,
           })
