@@ -18,10 +18,9 @@
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { type RunningServer, startServer } from '../e2e/support/server.ts'
-import { openDatabase, queryRows } from '../server/src/db/client.ts'
-import { migrate } from '../server/src/db/migrate.ts'
-import { createTestDatabase, type TestDatabase } from '../server/test/support/databases.ts'
+import { queryRows } from '../server/src/db/client.ts'
 import { login } from './support/api.ts'
+import { benchDatabase } from './support/bench-database.ts'
 import { bulkLoad } from './support/bulk-load.ts'
 import { httpLoad } from './support/http-load.ts'
 
@@ -31,7 +30,6 @@ const visitCount = Number(process.argv[4] ?? 20_000_000)
 const seconds = Number(process.env.BENCH_SECONDS ?? 3)
 const everyCall = process.env.BENCH_ALL === '1'
 const loadOnly = process.env.BENCH_LOAD_ONLY === '1'
-const keep = process.env.BENCH_KEEP === '1'
 const onlyCalls = process.env.BENCH_CALLS?.split(',')
 const periods = (process.env.BENCH_DAYS ?? '1,30,365').split(',').map(Number)
 const insertsToo = process.env.BENCH_INSERTS !== '0'
@@ -40,16 +38,8 @@ const DAYS = 730
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 process.env.TEST_DATABASE_URL = adminUrl
 
-// BENCH_REUSE_URL: a database a BENCH_KEEP run left, migrated to now and timed again without loading.
-const reuseUrl = process.env.BENCH_REUSE_URL
-const database: TestDatabase = reuseUrl
-  ? await (async () => {
-      const opened = await openDatabase({ url: reuseUrl, pgliteDir: null })
-      await migrate(opened)
-      return { database: opened, url: reuseUrl, drop: () => opened.close() }
-    })()
-  : await createTestDatabase('postgres')
-const url = database.url as string
+const database = await benchDatabase({ keep: process.env.BENCH_KEEP === '1' || loadOnly })
+const url = database.url
 const db = database.database.db
 const timed = async (label: string, work: () => Promise<unknown>) => {
   const started = performance.now()
@@ -65,7 +55,7 @@ const within = (n: string, count: number) =>
 let server: RunningServer | undefined
 let running: RunningServer | undefined
 try {
-  if (!reuseUrl) {
+  if (!database.reused) {
     await db.execute(sql`
       insert into plans (name, initial_period_count, initial_period_unit, initial_original_price)
       select 'plan ' || n, 1, 'month', 9.99 + n from generate_series(1, 10) as n`)
@@ -135,7 +125,7 @@ try {
     )
   }
   // A reused database has its rollups and its visitors counted in the zone it was left in.
-  if (!reuseUrl) {
+  if (!database.reused) {
     // The tails pass the loaded visits and refunds: the rebuild and the recount count them, not the fold.
     await db.execute(sql`select vod_tails_pass()`)
     await timed('rollups built (vod_rollup_rebuild)', () => db.execute(sql`select vod_rollup_rebuild()`))
@@ -154,8 +144,7 @@ try {
   )
 
   if (loadOnly) {
-    await database.database.close()
-    console.log(`kept ${url}`)
+    await database.finish()
     process.exit(0)
   }
   const raw = new pg.Pool({ connectionString: url, max: CONNECTIONS })
@@ -286,10 +275,7 @@ try {
 } finally {
   await server?.stop()
   await running?.stop()
-  if (keep) {
-    await database.database.close()
-    console.log(`kept ${url}`)
-  } else await database.drop()
+  await database.finish()
 }
 
 /**

@@ -8,11 +8,13 @@
  * request's statements (bench/support/list-cases.ts). Asserts nothing.
  *
  *   npx tsx bench/commerce-scale.ts [members] [orders]    BENCH_DATABASE_URL=postgres://...  BENCH_SECONDS=10
+ *   BENCH_CASES='orders,members: keyword' (only the cases whose label starts so)
+ *   BENCH_KEEP=1 (keep the loaded database; drop it by hand)  BENCH_REUSE_URL=postgres://.../vod_test_... (time it again)
  */
 import { sql } from 'drizzle-orm'
 import type { RunningServer } from '../e2e/support/server.ts'
 import { queryRows } from '../server/src/db/client.ts'
-import { createTestDatabase } from '../server/test/support/databases.ts'
+import { benchDatabase } from './support/bench-database.ts'
 import { loadCommerce, loadTrails } from './support/commerce-load.ts'
 import { compareListCases, type ListCase } from './support/list-cases.ts'
 
@@ -20,16 +22,19 @@ const members = Number(process.argv[2] ?? 1_000_000)
 const orderCount = Number(process.argv[3] ?? 10_000_000)
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = 16
+const only = process.env.BENCH_CASES?.split(',')
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 process.env.TEST_DATABASE_URL = adminUrl
 
-const database = await createTestDatabase('postgres')
-const url = database.url as string
+const database = await benchDatabase()
+const url = database.url
 const db = database.database.db
 let server: RunningServer | undefined
 try {
-  await loadCommerce(db, members, orderCount)
-  await loadTrails(db, members)
+  if (!database.reused) {
+    await loadCommerce(db, members, orderCount)
+    await loadTrails(db, members)
+  }
 
   const [plan] = await queryRows<{ id: number }>(db, sql`select min(id) + 7 as id from plans`)
   const planId = plan?.id
@@ -58,7 +63,7 @@ try {
   const auditPage = paged('audit logs', 'audit-logs', 'audit_logs', 'id desc')
   // A sort by plan name at its fastest by hand: each plan's first rows by its index, then the plans in order
   // (a join sorted whole reads every row: 0.2 a second over ten million orders, no floor at all).
-  const cases: ListCase[] = [
+  const all: ListCase[] = [
     usersPage('first page'),
     usersPage('status filter', ['status', 'disabled']),
     usersPage('plan filter', ['plan_id', planId ?? 0]),
@@ -106,8 +111,9 @@ try {
     auditPage('resource filter', ['resource', 'videos']),
     auditPage('page 400', undefined, 'deep'),
   ]
+  const cases = all.filter(([label]) => !only || only.some((start) => label.startsWith(start)))
   ;({ server } = await compareListCases({ adminUrl, url, cases, connections: CONNECTIONS, seconds }))
 } finally {
   await server?.stop()
-  await database.drop()
+  await database.finish()
 }

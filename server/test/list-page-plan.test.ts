@@ -33,13 +33,13 @@ const rowsRead = (node: PlanNode, table: string): number =>
  */
 describeEachEngine('list pages planned once', (engine) => {
   let test: TestDatabase
-  const list = () => {
-    const found = declaredLists.find((l) => l.path === 'users')
-    if (!found) throw new Error('the members list is not declared')
+  const list = (path = 'users') => {
+    const found = declaredLists.find((l) => l.path === path)
+    if (!found) throw new Error(`the ${path} list is not declared`)
     return found
   }
-  const statementsOf = (query: Record<string, string>) =>
-    list().statements(test.database.db, list().query.parse(query))
+  const statementsOf = (query: Record<string, string>, path = 'users') =>
+    list(path).statements(test.database.db, list(path).query.parse(query))
   const byIds = /"users"\."id" = any\(array\(/
 
   beforeAll(async () => {
@@ -49,7 +49,17 @@ describeEachEngine('list pages planned once', (engine) => {
       insert into users (username, status)
       select 'member' || i, case when i % 1000 = 500 then 'disabled' else 'enabled' end
       from generate_series(1, ${CROWD}) as i`)
+    // Three orders each for the first thousand members.
+    await db.execute(sql`
+      insert into plans (name, initial_period_count, initial_period_unit, initial_original_price)
+      values ('monthly', 1, 'month', 9.99)`)
+    await db.execute(sql`
+      insert into orders (order_no, user_id, plan_id, amount, payment_method, paid_at, total_amount)
+      select 'ORD' || i, (select min(id) from users) + i % 1000, (select min(id) from plans), 9.99, 'epoch',
+             now() - i * interval '1 hour', 9.99
+      from generate_series(1, ${CROWD}) as i`)
     await db.execute(sql`analyze users`)
+    await db.execute(sql`analyze orders`)
   })
   afterAll(() => test?.drop())
 
@@ -79,6 +89,17 @@ describeEachEngine('list pages planned once', (engine) => {
     expect(statements.records.text).toMatch(/limit 20\b/)
     // The three disabled members, not the enabled ones walked past.
     expect(rowsRead(await genericPlan(statements.records), 'users')).toBeLessThanOrEqual(3)
+    const [page] = await execute(test.database.db, statements.records)
+    expect((page as { rows: number }).rows).toBe(3)
+  })
+
+  it('reads a member’s orders newest payment first straight from their index, in one statement', async () => {
+    const [member] = await queryRows<{ id: number }>(test.database.db, sql`select min(id) as id from users`)
+    const statements = await statementsOf({ user_id: String(member?.id) }, 'orders')
+    expect(statements.ids).toBeNull()
+    expect(statements.records.text).not.toMatch(/"orders"\."id" = any\(array\(/)
+    // The member's three orders, not the other members' walked past in payment order.
+    expect(rowsRead(await genericPlan(statements.records), 'orders')).toBeLessThanOrEqual(3)
     const [page] = await execute(test.database.db, statements.records)
     expect((page as { rows: number }).rows).toBe(3)
   })

@@ -167,7 +167,8 @@ export const orders = pgTable(
     index('orders_payment_method_paid_at_index').on(t.paymentMethod, t.paidAt),
     index('orders_plan_id_paid_at_index').on(t.planId, t.paidAt),
     index('orders_plan_id_id_index').on(t.planId, t.id),
-    index('orders_user_id_index').on(t.userId),
+    // A member's orders newest payment first from the index, in place of one on `user_id` alone: no index added.
+    index('orders_user_id_paid_at_index').on(t.userId, t.paidAt),
     index('orders_subscription_id_index').on(t.subscriptionId),
     index('orders_channel_id_paid_at_index').on(t.channelId, t.paidAt),
     index('orders_campaign_id_index').on(t.campaignId),
