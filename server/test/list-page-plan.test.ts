@@ -29,7 +29,8 @@ const rowsRead = (node: PlanNode, table: string): number =>
  * page an index gives in the list's order read straight from it, other pages by their ids inside the same
  * statement. Any other filtered page keeps its ids in a statement of their own, planned for the request's
  * values. The members' list: 3,000 enabled, 3 disabled, an index on (status, id) and none on (status,
- * created_at) or start_date.
+ * created_at) or start_date; the orders' list: three orders each for a thousand of them, an index on
+ * (user_id, paid_at).
  */
 describeEachEngine('list pages planned once', (engine) => {
   let test: TestDatabase
@@ -49,7 +50,6 @@ describeEachEngine('list pages planned once', (engine) => {
       insert into users (username, status)
       select 'member' || i, case when i % 1000 = 500 then 'disabled' else 'enabled' end
       from generate_series(1, ${CROWD}) as i`)
-    // Three orders each for the first thousand members.
     await db.execute(sql`
       insert into plans (name, initial_period_count, initial_period_unit, initial_original_price)
       values ('monthly', 1, 'month', 9.99)`)
