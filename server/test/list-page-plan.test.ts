@@ -9,6 +9,7 @@ import '../src/modules/index.ts'
 import { createTestDatabase, describeEachEngine, type TestDatabase } from './support/databases.ts'
 
 const CROWD = 3_000
+const ORDERS = 3 * CROWD
 
 interface PlanNode {
   'Relation Name'?: string
@@ -29,7 +30,7 @@ const rowsRead = (node: PlanNode, table: string): number =>
  * page an index gives in the list's order read straight from it, other pages by their ids inside the same
  * statement. Any other filtered page keeps its ids in a statement of their own, planned for the request's
  * values. The members' list: 3,000 enabled, 3 disabled, an index on (status, id) and none on (status,
- * created_at) or start_date; the orders' list: three orders each for a thousand of them, an index on
+ * created_at) or start_date; the orders' list: three orders each, paid an hour apart, an index on
  * (user_id, paid_at).
  */
 describeEachEngine('list pages planned once', (engine) => {
@@ -55,9 +56,9 @@ describeEachEngine('list pages planned once', (engine) => {
       values ('monthly', 1, 'month', 9.99)`)
     await db.execute(sql`
       insert into orders (order_no, user_id, plan_id, amount, payment_method, paid_at, total_amount)
-      select 'ORD' || i, (select min(id) from users) + i % 1000, (select min(id) from plans), 9.99, 'epoch',
+      select 'ORD' || i, (select min(id) from users) + i % ${CROWD}, (select min(id) from plans), 9.99, 'epoch',
              now() - i * interval '1 hour', 9.99
-      from generate_series(1, ${CROWD}) as i`)
+      from generate_series(1, ${ORDERS}) as i`)
     await db.execute(sql`analyze users`)
     await db.execute(sql`analyze orders`)
   })
@@ -102,6 +103,20 @@ describeEachEngine('list pages planned once', (engine) => {
     expect(rowsRead(await genericPlan(statements.records), 'orders')).toBeLessThanOrEqual(3)
     const [page] = await execute(test.database.db, statements.records)
     expect((page as { rows: number }).rows).toBe(3)
+  })
+
+  it('reads a period of orders newest payment first straight from the index on their payment, in one statement', async () => {
+    // The last ten days hold about 240 orders: 20 read, and the one after them that shows the last payment's
+    // ties are all in (the order is paid_at desc, then id asc).
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10)
+    const statements = await statementsOf({ paid_at_from: day(9), paid_at_to: day(0) }, 'orders')
+    expect(statements.ids).toBeNull()
+    expect(rowsRead(await genericPlan(statements.records), 'orders')).toBeLessThanOrEqual(21)
+    const [page] = await execute(test.database.db, statements.records)
+    expect((page as { rows: number }).rows).toBe(20)
+    // In another order, or of another column, the period's rows are found by a plan for its values.
+    expect((await statementsOf({ paid_at_from: day(9), sort: 'amount' }, 'orders')).ids).not.toBeNull()
+    expect((await statementsOf({ amount_from: '5' }, 'orders')).ids).not.toBeNull()
   })
 
   it('picks a later page by its ids inside the one statement, reading the index alone', async () => {
