@@ -2,19 +2,24 @@ import type { SQL } from 'drizzle-orm'
 import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core'
 import type { FastifyReply } from 'fastify'
 import type { Db } from '../../db/client.ts'
+import { Lru } from '../lru.ts'
 import { listWhere } from './conditions.ts'
 import { countRows, type Matching, plannerEstimate } from './count.ts'
 import { joinedSorts } from './joined-sort.ts'
 import { columnsOf } from './keyword.ts'
 import { listQuery } from './list-query.ts'
 import type { ListPage, ListQuery, ListScope, ListSpec } from './list-spec.ts'
-import { execute, pageStatements } from './page-statements.ts'
+import { execute, pageStatements, type Statement } from './page-statements.ts'
 import { type OrderTerm, sortedBy } from './source.ts'
 
 export { listResponse, parseSort } from './list-query.ts'
 export * from './list-spec.ts'
 
 const DEFAULT_COUNT_CAP = 10_000
+// A keyword found matching more rows than the count cap is remembered as such this long: how many rows
+// start with it changes slowly, and reading the cap's worth of them again for each page would be wasted.
+const COMMON_FOR_MS = 60_000
+const MAX_COMMON = 1_000
 let lists = 0
 
 const dialect = new PgDialect()
@@ -55,7 +60,9 @@ export function defineList<TColumns extends Record<string, PgColumn | SQL | SQL.
   const listId = ++lists
   const joined = joinedSorts(spec, spec.sortable)
   const countCap = spec.countCap ?? DEFAULT_COUNT_CAP
-  const statementsOf = pageStatements(spec, where, orderTerms)
+  const statementsOf = pageStatements(spec, where, orderTerms, countCap)
+  // Keywords lately found matching more rows than the count cap (until when): their pages go the planned way.
+  const common = new Lru<string, number>(MAX_COMMON)
 
   const matchingOf = (q: ListQuery, scope: ListScope | undefined): Matching => ({
     key: JSON.stringify([listId, q.filters, q.ranges, q.keyword, q.ids, scopeKey(scope)]),
@@ -72,20 +79,35 @@ export function defineList<TColumns extends Record<string, PgColumn | SQL | SQL.
     return statementsOf(db, q, scope, key, by)
   }
 
+  /** A keyword's page ids and exact total among its matches; null when it matched more than the count cap. */
+  async function amongMatches(db: Db, hits: Statement, key: string) {
+    const [row] = (await execute(db, hits)) as { page: unknown[]; total: number }[]
+    if (row && row.total <= countCap) return row
+    common.set(key, Date.now() + COMMON_FOR_MS)
+    return null
+  }
+
   /** A page of the list and its total (API.md "Lists"), the records as PostgreSQL wrote them. */
   async function run(db: Db, q: ListQuery, scope?: ListScope): Promise<ListPage> {
     const offset = (q.page - 1) * q.perPage
     const matching = matchingOf(q, scope)
     const built = await statements(db, q, scope, matching)
-    const ids = built.ids && (await execute(db, built.ids)).map((row) => (row as { id: unknown }).id)
+    const among =
+      built.hits && (common.get(matching.key) ?? 0) < Date.now()
+        ? await amongMatches(db, built.hits, matching.key)
+        : null
+    const ids =
+      among?.page ?? (built.ids && (await execute(db, built.ids)).map((row) => (row as { id: unknown }).id))
     const [records] = ids?.length === 0 ? [] : await execute(db, built.records, ids ?? undefined)
     const page = records as { json: string; rows: number } | undefined
     // The ids tell how full the page is, even should one of them be deleted before its record is read.
-    const { total, estimated } = await countRows(db, spec, matching, countCap, {
-      offset,
-      rows: ids?.length ?? page?.rows ?? 0,
-      perPage: q.perPage,
-    })
+    const { total, estimated } = among
+      ? { total: among.total, estimated: false }
+      : await countRows(db, spec, matching, countCap, {
+          offset,
+          rows: ids?.length ?? page?.rows ?? 0,
+          perPage: q.perPage,
+        })
     return {
       json: page?.json ?? '[]',
       meta: {

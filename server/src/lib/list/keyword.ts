@@ -65,14 +65,56 @@ export function keywordMatch(keywordColumn: KeywordColumn, keyword: string): SQL
     case 'prefix':
       return sql`lower(${column}) like lower(${prefixPattern(keyword)})`
     case 'domain': {
-      const domain = keyword.startsWith('@') ? keyword.slice(1) : keyword
-      if (!domain || domain.includes('@')) return null
-      return sql`${emailDomain(column)} like lower(${prefixPattern(domain)})`
+      const domain = domainOf(keyword)
+      return domain === null ? null : sql`${emailDomain(column)} like lower(${prefixPattern(domain)})`
     }
     case 'phone': {
-      const digits = keyword.replace(/\D/g, '')
-      if (!PHONE_PATTERN.test(keyword) || digits.length < PHONE_DIGITS_MIN) return null
-      return sql`${reversedDigits(column)} like ${prefixPattern([...digits].reverse().join(''))}`
+      const digits = lastDigitsFirst(keyword)
+      return digits === null ? null : sql`${reversedDigits(column)} like ${prefixPattern(digits)}`
+    }
+  }
+}
+
+/** The domain a keyword names (a leading @ left out), or null for text that is no domain's start. */
+function domainOf(keyword: string): string | null {
+  const domain = keyword.startsWith('@') ? keyword.slice(1) : keyword
+  return !domain || domain.includes('@') ? null : domain
+}
+
+/**
+ * A phone number's digits, last first (as reversedDigits holds them), or null for a keyword that is no
+ * phone number of PHONE_DIGITS_MIN digits or more.
+ */
+function lastDigitsFirst(keyword: string): string | null {
+  const digits = keyword.replace(/\D/g, '')
+  return PHONE_PATTERN.test(keyword) && digits.length >= PHONE_DIGITS_MIN
+    ? [...digits].reverse().join('')
+    : null
+}
+
+/**
+ * For a kind read from its index as a range (all but `contains`): the indexed expression, lower-cased,
+ * whose value starts with the keyword, and the start it is read from (the keyword, or the part of it the
+ * kind reads). Null when the keyword cannot match the kind (keywordMatch leaves it out then too), or for
+ * text searched anywhere, which a trigram index hands over whole, never a few rows at a time.
+ */
+export function keywordStart(
+  keywordColumn: KeywordColumn,
+  keyword: string,
+): { value: SQL; start: string } | null {
+  const { kind, column } = kindOf(keywordColumn)
+  switch (kind) {
+    case 'contains':
+      return null
+    case 'prefix':
+      return { value: sql`lower(${column})`, start: keyword }
+    case 'domain': {
+      const domain = domainOf(keyword)
+      return domain === null ? null : { value: emailDomain(column), start: domain }
+    }
+    case 'phone': {
+      const digits = lastDigitsFirst(keyword)
+      return digits === null ? null : { value: reversedDigits(column), start: digits }
     }
   }
 }
@@ -133,5 +175,10 @@ export function hasTrigramIndex(column: PgColumn): boolean {
  * code point, above every character a value can have next.
  */
 export function prefixRange(column: PgColumn, text: string): SQL {
-  return sql`lower(${column}) ~>=~ lower(${text}) and lower(${column}) ~<~ (lower(${text}) || chr(1114111))`
+  return startsWith(sql`lower(${column})`, text)
+}
+
+/** `value` (an indexed expression, lower-cased) starting with `text` lower-cased, as prefixRange reads it. */
+export function startsWith(value: SQL, text: unknown): SQL {
+  return sql`${value} ~>=~ lower(${text}) and ${value} ~<~ (lower(${text}) || chr(1114111))`
 }

@@ -1,4 +1,4 @@
-import { asc, desc, is, SQL } from 'drizzle-orm'
+import { asc, desc, is, SQL, sql } from 'drizzle-orm'
 import { getTableConfig, PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 
@@ -18,6 +18,15 @@ export interface OrderTerm {
 /** ORDER BY of the terms. */
 export const sortedBy = (terms: readonly OrderTerm[]): SQL[] =>
   terms.map((term) => (term.desc ? desc(term.expression) : asc(term.expression)))
+
+/**
+ * A whole number written into a statement's text rather than bound, where nothing bound may sway the plan
+ * (page-statements.ts `paging`).
+ */
+export function writtenNumber(n: number): SQL {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`A page's size and offset are whole numbers: ${n}`)
+  return sql.raw(String(n))
+}
 
 /** What a list reads from: its table and the tables joined to it. */
 export interface Source {

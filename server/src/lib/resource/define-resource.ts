@@ -33,8 +33,8 @@ export type { ResourceSpec } from './types.ts'
 
 /**
  * Every resource's list declared in this process, with what it needs an index for (list-indexes.test.ts
- * holds the migrations to them), the condition it puts on rows and the statements of its pages (tests read
- * their plans).
+ * holds the migrations to them), the condition it puts on rows, the statements of its pages (tests read
+ * their plans) and its runner.
  */
 export const declaredLists: {
   path: string
@@ -43,6 +43,7 @@ export const declaredLists: {
   where: ReturnType<typeof defineList>['where']
   query: ReturnType<typeof defineList>['query']
   statements: ReturnType<typeof defineList>['statements']
+  run: ReturnType<typeof defineList>['run']
 }[] = []
 
 /** A resolved declaration's view, answer, list and writes (its list noted in `declaredLists`). */
@@ -60,8 +61,8 @@ function resourceOf(spec: Resolved): Resource {
     joins: spec.joins,
     columns: answerColumns(view),
   })
-  const { indexed, where, query, statements } = list
-  declaredLists.push({ path, table, indexed, where, query, statements })
+  const { indexed, where, query, statements, run } = list
+  declaredLists.push({ path, table, indexed, where, query, statements, run })
   return {
     spec,
     view,

@@ -1,0 +1,192 @@
+import { and, type SQL, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { queryRows } from '../src/db/client.ts'
+import { users } from '../src/db/schema/index.ts'
+import type { ListQuery, ListScope } from '../src/lib/list/index.ts'
+import { execute } from '../src/lib/list/page-statements.ts'
+import { declaredLists } from '../src/lib/resource/define-resource.ts'
+// Importing the route modules declares every resource's list.
+import '../src/modules/index.ts'
+import { createTestDatabase, describeEachEngine, type TestDatabase } from './support/databases.ts'
+import { genericPlan, type PlanNode, plansChosen, rowsRead } from './support/plans.ts'
+
+// More members than the lists' count cap (10,000) start with `member`.
+const CROWD = 12_000
+const ORDERS = 40
+
+const seqScans = (node: PlanNode): number =>
+  (node['Node Type'] === 'Seq Scan' ? 1 : 0) +
+  (node.Plans ?? []).reduce((sum, child) => sum + seqScans(child), 0)
+
+/**
+ * A keyword alone on columns read from their indexes as ranges (lib/list/keyword-first.ts): the members'
+ * list by name, e-mail, e-mail domain and phone, the orders' by order and transaction number. Its page and
+ * exact total come from one statement planned once, among the matches read from those indexes; a keyword
+ * matching more rows than the count cap, or beside a filter or a scope, goes the way planned for its value.
+ * Either way the page and total are those the list's own conditions give (LIKE on each column, read here by
+ * a plain query).
+ */
+describeEachEngine('list keywords read from their indexes first', (engine) => {
+  let test: TestDatabase
+  const list = (path: string) => {
+    const found = declaredLists.find((l) => l.path === path)
+    if (!found) throw new Error(`the ${path} list is not declared`)
+    return found
+  }
+  const parse = (query: Record<string, string>, path = 'users'): ListQuery => list(path).query.parse(query)
+
+  beforeAll(async () => {
+    test = await createTestDatabase(engine)
+    const db = test.database.db
+    await db.execute(sql`
+      insert into users (username, email, phone, status)
+      select 'member' || i,
+             case when i % 3 = 0 then 'User' || i || '@Example.org' end,
+             case when i % 500 = 0 then '+1 (555) 01' || lpad(i::text, 5, '0') end,
+             case when i % 1000 = 500 then 'disabled' else 'enabled' end
+      from generate_series(1, ${CROWD}) as i`)
+    // dup1 starts with `dup` by its name, its e-mail and its domain: one member all the same.
+    await db.execute(sql`
+      insert into users (username, email) values
+        ('x_y', 'x_y@under.score'), ('xzy', 'xzy@zed.org'), ('x%z', 'pct@percent.org'),
+        ('MiXeD', 'MIXED@Case.ORG'), ('dup1', 'dup1@dup.org')`)
+    await db.execute(sql`
+      insert into plans (name, initial_period_count, initial_period_unit, initial_original_price)
+      values ('monthly', 1, 'month', 9.99)`)
+    // Paid in an order of their own (not their ids'), some with a transaction number starting as numbers do.
+    await db.execute(sql`
+      insert into orders (order_no, transaction_number, user_id, plan_id, amount, payment_method, paid_at, total_amount)
+      select 'ORD' || i, case when i % 2 = 0 then 'ORD' || (100 + i) end, (select min(id) from users) + i,
+             (select min(id) from plans), 9.99, 'epoch', now() - ((i * 7) % 13) * interval '1 hour', 9.99
+      from generate_series(1, ${ORDERS}) as i`)
+    await db.execute(sql`analyze users`)
+    await db.execute(sql`analyze orders`)
+  })
+  afterAll(() => test?.drop())
+
+  /** The page and total the list's own conditions give, read here by a plain query. */
+  async function expected(q: ListQuery, path = 'users', scope?: SQL) {
+    const where = and(list(path).where(q), scope)
+    const db = test.database.db
+    const table = sql.identifier(path)
+    const order = sql.join(
+      [...q.sort.map((t) => sql`${sql.identifier(t.field)} ${sql.raw(t.desc ? 'desc' : 'asc')}`), sql`id`],
+      sql`, `,
+    )
+    const ids = await queryRows<{ id: number }>(
+      db,
+      sql`select id from ${table} where ${where} order by ${order} limit ${q.perPage} offset ${(q.page - 1) * q.perPage}`,
+    )
+    const [counted] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::integer as n from ${table} where ${where}`,
+    )
+    return { ids: ids.map((row) => row.id), total: counted?.n }
+  }
+  async function answered(q: ListQuery, path = 'users', scope?: ListScope) {
+    const page = await list(path).run(test.database.db, q, scope)
+    return { ids: (JSON.parse(page.json) as { id: number }[]).map((row) => row.id), meta: page.meta }
+  }
+
+  it('reads a rare keyword’s matches from the indexes in a plan for no value, its page and exact total in one statement', async () => {
+    const q = parse({ keyword: 'member1234' })
+    const statements = await list('users').statements(test.database.db, q)
+    if (!statements.hits) throw new Error('no statement reads the keyword’s matches first')
+    // member1234 and member12340 to member12349 are past the crowd: one match, read once, none of the
+    // 12,005 members walked past.
+    const plan = await genericPlan(test.database.db, statements.hits)
+    expect(seqScans(plan)).toBe(0)
+    expect(rowsRead(plan, 'users')).toBeLessThanOrEqual(3)
+    const [row] = await execute(test.database.db, statements.hits)
+    expect(row).toEqual({ page: [expect.anything()], total: 1 })
+    // Left to choose, PostgreSQL keeps that plan for every keyword after its first five (the keyword reaches
+    // the ranges through a subquery, so a plan for its value would cost no less).
+    const keywords = ['member77', 'member1234', 'user3', 'x_', 'mixed', '@example.org', '5550', 'member5']
+    expect(await plansChosen(test.database.db, statements.hits, 0, keywords)).toEqual({
+      custom: 5,
+      generic: 3,
+    })
+    expect(await answered(q)).toEqual({
+      ids: (await expected(q)).ids,
+      meta: { current_page: 1, per_page: 20, total: 1, last_page: 1 },
+    })
+  })
+
+  it('answers the pages and exact totals the list’s conditions give: letter case, wildcards, domains, phones, sorts, pages', async () => {
+    const queries: Record<string, string>[] = [
+      { keyword: 'MEMBER12' },
+      { keyword: 'member12', page: '3' },
+      { keyword: 'member12', page: '99' },
+      { keyword: 'member11', sort: 'username' },
+      { keyword: 'member11', sort: '-created_at' },
+      { keyword: 'x_' },
+      { keyword: 'x%' },
+      { keyword: 'mixed' },
+      { keyword: 'dup' },
+      { keyword: '@example.org', page: '7' },
+      { keyword: 'case.org' },
+      { keyword: '01 01000' },
+      { keyword: '(555) 01' },
+      { keyword: 'a@b@c' },
+      { keyword: 'nobody' },
+    ]
+    for (const query of queries) {
+      const q = parse(query)
+      expect((await list('users').statements(test.database.db, q)).hits, JSON.stringify(query)).toBeDefined()
+      const got = await answered(q)
+      expect(
+        { ids: got.ids, total: got.meta.total, estimated: got.meta.total_estimated },
+        JSON.stringify(query),
+      ).toEqual({ ...(await expected(q)), estimated: undefined })
+    }
+    // The ranges hold `_` and `%` as the characters they are; a member found by three columns is one.
+    expect((await answered(parse({ keyword: 'x_' }))).meta.total).toBe(1)
+    expect((await answered(parse({ keyword: 'dup' }))).meta.total).toBe(1)
+  })
+
+  it('gives orders in the list’s order, newest payment first, found by order and transaction number', async () => {
+    const queries: Record<string, string>[] = [
+      { keyword: 'ord1' },
+      { keyword: 'ORD1', page: '2', per_page: '5' },
+      { keyword: 'ord12' },
+    ]
+    for (const query of queries) {
+      const q = parse(query, 'orders')
+      expect((await list('orders').statements(test.database.db, q)).hits).toBeDefined()
+      const got = await answered(q, 'orders')
+      expect({ ids: got.ids, total: got.meta.total }, JSON.stringify(query)).toEqual(
+        await expected(q, 'orders'),
+      )
+    }
+  })
+
+  it('plans a keyword beside a filter or a scope for its values, to the pages the conditions give', async () => {
+    const scope = sql`${users.id} % 2 = 0`
+    for (const keyword of ['member12', '@example.org']) {
+      const q = parse({ keyword })
+      expect(
+        (await list('users').statements(test.database.db, q, { where: scope, key: 'even' })).hits,
+      ).toBeUndefined()
+      const got = await answered(q, 'users', { where: scope, key: 'even' })
+      expect({ ids: got.ids, total: got.meta.total }).toEqual(await expected(q, 'users', scope))
+    }
+    const filtered = parse({ keyword: 'member1', status: 'disabled', sort: '-created_at' })
+    expect((await list('users').statements(test.database.db, filtered)).hits).toBeUndefined()
+    const got = await answered(filtered)
+    expect({ ids: got.ids, total: got.meta.total }).toEqual(await expected(filtered))
+  })
+
+  it('reads a keyword matching more rows than the count cap the way planned for its value, to the same page', async () => {
+    const q = parse({ keyword: 'member', page: '2' })
+    const statements = await list('users').statements(test.database.db, q)
+    if (!statements.hits) throw new Error('no statement reads the keyword’s matches first')
+    const [row] = (await execute(test.database.db, statements.hits)) as { total: number }[]
+    expect(row?.total).toBe(10_001)
+    for (let i = 0; i < 2; i++) {
+      const got = await answered(q)
+      expect(got.ids).toEqual((await expected(q)).ids)
+      expect(got.meta.total).toBeGreaterThan(10_000)
+      expect(got.meta.total_estimated).toBe(1)
+    }
+  })
+})
