@@ -1,8 +1,9 @@
-import { and, type SQL, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { and, eq, type SQL, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/client.ts'
-import { users } from '../src/db/schema/index.ts'
+import { plans, users } from '../src/db/schema/index.ts'
 import type { ListQuery, ListScope } from '../src/lib/list/index.ts'
+import { readsKeywordFirst } from '../src/lib/list/keyword-first.ts'
 import { execute } from '../src/lib/list/page-statements.ts'
 import { declaredLists } from '../src/lib/resource/define-resource.ts'
 // Importing the route modules declares every resource's list.
@@ -188,5 +189,24 @@ describeEachEngine('list keywords read from their indexes first', (engine) => {
       expect(got.meta.total).toBeGreaterThan(10_000)
       expect(got.meta.total_estimated).toBe(1)
     }
+  })
+})
+
+describe('which keywords are read among their matches first', () => {
+  const q = declaredLists.find((l) => l.path === 'users')?.query.parse({ keyword: 'member1' }) as ListQuery
+  const terms = [{ expression: users.id, desc: true }]
+  const keyword = [{ prefix: users.username }]
+  const plan = (inner: boolean) => [{ table: plans, on: eq(plans.id, users.planId), inner }]
+
+  it('leaves out a list whose join decides which rows it has, a keyword read anywhere and a joined sort', () => {
+    expect(readsKeywordFirst({ table: users, joins: plan(false), keyword }, q, undefined, terms)).toBe(true)
+    // A member without a plan would be found by its name, where the list has no such member.
+    expect(readsKeywordFirst({ table: users, joins: plan(true), keyword }, q, undefined, terms)).toBe(false)
+    expect(readsKeywordFirst({ table: users, keyword: [users.username] }, q, undefined, terms)).toBe(false)
+    expect(
+      readsKeywordFirst({ table: users, joins: plan(false), keyword }, q, undefined, [
+        { expression: plans.name, desc: false },
+      ]),
+    ).toBe(false)
   })
 })

@@ -2,7 +2,7 @@ import { and, is, type SQL, sql } from 'drizzle-orm'
 import { PgColumn } from 'drizzle-orm/pg-core'
 import { keywordStart, startsWith } from './keyword.ts'
 import type { ListQuery, ListScope, ListSpec } from './list-spec.ts'
-import { type OrderTerm, writtenNumber } from './source.ts'
+import { type OrderTerm, readBy, writtenNumber } from './source.ts'
 
 /** Where a keyword's page is read among its matches: what the statement needs of the request. */
 export interface KeywordPage {
@@ -16,12 +16,12 @@ export interface KeywordPage {
 
 /**
  * Whether a page is read among its keyword's matches first (keywordFirst): a keyword alone (no filter,
- * range, scope or ids), every column it searches one of the list's own read from its index as a range
- * (the prefix, domain and phone kinds), and a sort on the list's own columns. Anything else is planned for
- * its values (page-plan.ts).
+ * range, scope or ids) on a list whose joins never decide which rows it has, every column it searches one
+ * of the list's own read from its index as a range (the prefix, domain and phone kinds), and a sort on the
+ * list's own columns. Anything else is planned for its values (page-plan.ts).
  */
 export function readsKeywordFirst(
-  spec: Pick<ListSpec<Record<string, never>>, 'table' | 'keyword'>,
+  spec: Pick<ListSpec<Record<string, never>>, 'table' | 'joins' | 'keyword'>,
   q: ListQuery,
   scope: ListScope | undefined,
   terms: readonly OrderTerm[],
@@ -31,6 +31,7 @@ export function readsKeywordFirst(
     Boolean(q.keyword) &&
     !q.ids &&
     !scope?.where &&
+    readBy(spec, []).joins?.length === 0 &&
     Object.values(q.filters).every((value) => value === undefined) &&
     Object.values(q.ranges).every((range) => range.from === undefined && range.to === undefined) &&
     (spec.keyword ?? []).every((column) => !is(column, PgColumn) && own(Object.values(column)[0])) &&
