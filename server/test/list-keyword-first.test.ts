@@ -60,8 +60,15 @@ describeEachEngine('list keywords read from their indexes first', (engine) => {
       select 'ORD' || i, case when i % 2 = 0 then 'ORD' || (100 + i) end, (select min(id) from users) + i,
              (select min(id) from plans), 9.99, 'epoch', now() - ((i * 7) % 13) * interval '1 hour', 9.99
       from generate_series(1, ${ORDERS}) as i`)
+    // A tenth of the members subscribe, one of them twice.
+    await db.execute(sql`
+      insert into subscriptions (user_id, plan_id, started_at)
+      select id, (select min(id) from plans), now() - id * interval '1 minute' from users where id % 10 = 0
+      union all
+      select id, (select min(id) from plans), now() from users where username = 'member120'`)
     await db.execute(sql`analyze users`)
     await db.execute(sql`analyze orders`)
+    await db.execute(sql`analyze subscriptions`)
   })
   afterAll(() => test?.drop())
 
@@ -70,17 +77,21 @@ describeEachEngine('list keywords read from their indexes first', (engine) => {
     const where = and(list(path).where(q), scope)
     const db = test.database.db
     const table = sql.identifier(path)
+    const rows = path === 'subscriptions' ? sql`subscriptions join users on users.id = user_id` : table
     const order = sql.join(
-      [...q.sort.map((t) => sql`${sql.identifier(t.field)} ${sql.raw(t.desc ? 'desc' : 'asc')}`), sql`id`],
+      [
+        ...q.sort.map((t) => sql`${table}.${sql.identifier(t.field)} ${sql.raw(t.desc ? 'desc' : 'asc')}`),
+        sql`${table}.id`,
+      ],
       sql`, `,
     )
     const ids = await queryRows<{ id: number }>(
       db,
-      sql`select id from ${table} where ${where} order by ${order} limit ${q.perPage} offset ${(q.page - 1) * q.perPage}`,
+      sql`select ${table}.id from ${rows} where ${where} order by ${order} limit ${q.perPage} offset ${(q.page - 1) * q.perPage}`,
     )
     const [counted] = await queryRows<{ n: number }>(
       db,
-      sql`select count(*)::integer as n from ${table} where ${where}`,
+      sql`select count(*)::integer as n from ${rows} where ${where}`,
     )
     return { ids: ids.map((row) => row.id), total: counted?.n }
   }
@@ -159,6 +170,51 @@ describeEachEngine('list keywords read from their indexes first', (engine) => {
         await expected(q, 'orders'),
       )
     }
+  })
+
+  it('finds subscriptions by their member’s name, the members’ keys read from their index, then theirs', async () => {
+    const first = parse({ keyword: 'member120' }, 'subscriptions')
+    const statements = await list('subscriptions').statements(test.database.db, first)
+    if (!statements.hits) throw new Error('no statement reads the keyword’s matches first')
+    const plan = await genericPlan(test.database.db, statements.hits)
+    expect(seqScans(plan)).toBe(0)
+    // member120 and member1200 to member1209: their keys, then the three subscriptions they have; none of
+    // the 12,005 members or 1,201 subscriptions walked past.
+    expect(rowsRead(plan, 'users')).toBeLessThan(30)
+    expect(rowsRead(plan, 'subscriptions')).toBeLessThan(10)
+    const keywords = ['member77', 'member1234', 'x_', 'mixed', 'dup', 'member5', 'member99', 'nobody']
+    expect(await plansChosen(test.database.db, statements.hits, 0, keywords)).toEqual({
+      custom: 5,
+      generic: 3,
+    })
+    const queries: Record<string, string>[] = [
+      { keyword: 'member120' },
+      { keyword: 'MEMBER12', page: '2', per_page: '5' },
+      { keyword: 'member1', sort: 'started_at' },
+      { keyword: 'nobody' },
+    ]
+    for (const query of queries) {
+      const q = parse(query, 'subscriptions')
+      expect((await list('subscriptions').statements(test.database.db, q)).hits).toBeDefined()
+      const got = await answered(q, 'subscriptions')
+      expect({ ids: got.ids, total: got.meta.total }, JSON.stringify(query)).toEqual(
+        await expected(q, 'subscriptions'),
+      )
+    }
+  })
+
+  it('counts the subscriptions of a name more members have than the count cap the way planned for it', async () => {
+    // 12,005 members start with `member`, past the keys read; their 1,201 subscriptions are counted exactly.
+    const q = parse({ keyword: 'member' }, 'subscriptions')
+    const statements = await list('subscriptions').statements(test.database.db, q)
+    if (!statements.hits) throw new Error('no statement reads the keyword’s matches first')
+    const [row] = (await execute(test.database.db, statements.hits)) as { total: number | null }[]
+    expect(row?.total).toBeNull()
+    const got = await answered(q, 'subscriptions')
+    expect({ ids: got.ids, total: got.meta.total, estimated: got.meta.total_estimated }).toEqual({
+      ...(await expected(q, 'subscriptions')),
+      estimated: undefined,
+    })
   })
 
   it('plans a keyword beside a filter or a scope for its values, to the pages the conditions give', async () => {

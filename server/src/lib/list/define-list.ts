@@ -81,8 +81,8 @@ export function defineList<TColumns extends Record<string, PgColumn | SQL | SQL.
 
   /** A keyword's page ids and exact total among its matches; null when it matched more than the count cap. */
   async function amongMatches(db: Db, hits: Statement, key: string) {
-    const [row] = (await execute(db, hits)) as { page: unknown[]; total: number }[]
-    if (row && row.total <= countCap) return row
+    const [row] = (await execute(db, hits)) as { page: unknown[]; total: number | null }[]
+    if (row && row.total !== null && row.total <= countCap) return { page: row.page, total: row.total }
     common.set(key, Date.now() + COMMON_FOR_MS)
     return null
   }

@@ -93,28 +93,28 @@ function lastDigitsFirst(keyword: string): string | null {
 }
 
 /**
- * For a kind read from its index as a range (all but `contains`): the indexed expression, lower-cased,
- * whose value starts with the keyword, and the start it is read from (the keyword, or the part of it the
+ * For a kind read from its index as a range (all but `contains`): the column, the indexed expression,
+ * lower-cased, whose value starts with the keyword, and the start it is read from (the keyword, or the part of it the
  * kind reads). Null when the keyword cannot match the kind (keywordMatch leaves it out then too), or for
  * text searched anywhere, which a trigram index hands over whole, never a few rows at a time.
  */
 export function keywordStart(
   keywordColumn: KeywordColumn,
   keyword: string,
-): { value: SQL; start: string } | null {
+): { column: PgColumn; value: SQL; start: string } | null {
   const { kind, column } = kindOf(keywordColumn)
   switch (kind) {
     case 'contains':
       return null
     case 'prefix':
-      return { value: sql`lower(${column})`, start: keyword }
+      return { column, value: sql`lower(${column})`, start: keyword }
     case 'domain': {
       const domain = domainOf(keyword)
-      return domain === null ? null : { value: emailDomain(column), start: domain }
+      return domain === null ? null : { column, value: emailDomain(column), start: domain }
     }
     case 'phone': {
       const digits = lastDigitsFirst(keyword)
-      return digits === null ? null : { value: reversedDigits(column), start: digits }
+      return digits === null ? null : { column, value: reversedDigits(column), start: digits }
     }
   }
 }
