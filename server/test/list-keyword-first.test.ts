@@ -99,22 +99,39 @@ describeEachEngine('list keywords read from their indexes first', (engine) => {
     const page = await list(path).run(test.database.db, q, scope)
     return { ids: (JSON.parse(page.json) as { id: number }[]).map((row) => row.id), meta: page.meta }
   }
+  /** The statement reading `q`'s keyword among its matches first. */
+  async function hitsOf(q: ListQuery, path = 'users') {
+    const { hits } = await list(path).statements(test.database.db, q)
+    if (!hits) throw new Error('no statement reads the keyword’s matches first')
+    return hits
+  }
+  /** Each query read among its keyword's matches first, answered with the page and exact total its conditions give. */
+  async function expectReadFirst(path: string, queries: Record<string, string>[]) {
+    for (const query of queries) {
+      const q = parse(query, path)
+      await hitsOf(q, path)
+      const got = await answered(q, path)
+      expect(
+        { ids: got.ids, total: got.meta.total, estimated: got.meta.total_estimated },
+        JSON.stringify(query),
+      ).toEqual({ ...(await expected(q, path)), estimated: undefined })
+    }
+  }
 
   it('reads a rare keyword’s matches from the indexes in a plan for no value, its page and exact total in one statement', async () => {
     const q = parse({ keyword: 'member1234' })
-    const statements = await list('users').statements(test.database.db, q)
-    if (!statements.hits) throw new Error('no statement reads the keyword’s matches first')
+    const hits = await hitsOf(q)
     // member1234 and member12340 to member12349 are past the crowd: one match, read once, none of the
     // 12,005 members walked past.
-    const plan = await genericPlan(test.database.db, statements.hits)
+    const plan = await genericPlan(test.database.db, hits)
     expect(seqScans(plan)).toBe(0)
     expect(rowsRead(plan, 'users')).toBeLessThanOrEqual(3)
-    const [row] = await execute(test.database.db, statements.hits)
+    const [row] = await execute(test.database.db, hits)
     expect(row).toEqual({ page: [expect.anything()], total: 1 })
     // Left to choose, PostgreSQL keeps that plan for every keyword after its first five (the keyword reaches
     // the ranges through a subquery, so a plan for its value would cost no less).
     const keywords = ['member77', 'member1234', 'user3', 'x_', 'mixed', '@example.org', '5550', 'member5']
-    expect(await plansChosen(test.database.db, statements.hits, 0, keywords)).toEqual({
+    expect(await plansChosen(test.database.db, hits, 0, keywords)).toEqual({
       custom: 5,
       generic: 3,
     })
@@ -142,15 +159,7 @@ describeEachEngine('list keywords read from their indexes first', (engine) => {
       { keyword: 'a@b@c' },
       { keyword: 'nobody' },
     ]
-    for (const query of queries) {
-      const q = parse(query)
-      expect((await list('users').statements(test.database.db, q)).hits, JSON.stringify(query)).toBeDefined()
-      const got = await answered(q)
-      expect(
-        { ids: got.ids, total: got.meta.total, estimated: got.meta.total_estimated },
-        JSON.stringify(query),
-      ).toEqual({ ...(await expected(q)), estimated: undefined })
-    }
+    await expectReadFirst('users', queries)
     // The ranges hold `_` and `%` as the characters they are; a member found by three columns is one.
     expect((await answered(parse({ keyword: 'x_' }))).meta.total).toBe(1)
     expect((await answered(parse({ keyword: 'dup' }))).meta.total).toBe(1)
@@ -162,28 +171,20 @@ describeEachEngine('list keywords read from their indexes first', (engine) => {
       { keyword: 'ORD1', page: '2', per_page: '5' },
       { keyword: 'ord12' },
     ]
-    for (const query of queries) {
-      const q = parse(query, 'orders')
-      expect((await list('orders').statements(test.database.db, q)).hits).toBeDefined()
-      const got = await answered(q, 'orders')
-      expect({ ids: got.ids, total: got.meta.total }, JSON.stringify(query)).toEqual(
-        await expected(q, 'orders'),
-      )
-    }
+    await expectReadFirst('orders', queries)
   })
 
   it('finds subscriptions by their member’s name, the members’ keys read from their index, then theirs', async () => {
     const first = parse({ keyword: 'member120' }, 'subscriptions')
-    const statements = await list('subscriptions').statements(test.database.db, first)
-    if (!statements.hits) throw new Error('no statement reads the keyword’s matches first')
-    const plan = await genericPlan(test.database.db, statements.hits)
+    const hits = await hitsOf(first, 'subscriptions')
+    const plan = await genericPlan(test.database.db, hits)
     expect(seqScans(plan)).toBe(0)
     // member120 and member1200 to member1209: their keys, then the three subscriptions they have; none of
     // the 12,005 members or 1,201 subscriptions walked past.
     expect(rowsRead(plan, 'users')).toBeLessThan(30)
     expect(rowsRead(plan, 'subscriptions')).toBeLessThan(10)
     const keywords = ['member77', 'member1234', 'x_', 'mixed', 'dup', 'member5', 'member99', 'nobody']
-    expect(await plansChosen(test.database.db, statements.hits, 0, keywords)).toEqual({
+    expect(await plansChosen(test.database.db, hits, 0, keywords)).toEqual({
       custom: 5,
       generic: 3,
     })
@@ -193,22 +194,14 @@ describeEachEngine('list keywords read from their indexes first', (engine) => {
       { keyword: 'member1', sort: 'started_at' },
       { keyword: 'nobody' },
     ]
-    for (const query of queries) {
-      const q = parse(query, 'subscriptions')
-      expect((await list('subscriptions').statements(test.database.db, q)).hits).toBeDefined()
-      const got = await answered(q, 'subscriptions')
-      expect({ ids: got.ids, total: got.meta.total }, JSON.stringify(query)).toEqual(
-        await expected(q, 'subscriptions'),
-      )
-    }
+    await expectReadFirst('subscriptions', queries)
   })
 
   it('counts the subscriptions of a name more members have than the count cap the way planned for it', async () => {
     // 12,005 members start with `member`, past the keys read; their 1,201 subscriptions are counted exactly.
     const q = parse({ keyword: 'member' }, 'subscriptions')
-    const statements = await list('subscriptions').statements(test.database.db, q)
-    if (!statements.hits) throw new Error('no statement reads the keyword’s matches first')
-    const [row] = (await execute(test.database.db, statements.hits)) as { total: number | null }[]
+    const hits = await hitsOf(q, 'subscriptions')
+    const [row] = (await execute(test.database.db, hits)) as { total: number | null }[]
     expect(row?.total).toBeNull()
     const got = await answered(q, 'subscriptions')
     expect({ ids: got.ids, total: got.meta.total, estimated: got.meta.total_estimated }).toEqual({
@@ -235,9 +228,8 @@ describeEachEngine('list keywords read from their indexes first', (engine) => {
 
   it('reads a keyword matching more rows than the count cap the way planned for its value, to the same page', async () => {
     const q = parse({ keyword: 'member', page: '2' })
-    const statements = await list('users').statements(test.database.db, q)
-    if (!statements.hits) throw new Error('no statement reads the keyword’s matches first')
-    const [row] = (await execute(test.database.db, statements.hits)) as { total: number }[]
+    const hits = await hitsOf(q)
+    const [row] = (await execute(test.database.db, hits)) as { total: number }[]
     expect(row?.total).toBe(10_001)
     for (let i = 0; i < 2; i++) {
       const got = await answered(q)
