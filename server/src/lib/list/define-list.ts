@@ -79,10 +79,10 @@ export function defineList<TColumns extends Record<string, PgColumn | SQL | SQL.
     return statementsOf(db, q, scope, key, by)
   }
 
-  /** A keyword's page ids and exact total among its matches; null when it matched more than the count cap. */
+  /** A keyword's page and exact total among its matches; null when it matched more than the count cap. */
   async function amongMatches(db: Db, hits: Statement, key: string) {
-    const [row] = (await execute(db, hits)) as { page: unknown[]; total: number | null }[]
-    if (row && row.total !== null && row.total <= countCap) return { page: row.page, total: row.total }
+    const [row] = (await execute(db, hits)) as { json: string; rows: number; total: number | null }[]
+    if (row && row.total !== null && row.total <= countCap) return { ...row, total: row.total }
     common.set(key, Date.now() + COMMON_FOR_MS)
     return null
   }
@@ -96,9 +96,14 @@ export function defineList<TColumns extends Record<string, PgColumn | SQL | SQL.
       built.hits && (common.get(matching.key) ?? 0) < Date.now()
         ? await amongMatches(db, built.hits, matching.key)
         : null
-    const ids =
-      among?.page ?? (built.ids && (await execute(db, built.ids)).map((row) => (row as { id: unknown }).id))
-    const [records] = ids?.length === 0 ? [] : await execute(db, built.records, ids ?? undefined)
+    const ids = among
+      ? null
+      : built.ids && (await execute(db, built.ids)).map((row) => (row as { id: unknown }).id)
+    const [records] = among
+      ? [among]
+      : ids?.length === 0
+        ? []
+        : await execute(db, built.records, ids ?? undefined)
     const page = records as { json: string; rows: number } | undefined
     // The ids tell how full the page is, even should one of them be deleted before its record is read.
     const { total, estimated } = among

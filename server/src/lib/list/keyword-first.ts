@@ -98,9 +98,8 @@ export function keywordFirst(spec: Spec, { keyword, terms, size, offset, cap }: 
     ? sql`case when ${sql.join(unreadKeys, sql` or `)} then null else ${counted} end`
     : counted
   const hits = sql`"hits" as materialized (select * from (${sql.join(reads, sql` union all `)}) as "matches" limit ${limit})`
-  // Led by `select`, as the statements a connection keeps prepared are (db/client.ts).
   const ctes = [...keys.map(({ name, read }) => sql`${name} as materialized (${read})`), hits]
-  return sql`select * from (with ${sql.join(ctes, sql`, `)}
+  return sql`with ${sql.join(ctes, sql`, `)}
     select array(select "id" from "hits" order by ${order} limit ${writtenNumber(size)} offset ${writtenNumber(offset)}) as "page",
-      ${total} as "total") as "among"`
+      ${total} as "total"`
 }
