@@ -99,12 +99,10 @@ export function defineList<TColumns extends Record<string, PgColumn | SQL | SQL.
     const ids = among
       ? null
       : built.ids && (await execute(db, built.ids)).map((row) => (row as { id: unknown }).id)
-    const [records] = among
-      ? [among]
-      : ids?.length === 0
-        ? []
-        : await execute(db, built.records, ids ?? undefined)
-    const page = records as { json: string; rows: number } | undefined
+    const page = (among ??
+      (ids?.length === 0 ? undefined : (await execute(db, built.records, ids ?? undefined))[0])) as
+      | { json: string; rows: number }
+      | undefined
     // The ids tell how full the page is, even should one of them be deleted before its record is read.
     const { total, estimated } = among
       ? { total: among.total, estimated: false }

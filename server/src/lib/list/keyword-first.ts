@@ -1,6 +1,6 @@
 import { and, is, type SQL, sql } from 'drizzle-orm'
 import { PgColumn } from 'drizzle-orm/pg-core'
-import { keywordStart, startsWith } from './keyword.ts'
+import { keywordStart, kindOf, startsWith } from './keyword.ts'
 import type { ListQuery, ListScope, ListSpec } from './list-spec.ts'
 import { foreignKeyTo, type OrderTerm, readBy, writtenNumber } from './source.ts'
 
@@ -30,10 +30,9 @@ export function readsKeywordFirst(
   terms: readonly OrderTerm[],
 ): boolean {
   const own = (expression: unknown) => is(expression, PgColumn) && expression.table === spec.table
-  const reached = (column: unknown) =>
-    own(column) ||
-    (is(column, PgColumn) &&
-      (spec.joins ?? []).some((join) => join.table === column.table) &&
+  const reached = (column: PgColumn) =>
+    column.table === spec.table ||
+    ((spec.joins ?? []).some((join) => join.table === column.table) &&
       foreignKeyTo(spec.table, column.table) !== null)
   return (
     Boolean(q.keyword) &&
@@ -42,7 +41,7 @@ export function readsKeywordFirst(
     readBy(spec, []).joins?.length === 0 &&
     Object.values(q.filters).every((value) => value === undefined) &&
     Object.values(q.ranges).every((range) => range.from === undefined && range.to === undefined) &&
-    (spec.keyword ?? []).every((column) => !is(column, PgColumn) && reached(Object.values(column)[0])) &&
+    (spec.keyword ?? []).map(kindOf).every(({ kind, column }) => kind !== 'contains' && reached(column)) &&
     terms.every((term) => own(term.expression))
   )
 }

@@ -94,9 +94,9 @@ function lastDigitsFirst(keyword: string): string | null {
 
 /**
  * For a kind read from its index as a range (all but `contains`): the column, the indexed expression,
- * lower-cased, whose value starts with the keyword, and the start it is read from (the keyword, or the part of it the
- * kind reads). Null when the keyword cannot match the kind (keywordMatch leaves it out then too), or for
- * text searched anywhere, which a trigram index hands over whole, never a few rows at a time.
+ * lower-cased, whose value starts with the keyword, and the start it is read from (the keyword, or the part
+ * of it the kind reads). Null when the keyword cannot match the kind (keywordMatch leaves it out then too),
+ * or for text searched anywhere, which a trigram index hands over whole, never a few rows at a time.
  */
 export function keywordStart(
   keywordColumn: KeywordColumn,

@@ -94,10 +94,10 @@ export function pageStatements<TColumns extends Record<string, SQL | SQL.Aliased
         : null
     // Led by `select`, as the statements a connection keeps prepared are (db/client.ts); the records of the
     // page's ids in the same statement, a round trip fewer.
-    const among = sql`"among"."page"`
+    const pageIds = sql`"among"."page"`
     if (hits)
       statements.hits = statement(
-        sql`select "among"."total", "records".* from (${hits}) as "among" cross join lateral (${recordsOf(db, q, among, scope)}) as "records"`,
+        sql`select "among"."total", "records".* from (${hits}) as "among" cross join lateral (${recordsOf(db, q, pageIds, scope)}) as "records"`,
       )
     built.set(key, statements)
     return statements
