@@ -7,7 +7,7 @@ import { declaredLists } from '../src/lib/resource/define-resource.ts'
 // Importing the route modules declares every resource's list.
 import '../src/modules/index.ts'
 import { createTestDatabase, describeEachEngine, type TestDatabase } from './support/databases.ts'
-import { genericPlan, plansChosen, rowsRead } from './support/plans.ts'
+import { genericPlan, loopsReading, plansChosen, rowsRead } from './support/plans.ts'
 
 const CROWD = 3_000
 const ORDERS = 3 * CROWD
@@ -88,6 +88,27 @@ describeEachEngine('list pages planned once', (engine) => {
     // In another order, or of another column, the period's rows are found by a plan for its values.
     expect((await statementsOf({ paid_at_from: day(9), sort: 'amount' }, 'orders')).ids).not.toBeNull()
     expect((await statementsOf({ amount_from: '5' }, 'orders')).ids).not.toBeNull()
+  })
+
+  it('reads each order’s refunds and chargebacks once for the five fields they give, for the page alone', async () => {
+    const first = await statementsOf({}, 'orders')
+    // One reading of the events for each of the page's twenty orders (and the one after them that shows the
+    // last payment's ties are all in), not one for each field, nor one for every order.
+    const [readings, ...more] = loopsReading(
+      await genericPlan(test.database.db, first.records),
+      'order_events',
+    )
+    expect(more).toEqual([])
+    expect(readings).toBeGreaterThanOrEqual(20)
+    expect(readings).toBeLessThanOrEqual(21)
+    // A page picked by its ids first: the ids read no event, the records read them as before.
+    const { ids, records } = await statementsOf({ amount_from: '5' }, 'orders')
+    expect(ids?.text).not.toMatch(/order_events/)
+    const [page] = await execute(test.database.db, records, [1, 2])
+    expect(JSON.parse((page as { json: string }).json)).toMatchObject([
+      { id: 1, refunded: '0.00', charged_back: '0.00', refund_count: 0, chargeback_count: 0, events: [] },
+      { id: 2, refunded: '0.00', charged_back: '0.00', refund_count: 0, chargeback_count: 0, events: [] },
+    ])
   })
 
   it('picks a later page by its ids inside the one statement, reading the index alone', async () => {

@@ -17,6 +17,12 @@ export const rowsRead = (node: PlanNode, table: string): number =>
     ? ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * (node['Actual Loops'] ?? 1)
     : 0) + (node.Plans ?? []).reduce((sum, child) => sum + rowsRead(child, table), 0)
 
+/** How many times each of a plan's nodes reading `table` ran (a node a row of a page: the page's size). */
+export const loopsReading = (node: PlanNode, table: string): number[] => [
+  ...(node['Relation Name'] === table ? [node['Actual Loops'] ?? 1] : []),
+  ...(node.Plans ?? []).flatMap((child) => loopsReading(child, table)),
+]
+
 /** A statement's values written as SQL literals, for PREPARE and EXECUTE by text. */
 const written = (params: readonly unknown[]) =>
   params.map((value) => `'${String(value).replaceAll("'", "''")}'`).join(', ')

@@ -12,4 +12,4 @@ export type {
   RangeSpec,
   SortTerm,
 } from './list-spec.ts'
-export { type JoinSpec, selectFrom } from './source.ts'
+export { type JoinSpec, LateralJoin, readBy, selectFrom } from './source.ts'

@@ -1,7 +1,7 @@
 import type { ListMeta } from '@vod/contract'
 import type { SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
-import type { JoinSpec } from './source.ts'
+import type { JoinSpec, LateralJoin } from './source.ts'
 
 /**
  * The value types of filters and ranges: `date` is an instant column (a day or an instant on the wire),
@@ -22,6 +22,7 @@ export interface RangeSpec {
 export interface ListSpec<TColumns extends Record<string, PgColumn | SQL | SQL.Aliased>> {
   table: PgTable
   joins?: readonly JoinSpec[]
+  lateral?: readonly LateralJoin[]
   /** The columns (or expressions) of each row, keyed as the handler wants them. */
   columns: TColumns
   /**

@@ -59,6 +59,7 @@ function resourceOf(spec: Resolved): Resource {
     ...contractList(path, spec.contract.list, spec.record, spec.list, view, relationFilters),
     table,
     joins: spec.joins,
+    lateral: spec.lateral,
     columns: answerColumns(view),
   })
   const { indexed, where, query, statements, run } = list

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import type { MessageKey } from '../../i18n/index.ts'
-import type { JoinSpec, KeywordColumn, ListSpec } from '../list/index.ts'
+import type { JoinSpec, KeywordColumn, LateralJoin, ListSpec } from '../list/index.ts'
 
 export type Table = PgTable & { id: PgColumn }
 export type WireRecord = Record<string, unknown>
@@ -14,7 +14,10 @@ export type Operation = 'list' | 'show' | 'create' | 'edit' | 'delete'
 export type Expression = PgColumn | SQL
 
 /** A list as the machinery runs it; contract-list.ts derives it from the contract and the declaration. */
-export type ResourceListSpec = Omit<ListSpec<Record<string, Expression>>, 'table' | 'columns' | 'joins'>
+export type ResourceListSpec = Omit<
+  ListSpec<Record<string, Expression>>,
+  'table' | 'columns' | 'joins' | 'lateral'
+>
 
 /**
  * What the server adds to the contract's list: only what the record's columns do not say. Sorts, filters
@@ -187,6 +190,8 @@ export interface ResourceSpec<R extends WireRecord = WireRecord> {
   list?: ListDeclaration
   /** Tables joined in for presented columns (a plan's name on an order). */
   joins?: readonly JoinSpec[]
+  /** Fields read for each record in one go (an order's refunds and chargebacks from its events). */
+  lateral?: readonly LateralJoin[]
   /** Record fields that are not columns of the table: joined columns, SQL expressions. */
   present?: Record<string, Expression>
   relations?: Record<string, RelationSpec>

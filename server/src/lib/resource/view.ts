@@ -3,7 +3,7 @@ import { PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { notFound } from '../errors.ts'
-import type { JoinSpec } from '../list/index.ts'
+import type { JoinSpec, LateralJoin } from '../list/index.ts'
 import { wireRecords } from '../list/wire-json.ts'
 import { presentKeys, presentObjects } from './relations.ts'
 import { columnNamed } from './schema-facts.ts'
@@ -13,6 +13,7 @@ import type { Expression, Relation, Table, WireRecord } from './types.ts'
 export interface View {
   table: Table
   joins: readonly JoinSpec[]
+  lateral: readonly LateralJoin[]
   /** Wire name -> the column or expression it is read from. */
   columns: Record<string, Expression>
   /** What each field is: a column, a relation's keys (a JSON array of scalars), or anything else. */
@@ -42,6 +43,7 @@ export function defineView(options: {
   table: Table
   record: z.ZodObject
   joins?: readonly JoinSpec[]
+  lateral?: readonly LateralJoin[]
   present?: Record<string, Expression>
   relations?: Record<string, Relation>
   /** Further tables whose columns may be shown by name (a link child's link table). */
@@ -78,6 +80,7 @@ export function defineView(options: {
   return {
     table: options.table,
     joins: options.joins ?? [],
+    lateral: options.lateral ?? [],
     columns,
     kinds,
     wireKeys: Object.keys(columns),
