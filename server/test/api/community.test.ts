@@ -91,6 +91,22 @@ describeEachEngine('community: comments, supports, cooperations', (engine) => {
       })
     })
 
+    it('sorts by how often and how lately comments were reported', async () => {
+      const once = await addComment({ comment: 'yak once', reportStatus: 'pending' })
+      const twice = await addComment({ comment: 'yak twice', reportStatus: 'pending' })
+      const never = await addComment({ comment: 'yak never' })
+      await t.db.insert(commentReports).values([
+        { commentId: once, userId, reason: 'spam', createdAt: new Date('2026-11-05T00:00:00Z') },
+        { commentId: twice, userId, reason: 'rude', createdAt: new Date('2026-11-03T00:00:00Z') },
+        { commentId: twice, userId, reason: 'spam', createdAt: new Date('2026-11-04T00:00:00Z') },
+      ])
+      const sorted = async (sort: string) =>
+        (await api(`/api/comments?keyword=yak&sort=${sort}`)).body.data.map((c: { id: number }) => c.id)
+      expect(await sorted('-reports_count')).toEqual([twice, once, never])
+      // The newest report of each: 4 November for the one reported twice, 5 November for the other.
+      expect(await sorted('reported_at')).toEqual([twice, once, never])
+    })
+
     it('lists by status, report status and keyword; the reports view holds only reported comments', async () => {
       const quiet = await addComment({ comment: 'zebra quiet one' })
       const reported = await addComment({ comment: 'zebra reported one', reportStatus: 'pending' })

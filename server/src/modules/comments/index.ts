@@ -1,13 +1,21 @@
 import { type Comment, commentsContract } from '@vod/contract'
 import { eq, ne, sql } from 'drizzle-orm'
 import { commentReports, comments, users, videos } from '../../db/schema/index.ts'
+import { LateralJoin } from '../../lib/list/index.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
 import { qualified } from '../../lib/resource/relations.ts'
 
-const ofComment = sql`${qualified(commentReports.commentId)} = ${qualified(comments.id)}`
-/** The newest report's column: what the queue shows of why it was reported. */
-const lastReport = (column: typeof commentReports.reason | typeof commentReports.createdAt) =>
-  sql`(select ${qualified(column)} from ${commentReports} where ${ofComment} order by ${qualified(commentReports.createdAt)} desc, ${qualified(commentReports.id)} desc limit 1)`
+/** How often the comment was reported, and the newest report's reason and time: one reading of its reports. */
+const newestFirst = sql`order by ${qualified(commentReports.createdAt)} desc, ${qualified(commentReports.id)} desc`
+const reports = new LateralJoin(
+  'reports',
+  {
+    reports_count: sql`count(*)::integer`,
+    report_reason: sql`(array_agg(${qualified(commentReports.reason)} ${newestFirst}))[1]`,
+    reported_at: sql`(array_agg(${qualified(commentReports.createdAt)} ${newestFirst}))[1]`,
+  },
+  sql`from ${commentReports} where ${qualified(commentReports.commentId)} = ${qualified(comments.id)}`,
+)
 
 /**
  * Comments (spec sections 3 and 7, docs/resources.md "Comments, support tickets and cooperation requests"):
@@ -24,10 +32,9 @@ export const commentsModule = defineResource<Comment>({
   present: {
     username: users.username,
     video_title: videos.title,
-    reports_count: sql<number>`(select count(*) from ${commentReports} where ${ofComment})::integer`,
-    report_reason: lastReport(commentReports.reason),
-    reported_at: lastReport(commentReports.createdAt),
+    ...reports.fields,
   },
+  lateral: [reports],
   list: { keyword: [comments.comment] },
   views: { reports: ne(comments.reportStatus, 'none') },
   actions: {
