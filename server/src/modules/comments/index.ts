@@ -5,8 +5,9 @@ import { LateralJoin } from '../../lib/list/index.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
 import { qualified } from '../../lib/resource/relations.ts'
 
-/** How often the comment was reported, and the newest report's reason and time: one reading of its reports. */
-const newestFirst = sql`order by ${qualified(commentReports.createdAt)} desc, ${qualified(commentReports.id)} desc`
+/** How often the comment was reported, and the newest report's reason and time, from one reading. */
+const newestFirst = sql`order by ${qualified(commentReports.createdAt)} desc,
+  ${qualified(commentReports.id)} desc`
 const reports = new LateralJoin(
   'reports',
   {
