@@ -1,6 +1,7 @@
 import { type RunningServer, startServer } from '../../e2e/support/server.ts'
 import { captureRequests, get, load, login, onAdminDatabase } from './api.ts'
 import { startBareRoute } from './bare-route.ts'
+import { cpuSeconds } from './cpu.ts'
 import { httpLoad, loadClient } from './http-load.ts'
 import { pgbenchTps } from './pgbench.ts'
 import { serverLogFile } from './statement-log.ts'
@@ -30,16 +31,17 @@ export interface ListCases {
  * Each list request against its database's own speed, in one run. First the server runs with every
  * statement logged, to capture what one request of each case sends (after a warm-up, as in steady state);
  * then it runs again without logging, and for each case, back to back: wrk (support/http-load.ts) drives
- * the request at `connections`; pgbench (`-M prepared`, as many clients: the server prepares its
- * statements too) replays the request's statements as one transaction; wrk drives a bare Fastify route
- * serving the case's bare SELECT; pgbench runs that bare SELECT. Prints the statements, then requests a
- * second, p99, the server's CPU milliseconds a request (load-independent), and the API's ratio to each of
- * the three: the route is the goal's measure (what any Node API gets here), the bare SELECT the database's
- * ceiling; the replay moves with the implementation. Last, the bound: what an API as lean as the bare route
- * would answer with the request's own statements, the route's time a request with the bare SELECT's share
- * of the machine traded for the replay's (every process shares the same cores, each loaded to the full),
- * with the API's ratio to it and its own to the route: where the bound is under 90% of the route, the
- * statements, not Node, keep the API from it. Answers the second server (still running) and its token.
+ * the request at `connections`; pgbench (`-M prepared`, as many clients: the server prepares its statements
+ * too) replays the request's statements as one transaction; wrk drives a bare Fastify route serving the
+ * case's bare SELECT; pgbench runs that bare SELECT. Prints the statements, then requests a second, p99,
+ * the server's CPU milliseconds a request (load-independent; the route's beside its requests, what the API
+ * adds to a request in Node), and the API's ratio to each of the three: the route is the goal's measure
+ * (what any Node API gets here), the bare SELECT the database's ceiling; the replay moves with the
+ * implementation. Last, the bound: what an API as lean as the bare route would answer with the request's
+ * own statements, the route's time a request with the bare SELECT's share of the machine traded for the
+ * replay's (every process shares the same cores, each loaded to the full), with the API's ratio to it and
+ * its own to the route: where the bound is under 90% of the route, the statements, not Node, keep the API
+ * from it. Answers the second server (still running) and its token.
  */
 export async function compareListCases(
   options: ListCases,
@@ -81,7 +83,7 @@ export async function compareListCases(
   const width = Math.max(4, ...cases.map(([label]) => label.length)) + 2
   console.log(
     `\n${'case'.padEnd(width)}${'req/s'.padStart(8)}${options.p50 ? 'p50 ms'.padStart(8) : ''}${'p99 ms'.padStart(8)}${'cpu ms'.padStart(8)}` +
-      `${'replay'.padStart(9)}${'ratio'.padStart(8)}${'route'.padStart(8)}${'ratio'.padStart(8)}` +
+      `${'replay'.padStart(9)}${'ratio'.padStart(8)}${'route'.padStart(8)}${'cpu ms'.padStart(8)}${'ratio'.padStart(8)}` +
       `${'SELECT'.padStart(9)}${'ratio'.padStart(8)}${'bound'.padStart(8)}${'ratio'.padStart(8)}${'of route'.padStart(10)}`,
   )
   const bench = { clients: connections, seconds }
@@ -97,14 +99,16 @@ export async function compareListCases(
         const replay = await pgbenchTps(url, statements, bench)
         const drive = (s: number) => httpLoad({ url: route.url(n), headers: {}, connections, seconds: s })
         await drive(2)
+        const routeCpu = await cpuSeconds(route.pid)
         const bareRoute = await drive(seconds)
+        const routeCpuMs = (1000 * ((await cpuSeconds(route.pid)) - routeCpu)) / Math.max(1, bareRoute.total)
         const bare = await pgbenchTps(url, [{ text: floor, parameters: [] }], bench)
         // The route's request with the bare SELECT's database work traded for the request's own (see above).
         const bound = 1 / (1 / bareRoute.rps - 1 / bare + 1 / replay)
         const ratio = (tps: number) => `${((100 * api.rps) / tps).toFixed(1)}%`.padStart(8)
         console.log(
           `${label.padEnd(width)}${api.rps.toFixed(0).padStart(8)}${options.p50 ? api.p50.toFixed(1).padStart(8) : ''}${api.p99.toFixed(0).padStart(8)}${api.cpuMs.toFixed(2).padStart(8)}` +
-            `${replay.toFixed(0).padStart(9)}${ratio(replay)}${bareRoute.rps.toFixed(0).padStart(8)}${ratio(bareRoute.rps)}` +
+            `${replay.toFixed(0).padStart(9)}${ratio(replay)}${bareRoute.rps.toFixed(0).padStart(8)}${routeCpuMs.toFixed(2).padStart(8)}${ratio(bareRoute.rps)}` +
             `${bare.toFixed(0).padStart(9)}${ratio(bare)}` +
             `${bound.toFixed(0).padStart(8)}${ratio(bound)}${`${((100 * bound) / bareRoute.rps).toFixed(1)}%`.padStart(10)}` +
             `${api.failed ? `  ${api.failed} of ${api.total} failed` : ''}`,
