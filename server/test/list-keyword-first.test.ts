@@ -21,8 +21,9 @@ const seqScans = (node: PlanNode, table: string): number =>
   (node.Plans ?? []).reduce((sum, child) => sum + seqScans(child, table), 0)
 
 /**
- * A keyword alone on columns read from their indexes as ranges (lib/list/keyword-first.ts): the members'
- * list by name, e-mail, e-mail domain and phone, the orders' by order and transaction number. Its page and
+ * A keyword alone on columns read from their indexes (lib/list/keyword-first.ts): the members' list by name,
+ * e-mail, e-mail domain and phone, the orders' by order and transaction number (ranges), the tags' by their
+ * name's words (its trigram index). Its page and
  * exact total come from one statement planned once, among the matches read from those indexes; a keyword
  * matching more rows than the count cap, or beside a filter or a scope, goes the way planned for its value.
  * Either way the page and total are those the list's own conditions give (LIKE on each column, read here by
@@ -67,6 +68,13 @@ describeEachEngine('list keywords read from their indexes first', (engine) => {
       select id, (select min(id) from plans), now() - id * interval '1 minute' from users where id % 10 = 0
       union all
       select id, (select min(id) from plans), now() from users where username = 'member120'`)
+    // More tags than the count cap are named `tag …`; a few hold LIKE's wildcards as characters.
+    await db.execute(sql`
+      insert into tags (name, type) select 'tag ' || i, 'genre' from generate_series(1, ${CROWD}) as i
+      union all values ('a_b', 'genre'), ('a%b', 'genre'), ('axb', 'genre'), ('Tagged Rare', 'genre')`)
+    // Vacuumed as autovacuum leaves a table: rows just inserted wait in the trigram index's pending list,
+    // which the planner reckons read whole, and which makes a seq scan cheaper for any keyword.
+    await db.execute(sql`vacuum analyze tags`)
     await db.execute(sql`analyze users`)
     await db.execute(sql`analyze orders`)
     await db.execute(sql`analyze subscriptions`)
@@ -78,7 +86,12 @@ describeEachEngine('list keywords read from their indexes first', (engine) => {
     const where = and(list(path).where(q), scope)
     const db = test.database.db
     const table = sql.identifier(path)
-    const rows = path === 'subscriptions' ? sql`subscriptions join users on users.id = user_id` : table
+    const rows =
+      path === 'subscriptions'
+        ? sql`subscriptions join users on users.id = user_id`
+        : path === 'tags'
+          ? sql`tags left join tag_categories on tag_categories.id = category_id`
+          : table
     const order = sql.join(
       [
         ...q.sort.map((t) => sql`${table}.${sql.identifier(t.field)} ${sql.raw(t.desc ? 'desc' : 'asc')}`),
@@ -196,6 +209,41 @@ describeEachEngine('list keywords read from their indexes first', (engine) => {
       { keyword: 'nobody' },
     ]
     await expectReadFirst('subscriptions', queries)
+  })
+
+  it('reads words searched anywhere from their trigram index in a plan for no value, by the rarest of several', async () => {
+    const q = parse({ keyword: '1234' }, 'tags')
+    const hits = await hitsOf(q, 'tags')
+    // tag 1234 and tag 11234 none: 1234, 12340-12349 past the crowd; read from the index, not the 12,004 tags.
+    const plan = await genericPlan(test.database.db, hits)
+    expect(seqScans(plan, 'tags')).toBe(0)
+    expect(rowsRead(plan, 'tags')).toBeLessThan(30)
+    const keywords = ['tag 77', '1234', 'a_b', 'rare', 'nobody', '5 tag', '99', 'x%']
+    expect(await plansChosen(test.database.db, hits, 0, keywords)).toEqual({ custom: 5, generic: 3 })
+    const queries: Record<string, string>[] = [
+      { keyword: '1234' },
+      { keyword: 'TAG 1234', page: '2', per_page: '5' },
+      { keyword: '99 tag', sort: 'name' },
+      { keyword: 'a_b' },
+      { keyword: 'a%' },
+      { keyword: 'tagged' },
+      { keyword: 'nobody' },
+    ]
+    await expectReadFirst('tags', queries)
+    // `_` and `%` are the characters they are: one tag each.
+    expect((await answered(parse({ keyword: 'a_b' }, 'tags'), 'tags')).meta.total).toBe(1)
+    expect((await answered(parse({ keyword: 'a%' }, 'tags'), 'tags')).meta.total).toBe(1)
+  })
+
+  it('reads a word every tag holds the way planned for it, to the same page', async () => {
+    const q = parse({ keyword: 'tag', page: '3' }, 'tags')
+    const [row] = (await execute(test.database.db, await hitsOf(q, 'tags'))) as { total: number }[]
+    expect(row?.total).toBe(10_001)
+    for (let i = 0; i < 2; i++) {
+      const got = await answered(q, 'tags')
+      expect(got.ids).toEqual((await expected(q, 'tags')).ids)
+      expect(got.meta.total_estimated).toBe(1)
+    }
   })
 
   it('counts the subscriptions of a name more members have than the count cap the way planned for it', async () => {

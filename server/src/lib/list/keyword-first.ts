@@ -1,6 +1,6 @@
 import { and, is, type SQL, sql } from 'drizzle-orm'
 import { PgColumn } from 'drizzle-orm/pg-core'
-import { keywordStart, kindOf, startsWith } from './keyword.ts'
+import { containsAnywhere, hasTrigramIndex, keywordStart, kindOf, startsWith } from './keyword.ts'
 import type { ListQuery, ListScope, ListSpec } from './list-spec.ts'
 import { foreignKeyTo, type OrderTerm, readBy, writtenNumber } from './source.ts'
 
@@ -19,9 +19,10 @@ type Spec = Pick<ListSpec<Record<string, never>>, 'table' | 'joins' | 'keyword' 
 /**
  * Whether a page is read among its keyword's matches first (keywordFirst): a keyword alone (no filter,
  * range, scope or ids) on a list whose joins never decide which rows it has, every column it searches read
- * from its index as a range (the prefix, domain and phone kinds), the list's own or a joined table's its
- * rows name by their foreign key (a subscription's member), and a sort on the list's own columns. Anything
- * else is planned for its values (page-plan.ts).
+ * from its index: as a range (the prefix, domain and phone kinds), the list's own or a joined table's its
+ * rows name by their foreign key (a subscription's member), or the list's own text searched anywhere on its
+ * trigram index; and a sort on the list's own columns. Anything else is planned for its values
+ * (page-plan.ts).
  */
 export function readsKeywordFirst(
   spec: Omit<Spec, 'sortable'>,
@@ -41,14 +42,19 @@ export function readsKeywordFirst(
     readBy(spec, []).joins?.length === 0 &&
     Object.values(q.filters).every((value) => value === undefined) &&
     Object.values(q.ranges).every((range) => range.from === undefined && range.to === undefined) &&
-    (spec.keyword ?? []).map(kindOf).every(({ kind, column }) => kind !== 'contains' && reached(column)) &&
+    (spec.keyword ?? [])
+      .map(kindOf)
+      .every(({ kind, column }) =>
+        kind === 'contains' ? column.table === spec.table && hasTrigramIndex(column) : reached(column),
+      ) &&
     terms.every((term) => own(term.expression))
   )
 }
 
 /**
  * A keyword's page and exact total in one statement planned once, or null when the keyword can match no
- * column's kind. The matches are read from each column's index as a range in that index's order, one
+ * column's kind. The matches are read from each column's index as a range in that index's order (text
+ * searched anywhere: from its trigram index, which hands them over at once, by the rarest word), one
  * column after another, a column's reading leaving out the rows an earlier one found (so no row comes
  * twice and nothing is hashed to tell), carrying the list's sort columns, and no more than `cap + 1` in
  * all; a joined table's column gives the keys of its matching rows (`cap + 1` at most), and the list's rows
@@ -60,12 +66,17 @@ export function readsKeywordFirst(
  * value cost 0.26 ms where running it took 0.06.
  */
 export function keywordFirst(spec: Spec, { keyword, terms, size, offset, cap }: KeywordPage): SQL | null {
-  const starts = (spec.keyword ?? []).flatMap((column) => keywordStart(column, keyword) ?? [])
-  if (starts.length === 0) return null
+  const found = (spec.keyword ?? []).flatMap(
+    (column) => keywordStart(column, keyword) ?? containsAnywhere(column, keyword) ?? [],
+  )
+  if (found.length === 0) return null
   const limit = writtenNumber(cap + 1)
   // A joined column's matching keys, each in a CTE of its own: its name and its statement.
   const keys: { name: ReturnType<typeof sql.identifier>; read: SQL }[] = []
-  const matches = starts.map(({ column, value, start }) => {
+  const matches = found.map((reading) => {
+    // Text searched anywhere: its trigram index hands over every match at once, in no order.
+    if ('match' in reading) return reading.match
+    const { column, value, start } = reading
     const range = startsWith(value, sql`(select ${start}::text)`)
     const key = column.table === spec.table ? null : foreignKeyTo(spec.table, column.table)
     if (!key) return range
@@ -80,9 +91,12 @@ export function keywordFirst(spec: Spec, { keyword, terms, size, offset, cap }: 
     terms.map((term, i) => sql`${term.expression} as ${sorted[i]}`),
     sql`, `,
   )
-  const reads = starts.map(({ column, value }, i) => {
+  const reads = found.map((reading, i) => {
     const unread = matches.slice(0, i).map((earlier) => sql`(${earlier}) is not true`)
-    const inOrder = column.table === spec.table ? sql` order by ${value} using ~<~` : sql``
+    const inOrder =
+      'value' in reading && reading.column.table === spec.table
+        ? sql` order by ${reading.value} using ~<~`
+        : sql``
     return sql`(select ${spec.sortable.id} as "id", ${carried} from ${spec.table} where ${and(matches[i], ...unread)}${inOrder} limit ${limit})`
   })
   const order = sql.join(

@@ -125,13 +125,33 @@ export function keywordStart(
  * word its statistics find rarest (vod_rarest_pattern, db/sql/keyword-words.sql, folded to that word's
  * pattern as the statement is planned for its values; read by every word, the index would read every row
  * sharing a common word's trigrams), the others checked on the rows it finds. A column without one is read
- * whole, every word checked on each row (everyWord).
+ * whole, every word checked on each row (everyWord). `held`: the patterns reach the condition through
+ * subqueries, which a plan made for no keyword in particular reads the index by all the same, working out
+ * the rarest word once as the statement starts (keyword-first.ts).
  */
-function containsEvery(column: PgColumn, patterns: readonly string[]): SQL {
-  const every = sql`${sql.param(patterns)}::text[]`
+function containsEvery(column: PgColumn, patterns: readonly string[], held = false): SQL {
+  const reach = (value: SQL) => (held ? sql`(select ${value})` : value)
+  const every = reach(sql`${sql.param(patterns)}::text[]`)
   if (!hasTrigramIndex(column)) return everyWord(column, every)
-  if (patterns.length === 1) return ilike(column, patterns[0] as string)
-  return sql`(${column} ilike vod_rarest_pattern(${getTableName(column.table)}, ${column.name}, ${every}) and ${everyWord(column, every)})`
+  const [only] = patterns
+  if (only !== undefined && patterns.length === 1)
+    return held ? sql`${column} ilike ${reach(sql`${only}::text`)}` : ilike(column, only)
+  const rarest = reach(sql`vod_rarest_pattern(${getTableName(column.table)}, ${column.name}, ${every})`)
+  return sql`(${column} ilike ${rarest} and ${everyWord(column, every)})`
+}
+
+/**
+ * For text searched anywhere on a column with a trigram index: the keyword's condition with its patterns
+ * held in subqueries (containsEvery), for a statement planned once. Null for any other kind or column.
+ */
+export function containsAnywhere(
+  keywordColumn: KeywordColumn,
+  keyword: string,
+): { column: PgColumn; match: SQL } | null {
+  const { kind, column } = kindOf(keywordColumn)
+  const patterns = containsPatterns(keyword)
+  if (kind !== 'contains' || !hasTrigramIndex(column) || patterns.length === 0) return null
+  return { column, match: containsEvery(column, patterns, true) }
 }
 
 /**
