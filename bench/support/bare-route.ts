@@ -8,6 +8,8 @@ import { loadConfig } from '../../server/src/config.ts'
 export interface BareRoute {
   /** The URL answering floor `n` (the case's bare SELECT) as JSON. */
   url(n: number): string
+  /** The URL answering a constant, as the product's /api/health does, with no database. */
+  constant: string
   pid: number
   stop(): Promise<void>
 }
@@ -37,6 +39,7 @@ export async function startBareRoute(url: string, floors: string[]): Promise<Bar
   if (!chunk.toString().includes('listening')) throw new Error(`bare route: ${chunk}`)
   return {
     url: (n) => `http://127.0.0.1:${port}/floor/${n}`,
+    constant: `http://127.0.0.1:${port}/constant`,
     pid: child.pid as number,
     async stop() {
       child.kill('SIGTERM')

@@ -28,18 +28,18 @@ export interface ListCases {
 }
 
 /**
- * Each list request against its database's own speed, in one run. First the server runs with every
- * statement logged, to capture what one request of each case sends (after a warm-up, as in steady state);
- * then it runs again without logging, and for each case, back to back: wrk (support/http-load.ts) drives
- * the request at `connections`; pgbench (`-M prepared`, as many clients: the server prepares its statements
- * too) replays the request's statements as one transaction; wrk drives a bare Fastify route serving the
- * case's bare SELECT; pgbench runs that bare SELECT. Prints the statements, then requests a second, p99,
- * the server's CPU milliseconds a request (load-independent; the route's beside its requests, what the API
- * adds to a request in Node), and the API's ratio to each of the three: the route is the goal's measure
- * (what any Node API gets here), the bare SELECT the database's ceiling; the replay moves with the
- * implementation. Last, the bound: what an API as lean as the bare route would answer with the request's
- * own statements, the route's time a request with the bare SELECT's share of the machine traded for the
- * replay's (every process shares the same cores, each loaded to the full), with the API's ratio to it and
+ * Each list request against its database's own speed, in one run. First a checkpoint writes out what the load
+ * left, then the server runs with every statement logged, to capture what one request of each case sends
+ * (after a warm-up, as in steady state); then it runs again without logging, and for each case, back to back:
+ * wrk (support/http-load.ts) drives the request at `connections`; pgbench (`-M prepared`, as many clients:
+ * the server prepares its statements too) replays the request's statements as one transaction; wrk drives a
+ * bare Fastify route serving the case's bare SELECT; pgbench runs that bare SELECT. Prints the statements,
+ * then requests a second, p99, the server's CPU milliseconds a request (load-independent; the route's beside
+ * its requests, what the API adds to a request in Node), and the API's ratio to each of the three: the route
+ * is the goal's measure (what any Node API gets here), the bare SELECT the database's ceiling; the replay
+ * moves with the implementation. Last, the bound: what an API as lean as the bare route would answer with the
+ * request's own statements, the route's time a request with the bare SELECT's share of the machine traded for
+ * the replay's (every process shares the same cores, each loaded to the full), with the API's ratio to it and
  * its own to the route: where the bound is under 90% of the route, the statements, not Node, keep the API
  * from it. Answers the second server (still running) and its token.
  */
@@ -49,6 +49,9 @@ export async function compareListCases(
   const { adminUrl, url, cases, connections, seconds } = options
   const name = new URL(url).pathname.slice(1)
   const logFile = await serverLogFile(adminUrl)
+  // The load's pages written out before anything is timed, so that no case shares the disk with a checkpoint
+  // spreading them over the next minutes (one ran through four and a half minutes of a commerce run's cases).
+  await onAdminDatabase(adminUrl, 'checkpoint')
   await onAdminDatabase(adminUrl, `alter database ${name} set log_statement = 'all'`)
   let server = await startServer({ DATABASE_URL: url, SEED_DEMO: '0' })
   let token: string
