@@ -112,12 +112,13 @@ const optional = z
  * DATABASE_POOL_SIZE unless set: the connections the requests' pool keeps to PostgreSQL. Connections past what
  * the cores can run only wait inside PostgreSQL, where nobody orders them, and make every request wait its
  * turn among them; in the pool they wait in line. The search box at 16 connections, PostgreSQL on the same two
- * cores: p99 36-42 ms with 10, 26-33 ms with 6 or 7, 21-24 ms with 4, at the same requests a second. So two a
- * core and three for the server's own work that holds one at a time (the figures' fold, the mail outbox), at
- * most 10 (7 on two cores), and never fewer than bulk actions and analytics calls may hold, plus two.
+ * cores: p99 36-42 ms with 10, 26-33 ms with 6 or 7, 21-24 ms with 4, at the same requests a second; a million
+ * tags' keyword and page 400 at 4,000-5,000 a second: p99 23-81 ms with 7, 11-20 ms with 5. So one a core
+ * and three for the server's own work that holds one at a time (the figures' fold, the mail outbox), at most
+ * 10 (5 on two cores), and never fewer than bulk actions and analytics calls may hold, plus two.
  */
 const poolSizeDefault = (bulk: number, analytics: number) =>
-  Math.max(bulk + analytics + 2, Math.min(10, 3 + 2 * availableParallelism()))
+  Math.max(bulk + analytics + 2, Math.min(10, 3 + availableParallelism()))
 
 /** ANALYTICS_CONCURRENCY unless set: half this machine's cores, at least one, at most eight. */
 export const ANALYTICS_CONCURRENCY_DEFAULT = Math.min(8, Math.max(1, Math.floor(availableParallelism() / 2)))

@@ -220,10 +220,10 @@ describe('loadConfig', () => {
     ])
   })
 
-  it('keeps a pool of two connections a core and three, at most 10, beside what bulk actions and analytics hold', () => {
+  it('keeps a pool of one connection a core and three, at most 10, beside what bulk actions and analytics hold', () => {
     const cores = os.availableParallelism()
     const analytics = ANALYTICS_CONCURRENCY_DEFAULT
-    expect(loadConfig({}).databasePoolSize).toBe(Math.max(2 + analytics + 2, Math.min(10, 3 + 2 * cores)))
+    expect(loadConfig({}).databasePoolSize).toBe(Math.max(2 + analytics + 2, Math.min(10, 3 + cores)))
     expect(loadConfig({ DATABASE_POOL_SIZE: '30' }).databasePoolSize).toBe(30)
     // Unset, the pool grows with what heavy work may hold; set, it must leave two connections for the rest.
     expect(loadConfig({ BULK_CONCURRENCY: '5', ANALYTICS_CONCURRENCY: '8' }).databasePoolSize).toBe(15)
