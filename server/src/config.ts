@@ -113,7 +113,7 @@ const optional = z
  * the cores can run only wait inside PostgreSQL, where nobody orders them, and make every request wait its
  * turn among them; in the pool they wait in line. The search box at 16 connections, PostgreSQL on the same two
  * cores: p99 36-42 ms with 10, 26-33 ms with 6 or 7, 21-24 ms with 4, at the same requests a second; a million
- * tags' keyword and page 400 at 4,000-5,000 a second: p99 23-81 ms with 7, 11-20 ms with 5. So one a core
+ * tags' keyword and page 400 at 4,000-5,000 a second: p99 23-81 ms with 7, 11-21 ms with 5. So one a core
  * and three for the server's own work that holds one at a time (the figures' fold, the mail outbox), at most
  * 10 (5 on two cores), and never fewer than bulk actions and analytics calls may hold, plus two.
  */
