@@ -19,12 +19,11 @@
 import { sql } from 'drizzle-orm'
 import { startServer } from '../e2e/support/server.ts'
 import { queryRows } from '../server/src/db/client.ts'
-import { login } from './support/api.ts'
+import { loadUrl, login } from './support/api.ts'
 import { startBareRoute } from './support/bare-route.ts'
 import { benchDatabase } from './support/bench-database.ts'
 import { loadCommerce } from './support/commerce-load.ts'
-import { cpuSeconds } from './support/cpu.ts'
-import { httpLoad, loadClient } from './support/http-load.ts'
+import { loadClient } from './support/http-load.ts'
 
 const members = Number(process.argv[2] ?? 1_000_000)
 const seconds = Number(process.env.BENCH_SECONDS ?? 8)
@@ -68,11 +67,8 @@ try {
     for (let round = 1; round <= rounds; round++) {
       const cpu: number[] = []
       for (const [label, url, headers, pid, on] of steps) {
-        const drive = (s: number) => httpLoad({ url, headers, connections: CONNECTIONS, seconds: s })
-        await drive(2)
-        const before = await cpuSeconds(pid)
-        const result = await drive(seconds)
-        const cpuMs = (1000 * ((await cpuSeconds(pid)) - before)) / Math.max(1, result.total)
+        const result = await loadUrl(url, headers, pid, { connections: CONNECTIONS, seconds })
+        const { cpuMs } = result
         cpu.push(cpuMs)
         const adds =
           on === undefined ? '' : `${(cpuMs - (cpu[on] ?? 0)).toFixed(3).padStart(8)}  ${steps[on]?.[0]}`

@@ -35,28 +35,32 @@ export async function get(server: RunningServer, path: string, token: string) {
 }
 
 /**
- * One request driven at `connections` (support/http-load.ts), after a 2-second warm-up: requests a second,
- * p99 (ms), how many failed (reported, not thrown, so one case past its limits does not hide the others'
- * figures), and the server's CPU milliseconds a request.
+ * One URL driven at `connections` (support/http-load.ts), after a 2-second warm-up: requests a second, p99
+ * (ms), how many failed (reported, not thrown, so one case past its limits does not hide the others'
+ * figures), and the CPU milliseconds a request of process `pid`, the one answering.
  */
-export async function load(
+export async function loadUrl(
+  url: string,
+  headers: Record<string, string>,
+  pid: number,
+  options: { connections: number; seconds: number },
+) {
+  const drive = (seconds: number) => httpLoad({ url, headers, connections: options.connections, seconds })
+  await drive(2)
+  const cpuBefore = await cpuSeconds(pid)
+  const result = await drive(options.seconds)
+  const cpu = (await cpuSeconds(pid)) - cpuBefore
+  return { ...result, cpuMs: (1000 * cpu) / Math.max(1, result.total) }
+}
+
+/** One API request as an admin, driven as loadUrl does, with the server's CPU a request. */
+export function load(
   server: RunningServer,
   path: string,
   token: string,
   options: { connections: number; seconds: number },
 ) {
-  const drive = (seconds: number) =>
-    httpLoad({
-      url: `${server.url}${path}`,
-      headers: { authorization: `Bearer ${token}` },
-      connections: options.connections,
-      seconds,
-    })
-  await drive(2)
-  const cpuBefore = await cpuSeconds(server.pid)
-  const result = await drive(options.seconds)
-  const cpu = (await cpuSeconds(server.pid)) - cpuBefore
-  return { ...result, cpuMs: (1000 * cpu) / Math.max(1, result.total) }
+  return loadUrl(`${server.url}${path}`, { authorization: `Bearer ${token}` }, server.pid, options)
 }
 
 /**

@@ -1,8 +1,7 @@
 import { type RunningServer, startServer } from '../../e2e/support/server.ts'
-import { captureRequests, get, load, login, onAdminDatabase } from './api.ts'
+import { captureRequests, get, load, loadUrl, login, onAdminDatabase } from './api.ts'
 import { startBareRoute } from './bare-route.ts'
-import { cpuSeconds } from './cpu.ts'
-import { httpLoad, loadClient } from './http-load.ts'
+import { loadClient } from './http-load.ts'
 import { pgbenchTps } from './pgbench.ts'
 import { serverLogFile } from './statement-log.ts'
 
@@ -100,18 +99,14 @@ export async function compareListCases(
         const statements = captured.get(path)?.statements ?? []
         const api = await load(server, path, token, { connections, seconds })
         const replay = await pgbenchTps(url, statements, bench)
-        const drive = (s: number) => httpLoad({ url: route.url(n), headers: {}, connections, seconds: s })
-        await drive(2)
-        const routeCpu = await cpuSeconds(route.pid)
-        const bareRoute = await drive(seconds)
-        const routeCpuMs = (1000 * ((await cpuSeconds(route.pid)) - routeCpu)) / Math.max(1, bareRoute.total)
+        const bareRoute = await loadUrl(route.url(n), {}, route.pid, { connections, seconds })
         const bare = await pgbenchTps(url, [{ text: floor, parameters: [] }], bench)
         // The route's request with the bare SELECT's database work traded for the request's own (see above).
         const bound = 1 / (1 / bareRoute.rps - 1 / bare + 1 / replay)
         const ratio = (tps: number) => `${((100 * api.rps) / tps).toFixed(1)}%`.padStart(8)
         console.log(
           `${label.padEnd(width)}${api.rps.toFixed(0).padStart(8)}${options.p50 ? api.p50.toFixed(1).padStart(8) : ''}${api.p99.toFixed(0).padStart(8)}${api.cpuMs.toFixed(2).padStart(8)}` +
-            `${replay.toFixed(0).padStart(9)}${ratio(replay)}${bareRoute.rps.toFixed(0).padStart(8)}${routeCpuMs.toFixed(2).padStart(8)}${ratio(bareRoute.rps)}` +
+            `${replay.toFixed(0).padStart(9)}${ratio(replay)}${bareRoute.rps.toFixed(0).padStart(8)}${bareRoute.cpuMs.toFixed(2).padStart(8)}${ratio(bareRoute.rps)}` +
             `${bare.toFixed(0).padStart(9)}${ratio(bare)}` +
             `${bound.toFixed(0).padStart(8)}${ratio(bound)}${`${((100 * bound) / bareRoute.rps).toFixed(1)}%`.padStart(10)}` +
             `${api.failed ? `  ${api.failed} of ${api.total} failed` : ''}`,
