@@ -10,7 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
-import { Lru } from '../lib/lru.ts'
+import { Lru } from '../lru.ts'
 import { lockPgliteDir } from './pglite-lock.ts'
 import * as schema from './schema/index.ts'
 

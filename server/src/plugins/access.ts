@@ -40,12 +40,6 @@ declare module 'fastify' {
     /** A file a browser downloads by navigating to it: it also takes a `ticket` (download-tickets). */
     download?: true
   }
-  interface FastifyRequest {
-    /** The caller of a non-public route; null on public routes. Read it through `adminOf(request)`. */
-    admin: AuthenticatedAdmin | null
-    /** On a 'two-factor' route called with a two-factor token: the admin whose password was right. */
-    twoFactorAdminId: number | null
-  }
 }
 
 /** The API reference pages come from @fastify/swagger-ui, which cannot carry our config; they are public by design. */
@@ -80,11 +74,6 @@ export function routeAccessProblem(
   if (hasAccess && !accessKinds.includes(config.access as AccessKind))
     return `${name} declares access "${String(config.access)}"; use ${accessKinds.map((k) => `'${k}'`).join(', ')}.`
   return null
-}
-
-export function adminOf(request: FastifyRequest): AuthenticatedAdmin {
-  if (!request.admin) throw unauthenticated()
-  return request.admin
 }
 
 function bearerToken(request: FastifyRequest): string | null {

@@ -13,6 +13,9 @@ export type Operation = 'list' | 'show' | 'create' | 'edit' | 'delete'
 /** A column or an expression of the outer query (subqueries name the outer table with `qualified`). */
 export type Expression = PgColumn | SQL
 
+/** What a field of a view is: a column, a relation's keys (a JSON array of scalars), or anything else. */
+export type FieldKind = 'column' | 'keys' | 'other'
+
 /** A list as the machinery runs it; contract-list.ts derives it from the contract and the declaration. */
 export type ResourceListSpec = Omit<
   ListSpec<Record<string, Expression>>,

@@ -2,10 +2,17 @@ import { chmod, mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { advertisementPositions, advertisementSlotNames, SUPER_ADMIN_ROLE } from '@vod/contract'
 import { eq, sql } from 'drizzle-orm'
-import { type PermissionCatalogue, permissionCatalogue } from '../auth/catalogue.ts'
-import { generatePassword, hashPassword } from '../auth/password.ts'
-import type { Db } from './client.ts'
-import { adminRoles, admins, advertisements, permissions, rolePermissions, roles } from './schema/index.ts'
+import type { Db } from '../db/client.ts'
+import {
+  adminRoles,
+  admins,
+  advertisements,
+  permissions,
+  rolePermissions,
+  roles,
+} from '../db/schema/index.ts'
+import { type PermissionCatalogue, permissionCatalogue } from './catalogue.ts'
+import { generatePassword, hashPassword } from './password.ts'
 
 export const INITIAL_PASSWORD_FILE = 'initial-admin-password'
 
