@@ -33,16 +33,15 @@ export const ctaPositions = ['left', 'center', 'right'] as const
 
 export const advertisementLimits = { name: 100 } as const
 
-export const advertisementInput = z.object({
+const advertisementInput = z.object({
   name: z.string().trim().min(1).max(advertisementLimits.name),
   image: clearable(media('images')).optional(),
   mobile_image: clearable(media('images')).optional(),
   link: externalLink.optional(),
   cta_position: z.enum(ctaPositions),
 })
-export type AdvertisementInput = z.input<typeof advertisementInput>
 
-export const advertisementRecord = z
+const advertisementRecord = z
   .object({
     id: recordId,
     position: z.enum(advertisementPositions),
@@ -55,7 +54,6 @@ export const advertisementRecord = z
     updated_at: instant,
   })
   .meta({ id: 'Advertisement' })
-export type Advertisement = z.infer<typeof advertisementRecord>
 
 export const advertisementsContract = defineContract({
   path: 'advertisements',

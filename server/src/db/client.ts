@@ -37,7 +37,7 @@ export interface Database {
  */
 export type Listen = (channel: string, onChange: () => void) => Subscription | null
 
-export interface Subscription {
+interface Subscription {
   /** True only while notifications are known to arrive: listening, and no round trip on it failed or was late. */
   live(): boolean
   /**

@@ -16,11 +16,11 @@ import { ApiError, forbidden, sessionEnded, unauthenticated } from '../lib/error
  * or `{ access: 'two-factor' }`: a logged-in admin, or a login half way through, holding the short-lived
  * two-factor token POST /api/login gave after the right password (only the two authenticator routes).
  */
-export const accessKinds = ['public', 'authenticated', 'two-factor'] as const
-export type AccessKind = (typeof accessKinds)[number]
+const accessKinds = ['public', 'authenticated', 'two-factor'] as const
+type AccessKind = (typeof accessKinds)[number]
 
 /** One /api route and its declaration, as checked at registration. */
-export interface AccessEntry {
+interface AccessEntry {
   method: string
   url: string
   permission?: PermissionName
@@ -57,7 +57,7 @@ function mustDeclare(url: string): boolean {
 }
 
 /** The route declaration, checked: anything but exactly one valid declaration is a programming error. */
-export function routeAccessProblem(
+function routeAccessProblem(
   route: Pick<RouteOptions, 'url' | 'method' | 'config'>,
   catalogue: PermissionCatalogue = permissionCatalogue(),
 ): string | null {

@@ -6,7 +6,7 @@ import type { Config } from '../config.ts'
 import { CONNECTION_SETTINGS, type Db } from '../db/client.ts'
 import { createSlots } from '../lib/slots.ts'
 
-export interface ExportSlots {
+interface ExportSlots {
   /** A slot for one export, released when its stream closes; 429 when all are taken. */
   take(): () => void
   /**

@@ -12,7 +12,6 @@ import type { ListPage, ListQuery, ListScope, ListSpec } from './list-spec.ts'
 import { execute, pageStatements, type Statement } from './page-statements.ts'
 import { type OrderTerm, sortedBy } from './source.ts'
 
-export { listResponse, parseSort } from './list-query.ts'
 export * from './list-spec.ts'
 
 const DEFAULT_COUNT_CAP = 10_000

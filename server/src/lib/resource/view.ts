@@ -28,7 +28,7 @@ export interface View {
 }
 
 /** The row's version: the transaction that last wrote it. */
-export const versionOf = (table: PgTable) => sql`${sql.identifier(getTableName(table))}.xmin::text`
+const versionOf = (table: PgTable) => sql`${sql.identifier(getTableName(table))}.xmin::text`
 
 /** What a record answer selects: its fields and, where it has one, its version. */
 export const answerColumns = (view: View): Record<string, Expression> =>
@@ -89,12 +89,7 @@ export function defineView(options: {
 }
 
 /** Records by id, as the wire shows them, in the order of `ids` (missing ones left out). */
-export async function readRecords(
-  db: Db,
-  view: View,
-  ids: readonly number[],
-  scope?: SQL,
-): Promise<WireRecord[]> {
+async function readRecords(db: Db, view: View, ids: readonly number[], scope?: SQL): Promise<WireRecord[]> {
   if (ids.length === 0) return []
   const records = await wireRecords<WireRecord>(db, view, answerColumns(view), {
     where: and(inArray(view.table.id, [...ids]), scope),

@@ -103,13 +103,13 @@ export default function LoginPage() {
     if (previousToken) {
       // Another account was signed in: end that session, and start the app afresh so nothing of it stays.
       await logout(previousToken).catch(() => undefined)
-      await startSession(answer.access_token, answer.permissions ?? [])
+      startSession(answer.access_token)
       // Not through the router: a navigation would start loading the session that the reload then cuts off.
       window.history.replaceState(null, '', `${window.location.pathname}#${target}`)
       window.location.reload()
       return
     }
-    await startSession(answer.access_token, answer.permissions ?? [])
+    startSession(answer.access_token)
     navigate(target, { replace: true })
   }
 
