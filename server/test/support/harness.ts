@@ -125,7 +125,8 @@ export async function startTestApp(engine: Engine, options: StartOptions = {}): 
   const catalogue = permissionCatalogue(options.permissions)
   let app: FastifyInstance
   try {
-    if (!options.bare) await bootstrap(db, { ...config, catalogue })
+    // The first admin's password at the least cost, as createAdmin's: its login is an argon2 check per file.
+    if (!options.bare) await bootstrap(db, { ...config, catalogue, hash: testPasswordHash })
     app = await buildApp({
       config,
       db,
