@@ -3,7 +3,7 @@ import Cookies from 'js-cookie'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, http, httpConfig } from '../src/api/http.ts'
 import { download, upload } from '../src/api/transfer.ts'
-import { setPermissions, usePermissions } from '../src/stores/permission.ts'
+import { readStoredPermissions, setPermissions, usePermissions } from '../src/stores/permission.ts'
 import { SESSION_NOTICE_KEY, startSession, TOKEN_COOKIE, useSession } from '../src/stores/session.ts'
 import { serveApi } from './api-server.ts'
 
@@ -49,7 +49,7 @@ afterEach(() => {
 describe('the HTTP module against a real server', () => {
   it('sends the token, XHR and API version headers', async () => {
     answer = (_req, res) => json(res, 200, { data: [] })
-    startSession('secret-token')
+    await startSession('secret-token', [])
     await http.get('/tags')
     expect(seen?.headers.authorization).toBe('Bearer secret-token')
     expect(seen?.headers['x-requested-with']).toBe('XMLHttpRequest')
@@ -130,11 +130,12 @@ describe('the HTTP module against a real server', () => {
     expect(console.error).not.toHaveBeenCalled()
   })
 
-  it('ends the session on any 401: token and permissions gone, at login saying why, to come back', async () => {
+  it('ends the session on any 401: token and stored permissions gone, at login saying why, to come back', async () => {
     answer = (_req, res) =>
       json(res, 401, { message: 'Your account is disabled.', reason: 'account_disabled' })
-    startSession('old-token')
+    await startSession('old-token', ['list-tags'])
     setPermissions(['list-tags'])
+    expect(await readStoredPermissions('old-token')).toEqual(['list-tags'])
     window.location.hash = '#/tags?page=2'
 
     await expect(http.get('/tags')).rejects.toMatchObject({ status: 401 })
@@ -142,6 +143,7 @@ describe('the HTTP module against a real server', () => {
     expect(Cookies.get(TOKEN_COOKIE)).toBeUndefined()
     expect(useSession.getState().token).toBeUndefined()
     expect(usePermissions.getState().names).toBeNull()
+    expect(localStorage.getItem('permissions')).toBeNull()
     expect(window.location.hash).toBe(`#/login?redirect=${encodeURIComponent('/tags?page=2')}`)
     expect(JSON.parse(sessionStorage.getItem(SESSION_NOTICE_KEY) ?? '{}')).toEqual({
       reason: 'account_disabled',
@@ -189,7 +191,7 @@ describe('CSV downloads by a navigated, ticketed URL', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       opened.push(this.href)
     })
-    startSession('secret-token')
+    await startSession('secret-token', [])
 
     await expect(download('/notes/exportCsv', { status: 'draft', sort: '-created_at' })).resolves.toBe(true)
 
@@ -221,7 +223,7 @@ describe('uploads with progress', () => {
 
   it('sends the form with the usual headers, reports progress up to the whole body and camelCases the answer', async () => {
     answer = (_req, res) => json(res, 201, { data: { created: 2, ids: [5, 6] } })
-    startSession('secret-token')
+    await startSession('secret-token', [])
     const progress: [number, number][] = []
     const result = await upload('/notes/batch-create', csvForm(200_000), {
       onProgress: (sent, total) => progress.push([sent, total]),
@@ -255,7 +257,7 @@ describe('uploads with progress', () => {
 
   it('ends the session on a 401 like any call', async () => {
     answer = (_req, res) => json(res, 401, { message: 'Unauthenticated.' })
-    startSession('old-token')
+    await startSession('old-token', [])
     await expect(upload('/notes/batch-create', csvForm(10))).rejects.toMatchObject({ status: 401 })
     expect(useSession.getState().token).toBeUndefined()
   })

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest'
 import { clearSession, startSession, TOKEN_COOKIE } from '../src/stores/session.ts'
 
 it('leaves the token cookie usable on plain http (a Secure one would not be kept there)', async () => {
-  startSession('http-token')
+  await startSession('http-token', [])
   expect(document.cookie).toContain(`${TOKEN_COOKIE}=http-token`)
   clearSession()
 })

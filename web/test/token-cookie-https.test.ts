@@ -26,7 +26,7 @@ afterEach(() => {
 it('marks the token cookie Secure when the app is served over https', async () => {
   const recorder = recordCookieWrites()
   restore = recorder.restore
-  startSession('https-token')
+  await startSession('https-token', [])
   const write = recorder.writes.find((w) => w.startsWith(`${TOKEN_COOKIE}=`))
   expect(write).toMatch(/;\s*secure/i)
   expect(write).toMatch(/;\s*samesite=strict/i)

@@ -13,7 +13,7 @@ export function loadSession(): Promise<void> {
     try {
       const me = await fetchMe()
       const { permissions, ...profile } = me
-      setProfile(profile, permissions)
+      await setProfile(profile, permissions)
     } finally {
       asking = null
     }

@@ -2,7 +2,7 @@ import Cookies from 'js-cookie'
 import { create } from 'zustand'
 import type { Profile } from '../api/auth.ts'
 import { saveDrafts } from './drafts.ts'
-import { clearPermissions, setPermissions } from './permission.ts'
+import { clearPermissions, setPermissions, storePermissions } from './permission.ts'
 import { forgetUnsaved } from './unsaved.ts'
 
 export const TOKEN_COOKIE = 'Admin-Token'
@@ -20,18 +20,21 @@ export const useSession = create<SessionState>()(() => ({ token: Cookies.get(TOK
 /** Set once a 401 has ended the session in this page load (sessionLost). */
 let lost = false
 
-export function startSession(token: string): void {
+export async function startSession(token: string, permissions: readonly string[]): Promise<void> {
   lost = false
   // Served over https, the token never travels over plain http (on http it could not be Secure and work).
   Cookies.set(TOKEN_COOKIE, token, { sameSite: 'strict', secure: window.location.protocol === 'https:' })
   useSession.setState({ token, profile: null })
   // A session it replaces (switching account) leaves none of its permissions behind.
   clearPermissions()
+  await storePermissions(token, permissions)
 }
 
-export function setProfile(profile: Profile, permissions: readonly string[]): void {
+export async function setProfile(profile: Profile, permissions: readonly string[]): Promise<void> {
   useSession.setState({ profile })
   setPermissions(permissions)
+  const token = useSession.getState().token
+  if (token) await storePermissions(token, permissions)
 }
 
 /** The admin changed their own name, avatar...: the navbar and the rest follow at once. */

@@ -103,13 +103,13 @@ export default function LoginPage() {
     if (previousToken) {
       // Another account was signed in: end that session, and start the app afresh so nothing of it stays.
       await logout(previousToken).catch(() => undefined)
-      startSession(answer.access_token)
+      await startSession(answer.access_token, answer.permissions ?? [])
       // Not through the router: a navigation would start loading the session that the reload then cuts off.
       window.history.replaceState(null, '', `${window.location.pathname}#${target}`)
       window.location.reload()
       return
     }
-    startSession(answer.access_token)
+    await startSession(answer.access_token, answer.permissions ?? [])
     navigate(target, { replace: true })
   }
 
