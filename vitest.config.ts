@@ -1,21 +1,42 @@
 import { readFileSync } from 'node:fs'
+import { relative } from 'node:path'
 import { defineConfig } from 'vitest/config'
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
+/** Each test file's seconds in a whole run on this machine kind (`node scripts/test-times.mjs` writes them). */
+const knownSeconds: Record<string, number> = JSON.parse(
+  readFileSync(new URL('./scripts/test-times.json', import.meta.url), 'utf8'),
+)
+
 /**
- * Vitest's order (failed first, then longest by the last run's times, then largest file), except that on a
- * clean clone, with no times kept, the browser files that walk every screen of the route table (they import
- * e2e/support/routes.ts) go first: they are the longest by far, and one of them started last on one of the
- * two workers left that worker running alone for two minutes.
+ * Vitest's order (failed first, then longest by the last run's times), with the times kept in
+ * scripts/test-times.json for files vitest has none of, as on a fresh clone: there vitest took the largest
+ * files first, and a long file started last on one worker left it running alone for minutes (the API suite's
+ * analytics, bootstrap and plans files). A file with no time at all goes first, the browser files that walk
+ * every screen of the route table (they import e2e/support/routes.ts) before any: they are the longest.
  */
-class SweepsFirst extends BaseSequencer {
+class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files)
     const cache = this.ctx.cache
     if (sorted.every((spec) => cache.getTestSpecificationResult(spec))) return sorted
-    const sweeps = (spec: TestSpecification) =>
-      spec.project.name === 'e2e' && readFileSync(spec.moduleId, 'utf8').includes('/support/routes.ts')
-    return [...sorted.filter(sweeps), ...sorted.filter((spec) => !sweeps(spec))]
+    const seconds = (spec: TestSpecification) => {
+      const result = cache.getTestSpecificationResult(spec)
+      if (result) return result.failed ? Number.POSITIVE_INFINITY : result.duration / 1000
+      const known = knownSeconds[relative(import.meta.dirname, spec.moduleId)]
+      if (known !== undefined) return known
+      const sweep =
+        spec.project.name === 'e2e' && readFileSync(spec.moduleId, 'utf8').includes('/support/routes.ts')
+      return sweep ? Number.POSITIVE_INFINITY : Number.MAX_SAFE_INTEGER
+    }
+    // Sorted by project first (super.sort); within one, longest first (ties keep vitest's order).
+    const project = new Map(sorted.map((spec, n) => [spec.project.name, n]))
+    const longer = (a: number, b: number) => (a === b ? 0 : a > b ? -1 : 1)
+    return [...sorted].sort(
+      (a, b) =>
+        (project.get(a.project.name) ?? 0) - (project.get(b.project.name) ?? 0) ||
+        longer(seconds(a), seconds(b)),
+    )
   }
 }
 
@@ -26,7 +47,7 @@ export default defineConfig({
     // The API suites mostly wait (on PostgreSQL, on argon2 in libuv's threads): more workers than cores
     // (vitest's default is cores - 1, one worker on a two-core machine) keep the cores busy.
     maxWorkers: '150%',
-    sequence: { sequencer: SweepsFirst },
+    sequence: { sequencer: LongestFirst },
     // What a run skipped, and why (a suite without PostgreSQL or Redis), after vitest's own report.
     reporters: ['default', './scripts/skipped-reporter.mjs'],
     projects: [

@@ -16,7 +16,7 @@ export interface ActionSpec {
   remember?: string
 }
 
-export interface ActionRecall {
+interface ActionRecall {
   recall: string
 }
 

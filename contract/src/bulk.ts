@@ -38,7 +38,7 @@ export const bulkInput = z
 export type BulkInput = z.infer<typeof bulkInput>
 
 /** One row's outcome: done, or refused with the status and message a single request would have had. */
-export const bulkRowResult = z.object({
+const bulkRowResult = z.object({
   id: recordId,
   result: z.enum(['done', 'refused']),
   status: z.number().int().optional(),

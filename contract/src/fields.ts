@@ -56,7 +56,7 @@ export interface FieldMeta {
 }
 
 /** Kinds and references, kept apart from the OpenAPI document (which has its own words for types). */
-export const fieldMeta = z.registry<FieldMeta>()
+const fieldMeta = z.registry<FieldMeta>()
 
 /** The same schema, of a kind said outright. Later refinements (`.max(5)`) keep it. */
 export function ofKind<T extends z.ZodType>(schema: T, meta: FieldMeta): T {

@@ -18,7 +18,7 @@ export type FigureExport = 'revenue' | 'channel'
 /**
  * A figure the rollups keep, summed from raw rows: `value` of each row of `from` whose `at` is in the period
  * (and `where`), added up. The fold (`fold`, a live database function) adds the same `value` a row; its SQL is
- * that function's, written in the migrations, which the registry test reads back from the database.
+ * that function's (db/sql/figure-fold.sql), which the registry test reads back from the database.
  */
 interface Kept {
   /** The rollups' column (rollup_quarters, rollup_days, rollup_zone_days, rollup_months, figure_queue). */

@@ -4,8 +4,7 @@ import { type ValidationKey, validationMessages } from './validation-messages.ts
 type Issue = z.core.$ZodIssue & { input?: unknown }
 export type IssueParams = Record<string, string | number>
 
-export const isValidationKey = (key: string): key is ValidationKey =>
-  Object.hasOwn(validationMessages.en, key)
+const isValidationKey = (key: string): key is ValidationKey => Object.hasOwn(validationMessages.en, key)
 
 function isMissing(issue: Issue): boolean {
   return !('input' in issue) || issue.input === undefined || issue.input === null

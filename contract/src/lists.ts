@@ -15,10 +15,5 @@ export interface ListResponse<T> {
   meta: ListMeta
 }
 
-export interface ErrorBody {
-  message: string
-  errors?: Record<string, string[]>
-}
-
 /** The API version every request carries (API.md); another one is refused with 400. */
 export const API_VERSION = '1.0'

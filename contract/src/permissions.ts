@@ -55,7 +55,7 @@ export const permissionCatalogue = {
   'daily-refund-statistics': ['list'],
 } as const satisfies Record<string, readonly string[]>
 
-export type PermissionResource = keyof typeof permissionCatalogue
+type PermissionResource = keyof typeof permissionCatalogue
 
 type NamesOf<R extends PermissionResource> = R extends PermissionResource
   ? `${(typeof permissionCatalogue)[R][number]}-${R}`
@@ -183,7 +183,7 @@ function listOf(name: string): PermissionName | undefined {
 }
 
 /** What `name` needs directly: its resource's list (listOf), then what permissionNeeds declares. */
-export function directNeeds(name: string): PermissionName[] {
+function directNeeds(name: string): PermissionName[] {
   const list = listOf(name)
   return [...(list ? [list] : []), ...(permissionNeeds[name as PermissionName] ?? [])]
 }

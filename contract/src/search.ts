@@ -35,7 +35,7 @@ export const searchQuery = z.strictObject({
     }),
 })
 
-export const searchHit = z
+const searchHit = z
   .object({
     id: recordId,
     /** What names the record (its contract's label: a member's username, an order's number). */
@@ -50,11 +50,10 @@ export const searchHit = z
   .meta({ id: 'SearchHit' })
 export type SearchHit = z.infer<typeof searchHit>
 
-export const searchGroup = z
+const searchGroup = z
   .object({ kind: z.enum(searchKinds), records: z.array(searchHit) })
   .meta({ id: 'SearchGroup' })
 export type SearchGroup = z.infer<typeof searchGroup>
 
 /** Only kinds with records are answered, in `searchKinds` order. */
 export const searchAnswer = z.object({ data: z.array(searchGroup) }).meta({ id: 'SearchAnswer' })
-export type SearchAnswer = z.infer<typeof searchAnswer>

@@ -31,7 +31,6 @@ export const references = (path: string, options: ReferenceOptions = {}) =>
 
 /** A boolean flag: 1 or 0, never true/false. */
 export const flag = ofKind(z.union([z.literal(0), z.literal(1)], 'validation.boolean'), { kind: 'flag' })
-export type Flag = z.infer<typeof flag>
 
 /** Money: an exact decimal string with at most two places ("19.99"); stored as numeric, never a float. */
 export const MONEY_PATTERN = /^-?\d{1,10}(\.\d{1,2})?$/
@@ -58,8 +57,8 @@ export const moneySum = ofKind(z.string().regex(MONEY_SUM_PATTERN, 'validation.m
  * with four digits and PostgreSQL can hold (it has no year 0; `9999-12-31T23:59:59-14:00` is in 10000).
  * The inputs below and the server's list filters (server/src/lib/list/wire-values.ts) all ask it.
  */
-export const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z')
-export const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z')
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z')
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z')
 export const inDateYears = (ms: number) => ms >= FIRST_INSTANT && ms <= LAST_INSTANT
 
 /** `YYYY-MM-DD` naming a day that exists (no 2026-02-31) within the date rule. */

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { describeField } from '../src/fields.ts'
-import * as contract from '../src/index.ts'
 import {
   isPermissionName,
   neededBy,
@@ -10,8 +9,10 @@ import {
   permissionNeedsWaived,
 } from '../src/permissions.ts'
 import { childOperationsOf, listValueSchema, type ResourceContract } from '../src/resource.ts'
+import { resourceModules } from './support/resource-modules.ts'
 
-const contracts = Object.entries(contract)
+const contracts = (await resourceModules())
+  .flatMap((module) => Object.entries(module))
   .filter(([name, value]) => name.endsWith('Contract') && typeof value === 'object' && 'list' in value)
   .map(([, value]) => value as ResourceContract)
 

@@ -165,7 +165,7 @@ function offsetMinutes(zone: string, at: Date): number {
  * Why a business time zone cannot be used, if it cannot: not an IANA name, or days that do not start on a
  * quarter-hour (the rollups' buckets) in the last three years or the next one.
  */
-export function timeZoneProblem(zone: string): string | null {
+function timeZoneProblem(zone: string): string | null {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone })
   } catch {

@@ -1,15 +1,16 @@
-import * as contract from '@vod/contract'
+import type { ActionTable } from '@vod/contract'
 import { describe, expect, it } from 'vitest'
+import { resourceModules } from '../../contract/test/support/resource-modules.ts'
 import { codeLabels } from '../src/i18n/code-labels.ts'
 import { languages, translate } from '../src/i18n/index.ts'
 
 /** Every action table of the contracts: the states and transitions a refusal may name. */
-const tables = Object.values(contract).flatMap((value) => {
-  const actions = (value as { path?: unknown; actions?: unknown } | null)?.actions
-  return typeof (value as { path?: unknown })?.path === 'string' && actions
-    ? [actions as contract.ActionTable]
-    : []
-})
+const tables = (await resourceModules()).flatMap((module) =>
+  Object.values(module).flatMap((value) => {
+    const actions = (value as { path?: unknown; actions?: unknown } | null)?.actions
+    return typeof (value as { path?: unknown })?.path === 'string' && actions ? [actions as ActionTable] : []
+  }),
+)
 
 describe('a refusal for a record state names the state and the action by their labels (issue 36)', () => {
   it('finds the action tables', () => expect(tables.length).toBeGreaterThan(5))

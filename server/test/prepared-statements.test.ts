@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PreparingClient } from '../src/db/client.ts'
-import { Lru } from '../src/lib/lru.ts'
+import { Lru } from '../src/lru.ts'
 import { describeOnPostgres } from './support/databases.ts'
 
 describe('a least-recently-used map', () => {

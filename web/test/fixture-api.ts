@@ -4,7 +4,7 @@ import { useSession } from '../src/stores/session.ts'
 import { serveApi } from './api-server.ts'
 
 /** A request the app made, as the tests read it. */
-export interface SeenRequest {
+interface SeenRequest {
   method: string
   path: string
   query: URLSearchParams

@@ -6,17 +6,17 @@ import { PASSWORD_MAX, PASSWORD_MIN, passwordIssue } from '../rules.ts'
 import { clearable, flag, instant, recordId, reference, references } from '../values.ts'
 
 /** Wire shapes of the staff-and-access resources: admins (spec sections 3 and 7). */
-export const adminStatuses = ['enabled', 'disabled'] as const
+const adminStatuses = ['enabled', 'disabled'] as const
 export type AdminStatus = (typeof adminStatuses)[number]
 
 /** enable and disable (spec section 4); resetQRCode is no change of state, so it is no transition. */
-export const adminActions = defineActions({
+const adminActions = defineActions({
   enable: { from: ['disabled'], to: 'enabled' },
   disable: { from: ['enabled'], to: 'disabled' },
 })
 
 /** Text lengths, for the input rules and the form fields alike. */
-export const adminLimits = { username: 50, name: 100, phone: 30, email: 255 } as const
+const adminLimits = { username: 50, name: 100, phone: 30, email: 255 } as const
 
 /** Password of a new or changed admin: spec section 5's rule, in its own messages, then a length. */
 export const adminPassword = ofKind(
@@ -31,7 +31,7 @@ export const adminPassword = ofKind(
   { kind: 'password' },
 )
 
-export const adminCreateInput = z.object({
+const adminCreateInput = z.object({
   username: z
     .string()
     .trim()
@@ -45,17 +45,14 @@ export const adminCreateInput = z.object({
   status: z.enum(adminStatuses).optional(),
   role_ids: references('roles').max(100).optional(),
 })
-export type AdminCreateInput = z.infer<typeof adminCreateInput>
 
 /** Fields left out keep their values; a password given replaces the old one and ends the admin's sessions. */
-export const adminUpdateInput = adminCreateInput.partial()
-export type AdminUpdateInput = z.infer<typeof adminUpdateInput>
+const adminUpdateInput = adminCreateInput.partial()
 
-export const adminRoleRef = z.object({ id: z.number().int(), name: z.string() })
-export type AdminRoleRef = z.infer<typeof adminRoleRef>
+const adminRoleRef = z.object({ id: z.number().int(), name: z.string() })
 
 /** A row of GET /api/admins and the body of GET /api/admins/{id}. */
-export const adminRecord = z
+const adminRecord = z
   .object({
     id: recordId,
     username: z.string(),
@@ -76,7 +73,7 @@ export const adminRecord = z
 export type Admin = z.infer<typeof adminRecord>
 
 /** A row of GET /api/admins/{id}/allocated-members. */
-export const allocatedMemberRecord = z
+const allocatedMemberRecord = z
   .object({
     id: recordId,
     username: z.string(),
@@ -84,7 +81,6 @@ export const allocatedMemberRecord = z
     assigned_at: instant,
   })
   .meta({ id: 'AllocatedMember' })
-export type AllocatedMember = z.infer<typeof allocatedMemberRecord>
 
 /**
  * The staff: their roles, status (enable / disable, their own permissions), and the members allocated to

@@ -4,7 +4,7 @@ import { clearable, externalLink, instant, media, recordId } from '../values.ts'
 
 /**
  * Advertisements are the member site's fixed ad slots (spec section 2: list, show and edit only): one per
- * position, made at start (server/src/db/bootstrap.ts), so staff change what a slot shows, never how many
+ * position, made at start (server/src/auth/bootstrap.ts), so staff change what a slot shows, never how many
  * there are.
  */
 export const advertisementPositions = [
@@ -17,7 +17,7 @@ export const advertisementPositions = [
 export type AdvertisementPosition = (typeof advertisementPositions)[number]
 
 /**
- * The name each slot is made with (server/src/db/bootstrap.ts), in both languages as demo names are: staff
+ * The name each slot is made with (server/src/auth/bootstrap.ts), in both languages as demo names are: staff
  * rename it; a name is data and is shown as written, so it must never be the position's code.
  */
 export const advertisementSlotNames: Record<AdvertisementPosition, string> = {
@@ -33,16 +33,15 @@ export const ctaPositions = ['left', 'center', 'right'] as const
 
 export const advertisementLimits = { name: 100 } as const
 
-export const advertisementInput = z.object({
+const advertisementInput = z.object({
   name: z.string().trim().min(1).max(advertisementLimits.name),
   image: clearable(media('images')).optional(),
   mobile_image: clearable(media('images')).optional(),
   link: externalLink.optional(),
   cta_position: z.enum(ctaPositions),
 })
-export type AdvertisementInput = z.input<typeof advertisementInput>
 
-export const advertisementRecord = z
+const advertisementRecord = z
   .object({
     id: recordId,
     position: z.enum(advertisementPositions),
@@ -55,7 +54,6 @@ export const advertisementRecord = z
     updated_at: instant,
   })
   .meta({ id: 'Advertisement' })
-export type Advertisement = z.infer<typeof advertisementRecord>
 
 export const advertisementsContract = defineContract({
   path: 'advertisements',

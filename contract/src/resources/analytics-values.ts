@@ -9,7 +9,6 @@ export type OrderEventKind = (typeof orderEventKinds)[number]
 
 /** The member site's visitors' devices. */
 export const visitDevices = ['desktop', 'mobile', 'tablet'] as const
-export type VisitDevice = (typeof visitDevices)[number]
 
 export const orderEventLimits = { reason: 500 } as const
 export const visitLimits = { visitor: 64 } as const

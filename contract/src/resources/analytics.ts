@@ -96,10 +96,9 @@ const figuresOf = <const Names extends readonly FigureName[]>(names: Names) =>
  * HyperLogLog estimate (docs/analytics.md "Visitors of a period"); net is net revenue, fees not taken off (a
  * payout report's net payout takes them off).
  */
-export const figures = z
+const figures = z
   .object(figuresOf(figureNames) as { [Name in FigureName]: UnitValue<Name> })
   .meta({ id: 'AnalyticsFigures' })
-export type Figures = z.infer<typeof figures>
 
 /** The money figures of a split by channel type or plan. */
 export const revenueFigures = ['orders', 'gross', 'fees', 'refunds', 'chargebacks', 'net'] as const
@@ -117,7 +116,7 @@ export const dashboardFigures = [
   'new_subscriptions',
 ] as const
 
-export const dailyFigures = figures.extend({ date: calendarDay }).meta({ id: 'AnalyticsDay' })
+const dailyFigures = figures.extend({ date: calendarDay }).meta({ id: 'AnalyticsDay' })
 export type DailyFigures = z.infer<typeof dailyFigures>
 
 const periodMeta = z.object({ start_date: calendarDay, end_date: calendarDay, time_zone: z.string() })
@@ -248,7 +247,6 @@ export const orderEventInput = z.object({
   /** Within the date rule; the server refuses a time before the order was paid or in the future. */
   occurred_at: instantInput.optional(),
 })
-export type OrderEventInput = z.input<typeof orderEventInput>
 
 export const orderEventRecord = z
   .object({

@@ -7,11 +7,9 @@ import { clearable, flag, instant, instantInput, mediaUrl, recordId, richText } 
  * a small real resource, so that the demos page, sort, filter and edit through the API.
  */
 export const articleStatuses = ['draft', 'published'] as const
-export type ArticleStatus = (typeof articleStatuses)[number]
 
 /** The regions the template's complex table filters by. */
 export const articleTypes = ['cn', 'us', 'jp', 'eu'] as const
-export type ArticleType = (typeof articleTypes)[number]
 
 export const articleLimits = {
   title: 200,
@@ -21,7 +19,7 @@ export const articleLimits = {
   importance: 3,
 } as const
 
-export const articleInput = z.object({
+const articleInput = z.object({
   title: z.string().trim().min(1).max(articleLimits.title),
   author: z.string().trim().min(1).max(articleLimits.author),
   summary: clearable(z.string().trim().max(articleLimits.summary)).optional(),
@@ -35,10 +33,9 @@ export const articleInput = z.object({
   image_uri: clearable(mediaUrl).optional(),
 })
 // No `.default()` above: the columns hold the defaults, so a partial update (PUT) leaves out what it omits.
-export type ArticleInput = z.input<typeof articleInput>
 
 /** A row of GET /api/articles and the body of GET /api/articles/{id}. */
-export const articleRecord = z
+const articleRecord = z
   .object({
     id: recordId,
     title: z.string(),

@@ -7,7 +7,7 @@ import { instant, recordId, reference } from '../values.ts'
  * The audit trail (beyond the spec): who did what to which record, when, from where, and which fields
  * changed (secrets are never stored; their change shows as "[changed]").
  */
-export const auditActions = [
+const auditActions = [
   'create',
   'update',
   'delete',
@@ -20,7 +20,7 @@ export const auditActions = [
 ] as const
 
 /** The actions a filter offers: the trail's own, and every verb a permission names (children's stay typed-in only by the API). */
-export const auditKnownActions = [
+const auditKnownActions = [
   ...new Set([
     ...auditActions,
     'bind-two-factor',
@@ -31,13 +31,10 @@ export const auditKnownActions = [
 ]
 
 /** What the trail is about: every permission resource, `auth` for logins and `profile` for one's own account. */
-export const auditResources = ['auth', 'profile', ...Object.keys(permissionCatalogue)] as [
-  string,
-  ...string[],
-]
+const auditResources = ['auth', 'profile', ...Object.keys(permissionCatalogue)] as [string, ...string[]]
 
 /** A row of GET /api/audit-logs. */
-export const auditLogRecord = z
+const auditLogRecord = z
   .object({
     id: recordId,
     /** Null for a failed login (and once that admin is deleted). */

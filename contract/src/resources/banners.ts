@@ -4,7 +4,6 @@ import { clearable, externalLink, flag, instant, instantInput, media, recordId, 
 
 /** Where on the member site a banner shows. */
 export const bannerPositions = ['home_hero', 'home_middle', 'videos_top', 'sidebar'] as const
-export type BannerPosition = (typeof bannerPositions)[number]
 
 /** What a banner shows: its image, or its video (the image then is the poster). */
 export const bannerTypes = ['image', 'video'] as const
@@ -14,7 +13,7 @@ export const bannerLimits = { name: 100, title: 200, subtitle: 300, cta: 50 } as
 const optionalText = (max: number) => clearable(z.string().trim().max(max)).optional()
 
 /** Spec section 3's banner; `clicks` is counted by the member site, so no form sets it. */
-export const bannerInput = z.object({
+const bannerInput = z.object({
   position: z.enum(bannerPositions),
   name: z.string().trim().min(1).max(bannerLimits.name),
   title: optionalText(bannerLimits.title),
@@ -31,9 +30,8 @@ export const bannerInput = z.object({
   /** After this instant the banner no longer shows; null: it never expires. */
   expired_at: instantInput.nullable().optional(),
 })
-export type BannerInput = z.input<typeof bannerInput>
 
-export const bannerRecord = z
+const bannerRecord = z
   .object({
     id: recordId,
     position: z.enum(bannerPositions),

@@ -8,11 +8,9 @@ import { videoStatuses } from './videos.ts'
  * staff set, an advertisement slot, or an image banner with a link.
  */
 export const blockTypes = ['videos', 'advertisement', 'image'] as const
-export type BlockType = (typeof blockTypes)[number]
 
 /** The member site's pages that are made of blocks. */
 export const blockPages = ['home', 'videos', 'models'] as const
-export type BlockPage = (typeof blockPages)[number]
 
 /**
  * Which of the member site's audiences sees a video of a block: members browsing its section for women,
@@ -22,7 +20,7 @@ export const blockAudiences = ['all', 'female', 'male'] as const
 
 export const blockLimits = { title: 100, description: 500, name: 100 } as const
 
-export const blockInput = z.object({
+const blockInput = z.object({
   title: z.string().trim().min(1).max(blockLimits.title),
   description: clearable(z.string().trim().max(blockLimits.description)).optional(),
   type: z.enum(blockTypes).default('videos'),
@@ -35,9 +33,8 @@ export const blockInput = z.object({
   mobile_image: clearable(media('images')).optional(),
   link: externalLink.optional(),
 })
-export type BlockInput = z.input<typeof blockInput>
 
-export const blockRecord = z
+const blockRecord = z
   .object({
     id: recordId,
     title: z.string(),
@@ -62,15 +59,14 @@ export type Block = z.infer<typeof blockRecord>
  * How a block presents one of its videos, set per block: `name` the caption the card shows instead of the
  * video's title (null: the title), `gender` the audience it is shown to, `is_popular` a "Popular" badge.
  */
-export const blockVideoInput = z.object({
+const blockVideoInput = z.object({
   name: clearable(z.string().trim().max(blockLimits.name)).optional(),
   gender: z.enum(blockAudiences).optional(),
   is_popular: flag.optional(),
 })
-export type BlockVideoInput = z.input<typeof blockVideoInput>
 
 /** One video of a block (GET /blocks/{id}/videos): the video's own fields and the block's settings for it. */
-export const blockVideoRecord = z
+const blockVideoRecord = z
   .object({
     id: recordId,
     cover: media('images').nullable(),

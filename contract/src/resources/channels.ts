@@ -9,11 +9,9 @@ import { calendarDay, clearable, flag, instant, money, recordId, reference } fro
  * and lengths that the database, the input rules and the forms share.
  */
 export const channelTypes = ['affiliate', 'advertising', 'social', 'email', 'partner', 'other'] as const
-export type ChannelType = (typeof channelTypes)[number]
 
 /** archive / recover (spec section 4) move a channel between these. */
 export const channelStatuses = ['active', 'archived'] as const
-export type ChannelStatus = (typeof channelStatuses)[number]
 
 /** Every UTM value is at most this long. */
 export const utmLimit = 100
@@ -23,14 +21,14 @@ export const campaignLimits = { name: 100, landingUrl: 500 } as const
 // --- Wire shapes (docs/resources.md "Channels and campaigns") ---
 
 /** archive / recover (spec section 7): an active channel is archived, an archived one recovered; else 409. */
-export const channelActions = defineActions({
+const channelActions = defineActions({
   archive: { from: ['active'], to: 'archived' },
   recover: { from: ['archived'], to: 'active' },
 })
 
 /** A percentage with at most two places, 0 to 100 ("12.5", "100.00"): checked on the digits, no float. */
-export const PERCENT_PATTERN = /^\d{1,3}(\.\d{1,2})?$/
-export const percent = ofKind(
+const PERCENT_PATTERN = /^\d{1,3}(\.\d{1,2})?$/
+const percent = ofKind(
   z
     .string()
     .trim()
@@ -46,16 +44,16 @@ export const percent = ofKind(
 )
 
 /** An amount a campaign may spend: never negative, at most two places. */
-export const BUDGET_PATTERN = /^\d{1,10}(\.\d{1,2})?$/
-export const budget = ofKind(z.string().trim().regex(BUDGET_PATTERN, 'validation.money'), { kind: 'money' })
+const BUDGET_PATTERN = /^\d{1,10}(\.\d{1,2})?$/
+const budget = ofKind(z.string().trim().regex(BUDGET_PATTERN, 'validation.money'), { kind: 'money' })
 
 /** Where a campaign lands: an http or https address only. */
-export const HTTP_URL_PATTERN = /^https?:\/\/[^\s/?#]+[^\s]*$/i
+const HTTP_URL_PATTERN = /^https?:\/\/[^\s/?#]+[^\s]*$/i
 
 const utmValue = clearable(z.string().trim().max(utmLimit)).optional()
 
 /** A channel as its form sends it; the status changes only by archive / recover. */
-export const channelInput = z.object({
+const channelInput = z.object({
   utm_source: z.string().trim().min(1).max(utmLimit),
   utm_medium: utmValue,
   utm_campaign: utmValue,
@@ -66,9 +64,8 @@ export const channelInput = z.object({
   profit_sharing: percent.optional(),
   disabled: flag.optional(),
 })
-export type ChannelInput = z.input<typeof channelInput>
 
-export const channelRecord = z
+const channelRecord = z
   .object({
     id: recordId,
     utm_source: z.string(),
@@ -93,7 +90,7 @@ export type Channel = z.infer<typeof channelRecord>
  * A campaign as its form sends it. `ended_on` is not before `started_on` (422 on ended_on, checked on the
  * stored values too); the landing URL is http(s) only.
  */
-export const campaignInput = z.object({
+const campaignInput = z.object({
   name: z.string().trim().min(1).max(campaignLimits.name),
   utm_source: utmValue,
   utm_medium: utmValue,
@@ -111,7 +108,6 @@ export const campaignInput = z.object({
   ended_on: calendarDay.nullable().optional(),
   budget: budget.nullable().optional(),
 })
-export type CampaignInput = z.input<typeof campaignInput>
 
 /**
  * The campaign a member, subscription or order came through, named by its `campaign_name` beside it.
@@ -119,7 +115,7 @@ export type CampaignInput = z.input<typeof campaignInput>
  */
 export const campaignReference = reference('campaigns').nullable()
 
-export const campaignRecord = z
+const campaignRecord = z
   .object({
     id: recordId,
     channel_id: reference('channels'),
@@ -138,14 +134,12 @@ export const campaignRecord = z
     updated_at: instant,
   })
   .meta({ id: 'Campaign' })
-export type Campaign = z.infer<typeof campaignRecord>
 
 /** POST /api/channels/{id}/admins: one admin who may see the channel's figures. */
 export const channelAdminInput = z.object({ admin_id: reference('admins', { shown_as: 'username' }) })
-export type ChannelAdminInput = z.infer<typeof channelAdminInput>
 
 /** One of GET /api/channels/{id}/admins: the admin, and when it was added. */
-export const channelAdminRecord = z
+const channelAdminRecord = z
   .object({ id: recordId, username: z.string(), name: z.string(), added_at: instant })
   .meta({ id: 'ChannelAdmin' })
 export type ChannelAdmin = z.infer<typeof channelAdminRecord>

@@ -9,9 +9,7 @@ import { instant, recordId, reference, tally } from '../values.ts'
  * report status says where its reports stand: none, pending, banned or rejected.
  */
 export const commentStatuses = ['enabled', 'disabled', 'banned'] as const
-export type CommentStatus = (typeof commentStatuses)[number]
 export const commentReportStatuses = ['none', 'pending', 'banned', 'rejected'] as const
-export type CommentReportStatus = (typeof commentReportStatuses)[number]
 
 export const commentLimits = { comment: 2000, reason: 500 } as const
 
@@ -19,14 +17,14 @@ export const commentLimits = { comment: 2000, reason: 500 } as const
  * enable / disable move the comment's own status; ban and reject-report settle a pending report. A banned
  * comment is hidden for good: it is neither enabled nor disabled again (409).
  */
-export const commentActions = defineActions({
+const commentActions = defineActions({
   enable: { from: ['disabled'], to: 'enabled' },
   disable: { from: ['enabled'], to: 'disabled' },
   ban: { field: 'report_status', from: ['pending'], to: 'banned' },
   'reject-report': { field: 'report_status', from: ['pending'], to: 'rejected' },
 })
 
-export const commentRecord = z
+const commentRecord = z
   .object({
     id: recordId,
     user_id: reference('users', { shown_as: 'username' }),

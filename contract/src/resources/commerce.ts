@@ -14,19 +14,15 @@ export type PaymentProvider = (typeof paymentProviders)[number]
 export const planLimits = { name: 100, title: 200, externalId: 100, periodCount: 1000 } as const
 
 export const promotionStatuses = ['enabled', 'disabled'] as const
-export type PromotionStatus = (typeof promotionStatuses)[number]
 export const promotionLimits = { name: 100, code: 50 } as const
 
 export const dealStatuses = ['enabled', 'disabled'] as const
-export type DealStatus = (typeof dealStatuses)[number]
 export const dealLimits = { name: 100 } as const
 
 export const subscriptionStatuses = ['active', 'cancelled', 'expired'] as const
-export type SubscriptionStatus = (typeof subscriptionStatuses)[number]
 
 export const orderLimits = { orderNo: 40, transactionNumber: 100 } as const
 
 export const payoutReportLimits = { reference: 100, note: 1000 } as const
 /** ISO 4217 codes the payout reports are paid in. */
 export const payoutCurrencies = ['USD', 'EUR', 'GBP', 'CNY', 'JPY'] as const
-export type PayoutCurrency = (typeof payoutCurrencies)[number]

@@ -5,12 +5,11 @@ import { instant, mediaUrl, recordId } from '../values.ts'
 
 /** Cooperation requests (studios, partners) sent from the member site's contact form (spec section 3). */
 export const cooperationStatuses = ['open', 'solved', 'archived'] as const
-export type CooperationStatus = (typeof cooperationStatuses)[number]
 
 export const cooperationLimits = { subject: 200, name: 100, email: 255, phone: 50, message: 5000 } as const
 
 /** solve an open request; archive an open or solved one (spec section 4); anything else is 409. */
-export const cooperationActions = defineActions({
+const cooperationActions = defineActions({
   solve: { from: ['open'], to: 'solved' },
   archive: { from: ['open', 'solved'], to: 'archived' },
 })

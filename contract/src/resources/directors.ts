@@ -5,13 +5,11 @@ import { instant, recordId } from '../values.ts'
 /** Directors credited on videos (spec section 3: a name). */
 export const directorLimits = { name: 100 } as const
 
-export const directorInput = z.object({ name: z.string().trim().min(1).max(directorLimits.name) })
-export type DirectorInput = z.infer<typeof directorInput>
+const directorInput = z.object({ name: z.string().trim().min(1).max(directorLimits.name) })
 
-export const directorRecord = z
+const directorRecord = z
   .object({ id: recordId, name: z.string(), created_at: instant, updated_at: instant })
   .meta({ id: 'Director' })
-export type Director = z.infer<typeof directorRecord>
 
 export const directorsContract = defineContract({
   path: 'directors',

@@ -11,11 +11,9 @@ export const downloadTicketInput = z.object({
     .max(500)
     .regex(/^\/[^?#\s]*$/),
 })
-export type DownloadTicketInput = z.infer<typeof downloadTicketInput>
 
 export const DOWNLOAD_TICKET_SECONDS = 60
 
 export const downloadTicketRecord = z
   .object({ ticket: z.string(), expires_in: z.number().int() })
   .meta({ id: 'DownloadTicket' })
-export type DownloadTicket = z.infer<typeof downloadTicketRecord>

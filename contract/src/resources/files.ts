@@ -29,7 +29,6 @@ export const fileCheckRecord = z
     storage: z.enum(['disk', 's3']),
   })
   .meta({ id: 'FileCheck' })
-export type FileCheck = z.infer<typeof fileCheckRecord>
 
 /** `GET /api/files/checkBlockList?name=`: whether uploads by that file name are refused. */
 export const blockListQuery = z.object({ name: z.string().min(1).max(255) })
@@ -42,7 +41,6 @@ export const blockListRecord = z
     entry: z.string().nullable(),
   })
   .meta({ id: 'BlockListCheck' })
-export type BlockListCheck = z.infer<typeof blockListRecord>
 
 /** Served files live under this path of the server. */
 export const UPLOADS_PREFIX = '/uploads/'

@@ -8,15 +8,14 @@ export type InformationType = (typeof informationTypes)[number]
 
 export const informationLimits = { title: 200, content: 200_000 } as const
 
-export const informationInput = z.object({
+const informationInput = z.object({
   type: z.enum(informationTypes),
   title: z.string().trim().min(1).max(informationLimits.title),
   /** Rich text as HTML, cleaned by the server as posts' is. */
   content: richText(informationLimits.content).default(''),
 })
-export type InformationInput = z.input<typeof informationInput>
 
-export const informationRecord = z
+const informationRecord = z
   .object({
     id: recordId,
     type: z.enum(informationTypes),
@@ -26,7 +25,6 @@ export const informationRecord = z
     updated_at: instant,
   })
   .meta({ id: 'Information' })
-export type Information = z.infer<typeof informationRecord>
 
 /** GET list, GET / PUT one and POST (spec section 7); no delete. */
 export const informationsContract = defineContract({

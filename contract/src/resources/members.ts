@@ -10,7 +10,6 @@ import { campaignReference } from './channels.ts'
  * that the database, the input rules and the forms share. Input and record schemas sit beside these.
  */
 export const userStatuses = ['enabled', 'disabled'] as const
-export type UserStatus = (typeof userStatuses)[number]
 
 export const userLimits = {
   username: 100,
@@ -29,7 +28,7 @@ export type MemberMailKind = (typeof memberMailKinds)[number]
  * taken, tried again while its link works), `failed` (refused for good, out of tries, or its link expired
  * before it went) or `outbox` (no mail server is set up: it never left).
  */
-export const memberMailStates = ['sent', 'queued', 'failed', 'outbox'] as const
+const memberMailStates = ['sent', 'queued', 'failed', 'outbox'] as const
 export type MemberMailState = (typeof memberMailStates)[number]
 
 export const ipWhitelistLimits = { note: 500 } as const
@@ -45,7 +44,7 @@ export const userActions = defineActions({
 })
 
 /** A member's username: letters, digits, dots, dashes, underscores and @ (some sign up with an e-mail). */
-export const USERNAME_PATTERN = /^[\w.@+-]+$/
+const USERNAME_PATTERN = /^[\w.@+-]+$/
 
 const userFields = {
   username: z.string().trim().min(3).max(userLimits.username).regex(USERNAME_PATTERN, 'validation.username'),
@@ -76,17 +75,15 @@ const datesInOrder = (
  * One member of the batch create (`POST /users/batch-create`, CSV or JSON rows): the fields of spec section 3,
  * status `enabled` unless said. There is no single create (spec section 2 offers none).
  */
-export const userInput = z
+const userInput = z
   .object({ ...userFields, status: z.enum(userStatuses).optional() })
   .superRefine(datesInOrder)
-export type UserInput = z.input<typeof userInput>
 
 /**
  * PUT /users/{id}: fields left out keep their values. The status changes only through enable / disable
  * (their own permissions), so it is not taken here.
  */
-export const userUpdateInput = z.object(userFields).partial().superRefine(datesInOrder)
-export type UserUpdateInput = z.input<typeof userUpdateInput>
+const userUpdateInput = z.object(userFields).partial().superRefine(datesInOrder)
 
 export const userRecord = z
   .object({
@@ -282,7 +279,7 @@ export function ipEntryIssue(value: string): { key: IpIssue; network?: string } 
 }
 
 /** One address or range of the IP whitelist, with a note. */
-export const ipWhitelistInput = z.object({
+const ipWhitelistInput = z.object({
   address: z
     .string()
     .trim()
@@ -300,9 +297,8 @@ export const ipWhitelistInput = z.object({
     }),
   note: clearable(z.string().trim().max(ipWhitelistLimits.note)).optional(),
 })
-export type IpWhitelistInput = z.input<typeof ipWhitelistInput>
 
-export const ipWhitelistRecord = z
+const ipWhitelistRecord = z
   .object({
     id: recordId,
     /** As PostgreSQL writes it: `203.0.113.7`, `10.0.0.0/8`, `2001:db8::/32`. */

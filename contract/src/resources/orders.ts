@@ -17,16 +17,15 @@ import { price } from './plans.ts'
  * `total_amount = amount - transaction_fee - settlement_fee - reserve_fee` exactly; 422 on the fee at fault
  * when the fees exceed the amount.
  */
-export const orderInput = z.object({
+const orderInput = z.object({
   payment_method: z.enum(paymentProviders).optional(),
   transaction_number: clearable(z.string().trim().max(orderLimits.transactionNumber)).optional(),
   transaction_fee: price.optional(),
   settlement_fee: price.optional(),
   reserve_fee: price.optional(),
 })
-export type OrderInput = z.input<typeof orderInput>
 
-export const orderRecord = z
+const orderRecord = z
   .object({
     id: recordId,
     order_no: z.string(),
@@ -98,7 +97,7 @@ export const orderFees = ['transaction_fee', 'settlement_fee', 'reserve_fee'] as
  * the cent (422 on net), `period_end` is not before `period_start` (422 on period_end), `reference` is unique
  * (422 on reference).
  */
-export const payoutReportInput = z.object({
+const payoutReportInput = z.object({
   period_start: calendarDay,
   period_end: calendarDay,
   gross: price,
@@ -111,9 +110,8 @@ export const payoutReportInput = z.object({
   reference: z.string().trim().min(1).max(payoutReportLimits.reference),
   note: clearable(z.string().trim().max(payoutReportLimits.note)).optional(),
 })
-export type PayoutReportInput = z.input<typeof payoutReportInput>
 
-export const payoutReportRecord = z
+const payoutReportRecord = z
   .object({
     id: recordId,
     period_start: calendarDay,

@@ -29,10 +29,10 @@ import {
  */
 
 /** A price: an exact decimal string, never negative, at most two places ("19.99"). */
-export const PRICE_PATTERN = /^\d{1,10}(\.\d{1,2})?$/
+const PRICE_PATTERN = /^\d{1,10}(\.\d{1,2})?$/
 export const price = ofKind(z.string().trim().regex(PRICE_PATTERN, 'validation.money'), { kind: 'money' })
 /** A price above zero (a deal's): the digits alone tell, no float is made. */
-export const positivePrice = price.refine((value) => /[1-9]/.test(value), {
+const positivePrice = price.refine((value) => /[1-9]/.test(value), {
   message: 'validation.min.number',
   params: { min: '0.01' },
 })
@@ -45,7 +45,7 @@ const externalId = clearable(z.string().trim().max(planLimits.externalId)).optio
  * price is at most its original price: both checked against the stored record too (a PUT may send one
  * field), answering 422 on the field at fault.
  */
-export const planInput = z.object({
+const planInput = z.object({
   name: z.string().trim().min(1).max(planLimits.name),
   title: clearable(z.string().trim().max(planLimits.title)).optional(),
   initial_period_count: periodCount,
@@ -65,9 +65,8 @@ export const planInput = z.object({
   epoch_id: externalId,
   verotel_id: externalId,
 })
-export type PlanInput = z.input<typeof planInput>
 
-export const planRecord = z
+const planRecord = z
   .object({
     id: recordId,
     name: z.string(),
@@ -111,10 +110,10 @@ export const plansContract = defineContract({
 })
 
 /** Promotion codes are typed by members: letters, digits, `-` and `_`; unique whatever their case. */
-export const PROMOTION_CODE_PATTERN = /^[A-Za-z0-9_-]+$/
+const PROMOTION_CODE_PATTERN = /^[A-Za-z0-9_-]+$/
 
 /** A promotion as its form sends it; `ended_at` must be after `started_at` (422 on ended_at). */
-export const promotionInput = z.object({
+const promotionInput = z.object({
   name: z.string().trim().min(1).max(promotionLimits.name),
   code: z.string().trim().min(1).max(promotionLimits.code).regex(PROMOTION_CODE_PATTERN, 'validation.code'),
   started_at: instantInput,
@@ -122,16 +121,13 @@ export const promotionInput = z.object({
   times: z.number().int().min(1).max(2_000_000_000),
   status: z.enum(promotionStatuses).default('enabled'),
 })
-export type PromotionInput = z.input<typeof promotionInput>
 
 /** POST /api/promotions/{id}/plans: the plans the promotion applies to from now on (the set is replaced). */
 export const promotionPlansInput = z.object({ plan_ids: references('plans') })
-export type PromotionPlansInput = z.infer<typeof promotionPlansInput>
 
-export const planRef = z.object({ id: z.number().int(), name: z.string() })
-export type PlanRef = z.infer<typeof planRef>
+const planRef = z.object({ id: z.number().int(), name: z.string() })
 
-export const promotionRecord = z
+const promotionRecord = z
   .object({
     id: recordId,
     name: z.string(),
@@ -166,7 +162,7 @@ export const promotionsContract = defineContract({
  * is above zero and not above the plan's initial original price; `ended_at` is after `started_at` (422
  * otherwise).
  */
-export const dealInput = z.object({
+const dealInput = z.object({
   name: z.string().trim().min(1).max(dealLimits.name),
   plan_id: reference('plans'),
   price: positivePrice,
@@ -174,9 +170,8 @@ export const dealInput = z.object({
   ended_at: instantInput,
   status: z.enum(dealStatuses).default('enabled'),
 })
-export type DealInput = z.input<typeof dealInput>
 
-export const dealRecord = z
+const dealRecord = z
   .object({
     id: recordId,
     name: z.string(),
@@ -206,7 +201,7 @@ export const dealsContract = defineContract({
 })
 
 /** A member's subscription, read only: who, to which plan, through which channel, and when. */
-export const subscriptionRecord = z
+const subscriptionRecord = z
   .object({
     id: recordId,
     user_id: reference('users', { shown_as: 'username' }),
@@ -249,7 +244,7 @@ export const channelStatisticQuery = z.object({
 })
 
 /** Subscriptions started in the range through one channel (`channel_id` null: no channel, direct). */
-export const channelStatisticRow = z
+const channelStatisticRow = z
   .object({
     channel_id: z.number().int().nullable(),
     channel_name: z.string().nullable(),
@@ -259,7 +254,6 @@ export const channelStatisticRow = z
     expired: z.number().int(),
   })
   .meta({ id: 'ChannelStatistic' })
-export type ChannelStatisticRow = z.infer<typeof channelStatisticRow>
 
 export const channelStatisticAnswer = z.object({
   data: z.array(channelStatisticRow),
@@ -269,4 +263,3 @@ export const channelStatisticAnswer = z.object({
     total: z.number().int(),
   }),
 })
-export type ChannelStatisticAnswer = z.infer<typeof channelStatisticAnswer>

@@ -4,11 +4,10 @@ import { clearable, flag, instant, instantInput, mediaUrl, recordId, richText } 
 
 /** Articles of the public site (spec section 3). */
 export const postStatuses = ['draft', 'published'] as const
-export type PostStatus = (typeof postStatuses)[number]
 
 export const postLimits = { title: 200, description: 1000, content: 200_000 } as const
 
-export const postInput = z.object({
+const postInput = z.object({
   title: z.string().trim().min(1).max(postLimits.title),
   cover: clearable(mediaUrl).optional(),
   /** Rich text as HTML; the server keeps only an allowlist of tags and attributes. */
@@ -18,9 +17,8 @@ export const postInput = z.object({
   published_at: instantInput.nullable().optional(),
   is_sticky: flag.optional(),
 })
-export type PostInput = z.input<typeof postInput>
 
-export const postRecord = z
+const postRecord = z
   .object({
     id: recordId,
     title: z.string(),
@@ -34,7 +32,6 @@ export const postRecord = z
     updated_at: instant,
   })
   .meta({ id: 'Post' })
-export type Post = z.infer<typeof postRecord>
 
 export const postsContract = defineContract({
   path: 'posts',

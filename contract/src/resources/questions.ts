@@ -5,14 +5,13 @@ import { instant, recordId } from '../values.ts'
 /** FAQ entries of the member site (spec section 3 "Question"), shown in `sort` order. */
 export const questionLimits = { question: 300, answer: 5000 } as const
 
-export const questionInput = z.object({
+const questionInput = z.object({
   question: z.string().trim().min(1).max(questionLimits.question),
   answer: z.string().trim().min(1).max(questionLimits.answer),
   sort: z.number().int().min(0).max(100_000).default(0),
 })
-export type QuestionInput = z.input<typeof questionInput>
 
-export const questionRecord = z
+const questionRecord = z
   .object({
     id: recordId,
     question: z.string(),
@@ -22,7 +21,6 @@ export const questionRecord = z
     updated_at: instant,
   })
   .meta({ id: 'Question' })
-export type Question = z.infer<typeof questionRecord>
 
 export const questionsContract = defineContract({
   path: 'questions',

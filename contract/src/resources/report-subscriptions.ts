@@ -100,7 +100,7 @@ export const reportSubscriptionInput = z
 export type ReportSubscriptionInput = z.input<typeof reportSubscriptionInput>
 
 /** Where a subscription's last report stands. */
-export const reportDeliveryStates = ['sent', 'queued', 'failed', 'outbox', 'withheld'] as const
+const reportDeliveryStates = ['sent', 'queued', 'failed', 'outbox', 'withheld'] as const
 export type ReportDeliveryState = (typeof reportDeliveryStates)[number]
 
 /** A subscription as the API answers it. */

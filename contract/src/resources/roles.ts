@@ -3,24 +3,22 @@ import { defineContract } from '../resource.ts'
 import { instant, recordId, references } from '../values.ts'
 
 /** Wire shapes of roles: a name, the permissions it holds, the admins holding it (spec sections 3 and 6). */
-export const roleLimits = { name: 100 } as const
+const roleLimits = { name: 100 } as const
 
-export const roleInput = z.object({
+const roleInput = z.object({
   name: z.string().trim().min(1).max(roleLimits.name),
   /** Permission names from GET /api/permissions; unknown names are a 422. */
   permissions: z.array(z.string().max(100)).max(1000),
 })
-export type RoleInput = z.infer<typeof roleInput>
 
 /** POST /api/roles/{id}/assign: the admins that hold this role from now on (the set is replaced). */
 export const roleAssignInput = z.object({ admin_ids: references('admins') })
-export type RoleAssignInput = z.infer<typeof roleAssignInput>
 
-export const roleAdminRef = z.object({ id: z.number().int(), username: z.string(), name: z.string() })
+const roleAdminRef = z.object({ id: z.number().int(), username: z.string(), name: z.string() })
 export type RoleAdminRef = z.infer<typeof roleAdminRef>
 
 /** A row of GET /api/roles and the body of GET /api/roles/{id}. */
-export const roleRecord = z
+const roleRecord = z
   .object({
     id: recordId,
     name: z.string(),

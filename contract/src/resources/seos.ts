@@ -5,16 +5,15 @@ import { clearable, instant, recordId, reference } from '../values.ts'
 /** Search-engine texts of a page of the public site, optionally for one tag's page (spec section 3). */
 export const seoLimits = { title: 200, description: 1000, page: 200 } as const
 
-export const seoInput = z.object({
+const seoInput = z.object({
   title: z.string().trim().min(1).max(seoLimits.title),
   description: clearable(z.string().trim().max(seoLimits.description)).optional(),
   /** The public page it is for: a path such as `/videos` or a page name. */
   page: z.string().trim().min(1).max(seoLimits.page),
   tag_id: reference('tags').nullable().optional(),
 })
-export type SeoInput = z.input<typeof seoInput>
 
-export const seoRecord = z
+const seoRecord = z
   .object({
     id: recordId,
     title: z.string(),

@@ -7,22 +7,19 @@ import { instant, recordId } from '../values.ts'
  * served on, and whether it is live.
  */
 export const siteStatuses = ['enabled', 'disabled'] as const
-export type SiteStatus = (typeof siteStatuses)[number]
 
 /** A host name: labels of letters, digits and hyphens, with a dot between them; no scheme, port or path. */
-export const DOMAIN_PATTERN =
-  /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/
+const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/
 
 export const siteLimits = { name: 100, domain: 253 } as const
 
-export const siteInput = z.object({
+const siteInput = z.object({
   name: z.string().trim().min(1).max(siteLimits.name),
   domain: z.string().trim().toLowerCase().max(siteLimits.domain).regex(DOMAIN_PATTERN, 'validation.domain'),
   status: z.enum(siteStatuses).default('enabled'),
 })
-export type SiteInput = z.input<typeof siteInput>
 
-export const siteRecord = z
+const siteRecord = z
   .object({
     id: recordId,
     name: z.string(),
@@ -32,7 +29,6 @@ export const siteRecord = z
     updated_at: instant,
   })
   .meta({ id: 'Site' })
-export type Site = z.infer<typeof siteRecord>
 
 export const sitesContract = defineContract({
   path: 'sites',

@@ -5,15 +5,14 @@ import { instant, recordId, reference } from '../values.ts'
 /** Where videos come from (spec section 3: a name and a genre, which is a tag of type genre). */
 export const sourceLimits = { name: 100 } as const
 
-export const sourceInput = z.object({
+const sourceInput = z.object({
   name: z.string().trim().min(1).max(sourceLimits.name),
   genre_id: reference('tags', { where: { type: 'genre' } })
     .nullable()
     .optional(),
 })
-export type SourceInput = z.infer<typeof sourceInput>
 
-export const sourceRecord = z
+const sourceRecord = z
   .object({
     id: recordId,
     name: z.string(),

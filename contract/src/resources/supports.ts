@@ -15,7 +15,7 @@ export const supportLimits = { subject: 200, email: 255, message: 5000 } as cons
  * The ticket's transitions (spec section 4): solve an open one; archive an open or solved one, keeping
  * where it was in `archived_from`; recover an archived one back to that state. Anything else is 409.
  */
-export const supportActions = defineActions({
+const supportActions = defineActions({
   solve: { from: ['open'], to: 'solved' },
   archive: { from: ['open', 'solved'], to: 'archived', remember: 'archived_from' },
   recover: { from: ['archived'], to: { recall: 'archived_from' } },

@@ -8,14 +8,13 @@ import { instant, recordId } from '../values.ts'
  */
 export const tagCategoryLimits = { name: 100, sortMax: 1_000_000 } as const
 
-export const tagCategoryInput = z.object({
+const tagCategoryInput = z.object({
   name: z.string().trim().min(1).max(tagCategoryLimits.name),
   sort: z.number().int().min(0).max(tagCategoryLimits.sortMax).optional(),
 })
-export type TagCategoryInput = z.infer<typeof tagCategoryInput>
 
 /** A row of GET /api/tag-categories and the body of GET /api/tag-categories/{id}. */
-export const tagCategoryRecord = z
+const tagCategoryRecord = z
   .object({
     id: recordId,
     name: z.string(),

@@ -9,15 +9,14 @@ export type TagType = (typeof tagTypes)[number]
 /** Text lengths, for the input rules and the columns alike. */
 export const tagLimits = { name: 100 } as const
 
-export const tagInput = z.object({
+const tagInput = z.object({
   name: z.string().trim().min(1).max(tagLimits.name),
   type: z.enum(tagTypes),
   category_id: reference('tag-categories').nullable().optional(),
 })
-export type TagInput = z.infer<typeof tagInput>
 
 /** A row of GET /api/tags and the body of GET /api/tags/{id}. */
-export const tagRecord = z
+const tagRecord = z
   .object({
     id: recordId,
     name: z.string(),

@@ -13,14 +13,12 @@ import {
   references,
   tally,
 } from '../values.ts'
-import type { TagType } from './tags.ts'
 
 /** A video is a draft until it is published (spec section 4: videos: publish). */
 /** The longest video the catalogue takes, in seconds: a header claiming more is read as unknown. */
 export const MAX_VIDEO_SECONDS = 86_400
 
 export const videoStatuses = ['draft', 'published'] as const
-export type VideoStatus = (typeof videoStatuses)[number]
 
 export const videoActions = defineActions({ publish: { from: ['draft'], to: 'published' } })
 
@@ -29,7 +27,7 @@ export const videoLimits = { title: 200, serialNumber: 50, description: 5000 } a
 const optionalVideo = clearable(media('videos')).optional()
 
 /** Spec section 3's video, as a form sends it; counts left out stay as they are (0 on create). */
-export const videoInput = z.object({
+const videoInput = z.object({
   title: z.string().trim().min(1).max(videoLimits.title),
   serial_number: z
     .string()
@@ -57,10 +55,8 @@ export const videoInput = z.object({
   tag_ids: references('tags').optional(),
   director_ids: references('directors').optional(),
 })
-export type VideoInput = z.input<typeof videoInput>
 
-export const videoTagRef = z.object({ id: z.number().int(), name: z.string(), type: z.string() })
-export type VideoTagRef = z.infer<typeof videoTagRef> & { type: TagType }
+const videoTagRef = z.object({ id: z.number().int(), name: z.string(), type: z.string() })
 const ref = z.object({ id: z.number().int(), name: z.string() })
 
 export const videoRecord = z
@@ -98,14 +94,13 @@ export const videoRecord = z
 export type Video = z.infer<typeof videoRecord>
 
 /** A gallery photo of a video (`/videos/{id}/photos`; all of them at GET /photos). */
-export const photoInput = z.object({
+const photoInput = z.object({
   url: mediaUrl,
   width: z.number().int().min(1).max(100_000).nullable().optional(),
   height: z.number().int().min(1).max(100_000).nullable().optional(),
 })
-export type PhotoInput = z.input<typeof photoInput>
 
-export const photoRecord = z
+const photoRecord = z
   .object({
     id: recordId,
     video_id: reference('videos'),
@@ -116,7 +111,6 @@ export const photoRecord = z
     created_at: instant,
   })
   .meta({ id: 'Photo' })
-export type Photo = z.infer<typeof photoRecord>
 
 /** GET /api/photos: every video's gallery photos in one list (changes go through /videos/{id}/photos). */
 export const photosContract = defineContract({
@@ -132,13 +126,12 @@ const names = z.array(z.string().trim().min(1).max(100)).max(100).optional()
  * One row of the batch create (`POST /files/cdn77BatchUpload`, a CSV): a video's fields, with its tags and
  * directors named rather than numbered (`genres: Drama|Comedy`), each matched by name within its kind.
  */
-export const videoBatchRow = videoInput.omit({ tag_ids: true, director_ids: true }).extend({
+const videoBatchRow = videoInput.omit({ tag_ids: true, director_ids: true }).extend({
   genres: names,
   models: names,
   studios: names,
   directors: names,
 })
-export type VideoBatchRow = z.input<typeof videoBatchRow>
 
 /**
  * The catalogue's videos: filters and sorts for a million rows, tags and directors written with the video, a

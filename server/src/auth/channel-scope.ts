@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify'
 import type { Db } from '../db/client.ts'
 import { channelAdmins } from '../db/schema/index.ts'
 import { qualified } from '../lib/resource/relations.ts'
-import { adminOf } from '../plugins/access.ts'
+import { adminOf } from './sessions.ts'
 
 /**
  * The one rule of channel scoping (docs/security.md "Channel scoping"): an admin whose roles grant

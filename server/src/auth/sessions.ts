@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { effectivePermissions } from '@vod/contract'
 import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
 import type { Db } from '../db/client.ts'
 import { admins, sessions } from '../db/schema/index.ts'
-import type { SessionEndReason } from '../lib/errors.ts'
+import { type SessionEndReason, unauthenticated } from '../lib/errors.ts'
 
 /** Who is calling: loaded from the database, or from session-cache.ts while nothing has changed since. */
 export interface AuthenticatedAdmin {
@@ -19,6 +20,21 @@ export interface AuthenticatedAdmin {
   /** When the session ends by itself. */
   expiresAt: Date
   permissions: ReadonlySet<string>
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller of a non-public route (plugins/access.ts); null on public routes. Read it through `adminOf`. */
+    admin: AuthenticatedAdmin | null
+    /** On a 'two-factor' route called with a two-factor token: the admin whose password was right. */
+    twoFactorAdminId: number | null
+  }
+}
+
+/** The caller of a route that is not public. */
+export function adminOf(request: FastifyRequest): AuthenticatedAdmin {
+  if (!request.admin) throw unauthenticated()
+  return request.admin
 }
 
 export async function createSession(

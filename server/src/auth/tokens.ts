@@ -16,7 +16,7 @@ const ACCESS_TYPE = 'JWT'
 const TWO_FACTOR_TYPE = 'vod-two-factor+jwt'
 const TWO_FACTOR_AUDIENCE = 'two-factor'
 /** How long a password-checked login may take to present its authenticator code. */
-export const TWO_FACTOR_TOKEN_SECONDS = 300
+const TWO_FACTOR_TOKEN_SECONDS = 300
 
 export function signAccessToken(secret: Uint8Array, claims: TokenClaims, expiresAt: Date): Promise<string> {
   return new SignJWT({ sid: claims.sessionId })

@@ -3,7 +3,7 @@ import type { TwoFactorMode } from '@vod/contract'
 import { Secret, TOTP } from 'otpauth'
 import QRCode from 'qrcode'
 
-export const TOTP_ISSUER = 'VOD Back-office'
+const TOTP_ISSUER = 'VOD Back-office'
 const DIGITS = 6
 const PERIOD = 30
 /** Codes of the step before and after the current one still count: phones' clocks drift. */

@@ -10,7 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
-import { Lru } from '../lib/lru.ts'
+import { Lru } from '../lru.ts'
 import { lockPgliteDir } from './pglite-lock.ts'
 import * as schema from './schema/index.ts'
 
@@ -37,7 +37,7 @@ export interface Database {
  */
 export type Listen = (channel: string, onChange: () => void) => Subscription | null
 
-export interface Subscription {
+interface Subscription {
   /** True only while notifications are known to arrive: listening, and no round trip on it failed or was late. */
   live(): boolean
   /**

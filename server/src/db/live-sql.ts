@@ -10,9 +10,9 @@ import { type Db, queryRows } from './client.ts'
  * a CREATE OR REPLACE. migrate.ts applies them after the migrations whenever they change;
  * server/test/live-sql.test.ts fails when a migrated database and the files disagree.
  */
-export const sqlSourceDir = path.join(repoRoot, 'server', 'src', 'db', 'sql')
+const sqlSourceDir = path.join(repoRoot, 'server', 'src', 'db', 'sql')
 
-export const BREAKPOINT = '--> statement-breakpoint'
+const BREAKPOINT = '--> statement-breakpoint'
 
 export interface SqlSource {
   /** The file's name in sqlSourceDir. */
@@ -68,11 +68,11 @@ interface LiveObject {
  * other difference, in the body or in the header PostgreSQL writes back (arguments, result, language,
  * volatility, settings), is one.
  */
-export function normalisedDefinition(definition: string): string {
+function normalisedDefinition(definition: string): string {
   return definition.replace(/\s+/g, ' ').trim()
 }
 
-export interface SourcedStatement {
+interface SourcedStatement {
   file: string
   statement: string
   /** What the statement created or replaced, by key ("function vod_wire(integer)", "trigger x on t"). */

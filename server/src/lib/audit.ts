@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts'
 import { auditLogs } from '../db/schema/index.ts'
 
 /** What the trail shows instead of a secret's value, on create and on update alike. */
-export const SECRET_MARK = '[changed]'
+const SECRET_MARK = '[changed]'
 /** Fields whose values never reach the trail, whatever resource they belong to. */
 const SECRET_FIELD = /password|secret|token/i
 

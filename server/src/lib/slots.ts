@@ -2,7 +2,7 @@ import type { MessageKey } from '../i18n/index.ts'
 import { ApiError } from './errors.ts'
 
 /** Seconds a client is asked to wait when every slot is taken and the line is full. */
-export const BUSY_RETRY_SECONDS = 5
+const BUSY_RETRY_SECONDS = 5
 
 export interface Slots {
   /** A slot now, or 429 with Retry-After (the message `busy`) when all are taken. Call the answer once done. */

@@ -16,11 +16,11 @@ import { ApiError, forbidden, sessionEnded, unauthenticated } from '../lib/error
  * or `{ access: 'two-factor' }`: a logged-in admin, or a login half way through, holding the short-lived
  * two-factor token POST /api/login gave after the right password (only the two authenticator routes).
  */
-export const accessKinds = ['public', 'authenticated', 'two-factor'] as const
-export type AccessKind = (typeof accessKinds)[number]
+const accessKinds = ['public', 'authenticated', 'two-factor'] as const
+type AccessKind = (typeof accessKinds)[number]
 
 /** One /api route and its declaration, as checked at registration. */
-export interface AccessEntry {
+interface AccessEntry {
   method: string
   url: string
   permission?: PermissionName
@@ -40,12 +40,6 @@ declare module 'fastify' {
     /** A file a browser downloads by navigating to it: it also takes a `ticket` (download-tickets). */
     download?: true
   }
-  interface FastifyRequest {
-    /** The caller of a non-public route; null on public routes. Read it through `adminOf(request)`. */
-    admin: AuthenticatedAdmin | null
-    /** On a 'two-factor' route called with a two-factor token: the admin whose password was right. */
-    twoFactorAdminId: number | null
-  }
 }
 
 /** The API reference pages come from @fastify/swagger-ui, which cannot carry our config; they are public by design. */
@@ -63,7 +57,7 @@ function mustDeclare(url: string): boolean {
 }
 
 /** The route declaration, checked: anything but exactly one valid declaration is a programming error. */
-export function routeAccessProblem(
+function routeAccessProblem(
   route: Pick<RouteOptions, 'url' | 'method' | 'config'>,
   catalogue: PermissionCatalogue = permissionCatalogue(),
 ): string | null {
@@ -80,11 +74,6 @@ export function routeAccessProblem(
   if (hasAccess && !accessKinds.includes(config.access as AccessKind))
     return `${name} declares access "${String(config.access)}"; use ${accessKinds.map((k) => `'${k}'`).join(', ')}.`
   return null
-}
-
-export function adminOf(request: FastifyRequest): AuthenticatedAdmin {
-  if (!request.admin) throw unauthenticated()
-  return request.admin
 }
 
 function bearerToken(request: FastifyRequest): string | null {

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin'
 import type { Config } from '../config.ts'
 import { createSlots } from '../lib/slots.ts'
 
-export interface BulkSlots {
+interface BulkSlots {
   /** A slot for one bulk request, released when it is done; 429 with Retry-After when all are taken. */
   take(): () => void
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 
 /** Answers smaller than this go as they are: compressing them saves less than it costs. */
-export const COMPRESS_THRESHOLD_BYTES = 1024
+const COMPRESS_THRESHOLD_BYTES = 1024
 
 /**
  * Compresses API answers (JSON lists, CSV exports) above the threshold, brotli or gzip as the client

@@ -6,7 +6,7 @@ import type { Config } from '../config.ts'
 import { CONNECTION_SETTINGS, type Db } from '../db/client.ts'
 import { createSlots } from '../lib/slots.ts'
 
-export interface ExportSlots {
+interface ExportSlots {
   /** A slot for one export, released when its stream closes; 429 when all are taken. */
   take(): () => void
   /**
@@ -37,7 +37,7 @@ declare module 'fastify' {
 export const EXPORT_SETTINGS = `${CONNECTION_SETTINGS} -c max_parallel_workers_per_gather=0`
 
 /**
- * What keeps exports from holding the service (docs/speed.md, docs/security.md): at most
+ * What keeps exports from holding the service (docs/lists.md "Exports", docs/security.md): at most
  * EXPORT_CONCURRENCY run at once in a process, on connections of their own, and a reader that stops for
  * EXPORT_STALL_SECONDS is cut off, so neither slow nor stalled downloads take the connections lists need.
  */

@@ -7,7 +7,7 @@ import { DATABASE_RETRY_SECONDS, databaseUnavailable } from '../lib/errors.ts'
 import { DOCS_PREFIX } from './access.ts'
 import { OPENAPI_PATH } from './openapi.ts'
 
-export const HEALTH_PATH = '/api/health'
+const HEALTH_PATH = '/api/health'
 
 /**
  * Whether the database is migrated and bootstrapped. main.ts sets it once that is done; until then (a

@@ -9,7 +9,7 @@ import { isSafeKey, type Storage } from '../storage/index.ts'
  * else (no header, another unit such as `items=0-1`, several ranges, a malformed one) is ignored: the whole
  * file, 200, as the RFC lets a server do.
  */
-export function byteRange(
+function byteRange(
   header: string | undefined,
   size: number,
 ): { start: number; end: number } | 'whole' | 'unsatisfiable' {

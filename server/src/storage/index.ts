@@ -4,7 +4,7 @@ import { diskStorage } from './disk.ts'
 import { s3Storage } from './s3.ts'
 import type { Storage } from './storage.ts'
 
-export type { ByteRange, Storage, StoredFile } from './storage.ts'
+export type { Storage } from './storage.ts'
 export { isSafeKey } from './storage.ts'
 
 /** Where uploads are kept on this server's own disk (also what checkFileOnServer looks at). */

@@ -1,13 +1,13 @@
 import type { Readable } from 'node:stream'
 
 /** Bytes `start` to `end`, both included (HTTP Range). */
-export interface ByteRange {
+interface ByteRange {
   start: number
   end: number
 }
 
 /** A stored file as it is read back. */
-export interface StoredFile {
+interface StoredFile {
   /** The whole file, or the range asked for. */
   body: Readable
   /** The whole file's size. */

@@ -1,6 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
+import { errors, jwtVerify } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLogs, campaigns, channels, memberMails, plans, users } from '../../src/db/schema/index.ts'
+import { MEMBER_LINK_TYPE, memberLinkKey } from '../../src/modules/users/mail.ts'
 import { describeEachEngine } from '../support/databases.ts'
 import { type Json, startTestApp, type TestApp } from '../support/harness.ts'
 import { type ReceivedMail, startSmtp } from '../support/smtp.ts'
@@ -522,8 +524,24 @@ describeEachEngine('members e-mails through SMTP', (engine) => {
     expect(mail.from).toBe('members@vod.test')
     expect(mail.to).toEqual(['mallory@example.com'])
     expect(mail.raw).toMatch(/^Subject: /m)
-    const link = /https:\/\/vod\.test\/reset-password\?token=([\w-]+\.[\w-]+)/.exec(mail.text)
+    const link = /https:\/\/vod\.test\/reset-password\?token=([\w-]+\.[\w-]+\.[\w-]+)/.exec(mail.text)
     expect(link, mail.text).not.toBeNull()
+    // What the member site checks: the token under the key derived from JWT_SECRET, of its own type, naming
+    // the member, the kind and the address, for an hour; not under the signing key itself.
+    const secret = new TextEncoder().encode(t.config.jwtSecret ?? '')
+    const sent = Date.now() / 1000
+    const { payload } = await jwtVerify(link?.[1] ?? '', memberLinkKey(secret), { typ: MEMBER_LINK_TYPE })
+    expect(payload).toEqual({
+      sub: String(member),
+      kind: 'reset-password',
+      email: 'mallory@example.com',
+      exp: expect.any(Number),
+    })
+    expect((payload.exp ?? 0) - sent).toBeGreaterThan(3590)
+    expect((payload.exp ?? 0) - sent).toBeLessThanOrEqual(3600)
+    await expect(jwtVerify(link?.[1] ?? '', secret)).rejects.toBeInstanceOf(
+      errors.JWSSignatureVerificationFailed,
+    )
     expect(mail.text).toContain('如果不是您本人的请求')
     const [row] = await t.db
       .select()

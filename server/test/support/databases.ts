@@ -8,7 +8,7 @@ import { migrate } from '../../src/db/migrate.ts'
 export type Engine = 'pglite' | 'postgres'
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server we may create databases on. */
-export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
+const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
 
 /**
  * Runs the same suite once per engine, so each behaviour is proven on both. Without TEST_DATABASE_URL the

@@ -6,9 +6,9 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import pino from 'pino'
 import { z } from 'zod'
 import { buildApp } from '../../src/app.ts'
+import { bootstrap } from '../../src/auth/bootstrap.ts'
 import { permissionCatalogue } from '../../src/auth/catalogue.ts'
 import { type Config, loadConfig } from '../../src/config.ts'
-import { bootstrap } from '../../src/db/bootstrap.ts'
 import { type Database, type Db, openDatabase } from '../../src/db/client.ts'
 import { adminRoles, admins, permissions, rolePermissions, roles } from '../../src/db/schema/index.ts'
 import { createTestDatabase, type Engine, type TestDatabase } from './databases.ts'
@@ -125,7 +125,8 @@ export async function startTestApp(engine: Engine, options: StartOptions = {}): 
   const catalogue = permissionCatalogue(options.permissions)
   let app: FastifyInstance
   try {
-    if (!options.bare) await bootstrap(db, { ...config, catalogue })
+    // The first admin's password at the least cost, as createAdmin's: its login is an argon2 check per file.
+    if (!options.bare) await bootstrap(db, { ...config, catalogue, hash: testPasswordHash })
     app = await buildApp({
       config,
       db,

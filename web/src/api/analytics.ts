@@ -6,7 +6,6 @@ import type {
   dailySeriesAnswer,
   dashboardAnswer,
   devicesAnswer,
-  Figures,
   PeriodQuery,
   planFiguresAnswer,
 } from '@vod/contract/resources/analytics'
@@ -15,7 +14,7 @@ import { http, type Query } from './http.ts'
 import { download } from './transfer.ts'
 
 /** The answers' shapes are the contract's (contract/src/resources/analytics.ts), never written again here. */
-export type { DailyFigures, Figures }
+export type { DailyFigures }
 
 /** A period of business days, both included (`YYYY-MM-DD`). */
 export type Period = PeriodQuery

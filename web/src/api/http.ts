@@ -47,7 +47,7 @@ export class ApiError extends Error {
   }
 }
 
-export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[]
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[]
 export type Query = Record<string, QueryValue>
 
 export interface RequestOptions {

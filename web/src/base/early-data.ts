@@ -31,7 +31,7 @@ export function startEarly(call: Call<unknown>): Promise<unknown> {
 }
 
 /** The call's answer: the early one if it started lately (once), else a new call. */
-export function takeEarly<T>(call: Call<T>, signal?: AbortSignal): Promise<T> {
+function takeEarly<T>(call: Call<T>, signal?: AbortSignal): Promise<T> {
   const id = idOf(call.key)
   const found = started.get(id)
   started.delete(id)

@@ -4,7 +4,7 @@
  * text (links, tabs) and as the fill under white text (primary buttons, the active tab); dark picks are
  * drawn as they are.
  */
-export const TEXT_CONTRAST = 4.5
+const TEXT_CONTRAST = 4.5
 
 type Rgb = [number, number, number]
 
@@ -26,7 +26,7 @@ function luminance(rgb: Rgb): number {
 }
 
 /** The contrast ratio of two colours, 1 to 21. */
-export function contrast(a: string, b: string): number {
+function contrast(a: string, b: string): number {
   const [x, y] = [parse(a), parse(b)]
   if (!x || !y) return 1
   const [light, dark] = [luminance(x), luminance(y)].sort((p, q) => q - p) as [number, number]

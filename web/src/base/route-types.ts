@@ -3,7 +3,7 @@ import type { ComponentType } from 'react'
 /** Screens a permission can grant (spec section 6); `show` covers detail screens too. */
 export type RouteAction = 'list' | 'show' | 'create' | 'edit' | 'batch-create'
 
-export interface RouteMeta {
+interface RouteMeta {
   /** i18n key, translated wherever the title shows (menu, breadcrumb, page title). */
   titleKey: string
   icon?: ComponentType

@@ -2,7 +2,7 @@ import Cookies from 'js-cookie'
 import { create } from 'zustand'
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, type Language, resolveLanguage } from '../base/language.ts'
 
-export type Device = 'desktop' | 'mobile'
+type Device = 'desktop' | 'mobile'
 export type Size = 'small' | 'middle' | 'large'
 
 const SIDEBAR_COOKIE = 'sidebarStatus'

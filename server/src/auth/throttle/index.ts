@@ -6,7 +6,7 @@ import { DatabaseAttemptStore } from './database.ts'
 import { RedisAttemptStore } from './redis.ts'
 import type { AttemptStore } from './store.ts'
 
-export interface Limit {
+interface Limit {
   max: number
   windowSeconds: number
 }
@@ -17,7 +17,7 @@ export interface Limit {
  * guessing spread over many addresses. Wrong authenticator codes count per two-factor token (or session)
  * and address instead of per username: only someone who passed the password holds such a token.
  */
-export const LIMITS = {
+const LIMITS = {
   usernameAtAddress: { max: 5, windowSeconds: 15 * 60 },
   codeAtAddress: { max: 5, windowSeconds: 15 * 60 },
   address: { max: 20, windowSeconds: 15 * 60 },

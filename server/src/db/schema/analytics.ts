@@ -113,7 +113,7 @@ export const rollupDays = pgTable(
 
 /**
  * The same sums per business day of one zone (app_settings' rollup_zone_days_zone, db/sql/business-days.sql), so a
- * daily series reads a row a day instead of a day's edges in quarter-hours. Kept by the triggers for that
+ * daily series reads a row a day instead of a day's edges in quarter-hours. Kept by the fold for that
  * zone; built again from rollup_quarters when the server starts with another zone, the quarter-hours
  * answering meanwhile.
  */
@@ -126,7 +126,7 @@ export const rollupZoneDays = pgTable(
 /**
  * The same sums per month of business days of the zone rollup_zone_days are kept in (its first day; UTC's
  * when that zone is UTC): a period of whole months reads a row a month and level, its edges a
- * row a day. Kept by the triggers and built with the business days.
+ * row a day. Kept by the fold and built with the business days.
  */
 export const rollupMonths = pgTable(
   'rollup_months',
@@ -199,8 +199,8 @@ export const visitorMonthHashes = pgTable(
 )
 
 /**
- * What the member site's corrections change in the figures, waiting to be folded into the rollups (migration
- * 0027; new rows are read from their tables since 0030): the triggers only append here, a statement's deltas
+ * What the member site's corrections (updates and deletes; new rows are read from their tables) change in
+ * the figures, waiting to be folded into the rollups: the correction triggers only append here, a statement's deltas
  * summed by quarter-hour and level, so a correction pays one small insert and never waits on a hot rollup
  * row; vod_figures_fold moves them in the background. No index: the fold takes every row it sees.
  */

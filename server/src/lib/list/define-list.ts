@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm'
 import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core'
 import type { FastifyReply } from 'fastify'
 import type { Db } from '../../db/client.ts'
-import { Lru } from '../lru.ts'
+import { Lru } from '../../lru.ts'
 import { listWhere } from './conditions.ts'
 import { countRows, type Matching, plannerEstimate } from './count.ts'
 import { joinedSorts } from './joined-sort.ts'
@@ -12,7 +12,6 @@ import type { ListPage, ListQuery, ListScope, ListSpec } from './list-spec.ts'
 import { execute, pageStatements, type Statement } from './page-statements.ts'
 import { type OrderTerm, sortedBy } from './source.ts'
 
-export { listResponse, parseSort } from './list-query.ts'
 export * from './list-spec.ts'
 
 const DEFAULT_COUNT_CAP = 10_000

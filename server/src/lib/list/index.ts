@@ -5,11 +5,9 @@ export { listResponse, parseSort } from './list-query.ts'
 export type {
   FilterSpec,
   KeywordColumn,
-  ListPage,
   ListQuery,
   ListScope,
   ListSpec,
   RangeSpec,
-  SortTerm,
 } from './list-spec.ts'
 export { type JoinSpec, LateralJoin, readBy, selectFrom } from './source.ts'

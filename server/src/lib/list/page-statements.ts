@@ -1,7 +1,7 @@
 import { and, is, SQL, sql } from 'drizzle-orm'
 import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core'
 import { type Db, queryText } from '../../db/client.ts'
-import { Lru } from '../lru.ts'
+import { Lru } from '../../lru.ts'
 import { type JoinedSort, joinedPageIds } from './joined-sort.ts'
 import { keywordFirst, readsKeywordFirst } from './keyword-first.ts'
 import type { ListQuery, ListScope, ListSpec } from './list-spec.ts'

@@ -11,8 +11,7 @@ import { MAX_MAIL_ATTEMPTS } from './transport.ts'
  * bounded by MAIL_TIMEOUT_SECONDS, with room to make the mail), so a slow attempt is never doubled by another
  * process while it is still under way; a process that died holds it no longer than this.
  */
-export const leaseSeconds = (config: Config) =>
-  Math.max(config.mailRetrySeconds, 4 * config.mailTimeoutSeconds)
+const leaseSeconds = (config: Config) => Math.max(config.mailRetrySeconds, 4 * config.mailTimeoutSeconds)
 
 /**
  * The mail outbox's tables (member_mails, report_deliveries) share these columns: `pending` while the mail

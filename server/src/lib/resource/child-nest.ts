@@ -138,7 +138,7 @@ export async function childrenOf(
 }
 
 /** How every change starts: the parent's row lock (404 outside its scope), then the child's `check`. */
-export async function enterParent(
+async function enterParent(
   child: ResolvedChild,
   parentWrites: ParentWrites,
   tx: Db,

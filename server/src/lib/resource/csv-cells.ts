@@ -1,7 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
-import type { Expression } from './types.ts'
-import type { View } from './view.ts'
+import type { Expression, FieldKind } from './types.ts'
 
 // How a wire value becomes a CSV cell, written by Node (csv-stringify) or by PostgreSQL (COPY) alike.
 
@@ -27,7 +26,7 @@ export function cell(wire: unknown): unknown {
 export const textCell = (expression: SQL) => sql`vod_csv_text(${expression})`
 
 /** The same cell computed by PostgreSQL, for COPY; null when this field cannot be (the rows path serves it). */
-export function copyCell(kind: View['kinds'][string], source: Expression): SQL | null {
+export function copyCell(kind: FieldKind, source: Expression): SQL | null {
   if (kind === 'keys')
     return textCell(sql`array_to_string(array(select json_array_elements_text(${source})), '|')`)
   if (kind !== 'column') return null

@@ -151,7 +151,7 @@ async function putBack(tx: Db, captured: readonly Captured[]) {
 }
 
 /** Drops the captures whose window is over (run with each delete and each look at them). */
-export async function purgeDeletions(db: Db) {
+async function purgeDeletions(db: Db) {
   await db
     .delete(deletedRecords)
     .where(lt(deletedRecords.expiresAt, sql`now() - make_interval(secs => ${GRACE_SECONDS})`))

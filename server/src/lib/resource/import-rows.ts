@@ -11,7 +11,7 @@ import { filePart, multipartFailure } from '../file-part.ts'
  * Rows one request may carry (docs/adding-a-resource.md "Import"): what the screens need, and a bound on its
  * time and memory.
  */
-export const MAX_IMPORT_ROWS = 10_000
+const MAX_IMPORT_ROWS = 10_000
 // Room for the multipart boundaries and part headers around the file.
 const FORM_OVERHEAD = 16 * 1024
 

@@ -15,8 +15,6 @@ import { rowInsert } from './row-insert.ts'
 import type { ImportSpec, Relation, Resolved } from './types.ts'
 import type { Writes } from './write.ts'
 
-export { MAX_IMPORT_ROWS } from './import-rows.ts'
-
 type Issue = z.core.$ZodIssue
 
 const DEFAULT_MAX_BYTES = 20 * 1024 * 1024

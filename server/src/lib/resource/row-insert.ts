@@ -9,8 +9,8 @@ const quoted = pg.escapeIdentifier
  * One INSERT of many rows (drizzle insert values, by property), written out as a text and its values, with
  * the ids made in the rows' order; null when a value is SQL, which only drizzle writes. Drizzle built the
  * same statement from an object per value and more per row: a quarter of a 10,000-row import's time, and
- * the garbage that grew the server's old generation by some 100 MB an import (docs/speed.md "Memory after
- * imports"). A value left out takes the column's default as drizzle gives it: its function, else the
+ * the garbage that grew the server's old generation by some 100 MB an import (docs/lists.md
+ * "Memory"). A value left out takes the column's default as drizzle gives it: its function, else the
  * database's. PostgreSQL reads each `$n` as its column's type.
  */
 export function rowInsert(table: Table, rows: readonly Record<string, unknown>[]): Statement | null {

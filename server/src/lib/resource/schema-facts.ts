@@ -9,7 +9,7 @@ import type { ActionRoute, Relation, RelationSpec, Resolved, ResolvedChild, Reso
  * What the tables already say, so declarations need not repeat it: which column of `table` refers to
  * `target` (its one foreign key there), and which constraints make a single column unique.
  */
-export function referenceTo(table: PgTable, target: PgTable): PgColumn {
+function referenceTo(table: PgTable, target: PgTable): PgColumn {
   const found = foreignKeyTo(table, target)
   if (found) return found.reference
   const count = getTableConfig(table).foreignKeys.filter(
@@ -35,7 +35,7 @@ function indexedColumn(parts: readonly unknown[]): { name: string } | null {
  * Unique constraint or index name -> wire field (the column's own name), for those over one column, so a
  * duplicate is a 422 on that field.
  */
-export function uniqueFields(table: PgTable): Record<string, string> {
+function uniqueFields(table: PgTable): Record<string, string> {
   const config = getTableConfig(table)
   const fields: Record<string, string> = {}
   for (const column of config.columns)

@@ -9,9 +9,12 @@ import type { JoinSpec, KeywordColumn, LateralJoin, ListSpec } from '../list/ind
 
 export type Table = PgTable & { id: PgColumn }
 export type WireRecord = Record<string, unknown>
-export type Operation = 'list' | 'show' | 'create' | 'edit' | 'delete'
+type Operation = 'list' | 'show' | 'create' | 'edit' | 'delete'
 /** A column or an expression of the outer query (subqueries name the outer table with `qualified`). */
 export type Expression = PgColumn | SQL
+
+/** What a field of a view is: a column, a relation's keys (a JSON array of scalars), or anything else. */
+export type FieldKind = 'column' | 'keys' | 'other'
 
 /** A list as the machinery runs it; contract-list.ts derives it from the contract and the declaration. */
 export type ResourceListSpec = Omit<
@@ -101,7 +104,7 @@ export interface WriteHooks<R = WireRecord> {
   after?(ctx: AfterWriteContext<R>): Promise<void>
 }
 
-export interface ActionContext<R = WireRecord> extends WriteContext<R> {
+interface ActionContext<R = WireRecord> extends WriteContext<R> {
   id: number
   before: R
   // biome-ignore lint/suspicious/noExplicitAny: the action's own body schema types it; declarations stay short.
@@ -152,7 +155,7 @@ interface ChildBase {
  * Records that belong to one parent (a channel's campaigns, a video's photos), written as a resource is
  * (write.ts): relations, transforms, hooks and the database's rules mean what they mean there.
  */
-export interface OwnedChild
+interface OwnedChild
   extends ChildBase,
     Pick<ResourceSpec, 'relations' | 'transform' | 'hooks' | 'uniques' | 'checks'> {
   table: Table
@@ -177,7 +180,7 @@ export interface LinkChild extends ChildBase {
   table?: never
 }
 
-export type ChildSpec = OwnedChild | LinkChild
+type ChildSpec = OwnedChild | LinkChild
 
 /**
  * What the server adds to a resource's contract (contract/src/resource.ts, which names its path, record,

@@ -31,7 +31,7 @@ export function checkRowsAgainst(request: FastifyRequest, versions: Record<strin
 }
 
 /** The entity tags of an If-Match header: `"734"`, `W/"734"`, `734`, `*`, or several separated by commas. */
-export function entityTags(header: string): string[] {
+function entityTags(header: string): string[] {
   return header
     .split(',')
     .map((tag) =>
@@ -44,7 +44,7 @@ export function entityTags(header: string): string[] {
 }
 
 /** The versions a write to record `id` may find, or undefined when the request names none (no check). */
-export function versionsWanted(request: FastifyRequest, id: number): string[] | undefined {
+function versionsWanted(request: FastifyRequest, id: number): string[] | undefined {
   const rows = bulkVersions.get(request)
   if (rows) {
     const version = rows[String(id)]

@@ -7,7 +7,7 @@ import type { JoinSpec, LateralJoin } from '../list/index.ts'
 import { wireRecords } from '../list/wire-json.ts'
 import { presentKeys, presentObjects } from './relations.ts'
 import { columnNamed } from './schema-facts.ts'
-import type { Expression, Relation, Table, WireRecord } from './types.ts'
+import type { Expression, FieldKind, Relation, Table, WireRecord } from './types.ts'
 
 /** How the records of one table are read and shown: the select list keyed by wire name, and its source. */
 export interface View {
@@ -16,8 +16,8 @@ export interface View {
   lateral: readonly LateralJoin[]
   /** Wire name -> the column or expression it is read from. */
   columns: Record<string, Expression>
-  /** What each field is: a column, a relation's keys (a JSON array of scalars), or anything else. */
-  kinds: Record<string, 'column' | 'keys' | 'other'>
+  /** What each field is (types.ts). */
+  kinds: Record<string, FieldKind>
   wireKeys: readonly string[]
   /**
    * The record's version (contract/src/versions.ts), for a resource's own records: its row's `xmin`, which
@@ -28,7 +28,7 @@ export interface View {
 }
 
 /** The row's version: the transaction that last wrote it. */
-export const versionOf = (table: PgTable) => sql`${sql.identifier(getTableName(table))}.xmin::text`
+const versionOf = (table: PgTable) => sql`${sql.identifier(getTableName(table))}.xmin::text`
 
 /** What a record answer selects: its fields and, where it has one, its version. */
 export const answerColumns = (view: View): Record<string, Expression> =>
@@ -89,12 +89,7 @@ export function defineView(options: {
 }
 
 /** Records by id, as the wire shows them, in the order of `ids` (missing ones left out). */
-export async function readRecords(
-  db: Db,
-  view: View,
-  ids: readonly number[],
-  scope?: SQL,
-): Promise<WireRecord[]> {
+async function readRecords(db: Db, view: View, ids: readonly number[], scope?: SQL): Promise<WireRecord[]> {
   if (ids.length === 0) return []
   const records = await wireRecords<WireRecord>(db, view, answerColumns(view), {
     where: and(inArray(view.table.id, [...ids]), scope),

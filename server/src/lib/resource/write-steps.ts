@@ -117,7 +117,7 @@ function assertDeclared(spec: WriteSpec, columns: Writer['columns'], shown: Set<
 }
 
 /** An owned record's routes name the owner `:id`, the record itself `:childId`. */
-export const ownerIdOf = (request: FastifyRequest) => (request.params as { id: number }).id
+const ownerIdOf = (request: FastifyRequest) => (request.params as { id: number }).id
 
 /** The owner's rows. */
 export const ownedBy = (owner: Owner, request: FastifyRequest) => eq(owner.column, ownerIdOf(request))
@@ -192,11 +192,11 @@ export async function start(
 }
 
 /** Where the record's changes are on the trail (an owned child's on its owner's, finish below). */
-export const trailOf = (w: Writer, request: FastifyRequest, id: number) =>
+const trailOf = (w: Writer, request: FastifyRequest, id: number) =>
   w.owner ? { resource: w.owner.path, recordId: ownerIdOf(request) } : { resource: w.spec.path, recordId: id }
 
 /** Whether the caller may read the record (a write's answers and refusals show it only then). */
-export const mayRead = (w: Writer, request: FastifyRequest) =>
+const mayRead = (w: Writer, request: FastifyRequest) =>
   request.admin?.permissions.has(w.owner?.reads ?? permissionOf('list', w.spec.path)) === true
 
 /**

@@ -31,15 +31,10 @@ import {
   writerOf,
 } from './write-steps.ts'
 
-export type { Owner, Writer, WriteSpec } from './write-steps.ts'
+export type { Writer, WriteSpec } from './write-steps.ts'
 
 /** POST: the record, its relations' sets, `check` and `after`, and the audit entry `create`. */
-export async function createRecord(
-  w: Writer,
-  db: Db,
-  request: FastifyRequest,
-  input: Record<string, unknown>,
-) {
+async function createRecord(w: Writer, db: Db, request: FastifyRequest, input: Record<string, unknown>) {
   const { table, view, hooks } = w
   const { values, secrets } = await prepare(w, input)
   return db
@@ -76,7 +71,7 @@ function rewrite(columns: Writer['columns']) {
 }
 
 /** PUT: the fields given and the sets that moved (a moved set is a change of the record too). */
-export async function updateRecord(
+async function updateRecord(
   w: Writer,
   db: Db,
   request: FastifyRequest,
@@ -117,7 +112,7 @@ export async function updateRecord(
  * DELETE: the record and what goes with it, keeping all of it for undo in the same transaction
  * (deletions.ts; not an owned record's); `batch` names the request, whose deletes are undone together.
  */
-export async function removeRecord(
+async function removeRecord(
   w: Writer,
   db: Db,
   request: FastifyRequest,
@@ -166,7 +161,7 @@ async function heldKeys(tx: Db, relation: Relation, id: number): Promise<unknown
  * `create`, no id yet, `before` null), with the record's input fields as the input and every key as added;
  * then the database's rules as on a create (422 on the field), and the audit entry `restore`.
  */
-export async function restoreRecord(w: Writer, db: Db, request: FastifyRequest, id: number) {
+async function restoreRecord(w: Writer, db: Db, request: FastifyRequest, id: number) {
   const { spec, view, hooks } = w
   return db
     .transaction(async (tx) => {
@@ -211,14 +206,7 @@ function transition(columns: Writer['columns'], route: ActionSpec, before: Recor
 }
 
 /** POST an action: a transition from the states it allows (409 from others), its own work, or both. */
-export async function actOn(
-  w: Writer,
-  db: Db,
-  request: FastifyRequest,
-  id: number,
-  name: string,
-  body: unknown,
-) {
+async function actOn(w: Writer, db: Db, request: FastifyRequest, id: number, name: string, body: unknown) {
   const { table, view, hooks } = w
   const route = w.spec.actions?.[name] as ActionRoute
   const field = route.field ?? 'status'

@@ -2,8 +2,8 @@ import { SEARCH_CONTAINS_MIN_LENGTH, SEARCH_PER_KIND } from '@vod/contract/searc
 import { and, getTableName, type SQL, sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { type Db, queryText, type Statement } from '../../db/client.ts'
+import { Lru } from '../../lru.ts'
 import { containsPatterns, everyWord, prefixRange } from '../list/keyword.ts'
-import { Lru } from '../lru.ts'
 import { qualified } from '../resource/relations.ts'
 import { readByWords, type Searchable } from './searchable.ts'
 

@@ -2,11 +2,11 @@ import { type Admin, adminsContract } from '@vod/contract'
 import { sql } from 'drizzle-orm'
 import { ensureMayManage } from '../../auth/admin-guard.ts'
 import { hashPassword } from '../../auth/password.ts'
+import { adminOf } from '../../auth/sessions.ts'
 import { adminRoles, admins, adminUsers, roles, users } from '../../db/schema/index.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
 import { qualified } from '../../lib/resource/relations.ts'
 import { declareSearch } from '../../lib/search/searchable.ts'
-import { adminOf } from '../../plugins/access.ts'
 import { adminRules, resetQRCode } from './rules.ts'
 
 /**

@@ -2,13 +2,12 @@ import type { Admin, AdminStatus } from '@vod/contract'
 import { eq } from 'drizzle-orm'
 import { ensureMayManage, ensureMaySetStatus } from '../../auth/admin-guard.ts'
 import { ensureGrantable } from '../../auth/grants.ts'
-import { revokeSessionsOf } from '../../auth/sessions.ts'
+import { adminOf, revokeSessionsOf } from '../../auth/sessions.ts'
 import { ensureSuperAdminRemains, lockSuperAdmins } from '../../auth/super-admins.ts'
 import { admins } from '../../db/schema/index.ts'
 import { conflict } from '../../lib/errors.ts'
 import type { ActionRoute, WriteContext, WriteHooks } from '../../lib/resource/types.ts'
 import { sameSet } from '../../lib/sets.ts'
-import { adminOf } from '../../plugins/access.ts'
 
 /** Writes that could leave no enabled admin in the super-admin role. */
 const risksSuperAdmins = ({ operation, input }: WriteContext<Admin>) =>

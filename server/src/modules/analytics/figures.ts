@@ -43,7 +43,7 @@ export function runningTotal() {
 }
 
 /** A money figure of sums (net revenue, gross...) as the wire writes it, by the figure registry, in exact cents. */
-export const moneyOf = (name: FigureName, sums: Pick<Sums, (typeof moneyColumns)[number]>) =>
+const moneyOf = (name: FigureName, sums: Pick<Sums, (typeof moneyColumns)[number]>) =>
   fromCents(moneyFigure(name, (column) => cents(sums[column])))
 
 /** A kept or money figure of sums (the dashboard's panels): a count's column, or moneyOf. */
@@ -58,7 +58,7 @@ export function figureOf(name: FigureName, sums: Sums): number | string {
 export const netRevenueOf = (sums: Pick<Sums, (typeof moneyColumns)[number]>) => moneyOf('net', sums)
 
 /** An exact amount as the wire writes it, two places ("12.50"), by PostgreSQL, as wide as any sum (moneySum). */
-export const money = (expression: string) => `(${expression})::${MONEY_SUM_SQL}::text`
+const money = (expression: string) => `(${expression})::${MONEY_SUM_SQL}::text`
 
 /**
  * The wire's figures (the figure registry, contract/src/figures.ts and docs/figures.md) as a select list

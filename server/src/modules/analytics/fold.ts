@@ -4,7 +4,7 @@ import { type Db, queryRows } from '../../db/client.ts'
 import { forgetAnswers } from './recent-answers.ts'
 
 /** How often each process folds what the member site's writes queued (freshness is about this, at most twice it). */
-export const FOLD_INTERVAL_MS = 250
+const FOLD_INTERVAL_MS = 250
 
 /** One bounded step of vod_figures_fold (db/sql/figure-fold.sql): 1 when more is left, 0 when not, -1 when another process folds. */
 const foldStep = async (db: Db, wait = false) =>

@@ -334,7 +334,7 @@ const channelFilter = (scope: Scope) =>
   scope.channels ? sql`and channel_id = any(${`{${scope.channels.join(',')}}`}::integer[])` : sql``
 
 /** "Online now": distinct visitors with a visit in the last 5 minutes (the newest raw visits, by their index). */
-export async function onlineNow(db: Db, scope: Scope): Promise<number> {
+async function onlineNow(db: Db, scope: Scope): Promise<number> {
   const [row] = (
     (await db.execute(
       sql`select count(distinct visitor)::integer as n from visits where visited_at > now() - interval '5 minutes' ${channelFilter(scope)}`,

@@ -2,13 +2,13 @@ import { type Channel, channelAdminInput, channelsContract } from '@vod/contract
 import { sql } from 'drizzle-orm'
 import { mayPickAdmin } from '../../auth/admin-guard.ts'
 import { channelScope, seesAllChannels } from '../../auth/channel-scope.ts'
+import { adminOf } from '../../auth/sessions.ts'
 import { admins, campaigns, channelAdmins, channels } from '../../db/schema/index.ts'
 import { invalidField } from '../../lib/errors.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
 import { qualified } from '../../lib/resource/relations.ts'
 import type { ActionRoute } from '../../lib/resource/types.ts'
 import { declareSearch } from '../../lib/search/searchable.ts'
-import { adminOf } from '../../plugins/access.ts'
 
 const campaignsCount = sql<number>`(select count(*) from ${campaigns} where ${qualified(campaigns.channelId)} = ${qualified(channels.id)})::integer`
 const adminCount = sql<number>`(select count(*) from ${channelAdmins} where ${qualified(channelAdmins.channelId)} = ${qualified(channels.id)})::integer`

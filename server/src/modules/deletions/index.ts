@@ -2,10 +2,10 @@ import { deletionRecord, undoWindowInput } from '@vod/contract'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { adminOf } from '../../auth/sessions.ts'
 import { notFound } from '../../lib/errors.ts'
 import { pendingDeletions, setUndoWindow } from '../../lib/resource/deletions.ts'
 import { dataOf, protectedErrors, recordErrors } from '../../lib/responses.ts'
-import { adminOf } from '../../plugins/access.ts'
 import type { ModuleOptions } from '../types.ts'
 
 /**

@@ -1,9 +1,9 @@
 import { DOWNLOAD_TICKET_SECONDS, downloadTicketInput, downloadTicketRecord } from '@vod/contract'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { issueDownloadTicket } from '../../auth/download-tickets.ts'
+import { adminOf } from '../../auth/sessions.ts'
 import { invalidField } from '../../lib/errors.ts'
 import { dataOf, errorBody } from '../../lib/responses.ts'
-import { adminOf } from '../../plugins/access.ts'
 import type { ApiModule } from '../types.ts'
 
 /**

@@ -11,7 +11,7 @@ import { MAX_FILE_NAME } from './block-list.ts'
 import type { UploadKind } from './kinds.ts'
 
 /** An upload written to a temporary file, its type judged from its content. */
-export interface Received {
+interface Received {
   file: string
   originalName: string
   mime: string

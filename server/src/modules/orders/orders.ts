@@ -2,6 +2,7 @@ import { type Order, type OrderEventKind, orderEventInput, orderFees, ordersCont
 import { eq, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import { channelScope } from '../../auth/channel-scope.ts'
+import { adminOf } from '../../auth/sessions.ts'
 import { admins, campaigns, channels, orderEvents, orders, plans, users } from '../../db/schema/index.ts'
 import { conflict, type FieldError, invalidField, refuseFields } from '../../lib/errors.ts'
 import { LateralJoin } from '../../lib/list/index.ts'
@@ -10,7 +11,6 @@ import { defineResource } from '../../lib/resource/define-resource.ts'
 import { qualified } from '../../lib/resource/relations.ts'
 import type { ActionRoute } from '../../lib/resource/types.ts'
 import { declareSearch } from '../../lib/search/searchable.ts'
-import { adminOf } from '../../plugins/access.ts'
 
 const feeColumns: Record<(typeof orderFees)[number], PgColumn> = {
   transaction_fee: orders.transactionFee,

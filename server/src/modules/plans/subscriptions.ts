@@ -55,12 +55,7 @@ const counted = (status: (typeof subscriptionStatuses)[number]) =>
  * counted by PostgreSQL: all of them and by state; those through no channel form one row with a null
  * channel. Most first, then by channel id (no channel last).
  */
-export async function channelStatistic(
-  db: Db,
-  from: string | undefined,
-  to: string | undefined,
-  within?: SQL,
-) {
+async function channelStatistic(db: Db, from: string | undefined, to: string | undefined, within?: SQL) {
   const range: (SQL | undefined)[] = [
     within,
     from === undefined ? undefined : gte(subscriptions.startedAt, new Date(`${from}T00:00:00.000Z`)),

@@ -4,12 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { meOf, meRecord } from '../../auth/me.ts'
 import { hashPassword, verifyPassword } from '../../auth/password.ts'
-import { revokeSessionsOf } from '../../auth/sessions.ts'
+import { adminOf, revokeSessionsOf } from '../../auth/sessions.ts'
 import { admins } from '../../db/schema/index.ts'
 import { audit, updatedChanges } from '../../lib/audit.ts'
 import { invalidField } from '../../lib/errors.ts'
 import { dataOf, errorBody } from '../../lib/responses.ts'
-import { adminOf } from '../../plugins/access.ts'
 import type { ApiModule } from '../types.ts'
 
 /** Text that may be cleared: null, or an empty (once trimmed) string, stores null. */

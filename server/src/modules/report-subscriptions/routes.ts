@@ -10,6 +10,7 @@ import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fast
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { channelScope, channelsOf } from '../../auth/channel-scope.ts'
+import { adminOf } from '../../auth/sessions.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { admins, channels, reportDeliveries, reportSubscriptions } from '../../db/schema/index.ts'
@@ -19,7 +20,6 @@ import { idParams } from '../../lib/id-param.ts'
 import { listQuery, listResponse } from '../../lib/list/list-query.ts'
 import { MAX_MAIL_ATTEMPTS } from '../../lib/mail/transport.ts'
 import { dataOf, errorBody, protectedErrors, recordErrors } from '../../lib/responses.ts'
-import { adminOf } from '../../plugins/access.ts'
 
 const { query: pageQuery } = listQuery({
   sortable: { id: reportSubscriptions.id },

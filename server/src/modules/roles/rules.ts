@@ -2,14 +2,13 @@ import { type Role, roleAssignInput, SUPER_ADMIN_ROLE } from '@vod/contract'
 import { and, eq, inArray } from 'drizzle-orm'
 import { ensureMayManage } from '../../auth/admin-guard.ts'
 import { ensureGrantable } from '../../auth/grants.ts'
-import { revokeSessionsOf } from '../../auth/sessions.ts'
+import { adminOf, revokeSessionsOf } from '../../auth/sessions.ts'
 import { ensureSuperAdminRemains, lockSuperAdmins } from '../../auth/super-admins.ts'
 import { adminRoles, admins, roles } from '../../db/schema/index.ts'
 import { conflict } from '../../lib/errors.ts'
 import { resolveKeys } from '../../lib/resource/relations.ts'
 import type { ActionRoute, WriteHooks } from '../../lib/resource/types.ts'
 import { sameSet } from '../../lib/sets.ts'
-import { adminOf } from '../../plugins/access.ts'
 
 /**
  * What only roles have, around each write of one: no escalation (a permission the caller lacks is 422 on

@@ -1,10 +1,10 @@
 import { searchAnswer, searchKinds, searchQuery } from '@vod/contract/search'
 import type { FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { adminOf } from '../../auth/sessions.ts'
 import { protectedErrors } from '../../lib/responses.ts'
 import { searchables } from '../../lib/search/searchable.ts'
 import { search } from '../../lib/search/statement.ts'
-import { adminOf } from '../../plugins/access.ts'
 import type { ApiModule } from '../types.ts'
 
 /**

@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync } from 'node:crypto'
+import { hkdfSync } from 'node:crypto'
 import {
   MEMBER_MAIL_LIMIT,
   type MemberMailKind,
@@ -10,6 +10,7 @@ import {
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { SignJWT } from 'jose'
 import type { Db } from '../../db/client.ts'
 import { memberMails, users } from '../../db/schema/index.ts'
 import { audit } from '../../lib/audit.ts'
@@ -76,16 +77,27 @@ const kinds: Record<
   },
 }
 
-const base64url = (data: Buffer | string) => Buffer.from(data).toString('base64url')
+/** The `typ` of a link's token, which no other token of this server carries. */
+export const MEMBER_LINK_TYPE = 'vod-member-link+jwt'
 
 /**
- * The link's token: the member, the kind, the address and the expiry, signed with HMAC-SHA256 under a key
- * derived from the token signing key (never the key itself). The member site checks it with the same key.
+ * The link's token, a JWT (HS256): the member (`sub`), the kind, the address and the expiry (`exp`), signed
+ * under a key derived from the token signing key (memberLinkKey), never the key itself. The member site checks
+ * it with the same key, `typ` and claims.
  */
-function signedToken(key: Buffer, payload: { u: number; k: MemberMailKind; e: string; x: number }): string {
-  const body = base64url(JSON.stringify(payload))
-  return `${body}.${base64url(createHmac('sha256', key).update(body).digest())}`
-}
+const signedToken = (
+  key: Uint8Array,
+  claims: { member: number; kind: MemberMailKind; email: string; expires: number },
+) =>
+  new SignJWT({ kind: claims.kind, email: claims.email })
+    .setProtectedHeader({ alg: 'HS256', typ: MEMBER_LINK_TYPE })
+    .setSubject(String(claims.member))
+    .setExpirationTime(Math.floor(claims.expires / 1000))
+    .sign(key)
+
+/** The key of the links' tokens: HKDF-SHA256 of the token signing key, labelled for this use alone. */
+export const memberLinkKey = (secret: Uint8Array): Uint8Array =>
+  new Uint8Array(hkdfSync('sha256', secret, new Uint8Array(0), 'vod member mail links', 32))
 
 /** A sent (or refused) mail keeps no live link: a copy of the database must not open accounts. */
 const redacted = (mark: string) =>
@@ -128,7 +140,7 @@ end`
 export async function memberMailRoutes(app: FastifyInstance, { db, config, secret }: ModuleOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const transport = mailer(config)
-  const linkKey = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'vod member mail links', 32))
+  const linkKey = memberLinkKey(secret)
 
   r.get(
     '/users/:id/mails',
@@ -221,12 +233,7 @@ export async function memberMailRoutes(app: FastifyInstance, { db, config, secre
           await throttle(tx, id, kind)
 
           const expires = Date.now() + mail.hours * HOUR_MS
-          const token = signedToken(linkKey, {
-            u: id,
-            k: kind,
-            e: member.email,
-            x: Math.floor(expires / 1000),
-          })
+          const token = await signedToken(linkKey, { member: id, kind, email: member.email, expires })
           const link = `${config.memberSiteUrl}/${mail.page}?token=${token}`
           const [saved] = await tx
             .insert(memberMails)

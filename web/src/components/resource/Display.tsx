@@ -10,10 +10,8 @@ import { valueLabel } from './labels.ts'
 import { Reference } from './Reference.tsx'
 import '../rich-text/rich-text.css'
 
-export { recordLabel }
-
 /** A record another one refers to, as the wire presents it (`tags: [{id, name}]`). */
-export type Related = { id: number | string; name?: string; title?: string; username?: string }
+type Related = { id: number | string; name?: string; title?: string; username?: string }
 
 /**
  * The colour of a state wherever it shows, by what the state means (the same word means the same in every
@@ -53,7 +51,7 @@ interface ValueProps {
 }
 
 /** The currency of a record's money: its own `currency` field, else the store's. */
-export function currencyOf(record: unknown): string {
+function currencyOf(record: unknown): string {
   const own = (record as { currency?: unknown } | undefined)?.currency
   return typeof own === 'string' && own ? own : STORE_CURRENCY
 }

@@ -12,8 +12,6 @@ import { resourcePath } from './resource-paths.ts'
 import { useChange, useResourceClient } from './resource-queries.ts'
 import type { ResourceDefinition } from './resource-types.ts'
 
-export type { ImportColumn }
-
 /** How much of a file the preview reads, and how many of its rows it shows. */
 const PREVIEW_BYTES = 64 * 1024
 const PREVIEW_ROWS = 10

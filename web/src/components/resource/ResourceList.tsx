@@ -22,8 +22,6 @@ import { useClient, useDeleteRecord, useResourceClient, useTotalsQuery } from '.
 import { testId } from './test-id.ts'
 import { Unavailable } from './Unavailable.tsx'
 
-export type { Column }
-
 interface ResourceListProps<T> {
   /** The columns in order; the resource's declaration, else every field a list shows (fields.ts). */
   columns?: readonly Column<T>[]

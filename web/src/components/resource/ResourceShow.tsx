@@ -26,7 +26,7 @@ function shownOf(record: z.ZodObject, name: string): string | undefined {
 }
 
 /** An item of a detail screen: a record field, or one the screen renders itself. */
-export type ShowItem<T> = string | { field: string; render?: (record: T, t: TFunction) => ReactNode }
+type ShowItem<T> = string | { field: string; render?: (record: T, t: TFunction) => ReactNode }
 
 interface ResourceShowProps<T> {
   /** The fields in order; the resource's declaration, else every field (fields.ts). */

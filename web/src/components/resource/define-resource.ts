@@ -64,7 +64,7 @@ const sharedScreens: Record<RouteAction, Screen> = {
 const actionOrder: RouteAction[] = ['list', 'create', 'batch-create', 'edit', 'show']
 
 /** The screen a route loads for one action of the resource, or none. */
-export function screenOf(resource: ResourceDefinition, action: RouteAction): Screen | undefined {
+function screenOf(resource: ResourceDefinition, action: RouteAction): Screen | undefined {
   const screen = resource.screens[action]
   return screen === true ? sharedScreens[action] : screen
 }

@@ -103,7 +103,3 @@ export function filterFields(contract: WebContract): FilterField[] {
 /** The query parameters of the filters: `status`, or `created_at_from` and `created_at_to`. */
 export const filterParams = (filters: readonly FilterField[]): string[] =>
   filters.flatMap((filter) => (filter.range ? [`${filter.name}_from`, `${filter.name}_to`] : [filter.name]))
-
-/** Whether `sort=` takes the field. */
-export const isSortable = (contract: WebContract, name: string): boolean =>
-  contract.list?.sortable.includes(name) ?? false

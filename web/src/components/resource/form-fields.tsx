@@ -8,7 +8,7 @@ import { FieldInput } from './widgets.tsx'
 import { zodRule } from './zod-rules.ts'
 
 /** A form field that differs from what its kind gives: an input of its own, a hint, more rules. */
-export interface FormFieldSpec {
+interface FormFieldSpec {
   /** The wire name; the label is `{labels}.fields.{name}` (or the shared one). */
   name: string
   input?: ReactNode

@@ -16,7 +16,7 @@ export function titleOf(t: TFunction, labels: string, field: string, info?: Fiel
 }
 
 /** A column of a resource's own: besides a record field's, a width, a sort or a rendering it chooses. */
-export interface ColumnOf<T> {
+interface ColumnOf<T> {
   field: string
   width?: number
   sortable?: boolean

@@ -21,12 +21,6 @@ export function registerResources(resources: readonly ResourceDefinition[]): voi
 /** The resource of that name, when one is registered (a child's own screens, say). */
 export const registeredResource = (name: string): ResourceDefinition | undefined => byName.get(name)
 
-export function resourceNamed(name: string): ResourceDefinition {
-  const resource = byName.get(name)
-  if (!resource) throw new Error(`No resource named ${name} is registered.`)
-  return resource
-}
-
 /**
  * The resource a reference names (the contract's `reference`): by API path (`users`), else by name, for a
  * child routed as its own (`campaigns`, whose API path is its channel's).

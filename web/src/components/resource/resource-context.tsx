@@ -7,7 +7,7 @@ import type { ResourceDefinition } from './resource-types.ts'
  */
 const ResourceContext = createContext<ResourceDefinition | null>(null)
 
-export const ResourceProvider = ResourceContext.Provider
+const ResourceProvider = ResourceContext.Provider
 
 export function useResource(): ResourceDefinition {
   const resource = useContext(ResourceContext)

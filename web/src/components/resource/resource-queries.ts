@@ -12,7 +12,7 @@ import {
 import { fillParams } from './resource-paths.ts'
 import type { ResourceDefinition } from './resource-types.ts'
 
-export type { ListAnswer, RecordValues } from '../../api/resource-client.ts'
+export type { RecordValues } from '../../api/resource-client.ts'
 
 /**
  * TanStack Query over the data-access seam. Keys follow the API path, segment by segment

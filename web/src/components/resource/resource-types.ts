@@ -9,7 +9,7 @@ import type { Locale, Messages } from '../../i18n/define-locale.ts'
  * Strings every resource folder provides: its titles, and labels of the fields whose names the shared ones
  * (`resource.fields.*`: id, name, status, created_at...) do not cover, by wire name.
  */
-export interface ResourceMessages extends Messages {
+interface ResourceMessages extends Messages {
   /**
    * Menu, list and breadcrumb title: 'Tags'. Each other screen's title (`createTitle`, `editTitle`,
    * `showTitle`, `batchCreateTitle`) is needed with that screen; the i18n test checks them all. Those of
@@ -39,12 +39,12 @@ type Fields<C extends WebContract> = keyof z.infer<C['record']> & string
  * A column of a list, or an item of a detail screen: a record field (its kind decides how it shows), or one
  * with a width, a sort or a rendering of its own (a plan's period: its count and unit together).
  */
-export type ColumnSpec<F extends string = string> =
+type ColumnSpec<F extends string = string> =
   | F
   | { field: F; width?: number; sortable?: boolean; render?: (record: never, t: TFunction) => ReactNode }
 
 /** What a resource's list shows, when not every field its record and contract give. */
-export interface ListDeclaration<F extends string = string> {
+interface ListDeclaration<F extends string = string> {
   /** The columns in order; by default every record field a list can show (fields.ts). */
   columns?: readonly ColumnSpec<F>[]
   /** Columns out of sight until the admin picks them in the column picker (a wide list's less used ones). */
@@ -62,7 +62,7 @@ export interface ListDeclaration<F extends string = string> {
   optionLabel?: (field: string, value: string, t: TFunction) => string
 }
 
-export interface ShowDeclaration<F extends string = string> {
+interface ShowDeclaration<F extends string = string> {
   /** The fields in order; by default every record field (fields.ts). */
   items?: readonly ColumnSpec<F>[]
   /**
@@ -72,7 +72,7 @@ export interface ShowDeclaration<F extends string = string> {
   related?: readonly { resource: string; filter: string }[]
 }
 
-export interface FormDeclaration {
+interface FormDeclaration {
   /** The input fields in order; by default all of them. */
   fields?: readonly string[]
   /** Values a new record starts with besides the contract's defaults. */
@@ -86,7 +86,7 @@ export interface FormDeclaration {
   oneEach?: readonly string[]
 }
 
-export interface ImportDeclaration {
+interface ImportDeclaration {
   /** The template's example row, where a field's kind gives no good example (a title, a tag's name). */
   examples?: Record<string, string>
 }

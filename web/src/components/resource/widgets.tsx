@@ -26,7 +26,7 @@ interface WidgetProps<V> {
 }
 
 /** A flag (1/0) as a switch. */
-export function FlagSwitch({ value, onChange, ...rest }: WidgetProps<0 | 1>) {
+function FlagSwitch({ value, onChange, ...rest }: WidgetProps<0 | 1>) {
   return <Switch {...rest} checked={value === 1} onChange={(checked) => onChange?.(checked ? 1 : 0)} />
 }
 
@@ -36,7 +36,7 @@ const keepEnter = (event: KeyboardEvent<HTMLElement>) => {
 }
 
 /** A calendar day (`YYYY-MM-DD`), picked without a time zone: the day itself. */
-export function DayPicker({ value, onChange, ...rest }: WidgetProps<string>) {
+function DayPicker({ value, onChange, ...rest }: WidgetProps<string>) {
   return (
     <DatePicker
       {...rest}
@@ -49,7 +49,7 @@ export function DayPicker({ value, onChange, ...rest }: WidgetProps<string>) {
 }
 
 /** An instant, picked in local time and sent as ISO 8601 UTC. */
-export function InstantPicker({ value, onChange, ...rest }: WidgetProps<string>) {
+function InstantPicker({ value, onChange, ...rest }: WidgetProps<string>) {
   return (
     <DatePicker
       {...rest}

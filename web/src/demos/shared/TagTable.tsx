@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { TagRow } from './use-tag-rows.ts'
 
 /** The columns the demo tables show and export: the same keys name the cells of a file. */
-export const tagColumnKeys = ['id', 'name', 'type', 'created_at'] as const satisfies readonly (keyof TagRow)[]
+const tagColumnKeys = ['id', 'name', 'type', 'created_at'] as const satisfies readonly (keyof TagRow)[]
 
 export function useTagColumnTitles(): string[] {
   const { t } = useTranslation()

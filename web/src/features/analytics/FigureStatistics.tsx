@@ -8,7 +8,7 @@ const amountOf = (figure: Figure, value: unknown) =>
   isMoney(figure) ? Math.round(Number(value ?? 0) * 100) : Number(value ?? 0)
 
 /** The change from `previous` to `current` as a share of `previous` (0.123 = +12.3%); null when it was zero. */
-export function changeOf(figure: Figure, current: unknown, previous: unknown): number | null {
+function changeOf(figure: Figure, current: unknown, previous: unknown): number | null {
   const before = amountOf(figure, previous)
   if (before === 0 || Number.isNaN(before)) return null
   return (amountOf(figure, current) - before) / Math.abs(before)
@@ -17,7 +17,7 @@ export function changeOf(figure: Figure, current: unknown, previous: unknown): n
 const changeFormats = new Map<string, Intl.NumberFormat>()
 
 /** A change as a signed percentage to one place ("+12.3%", "-4.0%", "0.0%"). */
-export function formatChange(change: number, language: string) {
+function formatChange(change: number, language: string) {
   const locale = language === 'zh-cn' ? 'zh-CN' : 'en-US'
   let format = changeFormats.get(locale)
   if (!format) {
@@ -39,7 +39,7 @@ export type Against = 'previousPeriod' | 'yesterday'
  * A figure, and under it its change against what it is compared with, as a percentage and that value
  * (`figure-{name}` and `figure-{name}-change` for tests and people alike).
  */
-export function FigureStatistic({
+function FigureStatistic({
   figure,
   title,
   current,

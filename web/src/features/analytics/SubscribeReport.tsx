@@ -11,7 +11,7 @@ import { isLanguage, languageNames, languages } from '../../base/language.ts'
 import { notify } from '../../base/notify.ts'
 
 /** Where the caller's subscriptions are listed and cancelled. */
-export const SUBSCRIPTIONS_PATH = '/analytics/report-subscriptions'
+const SUBSCRIPTIONS_PATH = '/analytics/report-subscriptions'
 export const subscriptionsKey = ['report-subscriptions'] as const
 
 interface Values {

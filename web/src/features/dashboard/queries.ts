@@ -16,7 +16,7 @@ export const liveCall: Call<Dashboard> = {
 export const liveQuery = queryOf(liveCall, 5_000)
 
 /** The last 30 days' figures (`/dashboard/revenueTrend`, `/dashboard/channelList`...), asked after the live ones. */
-export const periodCall = <T>(path: string): Call<T> => ({
+const periodCall = <T>(path: string): Call<T> => ({
   key: ['dashboard', path],
   run: (options) => http.get<T>(path, options),
 })
