@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { recordId } from './values.ts'
+import { recordId, withoutNul } from './values.ts'
 
 /**
  * The one search box (`GET /api/search?q=`): records of several resources found by the text staff have at
@@ -27,6 +27,7 @@ export const searchQuery = z.strictObject({
     .trim()
     .min(SEARCH_MIN_LENGTH)
     .max(SEARCH_MAX_LENGTH)
+    .refine(withoutNul, 'validation.invalid_character')
     .meta({
       description:
         `The text to find, ${SEARCH_MIN_LENGTH}-${SEARCH_MAX_LENGTH} characters once trimmed (422 otherwise). ` +

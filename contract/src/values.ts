@@ -8,8 +8,11 @@ import { ID_MAX, isExternalLink } from './rules.ts'
  * shapes from the query string (server/src/lib/list/wire-values.ts). Messages are i18n keys.
  */
 
-/** A record id, or a reference to one. */
-export const recordId = z.number().int().positive().max(ID_MAX)
+/** A record id, or a reference to one (from 1: `positive()` would say "at least 0" of a 0). */
+export const recordId = z.number().int().min(1).max(ID_MAX)
+
+/** Whether a text can reach PostgreSQL: its text type holds no NUL character (SQLSTATE 22021). */
+export const withoutNul = (text: string) => !text.includes('\u0000')
 
 /** Many references (`tag_ids: [1, 2]`). */
 export const recordIds = z.array(recordId).max(1000)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ID_MAX } from './rules.ts'
 import { instant } from './values.ts'
 
 /**
@@ -17,8 +18,18 @@ export const recordVersion = z
   .max(32)
   .meta({ description: "The record's version: send it back as If-Match with a write made from it." })
 
-/** A bulk request's versions of its rows, by id: `{"12": "734"}`. */
-export const rowVersions = z.record(z.string().regex(/^\d{1,10}$/), recordVersion)
+/**
+ * A bulk request's versions of its rows, by id: `{"12": "734"}`. A key is an id as the API writes it
+ * (`"032"` or `"0"` is no id, 422): the rows are matched to their versions by that text, so a key written
+ * otherwise would leave its row unchecked.
+ */
+export const rowVersions = z.record(
+  z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/)
+    .refine((key) => Number(key) <= ID_MAX),
+  recordVersion,
+)
 
 /**
  * 412: the record changed since the version the write was made from; nothing was written. Names the latest

@@ -3,7 +3,8 @@ import ExcelJS from 'exceljs'
 import JSZip from 'jszip'
 import type { BrowserContext, Download, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, englishContext, submitLogin, useProduct } from '../support/product.ts'
+import { axeViolations, blocking } from '../support/axe.ts'
+import { asAdmin, englishContext, loggedInContext, submitLogin, useProduct } from '../support/product.ts'
 import { dragKey, requestsInFlight } from '../support/waits.ts'
 
 const product = useProduct()
@@ -146,6 +147,44 @@ describe('the demo pages, in Chromium', () => {
     const text = csv.bytes.toString('utf8')
     expect(text.startsWith('\uFEFFID,Name,Type,Created at')).toBe(true)
     expect(text).toContain(`,${tagName},genre,`)
+  })
+
+  it('offers the export while the tags load, never greyed out, and exports them once they come', async () => {
+    // A page of its own (its own query cache, axe allowed in): the tags answer only when the test lets them.
+    const own = await loggedInContext(product, 'en', { bypassCSP: true })
+    const slow = await own.newPage()
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await slow.route('**/api/tags?*', async (route) => {
+      await held
+      await route.continue()
+    })
+    try {
+      await slow.goto(`${product.server.url}/#/excel/export-excel`)
+      const button = slow.locator('.shell-view[data-view="/excel/export-excel"]').getByTestId('excel-export')
+      await button.waitFor()
+      // Enabled while the rows load: a button turning from disabled to enabled fades through greys (#b8b8b8
+      // on #f5f5f5, 1.81:1), which axe found as a serious contrast failure when it read the page then.
+      expect(await button.isEnabled()).toBe(true)
+      expect(blocking(await axeViolations(slow, { rules: ['color-contrast'] }))).toEqual([])
+      // Asked while they load, the export waits for the tags and has them all.
+      await slow.getByTestId('excel-file-name').fill('early')
+      const downloading = slow.waitForEvent('download')
+      await button.click()
+      release()
+      const download = await downloading
+      expect(download.suggestedFilename()).toBe('early.xlsx')
+      const chunks: Buffer[] = []
+      for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer)
+      const { rows } = await sheetRows(Buffer.concat(chunks))
+      expect(rows.some((row) => row[1] === tagName)).toBe(true)
+      expect(blocking(await axeViolations(slow, { rules: ['color-contrast'] }))).toEqual([])
+    } finally {
+      release()
+      await own.close()
+    }
   })
 
   it('exports a two-row merged header', async () => {

@@ -25,6 +25,7 @@ import { jsonBodyPlugin } from './plugins/json-body.ts'
 import { memoryReleasePlugin } from './plugins/memory-release.ts'
 import { multipartPlugin } from './plugins/multipart.ts'
 import { openapiPlugin } from './plugins/openapi.ts'
+import { searchSlotsPlugin } from './plugins/search-slots.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
 import { staticPlugin } from './plugins/static.ts'
 import { uploadsPlugin } from './plugins/uploads.ts'
@@ -122,6 +123,7 @@ export async function buildApp({
   app.register(healthPlugin, { db, readiness: prepared })
   app.register(exportsPlugin, { reads, config })
   app.register(bulkSlotsPlugin, { config })
+  app.register(searchSlotsPlugin, { config })
   app.register(memoryReleasePlugin)
   const storage = await openStorage(config)
   for (const module of modules)

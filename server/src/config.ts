@@ -87,6 +87,8 @@ export interface Config {
   bulkConcurrency: number
   /** Dashboard and analytics calls running at once in this process; 32 more wait in line, the rest 429. */
   analyticsConcurrency: number
+  /** Searches and lists read by a keyword running at once in this process; 32 more wait in line, the rest 429. */
+  searchConcurrency: number
   analyticsRecentMs: number
   /** The public member site, where the links of member e-mails lead. */
   memberSiteUrl: string
@@ -122,6 +124,9 @@ const poolSizeDefault = (bulk: number, analytics: number) =>
 
 /** ANALYTICS_CONCURRENCY unless set: half this machine's cores, at least one, at most eight. */
 export const ANALYTICS_CONCURRENCY_DEFAULT = Math.min(8, Math.max(1, Math.floor(availableParallelism() / 2)))
+
+/** SEARCH_CONCURRENCY unless set: as many as the cores, at most eight (bench/search-bounded.ts). */
+export const SEARCH_CONCURRENCY_DEFAULT = Math.min(8, availableParallelism())
 
 const integer = (fallback: number, min: number, max: number) =>
   z
@@ -269,6 +274,9 @@ const schema = z.object({
   // a time kept other staff's lists at their usual speed beside 20 three-year calls, four took their p50
   // from 20 to 40-270 ms (bench/analytics-busy.ts).
   ANALYTICS_CONCURRENCY: integer(ANALYTICS_CONCURRENCY_DEFAULT, 1, 8),
+  // Each search, or list read by a keyword, holds one connection of the requests' pool at a time
+  // (plugins/search-slots.ts); loadConfig leaves two of the pool beside them.
+  SEARCH_CONCURRENCY: integer(SEARCH_CONCURRENCY_DEFAULT, 1, 8),
   // How long a dashboard or analytics answer is given again (modules/analytics/recent-answers.ts); at most
   // 1.5 s, so that a committed row still shows within 2 s; 0 runs every call.
   ANALYTICS_RECENT_MS: integer(1200, 0, 1500),
@@ -349,6 +357,10 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       `DATABASE_POOL_SIZE (${poolSize}) must leave two connections beside BULK_CONCURRENCY ` +
         `(${e.BULK_CONCURRENCY}) and ANALYTICS_CONCURRENCY (${e.ANALYTICS_CONCURRENCY}), for everything else`,
     ])
+  if (e.SEARCH_CONCURRENCY > poolSize - 2)
+    throw new ConfigError([
+      `DATABASE_POOL_SIZE (${poolSize}) must leave two connections beside SEARCH_CONCURRENCY (${e.SEARCH_CONCURRENCY})`,
+    ])
   return {
     port: e.PORT,
     host: e.HOST,
@@ -382,6 +394,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     exportStallSeconds: e.EXPORT_STALL_SECONDS,
     bulkConcurrency: e.BULK_CONCURRENCY,
     analyticsConcurrency: e.ANALYTICS_CONCURRENCY,
+    searchConcurrency: e.SEARCH_CONCURRENCY,
     analyticsRecentMs: e.ANALYTICS_RECENT_MS,
     memberSiteUrl: e.MEMBER_SITE_URL,
     logLevel: e.LOG_LEVEL,

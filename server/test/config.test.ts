@@ -1,7 +1,12 @@
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ANALYTICS_CONCURRENCY_DEFAULT, ConfigError, loadConfig } from '../src/config.ts'
+import {
+  ANALYTICS_CONCURRENCY_DEFAULT,
+  ConfigError,
+  loadConfig,
+  SEARCH_CONCURRENCY_DEFAULT,
+} from '../src/config.ts'
 
 function problems(env: Record<string, string>): string[] {
   try {
@@ -232,6 +237,27 @@ describe('loadConfig', () => {
     ])
     expect(problems({ DATABASE_POOL_SIZE: '3' })).toEqual([
       expect.stringMatching(/^DATABASE_POOL_SIZE must be a whole number from 4 to 100/),
+    ])
+  })
+
+  it('takes SEARCH_CONCURRENCY within 1-8 (the cores), leaving two connections of the pool beside it', () => {
+    expect(SEARCH_CONCURRENCY_DEFAULT).toBe(Math.min(8, os.availableParallelism()))
+    expect(loadConfig({}).searchConcurrency).toBe(SEARCH_CONCURRENCY_DEFAULT)
+    expect(loadConfig({ SEARCH_CONCURRENCY: '1' }).searchConcurrency).toBe(1)
+    expect(problems({ SEARCH_CONCURRENCY: '0' })).toEqual([
+      expect.stringMatching(/^SEARCH_CONCURRENCY must be a whole number from 1 to 8/),
+    ])
+    expect(
+      problems({
+        DATABASE_POOL_SIZE: '5',
+        SEARCH_CONCURRENCY: '4',
+        BULK_CONCURRENCY: '1',
+        ANALYTICS_CONCURRENCY: '1',
+      }),
+    ).toEqual([
+      expect.stringMatching(
+        /^DATABASE_POOL_SIZE \(5\) must leave two connections beside SEARCH_CONCURRENCY \(4\)/,
+      ),
     ])
   })
 

@@ -84,6 +84,26 @@ describe('the indexes the lists rely on', () => {
     expect(missingKeywordIndexes('phones')).toEqual([])
   })
 
+  it("a channel admin's keyword, a channel at a time: (channel, that expression text_pattern_ops)", () => {
+    const scoped = lists().filter((list) => list.channel)
+    expect(scoped.map((list) => list.path)).toEqual(expect.arrayContaining(['users', 'orders']))
+    const missing = scoped.flatMap((list) =>
+      (Object.keys(keywordIndexes) as (keyof typeof keywordIndexes)[]).flatMap((group) =>
+        list.indexed[group]
+          // A joined table's column (a subscription's member) is not read a channel at a time.
+          .filter((column) => column.table === list.table)
+          .filter((column) => {
+            const index = new RegExp(
+              `\\(${list.channel?.name}, ${keywordIndexes[group].expression(column.name)} text_pattern_ops\\)`,
+            )
+            return !indexesOf(list.table).some((definition) => index.test(definition))
+          })
+          .map((column) => `${getTableName(list.table)}(${list.channel?.name}, ${group} ${column.name})`),
+      ),
+    )
+    expect(missing).toEqual([])
+  })
+
   it('the keyword kinds are read through their indexes', async () => {
     // Left only bitmap scans, which read an index by a condition, the planner scans the (empty) table
     // whole unless an index serves the condition: then the plan holds it as an Index Cond.

@@ -1,5 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { channelScope } from '../src/auth/channel-scope.ts'
 import { queryRows } from '../src/db/client.ts'
 import { plans, users } from '../src/db/schema/index.ts'
 import type { ListQuery, ListScope } from '../src/lib/list/index.ts'
@@ -71,7 +73,7 @@ describeEachEngine('list keywords read from their indexes first', (engine) => {
     // More tags than the count cap are named `tag …`; a few hold LIKE's wildcards as characters.
     await db.execute(sql`
       insert into tags (name, type) select 'tag ' || i, 'genre' from generate_series(1, ${CROWD}) as i
-      union all values ('a_b', 'genre'), ('a%b', 'genre'), ('axb', 'genre'), ('Tagged Rare', 'genre')`)
+      union all values ('wild_card', 'genre'), ('wild%card', 'genre'), ('wildxcard', 'genre'), ('Tagged Rare', 'genre')`)
     // Vacuumed as autovacuum leaves a table: rows just inserted wait in the trigram index's pending list,
     // which the planner reckons read whole, and which makes a seq scan cheaper for any keyword.
     await db.execute(sql`vacuum analyze tags`)
@@ -235,7 +237,7 @@ describeEachEngine('list keywords read from their indexes first', (engine) => {
     await expectPlannedOnce('tags', { keyword: '1234' }, { tags: 30 }, [
       'tag 77',
       '1234',
-      'a_b',
+      'wild_c',
       'rare',
       'nobody',
       '5 tag',
@@ -245,22 +247,29 @@ describeEachEngine('list keywords read from their indexes first', (engine) => {
     const queries: Record<string, string>[] = [
       { keyword: '1234' },
       { keyword: 'TAG 1234', page: '2', per_page: '5' },
-      { keyword: '99 tag', sort: 'name' },
-      { keyword: 'a_b' },
-      { keyword: 'a%' },
+      { keyword: '999 tag', sort: 'name' },
+      { keyword: 'wild_c' },
+      { keyword: 'wild%' },
       { keyword: 'tagged' },
       { keyword: 'nobody' },
     ]
     await expectReadFirst('tags', queries)
     // `_` and `%` are the characters they are: one tag each.
-    expect((await answered(parse({ keyword: 'a_b' }, 'tags'), 'tags')).meta.total).toBe(1)
-    expect((await answered(parse({ keyword: 'a%' }, 'tags'), 'tags')).meta.total).toBe(1)
+    expect((await answered(parse({ keyword: 'wild_c' }, 'tags'), 'tags')).meta.total).toBe(1)
+    expect((await answered(parse({ keyword: 'wild%' }, 'tags'), 'tags')).meta.total).toBe(1)
   })
 
-  it('reads a word every tag holds the way planned for it, to the same page', async () => {
+  it('reads a word every tag holds the way planned for it, to the same page, its trigram index unread', async () => {
     const q = parse({ keyword: 'tag', page: '3' }, 'tags')
-    const [row] = (await execute(test.database.db, await hitsOf(q, 'tags'))) as { total: number }[]
-    expect(row?.total).toBe(10_001)
+    // The column's statistics find it in every tag (vod_pattern_common): no match is read, no total given.
+    const hits = await hitsOf(q, 'tags')
+    const [row] = (await execute(test.database.db, hits)) as { total: number | null }[]
+    expect(row?.total).toBeNull()
+    expect(rowsRead(await genericPlan(test.database.db, hits), 'tags')).toBeLessThanOrEqual(20)
+    // A word the statistics do not hold common is still read from the index, at most the cap's worth.
+    const few = parse({ keyword: '1234' }, 'tags')
+    const rare = (await execute(test.database.db, await hitsOf(few, 'tags'))) as { total: number | null }[]
+    expect(rare[0]?.total).toBe((await expected(few, 'tags')).total)
     for (let i = 0; i < 2; i++) {
       const got = await answered(q, 'tags')
       expect(got.ids).toEqual((await expected(q, 'tags')).ids)
@@ -307,6 +316,56 @@ describeEachEngine('list keywords read from their indexes first', (engine) => {
       expect(got.ids).toEqual((await expected(q)).ids)
       expect(got.meta.total).toBeGreaterThan(10_000)
       expect(got.meta.total_estimated).toBe(1)
+    }
+  })
+
+  it("reads a channel admin's keyword a channel at a time: another channel's members unread, its own all found", async () => {
+    const db = test.database.db
+    const [mine, theirs] = await queryRows<{ id: number }>(
+      db,
+      sql`insert into channels (utm_source, type) values ('mine', 'affiliate'), ('theirs', 'social') returning id`,
+    )
+    // A flock of another channel's members start with `flock`, as three of the admin's channel do.
+    await db.execute(sql`
+      insert into users (username, channel_id) select 'flock' || i, ${theirs?.id}::integer from generate_series(1, 3000) as i
+      union all select 'flockmine' || i, ${mine?.id}::integer from generate_series(1, 3) as i`)
+    await db.execute(sql`analyze users`)
+    const [admin] = await queryRows<{ id: number }>(
+      db,
+      sql`insert into admins (username, password_hash, name) values ('flockkeeper', 'x', 'Keeper') returning id`,
+    )
+    await db.execute(
+      sql`insert into channel_admins (channel_id, admin_id) values (${mine?.id}, ${admin?.id})`,
+    )
+    const request = { admin: { id: admin?.id, permissions: new Set() } } as unknown as FastifyRequest
+    const scope = { where: channelScope(users.channelId)(request) }
+    for (const keyword of ['flock', 'FLOCKMINE2', 'nobody']) {
+      const q = parse({ keyword })
+      const { hits } = await list('users').statements(db, q, scope)
+      if (!hits) throw new Error(`${keyword}: not read among its matches first`)
+      // Five ranges (name, e-mail, domain, phone, digits), each of the admin's one channel.
+      expect(rowsRead(await genericPlan(db, hits), 'users'), keyword).toBeLessThanOrEqual(5 + 3)
+      const got = await answered(q, 'users', scope)
+      expect({ ids: got.ids, total: got.meta.total }, keyword).toEqual(
+        await expected(q, 'users', scope.where),
+      )
+    }
+  })
+
+  it('reads no tag for a word no trigram index finds beside none or a common one, and matches none', async () => {
+    for (const keyword of ['ab', 'zq tag', '--', '1 2 3']) {
+      const q = parse({ keyword }, 'tags')
+      const { ids } = await list('tags').statements(test.database.db, q)
+      if (!ids) throw new Error(`${keyword}: no ids statement`)
+      expect(rowsRead(await genericPlan(test.database.db, ids), 'tags'), keyword).toBe(0)
+      expect((await answered(q, 'tags')).meta.total, keyword).toBe(0)
+    }
+    // Beside a rare word it is checked on the rows that one finds; words of three letters or digits as before.
+    for (const keyword of ['ta 1234', 'tag 123']) {
+      const q = parse({ keyword }, 'tags')
+      const got = await answered(q, 'tags')
+      expect(got.meta.total, keyword).toBeGreaterThan(0)
+      expect({ ids: got.ids, total: got.meta.total }, keyword).toEqual(await expected(q, 'tags'))
     }
   })
 })

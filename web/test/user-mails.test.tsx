@@ -50,7 +50,7 @@ describe("a member's e-mail history says where each mail stands", () => {
     const looks = [1, 2, 3, 4].map((id) => [tag(id).textContent, tag(id).className.match(/ant-tag-(\w+)/g)])
     expect(looks).toEqual([
       ['Sent to the mail server', expect.arrayContaining(['ant-tag-green'])],
-      ['Queued: the mail server will be tried again', expect.arrayContaining(['ant-tag-gold'])],
+      ['Queued for the mail server', expect.arrayContaining(['ant-tag-gold'])],
       [expect.stringMatching(/^Failed/), expect.arrayContaining(['ant-tag-red'])],
       ['In the outbox (not delivered)', expect.arrayContaining(['ant-tag-orange'])],
     ])

@@ -72,7 +72,7 @@ export const analyticsExportQuery = z
   .strictObject({
     start_date: calendarDay,
     end_date: calendarDay,
-    channel_id: z.coerce.number().int().positive().optional(),
+    channel_id: z.coerce.number().int().min(1).optional(),
     ticket: z.string().optional(),
   })
   .superRefine(periodRules)

@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../db/client.ts'
 import { channelAdmins } from '../db/schema/index.ts'
+import { byChannel, keepsToChannels } from '../lib/list/channel-rows.ts'
 import { qualified } from '../lib/resource/relations.ts'
 import { adminOf } from './sessions.ts'
 
@@ -32,11 +33,13 @@ export async function channelsOf(db: Db, request: FastifyRequest): Promise<numbe
 /**
  * The rule as a condition on a record's channel column, for a resource's `scope`: nothing for a caller who
  * sees all, else the column among the channels it administers now (a row of no channel is never among them).
- * One statement with the list: the caller's channels are read by the same query.
+ * One statement with the list: the caller's channels are read by the same query. Marked as such
+ * (lib/list/channel-rows.ts), so that reads by a keyword take the channels into their index reads.
  */
 export function channelScope(column: PgColumn): (request: FastifyRequest) => SQL | undefined {
-  return (request) =>
-    seesAllChannels(request)
-      ? undefined
-      : sql`${qualified(column)} in (select ${qualified(channelAdmins.channelId)} from ${channelAdmins} where ${qualified(channelAdmins.adminId)} = ${adminOf(request).id})`
+  return byChannel((request: FastifyRequest) => {
+    if (seesAllChannels(request)) return undefined
+    const channels = sql`select ${qualified(channelAdmins.channelId)} from ${channelAdmins} where ${qualified(channelAdmins.adminId)} = ${adminOf(request).id}`
+    return keepsToChannels(sql`${qualified(column)} in (${channels})`, { column, channels })
+  }, column)
 }

@@ -45,6 +45,7 @@ export const en = {
   'errors.bad_multipart': 'The form data could not be read: it is malformed or did not arrive whole.',
   'errors.exports_busy': 'Other exports are running; please try again in a few seconds.',
   'errors.bulk_busy': 'Other bulk actions are running; please try again in a few seconds.',
+  'errors.search_busy': 'Many searches are running right now; please try again in a few seconds.',
   'errors.analytics_busy': 'Many reports are being worked out right now; please try again in a few seconds.',
   'errors.file_name_too_long': 'The file name may have at most {max} characters.',
   'errors.not_csv': 'The file is not a UTF-8 CSV file.',
@@ -104,9 +105,6 @@ export const en = {
   'users.no_email': 'This member has no e-mail address to write to.',
   'users.mail_throttled':
     'At most {limit} such e-mails an hour go to one member. Please try again in {minutes} minute(s).',
-  'users.mail_queued':
-    'The mail server did not answer. The e-mail is kept and will be sent again shortly; there is no need to send it twice.',
-  'users.mail_failed': 'The mail server did not take the e-mail. Nothing was sent; please try again later.',
   'report_subscriptions.no_email': 'Add an e-mail address to your profile first: reports are sent to it.',
   'report_subscriptions.limit': 'You may hold at most {max} report subscriptions; cancel one first.',
   // Channels and campaigns (modules/channels).

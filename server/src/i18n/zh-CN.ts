@@ -41,6 +41,7 @@ export const zhCN: Record<MessageKey, string> = {
   'errors.bad_multipart': '无法读取表单数据：格式有误或未完整送达。',
   'errors.exports_busy': '其他导出正在进行，请几秒后重试。',
   'errors.bulk_busy': '其他批量操作正在进行，请几秒后重试。',
+  'errors.search_busy': '当前正在进行的搜索较多，请几秒后重试。',
   'errors.analytics_busy': '当前正在计算的报表较多，请几秒后重试。',
   'errors.file_name_too_long': '文件名最多 {max} 个字符。',
   'errors.not_csv': '该文件不是 UTF-8 编码的 CSV 文件。',
@@ -90,8 +91,6 @@ export const zhCN: Record<MessageKey, string> = {
   'users.already_disabled': '该会员已禁用。',
   'users.no_email': '该会员没有可发送的邮箱地址。',
   'users.mail_throttled': '每位会员每小时最多发送 {limit} 封此类邮件，请在 {minutes} 分钟后再试。',
-  'users.mail_queued': '邮件服务器没有响应。该邮件已保存，稍后会自动重发，无需再次发送。',
-  'users.mail_failed': '邮件服务器未接收该邮件，未发送任何内容，请稍后再试。',
   'report_subscriptions.no_email': '请先在个人资料中填写邮箱地址：报告将发送到该邮箱。',
   'report_subscriptions.limit': '每人最多订阅 {max} 个报告，请先取消一个。',
   // 渠道与推广活动（modules/channels）。

@@ -12,6 +12,8 @@ export interface Slots {
    * take() when the line is full too.
    */
   enter(): Promise<() => void>
+  /** How many run and how many wait in line now. */
+  state(): { running: number; waiting: number }
 }
 
 /**
@@ -57,5 +59,6 @@ export function createSlots({
       if (waiting.length >= queue) return Promise.reject(refuse())
       return new Promise((resolve) => waiting.push(() => resolve(release())))
     },
+    state: () => ({ running, waiting: waiting.length }),
   }
 }

@@ -247,6 +247,38 @@ describeEachEngine('record versions', (engine) => {
     expect(right.body.data.description).toBe('Later')
   })
 
+  it("a refund or chargeback moves the order's version: a second one, or a save, from the version before is 412", async () => {
+    const { order } = await records(t, token, `v${++seq}`)
+    const seen = await read(order)
+    const money = (kind: string) =>
+      api(`${order}/${kind}`, { method: 'POST', body: { amount: '1.00' }, version: quoted(seen.version) })
+    // Two at once from the same version: one is written, the other refused with the record as it is now.
+    const racing = await Promise.all([money('refund'), money('chargeback')])
+    expect(racing.map((answer) => answer.status).sort()).toEqual([200, 412])
+    const done = racing.find((answer) => answer.status === 200) as Answer
+    const refused = racing.find((answer) => answer.status === 412) as Answer
+    expect(done.body.data.version).not.toBe(seen.version)
+    expect(refused.body.version).toBe(done.body.data.version)
+    expect(refused.body.data.events).toHaveLength(1)
+    const now = await read(order)
+    expect(now.version).toBe(done.body.data.version)
+    expect(now.events).toHaveLength(1)
+    // A correction made from the order as it was before the refund is refused too, and writes nothing.
+    const stale = await api(order, { method: 'PUT', body: edits.order[0], version: quoted(seen.version) })
+    expect(stale.status).toBe(412)
+    expect((await read(order)).transaction_number).toBe(now.transaction_number)
+    // From the version after it, both go through.
+    expect((await money('refund')).status).toBe(412)
+    const again = await api(`${order}/refund`, {
+      method: 'POST',
+      body: { amount: '1.00' },
+      version: quoted(now.version),
+    })
+    expect(again.status).toBe(200)
+    expect(again.body.data.version).not.toBe(now.version)
+    expect(again.body.data.refunded).toBe(now.refunded === '1.00' ? '2.00' : '1.00')
+  })
+
   it('a bulk action refuses a stale row with 412 and does the others', async () => {
     const a = await records(t, token, `v${++seq}`)
     const b = await records(t, token, `v${++seq}`)
@@ -272,6 +304,16 @@ describeEachEngine('record versions', (engine) => {
       body: { ids: [ma.id], versions: { x: '1' } },
     })
     expect(bad.status).toBe(422)
+    // A key is the id as the API writes it: one with a leading zero would match no row and check nothing.
+    for (const key of [`0${mb.id}`, '0', '2147483648']) {
+      const unwritten = await api('/api/users/bulk/disable', {
+        method: 'POST',
+        body: { ids: [mb.id], versions: { [key]: '1' } },
+      })
+      expect(unwritten.status, key).toBe(422)
+      expect(Object.keys(unwritten.body.errors), key).toEqual([expect.stringMatching(/^versions/)])
+    }
+    expect((await read(b.member)).status).toBe('enabled')
   })
 
   describe('an owned child', () => {

@@ -176,6 +176,10 @@ describeEachEngine('report subscriptions', (engine) => {
       // A channel it does not administer, and one that does not exist.
       await field(dueNow({ report: 'daily-channel', channel_id: channels.B }), 'channel_id')
       await field(dueNow({ report: 'daily-channel', channel_id: 999_999 }), 'channel_id')
+      // No id is 0: the message names the least id there is.
+      const zero = await post(dueNow({ report: 'daily-channel', channel_id: 0 }))
+      expect(zero.status).toBe(422)
+      expect(zero.body.errors.channel_id).toEqual([expect.stringContaining('at least 1')])
       expect((await post(dueNow({ report: 'daily-channel', channel_id: channels.A }))).status).toBe(201)
       const malformed = await t.request('/api/report-subscriptions', {
         method: 'POST',

@@ -1,6 +1,7 @@
 import { type PermissionName, permissionNames } from '@vod/contract'
 import { searchAnswer } from '@vod/contract/search'
 import { type SQL, sql } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { queryRows, type Statement } from '../../src/db/client.ts'
 import { videos } from '../../src/db/schema/index.ts'
@@ -9,6 +10,7 @@ import { declareSearch, searchables } from '../../src/lib/search/searchable.ts'
 import { searchStatement } from '../../src/lib/search/statement.ts'
 import { describeEachEngine } from '../support/databases.ts'
 import { type Json, startTestApp, type TestAdmin, type TestApp } from '../support/harness.ts'
+import { type PlanNode, rowsRead } from '../support/plans.ts'
 
 /** Rows enough that a scan would cost: the plans must read the lists' indexes instead. */
 const CROWD = 3000
@@ -83,6 +85,20 @@ describeEachEngine('search', (engine) => {
     await t.db.execute(sql`
       insert into videos (title, serial_number) select 'Crowd video ' || md5(i::text), 'CV-' || i
       from generate_series(1, ${CROWD}) as i`)
+    // A herd of another channel's members and orders sharing a start with a few of the first channel's.
+    await t.db.execute(sql`
+      insert into users (username, email, channel_id) select 'herd' || i, 'herd' || i || '@herd.test', ${ids.beta}::integer
+      from generate_series(1, ${CROWD}) as i`)
+    await t.db.execute(sql`
+      insert into users (username, email, channel_id) select 'herdmine' || i, 'mine' || i || '@herd.test', ${ids.alpha}::integer
+      from generate_series(1, 7) as i`)
+    await t.db.execute(sql`
+      insert into orders (order_no, transaction_number, user_id, plan_id, channel_id, amount, payment_method, paid_at, total_amount)
+      select 'HERD' || i, 'HTX' || i, ${ids.anna}::integer, ${plan}::integer, ${ids.beta}::integer, 9.99, 'epoch', now(), 9.99
+      from generate_series(1, ${CROWD}) as i
+      union all
+      select 'HERDMINE' || i, 'HMTX' || i, ${ids.ann}::integer, ${plan}::integer, ${ids.alpha}::integer, 9.99, 'epoch', now(), 9.99
+      from generate_series(1, 3) as i`)
     for (const table of ['users', 'orders', 'videos']) await t.db.execute(sql.raw(`analyze ${table}`))
 
     channelAdmin = await t.createAdmin(everyButAll)
@@ -203,7 +219,8 @@ describeEachEngine('search', (engine) => {
   })
 
   it('refuses what is no search with 422 naming q, and a caller without a token with 401', async () => {
-    for (const query of ['', '?q=', '?q=a', '?q=%20a%20', `?q=${'x'.repeat(101)}`]) {
+    // A NUL cannot reach PostgreSQL's text (SQLSTATE 22021): refused as the lists' keyword refuses it.
+    for (const query of ['', '?q=', '?q=a', '?q=%20a%20', `?q=${'x'.repeat(101)}`, '?q=%00ab', '?q=ann%00']) {
       const res = await t.request(`/api/search${query}`, { token })
       expect(res.status, query).toBe(422)
       expect(Object.keys(res.body.errors), query).toEqual(['q'])
@@ -248,6 +265,23 @@ describeEachEngine('search', (engine) => {
       await t.db.execute(sql.raw('reset plan_cache_mode'))
     }
   }
+  /** EXPLAIN ANALYZE of a statement prepared with its values, planned as `mode` says. */
+  const analyzed = async ({ text, params }: Statement, mode: string): Promise<PlanNode> => {
+    await t.db.execute(sql.raw(`prepare counted as ${text}`))
+    try {
+      await t.db.execute(sql.raw(`set plan_cache_mode = ${mode}`))
+      const values = params.map((value) => `'${String(value).replaceAll("'", "''")}'`).join(', ')
+      const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(
+        t.db,
+        sql.raw(`explain (analyze, format json) execute counted(${values})`),
+      )
+      const raw = row?.['QUERY PLAN']
+      return ((typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }])[0].Plan
+    } finally {
+      await t.db.execute(sql.raw('deallocate counted'))
+      await t.db.execute(sql.raw('reset plan_cache_mode'))
+    }
+  }
   const scans = (plan: string) =>
     ['users', 'orders', 'videos'].filter((table) => plan.includes(`Seq Scan on ${table}`))
   /** The trigram index conditions of a plan: each names the word it reads the titles by. */
@@ -287,6 +321,62 @@ describeEachEngine('search', (engine) => {
     } finally {
       await t.db.execute(sql.raw('reset enable_seqscan'))
     }
+  })
+
+  it("reads a channel admin's members and orders a channel at a time: other channels' rows unread, its own found", async () => {
+    // Three thousand members and orders of another channel start with `herd`, as seven and three of its own do.
+    const request = {
+      admin: { id: channelAdmin.id, permissions: new Set(everyButAll) },
+    } as unknown as FastifyRequest
+    const kinds = searchables
+      .filter((found) => found.kind === 'users' || found.kind === 'orders')
+      .map((found) => ({ found, scope: found.scopeOf(request) }))
+    const statement = searchStatement(kinds, 'herd')
+    if (!statement) throw new Error('nothing searched')
+    for (const mode of ['force_custom_plan', 'force_generic_plan']) {
+      const plan = await analyzed(statement, mode)
+      // Each column's range of each of its channels, five rows at most: 2 columns of members, 2 of orders.
+      expect(rowsRead(plan, 'users'), mode).toBeLessThanOrEqual(2 * 5)
+      expect(rowsRead(plan, 'orders'), mode).toBeLessThanOrEqual(2 * 5)
+    }
+    const found = await search('herd', channelAdmin.token)
+    expect(found.map((group) => group.kind)).toEqual(['users', 'orders'])
+    const labels = (kind: string) =>
+      found.find((group) => group.kind === kind)?.records.map((hit: Json) => hit.label) ?? []
+    expect(labels('users')).toHaveLength(5)
+    expect(labels('users').every((label: string) => label.startsWith('herdmine'))).toBe(true)
+    expect(labels('orders').sort()).toEqual(['HERDMINE1', 'HERDMINE2', 'HERDMINE3'])
+  })
+
+  it('looks for a word no trigram finds only where few rows are read: never reads a table whole for it', async () => {
+    // Bound at 100 rows here (10,000 in the product): the 3,000 crowd titles are more.
+    const bounded = async (words: string[], most = 100) => {
+      const [row] = await queryRows<{ bounded: boolean }>(
+        t.db,
+        sql`select vod_contains_bounded('videos', 'title', ${sql.param(words)}::text[], ${most}) as bounded`,
+      )
+      return row?.bounded
+    }
+    // Every word has a trigram: the index finds it, however common.
+    expect(await bounded(['%crowd%'])).toBe(true)
+    // `zq` has none: beside a word in most titles it would only narrow them all.
+    expect(await bounded(['%zq%', '%crowd%'])).toBe(false)
+    expect(await bounded(['%ab%'])).toBe(false)
+    expect(await bounded(['%--%', '%crowd%'])).toBe(false)
+    // Beside a rare word it is checked on the few rows that one finds; a small table is read as it is.
+    expect(await bounded(['%zq%', '%harbour%'])).toBe(true)
+    expect(await bounded(['%zq%', '%crowd%'], 10_000)).toBe(true)
+    const contained = async (words: string[], most: number) => {
+      const [row] = await queryRows<{ ids: number[] }>(
+        t.db,
+        sql`select vod_contains_ids('videos', 'id', 'title', ${sql.param(words)}::text[], 5, ${most}) as ids`,
+      )
+      return row?.ids
+    }
+    expect(await contained(['%ui%', '%crowd%'], 100)).toEqual([])
+    expect(await contained(['%ui%', '%harbour%'], 100)).toEqual([ids.video])
+    expect(await idsOf('zq harbour', 'videos')).toEqual([])
+    expect(await idsOf('ui harbour', 'videos')).toEqual([ids.video])
   })
 
   it('refuses a kind with a scope whose titles would be read whole by vod_contains_ids', () => {

@@ -23,9 +23,16 @@ export const loopsReading = (node: PlanNode, table: string): number[] => [
   ...(node.Plans ?? []).flatMap((child) => loopsReading(child, table)),
 ]
 
+/** A value written as an SQL literal, an array as an array literal of its elements. */
+const literal = (value: unknown): string =>
+  Array.isArray(value)
+    ? literal(
+        `{${value.map((v) => `"${String(v).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`,
+      )
+    : `'${String(value).replaceAll("'", "''")}'`
+
 /** A statement's values written as SQL literals, for PREPARE and EXECUTE by text. */
-const written = (params: readonly unknown[]) =>
-  params.map((value) => `'${String(value).replaceAll("'", "''")}'`).join(', ')
+const written = (params: readonly unknown[]) => params.map(literal).join(', ')
 
 /** EXPLAIN ANALYZE of a statement in a plan made for no value in particular. */
 export async function genericPlan(db: Db, { text, params }: Statement): Promise<PlanNode> {

@@ -32,6 +32,12 @@ export const domainStartsWith = (column: PgColumn) => sql`${emailDomain(column)}
 export const reversedDigits = (column: PgColumn) => sql`reverse(regexp_replace(${column}, '[^0-9]', '', 'g'))`
 export const digitsEndWith = (column: PgColumn) => sql`${reversedDigits(column)} text_pattern_ops`
 
+/**
+ * The rows a channel admin may see at all, those of a channel: what an index led by the channel column
+ * (beside a keyword's expression) holds, a channel admin's keyword read from it a channel at a time.
+ */
+export const inAChannel = (channel: PgColumn) => sql`${channel} is not null`
+
 /** The values an enum column may hold, for its check constraint: `${t.status} in (${oneOf(statuses)})`. */
 export const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '))
 

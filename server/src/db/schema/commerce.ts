@@ -24,7 +24,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core'
 import { campaigns, channels } from './channels.ts'
-import { money, oneOf, startsWith, timestamps } from './columns.ts'
+import { inAChannel, money, oneOf, startsWith, timestamps } from './columns.ts'
 import { users } from './members.ts'
 import { plans } from './plans.ts'
 
@@ -163,6 +163,13 @@ export const orders = pgTable(
     uniqueIndex('orders_order_no_unique').on(t.orderNo),
     index('orders_order_no_prefix_index').on(startsWith(t.orderNo)),
     index('orders_transaction_number_prefix_index').on(startsWith(t.transactionNumber)),
+    // The same a channel at a time, for a channel admin's keyword and search (lib/list/channel-rows.ts).
+    index('orders_channel_order_no_prefix_index')
+      .on(t.channelId, startsWith(t.orderNo))
+      .where(inAChannel(t.channelId)),
+    index('orders_channel_transaction_number_prefix_index')
+      .on(t.channelId, startsWith(t.transactionNumber))
+      .where(inAChannel(t.channelId)),
     index('orders_paid_at_id_index').on(t.paidAt, t.id),
     index('orders_payment_method_paid_at_index').on(t.paymentMethod, t.paidAt),
     index('orders_plan_id_paid_at_index').on(t.planId, t.paidAt),

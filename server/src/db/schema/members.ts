@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { admins } from './auth.ts'
 import { campaigns, channels } from './channels.ts'
-import { digitsEndWith, domainStartsWith, startsWith, timestamps } from './columns.ts'
+import { digitsEndWith, domainStartsWith, inAChannel, startsWith, timestamps } from './columns.ts'
 import { plans } from './plans.ts'
 
 /**
@@ -58,6 +58,23 @@ export const users = pgTable(
     // A domain (`example.org`) and a number typed without its country code (`13800138000`) are found too.
     index('users_email_domain_index').on(domainStartsWith(t.email)),
     index('users_phone_digits_index').on(digitsEndWith(t.phone)),
+    // The same a channel at a time: a channel admin's keyword and search read only its channels' members
+    // (lib/list/channel-rows.ts); a member of no channel is in no channel admin's scope.
+    index('users_channel_username_prefix_index')
+      .on(t.channelId, startsWith(t.username))
+      .where(inAChannel(t.channelId)),
+    index('users_channel_email_prefix_index')
+      .on(t.channelId, startsWith(t.email))
+      .where(inAChannel(t.channelId)),
+    index('users_channel_phone_prefix_index')
+      .on(t.channelId, startsWith(t.phone))
+      .where(inAChannel(t.channelId)),
+    index('users_channel_email_domain_index')
+      .on(t.channelId, domainStartsWith(t.email))
+      .where(inAChannel(t.channelId)),
+    index('users_channel_phone_digits_index')
+      .on(t.channelId, digitsEndWith(t.phone))
+      .where(inAChannel(t.channelId)),
     index('users_status_id_index').on(t.status, t.id),
     index('users_plan_id_index').on(t.planId, t.id),
     index('users_created_at_index').on(t.createdAt),

@@ -1,5 +1,5 @@
 import { PHONE_PATTERN } from '@vod/contract'
-import { getTableName, ilike, is, type SQL, sql } from 'drizzle-orm'
+import { getTableColumns, getTableName, ilike, is, type SQL, sql } from 'drizzle-orm'
 import { getTableConfig, IndexedColumn, PgColumn } from 'drizzle-orm/pg-core'
 import { emailDomain, reversedDigits } from '../../db/schema/columns.ts'
 import type { KeywordColumn } from './list-spec.ts'
@@ -16,6 +16,25 @@ export const containsPatterns = (text: string): string[] => [
   ),
 ]
 const prefixPattern = (text: string): string => `${literal(text)}%`
+
+/**
+ * Whether a trigram index can find the values holding each word of a text: a word needs three letters or
+ * digits in a row (pg_trgm's trigrams are of those), else the index hands over every row it holds (`ab`,
+ * `--`, a two-character Chinese word), and beside other words it only narrows the rows they find (`zq
+ * beaches`: every title holding beaches). Such a text is searched only where that reads few rows
+ * (vod_contains_bounded, db/sql/keyword-words.sql): the table is never read whole for it.
+ */
+const trigramsServe = (text: string): boolean =>
+  text
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => /[\p{L}\p{N}]{3}/u.test(word))
+
+/**
+ * The most rows read to find a text with a word no trigram finds (trigramsServe): in a table this small, or
+ * among the rows holding its rarest other word when the statistics find it in no more (vod_contains_bounded).
+ */
+export const CONTAINS_READ_MAX = 10_000
 
 /** Fewer digits than this end too many numbers to be worth a search (`al` has none at all). */
 const PHONE_DIGITS_MIN = 4
@@ -127,12 +146,21 @@ export function keywordStart(
  * sharing a common word's trigrams), the others checked on the rows it finds. A column without one is read
  * whole, every word checked on each row (everyWord). `held`: the patterns reach the condition through
  * subqueries, which a plan made for no keyword in particular reads the index by all the same, working out
- * the rarest word once as the statement starts (keyword-first.ts).
+ * the rarest word once as the statement starts (keyword-first.ts). A text with a word no trigram finds is
+ * looked for only where that reads few rows (boundedContains).
  */
 function containsEvery(column: PgColumn, patterns: readonly string[], held = false): SQL {
   const reach = (value: SQL) => (held ? sql`(select ${value})` : value)
   const every = reach(sql`${sql.param(patterns)}::text[]`)
   if (!hasTrigramIndex(column)) return everyWord(column, every)
+  if (!patterns.every((pattern) => trigramsServe(pattern))) return boundedContains(column, patterns, held)
+  return indexedContains(column, patterns, held)
+}
+
+/** containsEvery on a column with a trigram index, the index read by the rarest word. */
+function indexedContains(column: PgColumn, patterns: readonly string[], held: boolean): SQL {
+  const reach = (value: SQL) => (held ? sql`(select ${value})` : value)
+  const every = reach(sql`${sql.param(patterns)}::text[]`)
   const [only] = patterns
   if (only !== undefined && patterns.length === 1)
     return held ? sql`${column} ilike ${reach(sql`${only}::text`)}` : ilike(column, only)
@@ -141,17 +169,43 @@ function containsEvery(column: PgColumn, patterns: readonly string[], held = fal
 }
 
 /**
+ * A text with a word its column's trigram index cannot find (trigramsServe): the ids of the rows holding
+ * every word, read only when vod_contains_bounded finds that reads at most CONTAINS_READ_MAX rows (a
+ * one-time check: otherwise none is read), so neither a plan for the text nor one for no text reads the
+ * table whole.
+ */
+function boundedContains(column: PgColumn, patterns: readonly string[], held: boolean): SQL {
+  const id = getTableColumns(column.table).id as PgColumn
+  const bounded = sql`vod_contains_bounded(${getTableName(column.table)}, ${column.name}, (select ${sql.param(patterns)}::text[]), ${sql.raw(String(CONTAINS_READ_MAX))})`
+  return sql`${id} = any(array(select ${id} from ${column.table} where (select ${bounded}) and ${indexedContains(column, patterns, held)}))`
+}
+
+/**
  * For text searched anywhere on a column with a trigram index: the keyword's condition with its patterns
- * held in subqueries (containsEvery), for a statement planned once. Null for any other kind or column.
+ * held in subqueries (containsEvery), for a statement planned once, and whether its rarest word is in more
+ * than `cap` rows by the column's statistics (vod_pattern_common, db/sql/keyword-words.sql; null for a text
+ * with a word no trigram finds, which containsEvery bounds by the same). Null for any other kind or column.
  */
 export function containsAnywhere(
   keywordColumn: KeywordColumn,
   keyword: string,
-): { column: PgColumn; match: SQL } | null {
+): { column: PgColumn; match: SQL; common: ((cap: SQL) => SQL) | null } | null {
   const { kind, column } = kindOf(keywordColumn)
   const patterns = containsPatterns(keyword)
   if (kind !== 'contains' || !hasTrigramIndex(column) || patterns.length === 0) return null
-  return { column, match: containsEvery(column, patterns, true) }
+  const table = getTableName(column.table)
+  const [only] = patterns
+  const rarest =
+    only !== undefined && patterns.length === 1
+      ? sql`${only}::text`
+      : sql`vod_rarest_pattern(${table}, ${column.name}, (select ${sql.param(patterns)}::text[]))`
+  return {
+    column,
+    match: containsEvery(column, patterns, true),
+    common: trigramsServe(keyword)
+      ? (cap) => sql`vod_pattern_common(${table}, ${column.name}, ${rarest}, ${cap})`
+      : null,
+  }
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, is, SQL, sql } from 'drizzle-orm'
 import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core'
 import { type Db, queryText } from '../../db/client.ts'
 import { Lru } from '../../lru.ts'
+import { channelRowsOf } from './channel-rows.ts'
 import { type JoinedSort, joinedPageIds } from './joined-sort.ts'
 import { keywordFirst, readsKeywordFirst } from './keyword-first.ts'
 import type { ListQuery, ListScope, ListSpec } from './list-spec.ts'
@@ -90,7 +91,14 @@ export function pageStatements<TColumns extends Record<string, SQL | SQL.Aliased
     const terms = orderTerms(q)
     const hits =
       !by && q.keyword && readsKeywordFirst(spec, q, scope, terms)
-        ? keywordFirst(spec, { keyword: q.keyword, terms, size: q.perPage, offset, cap: countCap })
+        ? keywordFirst(spec, {
+            keyword: q.keyword,
+            terms,
+            size: q.perPage,
+            offset,
+            cap: countCap,
+            channels: channelRowsOf(scope?.where),
+          })
         : null
     // Led by `select`, as the statements a connection keeps prepared are (db/client.ts); the records of the
     // page's ids in the same statement, a round trip fewer.

@@ -1,4 +1,4 @@
-import { ID_MAX, inDateYears, isCalendarDay, MAX_PER_PAGE, MONEY_PATTERN } from '@vod/contract'
+import { ID_MAX, inDateYears, isCalendarDay, MAX_PER_PAGE, MONEY_PATTERN, withoutNul } from '@vod/contract'
 import { z } from 'zod'
 
 /**
@@ -24,11 +24,7 @@ export const numberParam = z
 
 /** Free text; a NUL character cannot reach PostgreSQL text, so it is refused here. */
 export const textParam = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .refine((v) => !v.includes('\u0000'), 'validation.invalid_character')
+  z.string().trim().max(max).refine(withoutNul, 'validation.invalid_character')
 
 /** Money stays an exact decimal string: the database compares it as numeric, never as a float. */
 export const moneyParam = z.string().regex(MONEY_PATTERN, 'validation.money')

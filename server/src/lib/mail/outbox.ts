@@ -6,25 +6,44 @@ import { type Db, queryRows } from '../../db/client.ts'
 import { MAX_MAIL_ATTEMPTS } from './transport.ts'
 
 /**
- * How long a claimed mail is left to the process that claimed it before another may try it: its retry
- * period, and at least as long as an attempt can take (the mail server's connect, greeting and silence, each
- * bounded by MAIL_TIMEOUT_SECONDS, with room to make the mail), so a slow attempt is never doubled by another
- * process while it is still under way; a process that died holds it no longer than this.
+ * How long one attempt at a mail may last from its claim, making the mail and speaking to the mail server
+ * included: the server's connect, greeting and silence are each bounded by MAIL_TIMEOUT_SECONDS, and the
+ * whole attempt by three of them (lib/mail/transport.ts cuts it there), however the server answers.
  */
-const leaseSeconds = (config: Config) => Math.max(config.mailRetrySeconds, 4 * config.mailTimeoutSeconds)
+const attemptSeconds = (config: Config) => 3 * config.mailTimeoutSeconds
+
+/**
+ * How long a claimed mail is left to the process that claimed it before another may try it: its retry
+ * period, and at least an attempt and one more MAIL_TIMEOUT_SECONDS to write down how it went, so an attempt
+ * is always over before another process may begin one (a mail is never sent twice at once); a process that
+ * died holds it no longer than this.
+ */
+const leaseSeconds = (config: Config) =>
+  Math.max(config.mailRetrySeconds, attemptSeconds(config) + config.mailTimeoutSeconds)
+
+/** When an attempt at a mail claimed at `claimed` (ms, taken before the claim) must be over. */
+export const attemptUntil = (config: Config, claimed: number) => claimed + attemptSeconds(config) * 1000
+
+/** A mail claimed for one attempt: its row, and when the attempt must be over (attemptUntil). */
+export interface Claim {
+  id: number
+  until: number
+}
 
 /**
  * The mail outbox's tables (member_mails, report_deliveries) share these columns: `pending` while the mail
  * server has not taken a mail, `attempts` made so far, `tried_at` of the last. Claims one pending mail whose
  * last try is a lease old (and that `due` holds of), counting the attempt, or none. Any process may: rows
- * are claimed with SKIP LOCKED, and the claim commits before the mail server is spoken to.
+ * are claimed with SKIP LOCKED, and the claim commits before the mail server is spoken to. Its lease runs from
+ * the claim, and so does the attempt's bound (attemptUntil).
  */
 export async function claimDue(
   db: Db,
   table: PgTable,
   config: Config,
   due: SQL = sql`true`,
-): Promise<number | null> {
+): Promise<Claim | null> {
+  const claimed = Date.now()
   const [row] = await queryRows<{ id: number }>(
     db,
     sql`update ${table} set attempts = attempts + 1, tried_at = now()
@@ -35,7 +54,7 @@ export async function claimDue(
         order by tried_at limit 1 for update skip locked)
       returning id`,
   )
-  return row?.id ?? null
+  return row ? { id: row.id, until: attemptUntil(config, claimed) } : null
 }
 
 /**

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { childParams, idParams } from '../id-param.ts'
 import { type ListQuery, listResponse, sendList } from '../list/index.ts'
-import { dataOf, errorBody, recordErrors } from '../responses.ts'
+import { dataOf, errorBody, recordErrors, searchErrors } from '../responses.ts'
 import { change, childrenOf, findParent, type Nest, ofParent, permissionFor } from './child-nest.ts'
 import { deleteRule } from './database-rules.ts'
 import { partialInput } from './partial-input.ts'
@@ -29,7 +29,7 @@ export function childListRoute(app: FastifyInstance, db: Db, nest: Nest) {
         summary: `The ${name} of one of ${parent.path}`,
         params: idParams,
         querystring: list.query,
-        response: { 200: listResponse(answer), ...recordErrors },
+        response: { 200: listResponse(answer), ...recordErrors, ...searchErrors },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,7 @@
-import type { PgTable } from 'drizzle-orm/pg-core'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/client.ts'
+import { scopeChannel } from '../list/channel-rows.ts'
 import { defineList } from '../list/index.ts'
 import { answerSchema } from './answers.ts'
 import { defineBulk } from './bulk.ts'
@@ -44,6 +45,8 @@ export const declaredLists: {
   query: ReturnType<typeof defineList>['query']
   statements: ReturnType<typeof defineList>['statements']
   run: ReturnType<typeof defineList>['run']
+  /** The column its scope keeps to the channels of, for a channel-scoped resource. */
+  channel: PgColumn | undefined
 }[] = []
 
 /** A resolved declaration's view, answer, list and writes (its list noted in `declaredLists`). */
@@ -63,7 +66,16 @@ function resourceOf(spec: Resolved): Resource {
     columns: answerColumns(view),
   })
   const { indexed, where, query, statements, run } = list
-  declaredLists.push({ path, table, indexed, where, query, statements, run })
+  declaredLists.push({
+    path,
+    table,
+    indexed,
+    where,
+    query,
+    statements,
+    run,
+    channel: scopeChannel(spec.scope),
+  })
   return {
     spec,
     view,

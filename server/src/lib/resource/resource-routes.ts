@@ -6,7 +6,7 @@ import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { idParams } from '../id-param.ts'
 import { type defineList, type ListQuery, listResponse, sendList } from '../list/index.ts'
-import { dataOf, errorBody, protectedErrors, recordErrors } from '../responses.ts'
+import { dataOf, errorBody, protectedErrors, recordErrors, searchErrors } from '../responses.ts'
 import type { answerSchema } from './answers.ts'
 import { permissionOf } from './permissions.ts'
 import type { ActionRoute, Resolved } from './types.ts'
@@ -37,7 +37,7 @@ export function listRoute(app: FastifyInstance, db: Db, res: Resource) {
         tags: res.tags,
         summary: `List ${path}`,
         querystring: res.list.query,
-        response: { 200: listResponse(res.answer), ...protectedErrors },
+        response: { 200: listResponse(res.answer), ...protectedErrors, ...searchErrors },
       },
     },
     async (request, reply) => {
@@ -58,7 +58,7 @@ export function viewRoute(app: FastifyInstance, db: Db, res: Resource, view: str
         tags: res.tags,
         summary: `List ${path}: ${view}`,
         querystring: res.list.query,
-        response: { 200: listResponse(res.answer), ...protectedErrors },
+        response: { 200: listResponse(res.answer), ...protectedErrors, ...searchErrors },
       },
     },
     async (request, reply) => {

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { type defineList, type ListQuery, readBy, selectFrom } from '../list/index.ts'
-import { dataOf, protectedErrors } from '../responses.ts'
+import { dataOf, protectedErrors, searchErrors } from '../responses.ts'
 import { permissionOf } from './permissions.ts'
 import type { Resolved } from './types.ts'
 import type { View } from './view.ts'
@@ -49,7 +49,7 @@ export function defineTotals(
           tags: [spec.path],
           summary: `Totals of the ${spec.path} a list query matches`,
           querystring: list.query,
-          response: { 200: answer, ...protectedErrors },
+          response: { 200: answer, ...protectedErrors, ...searchErrors },
         },
       },
       async (request) => {

@@ -3,7 +3,8 @@ import { and, getTableName, type SQL, sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { type Db, queryText, type Statement } from '../../db/client.ts'
 import { Lru } from '../../lru.ts'
-import { containsPatterns, everyWord, prefixRange } from '../list/keyword.ts'
+import { channelRowsOf } from '../list/channel-rows.ts'
+import { CONTAINS_READ_MAX, containsPatterns, everyWord, prefixRange } from '../list/keyword.ts'
 import { qualified } from '../resource/relations.ts'
 import { readByWords, type Searchable } from './searchable.ts'
 
@@ -26,7 +27,9 @@ type Column = Searchable['columns'][number]
 /**
  * The few rows one column finds, each with the value it matched (lower-cased). From its start: a range of
  * its `lower()` index read in that index's order and cut after a kind's worth, so a whole value equal to the
- * text is its first row and costs one index lookup. Anywhere: every word in it, the large tables' rows by
+ * text is its first row and costs one index lookup; within a channel scope, that range of each of the
+ * caller's channels on the index led by the channel (db/schema), so only the caller's rows are read, and how
+ * long it takes says nothing of other channels' rows. Anywhere: every word in it, the large tables' rows by
  * vod_contains_ids.
  */
 function partOf(found: Searchable, column: Column, scope: SQL | undefined): SQL {
@@ -34,11 +37,17 @@ function partOf(found: Searchable, column: Column, scope: SQL | undefined): SQL 
   const value = qualified(column.column)
   const read = (where: SQL, order = sql``) =>
     sql`(select ${id} as id, lower(${value}) as hit from ${found.table} where ${where}${order} limit ${limit})`
-  if (column.kind === 'prefix')
-    return read(and(prefixRange(column.column, TEXT), scope) as SQL, sql` order by lower(${value}) using ~<~`)
+  const channels = channelRowsOf(scope)
+  const inOrder = sql` order by lower(${value}) using ~<~`
+  if (column.kind === 'prefix' && channels?.column.table === found.table)
+    return sql`(select "r".id, "r".hit from (${channels.channels}) as "c"("channel") cross join lateral ${read(
+      sql`${qualified(channels.column)} = "c"."channel" and ${prefixRange(column.column, TEXT)}`,
+      inOrder,
+    )} as "r" order by "r".hit using ~<~ limit ${limit})`
+  if (column.kind === 'prefix') return read(and(prefixRange(column.column, TEXT), scope) as SQL, inOrder)
   if (readByWords(column))
     return read(
-      sql`${id} = any(vod_contains_ids(${getTableName(found.table)}, ${found.id.name}, ${column.column.name}, ${WORDS}::text[], ${limit}))`,
+      sql`${id} = any(vod_contains_ids(${getTableName(found.table)}, ${found.id.name}, ${column.column.name}, ${WORDS}::text[], ${limit}, ${sql.raw(String(CONTAINS_READ_MAX))}))`,
     )
   return read(and(everyWord(column.column, sql`${WORDS}::text[]`), scope) as SQL)
 }

@@ -294,6 +294,8 @@ export function sumDaysQuery(period: Period, perDay: boolean, scope: Scope, spli
  * Distinct visitors: of each business day (counted by the fold in the business zone: exactly up to 1,024,
  * else estimated), a day's rows (labelled by the day, a date, to be summed by it); or of the whole period
  * (labelled by its first day): a single day's counts, else periodVisitors: label, the split's keys, visitors.
+ * Over a channel admin's several channels a visitor of two counts once, a day as a period (its channels'
+ * counts would add them): each day from its channels' hashes or sketches, as a period of that one day.
  */
 export function visitorSumsQuery(
   start: string,
@@ -302,9 +304,8 @@ export function visitorSumsQuery(
   scope: Scope,
   split: 'channel' | 'campaign' | null,
 ): SQL {
-  // A day's visitors over a channel admin's several channels are counted once too (the day's counts add them).
   const union = split === null && (scope.channels?.length ?? 0) > 1
-  if (!perDay && (start !== end || union)) return periodVisitors(start, end, scope, split)
+  if (union || (!perDay && start !== end)) return periodVisitors(start, end, scope, split, perDay)
   return (perDay ? dailyRows : periodSums)(start, end, scope, split, {
     days: 'visitor_day_counts',
     months: 'visitor_month_counts',
@@ -314,18 +315,26 @@ export function visitorSumsQuery(
   })
 }
 
-/**
- * The distinct visitors of a period per the split's keys (docs/analytics.md "Visitors of a period"), over a
- * channel admin's channels too (a visitor of two counts once): exactly, from the hashes of its days and
- * months when each has them (1,024 or fewer visitors); else estimated from their planes, OR-ed plane by
- * plane, each plane's ones counted (vod_hll_estimate).
- */
 /** The most hashes a period's key counts exactly (docs/analytics.md "Visitors of a period"). */
 const EXACT_HASHES = 4096
 
-function periodVisitors(start: string, end: string, scope: Scope, split: 'channel' | 'campaign' | null): SQL {
-  const keys = keysOf(split)
-  const cut = wholeMonthsOf(start, end)
+/**
+ * The distinct visitors of a period per the split's keys (docs/analytics.md "Visitors of a period"), over a
+ * channel admin's channels too (a visitor of two counts once): exactly, from the hashes of its days and
+ * months when each has them (4,096 or fewer together); else estimated from their planes, OR-ed plane by
+ * plane, each plane's ones counted (vod_hll_estimate). `perDay`: each day of the period on its own, a row
+ * a day (labelled by the day, a date), read from the days alone.
+ */
+function periodVisitors(
+  start: string,
+  end: string,
+  scope: Scope,
+  split: 'channel' | 'campaign' | null,
+  perDay = false,
+): SQL {
+  // A day counted on its own is one more key: the day's rows carry it as `day`.
+  const keys = [...(perDay ? ['day'] : []), ...(split ? [splitKey[split]] : [])].join(', ')
+  const cut = perDay ? { days: [[start, end] as Range], months: null } : wholeMonthsOf(start, end)
   const pieces = (kind: 'hashes' | 'planes', list: string, more: SQL = sql``) =>
     sql.join(
       [
@@ -352,6 +361,8 @@ function periodVisitors(start: string, end: string, scope: Scope, split: 'channe
     ` and exists (select 1 from hash_sizes s where not s.dense and s.hashes <= ${EXACT_HASHES}${sameKey('s')})`,
   )
   const inexact = sql.raw(` and not exists (select 1 from exact_counts e where true${sameKey('e')})`)
+  const label = perDay ? sql`v.day` : sql`${start}::text`
+  const labelled = sql.raw(keyTail('v', split ? splitKey[split] : ''))
   return sql`with hash_sizes as (
       select ${sql.raw(keyList('h', keys))}bool_or(h.hashes is null) as dense, sum(cardinality(h.hashes)) as hashes
       from (${pieces('hashes', 'r.hashes')}) h ${groupBy('h')}
@@ -361,7 +372,7 @@ function periodVisitors(start: string, end: string, scope: Scope, split: 'channe
       from (${pieces('hashes', 'r.hashes', countable)}) h cross join lateral unnest(h.hashes) as x(hash) ${groupBy('h')}
       having count(*) > 0
     )
-    select ${start}::text as label, ${sql.raw(keyList('v', keys))}coalesce(max(v.exact), max(v.estimate)) as visitors
+    select ${label} as label${labelled}, coalesce(max(v.exact), max(v.estimate)) as visitors
     from (
       select ${sql.raw(keyList('e', keys))}e.exact, null::integer as estimate from exact_counts e
       union all

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { reportDeliveries, reportSubscriptions } from '../../db/schema/index.ts'
-import { claimDue, everyMailPass } from '../../lib/mail/outbox.ts'
-import { mailer, sendOnce } from '../../lib/mail/transport.ts'
+import { attemptUntil, claimDue, everyMailPass } from '../../lib/mail/outbox.ts'
+import { mailSender } from '../../lib/mail/transport.ts'
 import { makeReport } from './make.ts'
 import { duePeriod, zoneHour } from './periods.ts'
 
@@ -20,11 +20,12 @@ export interface DeliveryOptions {
  * sending hour has come gets a delivery row for its period, inserted once (the row's key is the subscription
  * and the period: of several processes only the one whose insert wins makes and sends it); then the pending
  * ones are claimed from the outbox as member mails are (lib/mail/outbox.ts), which also takes over a row whose
- * process died between its claim and its send, once its lease is over. Reports are made with the database and sent after, on no
- * connection and in no transaction, so a silent mail server holds only this pass.
+ * process died between its claim and its send, once its lease is over. Reports are made with the database and
+ * sent after, on no connection and in no transaction, each attempt over before its lease is (a slow mail
+ * server holds only this pass); each attempt makes the report again for its reader as the reader is then.
  */
 export function scheduleReports(app: FastifyInstance, { db, reads, config }: DeliveryOptions): void {
-  const transport = mailer(config)
+  const sender = mailSender(app, config)
   const zone = config.businessTimeZone
 
   /**
@@ -47,76 +48,66 @@ export function scheduleReports(app: FastifyInstance, { db, reads, config }: Del
       })
       .from(reportSubscriptions)
     for (const subscription of subscriptions) {
+      if (sender.closing) return
       const due = duePeriod(subscription, now, zoneHour(zone, subscription.createdAt))
       if (!due || (subscription.last !== null && subscription.last >= due.start)) continue
+      const claimed = Date.now()
       const [row] = await db
         .insert(reportDeliveries)
         .values({ subscriptionId: subscription.id, periodStart: due.start, periodEnd: due.end })
         .onConflictDoNothing()
         .returning({ id: reportDeliveries.id })
-      if (row) await deliver(row.id)
+      if (row) await deliver(row.id, attemptUntil(config, claimed))
     }
   }
 
-  /** Makes a claimed delivery's report if it is not made yet, then hands it to the mail server once. */
-  async function deliver(id: number): Promise<void> {
+  /**
+   * One attempt at a claimed delivery, over by `until`: the report made for its reader as the reader is now
+   * (make.ts), withheld when the reader may no longer read it or its address is not the one an
+   * earlier attempt made it for, then handed to the mail server once.
+   */
+  async function deliver(id: number, until: number): Promise<void> {
     const [row] = await db
       .select({ delivery: reportDeliveries, subscription: reportSubscriptions })
       .from(reportDeliveries)
       .innerJoin(reportSubscriptions, eq(reportSubscriptions.id, reportDeliveries.subscriptionId))
       .where(eq(reportDeliveries.id, id))
-    if (!row) return
-    let { delivery } = row
-    const smtp = await transport()
-    if (delivery.body === null) {
-      const mail = await makeReport(
-        db,
-        reads,
-        {
-          adminId: row.subscription.adminId,
-          report: row.subscription.report,
-          channelId: row.subscription.channelId,
-          language: row.subscription.language,
-        },
-        { zone, start: delivery.periodStart, end: delivery.periodEnd },
+    if (!row?.delivery.pending) return
+    const { delivery, subscription } = row
+    const smtp = config.smtpUrl !== null
+    const mail = await makeReport(
+      db,
+      reads,
+      {
+        adminId: subscription.adminId,
+        report: subscription.report,
+        channelId: subscription.channelId,
+        language: subscription.language,
+      },
+      { zone, start: delivery.periodStart, end: delivery.periodEnd },
+      delivery.recipient,
+    )
+    const attachment = mail?.attachments?.[0]
+    const [made] = await db
+      .update(reportDeliveries)
+      .set(
+        mail
+          ? {
+              recipient: mail.to,
+              subject: mail.subject,
+              body: mail.text,
+              // Kept without its BOM (PGlite's reader drops a leading one), which the send puts back.
+              attachment: attachment?.content.replace(/^\ufeff/, '') ?? null,
+              attachmentName: attachment?.filename ?? null,
+              // Without SMTP_URL the report stays here, in the outbox, as member mails do.
+              ...(smtp ? {} : { state: 'outbox' as const, pending: false }),
+            }
+          : { state: 'withheld', pending: false, attachment: null },
       )
-      const attachment = mail?.attachments?.[0]
-      const [made] = await db
-        .update(reportDeliveries)
-        .set(
-          mail
-            ? {
-                recipient: mail.to,
-                subject: mail.subject,
-                body: mail.text,
-                // Kept without its BOM (PGlite's reader drops a leading one), which the send puts back.
-                attachment: attachment?.content.replace(/^\ufeff/, '') ?? null,
-                attachmentName: attachment?.filename ?? null,
-                // Without SMTP_URL the report stays here, in the outbox, as member mails do.
-                ...(smtp ? {} : { state: 'outbox' as const, pending: false }),
-              }
-            : { state: 'withheld', pending: false },
-        )
-        .where(and(eq(reportDeliveries.id, id), eq(reportDeliveries.pending, true)))
-        .returning()
-      if (!made) return
-      delivery = made
-    }
-    if (!smtp || !delivery.pending || delivery.recipient === null || delivery.subject === null) return
-    const outcome = await sendOnce(smtp, config, app.log, {
-      to: delivery.recipient,
-      subject: delivery.subject,
-      text: delivery.body ?? '',
-      attachments: delivery.attachment
-        ? [
-            {
-              filename: delivery.attachmentName ?? 'report.csv',
-              content: `\ufeff${delivery.attachment}`,
-              contentType: 'text/csv; charset=utf-8',
-            },
-          ]
-        : [],
-    })
+      .where(and(eq(reportDeliveries.id, id), eq(reportDeliveries.pending, true)))
+      .returning()
+    if (!mail || !made?.pending) return
+    const outcome = await sender.send(mail, until)
     if (outcome === 'failed') return
     await db
       .update(reportDeliveries)
@@ -128,9 +119,10 @@ export function scheduleReports(app: FastifyInstance, { db, reads, config }: Del
 
   everyMailPass(app, config, 'report mail', async () => {
     await claimPeriods()
-    for (let id = await claimDue(db, reportDeliveries, config); id; ) {
-      await deliver(id)
-      id = await claimDue(db, reportDeliveries, config)
+    while (!sender.closing) {
+      const claim = await claimDue(db, reportDeliveries, config)
+      if (!claim) break
+      await deliver(claim.id, claim.until)
     }
     app.log.debug('report mail: pass done')
   })

@@ -34,16 +34,17 @@ const seriesColumns: Record<SubscribedReport, readonly string[]> = {
 }
 
 /**
- * What the subscriber may read now, checked as each report is made (never only when subscribing): an
- * enabled admin with an e-mail address holding the report's `list-` permission, and the channel among those
- * it sees. Null when any of it no longer holds: the report is withheld.
+ * What the subscriber may read now, checked as each report is made, at each attempt (never only when
+ * subscribing): an enabled admin with an e-mail address (`to`, the one an earlier attempt made it for,
+ * when there was one) holding the report's `list-` permission, and the channel among those it sees. Null
+ * when any of it no longer holds: the report is withheld.
  */
-async function readerOf(db: Db, order: ReportOrder) {
+async function readerOf(db: Db, order: ReportOrder, to: string | null) {
   const [admin] = await db
     .select({ email: admins.email, status: admins.status, permissions: adminPermissionNames })
     .from(admins)
     .where(eq(admins.id, order.adminId))
-  if (admin?.status !== 'enabled' || !admin.email) return null
+  if (admin?.status !== 'enabled' || !admin.email || (to !== null && admin.email !== to)) return null
   const permissions = new Set(effectivePermissions(admin.permissions))
   if (!permissions.has(`list-${order.report}`)) return null
   let mine: number[] | null = null
@@ -69,17 +70,19 @@ function campaignCsv(answer: string): string {
 }
 
 /**
- * Makes a subscription's report of a period, as its screen shows that period to the subscriber: the headline
- * figures are the totals of the screen's series (the campaign screen's rows add up to the same), the CSV the
- * screen's export. Null when the subscriber may no longer read it. Reads only; sends nothing.
+ * Makes a subscription's report of a period, as its screen shows that period to the subscriber now: the
+ * headline figures are the totals of the screen's series (the campaign screen's rows add up to the same), the
+ * CSV the screen's export. Null when the subscriber may no longer read it, or its address is no longer `to`
+ * (the one an earlier attempt made it for). Reads only; sends nothing.
  */
 export async function makeReport(
   db: Db,
   reads: Db,
   order: ReportOrder,
   period: Period,
+  to: string | null = null,
 ): Promise<OutgoingMail | null> {
-  const reader = await readerOf(db, order)
+  const reader = await readerOf(db, order, to)
   if (!reader) return null
   let channelName: string | null = null
   if (order.channelId !== null) {

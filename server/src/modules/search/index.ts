@@ -2,7 +2,7 @@ import { searchAnswer, searchKinds, searchQuery } from '@vod/contract/search'
 import type { FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { adminOf } from '../../auth/sessions.ts'
-import { protectedErrors } from '../../lib/responses.ts'
+import { protectedErrors, searchErrors } from '../../lib/responses.ts'
 import { searchables } from '../../lib/search/searchable.ts'
 import { search } from '../../lib/search/statement.ts'
 import type { ApiModule } from '../types.ts'
@@ -24,7 +24,7 @@ export const searchModule: ApiModule = async (app, { db }) => {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/search',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', search: true },
       schema: {
         tags: ['search'],
         summary: 'Find members, orders, videos, channels, campaigns and admins by one text',
@@ -35,7 +35,7 @@ export const searchModule: ApiModule = async (app, { db }) => {
           'permission the caller holds, and only the records its lists show. A few records a kind, those whose ' +
           'searched value is the text itself first; kinds without records are left out.',
         querystring: searchQuery,
-        response: { 200: searchAnswer, ...protectedErrors },
+        response: { 200: searchAnswer, ...protectedErrors, ...searchErrors },
       },
     },
     async (request, reply) => {

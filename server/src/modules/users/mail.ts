@@ -16,8 +16,8 @@ import { memberMails, users } from '../../db/schema/index.ts'
 import { audit } from '../../lib/audit.ts'
 import { ApiError, conflict, notFound } from '../../lib/errors.ts'
 import { idParams } from '../../lib/id-param.ts'
-import { claimDue, everyMailPass } from '../../lib/mail/outbox.ts'
-import { MAX_MAIL_ATTEMPTS, mailer, sendOnce } from '../../lib/mail/transport.ts'
+import { attemptUntil, claimDue, everyMailPass } from '../../lib/mail/outbox.ts'
+import { MAX_MAIL_ATTEMPTS, mailSender } from '../../lib/mail/transport.ts'
 import { dataOf, errorBody, recordErrors } from '../../lib/responses.ts'
 import type { ModuleOptions } from '../types.ts'
 
@@ -108,6 +108,10 @@ const redacted = (mark: string) =>
  * refusal, so the history reads it there (only this module writes bodies, always with one link).
  */
 const REFUSED = '[refused]'
+const refused = sql`strpos(${memberMails.body}, ${`token=${REFUSED}`}) > 0`
+
+/** The mails of the last hour that count against the allowance: all but those the server refused. */
+const countedThisHour = and(gt(memberMails.createdAt, sql`now() - interval '1 hour'`), sql`not ${refused}`)
 
 /** Whether a mail's link still works, by the database's clock (the rows' created_at is its now()). */
 const linkAlive = sql`${memberMails.createdAt} > now() - case ${memberMails.kind} ${sql.join(
@@ -121,8 +125,7 @@ const linkAlive = sql`${memberMails.createdAt} > now() - case ${memberMails.kind
  */
 const mailState = sql<MemberMailState>`case
   when ${memberMails.transport} = 'outbox' then 'outbox'
-  when not ${memberMails.pending} then
-    case when strpos(${memberMails.body}, ${`token=${REFUSED}`}) > 0 then 'failed' else 'sent' end
+  when not ${memberMails.pending} then case when ${refused} then 'failed' else 'sent' end
   when ${memberMails.attempts} >= ${MAX_MAIL_ATTEMPTS} or not (${linkAlive}) then 'failed'
   else 'queued'
 end`
@@ -131,15 +134,17 @@ end`
  * `GET /users/{id}/send-email-verification` and `/send-reset-password` (spec section 7; GET as the spec has
  * it, though each sends a mail). The mail goes through SMTP when SMTP_URL is set, otherwise into the
  * member_mails outbox; either way a row of member_mails records it, and at most MEMBER_MAIL_LIMIT.perHour
- * of one kind go to one member an hour (429 with Retry-After past that). The member's row is locked for
- * the check, so parallel requests cannot slip past the limit. The row and the count are committed first;
- * only then is the mail server spoken to, outside any transaction: a silent mail server holds the request,
- * never a database connection. A mail it did not take stays pending and is sent again every
- * MAIL_RETRY_SECONDS (any process may: rows are claimed with SKIP LOCKED) while its link still works.
+ * of one kind go to one member an hour (429 with Retry-After past that; a mail the server refused does not
+ * count). The member's row is locked for the check, so parallel requests cannot slip past the limit. The row
+ * and the count are committed and the request answered (the mail queued); only then is the mail server
+ * spoken to, outside any transaction and any request: a slow mail server holds neither a database
+ * connection nor a member of staff, who reads how it went in the mail's history. A mail it did not take
+ * stays pending and is sent again every MAIL_RETRY_SECONDS (any process may: rows are claimed with SKIP
+ * LOCKED) while its link still works.
  */
 export async function memberMailRoutes(app: FastifyInstance, { db, config, secret }: ModuleOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>()
-  const transport = mailer(config)
+  const sender = mailSender(app, config)
   const linkKey = memberLinkKey(secret)
 
   r.get(
@@ -177,7 +182,7 @@ export async function memberMailRoutes(app: FastifyInstance, { db, config, secre
       const recent = await db
         .select({ kind: memberMails.kind, sent: count() })
         .from(memberMails)
-        .where(and(eq(memberMails.userId, id), gt(memberMails.createdAt, sql`now() - interval '1 hour'`)))
+        .where(and(eq(memberMails.userId, id), countedThisHour))
         .groupBy(memberMails.kind)
       const sent = new Map(recent.map((row) => [row.kind, row.sent]))
       return {
@@ -207,21 +212,23 @@ export async function memberMailRoutes(app: FastifyInstance, { db, config, secre
           description:
             `Through SMTP when SMTP_URL is set, else written to the member_mails outbox. At most ` +
             `${MEMBER_MAIL_LIMIT.perHour} an hour per member: 429 with Retry-After past that; 409 when the member ` +
-            'has no e-mail address; 502 when the mail server refuses it (nothing is recorded then) or does not ' +
-            'answer (the mail stays in the outbox and is tried again).',
+            'has no e-mail address. Answers at once, the mail `queued` for the mail server (never waiting for ' +
+            'it); `GET /users/{id}/mails` then says whether the server took it (`sent`) or refused it ' +
+            '(`failed`, not counted against the hourly limit); one it did not answer is tried again.',
           params: idParams,
           response: {
             200: dataOf(memberMailRecord),
             ...recordErrors,
             409: errorBody,
             429: errorBody,
-            502: errorBody,
           },
         },
       },
       async (request) => {
         const id = request.params.id
-        const smtp = await transport()
+        const smtp = config.smtpUrl !== null
+        // Its first attempt's lease runs from the row's tried_at, written in this transaction.
+        const claimed = Date.now()
         const row = await db.transaction(async (tx: Db) => {
           const [member] = await tx
             .select({ id: users.id, email: users.email })
@@ -260,44 +267,36 @@ export async function memberMailRoutes(app: FastifyInstance, { db, config, secre
           })
           return saved
         })
-        if (smtp) {
-          const outcome = await deliver(row)
-          if (outcome === 'refused') {
-            // Refused for good: nothing went out, so nothing is kept (nor counted against the limit).
-            await db.delete(memberMails).where(eq(memberMails.id, row.id))
-            throw new ApiError(502, 'users.mail_failed')
-          }
-          if (outcome === 'failed') throw new ApiError(502, 'users.mail_queued')
-          return { data: wireMail({ ...row, pending: false }, 'sent') }
-        }
-        return { data: wireMail(row, 'outbox') }
+        if (!smtp) return { data: wireMail(row, 'outbox') }
+        // Its first attempt, after the answer: the mail's history tells how it went.
+        deliver(row, attemptUntil(config, claimed)).catch((error) =>
+          app.log.warn({ err: error, mail: row.id }, 'member mail: the first attempt stopped'),
+        )
+        return { data: wireMail(row, 'queued') }
       },
     )
 
-  /** One attempt at a pending mail, outside any transaction (lib/mail); its row says how it went. */
-  async function deliver(row: { id: number; recipient: string; subject: string; body: string }) {
-    const smtp = await transport()
-    if (!smtp) return 'failed' as const
-    const outcome = await sendOnce(smtp, config, app.log, {
-      to: row.recipient,
-      subject: row.subject,
-      text: row.body,
-    })
-    if (outcome === 'failed') return outcome
+  /** One attempt at a pending mail, outside any transaction (lib/mail), over by `until`; its row says how it went. */
+  async function deliver(
+    row: { id: number; recipient: string; subject: string; body: string },
+    until: number,
+  ) {
+    const outcome = await sender.send({ to: row.recipient, subject: row.subject, text: row.body }, until)
+    if (outcome === 'failed') return
     await db
       .update(memberMails)
       .set({ pending: false, body: redacted(outcome === 'sent' ? '[sent]' : REFUSED) })
       .where(eq(memberMails.id, row.id))
-    return outcome
   }
 
   // The outbox's retry pass (lib/mail/outbox.ts): mails whose link still works, claimed by any process.
   if (config.smtpUrl)
     everyMailPass(app, config, 'member mail', async () => {
-      for (let id = await claimDue(db, memberMails, config, linkAlive); id; ) {
-        const [row] = await db.select().from(memberMails).where(eq(memberMails.id, id))
-        if (row) await deliver(row)
-        id = await claimDue(db, memberMails, config, linkAlive)
+      while (!sender.closing) {
+        const claim = await claimDue(db, memberMails, config, linkAlive)
+        if (!claim) return
+        const [row] = await db.select().from(memberMails).where(eq(memberMails.id, claim.id))
+        if (row) await deliver(row, claim.until)
       }
     })
 }
@@ -320,7 +319,10 @@ function wireMail(
   }
 }
 
-/** 429 when the member already got the limit of this kind within the last hour; Retry-After until the oldest ages out. */
+/**
+ * 429 when the member already got the limit of this kind within the last hour (a mail the server refused
+ * does not count: nothing went out); Retry-After until the oldest ages out.
+ */
 async function throttle(tx: Db, userId: number, kind: MemberMailKind) {
   // The database's clock on both sides: the rows' created_at is its now().
   const [recent] = await tx
@@ -331,13 +333,7 @@ async function throttle(tx: Db, userId: number, kind: MemberMailKind) {
       >`ceil(extract(epoch from min(${memberMails.createdAt}) + interval '1 hour' - now()))`,
     })
     .from(memberMails)
-    .where(
-      and(
-        eq(memberMails.userId, userId),
-        eq(memberMails.kind, kind),
-        gt(memberMails.createdAt, sql`now() - interval '1 hour'`),
-      ),
-    )
+    .where(and(eq(memberMails.userId, userId), eq(memberMails.kind, kind), countedThisHour))
   if (!recent || recent.sent < MEMBER_MAIL_LIMIT.perHour) return
   const seconds = Math.max(1, Number(recent.wait ?? 1))
   throw new ApiError(

@@ -7,13 +7,14 @@ import { exportSheet } from './excel-file.ts'
 
 export default function ExportExcelPage() {
   const { t } = useTranslation()
-  const { rows, loading } = useTagRows()
+  const { rows, loading, loaded } = useTagRows()
   const titles = useTagColumnTitles()
   return (
     <DemoPage title={t('demos.excel.titles.exportExcel')} intro={t('demos.excel.intro.exportExcel')}>
       <ExportOptions
-        disabled={loading}
-        onExport={(choice) => exportSheet({ ...choice, header: [titles], rows: rows.map(tagCells) })}
+        onExport={async (choice) =>
+          exportSheet({ ...choice, header: [titles], rows: (await loaded()).map(tagCells) })
+        }
       />
       <TagTable dataSource={rows} loading={loading} data-testid="excel-table" />
     </DemoPage>

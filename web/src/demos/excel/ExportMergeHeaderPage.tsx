@@ -11,7 +11,7 @@ import { exportSheet } from './excel-file.ts'
  */
 export default function ExportMergeHeaderPage() {
   const { t } = useTranslation()
-  const { rows, loading } = useTagRows()
+  const { rows, loading, loaded } = useTagRows()
   const title = (key: string) => t(`demos.shared.columns.${key}`)
   const group = t('demos.excel.tagGroup')
   const header = [
@@ -24,13 +24,12 @@ export default function ExportMergeHeaderPage() {
       intro={t('demos.excel.intro.exportMergeHeader')}
     >
       <ExportOptions
-        disabled={loading}
-        onExport={(choice) =>
+        onExport={async (choice) =>
           exportSheet({
             ...choice,
             header,
             merges: ['A1:A2', 'B1:C1', 'D1:D2'],
-            rows: rows.map((row) => [row.id, row.name, row.type, row.created_at]),
+            rows: (await loaded()).map((row) => [row.id, row.name, row.type, row.created_at]),
           })
         }
       />

@@ -22,6 +22,9 @@ export interface MailResult {
 
 const historyKey = (id: number) => ['users', String(id), 'mails']
 
+/** How often the history is read again while a mail waits for the mail server (the send never waits for it). */
+const QUEUED_POLL_MS = 2000
+
 /** A state's colour: failed red, queued gold, sent green; an outbox mail is a warning (nothing left). */
 const stateColors: Record<MemberMailState, string> = {
   sent: 'green',
@@ -32,7 +35,8 @@ const stateColors: Record<MemberMailState, string> = {
 
 /**
  * Send the member the verification or the password-reset e-mail, each with its own permission, after
- * confirming to whom. Without a mail server (no SMTP_URL) the mail only reaches the outbox: said as a
+ * confirming to whom. The server answers at once, the mail queued for the mail server; the history below
+ * shows when it has gone. Without a mail server (no SMTP_URL) the mail only reaches the outbox: said as a
  * warning, never as a success. A 429 (three an hour) says when to try again.
  */
 export function UserMailButtons({ user, onResult }: { user: User; onResult: (result: MailResult) => void }) {
@@ -91,6 +95,8 @@ export function UserMailHistory({ user, result }: { user: User; result: MailResu
   const history = useQuery({
     queryKey: historyKey(user.id),
     queryFn: ({ signal }) => memberMails(user.id, signal),
+    refetchInterval: (query) =>
+      query.state.data?.data.some((mail) => mail.state === 'queued') ? QUEUED_POLL_MS : false,
   })
   const meta = history.data?.meta
   return (

@@ -28,8 +28,8 @@ export const usersLocale = defineResourceLocale({
   },
   mailSent: {
     smtp: [
-      'The e-mail to {{recipient}} was handed to the mail server.',
-      '发给 {{recipient}} 的邮件已交给邮件服务器。',
+      'The e-mail to {{recipient}} is queued for the mail server: its state below says when it has gone.',
+      '发给 {{recipient}} 的邮件已排队等待邮件服务器，下方的状态会显示何时发出。',
     ],
     outbox: [
       'No mail server is set up (SMTP_URL): the e-mail to {{recipient}} was written to the outbox.',
@@ -68,7 +68,7 @@ export const usersLocale = defineResourceLocale({
     },
     states: {
       sent: ['Sent to the mail server', '已交给邮件服务器'],
-      queued: ['Queued: the mail server will be tried again', '排队中：将再次尝试邮件服务器'],
+      queued: ['Queued for the mail server', '排队等待邮件服务器'],
       failed: [
         'Failed: not delivered (refused, out of tries or link expired)',
         '发送失败：未送达（被拒收、重试次数用尽或链接已过期）',
