@@ -1,228 +1,232 @@
 /**
- * What keeping the figures costs the member site's writes (issue 35, items 1 and 2). For visits, orders,
- * members, subscriptions and order events, one-row inserts at 16 connections and 1,000-row inserts, each
- * with pgbench for BENCH_SECONDS, in three ways taking turns twice: a bare copy of the table (the same columns,
- * defaults, checks, indexes and foreign keys, nothing of ours on it), the table with the figures kept as now
- * (triggers queue the changes, or, for visits and order events, nothing: the fold reads their new rows), and the
- * figures kept as before migration 0027 (a trigger added them to the rollups in the writer's transaction),
- * printed side by side with the share of the bare rate, and how long after the "kept" way's writes ended the
- * server had folded them in (the next way starts then). The server folds throughout, as it would. Then,
- * under the one-row load of visits, how long a committed order takes to show in the figures (the server
- * folding in the background), p50 and p99. Asserts nothing.
+ * What keeping the figures costs the member site's writes, with the figures following PostgreSQL's change
+ * stream (docs/analytics.md "How the figures are kept"), on a cluster of the bench's own with wal_level =
+ * logical (server/test/support/logical-cluster.ts) and one real server following the stream throughout:
  *
- *   npx tsx bench/ingest.ts      BENCH_DATABASE_URL=postgres://...  BENCH_SECONDS=5  BENCH_TABLES=visits,orders
+ * 1. one-row inserts into visits and orders at 16 connections (pgbench), into the table and into a bare copy
+ *    of it (the same columns, defaults, checks and indexes; in no publication, default replica identity),
+ *    taking turns twice;
+ * 2. corrections at READ COMMITTED, REPEATABLE READ and SERIALIZABLE, each client on rows of its own: an
+ *    order's amount, then its member's channel, in one transaction, on the tables and on bare copies; tps,
+ *    mean latency and failed transactions (pgbench --failures-detailed);
+ * 3. freshness: under 16 writers of single visits, how long after its commit an order is in the figures
+ *    (figure_stream's position past the commit), p50 and p99;
+ * 4. a transaction of a million visits: how long after its commit the figures hold it, and the freshness of
+ *    single orders committed meanwhile.
+ * Floors: the bare copies, in the same run. Asserts nothing.
+ *
+ *   npx tsx bench/ingest.ts      BENCH_SECONDS=5
  */
+
+import { execFile } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import pg from 'pg'
 import { startServer } from '../e2e/support/server.ts'
-import { createTestDatabase } from '../server/test/support/databases.ts'
-import { scriptTps } from './support/pgbench.ts'
+import { startLogicalCluster } from '../server/test/support/logical-cluster.ts'
+import { pgbenchBinary, scriptTps } from './support/pgbench.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const CLIENTS = 16
-process.env.TEST_DATABASE_URL =
-  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-const tables = (process.env.BENCH_TABLES ?? 'visits,orders,users,subscriptions,order_events').split(',')
+const run = promisify(execFile)
 
-const database = await createTestDatabase('postgres')
-const url = database.url as string
-const raw = new pg.Pool({ connectionString: url, max: 2 })
+const cluster = await startLogicalCluster()
+const admin = new pg.Client({ connectionString: cluster.url('postgres') })
+await admin.connect()
+await admin.query('create database vod')
+await admin.end()
+const url = cluster.url('vod')
+const server = await startServer({ DATABASE_URL: url, SEED_DEMO: '0' })
+const raw = new pg.Pool({ connectionString: url, max: 4 })
 const dir = await mkdtemp(join(tmpdir(), 'vod-ingest-'))
-
-/**
- * The same statement into `into` (the table or its bare copy) one row at a time and 1,000 rows at a time;
- * `:n` is a random number per statement.
- */
-const statements: Record<string, (rows: number, into: string) => string> = {
-  visits: (rows, into) =>
-    rows === 1
-      ? `insert into ${into} (visitor, device, channel_id, campaign_id) values ('v' || :n, 'mobile', :channel, :campaign)`
-      : `insert into ${into} (visitor, device, channel_id, campaign_id) select 'v' || (random() * 200000)::int, 'mobile', :channel, :campaign from generate_series(1, ${rows})`,
-  orders: (rows, into) =>
-    `insert into ${into} (order_no, user_id, plan_id, channel_id, campaign_id, amount, payment_method, paid_at, total_amount)
-     select gen_random_uuid()::text, :user, :plan, :channel, :campaign, 19.99, 'segpay', now(), 19.99 from generate_series(1, ${rows})`,
-  users: (rows, into) =>
-    `insert into ${into} (username, channel_id, campaign_id) select gen_random_uuid()::text, :channel, :campaign from generate_series(1, ${rows})`,
-  subscriptions: (rows, into) =>
-    `insert into ${into} (user_id, plan_id, channel_id, campaign_id, started_at, status)
-     select :user, :plan, :channel, :campaign, now(), 'active' from generate_series(1, ${rows})`,
-  order_events: (rows, into) =>
-    `insert into ${into} (order_id, kind, amount) select :order + (g % 1000), 'refund', 0.01 from generate_series(1, ${rows}) g`,
-}
-
-/**
- * Before 0027 the triggers merged into the rollups at once: their insert branches, as 0019 and 0023 wrote
- * them (the bench only inserts), a trigger of the bench's own while the "before" way runs, ours off.
- */
-const mergedAtOnce: Record<string, string> = {
-  visits: `DECLARE zone text := vod_business_zone();
-BEGIN
-  PERFORM vod_rollup_merge(ARRAY(
-    SELECT ROW(n.visited_at, n.channel_id, n.campaign_id, NULL, n.device, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1)::vod_rollup_delta
-    FROM new_rows n));
-  WITH seen AS (
-    SELECT DISTINCT (n.visited_at AT TIME ZONE zone)::date AS day, l.c, l.m, n.visitor FROM new_rows n
-    CROSS JOIN LATERAL (VALUES (-1, -1), (coalesce(n.channel_id, 0), -1),
-      (coalesce(n.channel_id, 0), coalesce(n.campaign_id, 0))) AS l(c, m)),
-  added AS (
-    INSERT INTO visitor_days (day, channel_id, campaign_id, visitor) SELECT day, c, m, visitor FROM seen
-    ORDER BY c, m, day, visitor ON CONFLICT DO NOTHING RETURNING channel_id, campaign_id, day),
-  days AS (
-    INSERT INTO visitor_day_counts AS v (channel_id, campaign_id, day, visitors)
-    SELECT channel_id, campaign_id, day, count(*) FROM added GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-    ON CONFLICT (channel_id, campaign_id, day) DO UPDATE SET visitors = v.visitors + excluded.visitors)
-  INSERT INTO visitor_month_counts AS v (channel_id, campaign_id, month, visitors)
-  SELECT channel_id, campaign_id, date_trunc('month', day)::date, count(*) FROM added GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-  ON CONFLICT (channel_id, campaign_id, month) DO UPDATE SET visitors = v.visitors + excluded.visitors;
-  RETURN NULL;
-END`,
-  orders:
-    'BEGIN PERFORM vod_rollup_merge(ARRAY(SELECT vod_order_delta(n, 1) FROM new_rows n)); RETURN NULL; END',
-  order_events: `BEGIN PERFORM vod_rollup_merge(ARRAY(SELECT vod_event_delta(e, o, 1) FROM new_rows e JOIN orders o ON o.id = e.order_id));
-  RETURN NULL; END`,
-  users:
-    'BEGIN PERFORM vod_rollup_merge(ARRAY(SELECT vod_user_delta(n, 1) FROM new_rows n)); RETURN NULL; END',
-  subscriptions:
-    'BEGIN PERFORM vod_rollup_merge(ARRAY(SELECT d FROM new_rows n, vod_subscription_deltas(n, 1) d)); RETURN NULL; END',
-}
-
-type Way = 'bare' | 'kept' | 'before'
-
-/** A copy of the table with its columns, defaults, identity, checks, indexes and foreign keys, nothing else. */
-async function bareCopy(table: string): Promise<string> {
-  const copy = `bare_${table}`
-  await raw.query(`create table ${copy} (like ${table} including all)`)
-  const { rows } = await raw.query(
-    `select pg_get_constraintdef(oid) as def from pg_constraint where conrelid = '${table}'::regclass and contype = 'f'`,
-  )
-  for (const { def } of rows) await raw.query(`alter table ${copy} add ${def}`)
-  return copy
-}
-
-/** The "before" way: the table's triggers of ours off, the bench's merging one on; otherwise as it is. */
-async function setWay(table: string, way: Way) {
-  await raw.query(`drop trigger if exists bench_before_0027 on ${table}`)
-  await raw.query(`alter table ${table} enable trigger user`)
-  if (way !== 'before') return
-  await raw.query(`alter table ${table} disable trigger user`)
-  await raw.query(
-    `CREATE OR REPLACE FUNCTION bench_before_0027_${table}() RETURNS trigger LANGUAGE plpgsql AS $f$ ${mergedAtOnce[table]} $f$`,
-  )
-  await raw.query(`CREATE TRIGGER bench_before_0027 AFTER INSERT ON ${table} REFERENCING NEW TABLE AS new_rows
-    FOR EACH STATEMENT EXECUTE FUNCTION bench_before_0027_${table}()`)
-}
-
-/** Waits until the server has folded every change written; answers how long that took. */
-async function folded(): Promise<number> {
-  const started = performance.now()
-  for (;;) {
-    const { rows } = await raw.query('select vod_figures_unfolded() as n')
-    if (Number(rows[0].n) === 0) return performance.now() - started
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
-
-/** Rows a second of one statement shape into `into` at 16 connections. */
-async function rate(
-  table: string,
-  rows: number,
-  values: Record<string, number>,
-  into = table,
-): Promise<number> {
-  const script = join(dir, `${table}-${rows}-${into}.sql`)
-  await writeFile(
-    script,
-    `\\set n random(1, 200000)\n${statements[table]?.(rows, into).replace(/\s+/g, ' ')};\n`,
-  )
-  const defines = Object.entries(values).flatMap(([name, value]) => ['-D', `${name}=${value}`])
-  return (await scriptTps(url, script, { clients: CLIENTS, seconds }, defines)) * rows
-}
+const one = async (text: string, values: unknown[] = []) => (await raw.query(text, values)).rows[0]
+const started = new Date()
+const load = loadavg()[0]?.toFixed(1)
 
 try {
-  // The visitor lists the visits' trigger kept before 0030 (the "before 0027" way writes them).
-  await raw.query(`create table visitor_days (day date not null, channel_id integer not null,
-    campaign_id integer not null, visitor text not null, primary key (channel_id, campaign_id, day, visitor))`)
-  const one = async (text: string) => Number((await raw.query(text)).rows[0].id)
-  const channel = await one(
-    `insert into channels (utm_source, type) values ('bench', 'affiliate') returning id`,
-  )
-  const campaign = await one(
-    `insert into campaigns (channel_id, name) values (${channel}, 'bench') returning id`,
-  )
-  const plan = await one(
-    `insert into plans (name, initial_period_count, initial_period_unit, initial_original_price) values ('bench', 1, 'month', '9.99') returning id`,
-  )
-  const user = await one(`insert into users (username) values ('bench-member') returning id`)
+  const channel = (
+    await one(`insert into channels (utm_source, type) values ('bench', 'social') returning id`)
+  ).id
+  const plan = (
+    await one(
+      `insert into plans (name, initial_period_count, initial_period_unit, initial_original_price) values ('B', 1, 'month', '9.99') returning id`,
+    )
+  ).id
   await raw.query(
-    `insert into orders (order_no, user_id, plan_id, amount, payment_method, paid_at, total_amount)
-     select 'seed-' || g, ${user}, ${plan}, 1000000, 'segpay', now(), 1000000 from generate_series(1, 1000) g`,
+    `insert into users (username, channel_id) select 'bench-' || g, $1 from generate_series(1, 1600) g`,
+    [channel],
   )
-  const order = await one(`select min(id) as id from orders`)
-  const values = { channel, campaign, plan, user, order }
-  // The real server folds the queue meanwhile, as it would under the member site's writes.
-  const server = await startServer({ DATABASE_URL: url, SEED_DEMO: '0', DEMO_TRAFFIC_SECONDS: '0' })
+  await raw.query(
+    `insert into orders (order_no, user_id, plan_id, channel_id, amount, payment_method, paid_at, total_amount)
+     select 'B' || id, id, $1, $2, 10, 'segpay', now(), 10 from users`,
+    [plan, channel],
+  )
+  for (const table of ['visits', 'orders', 'users'])
+    await raw.query(`create table bare_${table} (like ${table} including all)`)
+  await raw.query('insert into bare_users overriding system value select * from users')
+  await raw.query('insert into bare_orders overriding system value select * from orders')
+  const [lo, hi] = [
+    Number((await one('select min(id) as n from users')).n),
+    Number((await one('select max(id) as n from users')).n),
+  ]
+
+  const script = async (name: string, text: string) => {
+    const file = join(dir, `${name}.sql`)
+    await writeFile(file, text)
+    return file
+  }
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length
+  const fmt = (n: number) => Math.round(n).toLocaleString('en')
 
   console.log(
-    `insert rates at ${CLIENTS} connections, rows a second (${seconds} s each, the ways taking turns twice):`,
+    `ingest bench, ${started.toISOString()}, load average ${load}, ${seconds} s a run, ${CLIENTS} clients\n`,
   )
-  console.log(
-    `  ${'table'.padEnd(14)}${'rows'.padStart(6)}${'bare'.padStart(10)}${'kept'.padStart(10)}${'share'.padStart(7)}${'before 0027'.padStart(13)}${'share'.padStart(7)}${'folded after'.padStart(14)}`,
-  )
-  for (const table of tables) {
-    const copy = await bareCopy(table)
-    for (const rows of [1, 1000]) {
-      const got: Record<Way, number[]> = { bare: [], kept: [], before: [] }
-      const catchUp: number[] = []
-      for (let turn = 0; turn < 2; turn++)
-        for (const way of ['bare', 'kept', 'before'] as const) {
-          await setWay(table, way)
-          got[way].push(await rate(table, rows, values, way === 'bare' ? copy : table))
-          // The fold's backlog is this way's cost: the next way starts once it is folded.
-          if (way === 'kept') catchUp.push(await folded())
-        }
-      await setWay(table, 'kept')
-      const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length
-      const [bare, kept, before] = [mean(got.bare), mean(got.kept), mean(got.before)]
-      console.log(
-        `  ${table.padEnd(14)}${String(rows).padStart(6)}${Math.round(bare).toLocaleString('en').padStart(10)}${Math.round(kept).toLocaleString('en').padStart(10)}${(kept / bare).toFixed(2).padStart(7)}${Math.round(before).toLocaleString('en').padStart(13)}${(before / bare).toFixed(2).padStart(7)}${`${Math.round(Math.max(...catchUp)).toLocaleString('en')} ms`.padStart(14)}`,
-      )
-    }
+  console.log('1. one-row inserts a second (pgbench)')
+  console.log(`  ${'table'.padEnd(8)}${'bare'.padStart(10)}${'kept'.padStart(10)}${'share'.padStart(8)}`)
+  const inserts: Record<string, (into: string) => string> = {
+    visits: (into) =>
+      `insert into ${into} (visitor, device, channel_id) values ('v' || random(), 'mobile', ${channel});\n`,
+    orders: (into) =>
+      `insert into ${into} (order_no, user_id, plan_id, channel_id, amount, payment_method, paid_at, total_amount) values (gen_random_uuid()::text, ${lo}, ${plan}, ${channel}, 19.99, 'segpay', now(), 19.99);\n`,
+  }
+  for (const [table, statement] of Object.entries(inserts)) {
+    const got = { bare: [] as number[], kept: [] as number[] }
+    for (let round = 0; round < 2; round++)
+      for (const way of ['bare', 'kept'] as const)
+        got[way].push(
+          await scriptTps(
+            url,
+            await script(`${table}-${way}`, statement(way === 'bare' ? `bare_${table}` : table)),
+            {
+              clients: CLIENTS,
+              seconds,
+            },
+          ),
+        )
+    console.log(
+      `  ${table.padEnd(8)}${fmt(mean(got.bare)).padStart(10)}${fmt(mean(got.kept)).padStart(10)}${(mean(got.kept) / mean(got.bare)).toFixed(2).padStart(8)}`,
+    )
   }
 
-  // Freshness, once the runs' queue is folded: a marker order committed now shows in the figures after how long?
-  try {
-    await folded()
-    const probe = await one(`insert into channels (utm_source, type) values ('probe', 'other') returning id`)
-    const load = rate('visits', 1, values)
-    const lags: number[] = []
-    for (let n = 1; n <= Math.max(20, seconds * 8); n++) {
-      await raw.query(
-        `insert into orders (order_no, user_id, plan_id, channel_id, amount, payment_method, paid_at, total_amount)
-         values (gen_random_uuid()::text, ${user}, ${plan}, ${probe}, 1, 'segpay', now(), 1)`,
+  console.log('\n2. corrections (an order, then its member), each client on rows of its own')
+  console.log(
+    `  ${'isolation'.padEnd(17)}${'bare tps'.padStart(10)}${'kept tps'.padStart(10)}${'bare ms'.padStart(9)}${'kept ms'.padStart(9)}${'bare failed'.padStart(13)}${'kept failed'.padStart(13)}`,
+  )
+  const span = Math.floor((hi - lo + 1) / CLIENTS)
+  for (const level of ['read committed', 'repeatable read', 'serializable']) {
+    const result: Record<string, { tps: number; ms: number; failed: number }> = {}
+    for (const way of ['bare', 'kept'] as const) {
+      const [orders, users] = way === 'bare' ? ['bare_orders', 'bare_users'] : ['orders', 'users']
+      const file = await script(
+        `correct-${way}`,
+        `\\set id ${lo} + (:client_id * ${span}) + random(0, ${span - 1})
+begin isolation level ${level};
+update ${orders} set amount = amount + 0.01, total_amount = total_amount + 0.01 where user_id = :id;
+update ${users} set channel_id = case when channel_id = ${channel} then null else ${channel} end where id = :id;
+commit;
+`,
       )
-      const committed = performance.now()
-      for (;;) {
-        const { rows } = await raw.query(
-          `select coalesce(sum(orders), 0)::int as n from rollup_days where channel_id = ${probe} and campaign_id = -1 and plan_id = -1 and device = '*'`,
-        )
-        if (rows[0].n >= n) break
-        await new Promise((resolve) => setTimeout(resolve, 10))
+      const { stdout } = await run(
+        pgbenchBinary(),
+        [
+          '--no-vacuum',
+          `--client=${CLIENTS}`,
+          '--jobs=2',
+          `--time=${seconds}`,
+          `--file=${file}`,
+          '--failures-detailed',
+          url,
+        ],
+        { maxBuffer: 16 * 1024 * 1024 },
+      )
+      result[way] = {
+        tps: Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? 0),
+        ms: Number(/latency average = ([\d.]+) ms/.exec(stdout)?.[1] ?? 0),
+        failed: Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? 0),
       }
-      lags.push(performance.now() - committed)
     }
-    await load
-    lags.sort((a, b) => a - b)
-    const at = (q: number) => lags[Math.min(lags.length - 1, Math.floor(q * lags.length))]?.toFixed(0)
+    const { bare, kept } = result as Record<'bare' | 'kept', { tps: number; ms: number; failed: number }>
     console.log(
-      `\nfreshness under one-row visits at ${CLIENTS} connections: an order shows in the figures after ${at(0.5)} ms p50, ${at(0.99)} ms p99 (${lags.length} orders; goal 2,000 ms p99)`,
+      `  ${level.padEnd(17)}${fmt(bare.tps).padStart(10)}${fmt(kept.tps).padStart(10)}${bare.ms.toFixed(2).padStart(9)}${kept.ms.toFixed(2).padStart(9)}${String(bare.failed).padStart(13)}${String(kept.failed).padStart(13)}`,
+    )
+  }
+
+  /** How long after its commit an order is in the figures (ms). */
+  const freshness = async () => {
+    await raw.query(
+      `insert into orders (order_no, user_id, plan_id, channel_id, amount, payment_method, paid_at, total_amount) values (gen_random_uuid()::text, $1, $2, $3, 1, 'segpay', now(), 1)`,
+      [lo, plan, channel],
+    )
+    const { lsn } = await one('select pg_current_wal_lsn()::text as lsn')
+    const committed = Date.now()
+    for (;;) {
+      const { done } = await one('select bool_or(lsn >= $1::pg_lsn) as done from figure_stream', [lsn])
+      if (done) return Date.now() - committed
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+  }
+  const percentile = (xs: number[], p: number) =>
+    [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0
+
+  console.log('\n3. freshness under 16 writers of single visits')
+  const writers = run(
+    pgbenchBinary(),
+    [
+      '--no-vacuum',
+      `--client=${CLIENTS}`,
+      '--jobs=2',
+      `--time=${seconds * 2}`,
+      `--file=${await script('visits-kept', inserts.visits?.('visits') ?? '')}`,
+      url,
+    ],
+    { maxBuffer: 16 * 1024 * 1024 },
+  )
+  const fresh: number[] = []
+  const until = Date.now() + seconds * 2000 - 500
+  while (Date.now() < until) {
+    fresh.push(await freshness())
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  await writers
+  console.log(`  ${fresh.length} orders: p50 ${percentile(fresh, 0.5)} ms, p99 ${percentile(fresh, 0.99)} ms`)
+
+  console.log('\n4. a transaction of a million visits')
+  const big = await raw.connect()
+  const meanwhile: number[] = []
+  try {
+    const begun = Date.now()
+    await big.query('begin')
+    await big.query(
+      `insert into visits (visitor, device, channel_id) select 'big-' || (g % 100000), 'desktop', $1 from generate_series(1, 1000000) g`,
+      [channel],
+    )
+    await big.query('commit')
+    const { lsn } = (await big.query('select pg_current_wal_lsn()::text as lsn')).rows[0]
+    const committed = Date.now()
+    const ordersMeanwhile = (async () => {
+      for (let n = 0; n < 5; n++) meanwhile.push(await freshness())
+    })()
+    for (;;) {
+      const { done } = await one('select bool_or(lsn >= $1::pg_lsn) as done from figure_stream', [lsn])
+      if (done) break
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    const caught = Date.now() - committed
+    await ordersMeanwhile
+    console.log(
+      `  written in ${fmt(committed - begun)} ms; in the figures ${fmt(caught)} ms after its commit`,
+    )
+    console.log(
+      `  single orders committed just after it: in the figures after ${meanwhile.map(fmt).join(', ')} ms`,
     )
   } finally {
-    await server.stop()
+    big.release()
   }
 } finally {
   await raw.end()
+  await server.stop()
+  await cluster.stop()
   await rm(dir, { recursive: true, force: true })
-  await database.drop()
 }

@@ -65,7 +65,7 @@ export function load(
 
 /**
  * The server's own background work, which the log shows beside a request's statements: the listening
- * connection's heartbeat (db/client.ts) and a step of the figures' fold (modules/analytics/fold.ts).
+ * connection's heartbeat (db/client.ts) and a step of the figures' fold (modules/analytics/keeping/index.ts).
  */
 const BACKGROUND = [/^select 1$/, /^select vod_figures_fold\(/]
 

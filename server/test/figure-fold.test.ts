@@ -12,7 +12,7 @@ import {
 
 /**
  * The member site's writes reach the figures through a queue that the servers fold in (migration 0027,
- * modules/analytics/fold.ts). Two real server processes on one PostgreSQL fold while rows arrive by plain
+ * modules/analytics/keeping/index.ts). Two real server processes on one PostgreSQL fold while rows arrive by plain
  * SQL; one is killed with SIGKILL midway, and a fold is cut off mid-transaction. Afterwards the rollups equal
  * the same rollups built again from the raw rows: nothing lost, nothing counted twice, and the survivor
  * takes the queue over within seconds.

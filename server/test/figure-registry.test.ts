@@ -12,7 +12,7 @@ import {
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/client.ts'
-import { foldFigures } from '../src/modules/analytics/fold.ts'
+import { foldFigures } from '../src/modules/analytics/keeping/index.ts'
 import { describeEachEngine } from './support/databases.ts'
 import { startTestApp, type TestApp } from './support/harness.ts'
 

@@ -2,7 +2,7 @@ import { type PermissionName, permissionNames } from '@vod/contract'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../../src/db/client.ts'
-import { foldFigures } from '../../src/modules/analytics/fold.ts'
+import { foldFigures } from '../../src/modules/analytics/keeping/index.ts'
 import { describeEachEngine } from '../support/databases.ts'
 import { type Json, startTestApp, type TestAdmin, type TestApp } from '../support/harness.ts'
 

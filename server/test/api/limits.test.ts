@@ -7,7 +7,7 @@ import {
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLogs, orderEvents, orders, plans, users } from '../../src/db/schema/index.ts'
-import { foldFigures } from '../../src/modules/analytics/fold.ts'
+import { foldFigures } from '../../src/modules/analytics/keeping/index.ts'
 import { syncZoneDays } from '../../src/modules/analytics/upkeep.ts'
 import { describeEachEngine } from '../support/databases.ts'
 import { startTestApp, type TestApp } from '../support/harness.ts'

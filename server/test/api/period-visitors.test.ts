@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { queryRows } from '../../src/db/client.ts'
-import { foldFigures } from '../../src/modules/analytics/fold.ts'
+import { foldFigures } from '../../src/modules/analytics/keeping/index.ts'
 import { syncBusinessZone, syncZoneDays } from '../../src/modules/analytics/upkeep.ts'
 import { describeEachEngine } from '../support/databases.ts'
 import { type Json, startTestApp, type TestApp } from '../support/harness.ts'

@@ -76,12 +76,14 @@ export const visits = pgTable(
 )
 
 /**
- * The figures' sums, kept by the fold and the correction triggers (db/sql/figure-*.sql). A row is one level of detail: -1 in a
+ * The figures' sums, kept from every committed change of the member site (docs/analytics.md "How the figures
+ * are kept"). A row is one level of detail: -1 in a
  * dimension means "all of them", 0 "none" (an order through no channel), '*' all devices. Every event adds
  * to each level it belongs to: all, its channel, its channel's campaign, its plan, its channel and plan, its
  * device, its channel and device.
  */
-const moneyColumn = (name: string) => numeric(name, { precision: 16, scale: 2 }).notNull().default('0')
+/** Twenty digits before the point: 2^31 orders of the largest amount (numeric(12,2)) in one row still fit. */
+const moneyColumn = (name: string) => numeric(name, { precision: 22, scale: 2 }).notNull().default('0')
 const countColumn = (name: string) => integer(name).notNull().default(0)
 /** A column a kept figure of the registry (contract/src/figures.ts): money exact, counts integer. */
 const figureColumns = Object.fromEntries([
@@ -214,20 +216,6 @@ export const figureQueue = pgTable('figure_queue', {
 })
 
 /**
- * Visits written before the fold read them by id (migration 0030, folded into 0000_baseline), a statement's
- * by quarter-hour, channel, campaign and device: how many, and their visitors in one array, waiting to be
- * folded in; the fold now reads new visits from their table (figure_tails) and nothing is queued here.
- */
-export const visitorQueue = pgTable('visitor_queue', {
-  bucket: timestamp('bucket', { withTimezone: true }).notNull(),
-  channelId: integer('channel_id'),
-  campaignId: integer('campaign_id'),
-  device: text('device'),
-  visits: figureColumns.visits,
-  visitors: text('visitors').array().notNull(),
-})
-
-/**
  * How far the fold has read an append-only table of the member site (visits, db/sql/figure-tails.sql): every row with
  * an id up to `folded` is in the figures, but those listed in figure_tail_gaps. Such a table has no insert
  * trigger of ours, so its writes cost what the bare table's do; the fold reads its new rows by id.
@@ -246,4 +234,51 @@ export const figureTailGaps = pgTable('figure_tail_gaps', {
   source: text('source').notNull(),
   ids: bigint('ids', { mode: 'number' }).array().notNull(),
   writers: text('writers').array().notNull(),
+})
+
+const pgLsn = customType<{ data: string }>({ dataType: () => 'pg_lsn' })
+
+/**
+ * Where the figures stand on PostgreSQL with logical decoding (modules/analytics/keeping): the product's
+ * replication slot, the end of the last commit whose changes the rollups hold (written in the same
+ * transaction as those rollups, so a restart neither loses nor doubles), and that commit's time. No row:
+ * the figures are kept the embedded way (triggers and tails), or the stream is yet to be set up.
+ */
+export const figureStream = pgTable('figure_stream', {
+  slot: text('slot').primaryKey(),
+  lsn: pgLsn('lsn').notNull(),
+  freshAsOf: timestamp('fresh_as_of', { withTimezone: true }).notNull(),
+})
+
+/**
+ * The refunds and chargebacks as the rollups count them, each with the channel, campaign and plan of its
+ * order when it was counted: when an order moves, its events move from these to the order's new ones, in
+ * commit order, whatever the order_events table holds by the time the change is applied.
+ */
+export const figureEvents = pgTable(
+  'figure_events',
+  {
+    id: integer('id').primaryKey(),
+    orderId: integer('order_id').notNull(),
+    kind: text('kind').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    channelId: integer('channel_id'),
+    campaignId: integer('campaign_id'),
+    planId: integer('plan_id'),
+  },
+  (t) => [index('figure_events_order_id_index').on(t.orderId)],
+)
+
+/**
+ * A change the figures could not take (a moment no business day holds, a value past what a rollup keeps):
+ * set aside with its table, row id and error, counted in the health answer, so every other change still goes in.
+ */
+export const figureSetAside = pgTable('figure_set_aside', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  source: text('source').notNull(),
+  rowId: bigint('row_id', { mode: 'number' }),
+  error: text('error').notNull(),
+  change: text('change').notNull(),
+  setAt: timestamp('set_at', { withTimezone: true }).notNull().defaultNow(),
 })

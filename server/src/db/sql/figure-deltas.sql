@@ -28,3 +28,9 @@ LANGUAGE sql IMMUTABLE AS $$
   SELECT ROW(s.cancelled_at, s.channel_id, s.campaign_id, s.plan_id, NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, sign, 0)::vod_rollup_delta
   WHERE s.cancelled_at IS NOT NULL
 $$;
+--> statement-breakpoint
+-- What one visit adds or takes away (its visitor is counted apart, vod_visitors_add).
+CREATE OR REPLACE FUNCTION vod_visit_delta(visited_at timestamptz, channel_id integer, campaign_id integer,
+  device text, sign integer) RETURNS vod_rollup_delta LANGUAGE sql IMMUTABLE AS $$
+  SELECT ROW(visited_at, channel_id, campaign_id, NULL, device, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, sign)::vod_rollup_delta
+$$;

@@ -106,17 +106,11 @@ $$;
 --> statement-breakpoint
 -- One step of the fold, under its lock (advisory 270027; without `wait`, -1 when another holds it): a batch
 -- of figure_queue merged, the tails' new rows read and merged (figure-tails.sql), each new visit's visitor
--- counted once a business day per level (with what visitor_queue still holds), and the visitor sketches kept
--- up; how many changes it took.
+-- counted once a business day per level (vod_visitors_add); 1 when more is left.
 CREATE OR REPLACE FUNCTION vod_figures_fold(wait boolean DEFAULT false) RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
-  zone text;
   deltas vod_rollup_delta[];
   taken bigint;
-  counted bigint;
-  visitors_taken bigint;
-  visit_deltas vod_rollup_delta[];
-  touched vod_visitor_day[];
   tail vod_tail;
   added_ids bigint[];
   more boolean;
@@ -128,8 +122,6 @@ BEGIN
   ELSIF NOT pg_try_advisory_xact_lock(270027) THEN
     RETURN -1;
   END IF;
-  -- Read under the lock, which a recount's switch to another zone takes too.
-  zone := vod_business_zone();
   WITH gone AS (DELETE FROM figure_queue WHERE ctid = ANY (ARRAY(SELECT ctid FROM figure_queue LIMIT 20000)) RETURNING *),
   summed AS (
     SELECT bucket, channel_id, campaign_id, plan_id, device, count(*) AS n, sum(orders) AS orders,
@@ -143,10 +135,7 @@ BEGIN
       chargeback_count, chargebacks, signups, subscriptions, cancellations, visits)::vod_rollup_delta FROM summed)
   INTO taken, deltas FROM summed;
   IF cardinality(deltas) > 0 THEN PERFORM vod_rollup_merge(deltas); END IF;
-  -- Each visitor once a business day per level (all, its channel, its campaign), in the zone set now: the
-  -- new visits, at most 50,000 a step, and what visitor_queue still holds of the visits written before 0030
-  -- (at most 2,000 arrays and, past the first, 50,000 visitors: a backlog of 1,000-visit arrays would
-  -- otherwise make one step's new visitor-days millions).
+  -- The new visits, at most 50,000 a step.
   tail := vod_tail_open('visits', 50000);
   IF tail.to_id > tail.from_id OR cardinality(tail.gap_ids) > 0 THEN
     new_visits := ARRAY(
@@ -155,110 +144,12 @@ BEGIN
       UNION ALL
       SELECT ROW(v.id, v.visited_at, v.channel_id, v.campaign_id, v.device, v.visitor)::vod_new_visit FROM visits v
       WHERE v.id = ANY (tail.gap_ids));
+    PERFORM vod_visitors_add(new_visits);
+    PERFORM vod_rollup_merge(ARRAY(SELECT vod_visit_delta(v.visited_at, v.channel_id, v.campaign_id, v.device, 1)
+      FROM unnest(new_visits) v));
   END IF;
-  WITH queued AS (DELETE FROM visitor_queue WHERE ctid = ANY (ARRAY(
-      SELECT q.ctid FROM (SELECT ctid, sum(cardinality(visitors)) OVER (ROWS UNBOUNDED PRECEDING)
-        - cardinality(visitors) AS before FROM (SELECT ctid, visitors FROM visitor_queue LIMIT 2000) l) q
-      WHERE q.before < 50000))
-    RETURNING bucket, channel_id, campaign_id, device, visits, visitors),
-  t AS (SELECT x.id, x.visited_at, x.channel_id, x.campaign_id, x.device, x.visitor FROM unnest(new_visits) x),
-  gone AS (
-    SELECT * FROM queued
-    UNION ALL
-    SELECT date_bin('15 minutes', t.visited_at, timestamptz '2000-01-01 00:00:00+00'), t.channel_id, t.campaign_id,
-      t.device, count(*)::integer, array_agg(t.visitor::text)
-    FROM t GROUP BY 1, 2, 3, 4
-  ),
-  seen AS (
-    SELECT DISTINCT (g.bucket AT TIME ZONE zone)::date AS day, l.c, l.m, v.visitor
-    FROM gone g
-    CROSS JOIN LATERAL unnest(g.visitors) AS v(visitor)
-    CROSS JOIN LATERAL (VALUES (-1, -1), (coalesce(g.channel_id, 0), -1),
-      (coalesce(g.channel_id, 0), coalesce(g.campaign_id, 0))) AS l(c, m)
-  ),
-  added AS (SELECT c AS channel_id, m AS campaign_id, day, visitor FROM seen),
-  -- The new visitor-days in their days' and months' hashes and planes (docs/analytics.md "Visitors of a period").
-  r AS (
-    SELECT a.channel_id, a.campaign_id, a.day, vod_hll_register(a.visitor) AS register,
-      max(vod_hll_value(a.visitor)) AS value
-    FROM added a GROUP BY 1, 2, 3, 4
-  ),
-  -- Only registers the day's planes do not hold yet (its plane of that value has the bit: so have those below).
-  changed AS (
-    SELECT r.* FROM r LEFT JOIN visitor_day_planes d
-      ON (d.channel_id, d.campaign_id, d.day, d.plane) = (r.channel_id, r.campaign_id, r.day, r.value)
-    WHERE d.bits IS NULL OR get_bit(d.bits, r.register) = 0
-  ),
-  p AS (
-    SELECT c.channel_id, c.campaign_id, c.day, k::smallint AS plane, bit_or(vod_hll_bit(c.register))::bit varying AS bits
-    FROM changed c CROSS JOIN generate_series(1, c.value) k GROUP BY 1, 2, 3, 4
-  ),
-  day_planes AS (
-    INSERT INTO visitor_day_planes AS d (channel_id, campaign_id, day, plane, bits)
-    SELECT * FROM p ORDER BY 1, 2, 3, 4
-    ON CONFLICT (channel_id, campaign_id, day, plane) DO UPDATE SET bits = d.bits | excluded.bits
-    WHERE d.bits | excluded.bits <> d.bits
-  ),
-  month_planes AS (
-    INSERT INTO visitor_month_planes AS m (channel_id, campaign_id, month, plane, bits)
-    SELECT channel_id, campaign_id, date_trunc('month', day)::date, plane, bit_or(bits) FROM p
-    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-    ON CONFLICT (channel_id, campaign_id, month, plane) DO UPDATE SET bits = m.bits | excluded.bits
-    WHERE m.bits | excluded.bits <> m.bits
-  ),
-  -- Hashes only where the day keeps them (a day past 1,024 visitors has none, nor then its month).
-  sparse AS (
-    SELECT a.channel_id, a.campaign_id, a.day,
-      CASE WHEN count(*) <= 1024 THEN array_agg(hashtextextended(a.visitor, 0)) END AS hashes
-    FROM added a LEFT JOIN visitor_day_hashes h
-      ON (h.channel_id, h.campaign_id, h.day) = (a.channel_id, a.campaign_id, a.day)
-    WHERE h.day IS NULL OR h.hashes IS NOT NULL
-    GROUP BY 1, 2, 3
-  ),
-  day_hashes AS (
-    INSERT INTO visitor_day_hashes AS h (channel_id, campaign_id, day, hashes)
-    SELECT * FROM sparse ORDER BY 1, 2, 3
-    ON CONFLICT (channel_id, campaign_id, day) DO UPDATE SET hashes = vod_hashes_merge(h.hashes, excluded.hashes)
-    WHERE h.hashes IS NOT NULL
-  ),
-  month_hashes AS (
-    INSERT INTO visitor_month_hashes AS h (channel_id, campaign_id, month, hashes)
-    SELECT channel_id, campaign_id, date_trunc('month', day)::date, vod_hashes_union(hashes) FROM sparse
-    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-    ON CONFLICT (channel_id, campaign_id, month) DO UPDATE SET hashes = vod_hashes_merge(h.hashes, excluded.hashes)
-    WHERE h.hashes IS NOT NULL
-  )
-  SELECT (SELECT count(*) FROM gone), (SELECT coalesce(sum(cardinality(visitors)), 0) FROM gone),
-    ARRAY(SELECT ROW(bucket, channel_id, campaign_id, NULL, device, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-      sum(visits))::vod_rollup_delta FROM gone WHERE visits > 0 GROUP BY bucket, channel_id, campaign_id, device),
-    ARRAY(SELECT DISTINCT ROW(channel_id, campaign_id, day, NULL)::vod_visitor_day FROM added),
-    ARRAY(SELECT id FROM t)
-  INTO counted, visitors_taken, visit_deltas, touched, added_ids;
-  PERFORM vod_tail_close(tail, added_ids);
+  PERFORM vod_tail_close(tail, ARRAY(SELECT v.id FROM unnest(new_visits) v));
   more := tail.to_id < tail.top_id;
-  -- The counts of the days and months it touched, from what they keep now: a day's hashes while it has them
-  -- (exact), else its planes' estimate; a month's, the sum of its days' (docs/analytics.md "Visitors of a period").
-  IF cardinality(touched) > 0 THEN
-    INSERT INTO visitor_day_counts AS v (channel_id, campaign_id, day, visitors)
-    SELECT t.channel_id, t.campaign_id, t.day, coalesce(
-      (SELECT cardinality(h.hashes) FROM visitor_day_hashes h
-        WHERE (h.channel_id, h.campaign_id, h.day) = (t.channel_id, t.campaign_id, t.day)),
-      (SELECT vod_hll_estimate(array_agg(bit_count(d.bits)::integer ORDER BY d.plane)) FROM visitor_day_planes d
-        WHERE (d.channel_id, d.campaign_id, d.day) = (t.channel_id, t.campaign_id, t.day)))
-    FROM unnest(touched) t ORDER BY 1, 2, 3
-    ON CONFLICT (channel_id, campaign_id, day) DO UPDATE SET visitors = excluded.visitors
-    WHERE v.visitors <> excluded.visitors;
-    INSERT INTO visitor_month_counts AS v (channel_id, campaign_id, month, visitors)
-    SELECT t.channel_id, t.campaign_id, t.month, sum(d.visitors)
-    FROM (SELECT DISTINCT channel_id, campaign_id, date_trunc('month', day)::date AS month FROM unnest(touched)) t
-    JOIN visitor_day_counts d ON (d.channel_id, d.campaign_id) = (t.channel_id, t.campaign_id)
-      AND d.day >= t.month AND d.day < t.month + 31 AND date_trunc('month', d.day) = t.month
-    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-    ON CONFLICT (channel_id, campaign_id, month) DO UPDATE SET visitors = excluded.visitors
-    WHERE v.visitors <> excluded.visitors;
-  END IF;
-  -- Apart from the queue's deltas: a visit queued before 0029 may share their key.
-  IF cardinality(visit_deltas) > 0 THEN PERFORM vod_rollup_merge(visit_deltas); END IF;
   -- New orders, refunds and chargebacks, members and subscriptions, read from their tables' tails (a refund
   -- along its order as the order is now). Last, for the corrections of those tables wait on a tail's row
   -- from here to the commit (vod_tail_guard).
@@ -286,11 +177,11 @@ BEGIN
     PERFORM vod_tail_close(tail, added_ids);
     more := more OR tail.to_id < tail.top_id;
   END LOOP;
-  RETURN CASE WHEN taken >= 20000 OR counted >= 2000 OR visitors_taken >= 50000 OR more THEN 1 ELSE 0 END;
+  RETURN CASE WHEN taken >= 20000 OR more THEN 1 ELSE 0 END;
 END
 $$;
 --> statement-breakpoint
--- What is written but not yet in the rollups, for a rebuild to leave to the fold: the queues, and the tails'
+-- What is written but not yet in the rollups, for a rebuild to leave to the fold: the queue, and the tails'
 -- unfolded rows.
 CREATE OR REPLACE FUNCTION vod_rollup_pending() RETURNS TABLE (bucket timestamptz, channel_id integer,
   campaign_id integer, plan_id integer, device text, orders integer, gross numeric, fees numeric,
@@ -299,9 +190,6 @@ CREATE OR REPLACE FUNCTION vod_rollup_pending() RETURNS TABLE (bucket timestampt
   SELECT bucket, channel_id, campaign_id, plan_id, device, orders, gross::numeric, fees::numeric, refund_count,
     refunds::numeric, chargeback_count, chargebacks::numeric, signups, subscriptions, cancellations, visits
   FROM figure_queue
-  UNION ALL
-  SELECT bucket, channel_id, campaign_id, NULL, device, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, visits
-  FROM visitor_queue WHERE visits > 0
   UNION ALL
   SELECT date_bin('15 minutes', v.visited_at, timestamptz '2000-01-01 00:00:00+00'), v.channel_id, v.campaign_id,
     NULL, v.device, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, count(*)::integer
@@ -317,7 +205,7 @@ $$;
 --> statement-breakpoint
 -- How many changes wait for the fold (what the tests and benches wait on): queued rows and unfolded rows.
 CREATE OR REPLACE FUNCTION vod_figures_unfolded() RETURNS bigint LANGUAGE sql STABLE AS $$
-  SELECT (SELECT count(*) FROM figure_queue) + (SELECT count(*) FROM visitor_queue)
+  SELECT (SELECT count(*) FROM figure_queue)
     + (SELECT count(*) FROM vod_visits_unfolded())
     + (SELECT count(DISTINCT (src, x.id)) FROM unnest(ARRAY['orders', 'order_events', 'users', 'subscriptions']) src,
         vod_tail_state(src) t, vod_tail_deltas(src, t.folded, 9223372036854775807, t.gaps) x)

@@ -121,27 +121,32 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- The visits of ids in (after, upto] as the recount reads them: business day, finest level (0 = none) and the
--- visitor's 64-bit hash.
-CREATE OR REPLACE FUNCTION vod_visit_hashes(zone text, after bigint, upto bigint)
+-- The visits of ids in (after, upto], or with `days` those of these business days, as the recount reads
+-- them: business day, finest level (0 = none) and the visitor's 64-bit hash.
+CREATE OR REPLACE FUNCTION vod_visit_hashes(zone text, after bigint, upto bigint, days date[])
 RETURNS TABLE (day date, channel_id integer, campaign_id integer, hash bigint) LANGUAGE sql STABLE AS $$
   SELECT (v.visited_at AT TIME ZONE zone)::date, coalesce(v.channel_id, 0), coalesce(v.campaign_id, 0),
     hashtextextended(v.visitor, 0)
-  FROM visits v WHERE v.id > after AND v.id <= upto
+  FROM visits v WHERE days IS NULL AND v.id > after AND v.id <= upto
+  UNION ALL
+  SELECT d.day, coalesce(v.channel_id, 0), coalesce(v.campaign_id, 0), hashtextextended(v.visitor, 0)
+  FROM unnest(days) AS d(day)
+  JOIN visits v ON v.visited_at >= d.day::timestamp AT TIME ZONE zone
+    AND v.visited_at < (d.day + 1)::timestamp AT TIME ZONE zone
 $$;
 --> statement-breakpoint
--- The sketches of the visits of ids in (after, upto], added to the recount's tables: each finest piece's
+-- The sketches of the visits of ids in (after, upto] (or of `days`, vod_visit_hashes), added to the recount's tables: each finest piece's
 -- (business day, channel, campaign) registers from the visitors' hashes, never a list of visitor-days; a
 -- finest piece's hashes where it may have 1,024 visitors or fewer (no more registers set), exactly, else none
 -- (null); then the two coarser levels from the finest: a register's highest value, the hashes' union (null
 -- when a piece has none or together they are more than 1,024).
-CREATE OR REPLACE FUNCTION vod_visits_sketch(zone text, after bigint, upto bigint) RETURNS void LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION vod_visits_sketch(zone text, after bigint, upto bigint, days date[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   DROP TABLE IF EXISTS vod_registers_taken;
   CREATE TEMP TABLE vod_registers_taken ON COMMIT DROP AS
   SELECT s.day, s.channel_id, s.campaign_id, vod_hll_register_of(s.hash) AS register,
     max(vod_hll_value_of(s.hash)) AS value
-  FROM vod_visit_hashes(zone, after, upto) s GROUP BY 1, 2, 3, 4;
+  FROM vod_visit_hashes(zone, after, upto, days) s GROUP BY 1, 2, 3, 4;
   ANALYZE vod_registers_taken;
   DROP TABLE IF EXISTS vod_hashes_taken;
   CREATE TEMP TABLE vod_hashes_taken ON COMMIT DROP AS
@@ -149,7 +154,7 @@ BEGIN
       FROM vod_registers_taken r GROUP BY 1, 2, 3),
     listed AS (SELECT s.day, s.channel_id, s.campaign_id,
         CASE WHEN count(DISTINCT s.hash) <= 1024 THEN array_agg(DISTINCT s.hash ORDER BY s.hash) END AS hashes
-      FROM vod_visit_hashes(zone, after, upto) s
+      FROM vod_visit_hashes(zone, after, upto, days) s
       JOIN pieces p ON (p.day, p.channel_id, p.campaign_id) = (s.day, s.channel_id, s.campaign_id) AND p.few
       GROUP BY 1, 2, 3)
   SELECT p.channel_id, p.campaign_id, p.day, l.hashes FROM pieces p
@@ -237,7 +242,7 @@ BEGIN
   DROP TABLE IF EXISTS vod_visitor_hashes_next;
   CREATE TEMP TABLE vod_visitor_hashes_next (channel_id integer, campaign_id integer, day date, hashes bigint[])
     ON COMMIT DROP;
-  PERFORM vod_visits_sketch(zone, 0, last);
+  PERFORM vod_visits_sketch(zone, 0, last, NULL);
   DROP TABLE IF EXISTS vod_visitor_counts_next;
   CREATE TEMP TABLE vod_visitor_counts_next ON COMMIT DROP AS
   SELECT * FROM vod_recounted('SELECT channel_id, campaign_id, day FROM vod_visitor_hashes_next');
@@ -247,7 +252,7 @@ BEGIN
   PERFORM pg_advisory_xact_lock(270027);
   SELECT coalesce(max(id), 0) INTO newest FROM visits;
   IF newest > last THEN
-    PERFORM vod_visits_sketch(zone, last, newest);
+    PERFORM vod_visits_sketch(zone, last, newest, NULL);
     -- The pieces the visits written meanwhile reach, counted again with them.
     DELETE FROM vod_visitor_counts_next n USING vod_hashes_taken t
     WHERE (n.channel_id, n.campaign_id, n.day) = (t.channel_id, t.campaign_id, t.day);
@@ -283,5 +288,134 @@ BEGIN
     WHERE d.hashes IS DISTINCT FROM excluded.hashes;
     PERFORM vod_visitor_month_planes_fill(first_day);
   END IF;
+END
+$$;
+--> statement-breakpoint
+-- New visits' visitors, each once a business day (in the zone set now) per level (all, its channel, its
+-- campaign): into their days' and months' hashes and planes, then the counts of the days and months they
+-- touched (docs/analytics.md "Visitors of a period"). Adding a visitor a day already holds changes nothing, so a
+-- visit added twice (read ahead by a recount, then applied) counts once.
+CREATE OR REPLACE FUNCTION vod_visitors_add(new_visits vod_new_visit[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  zone text := vod_business_zone();
+  touched vod_visitor_day[];
+BEGIN
+  WITH added AS (
+    SELECT DISTINCT l.c AS channel_id, l.m AS campaign_id, (t.visited_at AT TIME ZONE zone)::date AS day, t.visitor
+    FROM unnest(new_visits) t
+    CROSS JOIN LATERAL (VALUES (-1, -1), (coalesce(t.channel_id, 0), -1),
+      (coalesce(t.channel_id, 0), coalesce(t.campaign_id, 0))) AS l(c, m)
+  ),
+  -- The new visitor-days in their days' and months' hashes and planes (docs/analytics.md "Visitors of a period").
+  r AS (
+    SELECT a.channel_id, a.campaign_id, a.day, vod_hll_register(a.visitor) AS register,
+      max(vod_hll_value(a.visitor)) AS value
+    FROM added a GROUP BY 1, 2, 3, 4
+  ),
+  -- Only registers the day's planes do not hold yet (its plane of that value has the bit: so have those below).
+  changed AS (
+    SELECT r.* FROM r LEFT JOIN visitor_day_planes d
+      ON (d.channel_id, d.campaign_id, d.day, d.plane) = (r.channel_id, r.campaign_id, r.day, r.value)
+    WHERE d.bits IS NULL OR get_bit(d.bits, r.register) = 0
+  ),
+  p AS (
+    SELECT c.channel_id, c.campaign_id, c.day, k::smallint AS plane, bit_or(vod_hll_bit(c.register))::bit varying AS bits
+    FROM changed c CROSS JOIN generate_series(1, c.value) k GROUP BY 1, 2, 3, 4
+  ),
+  day_planes AS (
+    INSERT INTO visitor_day_planes AS d (channel_id, campaign_id, day, plane, bits)
+    SELECT * FROM p ORDER BY 1, 2, 3, 4
+    ON CONFLICT (channel_id, campaign_id, day, plane) DO UPDATE SET bits = d.bits | excluded.bits
+    WHERE d.bits | excluded.bits <> d.bits
+  ),
+  month_planes AS (
+    INSERT INTO visitor_month_planes AS m (channel_id, campaign_id, month, plane, bits)
+    SELECT channel_id, campaign_id, date_trunc('month', day)::date, plane, bit_or(bits) FROM p
+    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    ON CONFLICT (channel_id, campaign_id, month, plane) DO UPDATE SET bits = m.bits | excluded.bits
+    WHERE m.bits | excluded.bits <> m.bits
+  ),
+  -- Hashes only where the day keeps them (a day past 1,024 visitors has none, nor then its month).
+  sparse AS (
+    SELECT a.channel_id, a.campaign_id, a.day,
+      CASE WHEN count(*) <= 1024 THEN array_agg(hashtextextended(a.visitor, 0)) END AS hashes
+    FROM added a LEFT JOIN visitor_day_hashes h
+      ON (h.channel_id, h.campaign_id, h.day) = (a.channel_id, a.campaign_id, a.day)
+    WHERE h.day IS NULL OR h.hashes IS NOT NULL
+    GROUP BY 1, 2, 3
+  ),
+  day_hashes AS (
+    INSERT INTO visitor_day_hashes AS h (channel_id, campaign_id, day, hashes)
+    SELECT * FROM sparse ORDER BY 1, 2, 3
+    ON CONFLICT (channel_id, campaign_id, day) DO UPDATE SET hashes = vod_hashes_merge(h.hashes, excluded.hashes)
+    WHERE h.hashes IS NOT NULL
+  ),
+  month_hashes AS (
+    INSERT INTO visitor_month_hashes AS h (channel_id, campaign_id, month, hashes)
+    SELECT channel_id, campaign_id, date_trunc('month', day)::date, vod_hashes_union(hashes) FROM sparse
+    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT (channel_id, campaign_id, month) DO UPDATE SET hashes = vod_hashes_merge(h.hashes, excluded.hashes)
+    WHERE h.hashes IS NOT NULL
+  )
+  SELECT ARRAY(SELECT DISTINCT ROW(channel_id, campaign_id, day, NULL)::vod_visitor_day FROM added) INTO touched;
+  -- The counts of the days and months it touched, from what they keep now: a day's hashes while it has them
+  -- (exact), else its planes' estimate; a month's, the sum of its days' (docs/analytics.md "Visitors of a period").
+  IF cardinality(touched) > 0 THEN
+    INSERT INTO visitor_day_counts AS v (channel_id, campaign_id, day, visitors)
+    SELECT t.channel_id, t.campaign_id, t.day, coalesce(
+      (SELECT cardinality(h.hashes) FROM visitor_day_hashes h
+        WHERE (h.channel_id, h.campaign_id, h.day) = (t.channel_id, t.campaign_id, t.day)),
+      (SELECT vod_hll_estimate(array_agg(bit_count(d.bits)::integer ORDER BY d.plane)) FROM visitor_day_planes d
+        WHERE (d.channel_id, d.campaign_id, d.day) = (t.channel_id, t.campaign_id, t.day)))
+    FROM unnest(touched) t ORDER BY 1, 2, 3
+    ON CONFLICT (channel_id, campaign_id, day) DO UPDATE SET visitors = excluded.visitors
+    WHERE v.visitors <> excluded.visitors;
+    INSERT INTO visitor_month_counts AS v (channel_id, campaign_id, month, visitors)
+    SELECT t.channel_id, t.campaign_id, t.month, sum(d.visitors)
+    FROM (SELECT DISTINCT channel_id, campaign_id, date_trunc('month', day)::date AS month FROM unnest(touched)) t
+    JOIN visitor_day_counts d ON (d.channel_id, d.campaign_id) = (t.channel_id, t.campaign_id)
+      AND d.day >= t.month AND d.day < t.month + 31 AND date_trunc('month', d.day) = t.month
+    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT (channel_id, campaign_id, month) DO UPDATE SET visitors = excluded.visitors
+    WHERE v.visitors <> excluded.visitors;
+  END IF;
+END
+$$;
+--> statement-breakpoint
+-- The visitors of business days counted again from their visits, where a visit was moved or deleted (a
+-- sketch cannot take a visitor away): the days' counts, planes and hashes replaced, then their months'.
+CREATE OR REPLACE FUNCTION vod_visitor_days_recount(days date[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  months date[] := ARRAY(SELECT DISTINCT date_trunc('month', d)::date FROM unnest(days) d);
+BEGIN
+  DROP TABLE IF EXISTS vod_visitor_planes_next;
+  CREATE TEMP TABLE vod_visitor_planes_next (channel_id integer, campaign_id integer, day date, plane smallint,
+    bits bit varying) ON COMMIT DROP;
+  DROP TABLE IF EXISTS vod_visitor_hashes_next;
+  CREATE TEMP TABLE vod_visitor_hashes_next (channel_id integer, campaign_id integer, day date, hashes bigint[])
+    ON COMMIT DROP;
+  PERFORM vod_visits_sketch(vod_business_zone(), 0, 0, days);
+  DELETE FROM visitor_day_counts WHERE day = ANY (days);
+  INSERT INTO visitor_day_counts (channel_id, campaign_id, day, visitors)
+  SELECT channel_id, campaign_id, day, sum(visitors)
+  FROM vod_recounted('SELECT channel_id, campaign_id, day FROM vod_visitor_hashes_next') GROUP BY 1, 2, 3;
+  DELETE FROM visitor_day_planes WHERE day = ANY (days);
+  INSERT INTO visitor_day_planes (channel_id, campaign_id, day, plane, bits)
+  SELECT channel_id, campaign_id, day, plane, bit_or(bits) FROM vod_visitor_planes_next GROUP BY 1, 2, 3, 4;
+  DELETE FROM visitor_day_hashes WHERE day = ANY (days);
+  INSERT INTO visitor_day_hashes (channel_id, campaign_id, day, hashes)
+  SELECT channel_id, campaign_id, day, vod_hashes_union(hashes) FROM vod_visitor_hashes_next GROUP BY 1, 2, 3;
+  DELETE FROM visitor_month_counts WHERE month = ANY (months);
+  INSERT INTO visitor_month_counts (channel_id, campaign_id, month, visitors)
+  SELECT channel_id, campaign_id, date_trunc('month', day)::date, sum(visitors) FROM visitor_day_counts
+  WHERE date_trunc('month', day)::date = ANY (months) GROUP BY 1, 2, 3;
+  DELETE FROM visitor_month_hashes WHERE month = ANY (months);
+  INSERT INTO visitor_month_hashes (channel_id, campaign_id, month, hashes)
+  SELECT channel_id, campaign_id, date_trunc('month', day)::date, vod_hashes_union(hashes) FROM visitor_day_hashes
+  WHERE date_trunc('month', day)::date = ANY (months) GROUP BY 1, 2, 3;
+  DELETE FROM visitor_month_planes WHERE month = ANY (months);
+  INSERT INTO visitor_month_planes (channel_id, campaign_id, month, plane, bits)
+  SELECT channel_id, campaign_id, date_trunc('month', day)::date, plane, bit_or(bits) FROM visitor_day_planes
+  WHERE date_trunc('month', day)::date = ANY (months) GROUP BY 1, 2, 3, 4;
 END
 $$;

@@ -2,15 +2,15 @@ import { createSlots } from '../../lib/slots.ts'
 import type { ApiModule } from '../types.ts'
 import { dashboardRoutes } from './dashboard.ts'
 import { exportRoutes } from './export.ts'
-import { scheduleFolding } from './fold.ts'
+import { keepFigures } from './keeping/index.ts'
 import { recentAnswers } from './recent-answers.ts'
 import { analyticsRoutes } from './routes.ts'
 import { scheduleAnalyticsUpkeep } from './upkeep.ts'
 
 /**
  * The dashboard and the analytics (spec sections 2 and 7, docs/analytics.md): figures read from rollups
- * that the member site's writes queue and this process folds in (db/sql/figure-fold.sql), cut into business
- * days of BUSINESS_TIME_ZONE at read time.
+ * kept from every committed change of the member site (keeping/), cut into business days of
+ * BUSINESS_TIME_ZONE at read time.
  */
 export const analyticsModule: ApiModule = async (app, { db, reads, config }) => {
   // At most ANALYTICS_CONCURRENCY calls at once in this process, 32 more waiting in line (a screen asks four
@@ -27,5 +27,5 @@ export const analyticsModule: ApiModule = async (app, { db, reads, config }) => 
   await analyticsRoutes(app, options)
   await exportRoutes(app, options)
   scheduleAnalyticsUpkeep(app, db, config.businessTimeZone, config.visitRetentionDays)
-  scheduleFolding(app, db)
+  keepFigures(app, db, config)
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/client.ts'
+import { RETENTION } from './keeping/stream.ts'
 import { forgetAnswers } from './recent-answers.ts'
 
 const DAY_MS = 86_400_000
@@ -50,7 +51,9 @@ export async function syncZoneDays(db: Db, zone: string): Promise<boolean> {
 
 /**
  * Deletes raw visits older than the retention; the rollups, the distinct-visitor counts and the days' and
- * months' hashes and planes stay (docs/analytics.md). Answers how many visits went.
+ * months' hashes and planes stay (docs/analytics.md). Only visits the figures hold: the embedded way's tail
+ * may not have read the newest yet, and the change stream is told these deletions are retention's (a
+ * message in their transaction), so it takes nothing out. Answers how many visits went.
  */
 export async function pruneVisits(db: Db, retentionDays: number, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString()
@@ -58,8 +61,12 @@ export async function pruneVisits(db: Db, retentionDays: number, now = new Date(
     // Never beside a recount of the visitors (vod_visitors_recount: the same advisory lock),
     // whose moments of holding visits back would then wait for this deletion.
     await tx.execute(sql`select pg_advisory_xact_lock(35002)`)
+    await tx.execute(sql`select pg_logical_emit_message(true, ${RETENTION}, '')`)
     const gone = (await tx.execute(
-      sql`with gone as (delete from visits where visited_at < ${cutoff}::timestamptz returning 1) select count(*)::integer as n from gone`,
+      sql`with gone as (
+        delete from visits v using vod_tail_state('visits') t
+        where v.visited_at < ${cutoff}::timestamptz and v.id <= t.folded and v.id <> all (t.gaps) returning 1)
+      select count(*)::integer as n from gone`,
     )) as unknown as { rows: { n: number }[] }
     return gone.rows[0]?.n ?? 0
   })

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import type { Config } from '../../../config.ts'
+import { type Db, queryRows } from '../../../db/client.ts'
+import { forgetAnswers } from '../recent-answers.ts'
+import { foldStep, startFolding } from './fold.ts'
+import { prepareStream, streamUnavailable } from './setup.ts'
+import { followStream, MARK } from './stream.ts'
+
+/** How long foldFigures waits for the stream to apply what was committed before it. */
+const CATCH_UP_MS = 60_000
+
+/**
+ * Keeps the figures from every committed change of the member site (docs/analytics.md "How the figures are
+ * kept"): on PostgreSQL with logical decoding, from its change stream (stream.ts), nothing of ours in the
+ * member site's transactions; on PGlite, or a PostgreSQL that gives no stream, the embedded way (fold.ts:
+ * correction triggers and tails read by id), said in the log. A database whose figures followed the stream
+ * is never handed to the embedded way: the start refuses, saying why.
+ */
+export function keepFigures(app: FastifyInstance, db: Db, config: Config) {
+  let stop: (() => Promise<void>) | undefined
+  app.addHook('onReady', async () => {
+    const url = config.databaseUrl
+    if (!url) {
+      stop = startFolding(db, app.log)
+      return
+    }
+    const client = new pg.Client({ connectionString: url })
+    await client.connect()
+    let unavailable: string | null
+    let followed: boolean
+    try {
+      unavailable = await streamUnavailable(client)
+      followed = (await client.query('select 1 from figure_stream')).rowCount !== 0
+    } finally {
+      await client.end()
+    }
+    if (unavailable && followed)
+      throw new Error(
+        `The figures of this database follow PostgreSQL's change stream, which it does not give now: ${unavailable}. ` +
+          'Give it back (docs/analytics.md "PostgreSQL\'s change stream"); the embedded way would miss what was changed meanwhile.',
+      )
+    if (unavailable) {
+      app.log.warn(
+        { reason: unavailable },
+        "PostgreSQL gives no change stream: the figures are kept the embedded way, with triggers in the member site's transactions (docs/analytics.md)",
+      )
+      stop = startFolding(db, app.log)
+      return
+    }
+    const follower = followStream(url, await prepareStream(url), app.log)
+    stop = follower.stop
+  })
+  app.addHook('onClose', async () => {
+    await stop?.()
+  })
+}
+
+/**
+ * Waits until everything committed before the call is in the figures, and in this process's answers at once
+ * (what the tests and the benches want; the servers keep them by themselves, keepFigures). On the stream, a
+ * mark is written into it and awaited; the embedded way folds what is queued itself, after any other
+ * process's fold.
+ */
+export async function foldFigures(db: Db): Promise<void> {
+  const [kept] = await queryRows<{ lsn: string | null }>(
+    db,
+    sql`select (select lsn::text from figure_stream limit 1) as lsn`,
+  )
+  if (kept?.lsn) {
+    const [mark] = await queryRows<{ lsn: string }>(
+      db,
+      sql`select pg_logical_emit_message(true, ${MARK}, '')::text as lsn`,
+    )
+    const until = Date.now() + CATCH_UP_MS
+    for (;;) {
+      const [at] = await queryRows<{ done: boolean }>(
+        db,
+        sql`select coalesce(bool_or(lsn >= ${mark?.lsn}::pg_lsn), false) as done from figure_stream`,
+      )
+      if (at?.done) break
+      if (Date.now() > until)
+        throw new Error(`the figures did not reach ${mark?.lsn} within ${CATCH_UP_MS} ms`)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+  } else while ((await foldStep(db, true)) === 1);
+  forgetAnswers(db)
+}

@@ -1,0 +1,90 @@
+import pg from 'pg'
+import { CONNECTION_SETTINGS } from '../../../db/client.ts'
+
+/** Held while one process makes the stream ready, so processes starting together make it once. */
+const SETUP_LOCK = 270054
+/** Between tries for a table the member site holds (vod_stream_tables_prepare waits a second each). */
+const TABLES_RETRY_MS = 500
+
+/**
+ * Why the database cannot give the figures its change stream (docs/analytics.md "PostgreSQL's change
+ * stream"), or null when it can: logical decoding (wal_level = logical) and a role that may replicate.
+ */
+export async function streamUnavailable(client: pg.Client): Promise<string | null> {
+  const { rows } = await client.query<{ wal_level: string; replicates: boolean }>(
+    `select current_setting('wal_level') as wal_level,
+       (select rolreplication or rolsuper from pg_roles where rolname = current_user) as replicates`,
+  )
+  const [row] = rows
+  if (row?.wal_level !== 'logical') return `wal_level is ${row?.wal_level}, not logical`
+  if (!row.replicates) return 'the role has no REPLICATION attribute'
+  return null
+}
+
+/** The product's slot in this database: one per database, so copies of it on one server keep their own. */
+export async function slotName(client: pg.Client): Promise<string> {
+  const { rows } = await client.query<{ name: string }>('select current_database() as name')
+  return `vod_figures_${(rows[0]?.name ?? '').toLowerCase().replace(/[^a-z0-9_]/g, '_')}`.slice(0, 63)
+}
+
+const connect = async (url: string, extra: pg.ClientConfig = {}) => {
+  const client = new pg.Client({ connectionString: url, options: CONNECTION_SETTINGS, ...extra })
+  await client.connect()
+  return client
+}
+
+/**
+ * Makes the stream ready, once across processes: the publication, whole old images and no correction
+ * triggers on the member site's tables, then, where figure_stream holds no position for a live slot, the
+ * slot made and the figures built from the rows as its snapshot sees them (so the stream carries exactly
+ * what was committed after). A slot left without a position (a start that died midway) is made again.
+ * Answers the slot's name.
+ */
+export async function prepareStream(url: string): Promise<string> {
+  const client = await connect(url)
+  try {
+    const slot = await slotName(client)
+    await client.query('select pg_advisory_lock($1)', [SETUP_LOCK])
+    while (!(await client.query<{ ok: boolean }>('select vod_stream_tables_prepare() as ok')).rows[0]?.ok)
+      await new Promise((resolve) => setTimeout(resolve, TABLES_RETRY_MS))
+    const { rows } = await client.query<{ kept: boolean; live: boolean }>(
+      `select exists (select 1 from figure_stream where slot = $1) as kept,
+         exists (select 1 from pg_replication_slots where slot_name = $1) as live`,
+      [slot],
+    )
+    if (rows[0]?.kept && rows[0].live) return slot
+    if (rows[0]?.live) await client.query('select pg_drop_replication_slot($1)', [slot])
+    await build(url, client, slot)
+    return slot
+  } finally {
+    await client.end().catch(() => undefined)
+  }
+}
+
+async function build(url: string, client: pg.Client, slot: string) {
+  const replication = await connect(url, { replication: 'database' } as pg.ClientConfig)
+  try {
+    // Waits for the transactions open now to end: the snapshot it exports sees every one that committed.
+    const made = await replication.query<{ consistent_point: string; snapshot_name: string }>(
+      `CREATE_REPLICATION_SLOT ${slot} LOGICAL pgoutput (SNAPSHOT 'export')`,
+    )
+    const [point] = made.rows
+    if (!point) throw new Error(`the slot ${slot} was made without a snapshot`)
+    await client.query('begin isolation level repeatable read')
+    try {
+      await client.query(`set transaction snapshot '${point.snapshot_name.replace(/'/g, '')}'`)
+      await client.query('select vod_figures_build_as_of_stream()')
+      await client.query('delete from figure_stream')
+      await client.query('insert into figure_stream (slot, lsn, fresh_as_of) values ($1, $2, now())', [
+        slot,
+        point.consistent_point,
+      ])
+      await client.query('commit')
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined)
+      throw error
+    }
+  } finally {
+    await replication.end().catch(() => undefined)
+  }
+}

@@ -1,0 +1,404 @@
+import { execFileSync } from 'node:child_process'
+import pg from 'pg'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { type RunningServer, startServer } from '../../e2e/support/server.ts'
+import { openDatabase } from '../src/db/client.ts'
+import { pruneVisits } from '../src/modules/analytics/upkeep.ts'
+import { describeOnPostgres } from './support/databases.ts'
+import { type Cluster, startLogicalCluster } from './support/logical-cluster.ts'
+
+/**
+ * The figures from PostgreSQL's change stream (docs/analytics.md "How the figures are kept"), on a cluster
+ * of the test's own with wal_level = logical, kept by two real server processes. The member site writes by
+ * plain SQL, every way it may; after each case the rollups equal the same rollups built again from the raw
+ * rows, and the distinct visitors equal count(distinct) over the raw visits.
+ */
+
+/** The rollups as rows of text, to compare whole. */
+const rollups = `
+  select 'q' as t, channel_id, campaign_id, plan_id, device, bucket::text as at, orders, gross::text, fees::text,
+    refund_count, refunds::text, chargeback_count, chargebacks::text, signups, subscriptions, cancellations, visits
+  from rollup_quarters
+  where (orders, gross, refund_count, chargeback_count, signups, subscriptions, cancellations, visits) <> (0, 0, 0, 0, 0, 0, 0, 0)
+  union all
+  select 'm', channel_id, campaign_id, plan_id, device, month::text, orders, gross::text, fees::text, refund_count,
+    refunds::text, chargeback_count, chargebacks::text, signups, subscriptions, cancellations, visits
+  from rollup_months
+  where (orders, gross, refund_count, chargeback_count, signups, subscriptions, cancellations, visits) <> (0, 0, 0, 0, 0, 0, 0, 0)
+  order by 1, 2, 3, 4, 5, 6`
+const visitorCounts = `select channel_id, campaign_id, day::text, visitors from visitor_day_counts
+  where visitors <> 0 order by 1, 2, 3`
+/** The same counts from the raw visits (the servers count business days in UTC). */
+const rawVisitors = `with v as (select (visited_at at time zone 'UTC')::date::text as day, coalesce(channel_id, 0) as c,
+    coalesce(campaign_id, 0) as m, visitor from visits)
+  select -1 as channel_id, -1 as campaign_id, day, count(distinct visitor)::int as visitors from v group by 3
+  union all select c, -1, day, count(distinct visitor)::int from v group by 1, 3
+  union all select c, m, day, count(distinct visitor)::int from v group by 1, 2, 3
+  order by 1, 2, 3`
+
+describeOnPostgres('the figures from the change stream', () => {
+  let cluster: Cluster
+  let pool: pg.Pool
+  const servers: RunningServer[] = []
+  let channels: number[] = []
+  let plan = 0
+
+  const one = async (text: string, values: unknown[] = []) => (await pool.query(text, values)).rows[0]
+  /** Everything committed so far in the figures: a mark written into the stream, awaited. */
+  const caughtUp = async (ms = 30_000) => {
+    const { lsn } = await one(`select pg_logical_emit_message(true, 'vod_mark', '')::text as lsn`)
+    await expect
+      .poll(
+        async () => (await one('select bool_or(lsn >= $1::pg_lsn) as done from figure_stream', [lsn])).done,
+        {
+          timeout: ms,
+          interval: 50,
+        },
+      )
+      .toBe(true)
+  }
+  /** The rollups equal the rows built again (in a transaction rolled back), and the visitors the visits. */
+  const figuresEqualTheRows = async () => {
+    await caughtUp()
+    const client = await pool.connect()
+    try {
+      await client.query('begin')
+      const kept = (await client.query(rollups)).rows
+      await client.query('select vod_rollup_rebuild()')
+      const rebuilt = (await client.query(rollups)).rows
+      await client.query('rollback')
+      expect(kept).toEqual(rebuilt)
+      expect((await client.query(visitorCounts)).rows).toEqual((await client.query(rawVisitors)).rows)
+      return kept.length
+    } finally {
+      client.release()
+    }
+  }
+  const member = async (name: string, channel: number | null) =>
+    Number(
+      (await one(`insert into users (username, channel_id) values ($1, $2) returning id`, [name, channel]))
+        .id,
+    )
+  const order = async (user: number, channel: number | null, amount: string) =>
+    Number(
+      (
+        await one(
+          `insert into orders (order_no, user_id, plan_id, channel_id, amount, payment_method, paid_at, transaction_fee, total_amount)
+           values ('S' || $1::text || '-' || clock_timestamp(), $1::int, $2, $3, $4::numeric, 'segpay', now(), 0.5, $4::numeric - 0.5) returning id`,
+          [user, plan, channel, amount],
+        )
+      ).id,
+    )
+
+  beforeAll(async () => {
+    cluster = await startLogicalCluster()
+    const admin = new pg.Client({ connectionString: cluster.url('postgres') })
+    await admin.connect()
+    await admin.query('create database vod')
+    await admin.end()
+    pool = new pg.Pool({ connectionString: cluster.url('vod'), max: 12 })
+    pool.on('error', () => {})
+    for (let n = 0; n < 2; n++)
+      servers.push(await startServer({ DATABASE_URL: cluster.url('vod'), SEED_DEMO: '0' }))
+    channels = [
+      Number(
+        (await one(`insert into channels (utm_source, type) values ('s-a', 'affiliate') returning id`)).id,
+      ),
+      Number((await one(`insert into channels (utm_source, type) values ('s-b', 'social') returning id`)).id),
+    ]
+    plan = Number(
+      (
+        await one(
+          `insert into plans (name, initial_period_count, initial_period_unit, initial_original_price) values ('S', 1, 'month', '9.99') returning id`,
+        )
+      ).id,
+    )
+  }, 240_000)
+  afterAll(async () => {
+    for (const server of servers) await server.stop()
+    await pool?.end()
+    await cluster?.stop()
+  })
+
+  it('runs nothing of ours in the member site: no trigger on its tables, the figures from the stream', async () => {
+    const { rows } = await pool.query(
+      `select tgrelid::regclass::text as t, tgname from pg_trigger
+       where not tgisinternal and tgrelid = any ('{visits,orders,order_events,users,subscriptions}'::regclass[])`,
+    )
+    expect(rows).toEqual([])
+    expect(
+      (await one(`select count(*)::int as n from pg_replication_slots where slot_type = 'logical'`)).n,
+    ).toBe(1)
+    const user = await member('s-first', channels[0] ?? null)
+    await order(user, channels[0] ?? null, '12.00')
+    await pool.query(`insert into visits (visitor, device, channel_id) values ('s-v1', 'mobile', $1)`, [
+      channels[0],
+    ])
+    expect(await figuresEqualTheRows()).toBeGreaterThan(3)
+  })
+
+  it('follows corrections, moves and deletes of every table, refunds along their moving orders', async () => {
+    const user = await member('s-moves', channels[0] ?? null)
+    const first = await order(user, channels[0] ?? null, '40.00')
+    const second = await order(user, channels[1] ?? null, '25.00')
+    await pool.query(
+      `insert into order_events (order_id, kind, amount) values ($1, 'refund', 10), ($1, 'chargeback', 5)`,
+      [first],
+    )
+    await pool.query(
+      `insert into subscriptions (user_id, plan_id, channel_id, started_at, status) values ($1, $2, $3, now(), 'active')`,
+      [user, plan, channels[0]],
+    )
+    await pool.query(
+      `insert into visits (visitor, device, channel_id, visited_at)
+       select 's-move-' || g, 'desktop', $1, now() - g * interval '1 hour' from generate_series(1, 30) g`,
+      [channels[0]],
+    )
+    await figuresEqualTheRows()
+    // One transaction: the order moves while its refund is corrected; a refund moves to another order.
+    const client = await pool.connect()
+    try {
+      await client.query('begin')
+      await client.query(`update order_events set amount = 12 where order_id = $1 and kind = 'refund'`, [
+        first,
+      ])
+      await client.query(
+        `update orders set channel_id = $2, paid_at = paid_at - interval '2 days' where id = $1`,
+        [first, channels[1]],
+      )
+      await client.query(
+        `update order_events set order_id = $2 where order_id = $1 and kind = 'chargeback'`,
+        [first, second],
+      )
+      await client.query('commit')
+    } finally {
+      client.release()
+    }
+    await pool.query(
+      `update users set created_at = created_at - interval '3 days', channel_id = $2 where id = $1`,
+      [user, channels[1]],
+    )
+    await pool.query(
+      `update subscriptions set cancelled_at = now(), status = 'cancelled' where user_id = $1`,
+      [user],
+    )
+    await pool.query(`update visits set channel_id = $1, device = 'mobile' where visitor like 's-move-1%'`, [
+      channels[1],
+    ])
+    await pool.query(`delete from visits where visitor like 's-move-2%'`)
+    await pool.query(
+      `update visits set visited_at = visited_at - interval '5 days' where visitor = 's-move-3'`,
+    )
+    await pool.query(`delete from order_events where order_id = $1`, [second])
+    await pool.query(`delete from orders where id = $1`, [second])
+    await figuresEqualTheRows()
+  })
+
+  it('follows deleting a channel (SET NULL), explicit ids, COPY, a prepared transaction and rows of any age', async () => {
+    const doomed = Number(
+      (await one(`insert into channels (utm_source, type) values ('s-gone', 'social') returning id`)).id,
+    )
+    const user = await member('s-doomed', doomed)
+    await order(user, doomed, '30.00')
+    await pool.query(
+      `insert into visits (visitor, device, channel_id) select 's-doomed-' || g, 'tablet', $1 from generate_series(1, 25) g`,
+      [doomed],
+    )
+    await figuresEqualTheRows()
+    await pool.query(`update orders set channel_id = null where channel_id = $1`, [doomed])
+    await pool.query(`update users set channel_id = null where channel_id = $1`, [doomed])
+    await pool.query('delete from channels where id = $1', [doomed])
+    const { max } = await one('select max(id)::bigint as max from visits')
+    await pool.query(
+      `insert into visits (id, visitor, device, visited_at) overriding system value values ($1 + 1000, 's-explicit', 'mobile', '2019-03-04 05:06:07+00')`,
+      [max],
+    )
+    await pool.query(`update visits set id = default where visitor = 's-explicit'`)
+    await pool.query(
+      `copy visits (visitor, device, visited_at) from program 'seq 1 40 | sed "s/.*/s-copy-&,desktop,2020-01-01 00:&:00+00/"' with (format csv)`,
+    )
+    const client = await pool.connect()
+    try {
+      await client.query('begin')
+      await client.query(`insert into users (username, created_at) values ('s-prepared', '2001-02-03+00')`)
+      await client.query(`prepare transaction 's-prepared'`)
+    } finally {
+      client.release()
+    }
+    await pool.query(`insert into users (username) values ('s-after-prepared')`)
+    await caughtUp()
+    await pool.query(`commit prepared 's-prepared'`)
+    expect(await one(`select count(*)::int as n from users where username = 's-prepared'`)).toEqual({ n: 1 })
+    await figuresEqualTheRows()
+  })
+
+  it('takes TRUNCATE and what is written after it', async () => {
+    await pool.query(`insert into visits (visitor, device) values ('s-before-truncate', 'mobile')`)
+    await figuresEqualTheRows()
+    await pool.query('truncate visits')
+    await pool.query(`insert into visits (visitor, device) values ('s-after-truncate', 'mobile')`)
+    await figuresEqualTheRows()
+  })
+
+  it('sets aside a change it cannot take, and every other change still goes in', async () => {
+    const client = await pool.connect()
+    try {
+      await client.query(`set timezone = 'UTC'`)
+      await client.query(
+        `insert into visits (visitor, device, visited_at) values ('s-far', 'mobile', '294276-12-31 23:00:00+00')`,
+      )
+    } finally {
+      client.release()
+    }
+    await pool.query(`update app_settings set value = 'Asia/Shanghai' where key = 'business_time_zone'`)
+    const user = await member('s-rich', channels[0] ?? null)
+    // 10,001 orders of the largest amount in one quarter-hour: past numeric(16,2), within the rollups' 22.
+    await pool.query(
+      `insert into orders (order_no, user_id, plan_id, channel_id, amount, payment_method, paid_at, total_amount)
+       select 'S-rich-' || g, $1, $2, $3, 9999999999.99, 'segpay', '2026-01-01 00:05+00', 9999999999.99
+       from generate_series(1, 10001) g`,
+      [user, plan, channels[0]],
+    )
+    await pool.query(`insert into visits (visitor, device) values ('s-near', 'mobile')`)
+    await caughtUp()
+    const aside = await pool.query('select source, error from figure_set_aside')
+    expect(aside.rows).toEqual([{ source: 'visits', error: expect.stringMatching(/out of range/) }])
+    const gross = await one(
+      `select gross::text from rollup_months where (channel_id, campaign_id, plan_id, device) = ($1, -1, -1, '*') and month = '2026-01-01'`,
+      [channels[0]],
+    )
+    expect(gross).toEqual({ gross: '100009999999899.99' })
+    await pool.query(`delete from visits where visitor = 's-far'`)
+    await pool.query(`delete from figure_set_aside`)
+    await pool.query(`update app_settings set value = 'UTC' where key = 'business_time_zone'`)
+  })
+
+  it('never fails or holds a member transaction at any isolation level, and an open one stalls nothing', async () => {
+    const users = await Promise.all([0, 1, 2, 3].map((n) => member(`s-iso-${n}`, channels[0] ?? null)))
+    const orders = await Promise.all(users.map((user) => order(user, channels[0] ?? null, '5.00')))
+    const open = await pool.connect()
+    try {
+      await open.query('begin')
+      await open.query(`update orders set amount = 6, total_amount = 5.5 where id = $1`, [orders[0]])
+      const errors: string[] = []
+      const levels = ['read committed', 'repeatable read', 'serializable']
+      const until = Date.now() + 3000
+      await Promise.all(
+        levels.map(async (level, n) => {
+          const client = await pool.connect()
+          try {
+            while (Date.now() < until) {
+              try {
+                await client.query(`begin isolation level ${level}`)
+                await client.query(`update users set channel_id = $2 where id = $1`, [
+                  users[n + 1],
+                  channels[n % 2],
+                ])
+                await client.query(
+                  `update orders set amount = amount + 1, total_amount = total_amount + 1 where id = $1`,
+                  [orders[n + 1]],
+                )
+                await client.query(`insert into visits (visitor, device) values ($1, 'mobile')`, [
+                  `s-iso-${level}`,
+                ])
+                await client.query('commit')
+              } catch (error) {
+                errors.push(`${level}: ${(error as Error).message}`)
+                await client.query('rollback')
+              }
+            }
+          } finally {
+            client.release()
+          }
+        }),
+      )
+      expect(errors).toEqual([])
+      // The open transaction holds nothing back: what committed meanwhile is in.
+      await caughtUp(10_000)
+      await open.query('commit')
+    } finally {
+      open.release()
+    }
+    await figuresEqualTheRows()
+  })
+
+  it('loses and doubles nothing when the process that follows the stream is killed, and the other takes over', async () => {
+    const holder = async () =>
+      Number(
+        (await one(`select active_pid from pg_replication_slots where slot_type = 'logical'`)).active_pid ??
+          0,
+      )
+    const writing = (async () => {
+      const until = Date.now() + 6000
+      let n = 0
+      while (Date.now() < until) {
+        n++
+        await pool.query(
+          `insert into visits (visitor, device, channel_id) select 's-kill-' || ($1 * 7 + g) % 200, 'mobile', $2 from generate_series(1, 20) g`,
+          [n, channels[n % 2]],
+        )
+        const user = await member(`s-kill-${n}`, channels[n % 2] ?? null)
+        await order(user, channels[n % 2] ?? null, '3.00')
+      }
+    })()
+    for (const index of [0, 1]) {
+      await expect.poll(holder, { timeout: 15_000 }).not.toBe(0)
+      const walsender = await holder()
+      // The server process that holds the slot is the one whose connection the walsender serves.
+      const { port } = await one(`select client_port as port from pg_stat_activity where pid = $1`, [
+        walsender,
+      ])
+      const server = servers.find((s) => s.alive() && portOwner(s, port))
+      process.kill((server ?? servers[index])?.pid as number, 'SIGKILL')
+      await expect.poll(holder, { timeout: 15_000 }).not.toBe(walsender)
+      if (index === 0) servers.push(await startServer({ DATABASE_URL: cluster.url('vod'), SEED_DEMO: '0' }))
+    }
+    await writing
+    await figuresEqualTheRows().catch((error) => {
+      for (const server of servers) console.log(server.output())
+      throw error
+    })
+  }, 120_000)
+
+  // Last: from here on the figures hold visits the rows no longer do.
+  it('keeps the figures of the visits retention deletes, and takes out those anyone else deletes', async () => {
+    const total = async () =>
+      Number(
+        (
+          await one(
+            `select coalesce(sum(visits), 0)::int as n from rollup_months where (channel_id, campaign_id, plan_id, device) = (-1, -1, -1, '*')`,
+          )
+        ).n,
+      )
+    await pool.query(
+      `insert into visits (visitor, device, visited_at) select 's-old-' || g, 'mobile', now() - interval '400 days' from generate_series(1, 20) g`,
+    )
+    await caughtUp()
+    const before = await total()
+    const database = await openDatabase({ url: cluster.url('vod'), pgliteDir: null })
+    try {
+      expect(await pruneVisits(database.db, 365)).toBe(20)
+    } finally {
+      await database.close()
+    }
+    await caughtUp()
+    expect(await total()).toBe(before)
+    await pool.query(`insert into visits (visitor, device) values ('s-deleted', 'mobile')`)
+    await caughtUp()
+    expect(await total()).toBe(before + 1)
+    await pool.query(`delete from visits where visitor = 's-deleted'`)
+    await caughtUp()
+    expect(await total()).toBe(before)
+  })
+})
+
+/** Whether the server process holds a connection from this local port (the walsender's client). */
+function portOwner(server: RunningServer, port: number): boolean {
+  let sockets = ''
+  try {
+    sockets = execFileSync('ss', ['-tnp'], { encoding: 'utf8' })
+  } catch {
+    // No ss here: the caller kills the first server it started instead.
+  }
+  return sockets.split('\n').some((line) => line.includes(`:${port} `) && line.includes(`pid=${server.pid},`))
+}

@@ -1,0 +1,67 @@
+import { execFile } from 'node:child_process'
+import { chown, mkdtemp, rm } from 'node:fs/promises'
+import net from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+
+const run = promisify(execFile)
+
+async function freePort(): Promise<number> {
+  const server = net.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  await new Promise((resolve) => server.close(resolve))
+  return typeof address === 'object' && address ? address.port : 0
+}
+
+export interface Cluster {
+  /** postgres://postgres@127.0.0.1:port/<database> */
+  url: (database: string) => string
+  stop: () => Promise<void>
+}
+
+/**
+ * A PostgreSQL cluster of the test's own with logical decoding (wal_level = logical), on a free port, with
+ * the machine's binaries (pg_config --bindir): the machine's own PostgreSQL has wal_level = replica and
+ * takes no replication connections. As the postgres user when this runs as root (initdb refuses root).
+ * Durability off (fsync), which the tests do not measure. Stopped and removed by `stop`.
+ */
+export async function startLogicalCluster(): Promise<Cluster> {
+  const bin = (await run('pg_config', ['--bindir'])).stdout.trim()
+  const dir = await mkdtemp(path.join(tmpdir(), 'vod-logical-'))
+  const asRoot = process.getuid?.() === 0
+  if (asRoot) {
+    const uid = Number((await run('id', ['-u', 'postgres'])).stdout)
+    const gid = Number((await run('id', ['-g', 'postgres'])).stdout)
+    await chown(dir, uid, gid)
+  }
+  const pg = (program: string, args: string[]) =>
+    asRoot
+      ? run('runuser', ['-u', 'postgres', '--', path.join(bin, program), ...args], { cwd: dir })
+      : run(path.join(bin, program), args, { cwd: dir })
+  const data = path.join(dir, 'data')
+  const port = await freePort()
+  await pg('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync'])
+  const settings = [
+    `-p ${port}`,
+    `-k ${dir}`,
+    '-c listen_addresses=127.0.0.1',
+    '-c wal_level=logical',
+    '-c max_wal_senders=10',
+    '-c max_replication_slots=10',
+    '-c max_prepared_transactions=16',
+    '-c max_connections=80',
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+  ]
+  await pg('pg_ctl', ['-D', data, '-w', '-t', '60', '-l', `${data}.log`, '-o', settings.join(' '), 'start'])
+  return {
+    url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    stop: async () => {
+      await pg('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => undefined)
+      await rm(dir, { recursive: true, force: true })
+    },
+  }
+}
