@@ -2,9 +2,6 @@ import type { FastifyBaseLogger } from 'fastify'
 import type pg from 'pg'
 import type { FigureSource, RowChange } from './changes.ts'
 
-/** What one transaction of ours applies: collapsed changes, and tables the member site emptied, in order. */
-export type Step = { changes: RowChange[] } | { truncated: FigureSource[] }
-
 /** Changes applied by one statement: bounds its JSON and the temporary rows it makes. */
 export const CHUNK = 20_000
 

@@ -22,7 +22,7 @@ export async function streamUnavailable(client: pg.Client): Promise<string | nul
 }
 
 /** The product's slot in this database: one per database, so copies of it on one server keep their own. */
-export async function slotName(client: pg.Client): Promise<string> {
+async function slotName(client: pg.Client): Promise<string> {
   const { rows } = await client.query<{ name: string }>('select current_database() as name')
   return `vod_figures_${(rows[0]?.name ?? '').toLowerCase().replace(/[^a-z0-9_]/g, '_')}`.slice(0, 63)
 }

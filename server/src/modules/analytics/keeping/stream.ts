@@ -6,13 +6,13 @@ import { applyChanges, applyTruncation, CHUNK } from './apply.ts'
 import { ChangeRun, type FigureSource, figureSources, type RowImage } from './changes.ts'
 
 /** The publication setup.ts makes: the member site's tables the figures are kept from. */
-export const PUBLICATION = 'vod_figures'
+const PUBLICATION = 'vod_figures'
 /** Prefixes of the messages ours write into the stream (pg_logical_emit_message). */
 export const MARK = 'vod_mark'
 export const RETENTION = 'vod_retention'
 /** The stream's connection and the applying one, as pg_stat_activity names them. */
-export const STREAM_NAME = 'vod-figures-stream'
-export const APPLY_NAME = 'vod-figures-apply'
+const STREAM_NAME = 'vod-figures-stream'
+const APPLY_NAME = 'vod-figures-apply'
 
 /** A run of transactions is applied once it is this old (ms), or at once when the stream goes quiet. */
 const RUN_MS = 100
@@ -22,7 +22,7 @@ const MARK_EVERY_MS = 5000
 /** Between tries to take the slot (another process holds it, or the database is away). */
 const RETRY_MS = 2000
 
-export const lsnValue = (lsn: string) => {
+const lsnValue = (lsn: string) => {
   const [high = '0', low = '0'] = lsn.split('/')
   return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`)
 }
