@@ -67,6 +67,8 @@ try {
     await raw.query(`create table bare_${table} (like ${table} including all)`)
   await raw.query('insert into bare_users overriding system value select * from users')
   await raw.query('insert into bare_orders overriding system value select * from orders')
+  for (const table of ['users', 'orders'])
+    await raw.query(`select setval(pg_get_serial_sequence('bare_${table}', 'id'), (select max(id) from bare_${table}))`)
   const [lo, hi] = [
     Number((await one('select min(id) as n from users')).n),
     Number((await one('select max(id) as n from users')).n),

@@ -21,31 +21,41 @@ BEGIN
   INSERT INTO vod_changes
   SELECT c->>'table', nullif(c->'old', 'null'::jsonb), nullif(c->'new', 'null'::jsonb)
   FROM jsonb_array_elements(changes) c;
+  -- Summed per quarter-hour and finest key first: a run of many visits is a few rows for the rollups.
   PERFORM vod_rollup_merge(ARRAY(
-    SELECT vod_order_delta(jsonb_populate_record(NULL::orders, c.old), -1) FROM vod_changes c
-    WHERE c.source = 'orders' AND c.old IS NOT NULL
-    UNION ALL
-    SELECT vod_order_delta(jsonb_populate_record(NULL::orders, c.new), 1) FROM vod_changes c
-    WHERE c.source = 'orders' AND c.new IS NOT NULL
-    UNION ALL
-    SELECT vod_user_delta(jsonb_populate_record(NULL::users, c.old), -1) FROM vod_changes c
-    WHERE c.source = 'users' AND c.old IS NOT NULL
-    UNION ALL
-    SELECT vod_user_delta(jsonb_populate_record(NULL::users, c.new), 1) FROM vod_changes c
-    WHERE c.source = 'users' AND c.new IS NOT NULL
-    UNION ALL
-    SELECT d FROM vod_changes c, vod_subscription_deltas(jsonb_populate_record(NULL::subscriptions, c.old), -1) d
-    WHERE c.source = 'subscriptions' AND c.old IS NOT NULL
-    UNION ALL
-    SELECT d FROM vod_changes c, vod_subscription_deltas(jsonb_populate_record(NULL::subscriptions, c.new), 1) d
-    WHERE c.source = 'subscriptions' AND c.new IS NOT NULL
-    UNION ALL
-    SELECT vod_visit_delta(v.visited_at, v.channel_id, v.campaign_id, v.device, -1)
-    FROM vod_changes c, jsonb_populate_record(NULL::visits, c.old) v WHERE c.source = 'visits' AND c.old IS NOT NULL
-    UNION ALL
-    SELECT vod_visit_delta(v.visited_at, v.channel_id, v.campaign_id, v.device, 1)
-    FROM vod_changes c, jsonb_populate_record(NULL::visits, c.new) v WHERE c.source = 'visits' AND c.new IS NOT NULL
-  ));
+    WITH x(d) AS MATERIALIZED (
+      SELECT vod_order_delta(o, -1) FROM vod_changes c, jsonb_populate_record(NULL::orders, c.old) o
+      WHERE c.source = 'orders' AND c.old IS NOT NULL
+      UNION ALL
+      SELECT vod_order_delta(o, 1) FROM vod_changes c, jsonb_populate_record(NULL::orders, c.new) o
+      WHERE c.source = 'orders' AND c.new IS NOT NULL
+      UNION ALL
+      SELECT vod_user_delta(u, -1) FROM vod_changes c, jsonb_populate_record(NULL::users, c.old) u
+      WHERE c.source = 'users' AND c.old IS NOT NULL
+      UNION ALL
+      SELECT vod_user_delta(u, 1) FROM vod_changes c, jsonb_populate_record(NULL::users, c.new) u
+      WHERE c.source = 'users' AND c.new IS NOT NULL
+      UNION ALL
+      SELECT d FROM vod_changes c, jsonb_populate_record(NULL::subscriptions, c.old) s, vod_subscription_deltas(s, -1) d
+      WHERE c.source = 'subscriptions' AND c.old IS NOT NULL
+      UNION ALL
+      SELECT d FROM vod_changes c, jsonb_populate_record(NULL::subscriptions, c.new) s, vod_subscription_deltas(s, 1) d
+      WHERE c.source = 'subscriptions' AND c.new IS NOT NULL
+      UNION ALL
+      SELECT vod_visit_delta(v.visited_at, v.channel_id, v.campaign_id, v.device, -1)
+      FROM vod_changes c, jsonb_populate_record(NULL::visits, c.old) v WHERE c.source = 'visits' AND c.old IS NOT NULL
+      UNION ALL
+      SELECT vod_visit_delta(v.visited_at, v.channel_id, v.campaign_id, v.device, 1)
+      FROM vod_changes c, jsonb_populate_record(NULL::visits, c.new) v WHERE c.source = 'visits' AND c.new IS NOT NULL
+    )
+    SELECT ROW(date_bin('15 minutes', (x.d).moment, timestamptz '2000-01-01 00:00:00+00'), (x.d).channel_id,
+      (x.d).campaign_id, (x.d).plan_id, (x.d).device, sum((x.d).orders), sum((x.d).gross), sum((x.d).fees),
+      sum((x.d).refund_count), sum((x.d).refunds), sum((x.d).chargeback_count), sum((x.d).chargebacks),
+      sum((x.d).signups), sum((x.d).subscriptions), sum((x.d).cancellations), sum((x.d).visits))::vod_rollup_delta
+    FROM x
+    WHERE (x.d).moment IS NOT NULL
+    GROUP BY date_bin('15 minutes', (x.d).moment, timestamptz '2000-01-01 00:00:00+00'), (x.d).channel_id,
+      (x.d).campaign_id, (x.d).plan_id, (x.d).device));
   PERFORM vod_visitors_add(ARRAY(
     SELECT ROW(v.id, v.visited_at, v.channel_id, v.campaign_id, v.device, v.visitor)::vod_new_visit
     FROM vod_changes c, jsonb_populate_record(NULL::visits, c.new) v
@@ -77,11 +87,13 @@ BEGIN
   changed AS (
     SELECT coalesce(c.old->>'id', c.new->>'id')::integer AS id FROM vod_changes c WHERE c.source = 'order_events'
   ),
+  moving AS (
+    SELECT f.id FROM orders_now o JOIN figure_events f ON f.order_id = o.id
+    WHERE (o.channel_id, o.campaign_id, o.plan_id) IS DISTINCT FROM (f.channel_id, f.campaign_id, f.plan_id)
+  ),
   taken AS (
     DELETE FROM figure_events f
-    WHERE f.id IN (SELECT id FROM changed)
-      OR EXISTS (SELECT 1 FROM orders_now o WHERE o.id = f.order_id
-        AND (o.channel_id, o.campaign_id, o.plan_id) IS DISTINCT FROM (f.channel_id, f.campaign_id, f.plan_id))
+    WHERE f.id = ANY (ARRAY(SELECT id FROM changed UNION SELECT id FROM moving))
     RETURNING f.*
   )
   SELECT ARRAY(SELECT ROW(t.*)::figure_events FROM taken t) INTO gone;
