@@ -23,7 +23,9 @@ $$;
 -- Adds deltas to the rollups at each of the seven levels (all; channel; channel and campaign; plan; channel and
 -- plan; device; channel and device): their quarter-hour (rollup_quarters), their business day and month in the
 -- kept zone (rollup_zone_days unless that is UTC, whose days are rollup_days; rollup_months), and rollup_days.
-CREATE OR REPLACE FUNCTION vod_rollup_merge(deltas vod_rollup_delta[]) RETURNS void LANGUAGE sql AS $$
+-- In plpgsql: its statement's plan is kept for the session, where a SQL function's is made at every call.
+CREATE OR REPLACE FUNCTION vod_rollup_merge(deltas vod_rollup_delta[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
   WITH leveled AS (
     SELECT k.c, k.m, k.p, k.v, e.*
     FROM unnest(deltas) AS e
@@ -101,7 +103,8 @@ CREATE OR REPLACE FUNCTION vod_rollup_merge(deltas vod_rollup_delta[]) RETURNS v
     chargeback_count = r.chargeback_count + excluded.chargeback_count,
     chargebacks = r.chargebacks + excluded.chargebacks, signups = r.signups + excluded.signups,
     subscriptions = r.subscriptions + excluded.subscriptions,
-    cancellations = r.cancellations + excluded.cancellations, visits = r.visits + excluded.visits
+    cancellations = r.cancellations + excluded.cancellations, visits = r.visits + excluded.visits;
+END
 $$;
 --> statement-breakpoint
 -- One step of the fold, under its lock (advisory 270027; without `wait`, -1 when another holds it): a batch

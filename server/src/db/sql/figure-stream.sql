@@ -2,6 +2,14 @@
 -- modules/analytics/keeping reads from the product's replication slot, applied in commit order. Nothing here
 -- runs in a member site's transaction.
 
+-- vod_figures_apply's changes as rows (a function the planner inlines: no table of the session's own, whose
+-- every emptying would make each statement that reads it planned again).
+CREATE OR REPLACE FUNCTION vod_changes_of(changes jsonb) RETURNS TABLE (source text, old jsonb, new jsonb)
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT c->>'table', nullif(c->'old', 'null'::jsonb), nullif(c->'new', 'null'::jsonb)
+  FROM jsonb_array_elements(changes) c
+$$;
+--> statement-breakpoint
 -- Changes of the member site's rows, in the order they were committed: a JSON array of {"table", "old",
 -- "new"}, one per row a run of transactions changed (its image before the run and after it, as the
 -- stream's text: keeping/changes.ts collapses them), with null for a row that was not there. Each row's old
@@ -16,37 +24,32 @@ DECLARE
 BEGIN
   PERFORM pg_advisory_xact_lock(270027);
   zone := vod_business_zone();
-  CREATE TEMP TABLE IF NOT EXISTS vod_changes (source text, old jsonb, new jsonb) ON COMMIT DELETE ROWS;
-  TRUNCATE vod_changes;
-  INSERT INTO vod_changes
-  SELECT c->>'table', nullif(c->'old', 'null'::jsonb), nullif(c->'new', 'null'::jsonb)
-  FROM jsonb_array_elements(changes) c;
   -- Summed per quarter-hour and finest key first: a run of many visits is a few rows for the rollups.
   PERFORM vod_rollup_merge(ARRAY(
     WITH x(d) AS MATERIALIZED (
-      SELECT vod_order_delta(o, -1) FROM vod_changes c, jsonb_populate_record(NULL::orders, c.old) o
+      SELECT vod_order_delta(o, -1) FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::orders, c.old) o
       WHERE c.source = 'orders' AND c.old IS NOT NULL
       UNION ALL
-      SELECT vod_order_delta(o, 1) FROM vod_changes c, jsonb_populate_record(NULL::orders, c.new) o
+      SELECT vod_order_delta(o, 1) FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::orders, c.new) o
       WHERE c.source = 'orders' AND c.new IS NOT NULL
       UNION ALL
-      SELECT vod_user_delta(u, -1) FROM vod_changes c, jsonb_populate_record(NULL::users, c.old) u
+      SELECT vod_user_delta(u, -1) FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::users, c.old) u
       WHERE c.source = 'users' AND c.old IS NOT NULL
       UNION ALL
-      SELECT vod_user_delta(u, 1) FROM vod_changes c, jsonb_populate_record(NULL::users, c.new) u
+      SELECT vod_user_delta(u, 1) FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::users, c.new) u
       WHERE c.source = 'users' AND c.new IS NOT NULL
       UNION ALL
-      SELECT d FROM vod_changes c, jsonb_populate_record(NULL::subscriptions, c.old) s, vod_subscription_deltas(s, -1) d
+      SELECT d FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::subscriptions, c.old) s, vod_subscription_deltas(s, -1) d
       WHERE c.source = 'subscriptions' AND c.old IS NOT NULL
       UNION ALL
-      SELECT d FROM vod_changes c, jsonb_populate_record(NULL::subscriptions, c.new) s, vod_subscription_deltas(s, 1) d
+      SELECT d FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::subscriptions, c.new) s, vod_subscription_deltas(s, 1) d
       WHERE c.source = 'subscriptions' AND c.new IS NOT NULL
       UNION ALL
       SELECT vod_visit_delta(v.visited_at, v.channel_id, v.campaign_id, v.device, -1)
-      FROM vod_changes c, jsonb_populate_record(NULL::visits, c.old) v WHERE c.source = 'visits' AND c.old IS NOT NULL
+      FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::visits, c.old) v WHERE c.source = 'visits' AND c.old IS NOT NULL
       UNION ALL
       SELECT vod_visit_delta(v.visited_at, v.channel_id, v.campaign_id, v.device, 1)
-      FROM vod_changes c, jsonb_populate_record(NULL::visits, c.new) v WHERE c.source = 'visits' AND c.new IS NOT NULL
+      FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::visits, c.new) v WHERE c.source = 'visits' AND c.new IS NOT NULL
     )
     SELECT ROW(date_bin('15 minutes', (x.d).moment, timestamptz '2000-01-01 00:00:00+00'), (x.d).channel_id,
       (x.d).campaign_id, (x.d).plan_id, (x.d).device, sum((x.d).orders), sum((x.d).gross), sum((x.d).fees),
@@ -58,34 +61,34 @@ BEGIN
       (x.d).campaign_id, (x.d).plan_id, (x.d).device));
   PERFORM vod_visitors_add(ARRAY(
     SELECT ROW(v.id, v.visited_at, v.channel_id, v.campaign_id, v.device, v.visitor)::vod_new_visit
-    FROM vod_changes c, jsonb_populate_record(NULL::visits, c.new) v
+    FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::visits, c.new) v
     WHERE c.source = 'visits' AND c.old IS NULL AND c.new IS NOT NULL));
   moved_days := ARRAY(
     SELECT DISTINCT (v.visited_at AT TIME ZONE zone)::date
-    FROM vod_changes c CROSS JOIN LATERAL (VALUES (c.old), (c.new)) AS i(image),
+    FROM vod_changes_of(changes) c CROSS JOIN LATERAL (VALUES (c.old), (c.new)) AS i(image),
       jsonb_populate_record(NULL::visits, i.image) v
     WHERE c.source = 'visits' AND c.old IS NOT NULL AND i.image IS NOT NULL);
   IF cardinality(moved_days) > 0 THEN
     PERFORM vod_visitor_days_recount(moved_days);
   END IF;
-  PERFORM vod_events_apply();
+  PERFORM vod_events_apply(changes);
 END
 $$;
 --> statement-breakpoint
--- vod_figures_apply's refunds and chargebacks (vod_changes): out as counted, the changed ones and those of
+-- vod_figures_apply's refunds and chargebacks: out as counted, the changed ones and those of
 -- orders that moved; in as they are now, along their orders as the run left them (or as the table holds
 -- them, for an order the run did not change).
-CREATE OR REPLACE FUNCTION vod_events_apply() RETURNS void LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION vod_events_apply(changes jsonb) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   gone figure_events[];
   deltas vod_rollup_delta[];
 BEGIN
   WITH orders_now AS (
     SELECT o.id, o.channel_id, o.campaign_id, o.plan_id
-    FROM vod_changes c, jsonb_populate_record(NULL::orders, c.new) o WHERE c.source = 'orders' AND c.new IS NOT NULL
+    FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::orders, c.new) o WHERE c.source = 'orders' AND c.new IS NOT NULL
   ),
   changed AS (
-    SELECT coalesce(c.old->>'id', c.new->>'id')::integer AS id FROM vod_changes c WHERE c.source = 'order_events'
+    SELECT coalesce(c.old->>'id', c.new->>'id')::integer AS id FROM vod_changes_of(changes) c WHERE c.source = 'order_events'
   ),
   moving AS (
     SELECT f.id FROM orders_now o JOIN figure_events f ON f.order_id = o.id
@@ -99,15 +102,15 @@ BEGIN
   SELECT ARRAY(SELECT ROW(t.*)::figure_events FROM taken t) INTO gone;
   WITH orders_now AS (
     SELECT o.id, o.channel_id, o.campaign_id, o.plan_id
-    FROM vod_changes c, jsonb_populate_record(NULL::orders, c.new) o WHERE c.source = 'orders' AND c.new IS NOT NULL
+    FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::orders, c.new) o WHERE c.source = 'orders' AND c.new IS NOT NULL
   ),
   counted AS (
     SELECT e.id, e.order_id, e.kind, e.amount, e.occurred_at
-    FROM vod_changes c, jsonb_populate_record(NULL::order_events, c.new) e
+    FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::order_events, c.new) e
     WHERE c.source = 'order_events' AND c.new IS NOT NULL
     UNION ALL
     SELECT g.id, g.order_id, g.kind, g.amount, g.occurred_at FROM unnest(gone) g
-    WHERE NOT EXISTS (SELECT 1 FROM vod_changes c WHERE c.source = 'order_events'
+    WHERE NOT EXISTS (SELECT 1 FROM vod_changes_of(changes) c WHERE c.source = 'order_events'
       AND g.id IN ((c.old->>'id')::integer, (c.new->>'id')::integer))
   ),
   put AS (
