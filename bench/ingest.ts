@@ -4,7 +4,8 @@
  * logical (server/test/support/logical-cluster.ts) and one real server following the stream throughout:
  *
  * 1. one-row inserts into visits and orders at 16 connections (pgbench), into the table and into a bare copy
- *    of it (the same columns, defaults, checks and indexes; in no publication, default replica identity),
+ *    of it (the same columns, defaults, checks, indexes and foreign keys; in no publication, default replica
+ *    identity),
  *    taking turns twice;
  * 2. corrections at READ COMMITTED, REPEATABLE READ and SERIALIZABLE, each client on rows of its own: an
  *    order's amount, then its member's channel, in one transaction, on the tables and on bare copies; tps,
@@ -65,10 +66,18 @@ try {
   )
   for (const table of ['visits', 'orders', 'users'])
     await raw.query(`create table bare_${table} (like ${table} including all)`)
+  // Their foreign keys too, which LIKE leaves out: the bare copy checks what the table checks.
+  const keys = await raw.query<{ statement: string }>(
+    `select format('alter table %I add %s', 'bare_' || conrelid::regclass::text, pg_get_constraintdef(oid)) as statement
+     from pg_constraint where contype = 'f' and conrelid = any ('{visits,orders,users}'::regclass[])`,
+  )
+  for (const { statement } of keys.rows) await raw.query(statement)
   await raw.query('insert into bare_users overriding system value select * from users')
   await raw.query('insert into bare_orders overriding system value select * from orders')
   for (const table of ['users', 'orders'])
-    await raw.query(`select setval(pg_get_serial_sequence('bare_${table}', 'id'), (select max(id) from bare_${table}))`)
+    await raw.query(
+      `select setval(pg_get_serial_sequence('bare_${table}', 'id'), (select max(id) from bare_${table}))`,
+    )
   const [lo, hi] = [
     Number((await one('select min(id) as n from users')).n),
     Number((await one('select max(id) as n from users')).n),

@@ -103,7 +103,7 @@ class Consumer {
   private runEnd: { lsn: bigint; text: string; at: Date } | undefined
   private runStarted = 0
   private open = false
-  private chain: Promise<unknown> = Promise.resolve()
+  private chain: Promise<void> = Promise.resolve()
   private quiet: NodeJS.Timeout | undefined
   private marker: NodeJS.Timeout | undefined
   private lastApplied = Date.now()
@@ -144,8 +144,11 @@ class Consumer {
         reject(error)
       })
     })
-    this.service.on('data', async (_lsn: string, message: Pgoutput.Message) => {
-      await this.serial(() => this.take(message))
+    // Most messages are read at once; the stream waits only for the work one calls for (flow control).
+    this.service.on('data', (_lsn: string, message: Pgoutput.Message) => {
+      if (this.failure || this.closed) return
+      const work = this.read(message)
+      return work && this.serial(work)
     })
     this.service.on('heartbeat', (_lsn: string, _at: number, respond: boolean) => {
       if (respond) void this.acknowledge()
@@ -174,13 +177,18 @@ class Consumer {
   }
 
   /** One thing at a time on the applying connection: the stream's messages, the quiet flush, the marks. */
-  private serial(work: () => Promise<void>) {
+  private serial(work: () => Promise<void>): Promise<void> {
     const next = this.chain.then(() => (this.failure || this.closed ? undefined : work()))
-    this.chain = next.catch((error: Error) => this.fail(error))
-    return this.chain
+    const settled = next.catch((error: Error) => this.fail(error))
+    this.chain = settled
+    return settled
   }
 
-  private async take(message: Pgoutput.Message) {
+  /**
+   * Reads a message into the run at once; answers the work it calls for (applying a run, a chunk of a large
+   * transaction, a truncation), which takes what it applies now, so messages read meanwhile go to the next.
+   */
+  private read(message: Pgoutput.Message): (() => Promise<void>) | undefined {
     clearTimeout(this.quiet)
     switch (message.tag) {
       case 'begin':
@@ -210,28 +218,45 @@ class Consumer {
           .map((r) => r.name)
           .filter((name): name is FigureSource => (figureSources as readonly string[]).includes(name))
         if (tables.length === 0) return
-        await this.begin()
-        await applyChanges(this.applier, this.run_.take(), this.log)
-        await applyTruncation(this.applier, tables)
-        return
+        const before = this.run_.take()
+        return async () => {
+          await this.begin()
+          await applyChanges(this.applier, before, this.log)
+          await applyTruncation(this.applier, tables)
+        }
       }
       case 'commit': {
         if (this.skipping) return
         const text = message.commitEndLsn ?? '0/0'
         // commitTime: microseconds since 1970 (BigInt).
         this.runEnd = { lsn: lsnValue(text), text, at: new Date(Number(message.commitTime) / 1000) }
-        if (Date.now() - this.runStarted >= RUN_MS || this.open) await this.finish()
-        else this.quiet = setTimeout(() => void this.serial(() => this.finish()), QUIET_MS)
+        if (Date.now() - this.runStarted >= RUN_MS || this.open) {
+          const run = this.cut()
+          return () => this.finish(run)
+        }
+        this.quiet = setTimeout(() => {
+          const run = this.cut()
+          void this.serial(() => this.finish(run))
+        }, QUIET_MS)
         return
       }
       default:
         return
     }
     // A large transaction goes in a chunk at a time, in one transaction of ours up to its commit.
-    if (this.run_.taken >= CHUNK) {
+    if (this.run_.taken < CHUNK) return
+    const chunk = this.run_.take()
+    return async () => {
       await this.begin()
-      await applyChanges(this.applier, this.run_.take(), this.log)
+      await applyChanges(this.applier, chunk, this.log)
     }
+  }
+
+  /** The run so far, up to its last commit, taken to be applied. */
+  private cut() {
+    const run = { end: this.runEnd, changes: this.run_.take() }
+    this.runEnd = undefined
+    return run
   }
 
   private async begin() {
@@ -241,11 +266,10 @@ class Consumer {
   }
 
   /** The run applied and the position moved in one transaction of ours, then the slot told. */
-  private async finish() {
-    const end = this.runEnd
+  private async finish({ end, changes }: ReturnType<Consumer['cut']>) {
     if (!end) return
     await this.begin()
-    await applyChanges(this.applier, this.run_.take(), this.log)
+    await applyChanges(this.applier, changes, this.log)
     const { rowCount } = await this.applier.query(
       'update figure_stream set lsn = $2, fresh_as_of = $3 where slot = $1 and lsn < $2',
       [this.slot, end.text, end.at],
@@ -253,7 +277,6 @@ class Consumer {
     if (rowCount !== 1) throw new Error('figure_stream moved past this run: another process applied it')
     await this.applier.query('commit')
     this.open = false
-    this.runEnd = undefined
     this.position = { lsn: end.lsn, text: end.text, freshAsOf: end.at }
     this.lastApplied = Date.now()
     await this.acknowledge()
