@@ -149,13 +149,19 @@ async function main() {
     // A second signal means "now": do not wait for slow requests any longer.
     if (stopping) process.exit(1)
     stopping = true
+    // Not ready from this moment (/api/health/ready answers 503), so load balancers stop sending here.
+    readiness.stopping = true
     clearTimeout(retry)
     stopDemoTraffic()
     logger.info(`${signal} received: finishing requests in flight, then stopping`)
     try {
-      // Requests in flight get a grace period; a connection still open after it (a client gone mid-request,
-      // a browser's unused pre-connection) is cut, so a stop cannot hang on it.
-      const cut = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceSeconds * 1000)
+      // The first half of the grace the process still takes requests, answering not ready, while load
+      // balancers notice; then it stops listening, and requests in flight get the other half. A connection
+      // still open after it (a client gone mid-request, a browser's unused pre-connection) is cut, so a stop
+      // cannot hang on it.
+      const half = config.shutdownGraceSeconds * 500
+      await new Promise((resolve) => setTimeout(resolve, half))
+      const cut = setTimeout(() => app.server.closeAllConnections(), half)
       await app.close()
       clearTimeout(cut)
       await database.close()

@@ -3,6 +3,7 @@ import type { ApiModule } from '../types.ts'
 import { dashboardRoutes } from './dashboard.ts'
 import { exportRoutes } from './export.ts'
 import { scheduleFolding } from './fold.ts'
+import { watchFigures } from './fold-metrics.ts'
 import { recentAnswers } from './recent-answers.ts'
 import { analyticsRoutes } from './routes.ts'
 import { scheduleAnalyticsUpkeep } from './upkeep.ts'
@@ -28,4 +29,5 @@ export const analyticsModule: ApiModule = async (app, { db, reads, config }) => 
   await exportRoutes(app, options)
   scheduleAnalyticsUpkeep(app, db, config.businessTimeZone, config.visitRetentionDays)
   scheduleFolding(app, db)
+  watchFigures(app, db, slots)
 }
