@@ -6,7 +6,7 @@ import { buildApp } from './app.ts'
 import { type BootstrapResult, bootstrap, INITIAL_PASSWORD_FILE } from './auth/bootstrap.ts'
 import { loadSecrets, moveStoredSecrets, type Secrets } from './auth/secrets.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
-import { openDatabase, openReplica } from './db/client.ts'
+import { openDatabase, openReplica, type SlowStatement } from './db/client.ts'
 import { seedDemoData } from './db/demo.ts'
 import { startDemoTraffic } from './db/demo-analytics.ts'
 import { migrate } from './db/migrate.ts'
@@ -56,9 +56,16 @@ async function main() {
   // Written as they come, like console.log: pino's default stream writes a moment later, which put lines
   // logged before the start banner (Fastify's "Server listening") after it. The default level logs little.
   const logger = pino(loggerOptions(config.logLevel), pino.destination({ sync: true }))
+  // Named and timed, never with their values (docs/operations.md "Logs").
+  const slow = {
+    ms: config.slowQueryMs,
+    log: (statement: SlowStatement) =>
+      logger.warn({ statement: statement.name, ms: statement.ms }, 'slow statement'),
+  }
   const database = await openDatabase({
     url: config.databaseUrl,
     poolSize: config.databasePoolSize,
+    slow,
     pgliteDir: path.join(config.dataDir, 'pgdata'),
     onPoolError: (error) => logger.warn({ err: error }, 'a database connection failed; the pool replaces it'),
   })
@@ -68,6 +75,7 @@ async function main() {
         config.analyticsDatabaseUrl,
         (error) => logger.warn({ err: error }, 'a replica connection failed; the pool replaces it'),
         config.databasePoolSize,
+        slow,
       )
     : null
   const readiness: Readiness = { ready: false }
