@@ -4,6 +4,7 @@ import { dashboardRoutes } from './dashboard.ts'
 import { exportRoutes } from './export.ts'
 import { scheduleFolding } from './fold.ts'
 import { watchFigures } from './fold-metrics.ts'
+import { analyticsReads } from './read-target.ts'
 import { recentAnswers } from './recent-answers.ts'
 import { analyticsRoutes } from './routes.ts'
 import { scheduleAnalyticsUpkeep } from './upkeep.ts'
@@ -19,7 +20,7 @@ export const analyticsModule: ApiModule = async (app, { db, reads, config }) => 
   const slots = createSlots({ limit: config.analyticsConcurrency, queue: 32, busy: 'errors.analytics_busy' })
   const options = {
     db,
-    reads,
+    reads: analyticsReads(app, db, reads === db ? null : reads, config.analyticsMaxLagSeconds),
     slots,
     answers: recentAnswers(db, config.analyticsRecentMs),
     zone: config.businessTimeZone,
