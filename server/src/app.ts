@@ -12,6 +12,7 @@ import { forgetCounts } from './lib/list/index.ts'
 import { parseQueryString } from './lib/querystring.ts'
 import { validatorCompiler } from './lib/validation.ts'
 import { loggerOptions, RequestLogController } from './logger.ts'
+import { foldStatus } from './modules/analytics/fold-status.ts'
 import { modules } from './modules/index.ts'
 import { accessPlugin } from './plugins/access.ts'
 import { apiVersionPlugin } from './plugins/api-version.ts'
@@ -23,6 +24,7 @@ import { healthPlugin, type Readiness, readinessPlugin } from './plugins/health.
 import { i18nPlugin } from './plugins/i18n.ts'
 import { jsonBodyPlugin } from './plugins/json-body.ts'
 import { memoryReleasePlugin } from './plugins/memory-release.ts'
+import { metricsPlugin } from './plugins/metrics.ts'
 import { multipartPlugin } from './plugins/multipart.ts'
 import { openapiPlugin } from './plugins/openapi.ts'
 import { searchSlotsPlugin } from './plugins/search-slots.ts'
@@ -120,10 +122,16 @@ export async function buildApp({
   app.register(apiVersionPlugin)
   app.register(accessPlugin, { db, secret, sessions, catalogue: catalogue ?? permissionCatalogue() })
   app.register(openapiPlugin)
-  app.register(healthPlugin, { db, readiness: prepared })
+  app.register(healthPlugin, {
+    db,
+    readiness: prepared,
+    figuresBehindSeconds: async () => (await foldStatus(db)).behindSeconds,
+  })
   app.register(exportsPlugin, { reads, config })
   app.register(bulkSlotsPlugin, { config })
   app.register(searchSlotsPlugin, { config })
+  app.register(metricsPlugin, { config, db, throttle })
+  if (reads !== db) app.after(() => app.metrics.watchPool('replica', reads))
   app.register(memoryReleasePlugin)
   const storage = await openStorage(config)
   for (const module of modules)

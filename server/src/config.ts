@@ -90,6 +90,17 @@ export interface Config {
   /** Searches and lists read by a keyword running at once in this process; 32 more wait in line, the rest 429. */
   searchConcurrency: number
   analyticsRecentMs: number
+  /**
+   * Past this many seconds of replay lag (or with the replica out of reach) the analytics read the primary
+   * until the replica is back within it.
+   */
+  analyticsMaxLagSeconds: number
+  /** The bearer token GET /metrics asks for on the main port; null: not served there. */
+  metricsToken: string | null
+  /** A port of its own on 127.0.0.1 where /metrics is served without a token; null: none. */
+  metricsPort: number | null
+  /** Statements slower than this many milliseconds are logged with their name and time. */
+  slowQueryMs: number
   /** The public member site, where the links of member e-mails lead. */
   memberSiteUrl: string
   logLevel: string
@@ -280,6 +291,13 @@ const schema = z.object({
   // How long a dashboard or analytics answer is given again (modules/analytics/recent-answers.ts); at most
   // 1.5 s, so that a committed row still shows within 2 s; 0 runs every call.
   ANALYTICS_RECENT_MS: integer(1200, 0, 1500),
+  ANALYTICS_MAX_LAG_SECONDS: integer(10, 1, 3600),
+  METRICS_TOKEN: optional.refine((v) => v === null || (v.length >= 16 && !/\s/.test(v)), {
+    message: 'must be at least 16 characters long, without spaces',
+  }),
+  // 0 or unset: no port of its own.
+  METRICS_PORT: integer(0, 0, 65535),
+  SLOW_QUERY_MS: integer(500, 1, 3_600_000),
   SEED_DEMO: oneOf(['1', '0'], '1'),
   DEMO_TRAFFIC_SECONDS: integer(5, 0, 3600),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
@@ -396,6 +414,10 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     analyticsConcurrency: e.ANALYTICS_CONCURRENCY,
     searchConcurrency: e.SEARCH_CONCURRENCY,
     analyticsRecentMs: e.ANALYTICS_RECENT_MS,
+    analyticsMaxLagSeconds: e.ANALYTICS_MAX_LAG_SECONDS,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT || null,
+    slowQueryMs: e.SLOW_QUERY_MS,
     memberSiteUrl: e.MEMBER_SITE_URL,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(repoRoot, 'web', 'dist'),

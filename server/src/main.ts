@@ -6,7 +6,7 @@ import { buildApp } from './app.ts'
 import { type BootstrapResult, bootstrap, INITIAL_PASSWORD_FILE } from './auth/bootstrap.ts'
 import { loadSecrets, moveStoredSecrets, type Secrets } from './auth/secrets.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
-import { openDatabase, openReplica } from './db/client.ts'
+import { openDatabase, openReplica, type SlowStatement } from './db/client.ts'
 import { seedDemoData } from './db/demo.ts'
 import { startDemoTraffic } from './db/demo-analytics.ts'
 import { migrate } from './db/migrate.ts'
@@ -56,9 +56,16 @@ async function main() {
   // Written as they come, like console.log: pino's default stream writes a moment later, which put lines
   // logged before the start banner (Fastify's "Server listening") after it. The default level logs little.
   const logger = pino(loggerOptions(config.logLevel), pino.destination({ sync: true }))
+  // Named and timed, never with their values (docs/operations.md "Logs").
+  const slow = {
+    ms: config.slowQueryMs,
+    log: (statement: SlowStatement) =>
+      logger.warn({ statement: statement.name, ms: statement.ms }, 'slow statement'),
+  }
   const database = await openDatabase({
     url: config.databaseUrl,
     poolSize: config.databasePoolSize,
+    slow,
     pgliteDir: path.join(config.dataDir, 'pgdata'),
     onPoolError: (error) => logger.warn({ err: error }, 'a database connection failed; the pool replaces it'),
   })
@@ -68,6 +75,7 @@ async function main() {
         config.analyticsDatabaseUrl,
         (error) => logger.warn({ err: error }, 'a replica connection failed; the pool replaces it'),
         config.databasePoolSize,
+        slow,
       )
     : null
   const readiness: Readiness = { ready: false }
@@ -149,13 +157,19 @@ async function main() {
     // A second signal means "now": do not wait for slow requests any longer.
     if (stopping) process.exit(1)
     stopping = true
+    // Not ready from this moment (/api/health/ready answers 503), so load balancers stop sending here.
+    readiness.stopping = true
     clearTimeout(retry)
     stopDemoTraffic()
     logger.info(`${signal} received: finishing requests in flight, then stopping`)
     try {
-      // Requests in flight get a grace period; a connection still open after it (a client gone mid-request,
-      // a browser's unused pre-connection) is cut, so a stop cannot hang on it.
-      const cut = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceSeconds * 1000)
+      // The first half of the grace the process still takes requests, answering not ready, while load
+      // balancers notice; then it stops listening, and requests in flight get the other half. A connection
+      // still open after it (a client gone mid-request, a browser's unused pre-connection) is cut, so a stop
+      // cannot hang on it.
+      const half = config.shutdownGraceSeconds * 500
+      await new Promise((resolve) => setTimeout(resolve, half))
+      const cut = setTimeout(() => app.server.closeAllConnections(), half)
       await app.close()
       clearTimeout(cut)
       await database.close()

@@ -284,6 +284,42 @@ describe('loadConfig', () => {
     ])
   })
 
+  it('reads the service settings: metrics off unless a token or a port, slow statements, replica lag', () => {
+    expect(loadConfig({})).toMatchObject({
+      metricsToken: null,
+      metricsPort: null,
+      slowQueryMs: 500,
+      analyticsMaxLagSeconds: 10,
+    })
+    expect(
+      loadConfig({
+        METRICS_TOKEN: 'm'.repeat(16),
+        METRICS_PORT: '9464',
+        SLOW_QUERY_MS: '50',
+        ANALYTICS_MAX_LAG_SECONDS: '30',
+      }),
+    ).toMatchObject({
+      metricsToken: 'm'.repeat(16),
+      metricsPort: 9464,
+      slowQueryMs: 50,
+      analyticsMaxLagSeconds: 30,
+    })
+    expect(loadConfig({ METRICS_PORT: '0' }).metricsPort).toBeNull()
+    expect(
+      problems({
+        METRICS_TOKEN: 'short',
+        METRICS_PORT: '70000',
+        SLOW_QUERY_MS: '0',
+        ANALYTICS_MAX_LAG_SECONDS: '0',
+      }),
+    ).toEqual([
+      expect.stringMatching(/^ANALYTICS_MAX_LAG_SECONDS must be a whole number from 1/),
+      expect.stringMatching(/^METRICS_TOKEN must be at least 16 characters/),
+      expect.stringMatching(/^METRICS_PORT must be a whole number from 0 to 65535/),
+      expect.stringMatching(/^SLOW_QUERY_MS must be a whole number from 1/),
+    ])
+  })
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '', ADMIN_PASSWORD: '' })).toMatchObject({
       port: 8080,

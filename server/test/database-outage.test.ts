@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto'
 import { connect, createServer, type Server, type Socket } from 'node:net'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../../e2e/support/server.ts'
 import { auditLogs, tags } from '../src/db/schema/index.ts'
+import { foldFigures } from '../src/modules/analytics/keeping/index.ts'
 import {
   createTestDatabase,
   describeEachEngine,
   describeOnPostgres,
+  onPostgresOnly,
   type TestDatabase,
 } from './support/databases.ts'
 import { startTestApp, type TestApp } from './support/harness.ts'
@@ -94,6 +96,54 @@ describeEachEngine('GET /api/health', (engine) => {
     const entry = t.app.accessTable.find((route) => route.url === '/api/health')
     expect(entry).toEqual({ method: 'GET', url: '/api/health', access: 'public' })
   })
+
+  it('answers liveness always, and readiness while the database is migrated and the figures are current', async () => {
+    const live = await t.request('/api/health/live')
+    expect(live.status).toBe(204)
+    const ready = await t.request('/api/health/ready')
+    expect(ready.status).toBe(200)
+    expect(ready.body).toMatchObject({ status: 'ready', database: 'up', migrated: true, stopping: false })
+    expect(ready.body.figures_behind_seconds).toBeLessThan(30)
+  })
+
+  // The fold held off by its lock from another connection (PGlite has no other connection to hold it).
+  it.runIf(engine === 'postgres')(
+    onPostgresOnly(
+      engine,
+      'is not ready with figures more than 30 s behind, and ready again once they are folded',
+      'it has one connection',
+    ),
+    async () => {
+      const holder = new pg.Client({ connectionString: t.testDatabase.url as string })
+      await holder.connect()
+      try {
+        await holder.query('select pg_advisory_lock(270027)')
+        // A visit of a minute ago the fold cannot take: the oldest unfolded row dates how far behind it is.
+        await t.db.execute(
+          sql`insert into visits (visitor, device, visited_at) values ('ready-1', 'mobile', now() - interval '60 seconds')`,
+        )
+        await expect
+          .poll(async () => (await t.request('/api/health/ready')).status, { timeout: 10_000 })
+          .toBe(503)
+        const answer = await t.request('/api/health/ready')
+        expect(answer.body).toMatchObject({
+          status: 'not_ready',
+          database: 'up',
+          migrated: true,
+          stopping: false,
+        })
+        expect(answer.body.figures_behind_seconds).toBeGreaterThanOrEqual(30)
+      } finally {
+        await holder.query('select pg_advisory_unlock(270027)')
+        await holder.end()
+      }
+      await foldFigures(t.db)
+      // Read again past the reuse of the last answer.
+      await expect
+        .poll(async () => (await t.request('/api/health/ready')).status, { timeout: 10_000 })
+        .toBe(200)
+    },
+  )
 })
 
 /**

@@ -24,3 +24,28 @@ it('finishes on SIGTERM within the grace period even when a client leaves a requ
   expect(server.output()).not.toMatch(/unclean stop/)
   // A fresh embedded database takes 10-35 s to start on a busy two-core machine.
 }, 90_000)
+
+it('answers not ready from the first second of a SIGTERM, while it still answers, then stops', async () => {
+  const server = await startServer({ SHUTDOWN_GRACE_SECONDS: '4', SEED_DEMO: '0' })
+  expect((await fetch(`${server.url}/api/health/ready`)).status).toBe(200)
+  process.kill(server.pid, 'SIGTERM')
+  const signalled = Date.now()
+  // When the first request that answers 503 was sent (a loaded machine may take a while to answer it).
+  let sent = 0
+  await expect
+    .poll(
+      async () => {
+        sent = Date.now()
+        return (await fetch(`${server.url}/api/health/ready`)).status
+      },
+      { interval: 100, timeout: 5000 },
+    )
+    .toBe(503)
+  expect(sent - signalled).toBeLessThan(1000)
+  // Still live, and still answering other requests, during the first half of the grace.
+  expect((await fetch(`${server.url}/api/health/live`)).status).toBe(204)
+  expect((await fetch(`${server.url}/api/health`)).status).toBe(200)
+  await expect.poll(() => server.alive(), { interval: 200, timeout: 30_000 }).toBe(false)
+  await server.stop()
+  expect(server.output()).not.toMatch(/unclean stop/)
+}, 90_000)

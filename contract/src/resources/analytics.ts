@@ -119,11 +119,18 @@ export const dashboardFigures = [
 const dailyFigures = figures.extend({ date: calendarDay }).meta({ id: 'AnalyticsDay' })
 export type DailyFigures = z.infer<typeof dailyFigures>
 
+/**
+ * Every dashboard and analytics answer's `fresh_as_of`: the newest commit its figures include (all written
+ * up to it is in them), from the fold's place or, read on the replica, its replay point; null when unknown.
+ * Not `as_of`, which names the quarter-hour under way.
+ */
+const freshness = { fresh_as_of: instant.nullable() }
+
 const periodMeta = z.object({ start_date: calendarDay, end_date: calendarDay, time_zone: z.string() })
 
 /** A row a day, every day of the period (empty days as zeros), and the period's totals. */
 export const dailySeriesAnswer = z
-  .object({ data: z.array(dailyFigures), meta: periodMeta.extend({ totals: figures }) })
+  .object({ data: z.array(dailyFigures), meta: periodMeta.extend({ totals: figures }), ...freshness })
   .meta({ id: 'AnalyticsDailySeries' })
 
 /** A period's figures beside those of the period of the same length just before it. */
@@ -131,19 +138,23 @@ export const periodComparisonAnswer = z
   .object({
     data: z.object({ current: figures, previous: figures }),
     meta: periodMeta.extend({ previous_start_date: calendarDay, previous_end_date: calendarDay }),
+    ...freshness,
   })
   .meta({ id: 'AnalyticsPeriodComparison' })
 
 /** Today so far and the whole of yesterday. */
 export const todayRecordAnswer = z
-  .object({ data: z.object({ date: calendarDay, today: figures, yesterday: figures, as_of: instant }) })
+  .object({
+    data: z.object({ date: calendarDay, today: figures, yesterday: figures, as_of: instant }),
+    ...freshness,
+  })
   .meta({ id: 'AnalyticsTodayRecord' })
 
 export const channelFigures = figures
   .extend({ channel_id: recordId.nullable(), channel_name: z.string().nullable() })
   .meta({ id: 'AnalyticsChannelFigures' })
 export const channelsAnswer = z
-  .object({ data: z.array(channelFigures), meta: periodMeta })
+  .object({ data: z.array(channelFigures), meta: periodMeta, ...freshness })
   .meta({ id: 'AnalyticsChannels' })
 
 export const campaignFigures = figures
@@ -155,7 +166,7 @@ export const campaignFigures = figures
   })
   .meta({ id: 'AnalyticsCampaignFigures' })
 export const campaignsAnswer = z
-  .object({ data: z.array(campaignFigures), meta: periodMeta })
+  .object({ data: z.array(campaignFigures), meta: periodMeta, ...freshness })
   .meta({ id: 'AnalyticsCampaigns' })
 
 /** Revenue by the type of channel it came through (`null`: no channel). */
@@ -163,6 +174,7 @@ export const typeRevenueAnswer = z
   .object({
     data: z.array(z.object({ type: z.enum(channelTypes).nullable(), ...revenue.shape })),
     meta: periodMeta,
+    ...freshness,
   })
   .meta({ id: 'AnalyticsTypeRevenue' })
 
@@ -178,6 +190,7 @@ export const planFiguresAnswer = z
       }),
     ),
     meta: periodMeta,
+    ...freshness,
   })
   .meta({ id: 'AnalyticsPlans' })
 
@@ -185,6 +198,7 @@ export const devicesAnswer = z
   .object({
     data: z.array(z.object({ device: z.enum(visitDevices), visits: tally })),
     meta: periodMeta,
+    ...freshness,
   })
   .meta({ id: 'AnalyticsDevices' })
 
@@ -212,6 +226,7 @@ export const dashboardAnswer = z
         }>
       }),
     }),
+    ...freshness,
   })
   .meta({ id: 'Dashboard' })
 
@@ -223,6 +238,7 @@ export const realTimeUsersAnswer = z
       as_of: instant,
       minutes: z.array(z.object({ at: instant, visitors: tally })),
     }),
+    ...freshness,
   })
   .meta({ id: 'RealTimeUsers' })
 
@@ -237,6 +253,7 @@ export const realTimeRevenuesAnswer = z
       orders: tally,
       quarters: z.array(z.object({ at: instant, orders: tally, gross: moneySum, net: moneySum })),
     }),
+    ...freshness,
   })
   .meta({ id: 'RealTimeRevenues' })
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -61,17 +62,74 @@ export interface DatabaseOptions {
   /** A PGlite data directory to start from (`dumpDataDir()`), instead of an empty cluster (tests). */
   pgliteTemplate?: Blob
   onPoolError?: (error: Error) => void
+  /** Statements slower than this are told to `slow.log` (SLOW_QUERY_MS). */
+  slow?: SlowStatements
+}
+
+/** What is told of a slow statement: its name and time, never its text's values or its parameters. */
+export interface SlowStatement {
+  /** The verb, the first table it names and a hash of its text: `select tags #1f3a9c2e`. */
+  name: string
+  ms: number
+}
+
+export interface SlowStatements {
+  ms: number
+  log: (statement: SlowStatement) => void
+}
+
+/**
+ * A statement's name for the log: what it does and to which table, and a hash of its text that tells one
+ * statement from another (the same text has the same hash in every process), with nothing of its values.
+ */
+export function statementName(text: string): string {
+  const verb = /^\s*(?:with\b[\s\S]*?\)\s*)?(\w+)/i.exec(text)?.[1]?.toLowerCase() ?? 'statement'
+  const table = /\b(?:from|into|update|join)\s+"?([a-z_][\w]*)"?/i.exec(text)?.[1] ?? '-'
+  return `${verb} ${table} #${createHash('sha256').update(text).digest('hex').slice(0, 8)}`
+}
+
+/** A stopwatch for one statement: called once it ends, it tells `slow` when it took longer than its bound. */
+function stopwatch(slow: SlowStatements, text: string): () => void {
+  const started = performance.now()
+  return () => {
+    const ms = performance.now() - started
+    if (ms >= slow.ms) slow.log({ name: statementName(text), ms: Math.round(ms) })
+  }
+}
+
+/** Times a statement run by `run(args)`, whether it answers by a promise or a callback (pg-pool's query). */
+function timed(
+  slow: SlowStatements | undefined,
+  text: unknown,
+  args: unknown[],
+  run: (args: unknown[]) => unknown,
+) {
+  if (!slow || typeof text !== 'string') return run(args)
+  const done = stopwatch(slow, text)
+  const last = args.at(-1)
+  if (typeof last === 'function')
+    return run([
+      ...args.slice(0, -1),
+      (...answer: unknown[]) => {
+        done()
+        return last(...answer)
+      },
+    ])
+  const result = run(args)
+  if (result instanceof Promise) result.then(done, done)
+  return result
 }
 
 // Any fixed number works; it only has to be the same in every process of this application.
 const STARTUP_LOCK = 7_210_514_001
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? POOL_SIZE, options.onPoolError)
-  return openPglite(options.pgliteDir, options.pgliteTemplate)
+  if (options.url)
+    return openPostgres(options.url, options.poolSize ?? POOL_SIZE, options.onPoolError, options.slow)
+  return openPglite(options.pgliteDir, options.pgliteTemplate, options.slow)
 }
 
-async function openPglite(dir: string | null, template?: Blob): Promise<Database> {
+async function openPglite(dir: string | null, template?: Blob, slow?: SlowStatements): Promise<Database> {
   if (dir) await mkdir(path.dirname(dir), { recursive: true })
   const unlock = dir ? lockPgliteDir(dir) : () => {}
   let client: PGlite
@@ -84,6 +142,13 @@ async function openPglite(dir: string | null, template?: Blob): Promise<Database
   } catch (error) {
     unlock()
     throw error
+  }
+  if (slow) {
+    const query = client.query.bind(client)
+    client.query = ((text: string, ...rest: unknown[]) =>
+      timed(slow, text, rest, (args) =>
+        (query as (...all: unknown[]) => unknown)(text, ...args),
+      )) as typeof client.query
   }
   const db = drizzlePglite(client, { schema })
   return {
@@ -116,13 +181,23 @@ export class PreparingClient extends pg.Client {
   readonly #names = new Lru<string, string>(MAX_PREPARED)
   #next = 0
 
+  readonly #slow: SlowStatements | undefined
+
+  constructor(config: pg.ClientConfig & { slow?: SlowStatements } = {}) {
+    super(config)
+    this.#slow = config.slow
+  }
+
   // biome-ignore lint/suspicious/noExplicitAny: pg's query() has a dozen overloads; this only adds a name.
   override query(config: any, ...rest: any[]): any {
+    const text = typeof config === 'string' ? config : config?.text
+    let named = config
     if (typeof config === 'object' && config !== null && !config.name && typeof config.text === 'string') {
       const name = this.#nameOf(config.text)
-      if (name) return super.query({ ...config, name }, ...rest)
+      if (name) named = { ...config, name }
     }
-    return super.query(config, ...rest)
+    // biome-ignore lint/suspicious/noExplicitAny: the same overloads, passed through.
+    return timed(this.#slow, text, rest, (args) => super.query(named, ...(args as [any])))
   }
 
   /** The texts this connection holds prepared, least recently used first. */
@@ -154,9 +229,17 @@ export class PreparingClient extends pg.Client {
 export const CONNECTION_SETTINGS = '-c jit=off'
 
 /** The requests' connections to one PostgreSQL, as drizzle reads them. */
-function openPool(url: string, size: number, settings: string, onPoolError?: (error: Error) => void) {
+function openPool(
+  url: string,
+  size: number,
+  settings: string,
+  onPoolError?: (error: Error) => void,
+  slow?: SlowStatements,
+) {
   // A request waits at most this long for a connection; past it, it answers 503 instead of hanging.
   const pool = new pg.Pool({
+    // Handed to each PreparingClient the pool makes.
+    ...(slow ? { slow } : {}),
     Client: PreparingClient,
     connectionString: url,
     max: size,
@@ -188,12 +271,14 @@ export function openReplica(
   url: string,
   onPoolError?: (error: Error) => void,
   poolSize = POOL_SIZE,
+  slow?: SlowStatements,
 ): Replica {
   const { pool, db } = openPool(
     url,
     poolSize,
     `${CONNECTION_SETTINGS} -c default_transaction_read_only=on`,
     onPoolError,
+    slow,
   )
   return { db, close: () => pool.end() }
 }
@@ -202,9 +287,10 @@ async function openPostgres(
   url: string,
   poolSize: number,
   onPoolError?: (error: Error) => void,
+  slow?: SlowStatements,
 ): Promise<Database> {
   // Nothing is checked here: the database may be unreachable at start, and main.ts waits for it.
-  const { pool, db } = openPool(url, poolSize, CONNECTION_SETTINGS, onPoolError)
+  const { pool, db } = openPool(url, poolSize, CONNECTION_SETTINGS, onPoolError, slow)
   return {
     db,
     engine: 'postgres',

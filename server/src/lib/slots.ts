@@ -12,8 +12,8 @@ export interface Slots {
    * take() when the line is full too.
    */
   enter(): Promise<() => void>
-  /** How many run and how many wait in line now. */
-  state(): { running: number; waiting: number }
+  /** How many run and how many wait in line now, and how many were refused (429) since the start. */
+  state(): { running: number; waiting: number; refused: number }
 }
 
 /**
@@ -30,8 +30,12 @@ export function createSlots({
   queue?: number
 }): Slots {
   let running = 0
+  let refused = 0
   const waiting: (() => void)[] = []
-  const refuse = () => new ApiError(429, busy, {}, undefined, { 'retry-after': String(BUSY_RETRY_SECONDS) })
+  const refuse = () => {
+    refused++
+    return new ApiError(429, busy, {}, undefined, { 'retry-after': String(BUSY_RETRY_SECONDS) })
+  }
 
   function release() {
     let released = false
@@ -59,6 +63,6 @@ export function createSlots({
       if (waiting.length >= queue) return Promise.reject(refuse())
       return new Promise((resolve) => waiting.push(() => resolve(release())))
     },
-    state: () => ({ running, waiting: waiting.length }),
+    state: () => ({ running, waiting: waiting.length, refused }),
   }
 }

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Config } from '../config.ts'
-import { createSlots } from '../lib/slots.ts'
+import { createSlots, type Slots } from '../lib/slots.ts'
 
 interface BulkSlots {
   /** A slot for one bulk request, released when it is done; 429 with Retry-After when all are taken. */
   take(): () => void
+  state: Slots['state']
 }
 
 declare module 'fastify' {
@@ -26,6 +27,7 @@ export const bulkSlotsPlugin = fp(
     const slots = createSlots({ limit: config.bulkConcurrency, busy: 'errors.bulk_busy' })
     app.decorate('bulkSlots', {
       take: slots.take,
+      state: slots.state,
     } satisfies BulkSlots)
   },
   { name: 'bulk-slots' },

@@ -4,11 +4,12 @@ import fp from 'fastify-plugin'
 import pg from 'pg'
 import type { Config } from '../config.ts'
 import { CONNECTION_SETTINGS, type Db } from '../db/client.ts'
-import { createSlots } from '../lib/slots.ts'
+import { createSlots, type Slots } from '../lib/slots.ts'
 
 interface ExportSlots {
   /** A slot for one export, released when its stream closes; 429 when all are taken. */
   take(): () => void
+  state: Slots['state']
   /**
    * PostgreSQL connections of the exports' own (COPY), never the requests' pool; to the replica of
    * ANALYTICS_DATABASE_URL when there is one; null on PGlite.
@@ -65,6 +66,7 @@ export const exportsPlugin = fp(
       pool,
       reads,
       take: slots.take,
+      state: slots.state,
       guard() {
         let passed = 0
         let seen = -1

@@ -8,6 +8,10 @@ import { DOCS_PREFIX } from './access.ts'
 import { OPENAPI_PATH } from './openapi.ts'
 
 const HEALTH_PATH = '/api/health'
+const LIVE_PATH = '/api/health/live'
+const READY_PATH = '/api/health/ready'
+/** Figures further behind than this make a process not ready (its answers would mislead). */
+const READY_BEHIND_SECONDS = 30
 
 /**
  * Whether the database is migrated and bootstrapped. main.ts sets it once that is done; until then (a
@@ -16,6 +20,8 @@ const HEALTH_PATH = '/api/health'
  */
 export interface Readiness {
   ready: boolean
+  /** Set from the first moment of a stop (SIGTERM): /api/health/ready answers 503 from then on. */
+  stopping?: boolean
 }
 
 const healthAnswer = z
@@ -26,6 +32,16 @@ const healthAnswer = z
   })
   .meta({ id: 'Health' })
 
+const readyAnswer = z
+  .object({
+    status: z.enum(['ready', 'not_ready']),
+    database: z.enum(['up', 'down']),
+    migrated: z.boolean(),
+    stopping: z.boolean(),
+    figures_behind_seconds: z.number().nullable(),
+  })
+  .meta({ id: 'Readiness' })
+
 /** How long a probe may take, and how long its answer is reused (the route is public: no query per hit). */
 const PROBE_TIMEOUT_MS = 3000
 const PROBE_REUSE_MS = 1000
@@ -35,7 +51,10 @@ const PROBE_REUSE_MS = 1000
  * when it cannot. It says whether the database answers, and nothing about it (no address, version or error).
  */
 export const healthPlugin = fp(
-  async (app: FastifyInstance, options: { db: Db; readiness: Readiness }) => {
+  async (
+    app: FastifyInstance,
+    options: { db: Db; readiness: Readiness; figuresBehindSeconds: () => Promise<number> },
+  ) => {
     let probe: { at: number; up: Promise<boolean> } | null = null
 
     function databaseUp(): Promise<boolean> {
@@ -52,6 +71,59 @@ export const healthPlugin = fp(
       probe = { at: Date.now(), up }
       return up
     }
+
+    /** How far the figures are behind, reused like the probe; null when it cannot be read. */
+    let behind: { at: number; seconds: Promise<number | null> } | null = null
+    function figuresBehind(): Promise<number | null> {
+      if (behind && Date.now() - behind.at < PROBE_REUSE_MS) return behind.seconds
+      const seconds = options.figuresBehindSeconds().catch(() => null)
+      behind = { at: Date.now(), seconds }
+      return seconds
+    }
+
+    app.get(
+      LIVE_PATH,
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['health'],
+          summary: 'Whether the process answers (liveness)',
+          description: 'Always 204 while the process serves: nothing is asked of the database.',
+          response: { 204: z.undefined() },
+        },
+      },
+      async (_request, reply) => reply.code(204).send(),
+    )
+
+    app.get(
+      READY_PATH,
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['health'],
+          summary: 'Whether to send this process requests (readiness)',
+          description:
+            `200 when the database answers and is migrated, the figures are less than ${READY_BEHIND_SECONDS} s ` +
+            'behind and the process is not stopping; otherwise 503 saying which. A stopping process (SIGTERM) ' +
+            'answers 503 from the first moment of its grace, while it still finishes requests.',
+          response: { 200: readyAnswer, 503: readyAnswer },
+        },
+      },
+      async (_request, reply) => {
+        const stopping = options.readiness.stopping === true
+        const migrated = options.readiness.ready
+        const up = await databaseUp()
+        const seconds = up && migrated ? await figuresBehind() : null
+        const ready = !stopping && up && migrated && seconds !== null && seconds < READY_BEHIND_SECONDS
+        return reply.code(ready ? 200 : 503).send({
+          status: ready ? ('ready' as const) : ('not_ready' as const),
+          database: up ? ('up' as const) : ('down' as const),
+          migrated,
+          stopping,
+          figures_behind_seconds: seconds,
+        })
+      },
+    )
 
     app.get(
       HEALTH_PATH,
@@ -96,6 +168,8 @@ export const readinessPlugin = fp(
       if (
         !url.startsWith('/api/') ||
         url === HEALTH_PATH ||
+        url === LIVE_PATH ||
+        url === READY_PATH ||
         url === OPENAPI_PATH ||
         url.startsWith(DOCS_PREFIX)
       )

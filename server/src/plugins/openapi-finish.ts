@@ -73,6 +73,17 @@ export function finishDocument(document: Json): Json {
         responses['200'] = {
           description: 'The CSV file (UTF-8 with a BOM, formula cells neutralised), streamed.',
           content: { 'text/csv': { schema: { type: 'string' } } },
+          // The analytics' figures say how fresh they are (modules/analytics/export.ts).
+          ...(path.startsWith('/api/analytics/')
+            ? {
+                headers: {
+                  'Fresh-As-Of': {
+                    description: 'The newest commit the figures include',
+                    schema: { type: 'string', format: 'date-time' },
+                  },
+                },
+              }
+            : {}),
         }
       for (const [status, response] of Object.entries<Json>(responses))
         if (!response.description || response.description === 'Default Response')

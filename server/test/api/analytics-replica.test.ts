@@ -4,6 +4,7 @@ import { chown, mkdtemp, rm } from 'node:fs/promises'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { Writable } from 'node:stream'
 import { promisify } from 'node:util'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
@@ -11,8 +12,8 @@ import pino from 'pino'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildApp } from '../../src/app.ts'
 import { bootstrap } from '../../src/auth/bootstrap.ts'
-import { permissionCatalogue } from '../../src/auth/catalogue.ts'
-import { loadConfig } from '../../src/config.ts'
+import { type PermissionCatalogue, permissionCatalogue } from '../../src/auth/catalogue.ts'
+import { type Config, loadConfig } from '../../src/config.ts'
 import { type Database, openDatabase, openReplica, type Replica } from '../../src/db/client.ts'
 import { migrate } from '../../src/db/migrate.ts'
 import { describeOnPostgres } from '../support/databases.ts'
@@ -49,6 +50,8 @@ describeOnPostgres('analytics and exports on a streaming replica', () => {
   let primaryUrl = ''
   let replicaUrl = ''
   let token = ''
+  let config: Config | undefined
+  let catalogue: PermissionCatalogue | undefined
 
   /** A PostgreSQL program, as the postgres user when this runs as root (initdb and postgres refuse root). */
   async function pgRun(program: string, args: string[]) {
@@ -153,7 +156,7 @@ describeOnPostgres('analytics and exports on a streaming replica', () => {
     const [standby] = await on<{ standby: boolean }>(replicaUrl, 'select pg_is_in_recovery() as standby')
     expect(standby?.standby).toBe(true)
 
-    const config = loadConfig({
+    config = loadConfig({
       PORT: '0',
       DATA_DIR: path.join(dir, 'data'),
       DATABASE_URL: primaryUrl,
@@ -166,7 +169,7 @@ describeOnPostgres('analytics and exports on a streaming replica', () => {
       TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     })
     expect(config.analyticsDatabaseUrl).toBe(replicaUrl)
-    const catalogue = permissionCatalogue()
+    catalogue = permissionCatalogue()
     await bootstrap(database.db, { ...config, catalogue })
     replica = openReplica(replicaUrl)
     app = await buildApp({
@@ -219,6 +222,7 @@ describeOnPostgres('analytics and exports on a streaming replica', () => {
     await visits(3)
     await until(async () => (await visitsOfToday()) === 3, 'the replica shows the 3 visits')
     await on(replicaUrl, 'select pg_wal_replay_pause()')
+    const paused = Date.now()
     try {
       await visits(4)
       // The primary has them (and, where figures are folded in the background, has folded them by then).
@@ -226,6 +230,9 @@ describeOnPostgres('analytics and exports on a streaming replica', () => {
       const [raw] = await on<{ n: number }>(primaryUrl, 'select count(*)::integer as n from visits')
       expect(raw?.n).toBe(7)
       expect(await visitsOfToday()).toBe(3)
+      // Its figures say they are as of the replica's replay point, before the pause (the 4 visits are not in them).
+      const daily = await api(`/api/analytics/data/daily?${period}`)
+      expect(Date.parse(daily.body.fresh_as_of)).toBeLessThanOrEqual(paused)
       const live = await api('/api/dashboard/real-time-users')
       expect(live.status).toBe(200)
       expect(live.body.data.online_now).toBe(3)
@@ -280,4 +287,142 @@ describeOnPostgres('analytics and exports on a streaming replica', () => {
       on(replicaUrl, `insert into videos (title, serial_number) values ('x', 'REPLICA-X')`),
     ).rejects.toThrow(/read-only/)
   })
+
+  /**
+   * Two server processes' apps (each its own pools, slots and replica watch) allowed 2 s of replay lag, whose
+   * log lines are kept; staff keep asking both for the figures all along, and every answer must be a 200.
+   */
+  async function twoServers() {
+    const servers: { app: FastifyInstance; url: string; lines: string[]; replica: Replica }[] = []
+    for (let n = 0; n < 2; n++) {
+      const lines: string[] = []
+      const sink = new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(String(chunk))
+          done()
+        },
+      })
+      const reads = openReplica(replicaUrl)
+      const server = await buildApp({
+        config: { ...(config as Config), analyticsMaxLagSeconds: 2 },
+        db: database?.db as Database['db'],
+        reads: reads.db,
+        logger: pino({ level: 'info' }, sink),
+        ...(catalogue ? { catalogue } : {}),
+      })
+      await server.listen({ port: 0, host: '127.0.0.1' })
+      const address = server.server.address()
+      servers.push({
+        app: server,
+        url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+        lines,
+        replica: reads,
+      })
+    }
+    const failures: string[] = []
+    let asking = true
+    const staff = Promise.all(
+      servers.map(async (server) => {
+        while (asking) {
+          const res = await fetch(`${server.url}/api/analytics/data/daily?${period}`, {
+            headers: { authorization: `Bearer ${token}` },
+          }).catch((error: Error) => ({ status: error.message }))
+          if (res.status !== 200) failures.push(String(res.status))
+          await new Promise((resolve) => setTimeout(resolve, 100))
+        }
+      }),
+    )
+    return {
+      servers,
+      visits: (server: (typeof servers)[number]) =>
+        fetch(`${server.url}/api/analytics/data/daily?${period}`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+          .then((res) => res.json() as Promise<{ meta: { totals: { visits: string } } }>)
+          .then((body) => Number(body.meta.totals.visits)),
+      onReplica: async (server: (typeof servers)[number]) =>
+        (await server.app.metrics.registry.getSingleMetric('vod_analytics_reads_on_replica')?.get())
+          ?.values[0]?.value,
+      switches: async (server: (typeof servers)[number], to: string) =>
+        (
+          await server.app.metrics.registry.getSingleMetric('vod_analytics_replica_switches_total')?.get()
+        )?.values.find((value) => value.labels.to === to)?.value ?? 0,
+      said: (server: (typeof servers)[number], what: RegExp) =>
+        server.lines.filter((line) => what.test(JSON.parse(line).msg)).length,
+      async stop() {
+        asking = false
+        await staff
+        for (const server of servers) {
+          await server.app.close()
+          await server.replica.close()
+        }
+        return failures
+      },
+    }
+  }
+
+  const primaryVisits = async () =>
+    Number(
+      (
+        await on<{ n: number }>(
+          primaryUrl,
+          `select count(*)::integer as n from visits where visited_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`,
+        )
+      )[0]?.n,
+    )
+
+  it('reads the primary while replay is paused past ANALYTICS_MAX_LAG_SECONDS, and the replica again once it resumes', async () => {
+    const two = await twoServers()
+    try {
+      for (const server of two.servers)
+        await expect.poll(() => two.onReplica(server), { timeout: 30_000 }).toBe(1)
+      await on(replicaUrl, 'select pg_wal_replay_pause()')
+      try {
+        await visits(2)
+        const total = await primaryVisits()
+        // The replica's figures stop; past 2 s of lag both servers read the primary, which has them.
+        for (const server of two.servers) {
+          await expect.poll(() => two.onReplica(server), { timeout: 30_000 }).toBe(0)
+          await expect.poll(() => two.visits(server), { timeout: 30_000 }).toBe(total)
+        }
+      } finally {
+        await on(replicaUrl, 'select pg_wal_replay_resume()')
+      }
+      for (const server of two.servers) {
+        await expect.poll(() => two.onReplica(server), { timeout: 30_000 }).toBe(1)
+        expect(await two.switches(server, 'primary')).toBe(1)
+        expect(await two.switches(server, 'replica')).toBe(1)
+        // Said once each way.
+        expect(two.said(server, /read the primary/)).toBe(1)
+        expect(two.said(server, /read the replica again/)).toBe(1)
+      }
+    } finally {
+      expect(await two.stop()).toEqual([])
+    }
+  }, 180_000)
+
+  it('reads the primary while the replica is stopped, and the replica again once it is started', async () => {
+    const two = await twoServers()
+    const port = new URL(replicaUrl).port
+    try {
+      for (const server of two.servers)
+        await expect.poll(() => two.onReplica(server), { timeout: 30_000 }).toBe(1)
+      await pgRun('pg_ctl', ['-D', replicaDir, '-m', 'fast', '-w', 'stop'])
+      await visits(2)
+      const total = await primaryVisits()
+      for (const server of two.servers) {
+        await expect.poll(() => two.onReplica(server), { timeout: 30_000 }).toBe(0)
+        await expect.poll(() => two.visits(server), { timeout: 30_000 }).toBe(total)
+      }
+      await startCluster(replicaDir, Number(port), ['-c hot_standby=on', '-c max_connections=60'])
+      for (const server of two.servers) {
+        await expect.poll(() => two.onReplica(server), { timeout: 60_000 }).toBe(1)
+        await expect.poll(() => two.visits(server), { timeout: 30_000 }).toBe(total)
+        expect(two.said(server, /read the primary/)).toBe(1)
+        expect(two.said(server, /read the replica again/)).toBe(1)
+      }
+    } finally {
+      expect(await two.stop()).toEqual([])
+    }
+  }, 180_000)
 })

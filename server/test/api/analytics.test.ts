@@ -344,6 +344,9 @@ async function rollupRows(t: TestApp) {
   }
 }
 
+/** An answer's figures, without when they were read (`fresh_as_of` moves with the fold). */
+const figuresOf = (body: Json) => ({ data: body.data, meta: body.meta })
+
 describeEachEngine('analytics figures', (engine) => {
   for (const zone of ZONES)
     describe(zone, () => {
@@ -778,7 +781,9 @@ describeEachEngine('analytics figures', (engine) => {
       const rebuilt = await rollupRows(t)
       expect(rebuilt.quarters.length).toBeGreaterThan(0)
       expect(rebuilt).toEqual(kept)
-      expect((await api(`/api/analytics/data/daily?${period}`)).body).toEqual(before.body)
+      expect(figuresOf((await api(`/api/analytics/data/daily?${period}`)).body)).toEqual(
+        figuresOf(before.body),
+      )
       // The recount lists visitors from the first day of kept visits on (that one too); earlier days keep their counts.
       const [first] = await queryRows<{ day: string }>(
         t.db,
@@ -805,7 +810,9 @@ describeEachEngine('analytics figures', (engine) => {
       expect(counted).toEqual(raw)
       expect(await syncBusinessZone(t.db, 'Asia/Kolkata')).toBe(false)
       expect(await syncBusinessZone(t.db, 'UTC')).toBe(true)
-      expect((await api(`/api/analytics/data/daily?${period}`)).body).toEqual(before.body)
+      expect(figuresOf((await api(`/api/analytics/data/daily?${period}`)).body)).toEqual(
+        figuresOf(before.body),
+      )
     })
 
     it('keeps the figures when old visits are deleted', async () => {

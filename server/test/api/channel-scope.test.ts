@@ -302,7 +302,9 @@ describeEachEngine('channel scoping', (engine) => {
             body:
               typeof answer.body === 'string'
                 ? answer.body
-                : JSON.stringify(answer.body, (key, value) => (key === 'as_of' ? undefined : value)),
+                : JSON.stringify(answer.body, (key, value) =>
+                    key === 'as_of' || key === 'fresh_as_of' ? undefined : value,
+                  ),
           }))
         const channelsIn = (body: string) => (op.csv ? [] : valuesOf(JSON.parse(body), 'channel_id'))
         const all = await read(superToken)

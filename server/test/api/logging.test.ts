@@ -50,7 +50,36 @@ describe('logging', () => {
 })
 
 describe('request logs', () => {
-  it('stay out of the default level and come with LOG_LEVEL=debug', async () => {
+  it('are one line per request at info: id, admin, route template, status, time; never the path or query', async () => {
+    const lines: string[] = []
+    const t = await startTestApp('pglite', { logger: capture('info', lines) })
+    try {
+      const token = await t.login(SUPER_USERNAME, SUPER_PASSWORD)
+      const me = await t.request('/api/auth/me', { token })
+      lines.length = 0
+      await t.request('/api/tags/987654?secret-word=1', { token })
+      await t.request('/api/no-such-route-here')
+      const entries = lines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'request')
+      expect(entries).toEqual([
+        expect.objectContaining({
+          level: 30,
+          reqId: expect.any(String),
+          admin: me.body.data.id,
+          method: 'GET',
+          route: '/api/tags/:id',
+          status: 404,
+          ms: expect.any(Number),
+        }),
+        expect.objectContaining({ admin: null, route: 'unmatched', status: 404 }),
+      ])
+      const log = lines.join('')
+      for (const hidden of ['987654', 'secret-word', 'no-such-route-here']) expect(log).not.toContain(hidden)
+    } finally {
+      await t.close()
+    }
+  })
+
+  it("keep Fastify's own lines out of the default level; they come with LOG_LEVEL=debug", async () => {
     for (const [level, expected] of [
       ['info', false],
       ['debug', true],

@@ -270,6 +270,12 @@ describeEachEngine('report subscriptions', (engine) => {
         expect(mail?.text).toContain(
           `${figureRegistry[name].label.en}: ${figureText(name, screen.body.meta.totals[name])}`,
         )
+      // How fresh its figures are, on the business zone's clock.
+      expect(mail?.text).toMatch(
+        new RegExp(
+          `\\nFigures as of \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d \\(business time zone ${ZONE}\\)\\n`,
+        ),
+      )
       const csv = await t.request(`/api/analytics/revenue/exportCsv?${query}`, { token: a.token })
       expect(mail?.attachments.map((part) => part.filename)).toEqual(['dailyRevenue.csv'])
       // fetch's text() drops the export's BOM; the mail's CSV keeps it.
@@ -317,6 +323,7 @@ describeEachEngine('report subscriptions', (engine) => {
       expect(Number(screen.body.meta.totals.gross)).toBeLessThan(Number(everyone.body.meta.totals.gross))
       expect(mail?.subject).toBe(`每日渠道统计 ${row?.periodStart} 至 ${row?.periodEnd}`)
       expect(mail?.text).toContain('渠道：您可见的全部渠道')
+      expect(mail?.text).toMatch(/\n数据截至 \d{4}-\d\d-\d\d \d\d:\d\d:\d\d \(业务时区 /)
       for (const name of reportMailContents['daily-channel'].headline)
         expect(mail?.text).toContain(
           `${figureRegistry[name].label['zh-cn']}：${figureText(name, screen.body.meta.totals[name])}`,

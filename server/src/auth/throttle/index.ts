@@ -37,6 +37,8 @@ export interface Attempt {
   succeeded(): Promise<void>
   /** Neither success nor failure (the password was right, a code is still to come): taken back. */
   withdrawn(): Promise<void>
+  /** It failed (a wrong password or code): it stays counted, and the metrics count it. */
+  failed(): void
 }
 
 /** A fixed-length key for values that may be long or hold any character. */
@@ -50,6 +52,8 @@ const digest = (...parts: string[]) => createHash('sha256').update(parts.join('\
  */
 export class LoginThrottle {
   readonly store: AttemptStore
+  /** Failed attempts and throttled ones (429) since the start, for the metrics (plugins/metrics.ts). */
+  readonly counts = { failures: 0, throttled: 0 }
   constructor(store: AttemptStore) {
     this.store = store
   }
@@ -77,6 +81,7 @@ export class LoginThrottle {
     if (retryAfter > 0) {
       // A refused attempt checks nothing, so it does not count (and cannot push anyone further out).
       await this.store.unhit(keys)
+      this.counts.throttled++
       throw new ApiError(429, 'auth.throttled', { seconds: retryAfter }, undefined, {
         'retry-after': String(retryAfter),
       })
@@ -87,6 +92,9 @@ export class LoginThrottle {
         await this.store.unhit(keys.slice(1))
       },
       withdrawn: () => this.store.unhit(keys),
+      failed: () => {
+        this.counts.failures++
+      },
     }
   }
 

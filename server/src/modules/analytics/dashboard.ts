@@ -16,6 +16,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import type { Db } from '../../db/client.ts'
 import { protectedErrors } from '../../lib/responses.ts'
 import { dashboardPanels, perDevice, perPlan, realTimeRevenues, realTimeUsers } from './reports.ts'
 import {
@@ -45,14 +46,14 @@ function periodOr(zone: string, query: Partial<PeriodQuery>): PeriodQuery {
  */
 export async function dashboardRoutes(
   app: FastifyInstance,
-  { db: primary, reads: db, slots, answers, zone }: AnalyticsOptions,
+  { db: primary, reads, slots, answers, zone }: AnalyticsOptions,
 ) {
   const route = (
     path: string,
     summary: string,
     answer: z.ZodType,
     period: boolean,
-    run: (scope: Scope, query: PeriodQuery) => Promise<unknown>,
+    run: (scope: Scope, query: PeriodQuery, db: Db) => Promise<unknown>,
   ) =>
     app.withTypeProvider<ZodTypeProvider>().get(
       path,
@@ -75,7 +76,9 @@ export async function dashboardRoutes(
         const scope = await scopeOf(primary, request)
         return sendAnswer(
           reply,
-          await answers.answer(answerKey(path, query, scope), () => bounded(slots, () => run(scope, query))),
+          await answers.answer(answerKey(path, query, scope), () =>
+            bounded({ slots, reads }, (db) => run(scope, query, db)),
+          ),
         )
       },
     )
@@ -86,7 +89,7 @@ export async function dashboardRoutes(
     'Live panels: today against yesterday and a week ago',
     dashboardAnswer,
     false,
-    (scope) => {
+    (scope, _q, db) => {
       const now = new Date()
       return data(dashboardPanels(db, zone, dayIn(zone, now), scope, now))
     },
@@ -96,14 +99,14 @@ export async function dashboardRoutes(
     'Visitors online now and per minute',
     realTimeUsersAnswer,
     false,
-    (scope) => data(realTimeUsers(db, scope, new Date())),
+    (scope, _q, db) => data(realTimeUsers(db, scope, new Date())),
   )
   route(
     '/dashboard/real-time-revenues',
     "Today's revenue per quarter-hour",
     realTimeRevenuesAnswer,
     false,
-    (scope) => {
+    (scope, _q, db) => {
       const now = new Date()
       return data(realTimeRevenues(db, zone, dayIn(zone, now), scope, now))
     },
@@ -113,9 +116,9 @@ export async function dashboardRoutes(
     'The period against the one before',
     periodComparisonAnswer,
     true,
-    (scope, q) => reports.comparison.run(db, zone, q, scope),
+    (scope, q, db) => reports.comparison.run(db, zone, q, scope),
   )
-  route('/dashboard/revenueTrend', 'Revenue a day', dailySeriesAnswer, true, (scope, q) =>
+  route('/dashboard/revenueTrend', 'Revenue a day', dailySeriesAnswer, true, (scope, q, db) =>
     reports.series.run(db, zone, q, scope),
   )
   route(
@@ -123,15 +126,15 @@ export async function dashboardRoutes(
     'Visitors, sign-ups and subscriptions a day',
     dailySeriesAnswer,
     true,
-    (scope, q) => reports.series.run(db, zone, q, scope),
+    (scope, q, db) => reports.series.run(db, zone, q, scope),
   )
-  route('/dashboard/channelList', 'Top channels', channelsAnswer, true, (scope, q) =>
+  route('/dashboard/channelList', 'Top channels', channelsAnswer, true, (scope, q, db) =>
     reports.channels.run(db, zone, q, scope),
   )
-  route('/dashboard/planList', 'Plans', planFiguresAnswer, true, (scope, q) =>
+  route('/dashboard/planList', 'Plans', planFiguresAnswer, true, (scope, q, db) =>
     perPlan(db, periodOf(zone, q), scope),
   )
-  route('/dashboard/devices', 'Visits per device', devicesAnswer, true, (scope, q) =>
+  route('/dashboard/devices', 'Visits per device', devicesAnswer, true, (scope, q, db) =>
     perDevice(db, periodOf(zone, q), scope),
   )
 }

@@ -61,7 +61,8 @@ export async function exportRoutes(app: FastifyInstance, { db, reads, slots, zon
           summary: `Export the daily figures as CSV (${spec.filename})`,
           description:
             'A row a business day from `start_date` to `end_date` (both included, empty days as zeros), a column a ' +
-            'figure. `channel_id` narrows it to one channel. A navigated download authenticates with `ticket`.' +
+            'figure. `channel_id` narrows it to one channel. A navigated download authenticates with `ticket`. ' +
+            "The `Fresh-As-Of` header is the newest commit its figures include (the answers' `fresh_as_of`)." +
             BUSY_TEXT,
           querystring: analyticsExportQuery,
           response: { ...recordErrors, ...busyErrors },
@@ -70,7 +71,10 @@ export async function exportRoutes(app: FastifyInstance, { db, reads, slots, zon
       async (request: FastifyRequest, reply: FastifyReply) => {
         const q = request.query as z.infer<typeof analyticsExportQuery>
         const scope = await scopeOf(db, request, q.channel_id)
-        const file = await bounded(slots, () => dailyCsvFile(reads, periodOf(zone, q), scope, spec.columns))
+        const { answer: file, freshAsOf } = await bounded({ slots, reads }, (on) =>
+          dailyCsvFile(on, periodOf(zone, q), scope, spec.columns),
+        )
+        if (freshAsOf) reply.header('fresh-as-of', freshAsOf.toISOString())
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${spec.filename}"`)

@@ -2,7 +2,9 @@ import { createSlots } from '../../lib/slots.ts'
 import type { ApiModule } from '../types.ts'
 import { dashboardRoutes } from './dashboard.ts'
 import { exportRoutes } from './export.ts'
+import { watchFigures } from './fold-metrics.ts'
 import { keepFigures } from './keeping/index.ts'
+import { analyticsReads } from './read-target.ts'
 import { recentAnswers } from './recent-answers.ts'
 import { analyticsRoutes } from './routes.ts'
 import { scheduleAnalyticsUpkeep } from './upkeep.ts'
@@ -18,7 +20,7 @@ export const analyticsModule: ApiModule = async (app, { db, reads, config }) => 
   const slots = createSlots({ limit: config.analyticsConcurrency, queue: 32, busy: 'errors.analytics_busy' })
   const options = {
     db,
-    reads,
+    reads: analyticsReads(app, db, reads === db ? null : reads, config.analyticsMaxLagSeconds),
     slots,
     answers: recentAnswers(db, config.analyticsRecentMs),
     zone: config.businessTimeZone,
@@ -28,4 +30,5 @@ export const analyticsModule: ApiModule = async (app, { db, reads, config }) => 
   await exportRoutes(app, options)
   scheduleAnalyticsUpkeep(app, db, config.businessTimeZone, config.visitRetentionDays)
   keepFigures(app, db, config)
+  watchFigures(app, db, slots)
 }

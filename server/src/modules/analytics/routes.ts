@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.ts'
 import { idParams } from '../../lib/id-param.ts'
 import { errorBody, protectedErrors, recordErrors } from '../../lib/responses.ts'
 import type { Slots } from '../../lib/slots.ts'
+import type { AnalyticsReads } from './read-target.ts'
 import type { RecentAnswers } from './recent-answers.ts'
 import { comparison, dailySeries, perCampaign, perChannel, perChannelType, todayRecord } from './reports.ts'
 import { scopeOf } from './scope.ts'
@@ -32,9 +33,17 @@ interface Report {
   run(db: Db, zone: string, query: PeriodQuery, scope: Scope): Promise<string>
 }
 
-/** Sends an answer: JSON text as it is (its shape is the schema's, written in SQL), an object through the schema. */
-export const sendAnswer = (reply: FastifyReply, answer: unknown) =>
-  typeof answer === 'string' ? reply.type('application/json; charset=utf-8').send(answer) : answer
+/**
+ * Sends an answer with its `fresh_as_of`: JSON text as it is (its shape is the schema's, written in SQL) with
+ * the field put first, an object through the schema.
+ */
+export function sendAnswer(reply: FastifyReply, { answer, freshAsOf }: Fresh<unknown>) {
+  const fresh = freshAsOf?.toISOString() ?? null
+  if (typeof answer !== 'string') return { ...(answer as object), fresh_as_of: fresh }
+  return reply
+    .type('application/json; charset=utf-8')
+    .send(`{"fresh_as_of":${JSON.stringify(fresh)},${answer.slice(1)}`)
+}
 
 /** The business days a query's `start_date` and `end_date` name, in the zone. */
 export const periodOf = (zone: string, q: PeriodQuery): Period => ({
@@ -166,11 +175,14 @@ const PERIOD_TEXT =
   'out of order or over three years is 422 on `end_date`. Figures as docs/analytics.md defines them; a ' +
   "channel admin's cover only the channels it administers."
 
+/** An answer, and the newest commit its figures include. */
+type Fresh<T> = { answer: T; freshAsOf: Date | null }
+
 export interface AnalyticsOptions {
   /** The primary: the caller's channels, and anything that writes. */
   db: Db
-  /** Where the figures are read: the replica of ANALYTICS_DATABASE_URL, else `db`. */
-  reads: Db
+  /** Where the figures are read: the replica of ANALYTICS_DATABASE_URL while it is current, else `db`. */
+  reads: AnalyticsReads
   /** ANALYTICS_CONCURRENCY: every call runs in one of them (429 when they and the line are full). */
   slots: Slots
   /** The answers of the last moments (recent-answers.ts): a call asked again within a second is not run again. */
@@ -189,14 +201,18 @@ export const BUSY_TEXT =
 export const busyErrors = { 429: errorBody } as const
 
 /**
- * Runs a call's work in an analytics slot, waiting in line for one (429 when the line is full). The slot
- * goes back once the answer is written, not sent: a slow reader holds none (holding it through the send,
- * compression included, measured no better beside 20 three-year callers).
+ * Runs a call's work in an analytics slot, waiting in line for one (429 when the line is full), where the
+ * analytics read now (read-target.ts), with how fresh its figures are. The slot goes back once the answer is
+ * written, not sent: a slow reader holds none (holding it through the send, compression included, measured
+ * no better beside 20 three-year callers).
  */
-export async function bounded<T>(slots: Slots, work: () => Promise<T>): Promise<T> {
+export async function bounded<T>(
+  { slots, reads }: Pick<AnalyticsOptions, 'slots' | 'reads'>,
+  work: (db: Db) => Promise<T>,
+): Promise<Fresh<T>> {
   const release = await slots.enter()
   try {
-    return await work()
+    return await reads.run(work)
   } finally {
     release()
   }
@@ -233,7 +249,7 @@ function register(
       const query = request.query as PeriodQuery
       const scope = await scopeOf(db, request, id)
       const answer = await answers.answer(answerKey(path, [id, query], scope), () =>
-        bounded(slots, () => report.run(reads, zone, query, scope)),
+        bounded({ slots, reads }, (on) => report.run(on, zone, query, scope)),
       )
       return sendAnswer(reply, answer)
     },

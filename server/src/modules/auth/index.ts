@@ -73,6 +73,7 @@ export const authModule: ApiModule = async (app, { db, config, secret, throttle 
           action: 'login-failed',
           actor: { id: null, username },
         })
+        attempt.failed()
         // Only who knows the password learns that the account exists and is disabled.
         throw invalidField('username', admin && ok ? 'auth.account_disabled' : 'auth.failed')
       }

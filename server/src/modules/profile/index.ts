@@ -107,8 +107,10 @@ export const profileModule: ApiModule = async (app, { db, config, throttle }) =>
       // so a borrowed session cannot be used to try passwords.
       const attempt = await throttle.begin({ username: admin.username, ip: request.ip })
       const [row] = await db.select({ hash: admins.passwordHash }).from(admins).where(eq(admins.id, admin.id))
-      if (!row || !(await verifyPassword(row.hash, request.body.current_password)))
+      if (!row || !(await verifyPassword(row.hash, request.body.current_password))) {
+        attempt.failed()
         throw invalidField('current_password', 'auth.wrong_current_password')
+      }
       await attempt.succeeded()
       if (request.body.password === request.body.current_password)
         throw invalidField('password', 'auth.same_password')

@@ -17,6 +17,7 @@ const words: Record<
     channel: string
     allChannels: string
     attached: string
+    freshAsOf: string
     footer: string
   }
 > = {
@@ -27,6 +28,7 @@ const words: Record<
     channel: 'Channel',
     allChannels: 'every channel you see',
     attached: 'The attached CSV ({file}) holds the same figures as the screen exports them.',
+    freshAsOf: 'Figures as of {time}',
     footer:
       'You get this report because you subscribed to it in the back-office; cancel it under "My report subscriptions".',
   },
@@ -37,6 +39,7 @@ const words: Record<
     channel: '渠道',
     allChannels: '您可见的全部渠道',
     attached: '附件 CSV（{file}）包含与该页面导出相同的数据。',
+    freshAsOf: '数据截至 {time}',
     footer: '您收到此报告是因为您在后台订阅了它；可在“我的报告订阅”中取消。',
   },
 }
@@ -60,6 +63,27 @@ export interface ReportText {
   totals: Record<string, unknown>
   /** The attachment's file name, when one goes with the mail. */
   file: string | null
+  /** The newest commit the figures include (foldStatus); null when unknown. */
+  freshAsOf: Date | null
+}
+
+/** An instant as `YYYY-MM-DD hh:mm:ss` on the clock of a zone. */
+function zoneTime(at: Date, zone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  )
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`
 }
 
 /** A report's subject and body: its screen's title, the period, and the headline figures labelled as the screen labels them. */
@@ -77,6 +101,9 @@ export function reportText(text: ReportText): { subject: string; body: string } 
     ...contents.headline.map(
       (name) => `${figureRegistry[name].label[text.language]}${colon}${figureText(name, text.totals[name])}`,
     ),
+    ...(text.freshAsOf
+      ? [w.freshAsOf.replace('{time}', `${zoneTime(text.freshAsOf, text.zone)} (${w.zone} ${text.zone})`)]
+      : []),
     '',
     ...(text.file ? [w.attached.replace('{file}', text.file)] : []),
     w.footer,

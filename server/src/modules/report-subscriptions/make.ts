@@ -14,6 +14,7 @@ import { admins, channelAdmins, channels } from '../../db/schema/index.ts'
 import type { OutgoingMail } from '../../lib/mail/transport.ts'
 import { cell } from '../../lib/resource/csv-cells.ts'
 import { channelColumns, dailyCsvFile, revenueColumns } from '../analytics/export.ts'
+import { foldStatus } from '../analytics/fold-status.ts'
 import { dailySeries, perCampaign } from '../analytics/reports.ts'
 import type { Period, Scope } from '../analytics/sums.ts'
 import { reportText } from './mail-text.ts'
@@ -94,6 +95,8 @@ export async function makeReport(
     channelName = channel.name
   }
   const contents = reportMailContents[order.report]
+  // Read before the figures: they include at least all that was folded by then.
+  const { freshAsOf } = await foldStatus(db)
   const series = JSON.parse(await dailySeries(reads, period, reader.scope)) as {
     meta: { totals: Record<string, unknown> }
   }
@@ -112,6 +115,7 @@ export async function makeReport(
     channel: channelName,
     totals: series.meta.totals,
     file: csv === null ? null : contents.filename,
+    freshAsOf,
   })
   return {
     to: reader.email,

@@ -102,6 +102,7 @@ export const twoFactorModule: ApiModule = async (app, { db, config, secret, totp
         actor: { id: holder.id, username: holder.username },
         changes: { reason: 'two-factor code' },
       })
+      attempt.failed()
       throw invalidField('code', 'two_factor.code_invalid')
     }
     await attempt.succeeded()

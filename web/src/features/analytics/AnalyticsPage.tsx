@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next'
 import { analyticsApi, type Split } from '../../api/analytics.ts'
 import { useCan } from '../../stores/permission.ts'
 import { FigureStatistics } from './FigureStatistics.tsx'
+import { FreshAsOf } from './FreshAsOf.tsx'
 import { type Figure, isMoney, moneyFigures } from './figures.ts'
 import { Later } from './Later.tsx'
 import { type Preset, presets } from './periods.ts'
@@ -184,6 +185,7 @@ export function AnalyticsPage({ screen }: { screen: AnalyticsScreen }) {
             />
           )}
           <Typography.Text type="secondary">{t('analytics.zone', { zone })}</Typography.Text>
+          <FreshAsOf answers={[series.data, split.data, channels.data]} />
           {screen.figures.includes('visitors') && (
             <Typography.Text type="secondary">{t('analytics.visitorsNote')}</Typography.Text>
           )}

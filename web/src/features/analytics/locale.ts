@@ -93,6 +93,7 @@ export const analyticsLocale = defineLocale({
     },
     visitorsNote:
       'Visitors count each visitor once over the day or period shown; past 1,024 they are estimated, typically within 0.8% (within 2% 99 times in 100).',
+    freshAsOf: 'Figures as of {{time}}',
   },
   'zh-cn': {
     title: '数据分析',
@@ -171,5 +172,6 @@ export const analyticsLocale = defineLocale({
     },
     visitorsNote:
       '访客数在所示的日期或时间段内每位访客只计一次；超过 1,024 人时为估算值，误差通常在 0.8% 以内（百次中 99 次在 2% 以内）。',
+    freshAsOf: '数据截至 {{time}}',
   },
 })

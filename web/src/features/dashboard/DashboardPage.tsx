@@ -15,6 +15,7 @@ import { ApiError } from '../../api/http.ts'
 import { useCan } from '../../stores/permission.ts'
 import { useSession } from '../../stores/session.ts'
 import { FigureStatistics } from '../analytics/FigureStatistics.tsx'
+import { FreshAsOf } from '../analytics/FreshAsOf.tsx'
 import { useFigureFormat } from '../analytics/figure-format.ts'
 import { type Figure, moneyFigures } from '../analytics/figures.ts'
 import { Later } from '../analytics/Later.tsx'
@@ -134,7 +135,8 @@ export default function DashboardPage() {
             <Typography.Text type="secondary">
               {t('dashboard.asOf', { date: data.date, zone: data.time_zone })}
             </Typography.Text>
-          )}
+          )}{' '}
+          <FreshAsOf answers={[live.data, trend.data, channels.data, plans.data, devices.data]} />
         </Card>
       </Col>
       {data && (

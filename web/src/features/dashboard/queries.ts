@@ -8,9 +8,12 @@ import { type Call, queryOf } from '../../base/early-data.ts'
  * panels' figures are on their way while the screen's code loads. Fresh for a few seconds, so the screen does
  * not ask again what it just got.
  */
-export const liveCall: Call<Dashboard> = {
+export const liveCall: Call<Dashboard & { fresh_as_of: string | null }> = {
   key: ['dashboard', 'live'],
-  run: (options) => http.get<{ data: Dashboard }>('/dashboard', options).then((answer) => answer.data),
+  run: (options) =>
+    http
+      .get<{ data: Dashboard; fresh_as_of: string | null }>('/dashboard', options)
+      .then((answer) => ({ ...answer.data, fresh_as_of: answer.fresh_as_of })),
 }
 
 export const liveQuery = queryOf(liveCall, 5_000)

@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm'
+import pg from 'pg'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { foldFigures } from '../../src/modules/analytics/keeping/index.ts'
+import { describeEachEngine, onPostgresOnly } from '../support/databases.ts'
+import { startTestApp, type TestApp } from '../support/harness.ts'
+
+/**
+ * `fresh_as_of` (docs/analytics.md "How fresh the figures are"): every dashboard and analytics answer says
+ * the newest commit its figures include, and the CSV exports say it in their `Fresh-As-Of` header; it stays
+ * at the oldest row the fold has not taken while the fold is held off, and catches up once it has.
+ */
+const today = new Date().toISOString().slice(0, 10)
+const period = `start_date=${today}&end_date=${today}`
+const calls = [
+  '/api/dashboard',
+  '/api/dashboard/real-time-users',
+  '/api/dashboard/real-time-revenues',
+  `/api/dashboard/revenueGather?${period}`,
+  `/api/dashboard/revenueTrend?${period}`,
+  `/api/dashboard/memberTrend?${period}`,
+  `/api/dashboard/channelList?${period}`,
+  `/api/dashboard/planList?${period}`,
+  `/api/dashboard/devices?${period}`,
+  '/api/analytics/channel/todayRecord',
+  `/api/analytics/channel/periodStatistic?${period}`,
+  `/api/analytics/channel/records?${period}`,
+  `/api/analytics/channel/userPieChart?${period}`,
+  `/api/analytics/channel/type-revenue-distribution?${period}`,
+  `/api/analytics/campaign/statistic?${period}`,
+  `/api/analytics/data/daily?${period}`,
+]
+
+describeEachEngine('fresh_as_of', (engine) => {
+  let t: TestApp
+  let token = ''
+  beforeAll(async () => {
+    t = await startTestApp(engine, { env: { ANALYTICS_RECENT_MS: '0' } })
+    token = await t.superToken()
+  })
+  afterAll(() => t?.close())
+
+  it('is on every dashboard and analytics answer, and in the header of both CSV exports', async () => {
+    await foldFigures(t.db)
+    for (const call of calls) {
+      const before = Date.now()
+      const answer = await t.request(call, { token })
+      expect(answer.status, call).toBe(200)
+      const fresh = Date.parse(answer.body.fresh_as_of)
+      // Nothing waits for the fold: the figures are as of about the moment of the call.
+      expect(fresh, call).toBeGreaterThan(before - 5000)
+      expect(fresh, call).toBeLessThanOrEqual(Date.now() + 1000)
+    }
+    for (const csv of ['revenue', 'channel']) {
+      const answer = await t.request(`/api/analytics/${csv}/exportCsv?${period}`, { token })
+      expect(answer.status).toBe(200)
+      expect(Date.parse(answer.headers.get('fresh-as-of') ?? '')).toBeGreaterThan(Date.now() - 10_000)
+    }
+  })
+
+  // The fold held off by its lock from another connection (PGlite has no other connection to hold it).
+  it.runIf(engine === 'postgres')(
+    onPostgresOnly(
+      engine,
+      'stays at the oldest row the fold has not taken, and catches up after',
+      'it has one connection',
+    ),
+    async () => {
+      const holder = new pg.Client({ connectionString: t.testDatabase.url as string })
+      await holder.connect()
+      const visitedAt = new Date(Date.now() - 45_000)
+      try {
+        await holder.query('select pg_advisory_lock(270027)')
+        await t.db.execute(
+          sql`insert into visits (visitor, device, visited_at) values ('fresh-1', 'mobile', ${visitedAt.toISOString()})`,
+        )
+        await expect
+          .poll(
+            async () =>
+              Date.parse(
+                (await t.request(`/api/analytics/data/daily?${period}`, { token })).body.fresh_as_of,
+              ),
+            {
+              timeout: 10_000,
+            },
+          )
+          .toBe(visitedAt.getTime())
+      } finally {
+        await holder.query('select pg_advisory_unlock(270027)')
+        await holder.end()
+      }
+      await foldFigures(t.db)
+      // A freshness reading serves the calls of the next quarter-second.
+      await expect
+        .poll(
+          async () =>
+            Date.parse((await t.request(`/api/analytics/data/daily?${period}`, { token })).body.fresh_as_of),
+          {
+            timeout: 10_000,
+          },
+        )
+        .toBeGreaterThan(Date.now() - 5000)
+    },
+  )
+})

@@ -1,0 +1,168 @@
+import { execFile, spawnSync } from 'node:child_process'
+import net from 'node:net'
+import { promisify } from 'node:util'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { queryRows } from '../../src/db/client.ts'
+import { foldFigures } from '../../src/modules/analytics/keeping/index.ts'
+import { describeEachEngine } from '../support/databases.ts'
+import { startTestApp, type TestApp } from '../support/harness.ts'
+
+/**
+ * GET /metrics (docs/operations.md "Metrics"): off unless METRICS_TOKEN or METRICS_PORT, never a staff
+ * login's, in Prometheus' text format as promtool (Debian's prometheus package) checks it, scraped while
+ * requests run; the figures-behind gauge rising with unfolded rows and falling once they are folded.
+ */
+const run = promisify(execFile)
+const TOKEN = 'metrics-token-0123456789'
+
+async function freePort(): Promise<number> {
+  const server = net.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  await new Promise((resolve) => server.close(resolve))
+  return typeof address === 'object' && address ? address.port : 0
+}
+
+/** promtool's verdict on a scrape; a missing promtool fails the test saying how to install it. */
+async function promtool(text: string): Promise<string> {
+  if (spawnSync('promtool', ['--version']).error)
+    throw new Error('promtool is missing: install it with `apt-get install -y prometheus` (Debian)')
+  const child = run('promtool', ['check', 'metrics'])
+  child.child.stdin?.end(text)
+  const { stdout, stderr } = await child.catch((error: { stdout: string; stderr: string }) => {
+    throw new Error(`promtool refused the scrape:\n${error.stdout}${error.stderr}`)
+  })
+  return stdout + stderr
+}
+
+/** A sample's value: `name{labels} value` for the labels given (all of them, in any order). */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+  for (const line of text.split('\n')) {
+    const match = /^([a-z_:]+)(?:\{(.*)\})? (\S+)$/.exec(line)
+    if (!match || match[1] !== name) continue
+    const given = Object.fromEntries(
+      [...(match[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]] as const),
+    )
+    if (Object.entries(labels).every(([key, value]) => given[key] === value)) return Number(match[3])
+  }
+  return undefined
+}
+
+describeEachEngine('metrics', (engine) => {
+  let t: TestApp
+  let port = 0
+  beforeAll(async () => {
+    port = await freePort()
+    t = await startTestApp(engine, { env: { METRICS_TOKEN: TOKEN, METRICS_PORT: String(port) } })
+  })
+  afterAll(() => t?.close())
+
+  const scrape = async () => {
+    const answer = await fetch(`${t.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/)
+    return answer.text()
+  }
+
+  it('answers only with the token, never to a staff login, and on the loopback port without one', async () => {
+    const staff = await t.superToken()
+    expect((await fetch(`${t.url}/metrics`)).status).toBe(401)
+    const withLogin = await fetch(`${t.url}/metrics`, { headers: { authorization: `Bearer ${staff}` } })
+    expect(withLogin.status).toBe(401)
+    const wrong = await fetch(`${t.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}x` } })
+    expect(wrong.status).toBe(401)
+    const local = await fetch(`http://127.0.0.1:${port}/metrics`)
+    expect(local.status).toBe(200)
+    expect(await local.text()).toContain('vod_http_request_duration_seconds')
+  })
+
+  it('is not served at all without METRICS_TOKEN or METRICS_PORT', async () => {
+    const plain = await startTestApp(engine)
+    try {
+      expect((await fetch(`${plain.url}/metrics`)).status).toBe(404)
+    } finally {
+      await plain.close()
+    }
+  })
+
+  it('passes promtool while requests run, with every documented family and no person or record in a label', async () => {
+    const token = await t.superToken()
+    const [member] = await queryRows<{ id: number }>(
+      t.db,
+      sql`insert into users (username, email) values ('metrics-member', 'metrics.member@example.com') returning id`,
+    )
+    // Load: lists, a record by id, failed logins, while the scrapes run.
+    const load = Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 5 === 0
+          ? t.request('/api/login', {
+              method: 'POST',
+              body: { username: 'metrics-nobody', password: `wrong-${i}x1` },
+            })
+          : t.request(i % 2 ? '/api/videos' : `/api/users/${member?.id}`, { token }),
+      ),
+    )
+    const during = await scrape()
+    await load
+    const text = await scrape()
+    await promtool(during)
+    await promtool(text)
+    for (const family of [
+      'vod_http_request_duration_seconds',
+      'vod_db_pool_connections',
+      'vod_slots_in_use',
+      'vod_slots_waiting',
+      'vod_slots_refused_total',
+      'vod_mail_outbox_depth',
+      'vod_mail_outbox_oldest_age_seconds',
+      'vod_login_failures_total',
+      'vod_login_throttled_total',
+      'vod_figures_behind_rows',
+      'vod_figures_behind_seconds',
+      'vod_figures_set_aside_rows',
+      'vod_nodejs_eventloop_lag_p99_seconds',
+      'vod_process_resident_memory_bytes',
+    ])
+      expect(text).toContain(`# TYPE ${family} `)
+    expect(
+      sample(text, 'vod_http_request_duration_seconds_count', { route: '/api/users/:id', status: '200' }),
+    ).toBeGreaterThan(0)
+    expect(sample(text, 'vod_login_failures_total')).toBeGreaterThanOrEqual(4)
+    for (const kind of ['export', 'bulk', 'analytics', 'search'])
+      expect(sample(text, 'vod_slots_in_use', { kind })).toBe(0)
+    expect(
+      sample(text, 'vod_db_pool_connections', { pool: 'primary', state: 'total' }),
+    ).toBeGreaterThanOrEqual(1)
+    expect(sample(text, 'vod_mail_outbox_depth', { kind: 'member' })).toBe(0)
+    // Templates only: no username, e-mail or id of a record anywhere.
+    expect(text).not.toMatch(/metrics-member|metrics\.member|metrics-nobody|\/api\/users\/\d/)
+  })
+
+  it('counts the mail outbox: depth and the oldest mail waiting', async () => {
+    await t.db.execute(sql`insert into member_mails (user_id, kind, recipient, subject, body, transport, pending, created_at)
+      select id, 'email-verification', 'a@example.com', 's', 'b', 'smtp', true, now() - interval '90 seconds'
+      from users limit 1`)
+    const text = await scrape()
+    expect(sample(text, 'vod_mail_outbox_depth', { kind: 'member' })).toBe(1)
+    expect(sample(text, 'vod_mail_outbox_oldest_age_seconds', { kind: 'member' })).toBeGreaterThanOrEqual(89)
+    await t.db.execute(sql`delete from member_mails`)
+  })
+
+  it('says the figures are behind while a transaction of 200,000 visits is folded, and not once folded', async () => {
+    await foldFigures(t.db)
+    await t.db.execute(sql`insert into visits (visitor, device, visited_at)
+      select 'metrics-' || g, 'mobile', now() - interval '30 seconds' from generate_series(1, 200000) g`)
+    // The background fold takes them 50,000 a step: the scrape right after the commit finds them behind.
+    const text = await scrape()
+    const behind = sample(text, 'vod_figures_behind_rows') ?? 0
+    const seconds = sample(text, 'vod_figures_behind_seconds') ?? 0
+    await foldFigures(t.db)
+    await expect
+      .poll(async () => sample(await scrape(), 'vod_figures_behind_rows'), { timeout: 10_000 })
+      .toBe(0)
+    expect(sample(await scrape(), 'vod_figures_behind_seconds')).toBe(0)
+    expect(behind).toBeGreaterThan(0)
+    expect(seconds).toBeGreaterThanOrEqual(29)
+  }, 120_000)
+})
