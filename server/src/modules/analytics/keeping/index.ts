@@ -11,21 +11,23 @@ import { followStream, MARK } from './stream.ts'
 /** How long foldFigures waits for the stream to apply what was committed before it. */
 const CATCH_UP_MS = 60_000
 
+/** Between tries to choose the way, while the database cannot be reached or is not ready for it. */
+const CHOOSE_RETRY_MS = 2000
+
 /**
  * Keeps the figures from every committed change of the member site (docs/analytics.md "How the figures are
  * kept"): on PostgreSQL with logical decoding, from its change stream (stream.ts), nothing of ours in the
  * member site's transactions; on PGlite, or a PostgreSQL that gives no stream, the embedded way (fold.ts:
- * correction triggers and tails read by id), said in the log. A database whose figures followed the stream
- * is never handed to the embedded way: the start refuses, saying why.
+ * correction triggers and tails read by id), said in the log. Chosen in the background once the database
+ * answers (the server starts while its PostgreSQL is away). A database whose figures followed the stream is
+ * never handed to the embedded way: its figures stand still, the log says why and readiness fails, until the
+ * stream is given back.
  */
 export function keepFigures(app: FastifyInstance, db: Db, config: Config) {
   let stop: (() => Promise<void>) | undefined
-  app.addHook('onReady', async () => {
-    const url = config.databaseUrl
-    if (!url) {
-      stop = startFolding(db, app.log)
-      return
-    }
+  let closed = false
+  let choosing: Promise<void> | undefined
+  const choose = async (url: string) => {
     const client = new pg.Client({ connectionString: url })
     await client.connect()
     let unavailable: string | null
@@ -38,21 +40,44 @@ export function keepFigures(app: FastifyInstance, db: Db, config: Config) {
     }
     if (unavailable && followed)
       throw new Error(
-        `The figures of this database follow PostgreSQL's change stream, which it does not give now: ${unavailable}. ` +
-          'Give it back (docs/analytics.md "PostgreSQL\'s change stream"); the embedded way would miss what was changed meanwhile.',
+        `the figures of this database follow PostgreSQL's change stream, which it does not give now: ${unavailable}; ` +
+          'they stand still until it does (docs/analytics.md "PostgreSQL\'s change stream")',
       )
     if (unavailable) {
       app.log.warn(
         { reason: unavailable },
         "PostgreSQL gives no change stream: the figures are kept the embedded way, with triggers in the member site's transactions (docs/analytics.md)",
       )
+      return startFolding(db, app.log)
+    }
+    return followStream(url, await prepareStream(url), app.log).stop
+  }
+  app.addHook('onReady', async () => {
+    const url = config.databaseUrl
+    if (!url) {
       stop = startFolding(db, app.log)
       return
     }
-    const follower = followStream(url, await prepareStream(url), app.log)
-    stop = follower.stop
+    choosing = (async () => {
+      let said = ''
+      while (!closed) {
+        try {
+          const stopWay = await choose(url)
+          if (closed) await stopWay()
+          else stop = stopWay
+          return
+        } catch (error) {
+          const message = (error as Error).message
+          if (message !== said) app.log.error({ err: error }, 'the figures are not kept yet; trying again')
+          said = message
+          await new Promise((resolve) => setTimeout(resolve, CHOOSE_RETRY_MS))
+        }
+      }
+    })()
   })
   app.addHook('onClose', async () => {
+    closed = true
+    await choosing
     await stop?.()
   })
 }
