@@ -141,20 +141,15 @@ LANGUAGE sql IMMUTABLE AS $$
       'plan_id', e.plan_id)), sign)
 $$;
 --> statement-breakpoint
--- Tables the member site emptied (TRUNCATE): their figures back to nothing, where the stream had them.
-CREATE OR REPLACE FUNCTION vod_figures_truncate(sources text[]) RETURNS void LANGUAGE plpgsql AS $$
+-- Tables the member site emptied (TRUNCATE): the rollup columns their rows add to (the figure registry's, from
+-- keeping/apply.ts) back to nothing, where the stream had them.
+CREATE OR REPLACE FUNCTION vod_figures_truncate(sources text[], columns text[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
-  columns text[] := ARRAY(SELECT DISTINCT unnest(CASE s
-      WHEN 'orders' THEN ARRAY['orders', 'gross', 'fees']
-      WHEN 'order_events' THEN ARRAY['refund_count', 'refunds', 'chargeback_count', 'chargebacks']
-      WHEN 'users' THEN ARRAY['signups']
-      WHEN 'subscriptions' THEN ARRAY['subscriptions', 'cancellations']
-      WHEN 'visits' THEN ARRAY['visits'] END)
-    FROM unnest(sources) s);
   rollup text;
 BEGIN
   PERFORM pg_advisory_xact_lock(270027);
   FOREACH rollup IN ARRAY ARRAY['rollup_quarters', 'rollup_days', 'rollup_zone_days', 'rollup_months'] LOOP
+    EXIT WHEN cardinality(columns) = 0;
     EXECUTE format('UPDATE %I SET %s WHERE %s', rollup,
       (SELECT string_agg(format('%I = 0', c), ', ') FROM unnest(columns) c),
       (SELECT string_agg(format('%I <> 0', c), ' OR ') FROM unnest(columns) c));

@@ -1,3 +1,4 @@
+import { keptFigures } from '@vod/contract'
 import type { FastifyBaseLogger } from 'fastify'
 import type pg from 'pg'
 import type { FigureSource, RowChange } from './changes.ts'
@@ -49,7 +50,13 @@ async function applyOrSetAside(client: pg.Client, changes: RowChange[], log: Fas
   await applyOrSetAside(client, changes.slice(half), log)
 }
 
+/** The rollup columns a table's rows add to, from the figure registry's kept figures (`orders o`: orders). */
+const columnsOf = (tables: FigureSource[]) =>
+  keptFigures
+    .filter((figure) => tables.includes(figure.from.split(' ')[0] as FigureSource))
+    .map((f) => f.column)
+
 /** Applies a truncation in a transaction already open on `client`. */
 export async function applyTruncation(client: pg.Client, tables: FigureSource[]) {
-  await client.query('select vod_figures_truncate($1::text[])', [tables])
+  await client.query('select vod_figures_truncate($1::text[], $2::text[])', [tables, columnsOf(tables)])
 }
