@@ -62,7 +62,7 @@ export async function exportRoutes(app: FastifyInstance, { db, reads, slots, zon
           description:
             'A row a business day from `start_date` to `end_date` (both included, empty days as zeros), a column a ' +
             'figure. `channel_id` narrows it to one channel. A navigated download authenticates with `ticket`. ' +
-            'The `Fresh-As-Of` header is the newest commit its figures include (the answers\' `fresh_as_of`).' +
+            "The `Fresh-As-Of` header is the newest commit its figures include (the answers' `fresh_as_of`)." +
             BUSY_TEXT,
           querystring: analyticsExportQuery,
           response: { ...recordErrors, ...busyErrors },

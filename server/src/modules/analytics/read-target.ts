@@ -86,7 +86,8 @@ export function analyticsReads(
   maxLagSeconds: number,
 ): AnalyticsReads {
   const primaryFresh = reused(async () => (await foldStatus(primary)).freshAsOf)
-  if (!replica) return { run: async (work) => ({ answer: await work(primary), freshAsOf: await primaryFresh() }) }
+  if (!replica)
+    return { run: async (work) => ({ answer: await work(primary), freshAsOf: await primaryFresh() }) }
 
   const switches = app.metrics.counter(
     'vod_analytics_replica_switches_total',
