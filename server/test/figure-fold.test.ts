@@ -9,6 +9,7 @@ import {
   describeOnPostgres,
   type TestDatabase,
 } from './support/databases.ts'
+import { RAW_VISITORS, ROLLUPS, VISITOR_COUNTS } from './support/figure-truth.ts'
 
 /**
  * The member site's writes reach the figures through a queue that the servers fold in (migration 0027,
@@ -17,25 +18,6 @@ import {
  * the same rollups built again from the raw rows: nothing lost, nothing counted twice, and the survivor
  * takes the queue over within seconds.
  */
-/** The rollups as rows of text, to compare whole. */
-const rollups = `
-  select 'q' as t, channel_id, campaign_id, plan_id, device, bucket::text as at, orders, gross::text, fees::text,
-    refund_count, refunds::text, signups, subscriptions, cancellations, visits
-  from rollup_quarters where (orders, gross, refund_count, signups, subscriptions, cancellations, visits) <> (0, 0, 0, 0, 0, 0, 0)
-  union all
-  select 'd', channel_id, campaign_id, plan_id, device, day::text, orders, gross::text, fees::text, refund_count,
-    refunds::text, signups, subscriptions, cancellations, visits
-  from rollup_days where (orders, gross, refund_count, signups, subscriptions, cancellations, visits) <> (0, 0, 0, 0, 0, 0, 0)
-  order by 1, 2, 3, 4, 5, 6`
-const visitorCounts = `select channel_id, campaign_id, day::text, visitors from visitor_day_counts
-  where visitors <> 0 order by 1, 2, 3`
-/** The same counts from the raw visits (the servers count business days in UTC). */
-const rawVisitors = `with v as (select (visited_at at time zone 'UTC')::date::text as day, coalesce(channel_id, 0) as c,
-    coalesce(campaign_id, 0) as m, visitor from visits)
-  select -1 as channel_id, -1 as campaign_id, day, count(distinct visitor)::int as visitors from v group by 3
-  union all select c, -1, day, count(distinct visitor)::int from v group by 1, 3
-  union all select c, m, day, count(distinct visitor)::int from v group by 1, 2, 3
-  order by 1, 2, 3`
 
 describeOnPostgres('folding the figures from two processes', () => {
   let database: TestDatabase
@@ -129,11 +111,11 @@ describeOnPostgres('folding the figures from two processes', () => {
     await writing
     await drained(5000)
 
-    const kept = await pool.query(rollups)
+    const kept = await pool.query(ROLLUPS)
     expect(kept.rows.length).toBeGreaterThan(10)
-    expect((await pool.query(visitorCounts)).rows).toEqual((await pool.query(rawVisitors)).rows)
+    expect((await pool.query(VISITOR_COUNTS)).rows).toEqual((await pool.query(RAW_VISITORS)).rows)
     await pool.query('select vod_rollup_rebuild()')
-    expect(kept.rows).toEqual((await pool.query(rollups)).rows)
+    expect(kept.rows).toEqual((await pool.query(ROLLUPS)).rows)
     expect(servers[1]?.alive()).toBe(true)
   }, 120_000)
 
@@ -173,7 +155,7 @@ describeOnPostgres('folding the figures from two processes', () => {
     // The aborted visit's gap is forgotten once its writer has ended; nothing else is added.
     await expect.poll(() => count(`select count(*) as n from figure_tail_gaps`), { timeout: 5000 }).toBe(0)
     expect(await folded()).toBe(await written())
-    expect((await pool.query(visitorCounts)).rows).toEqual((await pool.query(rawVisitors)).rows)
+    expect((await pool.query(VISITOR_COUNTS)).rows).toEqual((await pool.query(RAW_VISITORS)).rows)
   })
 
   it('lets one process fold at a time: another answers -1 while the lock is held', async () => {
@@ -210,10 +192,10 @@ describeEachEngine('a rebuild beside the queue', (engine) => {
     await db.execute(sql`select vod_rollup_rebuild()`)
     while (Number((await queryRows<{ n: number }>(db, sql`select vod_figures_fold(true) as n`))[0]?.n) > 0);
     expect(Number((await queryRows<{ n: string }>(db, queue))[0]?.n)).toBe(0)
-    const kept = await queryRows(db, sql.raw(rollups))
+    const kept = await queryRows(db, sql.raw(ROLLUPS))
     expect(kept.length).toBeGreaterThan(0)
     await db.execute(sql`select vod_rollup_rebuild()`)
-    expect(await queryRows(db, sql.raw(rollups))).toEqual(kept)
+    expect(await queryRows(db, sql.raw(ROLLUPS))).toEqual(kept)
   })
 
   it('after a bulk load, passes the rows written so far to the rebuild, which counts them once', async () => {
@@ -332,8 +314,8 @@ describeOnPostgres('the tails of visits and refunds beside writers still open', 
     await fold()
     expect(await value('select count(*) as n from figure_tail_gaps')).toBe(0)
     expect([await visits(), await refunds(b)]).toEqual([3, 5])
-    const kept = (await pool.query(rollups)).rows
+    const kept = (await pool.query(ROLLUPS)).rows
     await pool.query('select vod_rollup_rebuild()')
-    expect((await pool.query(rollups)).rows).toEqual(kept)
+    expect((await pool.query(ROLLUPS)).rows).toEqual(kept)
   })
 })

@@ -5,6 +5,7 @@ import { type RunningServer, startServer } from '../../e2e/support/server.ts'
 import { openDatabase } from '../src/db/client.ts'
 import { pruneVisits } from '../src/modules/analytics/upkeep.ts'
 import { describeOnPostgres } from './support/databases.ts'
+import { RAW_VISITORS, ROLLUPS, VISITOR_COUNTS } from './support/figure-truth.ts'
 import { type Cluster, startLogicalCluster } from './support/logical-cluster.ts'
 
 /**
@@ -13,28 +14,6 @@ import { type Cluster, startLogicalCluster } from './support/logical-cluster.ts'
  * plain SQL, every way it may; after each case the rollups equal the same rollups built again from the raw
  * rows, and the distinct visitors equal count(distinct) over the raw visits.
  */
-
-/** The rollups as rows of text, to compare whole. */
-const rollups = `
-  select 'q' as t, channel_id, campaign_id, plan_id, device, bucket::text as at, orders, gross::text, fees::text,
-    refund_count, refunds::text, chargeback_count, chargebacks::text, signups, subscriptions, cancellations, visits
-  from rollup_quarters
-  where (orders, gross, refund_count, chargeback_count, signups, subscriptions, cancellations, visits) <> (0, 0, 0, 0, 0, 0, 0, 0)
-  union all
-  select 'm', channel_id, campaign_id, plan_id, device, month::text, orders, gross::text, fees::text, refund_count,
-    refunds::text, chargeback_count, chargebacks::text, signups, subscriptions, cancellations, visits
-  from rollup_months
-  where (orders, gross, refund_count, chargeback_count, signups, subscriptions, cancellations, visits) <> (0, 0, 0, 0, 0, 0, 0, 0)
-  order by 1, 2, 3, 4, 5, 6`
-const visitorCounts = `select channel_id, campaign_id, day::text, visitors from visitor_day_counts
-  where visitors <> 0 order by 1, 2, 3`
-/** The same counts from the raw visits (the servers count business days in UTC). */
-const rawVisitors = `with v as (select (visited_at at time zone 'UTC')::date::text as day, coalesce(channel_id, 0) as c,
-    coalesce(campaign_id, 0) as m, visitor from visits)
-  select -1 as channel_id, -1 as campaign_id, day, count(distinct visitor)::int as visitors from v group by 3
-  union all select c, -1, day, count(distinct visitor)::int from v group by 1, 3
-  union all select c, m, day, count(distinct visitor)::int from v group by 1, 2, 3
-  order by 1, 2, 3`
 
 describeOnPostgres('the figures from the change stream', () => {
   let cluster: Cluster
@@ -63,12 +42,12 @@ describeOnPostgres('the figures from the change stream', () => {
     const client = await pool.connect()
     try {
       await client.query('begin')
-      const kept = (await client.query(rollups)).rows
+      const kept = (await client.query(ROLLUPS)).rows
       await client.query('select vod_rollup_rebuild()')
-      const rebuilt = (await client.query(rollups)).rows
+      const rebuilt = (await client.query(ROLLUPS)).rows
       await client.query('rollback')
       expect(kept).toEqual(rebuilt)
-      expect((await client.query(visitorCounts)).rows).toEqual((await client.query(rawVisitors)).rows)
+      expect((await client.query(VISITOR_COUNTS)).rows).toEqual((await client.query(RAW_VISITORS)).rows)
       return kept.length
     } finally {
       client.release()

@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { chown, mkdtemp, rm } from 'node:fs/promises'
-import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Writable } from 'node:stream'
@@ -10,6 +9,7 @@ import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import pino from 'pino'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { freePort } from '../../../e2e/support/server.ts'
 import { buildApp } from '../../src/app.ts'
 import { bootstrap } from '../../src/auth/bootstrap.ts'
 import { type PermissionCatalogue, permissionCatalogue } from '../../src/auth/catalogue.ts'
@@ -28,14 +28,6 @@ import { describeOnPostgres } from '../support/databases.ts'
  * primary has since is missing from the answers until replay resumes.
  */
 const run = promisify(execFile)
-
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  await new Promise((resolve) => server.close(resolve))
-  return typeof address === 'object' && address ? address.port : 0
-}
 
 describeOnPostgres('analytics and exports on a streaming replica', () => {
   let bin = ''

@@ -1,9 +1,9 @@
 import { execFile, spawnSync } from 'node:child_process'
-import net from 'node:net'
 import { promisify } from 'node:util'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { freePort } from '../../../e2e/support/server.ts'
 import { queryRows } from '../../src/db/client.ts'
 import { foldFigures } from '../../src/modules/analytics/keeping/index.ts'
 import { describeEachEngine } from '../support/databases.ts'
@@ -16,14 +16,6 @@ import { startTestApp, type TestApp } from '../support/harness.ts'
  */
 const run = promisify(execFile)
 const TOKEN = 'metrics-token-0123456789'
-
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  await new Promise((resolve) => server.close(resolve))
-  return typeof address === 'object' && address ? address.port : 0
-}
 
 /** promtool's verdict on a scrape; a missing promtool fails the test saying how to install it. */
 async function promtool(text: string): Promise<string> {

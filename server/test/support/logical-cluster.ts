@@ -1,19 +1,11 @@
 import { execFile } from 'node:child_process'
 import { chown, mkdtemp, rm } from 'node:fs/promises'
-import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { freePort } from '../../../e2e/support/server.ts'
 
 const run = promisify(execFile)
-
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  await new Promise((resolve) => server.close(resolve))
-  return typeof address === 'object' && address ? address.port : 0
-}
 
 export interface Cluster {
   /** postgres://postgres@127.0.0.1:port/<database> */

@@ -29,8 +29,8 @@ LANGUAGE sql IMMUTABLE AS $$
   WHERE s.cancelled_at IS NOT NULL
 $$;
 --> statement-breakpoint
--- What one visit adds or takes away (its visitor is counted apart, vod_visitors_add).
+-- What visits add (n of them) or take away (-n) (their visitors are counted apart, vod_visitors_add).
 CREATE OR REPLACE FUNCTION vod_visit_delta(visited_at timestamptz, channel_id integer, campaign_id integer,
-  device text, sign integer) RETURNS vod_rollup_delta LANGUAGE sql IMMUTABLE AS $$
-  SELECT ROW(visited_at, channel_id, campaign_id, NULL, device, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, sign)::vod_rollup_delta
+  device text, n integer) RETURNS vod_rollup_delta LANGUAGE sql IMMUTABLE AS $$
+  SELECT ROW(visited_at, channel_id, campaign_id, NULL, device, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, n)::vod_rollup_delta
 $$;
