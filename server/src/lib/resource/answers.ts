@@ -32,7 +32,8 @@ export function heldValues(table: PgTable, column: PgColumn): readonly string[] 
 }
 
 /**
- * The answer schema of a resource's (or child's) records: contract/src/answers.ts, an enum kept where the
+ * The answer schema of a resource's (or child's) records, any field but `id` possibly absent (a role's field
+ * rules hide it): contract/src/answers.ts, an enum kept where the
  * field's column holds nothing else (`heldValues`), any text otherwise (an expression, a nested field); and
  * the record's `version` where it has one (view.ts).
  */
@@ -50,5 +51,10 @@ export function answerSchema(
       return held?.every((value) => values.includes(value)) === true
     },
   })
-  return versioned ? answer.extend({ version: recordVersion }) : answer
+  // Any field but the id may be absent: a role's field rules hide it (field-access.ts).
+  const absent = Object.keys(answer.shape).filter((key) => key !== 'id')
+  const narrowable = answer.partial(
+    Object.fromEntries(absent.map((key) => [key, true])) as Record<never, true>,
+  )
+  return versioned ? narrowable.extend({ version: recordVersion }) : narrowable
 }

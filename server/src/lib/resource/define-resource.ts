@@ -1,5 +1,6 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { scopeChannel } from '../list/channel-rows.ts'
 import { defineList } from '../list/index.ts'
@@ -8,6 +9,7 @@ import { defineBulk } from './bulk.ts'
 import { defineChild } from './children.ts'
 import { contractList } from './contract-list.ts'
 import { defineExport } from './export.ts'
+import { keywordRead, narrowedFields, narrowingKey, narrowView, readable, readWhole } from './field-access.ts'
 import { defineHistory } from './history.ts'
 import { defineImport } from './import.ts'
 import { partialInput } from './partial-input.ts'
@@ -27,7 +29,7 @@ import {
 import { resolve } from './schema-facts.ts'
 import { defineTotals } from './totals.ts'
 import type { Resolved, ResourceSpec, WireRecord } from './types.ts'
-import { answerColumns, defineView } from './view.ts'
+import { answerColumns, defineView, type View } from './view.ts'
 import { defineWrites } from './write.ts'
 
 export type { ResourceSpec } from './types.ts'
@@ -48,6 +50,54 @@ export const declaredLists: {
   /** The column its scope keeps to the channels of, for a channel-scoped resource. */
   channel: PgColumn | undefined
 }[] = []
+
+type List = ReturnType<typeof defineList>
+
+/**
+ * The view and list a caller whose roles narrow some fields reads through (field-access.ts), made once per
+ * set of rules: hidden fields unselected, masked ones masked in SQL, and neither sorted, ranged or searched
+ * by. The statement's cost is the list's own; nothing is filtered row by row.
+ */
+function narrowing(spec: Resolved, view: View, list: List) {
+  const made = new Map<string, { view: View; list: List }>()
+  return (request: FastifyRequest | undefined) => {
+    const fields = narrowedFields(request, spec.path)
+    if (!fields) return { view, list, fields }
+    const key = narrowingKey(fields)
+    let found = made.get(key)
+    if (!found) {
+      const narrowed = narrowView(view, spec.record, fields)
+      const keep = <T>(entries: Record<string, T> | undefined, ok: (field: string) => boolean) =>
+        entries && Object.fromEntries(Object.entries(entries).filter(([field]) => ok(field)))
+      found = {
+        view: narrowed,
+        list: defineList({
+          ...list.spec,
+          columns: answerColumns(narrowed),
+          sortable: {
+            // The default order stays the list's own (a request naming it is refused all the same).
+            ...keep(
+              list.spec.sortable,
+              (field) => readWhole(fields, field) || list.spec.defaultSort.replace(/^-/, '') === field,
+            ),
+            id: list.spec.sortable.id,
+          },
+          filters: keep(list.spec.filters, (field) => readable(fields, field)),
+          ranges: keep(list.spec.ranges, (field) => readWhole(fields, field)),
+          keyword: keywordRead(list.spec.keyword, view, fields),
+        }),
+      }
+      made.set(key, found)
+    }
+    return { ...found, fields }
+  }
+}
+
+/**
+ * Every resource's record by its path, as declared in this process: the fields a role's field rules may
+ * name (modules/roles/rules.ts).
+ */
+export const declaredRecords = new Map<string, z.ZodObject>()
 
 /** A resolved declaration's view, answer, list and writes (its list noted in `declaredLists`). */
 function resourceOf(spec: Resolved): Resource {
@@ -82,6 +132,7 @@ function resourceOf(spec: Resolved): Resource {
     // Answers describe what the table may hold (the member site writes it too); inputs keep their rules.
     answer: answerSchema(spec.record, table, view.columns, true),
     list,
+    narrowed: narrowing(spec, view, list),
     writes: defineWrites(spec, view),
     url: `/${path}`,
     tags: [path],
@@ -124,13 +175,14 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
   const spec = resolve(declared as unknown as ResourceSpec)
   const res = resourceOf(spec)
   const { path } = spec
+  declaredRecords.set(path, spec.record)
   const { view, list, writes } = res
   const update = spec.update ?? partialInput(spec.input)
   const operations = new Set(spec.operations)
   const children = Object.entries(spec.children).map(([name, child]) =>
     defineChild(spec, name, child, writes),
   )
-  const exporter = spec.export && defineExport(spec, view, list, writes.scopeOf)
+  const exporter = spec.export && defineExport(spec, res.narrowed, writes.scopeOf)
   const importer = spec.import && defineImport(spec, writes)
   const bulk = defineBulk(spec, list, writes)
   const history = defineHistory(path, view, writes.scopeOf)

@@ -1,0 +1,1 @@
+ALTER TABLE "roles" ADD COLUMN "field_rules" jsonb DEFAULT '{}'::jsonb NOT NULL;

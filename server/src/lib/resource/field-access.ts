@@ -1,0 +1,133 @@
+import { describeField, type FieldRule, type MaskKind } from '@vod/contract'
+import { type SQL, sql } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
+import type { z } from 'zod'
+import { ApiError, invalidField } from '../errors.ts'
+import type { KeywordColumn, ListQuery } from '../list/index.ts'
+import { kindOf } from '../list/keyword.ts'
+import type { Expression } from './types.ts'
+import type { View } from './view.ts'
+
+/** The fields of one resource a caller's roles narrow (contract/src/field-rules.ts); the rest are `write`. */
+export type NarrowedFields = Readonly<Record<string, FieldRule>>
+
+/**
+ * The caller's narrowed fields of the resource at `path`, as its session read them at this request (so a
+ * narrowed role counts at the next request of every session); undefined when it may write every field.
+ */
+export function narrowedFields(
+  request: FastifyRequest | undefined,
+  path: string,
+): NarrowedFields | undefined {
+  const rules = request?.admin?.fieldRules?.[path]
+  return rules && Object.keys(rules).length > 0 ? rules : undefined
+}
+
+/** A short name of one set of narrowed fields, for the caches of views and lists built for it. */
+export const narrowingKey = (fields: NarrowedFields): string =>
+  JSON.stringify(Object.entries(fields).sort(([a], [b]) => a.localeCompare(b)))
+
+/** Read at all (masked or not). */
+export const readable = (fields: NarrowedFields | undefined, field: string): boolean =>
+  (fields?.[field] ?? 'write') !== 'none'
+/** Read as it is: a sort, a range and the keyword may use it (a masked value's order would tell it). */
+export const readWhole = (fields: NarrowedFields | undefined, field: string): boolean => {
+  const rule = fields?.[field] ?? 'write'
+  return rule === 'write' || rule === 'read'
+}
+
+/**
+ * A field's mask, written in SQL so that the value itself never leaves the database (contract/src/fields.ts
+ * MaskKind). Null stays null: each concatenates the value.
+ */
+function maskOf(kind: MaskKind, value: Expression): SQL {
+  switch (kind) {
+    case 'email':
+      return sql`left(${value}, 1) || '•••@' || split_part(${value}, '@', 2)`
+    case 'phone':
+      return sql`'•••• ' || right(regexp_replace(${value}, '[^0-9]', '', 'g'), 4)`
+    case 'day':
+      return sql`to_char(${value}, 'YYYY') || '-••-••'`
+    case 'tail':
+      return sql`'•••• ' || right(${value}, 4)`
+  }
+}
+
+/** The record's fields that declare a mask, and which. */
+export function masksOf(record: z.ZodObject): Record<string, MaskKind> {
+  return Object.fromEntries(
+    Object.entries(record.shape).flatMap(([field, schema]) => {
+      const mask = describeField(schema as z.ZodType).mask
+      return mask ? [[field, mask]] : []
+    }),
+  )
+}
+
+const narrowedViews = new WeakMap<View, Map<string, View>>()
+
+/**
+ * The view as the narrowed fields let the caller read it: a `none` field is not selected at all, a
+ * `masked` one is selected as its mask (as `none` where the field declares none). Made once per view and set
+ * of rules.
+ */
+export function narrowView(view: View, record: z.ZodObject, fields: NarrowedFields | undefined): View {
+  if (!fields) return view
+  const key = narrowingKey(fields)
+  const made = narrowedViews.get(view) ?? new Map<string, View>()
+  narrowedViews.set(view, made)
+  const known = made.get(key)
+  if (known) return known
+  const masks = masksOf(record)
+  const columns: Record<string, Expression> = {}
+  const kinds: View['kinds'] = {}
+  for (const [field, expression] of Object.entries(view.columns)) {
+    const rule = fields[field] ?? 'write'
+    const mask = masks[field]
+    if (rule === 'none' || (rule === 'masked' && !mask)) continue
+    columns[field] = rule === 'masked' && mask ? maskOf(mask, expression) : expression
+    kinds[field] = rule === 'masked' ? 'other' : (view.kinds[field] ?? 'other')
+  }
+  const narrowed = { ...view, columns, kinds, wireKeys: Object.keys(columns) }
+  made.set(key, narrowed)
+  return narrowed
+}
+
+/** The keyword's columns less those of fields not read whole: the keyword never matches on them. */
+export function keywordRead(
+  keyword: readonly KeywordColumn[] | undefined,
+  view: View,
+  fields: NarrowedFields,
+): KeywordColumn[] | undefined {
+  if (!keyword) return undefined
+  const hidden = Object.entries(view.columns)
+    .filter(([field]) => !readWhole(fields, field))
+    .map(([, expression]) => expression)
+  return keyword.filter((column) => !hidden.includes(kindOf(column).column))
+}
+
+/**
+ * A list query that sorts, filters or ranges by a field the caller may not read (or, but for an exact
+ * filter, reads masked) is 422 naming the field: the same answer whether or not a row would match, so no
+ * page of a sorted list tells a hidden value letter by letter.
+ */
+export function refuseNarrowed(q: ListQuery, fields: NarrowedFields | undefined): void {
+  if (!fields) return
+  const refuse = (param: string, field: string) => {
+    throw invalidField(param, 'fields.hidden', { field })
+  }
+  for (const term of q.sort) if (!readWhole(fields, term.field)) refuse('sort', term.field)
+  for (const name of Object.keys(q.filters))
+    if (q.filters[name] !== undefined && !readable(fields, name)) refuse(name, name)
+  for (const [name, range] of Object.entries(q.ranges))
+    if ((range.from !== undefined || range.to !== undefined) && !readWhole(fields, name))
+      refuse(`${name}_${range.from !== undefined ? 'from' : 'to'}`, name)
+}
+
+/** A write naming a field the caller may not change is 403 naming it; nothing is written. */
+export function refuseWrites(input: Record<string, unknown>, fields: NarrowedFields | undefined): void {
+  if (!fields) return
+  const refused = Object.keys(input).filter(
+    (field) => input[field] !== undefined && (fields[field] ?? 'write') !== 'write',
+  )
+  if (refused.length > 0) throw new ApiError(403, 'fields.read_only', { names: refused.sort().join(', ') })
+}

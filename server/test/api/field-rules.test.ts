@@ -1,0 +1,228 @@
+import { type FieldRules, SUPER_ADMIN_ROLE } from '@vod/contract'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { adminRoles, orders, plans, roles, users } from '../../src/db/schema/index.ts'
+import { describeEachEngine } from '../support/databases.ts'
+import { startTestApp, type TestAdmin, type TestApp } from '../support/harness.ts'
+
+/**
+ * Field rules (docs/security.md "Field rules"): a role narrowed to members' e-mail hidden, phone and
+ * birthdate masked and orders' fees hidden, transaction number masked, asked by every path that answers
+ * those fields. Each assertion names the value it must not find.
+ */
+const narrowing: FieldRules = {
+  users: { email: 'none', phone: 'masked', birthdate: 'masked' },
+  orders: {
+    transaction_fee: 'none',
+    settlement_fee: 'none',
+    reserve_fee: 'none',
+    transaction_number: 'masked',
+  },
+}
+const SECRETS = ['alice@example.com', '555 0101', '+1', '1990-04-17', 'TX-AAA-1234', '1.25']
+
+describeEachEngine('field rules', (engine) => {
+  let t: TestApp
+  let superToken: string
+  let agent: TestAdmin
+  let agentRole: number
+  let alice: number
+  let order: number
+
+  const as = (token: string, path: string, method = 'GET', body?: unknown) =>
+    t.request(path, { method, token, body })
+  const leaks = (answer: unknown) => {
+    const text = typeof answer === 'string' ? answer : JSON.stringify(answer)
+    return SECRETS.filter((secret) => text.includes(secret))
+  }
+  const setRules = (roleId: number, field_rules: FieldRules) =>
+    as(superToken, `/api/roles/${roleId}`, 'PUT', { field_rules })
+
+  beforeAll(async () => {
+    t = await startTestApp(engine)
+    superToken = await t.superToken()
+    const [plan] = await t.db
+      .insert(plans)
+      .values({
+        name: 'Gold',
+        initialPeriodCount: 1,
+        initialPeriodUnit: 'month',
+        initialOriginalPrice: '9.99',
+      })
+      .returning({ id: plans.id })
+    const [row] = await t.db
+      .insert(users)
+      .values({
+        username: 'alice',
+        email: 'alice@example.com',
+        phone: '+1 555 0101',
+        birthdate: '1990-04-17',
+      })
+      .returning({ id: users.id })
+    alice = row?.id as number
+    const [made] = await t.db
+      .insert(orders)
+      .values({
+        orderNo: 'ORD-1',
+        userId: alice,
+        planId: plan?.id as number,
+        amount: '19.99',
+        paymentMethod: 'segpay',
+        transactionNumber: 'TX-AAA-1234',
+        transactionFee: '1.25',
+        paidAt: new Date('2026-11-01T10:00:00Z'),
+        totalAmount: '18.74',
+      })
+      .returning({ id: orders.id })
+    order = made?.id as number
+    agent = await t.createAdmin([
+      'list-users',
+      'edit-users',
+      'history-users',
+      'list-orders',
+      'edit-orders',
+      'export-orders',
+      'history-orders',
+      'all-channels',
+    ])
+    const [held] = await t.db.select().from(adminRoles).where(eq(adminRoles.adminId, agent.id))
+    agentRole = held?.roleId as number
+    expect((await setRules(agentRole, narrowing)).status).toBe(200)
+  })
+  afterAll(() => t?.close())
+
+  describe('the role', () => {
+    it('keeps its field rules, {} for a role never narrowed', async () => {
+      const role = await as(superToken, `/api/roles/${agentRole}`)
+      expect(role.body.data.field_rules).toEqual(narrowing)
+      const made = await as(superToken, '/api/roles', 'POST', { name: 'Plain', permissions: ['list-tags'] })
+      expect(made.body.data.field_rules).toEqual({})
+    })
+
+    it('names only record fields, masks only fields with a mask, never narrows the super-admin', async () => {
+      const unknown = await setRules(agentRole, { users: { shoe_size: 'none' }, nothing: { a: 'read' } })
+      expect(unknown.status).toBe(422)
+      expect(unknown.body.errors.field_rules[0]).toContain('nothing.a, users.shoe_size')
+      const unmasked = await setRules(agentRole, { users: { username: 'masked' } })
+      expect(unmasked.status).toBe(422)
+      expect(unmasked.body.errors.field_rules[0]).toContain('users.username')
+      const [superRole] = await t.db.select().from(roles).where(eq(roles.name, SUPER_ADMIN_ROLE))
+      expect((await setRules(superRole?.id as number, { users: { email: 'none' } })).status).toBe(409)
+      expect((await as(superToken, `/api/roles/${agentRole}`)).body.data.field_rules).toEqual(narrowing)
+    })
+
+    it('gives no field more than the caller has of it', async () => {
+      const maker = await t.createAdmin(['list-roles', 'create-roles', 'list-users'])
+      const [held] = await t.db.select().from(adminRoles).where(eq(adminRoles.adminId, maker.id))
+      await setRules(held?.roleId as number, { users: { email: 'read' } })
+      const wider = await as(maker.token, '/api/roles', 'POST', {
+        name: 'Wider',
+        permissions: ['list-users'],
+        field_rules: { users: { email: 'write' } },
+      })
+      expect(wider.status).toBe(422)
+      expect(wider.body.errors.field_rules[0]).toContain('users.email')
+      const same = await as(maker.token, '/api/roles', 'POST', {
+        name: 'Same',
+        permissions: ['list-users'],
+        field_rules: { users: { email: 'masked' } },
+      })
+      expect(same.status).toBe(201)
+    })
+  })
+
+  describe('reads', () => {
+    it('answers its session its field rules', async () => {
+      expect((await as(agent.token, '/api/auth/me')).body.data.field_rules).toEqual(narrowing)
+      expect((await as(superToken, '/api/auth/me')).body.data.field_rules).toEqual({})
+    })
+
+    it('lists and shows members without the e-mail, with phone and birthdate masked', async () => {
+      const list = await as(agent.token, '/api/users')
+      const [row] = list.body.data
+      expect(row).not.toHaveProperty('email')
+      expect(row).toMatchObject({ username: 'alice', phone: '•••• 0101', birthdate: '1990-••-••' })
+      expect(leaks(list.body)).toEqual([])
+      const one = await as(agent.token, `/api/users/${alice}`)
+      expect(one.body.data).not.toHaveProperty('email')
+      expect(one.body.data.phone).toBe('•••• 0101')
+      expect(leaks(one.body)).toEqual([])
+      // The super-admin reads it whole.
+      expect((await as(superToken, `/api/users/${alice}`)).body.data.email).toBe('alice@example.com')
+    })
+
+    it('lists and shows orders without fees, the transaction number masked', async () => {
+      const list = await as(agent.token, '/api/orders')
+      const [row] = list.body.data
+      expect(row).not.toHaveProperty('transaction_fee')
+      expect(row.transaction_number).toBe('•••• 1234')
+      expect(leaks(list.body)).toEqual([])
+      const one = await as(agent.token, `/api/orders/${order}`)
+      expect(one.body.data).not.toHaveProperty('settlement_fee')
+      expect(leaks(one.body)).toEqual([])
+    })
+
+    it('refuses a sort or range by a hidden or masked field with 422 naming it, whatever would match', async () => {
+      for (const query of ['sort=email', 'sort=-email']) {
+        const res = await as(agent.token, `/api/users?${query}`)
+        expect(res.status).toBe(422)
+        expect(res.body.errors.sort[0]).toContain('email')
+      }
+      const superSorted = await as(superToken, '/api/users?sort=email')
+      expect(superSorted.status).toBe(200)
+    })
+
+    it('does not match a keyword on a hidden field', async () => {
+      for (const keyword of ['example.com', 'alice@', '0101']) {
+        const mine = await as(agent.token, `/api/users?keyword=${encodeURIComponent(keyword)}`)
+        expect(mine.status).toBe(200)
+        expect(mine.body.data).toEqual([])
+        const whole = await as(superToken, `/api/users?keyword=${encodeURIComponent(keyword)}`)
+        expect(whole.body.data).toHaveLength(1)
+      }
+      // The username is still searched.
+      expect((await as(agent.token, '/api/users?keyword=ali')).body.data).toHaveLength(1)
+    })
+
+    it('exports orders without the fee columns and with the number masked', async () => {
+      const res = await fetch(`${t.url}/api/orders/exportCsv`, {
+        headers: { authorization: `Bearer ${agent.token}` },
+      })
+      expect(res.status).toBe(200)
+      const text = await res.text()
+      const header = (text.replace(/^\ufeff/, '').split('\n')[0] ?? '').split(',')
+      expect(header).not.toContain('transaction_fee')
+      expect(header).not.toContain('reserve_fee')
+      expect(header).toContain('transaction_number')
+      expect(text).toContain('•••• 1234')
+      expect(leaks(text)).toEqual([])
+      const refused = await as(agent.token, '/api/orders/exportCsv?sort=transaction_number')
+      expect(refused.status).toBe(422)
+    })
+  })
+
+  describe('writes', () => {
+    it('refuses a write of a field below write with 403 naming it, nothing written', async () => {
+      const res = await as(agent.token, `/api/users/${alice}`, 'PUT', { email: 'new@example.net' })
+      expect(res.status).toBe(403)
+      expect(res.body.message).toContain('email')
+      const [stored] = await t.db.select().from(users).where(eq(users.id, alice))
+      expect(stored?.email).toBe('alice@example.com')
+      // A field it may write answers the record as it may read it.
+      const ok = await as(agent.token, `/api/users/${alice}`, 'PUT', { first_name: 'Alice' })
+      expect(ok.status).toBe(200)
+      expect(ok.body.data).not.toHaveProperty('email')
+      expect(leaks(ok.body)).toEqual([])
+    })
+  })
+
+  it('narrows an open session at its next request', async () => {
+    const reader = await t.createAdmin(['list-users', 'all-channels'])
+    expect((await as(reader.token, `/api/users/${alice}`)).body.data.email).toBe('alice@example.com')
+    const [held] = await t.db.select().from(adminRoles).where(eq(adminRoles.adminId, reader.id))
+    await setRules(held?.roleId as number, { users: { email: 'none' } })
+    const after = await as(reader.token, `/api/users/${alice}`)
+    expect(after.status).toBe(200)
+    expect(after.body.data).not.toHaveProperty('email')
+  })
+})
