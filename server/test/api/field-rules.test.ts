@@ -83,6 +83,7 @@ describeEachEngine('field rules', (engine) => {
       'edit-orders',
       'export-orders',
       'history-orders',
+      'list-audit-logs',
       'all-channels',
     ])
     const [held] = await t.db.select().from(adminRoles).where(eq(adminRoles.adminId, agent.id))
@@ -198,6 +199,37 @@ describeEachEngine('field rules', (engine) => {
       expect(leaks(text)).toEqual([])
       const refused = await as(agent.token, '/api/orders/exportCsv?sort=transaction_number')
       expect(refused.status).toBe(422)
+    })
+  })
+
+  describe('the audit trail', () => {
+    it("shows a hidden field's old and new values as hidden and a masked one's masked, in history and audit logs", async () => {
+      const changed = await as(superToken, `/api/users/${alice}`, 'PUT', {
+        email: 'alice@example.org',
+        phone: '+1 555 0202',
+        last_name: 'Liddell',
+      })
+      expect(changed.status).toBe(200)
+      const expected = {
+        email: ['hidden', 'hidden'],
+        phone: ['•••• 0101', '•••• 0202'],
+        last_name: [null, 'Liddell'],
+      }
+      const history = await as(agent.token, `/api/users/${alice}/history`)
+      expect(history.status).toBe(200)
+      expect(history.body.data[0].changes).toMatchObject(expected)
+      expect(leaks(history.body)).toEqual([])
+      expect(JSON.stringify(history.body)).not.toContain('alice@example.org')
+      const trail = await as(agent.token, `/api/audit-logs?resource=users&record_id=${alice}`)
+      expect(trail.status).toBe(200)
+      expect(trail.body.data[0].changes).toMatchObject(expected)
+      expect(JSON.stringify(trail.body)).not.toContain('alice@example.org')
+      expect(leaks(trail.body)).toEqual([])
+      // The super-admin reads the entry whole.
+      const whole = await as(superToken, `/api/users/${alice}/history`)
+      expect(whole.body.data[0].changes.email).toEqual(['alice@example.com', 'alice@example.org'])
+      // Put back for the other tests.
+      await as(superToken, `/api/users/${alice}`, 'PUT', { email: 'alice@example.com', phone: '+1 555 0101' })
     })
   })
 

@@ -1,6 +1,5 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { scopeChannel } from '../list/channel-rows.ts'
 import { defineList } from '../list/index.ts'
@@ -9,7 +8,15 @@ import { defineBulk } from './bulk.ts'
 import { defineChild } from './children.ts'
 import { contractList } from './contract-list.ts'
 import { defineExport } from './export.ts'
-import { keywordRead, narrowedFields, narrowingKey, narrowView, readable, readWhole } from './field-access.ts'
+import {
+  declaredRecords,
+  keywordRead,
+  narrowedFields,
+  narrowingKey,
+  narrowView,
+  readable,
+  readWhole,
+} from './field-access.ts'
 import { defineHistory } from './history.ts'
 import { defineImport } from './import.ts'
 import { partialInput } from './partial-input.ts'
@@ -62,11 +69,23 @@ function narrowing(spec: Resolved, view: View, list: List) {
   const made = new Map<string, { view: View; list: List }>()
   return (request: FastifyRequest | undefined) => {
     const fields = narrowedFields(request, spec.path)
-    if (!fields) return { view, list, fields }
-    const key = narrowingKey(fields)
+    const own = request && spec.presentFor?.(request)
+    if (!fields && !own) return { view, list, fields }
+    const key = JSON.stringify([fields && narrowingKey(fields), own?.key])
     let found = made.get(key)
     if (!found) {
-      const narrowed = narrowView(view, spec.record, fields)
+      const base = narrowView(view, spec.record, fields)
+      const narrowed = own
+        ? {
+            ...base,
+            columns: Object.fromEntries(
+              Object.entries(base.columns).map(([field, expression]) => [
+                field,
+                own.present[field] ?? expression,
+              ]),
+            ),
+          }
+        : base
       const keep = <T>(entries: Record<string, T> | undefined, ok: (field: string) => boolean) =>
         entries && Object.fromEntries(Object.entries(entries).filter(([field]) => ok(field)))
       found = {
@@ -84,7 +103,7 @@ function narrowing(spec: Resolved, view: View, list: List) {
           },
           filters: keep(list.spec.filters, (field) => readable(fields, field)),
           ranges: keep(list.spec.ranges, (field) => readWhole(fields, field)),
-          keyword: keywordRead(list.spec.keyword, view, fields),
+          keyword: fields ? keywordRead(list.spec.keyword, view, fields) : list.spec.keyword,
         }),
       }
       made.set(key, found)
@@ -92,12 +111,6 @@ function narrowing(spec: Resolved, view: View, list: List) {
     return { ...found, fields }
   }
 }
-
-/**
- * Every resource's record by its path, as declared in this process: the fields a role's field rules may
- * name (modules/roles/rules.ts).
- */
-export const declaredRecords = new Map<string, z.ZodObject>()
 
 /** A resolved declaration's view, answer, list and writes (its list noted in `declaredLists`). */
 function resourceOf(spec: Resolved): Resource {

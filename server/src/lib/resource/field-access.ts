@@ -1,4 +1,4 @@
-import { describeField, type FieldRule, type MaskKind } from '@vod/contract'
+import { describeField, type FieldRule, type FieldRules, type MaskKind } from '@vod/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { z } from 'zod'
@@ -47,10 +47,41 @@ function maskOf(kind: MaskKind, value: Expression): SQL {
     case 'phone':
       return sql`'•••• ' || right(regexp_replace(${value}, '[^0-9]', '', 'g'), 4)`
     case 'day':
-      return sql`to_char(${value}, 'YYYY') || '-••-••'`
+      // A day column's text and a day stored as text (an audit entry's) alike: YYYY-MM-DD.
+      return sql`left(${value}::text, 4) || '-••-••'`
     case 'tail':
       return sql`'•••• ' || right(${value}, 4)`
   }
+}
+
+/**
+ * Every resource's record by its path, as declared in this process (define-resource.ts fills it): the
+ * fields a role's field rules may name, and their masks.
+ */
+export const declaredRecords = new Map<string, z.ZodObject>()
+
+/**
+ * An audit entry's `changes` (`{field: value}` of a create or delete, `{field: [old, new]}` of an update)
+ * as the caller may read them, in SQL: each value of a field it may not read is "hidden", of a masked one its
+ * mask; null stays null. `resource` is the entry's resource column; `rules` the caller's, by resource.
+ */
+export function changesAs(changes: SQL | Expression, resource: Expression, rules: FieldRules): SQL {
+  const branches = Object.entries(rules).flatMap(([path, fields]) => {
+    const masks = masksOf(declaredRecords.get(path) ?? ({ shape: {} } as z.ZodObject))
+    let narrowed: SQL = sql`${changes}`
+    for (const [field, rule] of Object.entries(fields)) {
+      if (rule === 'write' || rule === 'read') continue
+      const mask = rule === 'masked' ? masks[field] : undefined
+      const text = sql`(x #>> '{}')`
+      const cell = mask ? sql`to_jsonb(${maskOf(mask, text)})` : sql`'"hidden"'::jsonb`
+      const shown = sql`case when x = 'null'::jsonb then x else ${cell} end`
+      const name = sql`${field}::text`
+      const value = sql`${narrowed} -> ${name}`
+      narrowed = sql`case when ${narrowed} ? ${name} then jsonb_set(${narrowed}, array[${name}], case jsonb_typeof(${value}) when 'array' then (select coalesce(jsonb_agg(${shown} order by i), '[]'::jsonb) from jsonb_array_elements(${value}) with ordinality as e(x, i)) else (select ${shown} from (select ${value} as x) as one) end) else ${narrowed} end`
+    }
+    return [sql`when ${resource} = ${path} then ${narrowed}`]
+  })
+  return branches.length > 0 ? sql`(case ${sql.join(branches, sql` `)} else ${changes} end)` : sql`${changes}`
 }
 
 /** The record's fields that declare a mask, and which. */
