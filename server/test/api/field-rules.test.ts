@@ -1,7 +1,7 @@
 import { type FieldRules, SUPER_ADMIN_ROLE } from '@vod/contract'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { adminRoles, orders, plans, roles, users } from '../../src/db/schema/index.ts'
+import { adminRoles, adminUsers, orders, plans, roles, users } from '../../src/db/schema/index.ts'
 import { describeEachEngine } from '../support/databases.ts'
 import { startTestApp, type TestAdmin, type TestApp } from '../support/harness.ts'
 
@@ -84,6 +84,8 @@ describeEachEngine('field rules', (engine) => {
       'export-orders',
       'history-orders',
       'list-audit-logs',
+      'list-admins',
+      'disable-users',
       'all-channels',
     ])
     const [held] = await t.db.select().from(adminRoles).where(eq(adminRoles.adminId, agent.id))
@@ -230,6 +232,51 @@ describeEachEngine('field rules', (engine) => {
       expect(whole.body.data[0].changes.email).toEqual(['alice@example.com', 'alice@example.org'])
       // Put back for the other tests.
       await as(superToken, `/api/users/${alice}`, 'PUT', { email: 'alice@example.com', phone: '+1 555 0101' })
+    })
+  })
+
+  describe('side doors', () => {
+    it("lists a linked child (an admin's allocated members) under the members' rules", async () => {
+      const holder = await t.createAdmin([])
+      await t.db.insert(adminUsers).values({ adminId: holder.id, userId: alice })
+      const mine = await as(agent.token, `/api/admins/${holder.id}/allocated-members`)
+      expect(mine.status).toBe(200)
+      expect(mine.body.data[0]).toMatchObject({ id: alice, username: 'alice' })
+      expect(mine.body.data[0]).not.toHaveProperty('email')
+      expect(leaks(mine.body)).toEqual([])
+      const whole = await as(superToken, `/api/admins/${holder.id}/allocated-members`)
+      expect(whole.body.data[0].email).toBe('alice@example.com')
+    })
+
+    it('finds no member by a hidden e-mail in the search box, and shows no e-mail beside one found', async () => {
+      const byMail = await as(agent.token, `/api/search?q=${encodeURIComponent('alice@ex')}`)
+      expect(byMail.status).toBe(200)
+      expect(byMail.body.data.find((group: { kind: string }) => group.kind === 'users')).toBeUndefined()
+      const whole = await as(superToken, `/api/search?q=${encodeURIComponent('alice@ex')}`)
+      expect(whole.body.data.find((group: { kind: string }) => group.kind === 'users').records).toHaveLength(
+        1,
+      )
+      const byName = await as(agent.token, '/api/search?q=alice')
+      const [hit] = byName.body.data.find((group: { kind: string }) => group.kind === 'users').records
+      expect(hit).toMatchObject({ id: alice, label: 'alice', detail: null })
+      expect(leaks(byName.body)).toEqual([])
+      // A masked transaction number is not searched, and shown masked.
+      const byNumber = await as(agent.token, '/api/search?q=TX-AAA')
+      expect(byNumber.body.data.find((group: { kind: string }) => group.kind === 'orders')).toBeUndefined()
+      const byOrder = await as(agent.token, '/api/search?q=ORD-1')
+      const [order] = byOrder.body.data.find((group: { kind: string }) => group.kind === 'orders').records
+      expect(order.detail).toBe('•••• 1234')
+    })
+
+    it('picks no bulk rows by a hidden field: its keyword matches nothing, its sort or filter is 422', async () => {
+      const byMail = await as(agent.token, '/api/users/bulk/disable?keyword=example.com', 'POST', { all: 1 })
+      expect(byMail.status).toBe(200)
+      expect(byMail.body.meta).toEqual({ done: 0, refused: 0 })
+      const sorted = await as(agent.token, '/api/users/bulk/disable?sort=email', 'POST', { all: 1 })
+      expect(sorted.status).toBe(422)
+      expect(sorted.body.errors.sort[0]).toContain('email')
+      const [stored] = await t.db.select().from(users).where(eq(users.id, alice))
+      expect(stored?.status).toBe('enabled')
     })
   })
 

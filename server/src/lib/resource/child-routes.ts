@@ -8,6 +8,7 @@ import { type ListQuery, listResponse, sendList } from '../list/index.ts'
 import { dataOf, errorBody, recordErrors, searchErrors } from '../responses.ts'
 import { change, childrenOf, findParent, type Nest, ofParent, permissionFor } from './child-nest.ts'
 import { deleteRule } from './database-rules.ts'
+import { refuseNarrowed } from './field-access.ts'
 import { partialInput } from './partial-input.ts'
 import { staleErrors, versionHeaders } from './versions.ts'
 import { readRecord } from './view.ts'
@@ -35,7 +36,10 @@ export function childListRoute(app: FastifyInstance, db: Db, nest: Nest) {
     async (request, reply) => {
       const { id } = request.params
       await findParent(nest, db, request, id)
-      const page = await list.run(db, request.query as ListQuery, {
+      const { list: read, fields } = nest.narrowed(request)
+      const q = request.query as ListQuery
+      refuseNarrowed(q, fields)
+      const page = await read.run(db, q, {
         where: ofParent(nest.child, id),
         key: String(id),
       })
@@ -60,7 +64,8 @@ export function childShowRoute(app: FastifyInstance, db: Db, nest: Nest, owned: 
     },
     async (request) => {
       await findParent(nest, db, request, request.params.id)
-      return { data: await readRecord(db, nest.view, request.params.childId, owned.scopeOf(request)) }
+      const { view } = nest.narrowed(request)
+      return { data: await readRecord(db, view, request.params.childId, owned.scopeOf(request)) }
     },
   )
 }

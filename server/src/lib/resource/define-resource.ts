@@ -1,5 +1,5 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/client.ts'
 import { scopeChannel } from '../list/channel-rows.ts'
 import { defineList } from '../list/index.ts'
@@ -8,17 +8,10 @@ import { defineBulk } from './bulk.ts'
 import { defineChild } from './children.ts'
 import { contractList } from './contract-list.ts'
 import { defineExport } from './export.ts'
-import {
-  declaredRecords,
-  keywordRead,
-  narrowedFields,
-  narrowingKey,
-  narrowView,
-  readable,
-  readWhole,
-} from './field-access.ts'
+import { declaredRecords } from './field-access.ts'
 import { defineHistory } from './history.ts'
 import { defineImport } from './import.ts'
+import { narrowing } from './narrowing.ts'
 import { partialInput } from './partial-input.ts'
 import { childPermission, permissionOf } from './permissions.ts'
 import { relationFilter } from './relations.ts'
@@ -36,7 +29,7 @@ import {
 import { resolve } from './schema-facts.ts'
 import { defineTotals } from './totals.ts'
 import type { Resolved, ResourceSpec, WireRecord } from './types.ts'
-import { answerColumns, defineView, type View } from './view.ts'
+import { answerColumns, defineView } from './view.ts'
 import { defineWrites } from './write.ts'
 
 export type { ResourceSpec } from './types.ts'
@@ -57,60 +50,6 @@ export const declaredLists: {
   /** The column its scope keeps to the channels of, for a channel-scoped resource. */
   channel: PgColumn | undefined
 }[] = []
-
-type List = ReturnType<typeof defineList>
-
-/**
- * The view and list a caller whose roles narrow some fields reads through (field-access.ts), made once per
- * set of rules: hidden fields unselected, masked ones masked in SQL, and neither sorted, ranged or searched
- * by. The statement's cost is the list's own; nothing is filtered row by row.
- */
-function narrowing(spec: Resolved, view: View, list: List) {
-  const made = new Map<string, { view: View; list: List }>()
-  return (request: FastifyRequest | undefined) => {
-    const fields = narrowedFields(request, spec.path)
-    const own = request && spec.presentFor?.(request)
-    if (!fields && !own) return { view, list, fields }
-    const key = JSON.stringify([fields && narrowingKey(fields), own?.key])
-    let found = made.get(key)
-    if (!found) {
-      const base = narrowView(view, spec.record, fields)
-      const narrowed = own
-        ? {
-            ...base,
-            columns: Object.fromEntries(
-              Object.entries(base.columns).map(([field, expression]) => [
-                field,
-                own.present[field] ?? expression,
-              ]),
-            ),
-          }
-        : base
-      const keep = <T>(entries: Record<string, T> | undefined, ok: (field: string) => boolean) =>
-        entries && Object.fromEntries(Object.entries(entries).filter(([field]) => ok(field)))
-      found = {
-        view: narrowed,
-        list: defineList({
-          ...list.spec,
-          columns: answerColumns(narrowed),
-          sortable: {
-            // The default order stays the list's own (a request naming it is refused all the same).
-            ...keep(
-              list.spec.sortable,
-              (field) => readWhole(fields, field) || list.spec.defaultSort.replace(/^-/, '') === field,
-            ),
-            id: list.spec.sortable.id,
-          },
-          filters: keep(list.spec.filters, (field) => readable(fields, field)),
-          ranges: keep(list.spec.ranges, (field) => readWhole(fields, field)),
-          keyword: fields ? keywordRead(list.spec.keyword, view, fields) : list.spec.keyword,
-        }),
-      }
-      made.set(key, found)
-    }
-    return { ...found, fields }
-  }
-}
 
 /** A resolved declaration's view, answer, list and writes (its list noted in `declaredLists`). */
 function resourceOf(spec: Resolved): Resource {
@@ -145,7 +84,7 @@ function resourceOf(spec: Resolved): Resource {
     // Answers describe what the table may hold (the member site writes it too); inputs keep their rules.
     answer: answerSchema(spec.record, table, view.columns, true),
     list,
-    narrowed: narrowing(spec, view, list),
+    narrowed: narrowing(spec, view, list, spec.presentFor),
     writes: defineWrites(spec, view),
     url: `/${path}`,
     tags: [path],
@@ -197,7 +136,7 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
   )
   const exporter = spec.export && defineExport(spec, res.narrowed, writes.scopeOf)
   const importer = spec.import && defineImport(spec, writes)
-  const bulk = defineBulk(spec, list, writes)
+  const bulk = defineBulk(spec, list, writes, res.narrowed)
   const history = defineHistory(path, view, writes.scopeOf)
   const views = viewsOf(spec)
   const totals = spec.contract.list.totals?.length

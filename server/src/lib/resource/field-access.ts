@@ -40,7 +40,7 @@ export const readWhole = (fields: NarrowedFields | undefined, field: string): bo
  * A field's mask, written in SQL so that the value itself never leaves the database (contract/src/fields.ts
  * MaskKind). Null stays null: each concatenates the value.
  */
-function maskOf(kind: MaskKind, value: Expression): SQL {
+export function maskOf(kind: MaskKind, value: Expression): SQL {
   switch (kind) {
     case 'email':
       return sql`left(${value}, 1) || '•••@' || split_part(${value}, '@', 2)`

@@ -268,6 +268,8 @@ export type ResolvedChild = (
   listContract: ListContract
   /** The permission resource of a child that has its own (`campaigns`); otherwise the parent's. */
   resource?: string
+  /** A linked child's resource (`users`): its fields read under that resource's field rules. */
+  links?: string
   operations: readonly ChildOperation[]
 }
 
