@@ -1,7 +1,7 @@
 import { type FieldRules, SUPER_ADMIN_ROLE } from '@vod/contract'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { adminRoles, adminUsers, orders, plans, roles, users } from '../../src/db/schema/index.ts'
+import { adminRoles, adminUsers, orders, plans, roles, tags, users } from '../../src/db/schema/index.ts'
 import { describeEachEngine } from '../support/databases.ts'
 import { startTestApp, type TestAdmin, type TestApp } from '../support/harness.ts'
 
@@ -277,6 +277,45 @@ describeEachEngine('field rules', (engine) => {
       expect(sorted.body.errors.sort[0]).toContain('email')
       const [stored] = await t.db.select().from(users).where(eq(users.id, alice))
       expect(stored?.status).toBe('enabled')
+    })
+  })
+
+  describe('412 answers', () => {
+    it('shows the other change as the caller may read it', async () => {
+      const seen = (await as(agent.token, `/api/users/${alice}`)).body.data.version
+      await as(superToken, `/api/users/${alice}`, 'PUT', { last_name: 'Other' })
+      const stale = await t.request(`/api/users/${alice}`, {
+        method: 'PUT',
+        token: agent.token,
+        body: { first_name: 'Mine' },
+        headers: { 'if-match': `"${seen}"` },
+      })
+      expect(stale.status).toBe(412)
+      expect(stale.body.data).toMatchObject({ last_name: 'Other', phone: '•••• 0101' })
+      expect(stale.body.data).not.toHaveProperty('email')
+      expect(leaks(stale.body)).toEqual([])
+    })
+  })
+
+  describe('undo notices', () => {
+    it('names a deleted record by id once its name is a field the caller may not read', async () => {
+      const [tag] = await t.db
+        .insert(tags)
+        .values({ name: 'Secret genre', type: 'genre' })
+        .returning({ id: tags.id })
+      const deleter = await t.createAdmin(['list-tags', 'delete-tags'])
+      const [held] = await t.db.select().from(adminRoles).where(eq(adminRoles.adminId, deleter.id))
+      expect((await as(deleter.token, `/api/tags/${tag?.id}`, 'DELETE')).status).toBe(204)
+      const before = await as(deleter.token, '/api/deletions')
+      expect(before.body.data[0].labels).toEqual(['Secret genre'])
+      await setRules(held?.roleId as number, { tags: { name: 'none' } })
+      const after = await as(deleter.token, '/api/deletions')
+      expect(after.body.data[0].labels).toEqual([`#${tag?.id}`])
+      expect(JSON.stringify(after.body)).not.toContain('Secret genre')
+      // The undo answers the record as the caller may read it.
+      const undone = await as(deleter.token, `/api/tags/${tag?.id}/restore`, 'POST')
+      expect(undone.status).toBe(200)
+      expect(undone.body.data).not.toHaveProperty('name')
     })
   })
 

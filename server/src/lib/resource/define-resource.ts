@@ -8,7 +8,7 @@ import { defineBulk } from './bulk.ts'
 import { defineChild } from './children.ts'
 import { contractList } from './contract-list.ts'
 import { defineExport } from './export.ts'
-import { declaredRecords } from './field-access.ts'
+import { declaredLabels, declaredRecords } from './field-access.ts'
 import { defineHistory } from './history.ts'
 import { defineImport } from './import.ts'
 import { narrowing } from './narrowing.ts'
@@ -128,6 +128,7 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
   const res = resourceOf(spec)
   const { path } = spec
   declaredRecords.set(path, spec.record)
+  declaredLabels.set(path, spec.contract.label ?? 'name')
   const { view, list, writes } = res
   const update = spec.update ?? partialInput(spec.input)
   const operations = new Set(spec.operations)

@@ -59,6 +59,8 @@ export function maskOf(kind: MaskKind, value: Expression): SQL {
  * fields a role's field rules may name, and their masks.
  */
 export const declaredRecords = new Map<string, z.ZodObject>()
+/** Each resource's label field (the contract's `label`), which names its records in undo notices. */
+export const declaredLabels = new Map<string, string>()
 
 /**
  * An audit entry's `changes` (`{field: value}` of a create or delete, `{field: [old, new]}` of an update)
