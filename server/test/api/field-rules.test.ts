@@ -86,6 +86,7 @@ describeEachEngine('field rules', (engine) => {
       'list-audit-logs',
       'list-admins',
       'disable-users',
+      'batch-create-users',
       'all-channels',
     ])
     const [held] = await t.db.select().from(adminRoles).where(eq(adminRoles.adminId, agent.id))
@@ -294,6 +295,21 @@ describeEachEngine('field rules', (engine) => {
       expect(stale.body.data).toMatchObject({ last_name: 'Other', phone: '•••• 0101' })
       expect(stale.body.data).not.toHaveProperty('email')
       expect(leaks(stale.body)).toEqual([])
+    })
+  })
+
+  describe('imports', () => {
+    it('refuses a row giving a field below write with 403 naming it; no error row speaks of it', async () => {
+      const taken = await as(agent.token, '/api/users/batch-create', 'POST', {
+        rows: [{ username: 'newbie' }, { username: 'copycat', email: 'alice@example.com' }],
+      })
+      expect(taken.status).toBe(403)
+      expect(taken.body.message).toContain('email')
+      expect(taken.body).not.toHaveProperty('errors')
+      expect(await t.db.select().from(users).where(eq(users.username, 'newbie'))).toEqual([])
+      // Rows of writable fields import.
+      const ok = await as(agent.token, '/api/users/batch-create', 'POST', { rows: [{ username: 'newbie' }] })
+      expect(ok.status).toBe(201)
     })
   })
 
