@@ -48,7 +48,7 @@ describe('field rules', () => {
     const headers = await table.locator('thead th').allInnerTexts()
     expect(headers.map((text) => text.trim())).toContain('Username')
     expect(headers.map((text) => text.trim())).not.toContain('E-mail')
-    expect(await table.innerText()).not.toContain(email)
+    expect(await table.textContent()).not.toContain(email)
     await context.close()
   })
 })
