@@ -249,6 +249,17 @@ describeEachEngine('field rules', (engine) => {
       expect(whole.body.data[0].email).toBe('alice@example.com')
     })
 
+    it("follows a relation shown by name under its resource's rules: an order's member name", async () => {
+      const finance = await t.createAdmin(['list-orders', 'list-users', 'all-channels'])
+      const [held] = await t.db.select().from(adminRoles).where(eq(adminRoles.adminId, finance.id))
+      await setRules(held?.roleId as number, { users: { username: 'none' } })
+      const list = await as(finance.token, '/api/orders')
+      expect(list.body.data[0]).toMatchObject({ order_no: 'ORD-1', user_id: alice })
+      expect(list.body.data[0]).not.toHaveProperty('username')
+      expect((await as(finance.token, `/api/orders/${order}`)).body.data).not.toHaveProperty('username')
+      expect((await as(superToken, `/api/orders/${order}`)).body.data.username).toBe('alice')
+    })
+
     it('finds no member by a hidden e-mail in the search box, and shows no e-mail beside one found', async () => {
       const byMail = await as(agent.token, `/api/search?q=${encodeURIComponent('alice@ex')}`)
       expect(byMail.status).toBe(200)

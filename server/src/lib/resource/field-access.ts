@@ -1,4 +1,4 @@
-import { describeField, type FieldRule, type FieldRules, type MaskKind } from '@vod/contract'
+import { describeField, type FieldRule, type FieldRules, type MaskKind, ruleExceeds } from '@vod/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { z } from 'zod'
@@ -13,14 +13,38 @@ export type NarrowedFields = Readonly<Record<string, FieldRule>>
 
 /**
  * The caller's narrowed fields of the resource at `path`, as its session read them at this request (so a
- * narrowed role counts at the next request of every session); undefined when it may write every field.
+ * narrowed role counts at the next request of every session); undefined when it may write every field. A
+ * field showing another resource's record by name (an order's `username`, the `shown_as` of its `user_id`)
+ * reads no more than the caller reads that resource's label.
  */
 export function narrowedFields(
   request: FastifyRequest | undefined,
   path: string,
 ): NarrowedFields | undefined {
-  const rules = request?.admin?.fieldRules?.[path]
-  return rules && Object.keys(rules).length > 0 ? rules : undefined
+  const all = request?.admin?.fieldRules
+  if (!all || Object.keys(all).length === 0) return undefined
+  const own: Record<string, FieldRule> = { ...all[path] }
+  for (const [shown, target] of shownByName(path)) {
+    const rule = all[target]?.[declaredLabels.get(target) ?? 'name']
+    if (rule && ruleExceeds(own[shown] ?? 'write', rule)) own[shown] = rule
+  }
+  return Object.keys(own).length > 0 ? own : undefined
+}
+
+const shownNames = new Map<string, [string, string][]>()
+/** The record's fields that show another resource's record by name, and that resource's path. */
+function shownByName(path: string): [string, string][] {
+  const known = shownNames.get(path)
+  if (known) return known
+  const record = declaredRecords.get(path)
+  const found = Object.values(record?.shape ?? {}).flatMap((schema): [string, string][] => {
+    const info = describeField(schema as z.ZodType)
+    return info.reference && info.shown_as && declaredRecords.has(info.reference)
+      ? [[info.shown_as, info.reference]]
+      : []
+  })
+  if (record) shownNames.set(path, found)
+  return found
 }
 
 /** A short name of one set of narrowed fields, for the caches of views and lists built for it. */
