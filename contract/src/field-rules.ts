@@ -62,3 +62,25 @@ export function effectiveFieldRules(roles: readonly RoleRules[]): FieldRules {
   }
   return effective
 }
+
+/**
+ * Figures (figures.ts) summed over record fields: an admin who may not read each of them whole reads no such
+ * figure either, where a report mail or its CSV would give it (the fees of a day's one order are its fees).
+ */
+const figureFields: Record<string, Record<string, readonly string[]>> = {
+  fees: { orders: ['transaction_fee', 'settlement_fee', 'reserve_fee'] },
+}
+
+/** The figures an admin with these rules may not read. */
+export function hiddenFigures(rules: FieldRules): Set<string> {
+  const whole = (rule: FieldRule) => rule === 'write' || rule === 'read'
+  return new Set(
+    Object.entries(figureFields)
+      .filter(([, reads]) =>
+        Object.entries(reads).some(([resource, fields]) =>
+          fields.some((field) => !whole(ruleOf(rules, resource, field))),
+        ),
+      )
+      .map(([figure]) => figure),
+  )
+}

@@ -76,7 +76,7 @@ export const adminPermissionNames = sql<string[]>`coalesce((
  * The roles of the admin in the outer query, each with its field rules and the permission groups it holds
  * (what effectiveFieldRules weighs them by).
  */
-const adminRoleRules = sql<RoleRules[]>`coalesce((
+export const adminRoleRules = sql<RoleRules[]>`coalesce((
   select json_agg(json_build_object('name', r.name, 'field_rules', r.field_rules, 'groups', coalesce((
     select json_agg(distinct p."group")
     from role_permissions rp

@@ -60,6 +60,8 @@ export interface ReportText {
   totals: Record<string, unknown>
   /** The attachment's file name, when one goes with the mail. */
   file: string | null
+  /** Figures the subscriber's field rules hide (contract/src/field-rules.ts `hiddenFigures`): left out. */
+  hidden?: ReadonlySet<string>
 }
 
 /** A report's subject and body: its screen's title, the period, and the headline figures labelled as the screen labels them. */
@@ -74,9 +76,12 @@ export function reportText(text: ReportText): { subject: string; body: string } 
     `${w.period}${colon}${period} (${w.zone} ${text.zone})`,
     `${w.channel}${colon}${text.channel ?? w.allChannels}`,
     '',
-    ...contents.headline.map(
-      (name) => `${figureRegistry[name].label[text.language]}${colon}${figureText(name, text.totals[name])}`,
-    ),
+    ...contents.headline
+      .filter((name) => !text.hidden?.has(name))
+      .map(
+        (name) =>
+          `${figureRegistry[name].label[text.language]}${colon}${figureText(name, text.totals[name])}`,
+      ),
     '',
     ...(text.file ? [w.attached.replace('{file}', text.file)] : []),
     w.footer,
