@@ -21,7 +21,7 @@ export const fieldRulesSchema = z.record(
 const rank: Record<FieldRule, number> = { write: 3, read: 2, masked: 1, none: 0 }
 
 /** The wider of two rules. */
-export const widerRule = (a: FieldRule, b: FieldRule): FieldRule => (rank[a] >= rank[b] ? a : b)
+const widerRule = (a: FieldRule, b: FieldRule): FieldRule => (rank[a] >= rank[b] ? a : b)
 /** Whether `a` gives more than `b`. */
 export const ruleExceeds = (a: FieldRule, b: FieldRule): boolean => rank[a] > rank[b]
 

@@ -38,7 +38,7 @@ export interface Resource {
  * A written record as the caller may read it: the write read it whole (its audit entry and hooks need every
  * field), so a caller whose roles narrow fields gets it read again through its own view.
  */
-export async function answered(db: Db, request: FastifyRequest, res: Resource, record: WireRecord) {
+async function answered(db: Db, request: FastifyRequest, res: Resource, record: WireRecord) {
   const { view, fields } = res.narrowed(request)
   if (!fields) return record
   const [narrowed] = await wireRecords<WireRecord>(db, view, answerColumns(view), {
