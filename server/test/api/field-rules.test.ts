@@ -249,6 +249,20 @@ describeEachEngine('field rules', (engine) => {
       expect(whole.body.data[0].email).toBe('alice@example.com')
     })
 
+    it('answers the records it links as the caller may read them', async () => {
+      const allocator = await t.createAdmin(['list-admins', 'edit-admins', 'list-users', 'all-channels'])
+      const [held] = await t.db.select().from(adminRoles).where(eq(adminRoles.adminId, allocator.id))
+      await setRules(held?.roleId as number, { users: { email: 'none' } })
+      const holder = await t.createAdmin([])
+      const linked = await as(allocator.token, `/api/admins/${holder.id}/allocated-members`, 'POST', {
+        ids: [alice],
+      })
+      expect(linked.status).toBe(201)
+      expect(linked.body.data[0]).toMatchObject({ id: alice, username: 'alice' })
+      expect(linked.body.data[0]).not.toHaveProperty('email')
+      expect(leaks(linked.body)).toEqual([])
+    })
+
     it("follows a relation shown by name under its resource's rules: an order's member name", async () => {
       const finance = await t.createAdmin(['list-orders', 'list-users', 'all-channels'])
       const [held] = await t.db.select().from(adminRoles).where(eq(adminRoles.adminId, finance.id))

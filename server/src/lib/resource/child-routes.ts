@@ -89,7 +89,10 @@ export function childLinkRoute(app: FastifyInstance, db: Db, nest: Nest, links: 
     async (request, reply) => {
       const { id } = request.params
       const added = await change(nest, db, request, id, 'add', (tx) => links.add(tx, id, request.body.ids))
-      return reply.code(201).send({ data: added })
+      // The records linked, as the caller may read them (its field rules of the linked resource).
+      const { view, fields } = nest.narrowed(request)
+      const ids = added.map((record) => record.id as number)
+      return reply.code(201).send({ data: fields ? await childrenOf({ ...nest, view }, db, id, ids) : added })
     },
   )
 }
