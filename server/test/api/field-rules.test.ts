@@ -166,6 +166,14 @@ describeEachEngine('field rules', (engine) => {
       expect(leaks(one.body)).toEqual([])
     })
 
+    it('sums no hidden field in the totals', async () => {
+      const totals = await as(agent.token, '/api/orders/totals')
+      expect(totals.status).toBe(200)
+      expect(totals.body.data).toMatchObject({ count: 1, amount: '19.99' })
+      expect(totals.body.data).not.toHaveProperty('transaction_fee')
+      expect((await as(superToken, '/api/orders/totals')).body.data.transaction_fee).toBe('1.25')
+    })
+
     it('refuses a sort or range by a hidden or masked field with 422 naming it, whatever would match', async () => {
       for (const query of ['sort=email', 'sort=-email']) {
         const res = await as(agent.token, `/api/users?${query}`)

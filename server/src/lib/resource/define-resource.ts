@@ -141,7 +141,7 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
   const history = defineHistory(path, view, writes.scopeOf)
   const views = viewsOf(spec)
   const totals = spec.contract.list.totals?.length
-    ? defineTotals(spec, view, list, writes.scopeOf)
+    ? defineTotals(spec, view, list, writes.scopeOf, res.narrowed)
     : undefined
 
   async function resourceRoutes(app: FastifyInstance, options: { db: Db }) {
