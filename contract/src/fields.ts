@@ -34,6 +34,14 @@ export type FieldKind =
   | 'list'
   | 'object'
 
+/**
+ * How a field reads for an admin whose role grants it `masked` (field-rules.ts): `email` keeps the first
+ * letter and the domain (`j•••@example.com`), `phone` the last four digits (`•••• 1234`), `day` the year
+ * (`1990-••-••`), `tail` the last four characters (`•••• 1234`). The server writes the mask in SQL, so the
+ * value itself never leaves the database.
+ */
+export type MaskKind = 'email' | 'phone' | 'day' | 'tail'
+
 /** What an upload field takes: the upload routes of API.md "Files". */
 export type MediaKind = 'images' | 'videos' | 'upload'
 
@@ -53,6 +61,8 @@ export interface FieldMeta {
   where?: Record<string, string>
   /** media: which upload route fills it. */
   media?: MediaKind
+  /** The mask it reads as where a role grants it `masked`; a field without one cannot be masked. */
+  mask?: MaskKind
 }
 
 /** Kinds and references, kept apart from the OpenAPI document (which has its own words for types). */
@@ -64,6 +74,9 @@ export function ofKind<T extends z.ZodType>(schema: T, meta: FieldMeta): T {
   fieldMeta.add(marked, meta)
   return marked
 }
+
+/** The same schema, read as `mask` where a role grants the field masked (MaskKind). */
+export const masked = <T extends z.ZodType>(schema: T, mask: MaskKind): T => ofKind(schema, { mask })
 
 /** Texts longer than this are edited in a text area and left out of list columns. */
 const LONG_TEXT = 500
@@ -82,6 +95,7 @@ export interface FieldInfo {
   shown_as?: string
   where?: Record<string, string>
   media?: MediaKind
+  mask?: MaskKind
   min_length?: number
   max_length?: number
   minimum?: number
@@ -214,6 +228,7 @@ export function describeField(schema: z.ZodType): FieldInfo {
   if (meta.shown_as) info.shown_as = meta.shown_as
   if (meta.where) info.where = meta.where
   if (meta.media) info.media = meta.media
+  if (meta.mask) info.mask = meta.mask
   if (json.minLength !== undefined) info.min_length = json.minLength
   if (json.maxLength !== undefined) info.max_length = json.maxLength
   if (json.minimum !== undefined) info.minimum = json.minimum

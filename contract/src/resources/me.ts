@@ -1,3 +1,4 @@
+import type { FieldRules } from '../field-rules.ts'
 import type { TwoFactorMode } from './two-factor.ts'
 
 /**
@@ -17,4 +18,6 @@ export interface Me {
   two_factor_mode: TwoFactorMode
   roles: string[]
   permissions: string[]
+  /** The fields its roles narrow, resource -> field -> rule (field-rules.ts); a field not named is `write`. */
+  field_rules: FieldRules
 }

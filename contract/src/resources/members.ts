@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defineActions } from '../actions.ts'
+import { masked } from '../fields.ts'
 import { defineContract } from '../resource.ts'
 import { PHONE_PATTERN } from '../rules.ts'
 import { calendarDay, clearable, flag, instant, mediaUrl, recordId, reference } from '../values.ts'
@@ -89,11 +90,11 @@ export const userRecord = z
   .object({
     id: recordId,
     username: z.string(),
-    email: z.string().nullable(),
+    email: masked(z.string().nullable(), 'email'),
     first_name: z.string().nullable(),
     last_name: z.string().nullable(),
-    birthdate: calendarDay.nullable(),
-    phone: z.string().nullable(),
+    birthdate: masked(calendarDay.nullable(), 'day'),
+    phone: masked(z.string().nullable(), 'phone'),
     avatar: mediaUrl.nullable(),
     banner: mediaUrl.nullable(),
     status: z.enum(userStatuses),

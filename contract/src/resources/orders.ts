@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { masked } from '../fields.ts'
 import { defineContract } from '../resource.ts'
 import { calendarDay, clearable, instant, money, moneySum, recordId, reference, tally } from '../values.ts'
 import { orderEventRecord } from './analytics.ts'
@@ -41,7 +42,7 @@ const orderRecord = z
     campaign_name: z.string().nullable(),
     amount: money,
     payment_method: z.enum(paymentProviders),
-    transaction_number: z.string().nullable(),
+    transaction_number: masked(z.string().nullable(), 'tail'),
     paid_at: instant.nullable(),
     transaction_fee: money,
     settlement_fee: money,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { fieldRulesSchema } from '../field-rules.ts'
 import { defineContract } from '../resource.ts'
 import { instant, recordId, references } from '../values.ts'
 
@@ -9,6 +10,12 @@ const roleInput = z.object({
   name: z.string().trim().min(1).max(roleLimits.name),
   /** Permission names from GET /api/permissions; unknown names are a 422. */
   permissions: z.array(z.string().max(100)).max(1000),
+  /**
+   * resource -> field -> write | read | masked | none (field-rules.ts); fields left out are `write`. Only
+   * the contract's record fields, `masked` only where the field declares a mask; no rule wider than the
+   * caller's own.
+   */
+  field_rules: fieldRulesSchema.optional(),
 })
 
 /** POST /api/roles/{id}/assign: the admins that hold this role from now on (the set is replaced). */
@@ -23,6 +30,7 @@ const roleRecord = z
     id: recordId,
     name: z.string(),
     permissions: z.array(z.string()),
+    field_rules: fieldRulesSchema,
     admins: z.array(roleAdminRef),
     created_at: instant,
     updated_at: instant,

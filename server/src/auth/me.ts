@@ -1,4 +1,4 @@
-import { type Me, type TwoFactorMode, twoFactorModes } from '@vod/contract'
+import { fieldRulesSchema, type Me, type TwoFactorMode, twoFactorModes } from '@vod/contract'
 import { z } from 'zod'
 import type { AuthenticatedAdmin } from './sessions.ts'
 
@@ -14,6 +14,7 @@ export const meRecord = z.object({
   two_factor_mode: z.enum(twoFactorModes),
   roles: z.array(z.string()),
   permissions: z.array(z.string()),
+  field_rules: fieldRulesSchema,
 }) satisfies z.ZodType<Me>
 
 type OwnFields = Pick<
@@ -22,7 +23,7 @@ type OwnFields = Pick<
 >
 
 export function meOf(
-  admin: OwnFields & Pick<AuthenticatedAdmin, 'permissions'>,
+  admin: OwnFields & Pick<AuthenticatedAdmin, 'permissions' | 'fieldRules'>,
   twoFactorMode: TwoFactorMode,
 ): Me {
   return {
@@ -37,5 +38,6 @@ export function meOf(
     // The client knows one role; what an admin may do is in `permissions` (spec section 6).
     roles: ['admin'],
     permissions: [...admin.permissions],
+    field_rules: admin.fieldRules,
   }
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { effectivePermissions } from '@vod/contract'
+import { effectiveFieldRules, effectivePermissions, type FieldRules, type RoleRules } from '@vod/contract'
 import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../db/client.ts'
@@ -20,6 +20,8 @@ export interface AuthenticatedAdmin {
   /** When the session ends by itself. */
   expiresAt: Date
   permissions: ReadonlySet<string>
+  /** The fields its roles narrow (contract/src/field-rules.ts `effectiveFieldRules`), read with the permissions. */
+  fieldRules: FieldRules
 }
 
 declare module 'fastify' {
@@ -71,6 +73,22 @@ export const adminPermissionNames = sql<string[]>`coalesce((
 ), '{}')`
 
 /**
+ * The roles of the admin in the outer query, each with its field rules and the permission groups it holds
+ * (what effectiveFieldRules weighs them by).
+ */
+export const adminRoleRules = sql<RoleRules[]>`coalesce((
+  select json_agg(json_build_object('name', r.name, 'field_rules', r.field_rules, 'groups', coalesce((
+    select json_agg(distinct p."group")
+    from role_permissions rp
+    join permissions p on p.id = rp.permission_id
+    where rp.role_id = r.id
+  ), '[]'::json)))
+  from admin_roles ar
+  join roles r on r.id = ar.role_id
+  where ar.admin_id = "admins"."id"
+), '[]'::json)`
+
+/**
  * One query: the session must be live (not revoked, not expired), its admin enabled; the permissions come
  * from the roles as they are now. session-cache.ts keeps the answer until anything it depends on changes.
  */
@@ -90,6 +108,7 @@ export async function findAuthenticatedAdmin(
       twoFactorBound: sql<boolean>`${admins.twoFactorSecret} is not null`,
       expiresAt: sessions.expiresAt,
       permissions: adminPermissionNames,
+      roles: adminRoleRules,
     })
     .from(sessions)
     .innerJoin(admins, eq(admins.id, sessions.adminId))
@@ -103,7 +122,13 @@ export async function findAuthenticatedAdmin(
       ),
     )
   if (!row) return null
-  return { ...row, sessionId, permissions: new Set(effectivePermissions(row.permissions)) }
+  const { roles, ...admin } = row
+  return {
+    ...admin,
+    sessionId,
+    permissions: new Set(effectivePermissions(row.permissions)),
+    fieldRules: effectiveFieldRules(typeof roles === 'string' ? JSON.parse(roles) : roles),
+  }
 }
 
 /**

@@ -86,6 +86,7 @@ describeEachEngine('auth', (engine) => {
         two_factor_mode: 'optional',
         roles: ['admin'],
         permissions: ['create-tags', 'list-tags'],
+        field_rules: {},
       },
     })
   })

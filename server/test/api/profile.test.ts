@@ -37,6 +37,7 @@ describeEachEngine('profile', (engine) => {
         two_factor_mode: 'optional',
         roles: ['admin'],
         permissions: ['list-tags'],
+        field_rules: {},
       },
     })
     expect((await t.request('/api/auth/me', { token: admin.token })).body).toEqual(res.body)

@@ -2,7 +2,7 @@ import { addDays, dayIn, figureRegistry, REPORT_SUBSCRIPTION_LIMIT, reportMailCo
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../../src/db/client.ts'
-import { admins, channelAdmins, reportDeliveries } from '../../src/db/schema/index.ts'
+import { adminRoles, admins, channelAdmins, reportDeliveries, roles } from '../../src/db/schema/index.ts'
 import { foldFigures } from '../../src/modules/analytics/keeping/index.ts'
 import { figureText } from '../../src/modules/report-subscriptions/mail-text.ts'
 import { isoWeekday, zoneHour } from '../../src/modules/report-subscriptions/periods.ts'
@@ -291,6 +291,34 @@ describeEachEngine('report subscriptions', (engine) => {
       await deliveredAnother(t, smtp)
       expect(mailsTo(a)).toHaveLength(1)
       expect(await deliveriesOf(t, made.body.data.id)).toHaveLength(1)
+    })
+
+    it('leaves out of the mail and its CSV a figure summed over fields its role hides (fees), as its role is at the send', async () => {
+      const a = await subscriber(t, ['list-daily-revenue', 'export-daily-revenue', 'all-channels'])
+      const [held] = await t.db.select().from(adminRoles).where(eq(adminRoles.adminId, a.id))
+      // The role's rules are read at the send (nothing of them is kept with the subscription).
+      await t.db
+        .update(roles)
+        .set({ fieldRules: { orders: { transaction_fee: 'none' } } })
+        .where(eq(roles.id, held?.roleId as number))
+      const made = await t.request('/api/report-subscriptions', {
+        method: 'POST',
+        token: a.token,
+        body: dueNow(),
+      })
+      expect(made.status).toBe(201)
+      const [mail] = (await until(
+        'the report',
+        async () => mailsTo(a).length > 0 && mailsTo(a),
+      )) as ReceivedMail[]
+      expect(mail?.text).toContain(`${figureRegistry.gross.label.en}: `)
+      expect(mail?.text).not.toContain(`${figureRegistry.fees.label.en}: `)
+      const header = (mail?.attachments[0]?.text ?? '')
+        .replace(/^\ufeff/, '')
+        .split(/\r?\n/)[0]
+        ?.split(',')
+      expect(header).toContain('gross')
+      expect(header).not.toContain('fees')
     })
 
     it("mails a channel admin's weekly channel report in Chinese, covering only its channels", async () => {

@@ -45,6 +45,7 @@ describeEachEngine('roles', (engine) => {
         id: expect.any(Number),
         name: 'Editors',
         permissions: ['edit-tags', 'list-tags'],
+        field_rules: {},
         admins: [],
         created_at: expect.any(String),
         updated_at: expect.any(String),

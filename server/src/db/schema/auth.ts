@@ -1,8 +1,10 @@
+import type { FieldRules } from '@vod/contract'
 import { sql } from 'drizzle-orm'
 import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -45,6 +47,8 @@ export const admins = pgTable(
 export const roles = pgTable('roles', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   name: varchar('name', { length: 100 }).notNull().unique(),
+  /** resource -> field -> write | read | masked | none (contract/src/field-rules.ts); `{}` grants every field. */
+  fieldRules: jsonb('field_rules').$type<FieldRules>().notNull().default({}),
   ...timestamps,
 })
 

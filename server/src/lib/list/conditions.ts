@@ -43,7 +43,8 @@ export function listWhere(
         if (to !== undefined) conditions.push(lte(column, to))
       }
     }
-    if (q.keyword && spec.keyword?.length) {
+    // A list whose keyword columns are all hidden from the caller (field-access.ts) has them as [].
+    if (q.keyword && spec.keyword) {
       const keyword = q.keyword
       const matches = spec.keyword.map((column) => keywordMatch(column, keyword)).filter((m) => m !== null)
       // No column the keyword can match: no row does (an empty OR would leave every row in).

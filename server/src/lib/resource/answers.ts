@@ -2,7 +2,7 @@ import { answerOf } from '@vod/contract/answers'
 import { recordVersion } from '@vod/contract/versions'
 import { is, SQL } from 'drizzle-orm'
 import { getTableConfig, PgColumn, type PgTable } from 'drizzle-orm/pg-core'
-import type { z } from 'zod'
+import { z } from 'zod'
 import type { Expression } from './types.ts'
 
 /** A check constraint's SQL as text, columns as `"name"` (what `heldValues` reads). */
@@ -32,7 +32,8 @@ export function heldValues(table: PgTable, column: PgColumn): readonly string[] 
 }
 
 /**
- * The answer schema of a resource's (or child's) records: contract/src/answers.ts, an enum kept where the
+ * The answer schema of a resource's (or child's) records, any field but `id` possibly absent (a role's field
+ * rules hide it): contract/src/answers.ts, an enum kept where the
  * field's column holds nothing else (`heldValues`), any text otherwise (an expression, a nested field); and
  * the record's `version` where it has one (view.ts).
  */
@@ -50,5 +51,27 @@ export function answerSchema(
       return held?.every((value) => values.includes(value)) === true
     },
   })
-  return versioned ? answer.extend({ version: recordVersion }) : answer
+  return versioned ? narrowableOf(answer).extend({ version: recordVersion }) : narrowableOf(answer)
+}
+
+const narrowables = new WeakMap<z.ZodObject, z.ZodObject>()
+
+/**
+ * The answer with any field but the id possibly absent (a role's field rules hide it, field-access.ts),
+ * made once per answer; it takes over the answer's component name in the API document.
+ */
+function narrowableOf(answer: z.ZodObject): z.ZodObject {
+  const known = narrowables.get(answer)
+  if (known) return known
+  const absent = Object.keys(answer.shape).filter((key) => key !== 'id')
+  const narrowable = answer.partial(
+    Object.fromEntries(absent.map((key) => [key, true])) as Record<never, true>,
+  )
+  const meta = z.globalRegistry.get(answer)
+  if (meta) {
+    z.globalRegistry.remove(answer)
+    z.globalRegistry.add(narrowable, meta)
+  }
+  narrowables.set(answer, narrowable)
+  return narrowable
 }

@@ -8,6 +8,7 @@ import { ApiError, invalidField, notFound } from '../errors.ts'
 import { type defineList, type ListQuery, selectFrom } from '../list/index.ts'
 import { errorBody, protectedErrors } from '../responses.ts'
 import { renewDeletions, restorable } from './deletions.ts'
+import { type NarrowedFields, refuseNarrowed } from './field-access.ts'
 import { permissionOf } from './permissions.ts'
 import type { Resolved } from './types.ts'
 import { checkRowsAgainst } from './versions.ts'
@@ -41,7 +42,12 @@ function messageOf(request: FastifyRequest, error: ApiError): string {
  * each, so 1,000 ids that name nothing cost one. At most BULK_CONCURRENCY bulk requests run at once in a
  * process (plugins/bulk-slots.ts, 429 past it), each on one connection at a time.
  */
-export function defineBulk(spec: Resolved, list: List, writes: Writes) {
+export function defineBulk(
+  spec: Resolved,
+  list: List,
+  writes: Writes,
+  narrowed: (request: FastifyRequest) => { list: List; fields: NarrowedFields | undefined },
+) {
   const { path, table } = spec
   const operations = new Set(spec.operations)
   type Run = (db: Db, request: FastifyRequest, id: number, batch: string) => Promise<unknown>
@@ -76,9 +82,12 @@ export function defineBulk(spec: Resolved, list: List, writes: Writes) {
     // Deleted records match no filter: an undo names them.
     if (action === 'restore') throw invalidField('ids', 'validation.required')
     const q = request.query as ListQuery
-    const rows = await selectFrom(db, list.spec, { id: table.id })
-      .where(list.where(q, writes.scopeOf(request)))
-      .orderBy(...list.orderBy(q))
+    // The caller's own list: no filter or keyword on a field it may not read picks the rows.
+    const read = narrowed(request)
+    refuseNarrowed(q, read.fields)
+    const rows = await selectFrom(db, read.list.spec, { id: table.id })
+      .where(read.list.where(q, writes.scopeOf(request)))
+      .orderBy(...read.list.orderBy(q))
       .limit(BULK_LIMIT + 1)
     if (rows.length > BULK_LIMIT) throw new ApiError(422, 'errors.bulk_limit', { limit: BULK_LIMIT })
     const ids = rows.map((row) => row.id as number)

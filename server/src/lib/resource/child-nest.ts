@@ -9,6 +9,7 @@ import { wireRecords } from '../list/wire-json.ts'
 import { answerSchema } from './answers.ts'
 import { contractList } from './contract-list.ts'
 import { defineLinks } from './links.ts'
+import { narrowing } from './narrowing.ts'
 import { type ChildAction, childPermission } from './permissions.ts'
 import { positionsIn } from './positions.ts'
 import type { Resolved, ResolvedChild, WireRecord } from './types.ts'
@@ -31,6 +32,11 @@ export interface Nest {
   view: View
   answer: ReturnType<typeof answerSchema>
   list: ReturnType<typeof defineList>
+  /**
+   * The view and list the caller reads through: a linked child's fields under its resource's field rules
+   * (narrowing.ts), the child's own otherwise.
+   */
+  narrowed: ReturnType<typeof narrowing>
   /** The child's id: its own table's, or the link's column naming the record. */
   childId: PgColumn
   positions: ReturnType<typeof positionsIn> | undefined
@@ -107,6 +113,7 @@ export function nestOf(
     view,
     answer: answerSchema(child.record, table, view.columns, !child.through),
     list,
+    narrowed: narrowing({ path: child.links ?? child.resource ?? path, record: child.record }, view, list),
     childId,
     positions: child.position ? positionsIn(child.through ?? table, child.position) : undefined,
     owned,

@@ -8,6 +8,7 @@ import { type ListQuery, listResponse, sendList } from '../list/index.ts'
 import { dataOf, errorBody, recordErrors, searchErrors } from '../responses.ts'
 import { change, childrenOf, findParent, type Nest, ofParent, permissionFor } from './child-nest.ts'
 import { deleteRule } from './database-rules.ts'
+import { refuseNarrowed } from './field-access.ts'
 import { partialInput } from './partial-input.ts'
 import { staleErrors, versionHeaders } from './versions.ts'
 import { readRecord } from './view.ts'
@@ -35,7 +36,10 @@ export function childListRoute(app: FastifyInstance, db: Db, nest: Nest) {
     async (request, reply) => {
       const { id } = request.params
       await findParent(nest, db, request, id)
-      const page = await list.run(db, request.query as ListQuery, {
+      const { list: read, fields } = nest.narrowed(request)
+      const q = request.query as ListQuery
+      refuseNarrowed(q, fields)
+      const page = await read.run(db, q, {
         where: ofParent(nest.child, id),
         key: String(id),
       })
@@ -60,7 +64,8 @@ export function childShowRoute(app: FastifyInstance, db: Db, nest: Nest, owned: 
     },
     async (request) => {
       await findParent(nest, db, request, request.params.id)
-      return { data: await readRecord(db, nest.view, request.params.childId, owned.scopeOf(request)) }
+      const { view } = nest.narrowed(request)
+      return { data: await readRecord(db, view, request.params.childId, owned.scopeOf(request)) }
     },
   )
 }
@@ -84,7 +89,10 @@ export function childLinkRoute(app: FastifyInstance, db: Db, nest: Nest, links: 
     async (request, reply) => {
       const { id } = request.params
       const added = await change(nest, db, request, id, 'add', (tx) => links.add(tx, id, request.body.ids))
-      return reply.code(201).send({ data: added })
+      // The records linked, as the caller may read them (its field rules of the linked resource).
+      const { view, fields } = nest.narrowed(request)
+      const ids = added.map((record) => record.id as number)
+      return reply.code(201).send({ data: fields ? await childrenOf({ ...nest, view }, db, id, ids) : added })
     },
   )
 }

@@ -8,8 +8,10 @@ import { defineBulk } from './bulk.ts'
 import { defineChild } from './children.ts'
 import { contractList } from './contract-list.ts'
 import { defineExport } from './export.ts'
+import { declaredLabels, declaredRecords } from './field-access.ts'
 import { defineHistory } from './history.ts'
 import { defineImport } from './import.ts'
+import { narrowing } from './narrowing.ts'
 import { partialInput } from './partial-input.ts'
 import { childPermission, permissionOf } from './permissions.ts'
 import { relationFilter } from './relations.ts'
@@ -82,6 +84,7 @@ function resourceOf(spec: Resolved): Resource {
     // Answers describe what the table may hold (the member site writes it too); inputs keep their rules.
     answer: answerSchema(spec.record, table, view.columns, true),
     list,
+    narrowed: narrowing(spec, view, list, spec.presentFor),
     writes: defineWrites(spec, view),
     url: `/${path}`,
     tags: [path],
@@ -124,19 +127,21 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
   const spec = resolve(declared as unknown as ResourceSpec)
   const res = resourceOf(spec)
   const { path } = spec
+  declaredRecords.set(path, spec.record)
+  declaredLabels.set(path, spec.contract.label ?? 'name')
   const { view, list, writes } = res
   const update = spec.update ?? partialInput(spec.input)
   const operations = new Set(spec.operations)
   const children = Object.entries(spec.children).map(([name, child]) =>
     defineChild(spec, name, child, writes),
   )
-  const exporter = spec.export && defineExport(spec, view, list, writes.scopeOf)
+  const exporter = spec.export && defineExport(spec, res.narrowed, writes.scopeOf)
   const importer = spec.import && defineImport(spec, writes)
-  const bulk = defineBulk(spec, list, writes)
+  const bulk = defineBulk(spec, list, writes, res.narrowed)
   const history = defineHistory(path, view, writes.scopeOf)
   const views = viewsOf(spec)
   const totals = spec.contract.list.totals?.length
-    ? defineTotals(spec, view, list, writes.scopeOf)
+    ? defineTotals(spec, view, list, writes.scopeOf, res.narrowed)
     : undefined
 
   async function resourceRoutes(app: FastifyInstance, options: { db: Db }) {

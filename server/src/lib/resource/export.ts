@@ -11,7 +11,9 @@ import { after } from '../list/keyset.ts'
 import { protectedErrors } from '../responses.ts'
 import { cell, copyCell } from './csv-cells.ts'
 import { keyColumns } from './export-key-columns.ts'
+import { refuseNarrowed } from './field-access.ts'
 import { permissionOf } from './permissions.ts'
+import type { Resource } from './resource-routes.ts'
 import type { Expression, Resolved } from './types.ts'
 import type { View } from './view.ts'
 
@@ -45,31 +47,55 @@ function inlined(query: { sql: string; params: unknown[] }): string {
  */
 export function defineExport(
   spec: Resolved,
-  view: View,
-  list: List,
+  narrowed: Resource['narrowed'],
   scopeOf: (request: FastifyRequest) => SQL | undefined,
 ) {
   const settings = spec.export
   if (!settings) throw new Error('defineExport needs spec.export')
-  const fields = settings.columns ?? view.wireKeys
-  const keyed = keyColumns(spec, fields)
-  const columns: Record<string, Expression> = { ...view.columns, ...keyed.columns }
-  for (const field of fields)
-    if (!columns[field])
-      throw new Error(`${spec.path}: export column "${field}" is neither a record field nor an import key.`)
-  // Names of related records come as CSV cells already (keyColumns).
-  const copyCells = fields.map(
-    (field) =>
-      keyed.columns[field] ?? copyCell(view.kinds[field] ?? 'other', view.columns[field] as Expression),
-  )
-  const copyable = copyCells.every(Boolean)
+  const { view: whole } = narrowed(undefined)
+  const allFields = settings.columns ?? whole.wireKeys
+  const shapes = new WeakMap<View, ReturnType<typeof shapeOf>>()
+
+  /**
+   * The columns of an export read through `view`: a field the caller may not read is no column at all (not
+   * an empty one), a masked one its mask. An import key stands for a relation and goes with its field.
+   */
+  function shapeOf(view: View) {
+    const keyedAll = keyColumns(spec, allFields)
+    const relationOf = (field: string) => spec.import?.keys?.[field]?.relation
+    const fields = allFields.filter((field) => {
+      const relation = keyedAll.columns[field] ? (relationOf(field) ?? '') : field
+      return relation in view.columns || (field !== relation && !(relation in whole.columns))
+    })
+    const keyed = keyColumns(spec, fields)
+    const columns: Record<string, Expression> = { ...view.columns, ...keyed.columns }
+    for (const field of allFields)
+      if (!whole.columns[field] && !keyedAll.columns[field])
+        throw new Error(`${spec.path}: export column "${field}" is neither a record field nor an import key.`)
+    // Names of related records come as CSV cells already (keyColumns).
+    const copyCells = fields.map(
+      (field) =>
+        keyed.columns[field] ?? copyCell(view.kinds[field] ?? 'other', view.columns[field] as Expression),
+    )
+    return { view, fields, keyed, columns, copyCells, copyable: copyCells.every(Boolean) }
+  }
+  const shapeFor = (view: View) => {
+    const known = shapes.get(view)
+    if (known) return known
+    const shape = shapeOf(view)
+    shapes.set(view, shape)
+    return shape
+  }
+  type Shape = ReturnType<typeof shapeOf>
+  shapeFor(whole)
 
   /**
    * The records and their names: read per record (LATERAL), or, for `grouped`, grouped once for all in id
    * order, which an export in id order (the usual) then reads in step with the records.
    */
   // biome-ignore lint/suspicious/noExplicitAny: drizzle's selection type, as selectFrom takes it
-  function select(db: Db, cells: Record<string, any>, grouped?: { descending: boolean }) {
+  function select(db: Db, shape: Shape, cells: Record<string, any>, grouped?: { descending: boolean }) {
+    const { view, keyed } = shape
     let query = selectFrom(db, view, cells)
     if (grouped)
       for (const { join, on } of keyed.grouped) query = query.leftJoin(join(grouped.descending), on)
@@ -77,7 +103,8 @@ export function defineExport(
     return query
   }
 
-  async function* rows(db: Db, q: ListQuery, scope: SQL | undefined) {
+  async function* rows(db: Db, shape: Shape, list: List, q: ListQuery, scope: SQL | undefined) {
+    const { fields, keyed, columns } = shape
     const order = list.orderTerms(q)
     const keys = Object.fromEntries(
       order.map((t, i) => [`__key${i}`, sql<string | null>`(${t.expression})::text`]),
@@ -88,7 +115,7 @@ export function defineExport(
     )
     let last: (string | null)[] | null = null
     for (;;) {
-      const batch = (await select(db, { ...selected, ...keys })
+      const batch = (await select(db, shape, { ...selected, ...keys })
         .where(list.where(q, and(scope, last ? after(order, last) : undefined)))
         .orderBy(...list.orderBy(q))
         .limit(BATCH)) as Record<string, unknown>[]
@@ -100,9 +127,16 @@ export function defineExport(
   }
 
   /** Batch by batch, each on a connection for its query alone: a slow reader holds none between them. */
-  function viaRows(db: Db, request: FastifyRequest, q: ListQuery, scope: SQL | undefined, out: Transform) {
-    const csv = stringify({ bom: true, header: true, columns: [...fields], quoted_empty: true })
-    pipeline(Readable.from(rows(db, q, scope)), csv, out, (error) => {
+  function viaRows(
+    db: Db,
+    request: FastifyRequest,
+    read: { shape: Shape; list: List },
+    q: ListQuery,
+    scope: SQL | undefined,
+    out: Transform,
+  ) {
+    const csv = stringify({ bom: true, header: true, columns: [...read.shape.fields], quoted_empty: true })
+    pipeline(Readable.from(rows(db, read.shape, read.list, q, scope)), csv, out, (error) => {
       if (error) request.log.warn({ err: error }, 'export stopped part way')
     })
   }
@@ -112,16 +146,19 @@ export function defineExport(
     pool: pg.Pool,
     db: Db,
     request: FastifyRequest,
+    read: { shape: Shape; list: List },
     q: ListQuery,
     scope: SQL | undefined,
     out: Transform,
   ) {
+    const { shape, list } = read
+    const { fields, keyed, copyCells } = shape
     const cells = Object.fromEntries(fields.map((field, i) => [field, (copyCells[i] as SQL).as(field)]))
     const where = list.where(q, scope)
     const many = keyed.grouped.length > 0 && (await estimatedRows(db, list.spec, where)) > GROUPED_FROM
     const [first] = list.orderTerms(q)
     const descending = first?.expression === list.spec.sortable.id && first.desc
-    const query = select(db, cells, many ? { descending } : undefined)
+    const query = select(db, shape, cells, many ? { descending } : undefined)
       .where(where)
       .orderBy(...list.orderBy(q))
       .toSQL()
@@ -157,11 +194,16 @@ export function defineExport(
           description:
             "Takes the list's filters, keyword and sort (no paging). A navigated download authenticates with " +
             '`ticket` from `POST /api/download-tickets` instead of the Authorization header.',
-          querystring: list.exportQuery,
+          querystring: narrowed(undefined).list.exportQuery,
           response: { ...protectedErrors },
         },
       },
       async (request, reply: FastifyReply) => {
+        const q = request.query as ListQuery
+        // The caller's field rules as its session has them now: a role narrowed before the export starts
+        // streaming counts.
+        const { view, list, fields } = narrowed(request)
+        refuseNarrowed(q, fields)
         reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${settings?.filename}"`)
@@ -176,11 +218,12 @@ export function defineExport(
           over()
         })
         try {
-          const q = request.query as ListQuery
           const scope = scopeOf(request)
+          const read = { shape: shapeFor(view), list }
           // Read where reports read: the replica of ANALYTICS_DATABASE_URL when there is one.
-          if (copyable && slots.pool) await viaCopy(slots.pool, slots.reads, request, q, scope, out)
-          else viaRows(slots.reads, request, q, scope, out)
+          if (read.shape.copyable && slots.pool)
+            await viaCopy(slots.pool, slots.reads, request, read, q, scope, out)
+          else viaRows(slots.reads, request, read, q, scope, out)
         } catch (error) {
           out.destroy()
           throw error

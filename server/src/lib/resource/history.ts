@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts'
 import { auditLogs } from '../../db/schema/index.ts'
 import { idParams } from '../id-param.ts'
 import { dataOf, recordErrors } from '../responses.ts'
+import { changesAs, narrowedFields } from './field-access.ts'
 import { permissionOf } from './permissions.ts'
 import { readRecord, type View } from './view.ts'
 
@@ -39,6 +40,7 @@ export function defineHistory(
       async (request) => {
         const { id } = request.params
         await readRecord(db, view, id, scopeOf(request))
+        const fields = narrowedFields(request, path)
         const rows = await db
           .select({
             id: auditLogs.id,
@@ -47,7 +49,13 @@ export function defineHistory(
             resource: auditLogs.resource,
             record_id: auditLogs.recordId,
             action: auditLogs.action,
-            changes: auditLogs.changes,
+            // Its old and new values as the caller may read them (field-access.ts).
+            changes: fields
+              ? sql<Record<
+                  string,
+                  unknown
+                > | null>`${changesAs(auditLogs.changes, auditLogs.resource, { [path]: fields })}`
+              : auditLogs.changes,
             created_at: sql<string>`vod_wire(${auditLogs.createdAt})`,
           })
           .from(auditLogs)

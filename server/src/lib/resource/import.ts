@@ -8,6 +8,7 @@ import { audit } from '../audit.ts'
 import { dataOf, errorBody, protectedErrors } from '../responses.ts'
 import { validationFailure } from '../validation.ts'
 import { brokenRule, foreignKeyFields } from './database-rules.ts'
+import { narrowedFields, refuseWrites } from './field-access.ts'
 import { type ImportForm, rowsOf } from './import-rows.ts'
 import { permissionOf } from './permissions.ts'
 import { insertLinks, lookupKeys, type TargetSpec, targetOf, unknownParams } from './relations.ts'
@@ -200,6 +201,9 @@ async function runImport(imp: Importer, db: Db, request: FastifyRequest) {
       input: undefined,
     } as Issue)
   const { batchSize } = imp
+  // A row giving a field the caller may not write refuses the whole import (403 naming it), so no error
+  // row ever speaks of a value it may not read (a duplicate hidden e-mail).
+  const fields = narrowedFields(request, imp.spec.path)
 
   return db.transaction(async (tx) => {
     const ids: number[] = []
@@ -210,6 +214,7 @@ async function runImport(imp: Importer, db: Db, request: FastifyRequest) {
       await flushBatch(imp, tx, rows, ids, report)
     }
     for await (const { n, row } of rowsOf(request, imp.form)) {
+      if (row && typeof row === 'object') refuseWrites(row as Record<string, unknown>, fields)
       const parsed = imp.input.safeParse(row, { reportInput: true })
       if (!parsed.success)
         for (const found of parsed.error.issues)

@@ -1,17 +1,19 @@
 import { targetName } from '@vod/contract'
-import { and, type SQL } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
+import { and, eq, type SQL } from 'drizzle-orm'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { idParams } from '../id-param.ts'
 import { type defineList, type ListQuery, listResponse, sendList } from '../list/index.ts'
+import { wireRecords } from '../list/wire-json.ts'
 import { dataOf, errorBody, protectedErrors, recordErrors, searchErrors } from '../responses.ts'
 import type { answerSchema } from './answers.ts'
+import { type NarrowedFields, refuseNarrowed, refuseWrites } from './field-access.ts'
 import { permissionOf } from './permissions.ts'
-import type { ActionRoute, Resolved } from './types.ts'
+import type { ActionRoute, Resolved, WireRecord } from './types.ts'
 import { staleErrors, versionHeaders } from './versions.ts'
-import { readRecord, type View } from './view.ts'
+import { answerColumns, readRecord, type View } from './view.ts'
 import type { Writes } from './write.ts'
 
 /** One resource as its routes work with it: its declaration, how its records are read, listed and written. */
@@ -20,10 +22,29 @@ export interface Resource {
   view: View
   answer: ReturnType<typeof answerSchema>
   list: ReturnType<typeof defineList>
+  /** The view and list the caller reads through: its roles' field rules applied (field-access.ts). */
+  narrowed(request: FastifyRequest | undefined): {
+    view: View
+    list: ReturnType<typeof defineList>
+    fields: NarrowedFields | undefined
+  }
   writes: Writes
   /** `/{path}` */
   url: string
   tags: string[]
+}
+
+/**
+ * A written record as the caller may read it: the write read it whole (its audit entry and hooks need every
+ * field), so a caller whose roles narrow fields gets it read again through its own view.
+ */
+async function answered(db: Db, request: FastifyRequest, res: Resource, record: WireRecord) {
+  const { view, fields } = res.narrowed(request)
+  if (!fields) return record
+  const [narrowed] = await wireRecords<WireRecord>(db, view, answerColumns(view), {
+    where: eq(view.table.id, record.id as number),
+  })
+  return narrowed ?? record
 }
 
 /** GET `/{path}`: a page of the records in the caller's scope. */
@@ -41,7 +62,10 @@ export function listRoute(app: FastifyInstance, db: Db, res: Resource) {
       },
     },
     async (request, reply) => {
-      const page = await res.list.run(db, request.query as ListQuery, { where: res.writes.scopeOf(request) })
+      const { list, fields } = res.narrowed(request)
+      const q = request.query as ListQuery
+      refuseNarrowed(q, fields)
+      const page = await list.run(db, q, { where: res.writes.scopeOf(request) })
       return sendList(reply, page)
     },
   )
@@ -62,7 +86,10 @@ export function viewRoute(app: FastifyInstance, db: Db, res: Resource, view: str
       },
     },
     async (request, reply) => {
-      const page = await res.list.run(db, request.query as ListQuery, {
+      const { list, fields } = res.narrowed(request)
+      const q = request.query as ListQuery
+      refuseNarrowed(q, fields)
+      const page = await list.run(db, q, {
         where: and(where, res.writes.scopeOf(request)),
         key: view,
       })
@@ -86,7 +113,7 @@ export function showRoute(app: FastifyInstance, db: Db, res: Resource) {
       },
     },
     async (request) => ({
-      data: await readRecord(db, res.view, request.params.id, res.writes.scopeOf(request)),
+      data: await readRecord(db, res.narrowed(request).view, request.params.id, res.writes.scopeOf(request)),
     }),
   )
 }
@@ -106,8 +133,10 @@ export function createRoute(app: FastifyInstance, db: Db, res: Resource) {
       },
     },
     async (request, reply) => {
-      const record = await res.writes.create(db, request, request.body as Record<string, unknown>)
-      return reply.code(201).send({ data: record })
+      const body = request.body as Record<string, unknown>
+      refuseWrites(body, res.narrowed(request).fields)
+      const record = await res.writes.create(db, request, body)
+      return reply.code(201).send({ data: await answered(db, request, res, record) })
     },
   )
 }
@@ -128,9 +157,12 @@ export function updateRoute(app: FastifyInstance, db: Db, res: Resource, update:
         response: { 200: dataOf(res.answer), ...recordErrors, 409: errorBody, ...staleErrors },
       },
     },
-    async (request) => ({
-      data: await res.writes.update(db, request, request.params.id, request.body as Record<string, unknown>),
-    }),
+    async (request) => {
+      const body = request.body as Record<string, unknown>
+      refuseWrites(body, res.narrowed(request).fields)
+      const record = await res.writes.update(db, request, request.params.id, body)
+      return { data: await answered(db, request, res, record) }
+    },
   )
 }
 
@@ -175,7 +207,9 @@ export function restoreRoute(app: FastifyInstance, db: Db, res: Resource) {
         response: { 200: dataOf(res.answer), ...recordErrors, 409: errorBody, ...staleErrors },
       },
     },
-    async (request) => ({ data: await res.writes.restore(db, request, request.params.id) }),
+    async (request) => ({
+      data: await answered(db, request, res, await res.writes.restore(db, request, request.params.id)),
+    }),
   )
 }
 
@@ -213,7 +247,8 @@ export function actionRoute(app: FastifyInstance, db: Db, res: Resource, name: s
       },
     },
     async (request) => {
-      const record = await res.writes.act(db, request, request.params.id, name, request.body)
+      const acted = await res.writes.act(db, request, request.params.id, name, request.body)
+      const record = await answered(db, request, res, acted)
       if (request.admin?.permissions.has(reads)) return { data: record }
       return { data: Object.fromEntries(shown.map((key) => [key, record[key]])) }
     },

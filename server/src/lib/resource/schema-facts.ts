@@ -95,6 +95,7 @@ export function resolve(spec: ResourceSpec): Resolved {
         record: declared.record,
         input: declared.input,
         resource: declared.permissions,
+        links: declared.links,
         operations: childOperationsOf(declared),
         listContract: declared.list ?? {
           sortable: declared.ordered ? ['id', 'position'] : ['id'],

@@ -6,6 +6,7 @@ import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { type defineList, type ListQuery, readBy, selectFrom } from '../list/index.ts'
 import { dataOf, protectedErrors, searchErrors } from '../responses.ts'
+import { type NarrowedFields, readWhole, refuseNarrowed } from './field-access.ts'
 import { permissionOf } from './permissions.ts'
 import type { Resolved } from './types.ts'
 import type { View } from './view.ts'
@@ -23,12 +24,17 @@ export function defineTotals(
   view: View,
   list: List,
   scopeOf: (request: FastifyRequest) => SQL | undefined,
+  narrowed: (request: FastifyRequest) => { list: List; fields: NarrowedFields | undefined },
 ) {
   const fields = spec.contract.list.totals ?? []
   for (const field of fields)
     if (!view.columns[field]) throw new Error(`${spec.path}: totals name "${field}", which the record lacks.`)
   const answer = dataOf(
-    z.object({ count: z.number().int(), ...Object.fromEntries(fields.map((field) => [field, moneySum])) }),
+    // A sum over a field the caller may not read whole is left out (field-access.ts).
+    z.object({
+      count: z.number().int(),
+      ...Object.fromEntries(fields.map((field) => [field, moneySum.optional()])),
+    }),
   )
   const cells = {
     count: sql<number>`count(*)::int`,
@@ -54,9 +60,18 @@ export function defineTotals(
       },
       async (request) => {
         const q = request.query as ListQuery
-        const where = list.where(q, scopeOf(request))
+        const read = narrowed(request)
+        refuseNarrowed(q, read.fields)
+        const where = read.list.where(q, scopeOf(request))
+        const summed = read.fields
+          ? Object.fromEntries(
+              Object.entries(cells).filter(([field]) => field === 'count' || readWhole(read.fields, field)),
+            )
+          : cells
         // Only the joins the sums and the filters read: a total over millions of orders names no plan.
-        const [row] = await selectFrom(db, readBy(view, [where, ...Object.values(cells)]), cells).where(where)
+        const [row] = await selectFrom(db, readBy(view, [where, ...Object.values(summed)]), summed).where(
+          where,
+        )
         return { data: row as z.infer<typeof answer>['data'] }
       },
     )

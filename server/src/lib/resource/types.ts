@@ -210,6 +210,12 @@ export interface ResourceSpec<R extends WireRecord = WireRecord> {
   >
   /** The rows of each of the contract's `views` (`reports`: the comments members reported). */
   views?: Record<string, SQL>
+  /**
+   * Fields presented otherwise for some callers (the audit trail's changes under their field rules): a
+   * short key naming what differs, and the expressions in place of the record's. Read through the same
+   * narrowed view as field rules (field-access.ts), made once per key.
+   */
+  presentFor?: (request: FastifyRequest) => { key: string; present: Record<string, Expression> } | undefined
   /** A condition every record of this resource meets (others are 404 and absent from lists and exports). */
   scope?: SQL | ((request: FastifyRequest) => SQL | undefined)
   /**
@@ -262,6 +268,8 @@ export type ResolvedChild = (
   listContract: ListContract
   /** The permission resource of a child that has its own (`campaigns`); otherwise the parent's. */
   resource?: string
+  /** A linked child's resource (`users`): its fields read under that resource's field rules. */
+  links?: string
   operations: readonly ChildOperation[]
 }
 

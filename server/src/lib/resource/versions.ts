@@ -68,7 +68,14 @@ export interface Trail {
 export async function assertVersion(
   tx: Db,
   request: FastifyRequest,
-  found: { id: number; version: string; record: WireRecord | null; readable: boolean; trail: Trail },
+  found: {
+    id: number
+    version: string
+    /** The record as the caller may read it (its field rules applied), read only for the 412. */
+    record: (() => Promise<WireRecord>) | null
+    readable: boolean
+    trail: Trail
+  },
 ) {
   const wanted = versionsWanted(request, found.id)
   if (!wanted || wanted.includes('*') || wanted.includes(found.version)) return
@@ -94,7 +101,7 @@ export async function assertVersion(
     version: found.version,
     changed_by: entry?.by ?? null,
     changed_at: entry?.at ?? null,
-    ...(found.readable && found.record ? { data: found.record } : {}),
+    ...(found.readable && found.record ? { data: await found.record() } : {}),
   }
   throw error
 }

@@ -8,6 +8,7 @@ import { notFound } from '../errors.ts'
 import { selectFrom } from '../list/index.ts'
 import { columnsByName, wireToRow } from '../wire.ts'
 import { databaseRule, foreignKeyFields } from './database-rules.ts'
+import { narrowedFields, narrowView } from './field-access.ts'
 import { permissionOf } from './permissions.ts'
 import { positionsIn } from './positions.ts'
 import { resolveKeys, targetOf } from './relations.ts'
@@ -218,7 +219,12 @@ export async function begin(
     await assertVersion(tx, request, {
       id,
       version: String(before.version),
-      record: before,
+      record: async () => {
+        // The other change is shown as the caller may read it: its hidden fields are not selected.
+        const fields = w.spec.contract && !w.owner ? narrowedFields(request, w.spec.path) : undefined
+        const record = w.spec.contract?.record
+        return fields && record ? readRecord(tx, narrowView(w.view, record, fields), id) : before
+      },
       readable: mayRead(w, request),
       trail: trailOf(w, request, id),
     })

@@ -1,10 +1,19 @@
-import type { PermissionName } from '@vod/contract'
+import type { MaskKind, PermissionName } from '@vod/contract'
 import type { SearchKind } from '@vod/contract/search'
 import { getTableColumns, getTableName, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyRequest } from 'fastify'
+import { z } from 'zod'
 import type { KeywordColumn } from '../list/index.ts'
 import { hasTrigramIndex, kindOf } from '../list/keyword.ts'
+import {
+  declaredRecords,
+  masksOf,
+  type NarrowedFields,
+  narrowingKey,
+  readable,
+  readWhole,
+} from '../resource/field-access.ts'
 import { permissionOf } from '../resource/permissions.ts'
 
 /** One kind of record the box finds, as the search statement reads it. */
@@ -19,6 +28,10 @@ export interface Searchable {
   /** The parent a child is opened under (a campaign's channel). */
   parent: PgColumn | null
   columns: readonly { kind: 'prefix' | 'contains'; column: PgColumn }[]
+  /** The detail's mask, for a caller whose roles grant it masked (field-access.ts). */
+  detailMask?: MaskKind
+  /** Names the caller's field rules where they narrow the kind (the statement's cache key). */
+  narrowing?: string
   /** The list's scope for this caller: the same rows its list shows. */
   scopeOf(request: FastifyRequest): SQL | undefined
 }
@@ -55,6 +68,35 @@ export interface SearchDeclaration {
  */
 export const readByWords = (column: Searchable['columns'][number]) =>
   column.kind === 'contains' && hasTrigramIndex(column.column)
+
+const narrowedKinds = new WeakMap<Searchable, Map<string, Searchable | null>>()
+
+/**
+ * The kind as a caller with these field rules of it searches it: never by a column of a field it may not
+ * read whole (masked or hidden), its detail masked or left out; not at all when it may not read the label.
+ * Columns are the fields of their SQL name, as the wire names them.
+ */
+export function searchableFor(found: Searchable, fields: NarrowedFields | undefined): Searchable | null {
+  if (!fields) return found
+  const key = narrowingKey(fields)
+  const made = narrowedKinds.get(found) ?? new Map<string, Searchable | null>()
+  narrowedKinds.set(found, made)
+  const known = made.get(key)
+  if (known !== undefined) return known
+  const detailRule = found.detail ? (fields[found.detail.name] ?? 'write') : 'write'
+  const mask = found.detail && masksOf(declaredRecords.get(found.kind) ?? z.object({}))[found.detail.name]
+  const narrowed: Searchable | null = !readable(fields, found.label.name)
+    ? null
+    : {
+        ...found,
+        columns: found.columns.filter((column) => readWhole(fields, column.column.name)),
+        detail: detailRule === 'none' || (detailRule === 'masked' && !mask) ? null : found.detail,
+        ...(detailRule === 'masked' && mask ? { detailMask: mask } : {}),
+        narrowing: key,
+      }
+  made.set(key, narrowed)
+  return narrowed
+}
 
 /** Every kind declared in this process (the resources' modules declare them as they are imported). */
 export const searchables: Searchable[] = []

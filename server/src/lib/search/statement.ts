@@ -5,6 +5,7 @@ import { type Db, queryText, type Statement } from '../../db/client.ts'
 import { Lru } from '../../lru.ts'
 import { channelRowsOf } from '../list/channel-rows.ts'
 import { CONTAINS_READ_MAX, containsPatterns, everyWord, prefixRange } from '../list/keyword.ts'
+import { maskOf } from '../resource/field-access.ts'
 import { qualified } from '../resource/relations.ts'
 import { readByWords, type Searchable } from './searchable.ts'
 
@@ -62,8 +63,9 @@ function recordsOf(found: Searchable, anywhere: boolean, scope: SQL | undefined)
   if (columns.length === 0) return null
   const parts = columns.map((column) => partOf(found, column, scope))
   const id = qualified(found.id)
+  const detail = found.detail && qualified(found.detail)
   return sql`(select json_agg(json_build_object('id', ${id}, 'label', ${qualified(found.label)}::text,
-      'detail', ${found.detail ? sql`${qualified(found.detail)}::text` : sql`null`},
+      'detail', ${detail ? (found.detailMask ? maskOf(found.detailMask, detail) : sql`${detail}::text`) : sql`null`},
       'parent_id', ${found.parent ? qualified(found.parent) : sql`null`}, 'exact', h.exact)
       order by h.exact desc, h.length, h.hit, ${id})
     from (select id, max(case when hit = lower(${TEXT}) then 1 else 0 end) as exact, min(length(hit)) as length,
@@ -99,7 +101,11 @@ export function searchStatement(kinds: Allowed, q: string): Statement | null {
   const anywhere = q.length >= SEARCH_CONTAINS_MIN_LENGTH
   const key = JSON.stringify([
     anywhere,
-    kinds.map(({ found, scope }) => [found.kind, scope === undefined ? null : dialect.sqlToQuery(scope)]),
+    kinds.map(({ found, scope }) => [
+      found.kind,
+      found.narrowing ?? null,
+      scope === undefined ? null : dialect.sqlToQuery(scope),
+    ]),
   ])
   let statement = built.get(key)
   if (statement === undefined) {

@@ -1,9 +1,21 @@
 import { auditLogsContract } from '@vod/contract'
 import { auditLogs } from '../../db/schema/index.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
+import { changesAs } from '../../lib/resource/field-access.ts'
 
-/** The audit trail, read-only: lib/audit.ts writes it alongside every write, action and login. */
+/**
+ * The audit trail, read-only: lib/audit.ts writes it alongside every write, action and login. An entry's
+ * changes show the fields the caller's roles hide as "hidden", and masked ones masked (field-access.ts).
+ */
 export const auditLogsModule = defineResource({
   contract: auditLogsContract,
   table: auditLogs,
+  presentFor(request) {
+    const rules = request.admin?.fieldRules
+    if (!rules || Object.keys(rules).length === 0) return undefined
+    return {
+      key: JSON.stringify(rules),
+      present: { changes: changesAs(auditLogs.changes, auditLogs.resource, rules) },
+    }
+  },
 })

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { adminOf } from '../../auth/sessions.ts'
 import { notFound } from '../../lib/errors.ts'
 import { pendingDeletions, setUndoWindow } from '../../lib/resource/deletions.ts'
+import { declaredLabels, narrowedFields, readWhole } from '../../lib/resource/field-access.ts'
 import { dataOf, protectedErrors, recordErrors } from '../../lib/responses.ts'
 import type { ModuleOptions } from '../types.ts'
 
@@ -27,7 +28,17 @@ export async function deletionsModule(app: FastifyInstance, { db }: ModuleOption
     async (request) => {
       const admin = adminOf(request)
       const rows = await pendingDeletions(db, admin.id)
-      return { data: rows.filter((row) => admin.permissions.has(`delete-${row.resource}`)) }
+      return {
+        data: rows
+          .filter((row) => admin.permissions.has(`delete-${row.resource}`))
+          .map((row) => {
+            // A record whose name the caller may no longer read (its role narrowed since) is named by id.
+            const label = declaredLabels.get(row.resource) ?? 'name'
+            return readWhole(narrowedFields(request, row.resource), label)
+              ? row
+              : { ...row, labels: row.ids.map((id) => `#${id}`) }
+          }),
+      }
     },
   )
 

@@ -65,6 +65,8 @@ export interface ReportText {
   file: string | null
   /** The newest commit the figures include (foldStatus); null when unknown. */
   freshAsOf: Date | null
+  /** Figures the subscriber's field rules hide (contract/src/field-rules.ts `hiddenFigures`): left out. */
+  hidden?: ReadonlySet<string>
 }
 
 /** An instant as `YYYY-MM-DD hh:mm:ss` on the clock of a zone. */
@@ -98,9 +100,12 @@ export function reportText(text: ReportText): { subject: string; body: string } 
     `${w.period}${colon}${period} (${w.zone} ${text.zone})`,
     `${w.channel}${colon}${text.channel ?? w.allChannels}`,
     '',
-    ...contents.headline.map(
-      (name) => `${figureRegistry[name].label[text.language]}${colon}${figureText(name, text.totals[name])}`,
-    ),
+    ...contents.headline
+      .filter((name) => !text.hidden?.has(name))
+      .map(
+        (name) =>
+          `${figureRegistry[name].label[text.language]}${colon}${figureText(name, text.totals[name])}`,
+      ),
     ...(text.freshAsOf
       ? [w.freshAsOf.replace('{time}', `${zoneTime(text.freshAsOf, text.zone)} (${w.zone} ${text.zone})`)]
       : []),

@@ -1,14 +1,16 @@
 import {
   campaignStatisticFigures,
+  effectiveFieldRules,
   effectivePermissions,
   type FigureLanguage,
+  hiddenFigures,
   reportMailContents,
   type SubscribedReport,
 } from '@vod/contract'
 import { stringify } from 'csv-stringify/sync'
 import { eq } from 'drizzle-orm'
 import { ALL_CHANNELS } from '../../auth/channel-scope.ts'
-import { adminPermissionNames } from '../../auth/sessions.ts'
+import { adminPermissionNames, adminRoleRules } from '../../auth/sessions.ts'
 import type { Db } from '../../db/client.ts'
 import { admins, channelAdmins, channels } from '../../db/schema/index.ts'
 import type { OutgoingMail } from '../../lib/mail/transport.ts'
@@ -42,7 +44,12 @@ const seriesColumns: Record<SubscribedReport, readonly string[]> = {
  */
 async function readerOf(db: Db, order: ReportOrder, to: string | null) {
   const [admin] = await db
-    .select({ email: admins.email, status: admins.status, permissions: adminPermissionNames })
+    .select({
+      email: admins.email,
+      status: admins.status,
+      permissions: adminPermissionNames,
+      roles: adminRoleRules,
+    })
     .from(admins)
     .where(eq(admins.id, order.adminId))
   if (admin?.status !== 'enabled' || !admin.email || (to !== null && admin.email !== to)) return null
@@ -60,13 +67,17 @@ async function readerOf(db: Db, order: ReportOrder, to: string | null) {
   const scope: Scope = { channels: order.channelId === null ? mine : [order.channelId] }
   const contents = reportMailContents[order.report]
   const mayExport = !contents.export || permissions.has(contents.export)
-  return { email: admin.email, scope, mayExport }
+  // The field rules as they are at this send: a role narrowed since the subscription counts now.
+  const roles = typeof admin.roles === 'string' ? JSON.parse(admin.roles) : admin.roles
+  const hidden = hiddenFigures(effectiveFieldRules(roles))
+  return { email: admin.email, scope, mayExport, hidden }
 }
 
 /** A CSV of the campaigns' rows as the campaign screen's table shows them, cells as every export writes them. */
-function campaignCsv(answer: string): string {
+function campaignCsv(answer: string, hidden: ReadonlySet<string>): string {
   const rows = (JSON.parse(answer) as { data: Record<string, unknown>[] }).data
-  const columns = ['channel_id', 'channel_name', 'campaign_id', 'campaign_name', ...campaignStatisticFigures]
+  const figures = campaignStatisticFigures.filter((name) => !hidden.has(name))
+  const columns = ['channel_id', 'channel_name', 'campaign_id', 'campaign_name', ...figures]
   return `\ufeff${stringify([columns, ...rows.map((row) => columns.map((column) => cell(row[column] ?? '')))])}`
 }
 
@@ -104,8 +115,13 @@ export async function makeReport(
   if (reader.mayExport)
     csv =
       contents.csv === 'campaigns'
-        ? campaignCsv(await perCampaign(reads, period, reader.scope))
-        : await dailyCsvFile(reads, period, reader.scope, seriesColumns[order.report])
+        ? campaignCsv(await perCampaign(reads, period, reader.scope), reader.hidden)
+        : await dailyCsvFile(
+            reads,
+            period,
+            reader.scope,
+            seriesColumns[order.report].filter((column) => !reader.hidden.has(column)),
+          )
   const text = reportText({
     report: order.report,
     language: order.language,
@@ -116,6 +132,7 @@ export async function makeReport(
     totals: series.meta.totals,
     file: csv === null ? null : contents.filename,
     freshAsOf,
+    hidden: reader.hidden,
   })
   return {
     to: reader.email,

@@ -1,11 +1,20 @@
-import { type Role, roleAssignInput, SUPER_ADMIN_ROLE } from '@vod/contract'
+import {
+  type FieldRules,
+  permissionEntries,
+  type Role,
+  roleAssignInput,
+  ruleExceeds,
+  ruleOf,
+  SUPER_ADMIN_ROLE,
+} from '@vod/contract'
 import { and, eq, inArray } from 'drizzle-orm'
 import { ensureMayManage } from '../../auth/admin-guard.ts'
-import { ensureGrantable } from '../../auth/grants.ts'
+import { ensureGrantable, namesParam } from '../../auth/grants.ts'
 import { adminOf, revokeSessionsOf } from '../../auth/sessions.ts'
 import { ensureSuperAdminRemains, lockSuperAdmins } from '../../auth/super-admins.ts'
 import { adminRoles, admins, roles } from '../../db/schema/index.ts'
-import { conflict } from '../../lib/errors.ts'
+import { conflict, invalidField } from '../../lib/errors.ts'
+import { declaredRecords, masksOf } from '../../lib/resource/field-access.ts'
 import { resolveKeys } from '../../lib/resource/relations.ts'
 import type { ActionRoute, WriteHooks } from '../../lib/resource/types.ts'
 import { sameSet } from '../../lib/sets.ts'
@@ -16,6 +25,41 @@ import { sameSet } from '../../lib/sets.ts'
  * deleted; a role some admin holds is not deleted. Permissions are read afresh on each request, so a role's
  * new permissions count on its holders' next request.
  */
+/**
+ * A role's field rules name only record fields of the product's resources (422 `fields.unknown`), mask
+ * only fields that declare a mask (422 `fields.no_mask`), and give no field of a resource the role holds
+ * more than the caller has of it (422 `fields.not_held`): a narrowed admin cannot widen a role past itself.
+ */
+function checkFieldRules(caller: FieldRules, rules: FieldRules, groups: readonly string[]) {
+  const unknown: string[] = []
+  const unmasked: string[] = []
+  for (const [resource, fields] of Object.entries(rules)) {
+    const record = declaredRecords.get(resource)
+    const masks = record ? masksOf(record) : {}
+    for (const [field, rule] of Object.entries(fields)) {
+      if (!record || !(field in record.shape)) unknown.push(`${resource}.${field}`)
+      else if (rule === 'masked' && !masks[field]) unmasked.push(`${resource}.${field}`)
+    }
+  }
+  if (unknown.length > 0) throw invalidField('field_rules', 'fields.unknown', namesParam(unknown))
+  if (unmasked.length > 0) throw invalidField('field_rules', 'fields.no_mask', namesParam(unmasked))
+  const wider = Object.entries(caller).flatMap(([resource, fields]) =>
+    groups.includes(resource)
+      ? Object.entries(fields).flatMap(([field, own]) =>
+          ruleExceeds(ruleOf(rules, resource, field), own) ? [`${resource}.${field}`] : [],
+        )
+      : [],
+  )
+  if (wider.length > 0) throw invalidField('field_rules', 'fields.not_held', namesParam(wider))
+}
+
+/** The permission groups of a role's permission names (`users` for `list-users`). */
+const groupsOf = (names: readonly string[]) =>
+  names.flatMap((name) => {
+    const entry = permissionEntries.find((candidate) => candidate.name === name)
+    return entry ? [entry.group] : []
+  })
+
 export const roleRules: WriteHooks<Role> = {
   async guard({ tx, operation }) {
     if (operation === 'assign') await lockSuperAdmins(tx)
@@ -25,11 +69,23 @@ export const roleRules: WriteHooks<Role> = {
     // Permissions the role keeps were granted before; only new ones must be the caller's own.
     const given = added.permissions as string[] | undefined
     if (given?.length) await ensureGrantable(tx, adminOf(request), { permissions: given })
+    const fieldRules = input.field_rules as FieldRules | undefined
+    if (operation === 'create' || operation === 'update') {
+      const permissions = (input.permissions as string[] | undefined) ?? before?.permissions ?? []
+      checkFieldRules(
+        adminOf(request).fieldRules,
+        fieldRules ?? before?.field_rules ?? {},
+        groupsOf(permissions),
+      )
+    }
     if (before?.name === SUPER_ADMIN_ROLE) {
       const renamed = input.name !== undefined && input.name !== before.name
       const regranted =
         input.permissions !== undefined && !sameSet(input.permissions as string[], before.permissions)
-      if (operation === 'delete' || (operation === 'update' && (renamed || regranted)))
+      // The super-admin reads and writes every field whatever its rules say: they stay empty.
+      const narrowed =
+        fieldRules !== undefined && Object.values(fieldRules).some((f) => Object.keys(f).length > 0)
+      if (operation === 'delete' || (operation === 'update' && (renamed || regranted || narrowed)))
         throw conflict('roles.super_admin')
     }
     if (operation === 'delete' && before && before.admins.length > 0)

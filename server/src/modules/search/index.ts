@@ -2,8 +2,9 @@ import { searchAnswer, searchKinds, searchQuery } from '@vod/contract/search'
 import type { FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { adminOf } from '../../auth/sessions.ts'
+import { narrowedFields } from '../../lib/resource/field-access.ts'
 import { protectedErrors, searchErrors } from '../../lib/responses.ts'
-import { searchables } from '../../lib/search/searchable.ts'
+import { searchableFor, searchables } from '../../lib/search/searchable.ts'
 import { search } from '../../lib/search/statement.ts'
 import type { ApiModule } from '../types.ts'
 
@@ -40,9 +41,13 @@ export const searchModule: ApiModule = async (app, { db }) => {
     },
     async (request, reply) => {
       const { permissions } = adminOf(request)
+      // Each kind as the caller's field rules let it search it: never by a field it may not read whole.
       const allowed = kinds
         .filter((found) => permissions.has(found.permission))
-        .map((found) => ({ found, scope: found.scopeOf(request) }))
+        .flatMap((declared) => {
+          const found = searchableFor(declared, narrowedFields(request, declared.kind))
+          return found ? [{ found, scope: found.scopeOf(request) }] : []
+        })
       const data = await search(db, allowed, request.query.q)
       // PostgreSQL wrote the JSON; the API tests hold it to the schema instead of parsing it here again.
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(`{"data":${data}}`)

@@ -9,6 +9,7 @@ import type { z } from 'zod'
 import { ApiError } from '../../api/http.ts'
 import { notify } from '../../base/notify.ts'
 import { useRouteHandle } from '../../base/use-route-handle.ts'
+import { useSession } from '../../stores/session.ts'
 import { confirmDiscard } from '../form/confirm-discard.ts'
 import { showServerErrors } from '../form/server-errors.ts'
 import { useForm } from '../form/use-form.ts'
@@ -91,7 +92,18 @@ export function ResourceForm(props: ResourceFormProps) {
   const oneEach = resource.form?.oneEach ?? []
   // The values other records hold of the fields each record has its own of: those are not offered.
   const others = useListQuery(client, { per_page: MAX_PER_PAGE }, oneEach.length > 0)
-  const declared = props.fields ?? resource.form?.fields ?? defaultFormFields(contract, editing)
+  // The caller's field rules (GET /api/auth/me): a hidden field is not in the form, one it may read but not
+  // write is shown disabled and never sent (the server answers 403 to either).
+  const rules = useSession((state) => state.profile?.field_rules?.[resource.api])
+  const writable = (name: string) => (rules?.[name] ?? 'write') === 'write'
+  const declared = (props.fields ?? resource.form?.fields ?? defaultFormFields(contract, editing)).flatMap(
+    (field): FormField[] => {
+      const name = fieldName(field)
+      if (rules?.[name] === 'none') return []
+      if (writable(name)) return [field]
+      return [{ ...(typeof field === 'string' ? { name } : field), disabled: true }]
+    },
+  )
   const fields = declared.map((field): FormField => {
     const name = fieldName(field)
     if (!oneEach.includes(name)) return field
@@ -186,9 +198,10 @@ export function ResourceForm(props: ResourceFormProps) {
     let saved: SavedRecord | undefined
     try {
       const given = toBody ? toBody(values) : values
+      const body = schema ? bodyOf(schema, given) : given
       saved = await save.mutateAsync({
         id,
-        values: schema ? bodyOf(schema, given) : given,
+        values: Object.fromEntries(Object.entries(body).filter(([name]) => writable(name))),
         version: from?.version,
       })
       if (afterSave) await afterSave(saved, values)

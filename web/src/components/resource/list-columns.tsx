@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
+import { useSession } from '../../stores/session.ts'
 import { FieldValue } from './Display.tsx'
 import { fieldOf, shownAs } from './fields.ts'
 import { timeZoneLabel } from './format.ts'
@@ -55,21 +56,27 @@ export function useListColumns<T>(
   columns: readonly Column<T>[],
 ): ListColumn<T>[] {
   const { t } = useTranslation()
-  return columns.map((column): ListColumn<T> => {
+  // The caller's field rules of this resource (GET /api/auth/me): a hidden field has no column, and neither
+  // it nor a masked one sorts (the server refuses both).
+  const rules = useSession((state) => state.profile?.field_rules?.[labels])
+  const ruleOf = (field: string) => rules?.[field] ?? 'write'
+  return columns.flatMap((column): ListColumn<T>[] => {
     const spec: ColumnOf<T> = typeof column === 'string' ? { field: column } : column
     const given = fieldOf(record, spec.field)
     const shown = given ? (shownAs(record, given) ?? spec.field) : spec.field
+    if (ruleOf(shown) === 'none' || ruleOf(spec.field) === 'none') return []
+    const whole = ['write', 'read'].includes(ruleOf(shown))
     const schema = record.shape[shown] as z.ZodType | undefined
     // A reference is rendered as one (its name, linked), titled and sorted by the field that names it.
     const reference = given?.info.kind === 'reference' ? given : undefined
     const info = reference?.info ?? (schema && describeField(schema))
     const isImage = info?.kind === 'media' && info.media === 'images'
-    return {
+    const made: ListColumn<T> = {
       key: shown,
       field: spec.field,
       title: titleOf(t, labels, shown, schema && describeField(schema)),
       width: spec.width ?? widths[shown] ?? (isImage ? widths.image : undefined),
-      sortable: spec.sortable ?? sortable.includes(shown),
+      sortable: whole && (spec.sortable ?? sortable.includes(shown)),
       render: (row) => {
         if (spec.render) return spec.render(row, t)
         const value = (row as Record<string, unknown>)[shown]
@@ -99,5 +106,6 @@ export function useListColumns<T>(
         )
       },
     }
+    return [made]
   })
 }

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { type Admin, type Role, type RoleAdminRef, SUPER_ADMIN_ROLE } from '@vod/contract'
+import { type Admin, type FieldRules, type Role, type RoleAdminRef, SUPER_ADMIN_ROLE } from '@vod/contract'
+import { Form } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { PermissionPicker } from '../../components/permission/PermissionPicker.tsx'
@@ -12,8 +13,20 @@ import {
   useRecordQuery,
   useResourceClient,
 } from '../../components/resource/resource-queries.ts'
+import { FieldRulesGrid } from './FieldRulesGrid.tsx'
 import { hasScreens } from './screen-groups.ts'
 import { useCanAssign } from './use-can-assign.ts'
+
+/** The field rules' grid, offering the resources of the permissions ticked so far. */
+function WatchedFieldRules(props: {
+  id?: string
+  value?: FieldRules
+  onChange?: (value: FieldRules) => void
+  disabled?: boolean
+}) {
+  const permissions = (Form.useWatch('permissions', Form.useFormInstance()) as string[] | undefined) ?? []
+  return <FieldRulesGrid {...props} permissions={permissions} />
+}
 
 const toForm = (record: RecordValues): RecordValues => ({
   ...record,
@@ -32,13 +45,18 @@ export default function RoleForm() {
   // The super-admin role keeps its name and every permission (the server answers 409); only its holders change.
   const fixed = useRecordQuery(rolesApi, useParams().id).data?.name === SUPER_ADMIN_ROLE
 
-  /** The role itself is name and permissions; the admins holding it are saved by a second call. */
-  const toBody = ({ name, permissions }: RecordValues): RecordValues =>
-    fixed ? {} : { name, permissions: permissions ?? [] }
+  /** The role itself is name, permissions and field rules; the admins holding it are saved by a second call. */
+  const toBody = ({ name, permissions, field_rules }: RecordValues): RecordValues =>
+    fixed ? {} : { name, permissions: permissions ?? [], field_rules: field_rules ?? {} }
 
   const fields: FormField[] = [
     { name: 'name', disabled: fixed, extra: fixed ? t('roles.superAdminFixed') : undefined },
     { name: 'permissions', input: <PermissionPicker disabled={fixed} groupShown={hasScreens} /> },
+    {
+      name: 'field_rules',
+      extra: t('roles.fieldRulesHint'),
+      input: <WatchedFieldRules disabled={fixed} />,
+    },
   ]
   if (canAssign)
     fields.push({
@@ -64,7 +82,7 @@ export default function RoleForm() {
   return (
     <ResourceForm
       fields={fields}
-      initialValues={{ permissions: [], admin_ids: [] }}
+      initialValues={{ permissions: [], admin_ids: [], field_rules: {} }}
       toForm={toForm}
       toBody={toBody}
       afterSave={canAssign ? assign : undefined}

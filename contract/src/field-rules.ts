@@ -1,0 +1,86 @@
+import { z } from 'zod'
+import { SUPER_ADMIN_ROLE } from './permissions.ts'
+
+/**
+ * Field rules (docs/security.md "Field rules"): what a role lets its admins do with each field of a
+ * resource's record, from most to least: `write` (read and change), `read` (read only), `masked` (read as its
+ * mask, where the field declares one: `j•••@example.com`) and `none` (absent everywhere). A field a role
+ * does not name is `write`: a role grants whole resources until an admin narrows a field.
+ */
+export const fieldRuleStates = ['write', 'read', 'masked', 'none'] as const
+export type FieldRule = (typeof fieldRuleStates)[number]
+
+/** resource (API path) -> record field -> rule; only narrowed fields need be named. */
+export type FieldRules = Record<string, Record<string, FieldRule>>
+
+export const fieldRulesSchema = z.record(
+  z.string().max(100),
+  z.record(z.string().max(100), z.enum(fieldRuleStates)),
+)
+
+const rank: Record<FieldRule, number> = { write: 3, read: 2, masked: 1, none: 0 }
+
+/** The wider of two rules. */
+const widerRule = (a: FieldRule, b: FieldRule): FieldRule => (rank[a] >= rank[b] ? a : b)
+/** Whether `a` gives more than `b`. */
+export const ruleExceeds = (a: FieldRule, b: FieldRule): boolean => rank[a] > rank[b]
+
+/** The rule of one field: `write` unless narrowed. */
+export const ruleOf = (rules: FieldRules, resource: string, field: string): FieldRule =>
+  rules[resource]?.[field] ?? 'write'
+
+/** What an admin's role gives, as the server reads it for the field rules. */
+export interface RoleRules {
+  name: string
+  /** The permission groups the role holds any permission of (`users` for list-users). */
+  groups: readonly string[]
+  field_rules: FieldRules
+}
+
+/**
+ * An admin's rule per field: the widest its roles give. Only the roles that hold a permission of the
+ * resource count for it (a content editor's role, which never names members, does not widen a marketer's
+ * view of them); a resource none of them holds takes the widest of all its roles. A super-admin reads and
+ * writes everything. Only narrowed fields are in the answer.
+ */
+export function effectiveFieldRules(roles: readonly RoleRules[]): FieldRules {
+  if (roles.some((role) => role.name === SUPER_ADMIN_ROLE)) return {}
+  const resources = new Set(roles.flatMap((role) => Object.keys(role.field_rules)))
+  const effective: FieldRules = {}
+  for (const resource of resources) {
+    const holding = roles.filter((role) => role.groups.includes(resource))
+    const counted = holding.length > 0 ? holding : roles
+    const fields = new Set(counted.flatMap((role) => Object.keys(role.field_rules[resource] ?? {})))
+    const narrowed: Record<string, FieldRule> = {}
+    for (const field of fields) {
+      const rule = counted
+        .map((role) => ruleOf(role.field_rules, resource, field))
+        .reduce<FieldRule>(widerRule, 'none')
+      if (rule !== 'write') narrowed[field] = rule
+    }
+    if (Object.keys(narrowed).length > 0) effective[resource] = narrowed
+  }
+  return effective
+}
+
+/**
+ * Figures (figures.ts) summed over record fields: an admin who may not read each of them whole reads no such
+ * figure either, where a report mail or its CSV would give it (the fees of a day's one order are its fees).
+ */
+const figureFields: Record<string, Record<string, readonly string[]>> = {
+  fees: { orders: ['transaction_fee', 'settlement_fee', 'reserve_fee'] },
+}
+
+/** The figures an admin with these rules may not read. */
+export function hiddenFigures(rules: FieldRules): Set<string> {
+  const whole = (rule: FieldRule) => rule === 'write' || rule === 'read'
+  return new Set(
+    Object.entries(figureFields)
+      .filter(([, reads]) =>
+        Object.entries(reads).some(([resource, fields]) =>
+          fields.some((field) => !whole(ruleOf(rules, resource, field))),
+        ),
+      )
+      .map(([figure]) => figure),
+  )
+}

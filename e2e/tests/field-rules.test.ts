@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import { asAdmin, languageContext, logInPage, useProduct } from '../support/product.ts'
+
+/**
+ * Field rules in the browser (docs/security.md "Field rules"): a role whose members' e-mail the role editor's
+ * grid hides (and whose phone it makes read only), and an admin holding it, whose members list has no e-mail
+ * column and no address in it, and whose edit form leaves the e-mail out and the phone disabled.
+ */
+const product = useProduct()
+const PASSWORD = 'Rules-passw0rd'
+const suffix = Date.now().toString(36)
+
+describe('field rules', () => {
+  it("hides a field the grid hid: the narrowed admin's members list has no e-mail column, its form no e-mail and a read-only phone", async () => {
+    const email = `rules-${suffix}@example.com`
+    await asAdmin(product, '/api/users/batch-create', {
+      method: 'POST',
+      body: { rows: [{ username: `rules-${suffix}`, email, phone: '+1 555 0199' }] },
+    })
+    const members = await asAdmin<{ data: { id: number }[] }>(product, `/api/users?keyword=rules-${suffix}`)
+    const member = members.data[0]?.id
+    const editor = await languageContext(product, 'en')
+    const page = await logInPage(editor, product, product.admin, 'en')
+    const roleName = `Marketing ${suffix}`
+    await page.goto(`${product.server.url}/#/permissions/roles/create`)
+    await page.getByRole('textbox', { name: 'Role name' }).fill(roleName)
+    await page.getByTestId('permission-list-users').check()
+    await page.getByTestId('permission-edit-users').check()
+    await page.getByTestId('permission-all-channels').check()
+    const emailRule = page.getByRole('radiogroup', { name: 'Members: E-mail', exact: true })
+    await emailRule.locator('label', { hasText: 'Hidden' }).click()
+    const phoneRule = page.getByRole('radiogroup', { name: 'Members: Phone', exact: true })
+    await phoneRule.locator('label', { hasText: 'Read only' }).click()
+    await page.getByTestId('form-submit').click()
+    await page.waitForURL(/#\/permissions\/roles(\?.*)?$/)
+    await editor.close()
+    const roles = await asAdmin<{ data: { id: number; name: string; field_rules: unknown }[] }>(
+      product,
+      `/api/roles?keyword=${encodeURIComponent(roleName)}`,
+    )
+    const role = roles.data.find((r) => r.name === roleName)
+    expect(role?.field_rules).toEqual({ users: { email: 'none', phone: 'read' } })
+    const username = `marketer-${suffix}`
+    await asAdmin(product, '/api/admins', {
+      method: 'POST',
+      body: { username, password: PASSWORD, name: roleName, role_ids: [role?.id] },
+    })
+
+    const context = await languageContext(product, 'en')
+    const narrowed = await logInPage(context, product, { username, password: PASSWORD }, 'en')
+    await narrowed.goto(`${product.server.url}/#/users?keyword=rules-${suffix}`)
+    const table = narrowed.locator('.ant-table')
+    await table.getByText(`rules-${suffix}`, { exact: true }).waitFor()
+    const headers = await table.locator('thead th').allInnerTexts()
+    expect(headers.map((text) => text.trim())).toContain('Username')
+    expect(headers.map((text) => text.trim())).not.toContain('E-mail')
+    expect(await table.textContent()).not.toContain(email)
+
+    // Its edit form has no e-mail, shows the phone it may only read disabled, and saves what it may write.
+    await narrowed.goto(`${product.server.url}/#/users/edit/${member}`)
+    const firstName = narrowed.getByRole('textbox', { name: 'First name' })
+    await firstName.waitFor()
+    expect(await narrowed.getByRole('textbox', { name: 'Phone' }).isDisabled()).toBe(true)
+    expect(await narrowed.getByRole('textbox', { name: 'E-mail' }).count()).toBe(0)
+    await firstName.fill('Narrowed')
+    await narrowed.getByTestId('form-submit').click()
+    await narrowed.waitForURL(/#\/users(\?.*)?$/)
+    const saved = await asAdmin<{ data: { first_name: string; email: string } }>(
+      product,
+      `/api/users/${member}`,
+    )
+    expect(saved.data).toMatchObject({ first_name: 'Narrowed', email })
+    await context.close()
+  })
+})
