@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { actionReason } from './actions.ts'
 import { instant, recordId } from './values.ts'
 import { rowVersions } from './versions.ts'
 
@@ -24,17 +25,21 @@ export const undoWindowInput = z.strictObject({
   seconds: z.number().int().min(1).max(UNDO_HOLD_SECONDS),
 })
 
-export const bulkInput = z
-  .strictObject({
-    ids: z.array(recordId).min(1).max(BULK_LIMIT).optional(),
-    all: z.literal(1).optional(),
-    /** The version each row was seen at (versions.ts): a row changed since is refused 412, the others go on. */
-    versions: rowVersions.optional(),
-  })
-  .superRefine((value, ctx) => {
-    if ((value.ids === undefined) === (value.all === undefined))
-      ctx.addIssue({ code: 'custom', path: ['ids'], message: 'validation.bulk_rows' })
-  })
+const bulkRows = {
+  ids: z.array(recordId).min(1).max(BULK_LIMIT).optional(),
+  all: z.literal(1).optional(),
+  /** The version each row was seen at (versions.ts): a row changed since is refused 412, the others go on. */
+  versions: rowVersions.optional(),
+}
+
+const rowsNamed = (value: { ids?: unknown; all?: unknown }, ctx: z.RefinementCtx) => {
+  if ((value.ids === undefined) === (value.all === undefined))
+    ctx.addIssue({ code: 'custom', path: ['ids'], message: 'validation.bulk_rows' })
+}
+
+export const bulkInput = z.strictObject(bulkRows).superRefine(rowsNamed)
+/** A bulk action that asks why (ActionSpec.reason): the rows and one reason for all of them. */
+export const bulkReasonInput = z.strictObject({ ...bulkRows, ...actionReason.shape }).superRefine(rowsNamed)
 export type BulkInput = z.infer<typeof bulkInput>
 
 /** One row's outcome: done, or refused with the status and message a single request would have had. */
