@@ -54,6 +54,7 @@ describe('the admins list', () => {
         roles: ['admin'],
         two_factor_bound: 0,
         two_factor_mode: 'optional',
+        time_zone: 'UTC',
       },
     })
     const list = resourceRoute(admins).children?.[0]?.page as () => Promise<{

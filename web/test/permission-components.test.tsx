@@ -16,6 +16,7 @@ const profile = (roles: string[]): Profile => ({
   email: null,
   two_factor_bound: 0,
   two_factor_mode: 'optional',
+  time_zone: 'UTC',
   roles,
 })
 

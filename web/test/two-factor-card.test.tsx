@@ -133,4 +133,5 @@ const profile = {
   email: null,
   roles: ['admin'],
   two_factor_mode: 'optional' as const,
+  time_zone: 'UTC',
 }

@@ -81,7 +81,7 @@ export const resourceLocale = defineLocale({
     filtersButton_one: 'Filters (1)',
     filtersButton_other: 'Filters ({{count}})',
     totalsRow: 'Total of {{count, number}} matching',
-    exportUtc: 'The CSV gives times in UTC.',
+    exportTimes: 'The CSV gives times as the screens show them ({{zone}}).',
     rangeEnd: 'to',
     pickerForbidden: 'You may not see these records ({{permission}})',
     /**
@@ -108,6 +108,7 @@ export const resourceLocale = defineLocale({
       archive: 'Archive',
       recover: 'Recover',
       solve: 'Solve',
+      reply: 'Reply by e-mail',
       ban: 'Ban',
       'reject-report': 'Reject report',
       refund: 'Record refunds',
@@ -307,7 +308,7 @@ export const resourceLocale = defineLocale({
     filtersButton_one: '筛选（1）',
     filtersButton_other: '筛选（{{count}}）',
     totalsRow: '共 {{count, number}} 条合计',
-    exportUtc: 'CSV 中的时间为 UTC。',
+    exportTimes: 'CSV 中的时间与界面显示一致（{{zone}}）。',
     rangeEnd: '结束',
     pickerForbidden: '您无权查看这些记录（{{permission}}）',
     verbs: {
@@ -330,6 +331,7 @@ export const resourceLocale = defineLocale({
       archive: '归档',
       recover: '恢复',
       solve: '解决',
+      reply: '邮件回复',
       ban: '封禁',
       'reject-report': '驳回举报',
       refund: '登记退款',
