@@ -154,10 +154,14 @@ describeEachEngine('orders and payout reports', (engine) => {
       expect(await totals(`user_id=${alice}`)).toEqual({
         count: 2,
         amount: '29.98',
+        fees: '0.99',
         transaction_fee: '0.99',
         settlement_fee: '0.00',
         reserve_fee: '0.00',
         total_amount: '28.99',
+        refunded: '0.00',
+        charged_back: '0.00',
+        net: '29.98',
       })
       expect(await totals(`user_id=${bob}&page=3&sort=-amount`)).toMatchObject({ count: 1, amount: '5.00' })
       expect(await totals('keyword=ORD-000&paid_at_from=2026-11-05')).toMatchObject({
