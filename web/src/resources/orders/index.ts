@@ -34,7 +34,7 @@ export const orders = defineResource({
       'channel_id',
     ],
     // The table fits a 1440 px screen; these come back through the column picker.
-    hidden: ['fees', 'payment_method', 'transaction_number', 'channel_id'],
+    hidden: ['id', 'fees', 'payment_method', 'transaction_number', 'channel_id'],
     filters: ['payment_method', 'plan_id', 'user_id', 'paid_at'],
   },
   show: {
