@@ -24,6 +24,7 @@ export const analyticsLocale = defineLocale({
       last7: 'Last 7 days',
       last30: 'Last 30 days',
       thisMonth: 'This month',
+      lastMonth: 'Last month',
     },
     /** The figures' names, from the figure registry (contract/src/figures.ts, docs/figures.md). */
     figures: figureLabels('en'),
@@ -111,6 +112,7 @@ export const analyticsLocale = defineLocale({
       last7: '最近 7 天',
       last30: '最近 30 天',
       thisMonth: '本月',
+      lastMonth: '上月',
     },
     figures: figureLabels('zh-cn'),
     by: { channel: '渠道', campaign: '活动' },
