@@ -10,8 +10,11 @@ import { rowVersions } from './versions.ts'
  */
 export const BULK_LIMIT = 1000
 
-/** How long a delete can be undone, in seconds: the "Deleted. Undo" notice shows this long. */
-export const UNDO_SECONDS = 10
+/**
+ * How long a delete can be undone, in seconds: the "Deleted. Undo" notice shows this long, and a bulk
+ * delete's result dialog holds it (up to UNDO_HOLD_SECONDS) for as long as it is open to be read.
+ */
+export const UNDO_SECONDS = 60
 
 /**
  * The window counts only while its notice is on screen: while the page is hidden the web app holds it (up to
