@@ -30,6 +30,15 @@ describe('the dashboard period picker', () => {
     await picker.getByText('上月').click()
     await asked
     await page.getByText('收入（上月）').first().waitFor()
+    // A totals row under last month's days, as the server summed them.
+    const { meta } = await asAdmin<{ meta: { totals: Record<string, string> } }>(
+      product,
+      `/api/dashboard/revenueTrend?start_date=${lastEnd.slice(0, 8)}01&end_date=${lastEnd}`,
+    )
+    const totals = page.getByTestId('revenue-trend-totals')
+    await expect.poll(() => totals.textContent()).toContain('合计')
+    const gross = Number(meta.totals.gross).toLocaleString('en', { minimumFractionDigits: 2 })
+    expect(await totals.textContent()).toContain(`USD ${gross}`)
     const thisMonth = page.waitForRequest(
       (request) =>
         request.url().includes('/api/dashboard/channelList') &&

@@ -196,6 +196,7 @@ export default function DashboardPage() {
                 figures={[...moneyFigures]}
                 title={t('dashboard.revenueTrend', { period: periodName })}
                 testId="revenue-trend"
+                totals={trend.data?.meta.totals}
               />
             </Later>
           </Card>
@@ -210,6 +211,7 @@ export default function DashboardPage() {
                 figures={['visitors', 'signups', 'new_subscriptions']}
                 title={t('dashboard.memberTrend', { period: periodName })}
                 testId="member-trend"
+                totals={trend.data?.meta.totals}
               />
             </Later>
           </Card>
