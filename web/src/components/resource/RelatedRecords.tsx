@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Card, List, Tag } from 'antd'
+import { Card, List, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { type Id, resourceClient } from '../../api/resource-client.ts'
@@ -51,7 +51,10 @@ export function RelatedRecords({
         size="small"
         loading={rows.isLoading}
         dataSource={rows.data?.data ?? []}
-        locale={{ emptyText: t('resource.relatedNone') }}
+        // antd's own empty text is too faint to read (WCAG contrast): the secondary text colour instead.
+        locale={{
+          emptyText: <Typography.Text type="secondary">{t('resource.relatedNone')}</Typography.Text>,
+        }}
         renderItem={(row) => (
           <List.Item key={row.id} extra={row.created_at && <span>{formatDateTime(row.created_at)}</span>}>
             <Link to={resourcePath(target, 'show', row.id)}>{String(row[label] ?? `#${row.id}`)}</Link>
