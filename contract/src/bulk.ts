@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { actionReason } from './actions.ts'
 import { instant, recordId } from './values.ts'
 import { rowVersions } from './versions.ts'
 
@@ -9,8 +10,11 @@ import { rowVersions } from './versions.ts'
  */
 export const BULK_LIMIT = 1000
 
-/** How long a delete can be undone, in seconds: the "Deleted. Undo" notice shows this long. */
-export const UNDO_SECONDS = 10
+/**
+ * How long a delete can be undone, in seconds: the "Deleted. Undo" notice shows this long, and a bulk
+ * delete's result dialog holds it (up to UNDO_HOLD_SECONDS) for as long as it is open to be read.
+ */
+export const UNDO_SECONDS = 60
 
 /**
  * The window counts only while its notice is on screen: while the page is hidden the web app holds it (up to
@@ -24,17 +28,21 @@ export const undoWindowInput = z.strictObject({
   seconds: z.number().int().min(1).max(UNDO_HOLD_SECONDS),
 })
 
-export const bulkInput = z
-  .strictObject({
-    ids: z.array(recordId).min(1).max(BULK_LIMIT).optional(),
-    all: z.literal(1).optional(),
-    /** The version each row was seen at (versions.ts): a row changed since is refused 412, the others go on. */
-    versions: rowVersions.optional(),
-  })
-  .superRefine((value, ctx) => {
-    if ((value.ids === undefined) === (value.all === undefined))
-      ctx.addIssue({ code: 'custom', path: ['ids'], message: 'validation.bulk_rows' })
-  })
+const bulkRows = {
+  ids: z.array(recordId).min(1).max(BULK_LIMIT).optional(),
+  all: z.literal(1).optional(),
+  /** The version each row was seen at (versions.ts): a row changed since is refused 412, the others go on. */
+  versions: rowVersions.optional(),
+}
+
+const rowsNamed = (value: { ids?: unknown; all?: unknown }, ctx: z.RefinementCtx) => {
+  if ((value.ids === undefined) === (value.all === undefined))
+    ctx.addIssue({ code: 'custom', path: ['ids'], message: 'validation.bulk_rows' })
+}
+
+export const bulkInput = z.strictObject(bulkRows).superRefine(rowsNamed)
+/** A bulk action that asks why (ActionSpec.reason): the rows and one reason for all of them. */
+export const bulkReasonInput = z.strictObject({ ...bulkRows, ...actionReason.shape }).superRefine(rowsNamed)
 export type BulkInput = z.infer<typeof bulkInput>
 
 /** One row's outcome: done, or refused with the status and message a single request would have had. */

@@ -19,7 +19,7 @@ interface Split {
   gross: string
 }
 
-/** Cents from a money cell as the screen shows it ("US$1,234.50") or the CSV writes it ("1234.50"). */
+/** Cents from a money cell as the screen shows it ("USD 1,234.50") or the CSV writes it ("1234.50"). */
 const cents = (text: string) => Math.round(Number(text.replace(/[^\d.-]/g, '')) * 100)
 
 describe('analytics, end to end in Chromium', () => {

@@ -16,11 +16,11 @@ const money = ['gross', 'fees', 'refunds', 'chargebacks', 'net'] as const
 type Money = (typeof money)[number]
 type Figures = Record<Money, string> & Record<string, unknown>
 
-/** Cents from money as the screen shows it ("US$1,234.50", "-US$3.00") or the API writes it ("1234.50"). */
+/** Cents from money as the screen shows it ("USD 1,234.50", "USD -3.00") or the API writes it ("1234.50"). */
 const cents = (text: unknown) => {
   const value = String(text)
   const digits = Math.round(Number(value.replace(/[^\d.]/g, '')) * 100)
-  return /^\s*[-−]/.test(value) ? -digits : digits
+  return /(^|\s)[-−]\d/.test(value) ? -digits : digits
 }
 
 /** The percentage a change text shows ("+12.3% against ..."), null when it shows none. */

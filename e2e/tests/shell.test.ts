@@ -220,7 +220,7 @@ describe('the shell, end to end in Chromium', () => {
     await page.getByTestId('sidebar-logo').waitFor({ state: 'detached' })
     // Fixed header: the navbar and tabs stay at the top while the page scrolls.
     expect(await styleOf(page.getByTestId('shell-header'), 'position')).toBe('static')
-    await page.getByRole('switch', { name: '固定 Header' }).click()
+    await page.getByRole('switch', { name: '固定顶栏' }).click()
     await expect.poll(() => styleOf(page.getByTestId('shell-header'), 'position')).toBe('sticky')
     // Sidebar text theme: the active menu entry in #57CAEB instead of #435ebe (spec section 9), in its readable shade.
     const activeMenu = page.locator('.ant-menu-item-selected')

@@ -103,7 +103,8 @@ describe('unsaved work is never lost silently (issue 36 item 4)', () => {
     await page.locator('[data-testid="bulk-delete-confirm"]:visible').click()
     const dialog = page.locator('.ant-modal:visible', { has: page.getByTestId('bulk-results') })
     const offer = dialog.getByTestId('undo-notice')
-    await expect.poll(() => offer.textContent()).toMatch(/Deleted 3 records\.Undo\d+ s/)
+    // No countdown in a dialog being read: the window is held while it is open (issue 58, item 6).
+    await expect.poll(() => offer.textContent()).toMatch(/^Deleted 3 records\.Undo$/)
     await expect.poll(() => listed()).toEqual([])
     // One offer at a time: the corner leaves this delete to the dialog.
     expect(await page.locator('.undo-notices [data-testid="undo-notice"]').count()).toBe(0)
@@ -134,7 +135,7 @@ describe('unsaved work is never lost silently (issue 36 item 4)', () => {
       const held = pending.data.find((row) => row.ids.includes(tag.id))
       return held ? (Date.parse(held.expires_at) - Date.now()) / 1000 : 0
     }
-    expect(await secondsLeft()).toBeLessThanOrEqual(10)
+    expect(await secondsLeft()).toBeLessThanOrEqual(60)
 
     // The page goes out of sight (another browser tab): the window is held on the server.
     const visibility = (state: 'hidden' | 'visible') =>
@@ -143,10 +144,10 @@ describe('unsaved work is never lost silently (issue 36 item 4)', () => {
         document.dispatchEvent(new Event('visibilitychange'))
       }, state)
     await visibility('hidden')
-    await expect.poll(secondsLeft).toBeGreaterThan(60)
+    await expect.poll(secondsLeft).toBeGreaterThan(120)
     // Back in sight: the offer has the seconds it had left, and undoes the delete.
     await visibility('visible')
-    await expect.poll(secondsLeft).toBeLessThanOrEqual(10)
+    await expect.poll(secondsLeft).toBeLessThanOrEqual(60)
     expect(await secondsLeft()).toBeGreaterThan(0)
     await notice.getByTestId('undo-tags').click()
     await expect

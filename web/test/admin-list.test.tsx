@@ -55,6 +55,7 @@ describe('the admins list', () => {
         two_factor_bound: 0,
         two_factor_mode: 'optional',
         field_rules: {},
+        time_zone: 'UTC',
       },
     })
     const list = resourceRoute(admins).children?.[0]?.page as () => Promise<{

@@ -29,9 +29,10 @@ describe('analytics date presets', () => {
   })
 
   it('shows money exactly, with its currency', () => {
-    expect(formatMoney('1234567.89', 'en')).toBe('$1,234,567.89')
-    expect(formatMoney('90071992547409.99', 'en')).toBe('$90,071,992,547,409.99')
-    expect(formatMoney('-0.10', 'en')).toBe('-$0.10')
-    expect(formatMoney('5.00', 'zh-cn')).toBe('US$5.00')
+    // One format on every screen, the lists' too (issue 58, item 4): the code, then the exact amount.
+    expect(formatMoney('1234567.89', 'en')).toBe('USD 1,234,567.89')
+    expect(formatMoney('90071992547409.99', 'en')).toBe('USD 90,071,992,547,409.99')
+    expect(formatMoney('-0.10', 'en')).toBe('USD -0.10')
+    expect(formatMoney('5.00', 'zh-cn')).toBe('USD 5.00')
   })
 })

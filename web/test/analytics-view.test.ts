@@ -1,6 +1,7 @@
 import { previousPeriod } from '@vod/contract/periods'
 import { describe, expect, it } from 'vitest'
-import { periodOfView, searchOfView, viewFromSearch } from '../src/features/analytics/view.ts'
+import { presetPeriod } from '../src/features/analytics/periods.ts'
+import { keepPeriod, periodOfView, searchOfView, viewFromSearch } from '../src/features/analytics/view.ts'
 
 const view = (search: string) => viewFromSearch(new URLSearchParams(search))
 
@@ -48,5 +49,31 @@ describe("an analytics screen's view in its address (issue 36 item 7)", () => {
       start_date: '2026-01-29',
       end_date: '2026-02-28',
     })
+  })
+})
+
+describe('the period kept across analytics screens, and last month (issue 58 item 5)', () => {
+  it('opens a screen whose address names no period on the one last shown, and a named one as named', () => {
+    const range = { start_date: '2026-10-01', end_date: '2026-10-31' }
+    keepPeriod({ preset: null, range })
+    expect(view('channel=3')).toEqual({ preset: null, range, channel: 3 })
+    expect(view('preset=today')).toEqual({ preset: 'today', range: null, channel: null })
+    keepPeriod({ preset: 'lastMonth', range: null })
+    expect(view('')).toEqual({ preset: 'lastMonth', range: null, channel: null })
+    keepPeriod({ preset: 'last7', range: null })
+  })
+
+  it("gives last month's days in the business zone", () => {
+    expect(presetPeriod('lastMonth', 'UTC', new Date('2026-11-27T12:00:00Z'))).toEqual({
+      start_date: '2026-10-01',
+      end_date: '2026-10-31',
+    })
+    // At 01:00 on 1 March in Shanghai it is still February in UTC: last month is February there, January in UTC.
+    const at = new Date('2026-02-28T17:00:00Z')
+    expect(presetPeriod('lastMonth', 'Asia/Shanghai', at)).toEqual({
+      start_date: '2026-02-01',
+      end_date: '2026-02-28',
+    })
+    expect(presetPeriod('lastMonth', 'UTC', at)).toEqual({ start_date: '2026-01-01', end_date: '2026-01-31' })
   })
 })

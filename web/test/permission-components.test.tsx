@@ -17,6 +17,7 @@ const profile = (roles: string[]): Profile => ({
   two_factor_bound: 0,
   two_factor_mode: 'optional',
   field_rules: {},
+  time_zone: 'UTC',
   roles,
 })
 

@@ -134,4 +134,5 @@ const profile = {
   roles: ['admin'],
   two_factor_mode: 'optional' as const,
   field_rules: {},
+  time_zone: 'UTC',
 }

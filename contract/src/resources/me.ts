@@ -16,6 +16,8 @@ export interface Me {
   two_factor_bound: 0 | 1
   /** The server's TWO_FACTOR setting: whether logins ask for a code (`optional`: only once one is bound). */
   two_factor_mode: TwoFactorMode
+  /** BUSINESS_TIME_ZONE: the zone whose days lists, analytics and exports count, and screens show times in. */
+  time_zone: string
   roles: string[]
   permissions: string[]
   /** The fields its roles narrow, resource -> field -> rule (field-rules.ts); a field not named is `write`. */

@@ -29,7 +29,7 @@ export type MemberMailKind = (typeof memberMailKinds)[number]
  * taken, tried again while its link works), `failed` (refused for good, out of tries, or its link expired
  * before it went) or `outbox` (no mail server is set up: it never left).
  */
-const memberMailStates = ['sent', 'queued', 'failed', 'outbox'] as const
+export const memberMailStates = ['sent', 'queued', 'failed', 'outbox'] as const
 export type MemberMailState = (typeof memberMailStates)[number]
 
 export const ipWhitelistLimits = { note: 500 } as const

@@ -49,9 +49,16 @@ const orderRecord = z
     reserve_fee: money,
     /** amount - transaction_fee - settlement_fee - reserve_fee, exactly. */
     total_amount: money,
+    /** Its three fees together: the registry's `fees` (contract/src/figures.ts) of one order. */
+    fees: moneySum,
     /** The order's refunds and chargebacks, summed; together never more than the amount. */
     refunded: moneySum,
     charged_back: moneySum,
+    /**
+     * The registry's net revenue (figures.ts `net`) of one order: its amount less what was refunded and
+     * charged back of it, fees not taken off. (Analytics dates a refund when it occurred, this by its order.)
+     */
+    net: moneySum,
     /** How many refunds and chargebacks it had (the CSV export's columns beside the sums). */
     refund_count: tally,
     chargeback_count: tally,
@@ -85,7 +92,17 @@ export const ordersContract = defineContract({
     filters: { payment_method: true, plan_id: true, user_id: true, channel_id: true, campaign_id: true },
     ranges: { paid_at: true, amount: true },
     keyword: true,
-    totals: ['amount', 'transaction_fee', 'settlement_fee', 'reserve_fee', 'total_amount'],
+    totals: [
+      'amount',
+      'fees',
+      'transaction_fee',
+      'settlement_fee',
+      'reserve_fee',
+      'total_amount',
+      'refunded',
+      'charged_back',
+      'net',
+    ],
   },
   export: { filename: 'orders.csv' },
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { defineActions } from '../actions.ts'
 import { defineContract } from '../resource.ts'
 import { clearable, flag, instant, instantInput, mediaUrl, recordId, richText } from '../values.ts'
 
@@ -6,6 +7,12 @@ import { clearable, flag, instant, instantInput, mediaUrl, recordId, richText } 
 export const postStatuses = ['draft', 'published'] as const
 
 export const postLimits = { title: 200, description: 1000, content: 200_000 } as const
+
+/** As a video's (videoActions): a post taken down goes back to a draft, with the reason. */
+const postActions = defineActions({
+  publish: { from: ['draft'], to: 'published' },
+  unpublish: { from: ['published'], to: 'draft', reason: true, undo: 'publish' },
+})
 
 const postInput = z.object({
   title: z.string().trim().min(1).max(postLimits.title),
@@ -45,4 +52,5 @@ export const postsContract = defineContract({
     ranges: { published_at: true },
     keyword: true,
   },
+  actions: postActions,
 })

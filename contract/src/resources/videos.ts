@@ -20,7 +20,14 @@ export const MAX_VIDEO_SECONDS = 86_400
 
 export const videoStatuses = ['draft', 'published'] as const
 
-export const videoActions = defineActions({ publish: { from: ['draft'], to: 'published' } })
+/**
+ * Unpublishing (a takedown) takes a published video back to a draft, which the member site does not show,
+ * saying why; publishing it again undoes that and keeps its first publish time.
+ */
+export const videoActions = defineActions({
+  publish: { from: ['draft'], to: 'published' },
+  unpublish: { from: ['published'], to: 'draft', reason: true, undo: 'publish' },
+})
 
 export const videoLimits = { title: 200, serialNumber: 50, description: 5000 } as const
 

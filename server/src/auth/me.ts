@@ -12,6 +12,7 @@ export const meRecord = z.object({
   email: z.string().nullable(),
   two_factor_bound: z.union([z.literal(0), z.literal(1)]),
   two_factor_mode: z.enum(twoFactorModes),
+  time_zone: z.string().meta({ description: 'BUSINESS_TIME_ZONE: days are counted and times shown in it' }),
   roles: z.array(z.string()),
   permissions: z.array(z.string()),
   field_rules: fieldRulesSchema,
@@ -25,6 +26,7 @@ type OwnFields = Pick<
 export function meOf(
   admin: OwnFields & Pick<AuthenticatedAdmin, 'permissions' | 'fieldRules'>,
   twoFactorMode: TwoFactorMode,
+  timeZone: string,
 ): Me {
   return {
     id: admin.id,
@@ -35,6 +37,7 @@ export function meOf(
     email: admin.email,
     two_factor_bound: admin.twoFactorBound ? 1 : 0,
     two_factor_mode: twoFactorMode,
+    time_zone: timeZone,
     // The client knows one role; what an admin may do is in `permissions` (spec section 6).
     roles: ['admin'],
     permissions: [...admin.permissions],

@@ -84,6 +84,7 @@ describeEachEngine('auth', (engine) => {
         email: null,
         two_factor_bound: 0,
         two_factor_mode: 'optional',
+        time_zone: 'UTC',
         roles: ['admin'],
         permissions: ['create-tags', 'list-tags'],
         field_rules: {},

@@ -157,7 +157,7 @@ describeEachEngine('bulk actions and undo', (engine) => {
         expect.objectContaining({ resource: 'videos', ids: [id], labels: ['Undo me'] }),
       )
       const entry = pending.find((d: Json) => d.resource === 'videos')
-      expect(Date.parse(entry.expires_at) - Date.parse(entry.deleted_at)).toBe(10_000)
+      expect(Date.parse(entry.expires_at) - Date.parse(entry.deleted_at)).toBe(60_000)
 
       const restored = await api(`/api/videos/${id}/restore`, 'POST')
       expect(restored.status).toBe(200)

@@ -35,6 +35,7 @@ describeEachEngine('profile', (engine) => {
         email: 'ada@example.com',
         two_factor_bound: 0,
         two_factor_mode: 'optional',
+        time_zone: 'UTC',
         roles: ['admin'],
         permissions: ['list-tags'],
         field_rules: {},

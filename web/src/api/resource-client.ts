@@ -54,6 +54,8 @@ export interface ResourceClient<T = RecordValues> {
   bulk(
     action: string,
     rows: { ids: readonly Id[]; versions?: Record<string, string> } | { all: Query },
+    /** Why, for an action that asks (the contract's `reason`): one reason for every row. */
+    reason?: string,
   ): Promise<BulkAnswer>
   /** The records living under one of these (`/notes/3/items`), through the same seam. */
   children<C = RecordValues>(id: Id, child: string): ChildClient<C>
@@ -106,11 +108,17 @@ function client<T>(path: string): ChildClient<T> {
     action: (target, action, body) =>
       data(http.post<{ data: T }>(`${base}/${idOf(target)}/${action}`, { body, version: versionOf(target) })),
     // Up to BULK_LIMIT rows, each its own write: seconds, not the 10 s of a single call.
-    bulk: (action, rows) =>
+    bulk: (action, rows, reason) =>
       http.post<BulkAnswer>(`${base}/bulk/${action}`, {
         ...('ids' in rows
-          ? { body: { ids: rows.ids, ...(rows.versions && { versions: rows.versions }) } }
-          : { body: { all: 1 }, query: rows.all }),
+          ? {
+              body: {
+                ids: rows.ids,
+                ...(rows.versions && { versions: rows.versions }),
+                ...(reason !== undefined && { reason }),
+              },
+            }
+          : { body: { all: 1, ...(reason !== undefined && { reason }) }, query: rows.all }),
         timeoutMs: BULK_TIMEOUT_MS,
       }),
     children: <C>(id: Id, child: string) => client<C>(`${path}/${id}/${child}`),

@@ -1,6 +1,7 @@
 import Cookies from 'js-cookie'
 import { create } from 'zustand'
 import type { Profile } from '../api/auth.ts'
+import { setBusinessZone } from '../base/business-zone.ts'
 import { saveDrafts } from './drafts.ts'
 import { clearPermissions, setPermissions, storePermissions } from './permission.ts'
 import { forgetUnsaved } from './unsaved.ts'
@@ -31,6 +32,7 @@ export async function startSession(token: string, permissions: readonly string[]
 }
 
 export async function setProfile(profile: Profile, permissions: readonly string[]): Promise<void> {
+  setBusinessZone(profile.time_zone)
   useSession.setState({ profile })
   setPermissions(permissions)
   const token = useSession.getState().token

@@ -9,7 +9,8 @@ import {
   supportTypes,
 } from '@vod/contract'
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core'
+import { admins } from './auth.ts'
 import { oneOf, startsWith, timestamps } from './columns.ts'
 import { users } from './members.ts'
 import { videos } from './videos.ts'
@@ -87,8 +88,38 @@ export const supports = pgTable(
       sql`(${t.status} = 'archived') = (${t.archivedFrom} is not null) and ${t.archivedFrom} is distinct from 'archived'`,
     ),
     index('supports_status_id_index').on(t.status, t.id),
+    index('supports_user_id_id_index').on(t.userId, t.id),
     index('supports_subject_trgm_index').using('gin', t.subject.op('gin_trgm_ops')),
     index('supports_email_prefix_index').on(startsWith(t.email)),
+  ],
+)
+
+/**
+ * Staff's replies to a ticket (modules/supports/replies.ts), each a mail of the outbox (lib/mail/outbox.ts:
+ * `pending`, `attempts`, `tried_at`) to the ticket's address. The sender's name is copied, so a reply
+ * still reads once that admin is gone; `refused` marks a mail the server refused for good.
+ */
+export const supportReplies = pgTable(
+  'support_replies',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    supportId: integer('support_id')
+      .notNull()
+      .references(() => supports.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    recipient: varchar('recipient', { length: supportLimits.email }).notNull(),
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    adminName: varchar('admin_name', { length: 100 }),
+    transport: text('transport', { enum: ['smtp', 'outbox'] }).notNull(),
+    pending: boolean('pending').notNull().default(false),
+    refused: boolean('refused').notNull().default(false),
+    attempts: integer('attempts').notNull().default(0),
+    triedAt: timestamp('tried_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('support_replies_support_id_id_index').on(t.supportId, t.id),
+    index('support_replies_pending_index').on(t.triedAt).where(sql`${t.pending}`),
   ],
 )
 

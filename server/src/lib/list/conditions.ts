@@ -4,12 +4,25 @@ import { keywordMatch } from './keyword.ts'
 import type { FilterSpec, ListQuery, ListSpec } from './list-spec.ts'
 import type { DateValue } from './wire-values.ts'
 
+/**
+ * Where a date value starts and the first instant after it. A calendar day is a day of BUSINESS_TIME_ZONE
+ * (`vod_business_zone()`, db/sql/business-days.sql, written at each start), as the dashboard, analytics and
+ * exports count days: October in Asia/Shanghai is the same orders on a list as in analytics, whatever zone
+ * the browser is in. The zone is read once a statement (a stable function), so an index on the column
+ * still serves the range.
+ */
+const inZone = (day: Date) =>
+  sql`(${day.toISOString().slice(0, 10)}::date::timestamp at time zone vod_business_zone())`
+const startOf = (value: DateValue) => (value.day ? inZone(value.start) : value.start)
+const endOf = (value: DateValue) => (value.end && value.day ? inZone(value.end) : value.end)
+
 function equals(spec: FilterSpec, value: unknown): SQL {
   if (spec.where) return spec.where(value as never)
   const column = spec.column as PgColumn
   if (spec.type === 'date') {
-    const day = value as DateValue
-    return and(gte(column, day.start), day.end ? lt(column, day.end) : undefined) as SQL
+    const date = value as DateValue
+    const end = endOf(date)
+    return and(gte(column, startOf(date)), end ? lt(column, end) : undefined) as SQL
   }
   return eq(column, value)
 }
@@ -31,12 +44,13 @@ export function listWhere(
       const { from, to } = q.ranges[name] ?? {}
       const column = range.column as PgColumn
       if (range.type === 'date') {
-        if (from !== undefined) conditions.push(gte(column, (from as DateValue).start))
+        if (from !== undefined) conditions.push(gte(column, startOf(from as DateValue)))
         if (to !== undefined) {
           const d = to as DateValue
+          const end = endOf(d)
           // Up to the date rule's last day: every instant the rule holds, no bound.
           if (!d.day) conditions.push(lte(column, d.start))
-          else if (d.end) conditions.push(lt(column, d.end))
+          else if (end) conditions.push(lt(column, end))
         }
       } else {
         if (from !== undefined) conditions.push(gte(column, from))

@@ -34,7 +34,7 @@ export const boolParam = z.enum(['1', '0'], 'validation.boolean').transform((v) 
 const dateOnly = /^\d{4}-\d{2}-\d{2}$/
 const dateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/
 
-/** A calendar day `YYYY-MM-DD` (UTC) or an ISO 8601 instant. */
+/** A calendar day `YYYY-MM-DD` (of BUSINESS_TIME_ZONE: lib/list/conditions.ts) or an ISO 8601 instant. */
 export interface DateValue {
   /** The first instant the value names. */
   start: Date

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import { BULK_LIMIT, type BulkInput, type BulkRowResult, bulkAnswer, bulkInput } from '@vod/contract'
+import {
+  BULK_LIMIT,
+  type BulkInput,
+  type BulkRowResult,
+  bulkAnswer,
+  bulkInput,
+  bulkReasonInput,
+} from '@vod/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/client.ts'
@@ -19,6 +26,8 @@ type Writes = ReturnType<typeof defineWrites>
 /** Rows a transaction: few enough that locks are not held long, many enough that commits do not dominate. */
 const CHUNK = 100
 type List = ReturnType<typeof defineList>
+
+const reasonOf = (request: FastifyRequest) => (request.body as { reason: string }).reason
 
 /** What a refusal says, as the single request would have answered it (API.md's `message`). */
 function messageOf(request: FastifyRequest, error: ApiError): string {
@@ -51,12 +60,15 @@ export function defineBulk(
   const { path, table } = spec
   const operations = new Set(spec.operations)
   type Run = (db: Db, request: FastifyRequest, id: number, batch: string) => Promise<unknown>
-  const runs: Record<string, { permission: string; run: Run }> = {}
+  const runs: Record<string, { permission: string; run: Run; body?: typeof bulkReasonInput }> = {}
+  // An action with a body of its own has no bulk form, unless all it asks is why: one reason for every row.
   for (const [name, action] of Object.entries(spec.actions))
-    if (!action.body)
+    if (!action.body || action.reason)
       runs[name] = {
         permission: action.permission ?? name,
-        run: (db, request, id) => writes.act(db, request, id, name, undefined),
+        run: (db, request, id) =>
+          writes.act(db, request, id, name, action.reason ? { reason: reasonOf(request) } : undefined),
+        ...(action.reason && { body: bulkReasonInput }),
       }
   if (operations.has('delete')) {
     runs.delete = {
@@ -104,7 +116,7 @@ export function defineBulk(
       slots.get(request)?.()
       slots.delete(request)
     }
-    for (const [action, { permission, run }] of Object.entries(runs))
+    for (const [action, { permission, run, body }] of Object.entries(runs))
       r.post(
         `/${path}/bulk/${action}`,
         {
@@ -120,7 +132,7 @@ export function defineBulk(
               '`versions` gives the version each row was seen at (`{"12": "734"}`): a row changed since is ' +
               'refused 412, nothing written to it.',
             querystring: list.query,
-            body: bulkInput,
+            body: body ?? bulkInput,
             response: { 200: bulkAnswer, ...protectedErrors, 409: errorBody, 429: errorBody },
           },
           preParsing: async (request) => {

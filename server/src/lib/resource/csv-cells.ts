@@ -25,11 +25,23 @@ export function cell(wire: unknown): unknown {
 /** neutralised() in SQL (vod_csv_text, db/sql/csv-text.sql), reading the value once. */
 export const textCell = (expression: SQL) => sql`vod_csv_text(${expression})`
 
+/** Whether a field is an instant column: written as the screens show it (shownInstant). */
+export const isInstant = (kind: FieldKind, source: Expression | undefined): boolean =>
+  kind === 'column' && (source as PgColumn).columnType === 'PgTimestamp'
+
+/**
+ * An instant as the screens show it (web components/resource/format.ts): on the clock of BUSINESS_TIME_ZONE,
+ * whose days the lists' filters count, `YYYY-MM-DD HH:MM:SS`.
+ */
+export const shownInstant = (source: Expression) =>
+  sql`to_char(${source} at time zone vod_business_zone(), 'YYYY-MM-DD HH24:MI:SS')`
+
 /** The same cell computed by PostgreSQL, for COPY; null when this field cannot be (the rows path serves it). */
 export function copyCell(kind: FieldKind, source: Expression): SQL | null {
   if (kind === 'keys')
     return textCell(sql`array_to_string(array(select json_array_elements_text(${source})), '|')`)
   if (kind !== 'column') return null
+  if (isInstant(kind, source)) return shownInstant(source)
   const column = source as PgColumn
   if (column.columnType === 'PgNumeric' || column.columnType === 'PgDateString')
     return sql`vod_wire(${column})`

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts'
 import { type defineList, estimatedRows, type ListQuery, selectFrom } from '../list/index.ts'
 import { after } from '../list/keyset.ts'
 import { protectedErrors } from '../responses.ts'
-import { cell, copyCell } from './csv-cells.ts'
+import { cell, copyCell, isInstant, shownInstant } from './csv-cells.ts'
 import { keyColumns } from './export-key-columns.ts'
 import { refuseNarrowed } from './field-access.ts'
 import { permissionOf } from './permissions.ts'
@@ -104,14 +104,21 @@ export function defineExport(
   }
 
   async function* rows(db: Db, shape: Shape, list: List, q: ListQuery, scope: SQL | undefined) {
-    const { fields, keyed, columns } = shape
+    const { view, fields, keyed, columns } = shape
     const order = list.orderTerms(q)
     const keys = Object.fromEntries(
       order.map((t, i) => [`__key${i}`, sql<string | null>`(${t.expression})::text`]),
     )
-    // Wire values, as PostgreSQL writes them for the lists (vod_wire); key columns are text already.
+    // Wire values, as PostgreSQL writes them for the lists (vod_wire), instants as the screens show them;
+    // key columns are text already.
     const selected = Object.fromEntries(
-      fields.map((field) => [field, keyed.columns[field] ?? sql`vod_wire(${columns[field]})`]),
+      fields.map((field) => [
+        field,
+        keyed.columns[field] ??
+          (isInstant(view.kinds[field] ?? 'other', columns[field])
+            ? shownInstant(columns[field] as Expression)
+            : sql`vod_wire(${columns[field]})`),
+      ]),
     )
     let last: (string | null)[] | null = null
     for (;;) {

@@ -1,4 +1,4 @@
-import { childOperationsOf, operationsOf } from '@vod/contract'
+import { actionReason, childOperationsOf, operationsOf } from '@vod/contract'
 import { getTableColumns, getTableName, SQL } from 'drizzle-orm'
 import { getTableConfig, IndexedColumn, PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
@@ -123,7 +123,11 @@ export function resolve(spec: ResourceSpec): Resolved {
   )
   const actions: Record<string, ActionRoute> = {}
   for (const [name, transition] of Object.entries(contract.actions ?? {}))
-    actions[name] = { ...transition, ...(spec.actions?.[name] as ActionRoute | undefined) }
+    actions[name] = {
+      ...transition,
+      ...(transition.reason && { body: actionReason }),
+      ...(spec.actions?.[name] as ActionRoute | undefined),
+    }
   for (const [name, action] of Object.entries(spec.actions ?? {})) actions[name] ??= action as ActionRoute
   if (spec.export && !contract.export)
     throw new Error(`${contract.path}: export columns declared for a contract without an export.`)

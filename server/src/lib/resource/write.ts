@@ -251,7 +251,9 @@ async function actOn(w: Writer, db: Db, request: FastifyRequest, id: number, nam
         await tx.update(table).set(touched(w.columns)).where(eq(table.id, id))
         after = await readRecord(tx, view, id)
       }
-      const changes = own ?? updatedChanges(before, after)
+      const diff = own ?? updatedChanges(before, after)
+      // The reason an action asked for stays with its entry (ActionSpec.reason).
+      const changes = route.reason ? { ...diff, reason: (body as { reason: string }).reason } : diff
       await finish(
         w,
         { ...ctx, after, changed: new Set(Object.keys(changes ?? {})) },

@@ -96,7 +96,7 @@ export const authModule: ApiModule = async (app, { db, config, secret, throttle 
       schema: { tags, summary: 'The logged-in admin', response: { 200: dataOf(meRecord), 401: errorBody } },
     },
     async (request) => {
-      return { data: meOf(adminOf(request), config.twoFactor) }
+      return { data: meOf(adminOf(request), config.twoFactor, config.businessTimeZone) }
     },
   )
 

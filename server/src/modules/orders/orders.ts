@@ -123,6 +123,9 @@ export const ordersResource = defineResource<Order>({
     channel_name: channels.utmSource,
     campaign_name: campaigns.name,
     ...wentBack.fields,
+    fees: sql`(${orders.transactionFee} + ${orders.settlementFee} + ${orders.reserveFee})`,
+    // Net revenue as analytics counts it (contract figures.ts `net`): fees beside it, not taken off.
+    net: sql`(${orders.amount} - ${wentBack.fields.refunded} - ${wentBack.fields.charged_back})`,
   },
   lateral: [wentBack],
   actions: { refund: moneyBack('refund'), chargeback: moneyBack('chargeback') },

@@ -86,7 +86,13 @@ export const profileModule: ApiModule = async (app, { db, config, throttle }) =>
             return row
           })
         : admin
-      return { data: meOf({ ...admin, ...saved, permissions: admin.permissions }, config.twoFactor) }
+      return {
+        data: meOf(
+          { ...admin, ...saved, permissions: admin.permissions },
+          config.twoFactor,
+          config.businessTimeZone,
+        ),
+      }
     },
   )
 

@@ -1,3 +1,4 @@
+import type { ActionTable } from '@vod/contract/actions'
 import { BULK_LIMIT, type BulkAnswer } from '@vod/contract/bulk'
 import { Alert, Button, Modal, Space, Table, Tag } from 'antd'
 import { type ReactNode, useState } from 'react'
@@ -24,6 +25,8 @@ interface BulkOptions<T> {
   matching: boolean
   /** The bulk actions the admin may run: the transitions it holds, then `delete`. */
   actions: readonly string[]
+  /** The contract's transitions: which ask why (`reason`) and which one undoes another (`undo`). */
+  table?: ActionTable
   /** The action's label. */
   labelOf: (action: string) => string
   /** Actions that ask first (delete always does). */
@@ -39,13 +42,13 @@ interface BulkOptions<T> {
  * BULK_LIMIT rows; past it the bar says so before asking.
  */
 export function useBulkActions<T extends { id: Id }>(options: BulkOptions<T>) {
-  const { controller, client, matching, actions, labelOf, confirm, labelField } = options
+  const { controller, client, matching, actions, table = {}, labelOf, confirm, labelField } = options
   const { t } = useTranslation()
   const [all, setAll] = useState(false)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const run = useBulkAction(client)
 
-  const perform = async (action: string, selected: readonly Id[]) => {
+  const perform = async (action: string, selected: readonly Id[], reason?: string) => {
     const labels = new Map<Id, string>(controller.rows.map((row) => [row.id, recordLabel(row, labelField)]))
     try {
       const answer = await run.mutateAsync({
@@ -57,6 +60,7 @@ export function useBulkActions<T extends { id: Id }>(options: BulkOptions<T>) {
               ids: selected,
               versions: versionsOf(controller.rows.filter((row) => selected.includes(row.id))),
             },
+        reason,
       })
       setOutcome({ action, answer, labels })
       setAll(false)
@@ -84,7 +88,8 @@ export function useBulkActions<T extends { id: Id }>(options: BulkOptions<T>) {
           <Alert type="warning" showIcon title={t('resource.bulk.tooMany', { limit: BULK_LIMIT })} />
         ) : (
           actions.map((action) => {
-            const danger = action === 'delete' || confirm.includes(action)
+            const asksWhy = Boolean(table[action]?.reason)
+            const danger = action === 'delete' || confirm.includes(action) || asksWhy
             const trigger = (onClick: () => void) => (
               <Button
                 key={action}
@@ -103,8 +108,9 @@ export function useBulkActions<T extends { id: Id }>(options: BulkOptions<T>) {
                 question={t('resource.bulk.confirm', { action: labelOf(action), count })}
                 okText={labelOf(action)}
                 danger
+                reason={asksWhy}
                 okTestId={`bulk-${action}-confirm`}
-                onConfirm={() => perform(action, selected)}
+                onConfirm={(reason) => perform(action, selected, reason)}
               >
                 {trigger}
               </ConfirmDialog>
@@ -112,6 +118,18 @@ export function useBulkActions<T extends { id: Id }>(options: BulkOptions<T>) {
           })
         )}
       </Space>
+    )
+  }
+
+  // An action the contract says another undoes (unpublish by publish) offers that on the rows it did.
+  const undo = outcome && table[outcome.action]?.undo
+  const undoable = undo && actions.includes(undo) && outcome.answer.meta.done > 0 ? undo : undefined
+  const undoOutcome = (action: string, answer: BulkAnswer) => {
+    const ids = answer.data.flatMap((row) => (row.result === 'done' ? [row.id] : []))
+    const labels = outcome?.labels ?? new Map()
+    return run.mutateAsync({ action, rows: { ids } }).then(
+      (back) => setOutcome({ action, answer: back, labels }),
+      (error: Error) => notify('error', error.message),
     )
   }
 
@@ -124,9 +142,20 @@ export function useBulkActions<T extends { id: Id }>(options: BulkOptions<T>) {
         refused: outcome.answer.meta.refused,
       })}
       footer={
-        <Button type="primary" data-testid="bulk-results-close" onClick={() => setOutcome(null)}>
-          {t('resource.bulk.close')}
-        </Button>
+        <Space>
+          {undoable && (
+            <Button
+              data-testid="bulk-results-undo"
+              loading={run.isPending}
+              onClick={() => void undoOutcome(undoable, outcome.answer)}
+            >
+              {t('resource.bulk.undo', { action: labelOf(undoable) })}
+            </Button>
+          )}
+          <Button type="primary" data-testid="bulk-results-close" onClick={() => setOutcome(null)}>
+            {t('resource.bulk.close')}
+          </Button>
+        </Space>
       }
       onCancel={() => setOutcome(null)}
       width={640}

@@ -1,4 +1,5 @@
-import { Modal } from 'antd'
+import { REASON_MAX } from '@vod/contract/actions'
+import { Input, Modal } from 'antd'
 import { type ReactNode, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { testId } from './test-id.ts'
@@ -14,6 +15,7 @@ export function ConfirmDialog({
   danger,
   okTestId,
   onConfirm,
+  reason,
   children,
 }: {
   question: ReactNode
@@ -21,18 +23,22 @@ export function ConfirmDialog({
   danger?: boolean
   /** data-testid of the confirming button (`delete-confirm`). */
   okTestId: string
-  /** Runs on confirmation; the dialog waits for it, showing progress, then closes. */
-  onConfirm: () => unknown
+  /** Runs on confirmation (with the reason typed, when asked); the dialog waits for it, showing progress, then closes. */
+  onConfirm: (reason?: string) => unknown
+  /** Ask why too (an action the contract declares with `reason`): confirmed only once one is typed. */
+  reason?: boolean
   /** The trigger, given the function that opens the dialog. */
   children: (open: () => void) => ReactNode
 }) {
   const { t } = useTranslation()
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
+  const [why, setWhy] = useState('')
   // antd gives focus back only at the end of its closing animation, which reduced motion leaves out.
   const opener = useRef<HTMLElement | null>(null)
   const show = () => {
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    setWhy('')
     setOpen(true)
   }
   const giveFocusBack = () => {
@@ -42,7 +48,7 @@ export function ConfirmDialog({
   const confirm = async () => {
     setBusy(true)
     try {
-      await onConfirm()
+      await onConfirm(reason ? why.trim() : undefined)
     } finally {
       setBusy(false)
       setOpen(false)
@@ -57,14 +63,30 @@ export function ConfirmDialog({
         width={416}
         okText={okText}
         cancelText={t('resource.cancel')}
-        okButtonProps={{ danger, ...testId(okTestId) }}
-        cancelButtonProps={{ autoFocus: true }}
+        okButtonProps={{ danger, disabled: reason && !why.trim(), ...testId(okTestId) }}
+        cancelButtonProps={{ autoFocus: !reason }}
         confirmLoading={busy}
         onOk={confirm}
         onCancel={() => setOpen(false)}
         afterClose={giveFocusBack}
         destroyOnHidden
-      />
+      >
+        {reason && (
+          <div style={{ display: 'grid', gap: 4 }}>
+            <label htmlFor="action-reason">{t('resource.reason')}</label>
+            <Input.TextArea
+              id="action-reason"
+              autoFocus
+              value={why}
+              maxLength={REASON_MAX}
+              showCount
+              autoSize={{ minRows: 2, maxRows: 6 }}
+              data-testid="action-reason"
+              onChange={(event) => setWhy(event.target.value)}
+            />
+          </div>
+        )}
+      </Modal>
     </>
   )
 }

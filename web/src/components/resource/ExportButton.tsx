@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { Query } from '../../api/http.ts'
 import { notify } from '../../base/notify.ts'
 import { useCan } from '../../stores/permission.ts'
+import { timeZoneLabel } from './format.ts'
 import { useResourceClient } from './resource-queries.ts'
 import type { ResourceDefinition } from './resource-types.ts'
 
@@ -24,11 +25,11 @@ export function ExportButton({ resource, query }: { resource: ResourceDefinition
     if (!started) void notify('error', t('resource.exportFailed'))
   }
   return (
-    // Screens show local times (their zone beside each); the file is UTC, said before it is opened.
+    // The file's times are the screens' (the business zone's clock), said before it is opened.
     <Button
       loading={starting}
       data-testid={`${resource.name}-export`}
-      title={t('resource.exportUtc')}
+      title={t('resource.exportTimes', { zone: timeZoneLabel() })}
       onClick={start}
     >
       {t('resource.export')}

@@ -3,15 +3,16 @@ import dayjs, { type Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { usePermissions } from '../../stores/permission.ts'
 import type { FilterField } from './fields.ts'
+import { businessToday, timeZoneLabel } from './format.ts'
 import { fieldLabel, flagOptions, valueOptions } from './labels.ts'
 import { RecordPicker } from './RecordPicker.tsx'
 
 type Range = [Dayjs, Dayjs]
 
-/** Spec section 9's quick options for date ranges, ending today. */
-function datePresets(now: Dayjs = dayjs()): { key: string; value: Range }[] {
-  const today = now.startOf('day')
-  const days = (count: number): Range => [today.subtract(count - 1, 'day'), now.endOf('day')]
+/** Spec section 9's quick options for date ranges, ending today in the business zone. */
+function datePresets(): { key: string; value: Range }[] {
+  const today = dayjs(businessToday())
+  const days = (count: number): Range => [today.subtract(count - 1, 'day'), today]
   return [
     { key: 'today', value: days(1) },
     { key: 'yesterday', value: [today.subtract(1, 'day'), today.subtract(1, 'day').endOf('day')] },
@@ -36,8 +37,8 @@ interface ListFiltersProps {
 /**
  * A list's filter inputs, each by its value's kind: a select of an enum's values (or an open text's usual
  * ones) or yes/no, a picker of the
- * referenced records (searched on the server), a range of days or instants (`{name}_from`, `{name}_to`:
- * for instants the first and last moment of the chosen local days, for calendar days the days themselves),
+ * referenced records (searched on the server), a range of days (`{name}_from`, `{name}_to`, both included;
+ * for instants, days of the business zone, which the filter names),
  * or of amounts. Each says what it filters by its field's label.
  */
 export function ListFilters({ filters, ...rest }: ListFiltersProps) {
@@ -70,22 +71,20 @@ function ListFilter({
     const change = (first: string | undefined, last: string | undefined) =>
       onChange({ [`${name}_from`]: first ?? '', [`${name}_to`]: last ?? '' })
     if (info.kind === 'day' || info.kind === 'instant') {
-      const days = info.kind === 'day'
+      // Days go as days: the server counts an instant's in the business zone, as analytics does, and the
+      // filter says which zone that is. A link's instants (older URLs) show as their day.
+      const zoned = info.kind === 'instant' ? `${label} (${timeZoneLabel()})` : label
       // The picker passes no attributes to its inputs' box, so a labelled group carries the field's name.
       return (
         <fieldset {...common} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
           <DatePicker.RangePicker
             allowEmpty={[true, true]}
             // The field's name stays in sight once dates are chosen (a placeholder goes): members have three.
-            prefix={<Typography.Text type="secondary">{label}</Typography.Text>}
+            prefix={<Typography.Text type="secondary">{zoned}</Typography.Text>}
             placeholder={[t('resource.rangeStart'), t('resource.rangeEnd')]}
             presets={datePresets().map(({ key, value }) => ({ label: t(`resource.presets.${key}`), value }))}
-            value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
-            onChange={(range) =>
-              days
-                ? change(range?.[0]?.format('YYYY-MM-DD'), range?.[1]?.format('YYYY-MM-DD'))
-                : change(range?.[0]?.startOf('day').toISOString(), range?.[1]?.endOf('day').toISOString())
-            }
+            value={[from ? dayjs(from.slice(0, 10)) : null, to ? dayjs(to.slice(0, 10)) : null]}
+            onChange={(range) => change(range?.[0]?.format('YYYY-MM-DD'), range?.[1]?.format('YYYY-MM-DD'))}
           />
         </fieldset>
       )

@@ -50,6 +50,7 @@ export function RecordActions<T extends { id: Id }>({
         action={action}
         confirm={asks ? question : undefined}
         unavailable={typeof offered === 'string' ? offered : undefined}
+        reason={table[action]?.reason}
         button={{ danger: asks && isDangerous(table, action, stateColors), ...button }}
       />
     )

@@ -22,6 +22,8 @@ interface ResourceActionProps {
   button?: ButtonProps
   /** Why the action cannot apply to this record now: offered disabled, with this as its tooltip. */
   unavailable?: string
+  /** The action asks why (the contract's `reason`): the dialog takes it, and it goes as `{"reason"}`. */
+  reason?: boolean
 }
 
 /**
@@ -36,6 +38,7 @@ export function ResourceAction({
   confirm,
   button,
   unavailable,
+  reason,
 }: ResourceActionProps) {
   const { t } = useTranslation()
   const resource = useResource()
@@ -47,8 +50,8 @@ export function ResourceAction({
     return (
       <Unavailable label={label} reason={unavailable} button={{ ...button, ...testId(`${action}-${id}`) }} />
     )
-  const perform = () =>
-    run.mutateAsync({ id, version }).then(
+  const perform = (why?: string) =>
+    run.mutateAsync({ id, version, body: why === undefined ? undefined : { reason: why } }).then(
       () => notify('success', t('resource.done')),
       (error: Error) => notify('error', error.message),
     )
@@ -64,11 +67,12 @@ export function ResourceAction({
       {label}
     </Button>
   )
-  if (!confirm) return trigger(perform)
+  if (!confirm && !reason) return trigger(() => perform())
   return (
     <ConfirmDialog
-      question={confirm}
+      question={confirm ?? label}
       okText={label}
+      reason={reason}
       danger={button?.danger}
       okTestId={`${action}-confirm`}
       onConfirm={perform}

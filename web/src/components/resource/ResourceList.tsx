@@ -96,6 +96,7 @@ export function ResourceList<T extends { id: number }>(props: ResourceListProps<
       ...Object.keys(actions ?? {}).filter((action) => can(names, action, name)),
       ...(canDelete ? ['delete'] : []),
     ],
+    table: actions,
     labelOf: (action) => t([`${name}.actions.${action}`, `resource.verbs.${action}`]),
     confirm: confirm ?? [],
     labelField: contract.label,

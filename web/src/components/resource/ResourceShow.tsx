@@ -13,6 +13,7 @@ import { defaultItems, fieldOf, shownAs } from './fields.ts'
 import { titleOf } from './list-columns.tsx'
 import { type Offer, RecordActions } from './RecordActions.tsx'
 import { RecordError } from './RecordError.tsx'
+import { RelatedRecords } from './RelatedRecords.tsx'
 import { registeredResource } from './registry.ts'
 import { useResource } from './resource-context.tsx'
 import { resourcePath } from './resource-paths.ts'
@@ -58,9 +59,9 @@ export function ResourceShow<T extends { id: number }>(props: ResourceShowProps<
   const titleKey = useRouteHandle()?.route.meta?.titleKey
   const items = (props.items ?? resource.show?.items ?? defaultItems(contract)) as readonly ShowItem<T>[]
   const granted = usePermissions((state) => state.names)
-  const related = (resource.show?.related ?? []).flatMap(({ resource: other, filter }) => {
+  const related = (resource.show?.related ?? []).flatMap(({ resource: other, filter, listed }) => {
     const target = registeredResource(other)
-    return target && can(granted, 'list', target.name) ? [{ target, filter }] : []
+    return target && can(granted, 'list', target.name) ? [{ target, filter, listed }] : []
   })
 
   if (record.error) return <RecordError error={record.error} />
@@ -143,6 +144,11 @@ export function ResourceShow<T extends { id: number }>(props: ResourceShowProps<
           />
         </Spin>
       </Card>
+      {data &&
+        related.map(
+          ({ target, filter, listed }) =>
+            listed && <RelatedRecords key={target.name} target={target} filter={filter} id={data.id} />,
+        )}
       {data && children?.(data)}
     </Space>
   )

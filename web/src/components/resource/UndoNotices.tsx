@@ -1,13 +1,24 @@
-import type { Deletion } from '@vod/contract/bulk'
+import { type Deletion, UNDO_HOLD_SECONDS } from '@vod/contract/bulk'
 import { Button } from 'antd'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { offerElsewhere, secondsLeft, useOfferedElsewhere, useUndo } from './use-undo.ts'
-import { useUndoWindow } from './use-undo-window.ts'
+import { useHoldWindow, useUndoWindow } from './use-undo-window.ts'
 import './undo-notices.css'
 
-/** "Deleted 3 records. Undo 7 s": one delete's offer, in the corner or inside a dialog. */
-function UndoOffer({ deletion, undo }: { deletion: Deletion; undo: ReturnType<typeof useUndo> }) {
+/**
+ * "Deleted 3 records. Undo 57 s": one delete's offer, in the corner, or inside a dialog without its seconds
+ * (a dialog holds the window while it is read).
+ */
+function UndoOffer({
+  deletion,
+  undo,
+  counted = true,
+}: {
+  deletion: Deletion
+  undo: ReturnType<typeof useUndo>
+  counted?: boolean
+}) {
   const { t } = useTranslation()
   return (
     <div className="undo-notice" data-testid="undo-notice">
@@ -25,9 +36,11 @@ function UndoOffer({ deletion, undo }: { deletion: Deletion; undo: ReturnType<ty
       >
         {t('resource.undo')}
       </Button>
-      <span className="undo-seconds">
-        {t('resource.secondsLeft', { count: secondsLeft(deletion, undo.now) })}
-      </span>
+      {counted && (
+        <span className="undo-seconds">
+          {t('resource.secondsLeft', { count: secondsLeft(deletion, undo.now) })}
+        </span>
+      )}
     </div>
   )
 }
@@ -39,9 +52,10 @@ function UndoOffer({ deletion, undo }: { deletion: Deletion; undo: ReturnType<ty
  */
 export function UndoNotices() {
   const undo = useUndo()
-  useUndoWindow(undo.pending)
   const elsewhere = useOfferedElsewhere((state) => state.batches)
   const shown = undo.pending.filter((deletion) => !elsewhere.has(deletion.batch))
+  // A dialog's offers are its own to hold (DialogUndo).
+  useUndoWindow(shown)
   if (shown.length === 0) return null
   return (
     <div className="undo-notices" role="status" aria-live="polite">
@@ -53,8 +67,9 @@ export function UndoNotices() {
 }
 
 /**
- * Undo inside a bulk delete's result dialog, which would otherwise sit over the corner's offer for most of
- * its window: the delete of these `ids` of `resource`, while it can be undone.
+ * Undo inside a bulk delete's result dialog, which would otherwise sit over the corner's offer: the delete
+ * of these `ids` of `resource`. While the dialog is open its window is held on the server (no countdown
+ * runs while the results are read); closed, the offer goes back to the corner with the seconds it had.
  */
 export function DialogUndo({ resource, ids }: { resource: string; ids: readonly number[] }) {
   const undo = useUndo()
@@ -62,11 +77,22 @@ export function DialogUndo({ resource, ids }: { resource: string; ids: readonly 
     (candidate) => candidate.resource === resource && candidate.ids.some((id) => ids.includes(id)),
   )
   const batch = deletion?.batch
-  useEffect(() => (batch ? offerElsewhere(batch) : undefined), [batch])
+  const hold = useHoldWindow()
+  const left = useRef(0)
+  if (deletion && left.current === 0) left.current = secondsLeft(deletion, Date.now())
+  useEffect(() => {
+    if (!batch) return
+    const given = offerElsewhere(batch)
+    hold(batch, UNDO_HOLD_SECONDS)
+    return () => {
+      hold(batch, Math.max(1, left.current))
+      given()
+    }
+  }, [batch, hold])
   if (!deletion) return null
   return (
     <div className="undo-in-dialog" role="status" aria-live="polite">
-      <UndoOffer deletion={deletion} undo={undo} />
+      <UndoOffer deletion={deletion} undo={undo} counted={false} />
     </div>
   )
 }

@@ -1,18 +1,59 @@
-import dayjs from 'dayjs'
+import { dayIn } from '@vod/contract/periods'
+import { businessZone } from '../../base/business-zone.ts'
 
-/** Timestamps arrive in UTC (API.md) and show in the viewer's time zone. */
-export const formatDateTime = (value: unknown): string =>
-  typeof value === 'string' && value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : ''
+/** One formatter a zone: making one costs more than using it. */
+const clocks = new Map<string, Intl.DateTimeFormat>()
+
+function clockOf(zone: string): Intl.DateTimeFormat {
+  let clock = clocks.get(zone)
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      timeZoneName: 'longOffset',
+    })
+    clocks.set(zone, clock)
+  }
+  return clock
+}
+
+const partsIn = (zone: string, at: Date) =>
+  Object.fromEntries(
+    clockOf(zone)
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  )
 
 /**
- * The viewer's time zone, as times on screen are shown in it: `UTC+08:00` (and the zone's name where the
- * browser gives one), said beside every time so that a screen and its CSV export (UTC) are not confused.
+ * Timestamps arrive in UTC (API.md) and show on the business zone's clock (base/business-zone.ts), as the
+ * lists' day filters and the CSV exports count them: `YYYY-MM-DD HH:mm:ss`.
+ */
+export function formatDateTime(value: unknown): string {
+  if (typeof value !== 'string' || !value) return ''
+  const at = new Date(value)
+  if (Number.isNaN(at.getTime())) return value
+  const p = partsIn(businessZone(), at)
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`
+}
+
+/**
+ * The zone times on screen are shown in: `UTC+08:00 Asia/Shanghai` (the business zone's offset now, and its
+ * name), said beside every time and every date filter.
  */
 export function timeZoneLabel(now: Date = new Date()): string {
-  const offset = dayjs(now).format('Z')
-  const name = Intl.DateTimeFormat().resolvedOptions().timeZone
-  return name && name !== 'UTC' ? `UTC${offset} ${name}` : `UTC${offset}`
+  const zone = businessZone()
+  const offset = (partsIn(zone, now).timeZoneName ?? 'GMT').replace('GMT', '') || '+00:00'
+  return zone === 'UTC' ? `UTC${offset}` : `UTC${offset} ${zone}`
 }
+
+/** Today in the business zone, `YYYY-MM-DD`: where a list's date presets end. */
+export const businessToday = (now = new Date()): string => dayIn(businessZone(), now)
 
 /** Calendar days (`YYYY-MM-DD`) have no time zone: shown as they come, never shifted. */
 export const formatDate = (value: unknown): string => (typeof value === 'string' ? value.slice(0, 10) : '')

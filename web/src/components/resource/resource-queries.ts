@@ -119,8 +119,15 @@ export function useDeleteRecord(client: ResourceClient<unknown>) {
 export function useBulkAction(client: ResourceClient<unknown>) {
   const queries = useQueryClient()
   return useMutation({
-    mutationFn: ({ action, rows }: { action: string; rows: Parameters<ResourceClient['bulk']>[1] }) =>
-      client.bulk(action, rows),
+    mutationFn: ({
+      action,
+      rows,
+      reason,
+    }: {
+      action: string
+      rows: Parameters<ResourceClient['bulk']>[1]
+      reason?: string
+    }) => client.bulk(action, rows, reason),
     onSettled: () =>
       Promise.all([
         queries.invalidateQueries({ queryKey: queryKeys.resource(client.path) }),

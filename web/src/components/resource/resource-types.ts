@@ -67,9 +67,10 @@ interface ShowDeclaration<F extends string = string> {
   items?: readonly ColumnSpec<F>[]
   /**
    * Lists of other resources that hold this record, opened filtered to it (a member's orders and
-   * subscriptions: `{ resource: 'orders', filter: 'user_id' }`), offered with that list's permission.
+   * subscriptions: `{ resource: 'orders', filter: 'user_id' }`), offered with that list's permission;
+   * `listed` also lists the newest of them below the record, each linked to its page (a member's tickets).
    */
-  related?: readonly { resource: string; filter: string }[]
+  related?: readonly { resource: string; filter: string; listed?: boolean }[]
 }
 
 interface FormDeclaration {

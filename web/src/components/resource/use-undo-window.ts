@@ -1,9 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { type Deletion, UNDO_HOLD_SECONDS, UNDO_SECONDS } from '@vod/contract/bulk'
-import { useEffect, useRef } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import { setUndoWindow } from '../../api/deletions.ts'
 import { queryKeys } from './resource-queries.ts'
 import { secondsLeft } from './use-undo.ts'
+
+/** Sets a delete's window on the server (`seconds` from now), then reads the offers again. */
+export function useHoldWindow() {
+  const queries = useQueryClient()
+  return useCallback(
+    (batch: string, seconds: number) =>
+      void setUndoWindow(batch, seconds)
+        .catch(() => undefined)
+        .then(() => queries.invalidateQueries({ queryKey: queryKeys.deletions })),
+    [queries],
+  )
+}
 
 /**
  * The undo window counts only while its notice is on screen: when the page is hidden (another browser tab,

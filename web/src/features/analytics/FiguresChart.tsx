@@ -91,9 +91,12 @@ export function FigureTables<T extends object>({
   title,
   testId,
   pageSize,
+  totals,
 }: {
   rows: T[]
   figures: Figure[]
+  /** The period's totals, as the server summed them: a last row under the rows (`{testId}-totals`). */
+  totals?: Partial<Record<Figure, unknown>>
   label: { title: string; render: (row: T) => ReactNode }
   rowKey: (row: T) => string
   title: string
@@ -125,6 +128,22 @@ export function FigureTables<T extends object>({
             data-testid={i === 0 ? `${testId}-table` : `${testId}-counts`}
             title={() => tableTitle(i)}
             dataSource={rows}
+            summary={
+              totals
+                ? () => (
+                    <Table.Summary.Row data-testid={`${testId}-totals`}>
+                      <Table.Summary.Cell index={0}>
+                        <strong>{t('analytics.total')}</strong>
+                      </Table.Summary.Cell>
+                      {group.map((figure, j) => (
+                        <Table.Summary.Cell key={figure} index={j + 1} align="right">
+                          <strong>{format(figure, totals[figure])}</strong>
+                        </Table.Summary.Cell>
+                      ))}
+                    </Table.Summary.Row>
+                  )
+                : undefined
+            }
             columns={[
               { key: 'label', title: label.title, render: (_: unknown, row: T) => label.render(row) },
               ...group.map((figure) => ({
@@ -152,10 +171,13 @@ export function FiguresChart({
   figures,
   title,
   testId = 'analytics',
+  totals,
 }: {
   days: DailyFigures[]
   figures: Figure[]
   title: string
+  /** The period's totals for a last row of the tables. */
+  totals?: Partial<Record<Figure, unknown>>
   /** `{testId}-chart`, `{testId}-table` (money) and `{testId}-counts`. */
   testId?: string
 }) {
@@ -186,6 +208,7 @@ export function FiguresChart({
         title={title}
         testId={testId}
         pageSize={31}
+        totals={totals}
       />
     </div>
   )

@@ -1,21 +1,11 @@
 import { STORE_CURRENCY } from '@vod/contract/values'
-
-const formats = new Map<string, Intl.NumberFormat>()
+import { formatMoney as formatAmount } from '../../components/resource/format.ts'
 
 /**
- * A decimal string as money with the store's currency, exactly ("1234.5" -> "US$1,234.50"): the digits are
- * never turned into a float (Intl formats a decimal string as written). Charts and their tables use the
- * currency sign where lists write the code beside the amount (components/resource/Display.tsx `Money`).
+ * A decimal string as money with the store's currency, exactly ("1234.5" -> "USD 1,234.50"): the one money
+ * format of every screen, the lists' (components/resource/Display.tsx `Money`) included. The digits are never
+ * turned into a float (Intl formats a decimal string as written).
  */
 export function formatMoney(value: string, language: string): string {
-  let format = formats.get(language)
-  if (!format) {
-    format = new Intl.NumberFormat(language === 'zh-cn' ? 'zh-CN' : 'en-US', {
-      style: 'currency',
-      currency: STORE_CURRENCY,
-      minimumFractionDigits: 2,
-    })
-    formats.set(language, format)
-  }
-  return format.format(value as `${number}`)
+  return `${STORE_CURRENCY} ${formatAmount(value, language)}`
 }

@@ -1,8 +1,8 @@
 import { addDays, dayIn } from '@vod/contract/periods'
 import type { Period } from '../../api/analytics.ts'
 
-/** The date-range presets (spec section 9's four, plus the last 30 days and this month). */
-export const presets = ['today', 'yesterday', 'last3', 'last7', 'last30', 'thisMonth'] as const
+/** The date-range presets (spec section 9's four, plus the last 30 days, this month and last month). */
+export const presets = ['today', 'yesterday', 'last3', 'last7', 'last30', 'thisMonth', 'lastMonth'] as const
 export type Preset = (typeof presets)[number]
 
 /** A preset's business days, both included, in the zone the figures are counted in. */
@@ -21,5 +21,10 @@ export function presetPeriod(preset: Preset, zone: string, now = new Date()): Pe
       return { start_date: addDays(today, -29), end_date: today }
     case 'thisMonth':
       return { start_date: `${today.slice(0, 8)}01`, end_date: today }
+    case 'lastMonth': {
+      // The day before this month's first is last month's last.
+      const end = addDays(`${today.slice(0, 8)}01`, -1)
+      return { start_date: `${end.slice(0, 8)}01`, end_date: end }
+    }
   }
 }

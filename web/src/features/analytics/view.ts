@@ -20,7 +20,20 @@ const DEFAULT_PRESET: Preset = 'last7'
 const isDay = (value: string | null): value is string =>
   value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))
 
-/** The view an address's query names; anything it does not name, or names wrongly, is the default. */
+type PeriodOfView = Pick<AnalyticsView, 'preset' | 'range'>
+
+/** The period last shown on an analytics screen in this page load: the next screen opened opens on it. */
+let kept: PeriodOfView = { preset: DEFAULT_PRESET, range: null }
+
+/** Keeps a screen's period for the screens opened after it (useAnalyticsView, on every view it shows). */
+export function keepPeriod(view: PeriodOfView): void {
+  kept = { preset: view.preset, range: view.range }
+}
+
+/**
+ * The view an address's query names; a period it does not name (or names wrongly) is the one last shown on
+ * any analytics screen, so moving between them keeps the period picked.
+ */
 export function viewFromSearch(search: URLSearchParams): AnalyticsView {
   const channelParam = search.get('channel')
   const channel = channelParam && /^[1-9]\d{0,15}$/.test(channelParam) ? Number(channelParam) : null
@@ -29,8 +42,9 @@ export function viewFromSearch(search: URLSearchParams): AnalyticsView {
   if (isDay(start) && isDay(end) && start <= end)
     return { preset: null, range: { start_date: start, end_date: end }, channel }
   const named = search.get('preset')
-  const preset = (presets as readonly string[]).includes(named ?? '') ? (named as Preset) : DEFAULT_PRESET
-  return { preset, range: null, channel }
+  if ((presets as readonly string[]).includes(named ?? ''))
+    return { preset: named as Preset, range: null, channel }
+  return { ...kept, channel }
 }
 
 /** The address's query for a view: the defaults are left out. */
@@ -68,11 +82,16 @@ export function useAnalyticsView() {
   }
   const change = useCallback(
     (next: Partial<AnalyticsView>) => {
-      const target = searchOfView({ ...viewFromSearch(new URLSearchParams(shown)), ...next })
+      const picked = { ...viewFromSearch(new URLSearchParams(shown)), ...next }
+      // Kept before the address moves: an address naming no period reads the kept one.
+      keepPeriod(picked)
+      const target = searchOfView(picked)
       setWanted(target.toString())
       setSearch(target, { replace: true })
     },
     [setSearch, shown],
   )
-  return { view: viewFromSearch(new URLSearchParams(shown)), change }
+  const view = viewFromSearch(new URLSearchParams(shown))
+  keepPeriod(view)
+  return { view, change }
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Card, Col, Row, Statistic, type TableProps, Typography } from 'antd'
-import { lazy, type ReactNode, useMemo } from 'react'
+import { Card, Col, Row, Segmented, Statistic, type TableProps, Typography } from 'antd'
+import { lazy, type ReactNode, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type {
   ChannelsAnswer,
@@ -19,6 +19,7 @@ import { FreshAsOf } from '../analytics/FreshAsOf.tsx'
 import { useFigureFormat } from '../analytics/figure-format.ts'
 import { type Figure, moneyFigures } from '../analytics/figures.ts'
 import { Later } from '../analytics/Later.tsx'
+import { presetPeriod } from '../analytics/periods.ts'
 import { liveQuery, periodQuery } from './queries.ts'
 import { useCountUp } from './use-count-up.ts'
 
@@ -29,6 +30,10 @@ const FiguresChart = lazy(() =>
 const Table = lazy(() => import('./DashboardTable.tsx')) as unknown as <T extends object>(
   props: TableProps<T>,
 ) => ReactNode
+
+/** The periods the dashboard's charts and tables cover: the last 30 days, or a whole month. */
+const dashboardPeriods = ['last30', 'thisMonth', 'lastMonth'] as const
+type DashboardPeriod = (typeof dashboardPeriods)[number]
 
 /** How often the live panels ask again while the page is shown (a hidden tab does not ask). */
 const LIVE_MS = 10_000
@@ -80,6 +85,11 @@ export default function DashboardPage() {
     retry: (count, error) => !(error instanceof ApiError && error.status === 403) && count < 2,
   })
   const allowed = mayView && !(live.error instanceof ApiError && live.error.status === 403)
+  const [picked, setPicked] = useState<DashboardPeriod>('last30')
+  // Months in the business zone the live answer names; the last 30 days are the server's default.
+  const zone = live.data?.time_zone ?? 'UTC'
+  const chosen = picked === 'last30' ? undefined : presetPeriod(picked, zone)
+  const periodName = t(`analytics.presets.${picked}`)
   // Top channels and plans show revenue alike.
   const grossColumn = {
     key: 'gross',
@@ -90,7 +100,7 @@ export default function DashboardPage() {
   }
   const period = <T,>(path: string) =>
     ({
-      ...periodQuery<T>(path),
+      ...periodQuery<T>(path, chosen),
       enabled: allowed && live.isSuccess,
       placeholderData: keepPreviousData,
       refetchInterval: LIVE_MS * 6,
@@ -169,15 +179,26 @@ export default function DashboardPage() {
           </Col>
         </>
       )}
+      {allowed && live.isSuccess && (
+        <Col span={24}>
+          <Segmented<DashboardPeriod>
+            data-testid="dashboard-period"
+            value={picked}
+            onChange={setPicked}
+            options={dashboardPeriods.map((value) => ({ value, label: t(`analytics.presets.${value}`) }))}
+          />
+        </Col>
+      )}
       {trendDays && (
         <Col span={24}>
-          <Card title={t('dashboard.revenueTrend')}>
+          <Card title={t('dashboard.revenueTrend', { period: periodName })}>
             <Later height={360}>
               <FiguresChart
                 days={trendDays}
                 figures={[...moneyFigures]}
-                title={t('dashboard.revenueTrend')}
+                title={t('dashboard.revenueTrend', { period: periodName })}
                 testId="revenue-trend"
+                totals={trend.data?.meta.totals}
               />
             </Later>
           </Card>
@@ -185,13 +206,14 @@ export default function DashboardPage() {
       )}
       {trendDays && (
         <Col span={24}>
-          <Card title={t('dashboard.memberTrend')}>
+          <Card title={t('dashboard.memberTrend', { period: periodName })}>
             <Later height={360}>
               <FiguresChart
                 days={trendDays}
                 figures={['visitors', 'signups', 'new_subscriptions']}
-                title={t('dashboard.memberTrend')}
+                title={t('dashboard.memberTrend', { period: periodName })}
                 testId="member-trend"
+                totals={trend.data?.meta.totals}
               />
             </Later>
           </Card>
@@ -199,7 +221,7 @@ export default function DashboardPage() {
       )}
       {channels.data && (
         <Col xs={24} xl={12}>
-          <Card title={t('dashboard.topChannels')}>
+          <Card title={t('dashboard.topChannels', { period: periodName })}>
             <Later height={120}>
               <Table<Split>
                 size="small"

@@ -1,4 +1,4 @@
-import type { Dashboard } from '../../api/analytics.ts'
+import type { Dashboard, Period } from '../../api/analytics.ts'
 import { http } from '../../api/http.ts'
 import { type Call, queryOf } from '../../base/early-data.ts'
 
@@ -18,10 +18,13 @@ export const liveCall: Call<Dashboard & { fresh_as_of: string | null }> = {
 
 export const liveQuery = queryOf(liveCall, 5_000)
 
-/** The last 30 days' figures (`/dashboard/revenueTrend`, `/dashboard/channelList`...), asked after the live ones. */
-const periodCall = <T>(path: string): Call<T> => ({
-  key: ['dashboard', path],
-  run: (options) => http.get<T>(path, options),
+/**
+ * A period's figures (`/dashboard/revenueTrend`, `/dashboard/channelList`...), asked after the live ones: the
+ * last 30 days unless a period of business days is given (the dashboard's picker: this month, last month).
+ */
+const periodCall = <T>(path: string, period?: Period): Call<T> => ({
+  key: period ? ['dashboard', path, period.start_date, period.end_date] : ['dashboard', path],
+  run: (options) => http.get<T>(path, { ...options, ...(period && { query: { ...period } }) }),
 })
 
-export const periodQuery = <T>(path: string) => queryOf(periodCall<T>(path), 30_000)
+export const periodQuery = <T>(path: string, period?: Period) => queryOf(periodCall<T>(path, period), 30_000)

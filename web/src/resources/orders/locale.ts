@@ -1,4 +1,11 @@
+import { type FigureName, figureRegistry } from '@vod/contract/figures'
 import { defineResourceLocale } from '../../components/resource/resource-locale.ts'
+
+/** A money figure named as the registry names it (contract/src/figures.ts), the same on every screen. */
+const registry = (name: FigureName): [string, string] => {
+  const { label } = figureRegistry[name]
+  return [label.en, label['zh-cn']]
+}
 
 export const ordersLocale = defineResourceLocale({
   title: ['Orders', '订单'],
@@ -15,10 +22,12 @@ export const ordersLocale = defineResourceLocale({
     settlement_fee: ['Settlement fee', '结算手续费'],
     reserve_fee: ['Reserve fee', '保证金'],
     total_amount: ['Total', '实收'],
-    refunded: ['Refunded', '已退款'],
-    charged_back: ['Charged back', '已拒付'],
-    refund_count: ['Refunds', '退款次数'],
-    chargeback_count: ['Chargebacks', '拒付次数'],
+    fees: registry('fees'),
+    refunded: registry('refunds'),
+    charged_back: registry('chargebacks'),
+    net: registry('net'),
+    refund_count: registry('refund_count'),
+    chargeback_count: registry('chargeback_count'),
     // What a refund or chargeback recorded (the audit trail's changes).
     refund: ['Refund', '退款'],
     chargeback: ['Chargeback', '拒付'],
@@ -33,6 +42,10 @@ export const ordersLocale = defineResourceLocale({
     },
   },
   hints: {
+    net: [
+      'Net revenue as analytics defines it: the amount less refunds and chargebacks; fees shown beside it, not taken off.',
+      '净收入，与数据分析的定义一致：金额减去退款和拒付；手续费单列，不从中扣除。',
+    ],
     reserve_fee: [
       'The total is recomputed on saving: the amount less the three fees, which may not exceed it.',
       '保存时重新计算实收：金额减去三项手续费，手续费之和不能超过金额。',

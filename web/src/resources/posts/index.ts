@@ -12,6 +12,9 @@ export const posts = defineResource({
   icon: FileTextOutlined,
   locale: postsLocale,
   screens: { list: true, create: true, edit: true, show: true },
-  list: { columns: ['id', 'cover', 'title', 'status', 'is_sticky', 'published_at', 'updated_at'] },
+  list: {
+    columns: ['id', 'cover', 'title', 'status', 'is_sticky', 'published_at', 'updated_at'],
+    confirm: ['publish', 'unpublish'],
+  },
   form: { initialValues: { content: '' } },
 })

@@ -4,17 +4,17 @@ import { defineResource } from '../../components/resource/define-resource.ts'
 import { questionsGroup } from '../groups.ts'
 import { supportsLocale } from './locale.ts'
 
-/** Support tickets: /questions/supports and {id} (spec section 2); solve, archive, recover, delete. */
+/** Support tickets: /questions/supports and {id} (spec section 2); solve, archive, recover, delete, reply. */
 export const supports = defineResource({
   contract: supportsContract,
   group: questionsGroup,
   base: '/questions/supports',
   icon: CustomerServiceOutlined,
   locale: supportsLocale,
-  screens: { list: true, show: true },
+  screens: { list: true, show: () => import('./SupportShow.tsx') },
   list: {
     columns: ['id', 'type', 'subject', 'email', 'username', 'status', 'created_at'],
-    filters: ['status', 'type', 'created_at'],
+    filters: ['status', 'type', 'user_id', 'created_at'],
     confirm: ['archive'],
   },
 })

@@ -37,6 +37,7 @@ export const users = defineResource({
     related: [
       { resource: 'orders', filter: 'user_id' },
       { resource: 'subscriptions', filter: 'user_id' },
+      { resource: 'supports', filter: 'user_id', listed: true },
     ],
   },
   import: {

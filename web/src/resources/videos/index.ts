@@ -34,7 +34,7 @@ export const videos = defineResource({
     ],
     // The table fits a 1440 px screen; these come back through the column picker.
     hidden: ['is_free', 'is_main', 'views', 'source_id'],
-    confirm: ['publish'],
+    confirm: ['publish', 'unpublish'],
   },
   show: {
     items: [

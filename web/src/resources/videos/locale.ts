@@ -36,6 +36,10 @@ export const videosLocale = defineResourceLocale({
   },
   confirms: {
     publish: ['Publish this video? It becomes visible on the site.', '发布此视频？发布后将在网站上可见。'],
+    unpublish: [
+      'Take this video down? It goes back to a draft, no longer on the site.',
+      '下架此视频？它将退回草稿，不再在网站上显示。',
+    ],
   },
   children: {
     photos: {
