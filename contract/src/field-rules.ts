@@ -64,6 +64,17 @@ export function effectiveFieldRules(roles: readonly RoleRules[]): FieldRules {
 }
 
 /**
+ * Record fields computed from others, which tell what those hold (an order's `fees` is its three fees
+ * summed; its `total_amount` the amount less them): read only by who reads each of those whole.
+ */
+export const derivedFields: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  orders: {
+    fees: ['transaction_fee', 'settlement_fee', 'reserve_fee'],
+    total_amount: ['amount', 'transaction_fee', 'settlement_fee', 'reserve_fee'],
+  },
+}
+
+/**
  * Figures (figures.ts) summed over record fields: an admin who may not read each of them whole reads no such
  * figure either, where a report mail or its CSV would give it (the fees of a day's one order are its fees).
  */

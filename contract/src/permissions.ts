@@ -163,6 +163,8 @@ export const permissionNeeds: Partial<Record<PermissionName, readonly Permission
  */
 export const permissionNeedsWaived: Partial<Record<PermissionName, readonly PermissionName[]>> = {
   'list-comments': ['list-users'],
+  // A member's tickets are reached from the member's page; the member filter is for who may list members.
+  'list-supports': ['list-users'],
   // A member's, order's or subscription's campaign is shown by the name its record carries; only the campaign
   // filter needs the campaigns' list, and support's and finance's roles need neither.
   'list-users': ['list-campaigns'],

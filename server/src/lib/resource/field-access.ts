@@ -1,4 +1,11 @@
-import { describeField, type FieldRule, type FieldRules, type MaskKind, ruleExceeds } from '@vod/contract'
+import {
+  derivedFields,
+  describeField,
+  type FieldRule,
+  type FieldRules,
+  type MaskKind,
+  ruleExceeds,
+} from '@vod/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { z } from 'zod'
@@ -15,7 +22,8 @@ export type NarrowedFields = Readonly<Record<string, FieldRule>>
  * The caller's narrowed fields of the resource at `path`, as its session read them at this request (so a
  * narrowed role counts at the next request of every session); undefined when it may write every field. A
  * field showing another resource's record by name (an order's `username`, the `shown_as` of its `user_id`)
- * reads no more than the caller reads that resource's label.
+ * reads no more than the caller reads that resource's label; one computed from others (derivedFields) is
+ * hidden unless each of them is read whole.
  */
 export function narrowedFields(
   request: FastifyRequest | undefined,
@@ -28,6 +36,9 @@ export function narrowedFields(
     const rule = all[target]?.[declaredLabels.get(target) ?? 'name']
     if (rule && ruleExceeds(own[shown] ?? 'write', rule)) own[shown] = rule
   }
+  // A field computed from others is read only by who reads each of them whole.
+  for (const [field, sources] of Object.entries(derivedFields[path] ?? {}))
+    if (sources.some((source) => !readWhole(own, source))) own[field] = 'none'
   return Object.keys(own).length > 0 ? own : undefined
 }
 
