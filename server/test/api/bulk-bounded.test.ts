@@ -164,6 +164,9 @@ describeEachEngine('bulk work is bounded', (engine) => {
       const holder = new pg.Client({ connectionString: t.testDatabase.url as string })
       await holder.connect()
       try {
+        // The figures' fold held off (its lock, which a step only tries for): no step of it holds one of the
+        // pool's connections while the bulk requests are counted.
+        await holder.query('select pg_advisory_lock(270027)')
         await holder.query('begin')
         await holder.query('select id from comments where id = any($1) for update', [[ids[0], ids[10]]])
         const running = [
