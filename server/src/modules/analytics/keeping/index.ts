@@ -29,6 +29,8 @@ export function keepFigures(app: FastifyInstance, db: Db, config: Config) {
   let choosing: Promise<void> | undefined
   const choose = async (url: string) => {
     const client = new pg.Client({ connectionString: url })
+    // A connection cut meanwhile fails the query under way (tried again): never the process.
+    client.on('error', () => undefined)
     await client.connect()
     let unavailable: string | null
     let followed: boolean

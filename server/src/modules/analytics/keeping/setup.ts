@@ -29,6 +29,8 @@ async function slotName(client: pg.Client): Promise<string> {
 
 const connect = async (url: string, extra: pg.ClientConfig = {}) => {
   const client = new pg.Client({ connectionString: url, options: CONNECTION_SETTINGS, ...extra })
+  // A connection cut meanwhile fails the query under way (the start tries again): never the process.
+  client.on('error', () => undefined)
   await client.connect()
   return client
 }
