@@ -43,7 +43,6 @@ function textPlugin(publication: string) {
 interface Position {
   lsn: bigint
   text: string
-  freshAsOf: Date
 }
 
 /**
@@ -131,13 +130,13 @@ class Consumer {
   async run() {
     this.applier.on('error', (error) => this.fail(error))
     await this.applier.connect()
-    const { rows } = await this.applier.query<{ lsn: string; fresh_as_of: Date }>(
-      'select lsn::text, fresh_as_of from figure_stream where slot = $1',
+    const { rows } = await this.applier.query<{ lsn: string }>(
+      'select lsn::text from figure_stream where slot = $1',
       [this.slot],
     )
     const [row] = rows
     if (!row) throw new Error(`figure_stream holds no position for the slot ${this.slot}`)
-    this.position = { lsn: lsnValue(row.lsn), text: row.lsn, freshAsOf: row.fresh_as_of }
+    this.position = { lsn: lsnValue(row.lsn), text: row.lsn }
     const failed = new Promise<never>((_, reject) => {
       this.service.on('error', (error: Error) => {
         this.fail(error)
@@ -277,7 +276,7 @@ class Consumer {
     if (rowCount !== 1) throw new Error('figure_stream moved past this run: another process applied it')
     await this.applier.query('commit')
     this.open = false
-    this.position = { lsn: end.lsn, text: end.text, freshAsOf: end.at }
+    this.position = { lsn: end.lsn, text: end.text }
     this.lastApplied = Date.now()
     await this.acknowledge()
   }
