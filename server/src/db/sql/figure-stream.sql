@@ -12,67 +12,98 @@ $$;
 --> statement-breakpoint
 -- Changes of the member site's rows, in the order they were committed: a JSON array of {"table", "old",
 -- "new"}, one per row a run of transactions changed (its image before the run and after it, as the
--- stream's text: keeping/changes.ts collapses them), with null for a row that was not there. Each row's old
--- image is taken out of the figures and its new one put in; a refund or chargeback goes out as it was counted
--- (figure_events) and in along its order as the order is now, and an order that moves takes its counted
--- refunds and chargebacks along. A visit moved or deleted has its business days' visitors counted again
--- (sketches only grow). Under the fold's lock, which a recount's switch to another zone takes too.
+-- stream's text: keeping/changes.ts collapses them), with null for a row that was not there. Read once into
+-- each table's rows; each row's old image is taken out of the figures and its new one put in; a refund or
+-- chargeback goes out as it was counted (figure_events) and in along its order as the order is now, and an
+-- order that moves takes its counted refunds and chargebacks along. A visit moved or deleted has its
+-- business days' visitors counted again (sketches only grow). Under the fold's lock, which a recount's
+-- switch to another zone takes too.
 CREATE OR REPLACE FUNCTION vod_figures_apply(changes jsonb) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
-  zone text;
+  visits_out visits[];
+  visits_added visits[];
+  visits_moved visits[];
+  orders_out orders[];
+  orders_in orders[];
+  users_out users[];
+  users_in users[];
+  subscriptions_out subscriptions[];
+  subscriptions_in subscriptions[];
+  events_changed boolean;
   moved_days date[];
 BEGIN
   PERFORM pg_advisory_xact_lock(270027);
-  zone := vod_business_zone();
-  -- Summed per quarter-hour and finest key first: a run of many visits is a few rows for the rollups.
-  PERFORM vod_rollup_merge(ARRAY(
-    WITH x(d) AS MATERIALIZED (
-      SELECT vod_order_delta(o, -1) FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::orders, c.old) o
-      WHERE c.source = 'orders' AND c.old IS NOT NULL
-      UNION ALL
-      SELECT vod_order_delta(o, 1) FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::orders, c.new) o
-      WHERE c.source = 'orders' AND c.new IS NOT NULL
-      UNION ALL
-      SELECT vod_user_delta(u, -1) FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::users, c.old) u
-      WHERE c.source = 'users' AND c.old IS NOT NULL
-      UNION ALL
-      SELECT vod_user_delta(u, 1) FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::users, c.new) u
-      WHERE c.source = 'users' AND c.new IS NOT NULL
-      UNION ALL
-      SELECT d FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::subscriptions, c.old) s, vod_subscription_deltas(s, -1) d
-      WHERE c.source = 'subscriptions' AND c.old IS NOT NULL
-      UNION ALL
-      SELECT d FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::subscriptions, c.new) s, vod_subscription_deltas(s, 1) d
-      WHERE c.source = 'subscriptions' AND c.new IS NOT NULL
-      UNION ALL
-      SELECT vod_visit_delta(v.visited_at, v.channel_id, v.campaign_id, v.device, -1)
-      FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::visits, c.old) v WHERE c.source = 'visits' AND c.old IS NOT NULL
-      UNION ALL
-      SELECT vod_visit_delta(v.visited_at, v.channel_id, v.campaign_id, v.device, 1)
-      FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::visits, c.new) v WHERE c.source = 'visits' AND c.new IS NOT NULL
-    )
-    SELECT ROW(date_bin('15 minutes', (x.d).moment, timestamptz '2000-01-01 00:00:00+00'), (x.d).channel_id,
-      (x.d).campaign_id, (x.d).plan_id, (x.d).device, sum((x.d).orders), sum((x.d).gross), sum((x.d).fees),
-      sum((x.d).refund_count), sum((x.d).refunds), sum((x.d).chargeback_count), sum((x.d).chargebacks),
-      sum((x.d).signups), sum((x.d).subscriptions), sum((x.d).cancellations), sum((x.d).visits))::vod_rollup_delta
-    FROM x
-    WHERE (x.d).moment IS NOT NULL
-    GROUP BY date_bin('15 minutes', (x.d).moment, timestamptz '2000-01-01 00:00:00+00'), (x.d).channel_id,
-      (x.d).campaign_id, (x.d).plan_id, (x.d).device));
+  SELECT
+    array_agg(jsonb_populate_record(NULL::visits, c.old)) FILTER (WHERE c.source = 'visits' AND c.old IS NOT NULL),
+    array_agg(jsonb_populate_record(NULL::visits, c.new)) FILTER (WHERE c.source = 'visits' AND c.old IS NULL),
+    array_agg(jsonb_populate_record(NULL::visits, c.new))
+      FILTER (WHERE c.source = 'visits' AND c.old IS NOT NULL AND c.new IS NOT NULL),
+    array_agg(jsonb_populate_record(NULL::orders, c.old)) FILTER (WHERE c.source = 'orders' AND c.old IS NOT NULL),
+    array_agg(jsonb_populate_record(NULL::orders, c.new)) FILTER (WHERE c.source = 'orders' AND c.new IS NOT NULL),
+    array_agg(jsonb_populate_record(NULL::users, c.old)) FILTER (WHERE c.source = 'users' AND c.old IS NOT NULL),
+    array_agg(jsonb_populate_record(NULL::users, c.new)) FILTER (WHERE c.source = 'users' AND c.new IS NOT NULL),
+    array_agg(jsonb_populate_record(NULL::subscriptions, c.old))
+      FILTER (WHERE c.source = 'subscriptions' AND c.old IS NOT NULL),
+    array_agg(jsonb_populate_record(NULL::subscriptions, c.new))
+      FILTER (WHERE c.source = 'subscriptions' AND c.new IS NOT NULL),
+    coalesce(bool_or(c.source = 'order_events'), false)
+  INTO visits_out, visits_added, visits_moved, orders_out, orders_in, users_out, users_in, subscriptions_out,
+    subscriptions_in, events_changed
+  FROM vod_changes_of(changes) c;
+  PERFORM vod_rollup_merge(vod_deltas_summed(vod_stream_deltas(visits_out, visits_added || visits_moved,
+    orders_out, orders_in, users_out, users_in, subscriptions_out, subscriptions_in)));
   PERFORM vod_visitors_add(ARRAY(
     SELECT ROW(v.id, v.visited_at, v.channel_id, v.campaign_id, v.device, v.visitor)::vod_new_visit
-    FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::visits, c.new) v
-    WHERE c.source = 'visits' AND c.old IS NULL AND c.new IS NOT NULL));
-  moved_days := ARRAY(
-    SELECT DISTINCT (v.visited_at AT TIME ZONE zone)::date
-    FROM vod_changes_of(changes) c CROSS JOIN LATERAL (VALUES (c.old), (c.new)) AS i(image),
-      jsonb_populate_record(NULL::visits, i.image) v
-    WHERE c.source = 'visits' AND c.old IS NOT NULL AND i.image IS NOT NULL);
-  IF cardinality(moved_days) > 0 THEN
+    FROM unnest(visits_added) v));
+  IF visits_out IS NOT NULL THEN
+    moved_days := ARRAY(
+      SELECT DISTINCT (v.visited_at AT TIME ZONE vod_business_zone())::date
+      FROM (SELECT * FROM unnest(visits_out) UNION ALL SELECT * FROM unnest(visits_moved)) v);
     PERFORM vod_visitor_days_recount(moved_days);
   END IF;
-  PERFORM vod_events_apply(changes);
+  IF events_changed OR orders_in IS NOT NULL THEN
+    PERFORM vod_events_apply(changes);
+  END IF;
 END
+$$;
+--> statement-breakpoint
+-- What a run's rows take out of the rollups and put in; visits summed per quarter-hour first, so a run of
+-- many visits is a few deltas.
+CREATE OR REPLACE FUNCTION vod_stream_deltas(visits_out visits[], visits_in visits[], orders_out orders[],
+  orders_in orders[], users_out users[], users_in users[], subscriptions_out subscriptions[],
+  subscriptions_in subscriptions[]) RETURNS vod_rollup_delta[] LANGUAGE sql STABLE AS $$
+  SELECT ARRAY(
+    SELECT vod_order_delta(o, -1) FROM unnest(orders_out) o
+    UNION ALL SELECT vod_order_delta(o, 1) FROM unnest(orders_in) o
+    UNION ALL SELECT vod_user_delta(u, -1) FROM unnest(users_out) u
+    UNION ALL SELECT vod_user_delta(u, 1) FROM unnest(users_in) u
+    UNION ALL SELECT d FROM unnest(subscriptions_out) s, vod_subscription_deltas(s, -1) d
+    UNION ALL SELECT d FROM unnest(subscriptions_in) s, vod_subscription_deltas(s, 1) d
+    UNION ALL
+    SELECT vod_visit_delta(visit.quarter, visit.channel_id, visit.campaign_id, visit.device, sum(visit.n)::integer)
+    FROM (
+      SELECT date_bin('15 minutes', v.visited_at, timestamptz '2000-01-01 00:00:00+00') AS quarter, v.channel_id,
+        v.campaign_id, v.device, -1 AS n
+      FROM unnest(visits_out) v
+      UNION ALL
+      SELECT date_bin('15 minutes', v.visited_at, timestamptz '2000-01-01 00:00:00+00'), v.channel_id,
+        v.campaign_id, v.device, 1
+      FROM unnest(visits_in) v) visit
+    GROUP BY visit.quarter, visit.channel_id, visit.campaign_id, visit.device)
+$$;
+--> statement-breakpoint
+-- Deltas summed per quarter-hour and finest key: many rows' deltas are a few for the rollups.
+CREATE OR REPLACE FUNCTION vod_deltas_summed(deltas vod_rollup_delta[]) RETURNS vod_rollup_delta[]
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT ARRAY(
+    SELECT ROW(date_bin('15 minutes', d.moment, timestamptz '2000-01-01 00:00:00+00'), d.channel_id, d.campaign_id,
+      d.plan_id, d.device, sum(d.orders), sum(d.gross), sum(d.fees), sum(d.refund_count), sum(d.refunds),
+      sum(d.chargeback_count), sum(d.chargebacks), sum(d.signups), sum(d.subscriptions), sum(d.cancellations),
+      sum(d.visits))::vod_rollup_delta
+    FROM unnest(deltas) d
+    WHERE d.moment IS NOT NULL
+    GROUP BY date_bin('15 minutes', d.moment, timestamptz '2000-01-01 00:00:00+00'), d.channel_id, d.campaign_id,
+      d.plan_id, d.device)
 $$;
 --> statement-breakpoint
 -- vod_figures_apply's refunds and chargebacks: out as counted, the changed ones and those of

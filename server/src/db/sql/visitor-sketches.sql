@@ -22,11 +22,6 @@ CREATE OR REPLACE FUNCTION vod_hll_value(visitor text) RETURNS integer LANGUAGE 
   SELECT vod_hll_value_of(hashtextextended(visitor, 0))
 $$;
 --> statement-breakpoint
--- A plane with one register's bit set (the constant is folded once a statement).
-CREATE OR REPLACE FUNCTION vod_hll_bit(register integer) RETURNS bit varying LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT (B'1' || repeat('0', 16383)::bit varying) >> register
-$$;
---> statement-breakpoint
 -- Ertl's estimate of the distinct values of a sketch ("New cardinality estimation algorithms for HyperLogLog
 -- sketches", 2017, algorithm 6) from its planes' counts of ones: at_least[k] registers are k or more. Unbiased
 -- from one visitor to billions without tables of corrections; rounded to a whole visitor.
@@ -89,22 +84,28 @@ $$;
 --> statement-breakpoint
 CREATE OR REPLACE AGGREGATE vod_hashes_union(bigint[]) (SFUNC = vod_hashes_merge, STYPE = bigint[], INITCOND = '{}');
 --> statement-breakpoint
+-- A plane from the 64-register words that have a bit set, in order (their bits as bigints): the words written
+-- as text with a run of zeros for each word left empty, so no copy of the plane is made a bit.
+CREATE OR REPLACE FUNCTION vod_plane_of_words(words integer[], bits bigint[]) RETURNS bit varying
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT rpad(string_agg(repeat('0', (w.word - coalesce(w.before, -1) - 1) * 64) || w.bits::bit(64)::text, ''
+    ORDER BY w.word), 16384, '0')::bit varying
+  FROM (SELECT u.word, u.bits, lag(u.word) OVER (ORDER BY u.word) AS before FROM unnest(words, bits) AS u(word, bits)) w
+$$;
+--> statement-breakpoint
 -- The planes of the registers of `source` (a relation with channel_id, campaign_id, day, register and value, a
--- row a register set, which may read unnest($1) of `rows`). Each plane's bits are first ORed 64 registers at a
--- time as bigints (no copy of a plane a bit, as the fold's OR of single bits makes), then the plane written as
--- text, its words in order with a run of zeros for each word left empty.
+-- row a register set, which may read unnest($1) of `rows`): each plane's bits ORed 64 registers at a time as
+-- bigints, then the plane made from its words.
 CREATE OR REPLACE FUNCTION vod_register_planes(source text, rows vod_visitor_day[] DEFAULT NULL)
 RETURNS TABLE (channel_id integer, campaign_id integer, day date, plane smallint, bits bit varying)
 LANGUAGE plpgsql AS $$
 BEGIN
   RETURN QUERY EXECUTE format(
     'SELECT w.channel_id, w.campaign_id, w.day, w.plane,
-       rpad(string_agg(repeat(''0'', (w.word - coalesce(w.before, -1) - 1) * 64) || w.bits::bit(64)::text, ''''
-         ORDER BY w.word), 16384, ''0'')::bit varying
-     FROM (SELECT g.*, lag(g.word) OVER (PARTITION BY g.channel_id, g.campaign_id, g.day, g.plane ORDER BY g.word) AS before
-       FROM (SELECT r.channel_id, r.campaign_id, r.day, k::smallint AS plane, r.register >> 6 AS word,
-           bit_or(1::bigint << (63 - (r.register & 63))) AS bits
-         FROM %s r CROSS JOIN generate_series(1, r.value) k GROUP BY 1, 2, 3, 4, 5) g) w
+       vod_plane_of_words(array_agg(w.word ORDER BY w.word), array_agg(w.bits ORDER BY w.word))
+     FROM (SELECT r.channel_id, r.campaign_id, r.day, k::smallint AS plane, r.register >> 6 AS word,
+         bit_or(1::bigint << (63 - (r.register & 63))) AS bits
+       FROM %s r CROSS JOIN generate_series(1, r.value) k GROUP BY 1, 2, 3, 4, 5) w
      GROUP BY 1, 2, 3, 4', source) USING rows;
 END
 $$;
@@ -300,16 +301,19 @@ DECLARE
   zone text := vod_business_zone();
   touched vod_visitor_day[];
 BEGIN
+  -- Each visit at its three levels, its visitor hashed once; a visitor seen twice a day only raises a register
+  -- to the same value, so only the hashes kept for small days need them distinct.
   WITH added AS (
-    SELECT DISTINCT l.c AS channel_id, l.m AS campaign_id, (t.visited_at AT TIME ZONE zone)::date AS day, t.visitor
-    FROM unnest(new_visits) t
-    CROSS JOIN LATERAL (VALUES (-1, -1), (coalesce(t.channel_id, 0), -1),
-      (coalesce(t.channel_id, 0), coalesce(t.campaign_id, 0))) AS l(c, m)
+    SELECT l.c AS channel_id, l.m AS campaign_id, t.day, t.hash
+    FROM (SELECT (v.visited_at AT TIME ZONE zone)::date AS day, coalesce(v.channel_id, 0) AS channel_id,
+        coalesce(v.campaign_id, 0) AS campaign_id, hashtextextended(v.visitor, 0) AS hash
+      FROM unnest(new_visits) v) t
+    CROSS JOIN LATERAL (VALUES (-1, -1), (t.channel_id, -1), (t.channel_id, t.campaign_id)) AS l(c, m)
   ),
   -- The new visitor-days in their days' and months' hashes and planes (docs/analytics.md "Visitors of a period").
   r AS (
-    SELECT a.channel_id, a.campaign_id, a.day, vod_hll_register(a.visitor) AS register,
-      max(vod_hll_value(a.visitor)) AS value
+    SELECT a.channel_id, a.campaign_id, a.day, vod_hll_register_of(a.hash) AS register,
+      max(vod_hll_value_of(a.hash)) AS value
     FROM added a GROUP BY 1, 2, 3, 4
   ),
   -- Only registers the day's planes do not hold yet (its plane of that value has the bit: so have those below).
@@ -319,8 +323,12 @@ BEGIN
     WHERE d.bits IS NULL OR get_bit(d.bits, r.register) = 0
   ),
   p AS (
-    SELECT c.channel_id, c.campaign_id, c.day, k::smallint AS plane, bit_or(vod_hll_bit(c.register))::bit varying AS bits
-    FROM changed c CROSS JOIN generate_series(1, c.value) k GROUP BY 1, 2, 3, 4
+    SELECT w.channel_id, w.campaign_id, w.day, w.plane,
+      vod_plane_of_words(array_agg(w.word ORDER BY w.word), array_agg(w.bits ORDER BY w.word)) AS bits
+    FROM (SELECT c.channel_id, c.campaign_id, c.day, k::smallint AS plane, c.register >> 6 AS word,
+        bit_or(1::bigint << (63 - (c.register & 63))) AS bits
+      FROM changed c CROSS JOIN generate_series(1, c.value) k GROUP BY 1, 2, 3, 4, 5) w
+    GROUP BY 1, 2, 3, 4
   ),
   day_planes AS (
     INSERT INTO visitor_day_planes AS d (channel_id, campaign_id, day, plane, bits)
@@ -338,7 +346,7 @@ BEGIN
   -- Hashes only where the day keeps them (a day past 1,024 visitors has none, nor then its month).
   sparse AS (
     SELECT a.channel_id, a.campaign_id, a.day,
-      CASE WHEN count(*) <= 1024 THEN array_agg(hashtextextended(a.visitor, 0)) END AS hashes
+      CASE WHEN count(DISTINCT a.hash) <= 1024 THEN array_agg(DISTINCT a.hash) END AS hashes
     FROM added a LEFT JOIN visitor_day_hashes h
       ON (h.channel_id, h.campaign_id, h.day) = (a.channel_id, a.campaign_id, a.day)
     WHERE h.day IS NULL OR h.hashes IS NOT NULL
