@@ -34,31 +34,31 @@ DECLARE
 BEGIN
   PERFORM pg_advisory_xact_lock(270027);
   SELECT
-    array_agg(jsonb_populate_record(NULL::visits, c.old)) FILTER (WHERE c.source = 'visits' AND c.old IS NOT NULL),
-    array_agg(jsonb_populate_record(NULL::visits, c.new)) FILTER (WHERE c.source = 'visits' AND c.old IS NULL),
-    array_agg(jsonb_populate_record(NULL::visits, c.new))
-      FILTER (WHERE c.source = 'visits' AND c.old IS NOT NULL AND c.new IS NOT NULL),
-    array_agg(jsonb_populate_record(NULL::orders, c.old)) FILTER (WHERE c.source = 'orders' AND c.old IS NOT NULL),
-    array_agg(jsonb_populate_record(NULL::orders, c.new)) FILTER (WHERE c.source = 'orders' AND c.new IS NOT NULL),
-    array_agg(jsonb_populate_record(NULL::users, c.old)) FILTER (WHERE c.source = 'users' AND c.old IS NOT NULL),
-    array_agg(jsonb_populate_record(NULL::users, c.new)) FILTER (WHERE c.source = 'users' AND c.new IS NOT NULL),
-    array_agg(jsonb_populate_record(NULL::subscriptions, c.old))
-      FILTER (WHERE c.source = 'subscriptions' AND c.old IS NOT NULL),
-    array_agg(jsonb_populate_record(NULL::subscriptions, c.new))
-      FILTER (WHERE c.source = 'subscriptions' AND c.new IS NOT NULL),
-    coalesce(bool_or(c.source = 'order_events'), false)
+    array_agg(jsonb_populate_record(NULL::visits, change.old)) FILTER (WHERE change.source = 'visits' AND change.old IS NOT NULL),
+    array_agg(jsonb_populate_record(NULL::visits, change.new)) FILTER (WHERE change.source = 'visits' AND change.old IS NULL),
+    array_agg(jsonb_populate_record(NULL::visits, change.new))
+      FILTER (WHERE change.source = 'visits' AND change.old IS NOT NULL AND change.new IS NOT NULL),
+    array_agg(jsonb_populate_record(NULL::orders, change.old)) FILTER (WHERE change.source = 'orders' AND change.old IS NOT NULL),
+    array_agg(jsonb_populate_record(NULL::orders, change.new)) FILTER (WHERE change.source = 'orders' AND change.new IS NOT NULL),
+    array_agg(jsonb_populate_record(NULL::users, change.old)) FILTER (WHERE change.source = 'users' AND change.old IS NOT NULL),
+    array_agg(jsonb_populate_record(NULL::users, change.new)) FILTER (WHERE change.source = 'users' AND change.new IS NOT NULL),
+    array_agg(jsonb_populate_record(NULL::subscriptions, change.old))
+      FILTER (WHERE change.source = 'subscriptions' AND change.old IS NOT NULL),
+    array_agg(jsonb_populate_record(NULL::subscriptions, change.new))
+      FILTER (WHERE change.source = 'subscriptions' AND change.new IS NOT NULL),
+    coalesce(bool_or(change.source = 'order_events'), false)
   INTO visits_out, visits_added, visits_moved, orders_out, orders_in, users_out, users_in, subscriptions_out,
     subscriptions_in, events_changed
-  FROM vod_changes_of(changes) c;
+  FROM vod_changes_of(changes) change;
   PERFORM vod_rollup_merge(vod_deltas_summed(vod_stream_deltas(visits_out, visits_added || visits_moved,
     orders_out, orders_in, users_out, users_in, subscriptions_out, subscriptions_in)));
   PERFORM vod_visitors_add(ARRAY(
-    SELECT ROW(v.id, v.visited_at, v.channel_id, v.campaign_id, v.device, v.visitor)::vod_new_visit
-    FROM unnest(visits_added) v));
+    SELECT ROW(visit.id, visit.visited_at, visit.channel_id, visit.campaign_id, visit.device, visit.visitor)::vod_new_visit
+    FROM unnest(visits_added) visit));
   IF visits_out IS NOT NULL THEN
     moved_days := ARRAY(
-      SELECT DISTINCT (v.visited_at AT TIME ZONE vod_business_zone())::date
-      FROM (SELECT * FROM unnest(visits_out) UNION ALL SELECT * FROM unnest(visits_moved)) v);
+      SELECT DISTINCT (visit.visited_at AT TIME ZONE vod_business_zone())::date
+      FROM (SELECT * FROM unnest(visits_out) UNION ALL SELECT * FROM unnest(visits_moved)) visit);
     PERFORM vod_visitor_days_recount(moved_days);
   END IF;
   IF events_changed OR orders_in IS NOT NULL THEN
@@ -73,37 +73,40 @@ CREATE OR REPLACE FUNCTION vod_stream_deltas(visits_out visits[], visits_in visi
   orders_in orders[], users_out users[], users_in users[], subscriptions_out subscriptions[],
   subscriptions_in subscriptions[]) RETURNS vod_rollup_delta[] LANGUAGE sql STABLE AS $$
   SELECT ARRAY(
-    SELECT vod_order_delta(o, -1) FROM unnest(orders_out) o
-    UNION ALL SELECT vod_order_delta(o, 1) FROM unnest(orders_in) o
-    UNION ALL SELECT vod_user_delta(u, -1) FROM unnest(users_out) u
-    UNION ALL SELECT vod_user_delta(u, 1) FROM unnest(users_in) u
-    UNION ALL SELECT d FROM unnest(subscriptions_out) s, vod_subscription_deltas(s, -1) d
-    UNION ALL SELECT d FROM unnest(subscriptions_in) s, vod_subscription_deltas(s, 1) d
+    SELECT vod_order_delta(purchase, -1) FROM unnest(orders_out) purchase
+    UNION ALL SELECT vod_order_delta(purchase, 1) FROM unnest(orders_in) purchase
+    UNION ALL SELECT vod_user_delta(member, -1) FROM unnest(users_out) member
+    UNION ALL SELECT vod_user_delta(member, 1) FROM unnest(users_in) member
+    UNION ALL SELECT started_or_cancelled FROM unnest(subscriptions_out) subscription,
+      vod_subscription_deltas(subscription, -1) started_or_cancelled
+    UNION ALL SELECT started_or_cancelled FROM unnest(subscriptions_in) subscription,
+      vod_subscription_deltas(subscription, 1) started_or_cancelled
     UNION ALL
-    SELECT vod_visit_delta(visit.quarter, visit.channel_id, visit.campaign_id, visit.device, sum(visit.n)::integer)
+    SELECT vod_visit_delta(quartered.quarter, quartered.channel_id, quartered.campaign_id, quartered.device,
+      sum(quartered.visits)::integer)
     FROM (
-      SELECT date_bin('15 minutes', v.visited_at, timestamptz '2000-01-01 00:00:00+00') AS quarter, v.channel_id,
-        v.campaign_id, v.device, -1 AS n
-      FROM unnest(visits_out) v
+      SELECT date_bin('15 minutes', visit.visited_at, timestamptz '2000-01-01 00:00:00+00') AS quarter, visit.channel_id,
+        visit.campaign_id, visit.device, -1 AS visits
+      FROM unnest(visits_out) visit
       UNION ALL
-      SELECT date_bin('15 minutes', v.visited_at, timestamptz '2000-01-01 00:00:00+00'), v.channel_id,
-        v.campaign_id, v.device, 1
-      FROM unnest(visits_in) v) visit
-    GROUP BY visit.quarter, visit.channel_id, visit.campaign_id, visit.device)
+      SELECT date_bin('15 minutes', visit.visited_at, timestamptz '2000-01-01 00:00:00+00'), visit.channel_id,
+        visit.campaign_id, visit.device, 1
+      FROM unnest(visits_in) visit) quartered
+    GROUP BY quartered.quarter, quartered.channel_id, quartered.campaign_id, quartered.device)
 $$;
 --> statement-breakpoint
 -- Deltas summed per quarter-hour and finest key: many rows' deltas are a few for the rollups.
 CREATE OR REPLACE FUNCTION vod_deltas_summed(deltas vod_rollup_delta[]) RETURNS vod_rollup_delta[]
 LANGUAGE sql IMMUTABLE AS $$
   SELECT ARRAY(
-    SELECT ROW(date_bin('15 minutes', d.moment, timestamptz '2000-01-01 00:00:00+00'), d.channel_id, d.campaign_id,
-      d.plan_id, d.device, sum(d.orders), sum(d.gross), sum(d.fees), sum(d.refund_count), sum(d.refunds),
-      sum(d.chargeback_count), sum(d.chargebacks), sum(d.signups), sum(d.subscriptions), sum(d.cancellations),
-      sum(d.visits))::vod_rollup_delta
-    FROM unnest(deltas) d
-    WHERE d.moment IS NOT NULL
-    GROUP BY date_bin('15 minutes', d.moment, timestamptz '2000-01-01 00:00:00+00'), d.channel_id, d.campaign_id,
-      d.plan_id, d.device)
+    SELECT ROW(date_bin('15 minutes', delta.moment, timestamptz '2000-01-01 00:00:00+00'), delta.channel_id, delta.campaign_id,
+      delta.plan_id, delta.device, sum(delta.orders), sum(delta.gross), sum(delta.fees), sum(delta.refund_count), sum(delta.refunds),
+      sum(delta.chargeback_count), sum(delta.chargebacks), sum(delta.signups), sum(delta.subscriptions), sum(delta.cancellations),
+      sum(delta.visits))::vod_rollup_delta
+    FROM unnest(deltas) delta
+    WHERE delta.moment IS NOT NULL
+    GROUP BY date_bin('15 minutes', delta.moment, timestamptz '2000-01-01 00:00:00+00'), delta.channel_id, delta.campaign_id,
+      delta.plan_id, delta.device)
 $$;
 --> statement-breakpoint
 -- vod_figures_apply's refunds and chargebacks: out as counted, the changed ones and those of
