@@ -6,8 +6,8 @@
 -- every emptying would make each statement that reads it planned again).
 CREATE OR REPLACE FUNCTION vod_changes_of(changes jsonb) RETURNS TABLE (source text, old jsonb, new jsonb)
 LANGUAGE sql IMMUTABLE AS $$
-  SELECT c->>'table', nullif(c->'old', 'null'::jsonb), nullif(c->'new', 'null'::jsonb)
-  FROM jsonb_array_elements(changes) c
+  SELECT change->>'table', nullif(change->'old', 'null'::jsonb), nullif(change->'new', 'null'::jsonb)
+  FROM jsonb_array_elements(changes) change
 $$;
 --> statement-breakpoint
 -- Changes of the member site's rows, in the order they were committed: a JSON array of {"table", "old",
@@ -109,6 +109,14 @@ LANGUAGE sql IMMUTABLE AS $$
       delta.plan_id, delta.device)
 $$;
 --> statement-breakpoint
+-- The orders a run of changes left (their new images), by id, with what their refunds and chargebacks go along.
+CREATE OR REPLACE FUNCTION vod_orders_now(changes jsonb) RETURNS TABLE (id integer, channel_id integer,
+  campaign_id integer, plan_id integer) LANGUAGE sql IMMUTABLE AS $$
+  SELECT purchase.id, purchase.channel_id, purchase.campaign_id, purchase.plan_id
+  FROM vod_changes_of(changes) change, jsonb_populate_record(NULL::orders, change.new) purchase
+  WHERE change.source = 'orders' AND change.new IS NOT NULL
+$$;
+--> statement-breakpoint
 -- vod_figures_apply's refunds and chargebacks: out as counted, the changed ones and those of
 -- orders that moved; in as they are now, along their orders as the run left them (or as the table holds
 -- them, for an order the run did not change).
@@ -117,62 +125,61 @@ DECLARE
   gone figure_events[];
   deltas vod_rollup_delta[];
 BEGIN
-  WITH orders_now AS (
-    SELECT o.id, o.channel_id, o.campaign_id, o.plan_id
-    FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::orders, c.new) o WHERE c.source = 'orders' AND c.new IS NOT NULL
-  ),
+  WITH orders_now AS (SELECT * FROM vod_orders_now(changes)),
   changed AS (
-    SELECT coalesce(c.old->>'id', c.new->>'id')::integer AS id FROM vod_changes_of(changes) c WHERE c.source = 'order_events'
+    SELECT coalesce(change.old->>'id', change.new->>'id')::integer AS id
+    FROM vod_changes_of(changes) change WHERE change.source = 'order_events'
   ),
   moving AS (
-    SELECT f.id FROM orders_now o JOIN figure_events f ON f.order_id = o.id
-    WHERE (o.channel_id, o.campaign_id, o.plan_id) IS DISTINCT FROM (f.channel_id, f.campaign_id, f.plan_id)
+    SELECT counted.id FROM orders_now JOIN figure_events counted ON counted.order_id = orders_now.id
+    WHERE (orders_now.channel_id, orders_now.campaign_id, orders_now.plan_id)
+      IS DISTINCT FROM (counted.channel_id, counted.campaign_id, counted.plan_id)
   ),
   taken AS (
-    DELETE FROM figure_events f
-    WHERE f.id = ANY (ARRAY(SELECT id FROM changed UNION SELECT id FROM moving))
-    RETURNING f.*
+    DELETE FROM figure_events counted
+    WHERE counted.id = ANY (ARRAY(SELECT id FROM changed UNION SELECT id FROM moving))
+    RETURNING counted.*
   )
-  SELECT ARRAY(SELECT ROW(t.*)::figure_events FROM taken t) INTO gone;
-  WITH orders_now AS (
-    SELECT o.id, o.channel_id, o.campaign_id, o.plan_id
-    FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::orders, c.new) o WHERE c.source = 'orders' AND c.new IS NOT NULL
-  ),
-  counted AS (
-    SELECT e.id, e.order_id, e.kind, e.amount, e.occurred_at
-    FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::order_events, c.new) e
-    WHERE c.source = 'order_events' AND c.new IS NOT NULL
+  SELECT ARRAY(SELECT ROW(taken.*)::figure_events FROM taken) INTO gone;
+  WITH orders_now AS (SELECT * FROM vod_orders_now(changes)),
+  to_count AS (
+    SELECT event.id, event.order_id, event.kind, event.amount, event.occurred_at
+    FROM vod_changes_of(changes) change, jsonb_populate_record(NULL::order_events, change.new) event
+    WHERE change.source = 'order_events' AND change.new IS NOT NULL
     UNION ALL
-    SELECT g.id, g.order_id, g.kind, g.amount, g.occurred_at FROM unnest(gone) g
-    WHERE NOT EXISTS (SELECT 1 FROM vod_changes_of(changes) c WHERE c.source = 'order_events'
-      AND g.id IN ((c.old->>'id')::integer, (c.new->>'id')::integer))
+    SELECT gone_event.id, gone_event.order_id, gone_event.kind, gone_event.amount, gone_event.occurred_at
+    FROM unnest(gone) gone_event
+    WHERE NOT EXISTS (SELECT 1 FROM vod_changes_of(changes) change WHERE change.source = 'order_events'
+      AND gone_event.id IN ((change.old->>'id')::integer, (change.new->>'id')::integer))
   ),
   put AS (
     INSERT INTO figure_events (id, order_id, kind, amount, occurred_at, channel_id, campaign_id, plan_id)
-    SELECT e.id, e.order_id, e.kind, e.amount, e.occurred_at, o.channel_id, o.campaign_id, o.plan_id
-    FROM counted e
+    SELECT to_count.id, to_count.order_id, to_count.kind, to_count.amount, to_count.occurred_at,
+      its_order.channel_id, its_order.campaign_id, its_order.plan_id
+    FROM to_count
     LEFT JOIN LATERAL (
-      SELECT n.channel_id, n.campaign_id, n.plan_id FROM orders_now n WHERE n.id = e.order_id
+      SELECT orders_now.channel_id, orders_now.campaign_id, orders_now.plan_id
+      FROM orders_now WHERE orders_now.id = to_count.order_id
       UNION ALL
-      SELECT t.channel_id, t.campaign_id, t.plan_id FROM orders t
-      WHERE t.id = e.order_id AND NOT EXISTS (SELECT 1 FROM orders_now n WHERE n.id = e.order_id)
-    ) o ON true
+      SELECT stored.channel_id, stored.campaign_id, stored.plan_id FROM orders stored
+      WHERE stored.id = to_count.order_id AND NOT EXISTS (SELECT 1 FROM orders_now WHERE orders_now.id = to_count.order_id)
+    ) its_order ON true
     RETURNING *
   )
   SELECT ARRAY(
-    SELECT vod_counted_event_delta(g, -1) FROM unnest(gone) g
+    SELECT vod_counted_event_delta(gone_event, -1) FROM unnest(gone) gone_event
     UNION ALL
-    SELECT vod_counted_event_delta(ROW(p.*)::figure_events, 1) FROM put p) INTO deltas;
+    SELECT vod_counted_event_delta(ROW(put.*)::figure_events, 1) FROM put) INTO deltas;
   PERFORM vod_rollup_merge(deltas);
 END
 $$;
 --> statement-breakpoint
 -- What a refund or chargeback adds (sign 1) or takes away (-1) as figure_events counted it.
-CREATE OR REPLACE FUNCTION vod_counted_event_delta(e figure_events, sign integer) RETURNS vod_rollup_delta
+CREATE OR REPLACE FUNCTION vod_counted_event_delta(counted figure_events, sign integer) RETURNS vod_rollup_delta
 LANGUAGE sql IMMUTABLE AS $$
-  SELECT vod_event_delta(jsonb_populate_record(NULL::order_events, to_jsonb(e)),
-    jsonb_populate_record(NULL::orders, jsonb_build_object('channel_id', e.channel_id, 'campaign_id', e.campaign_id,
-      'plan_id', e.plan_id)), sign)
+  SELECT vod_event_delta(jsonb_populate_record(NULL::order_events, to_jsonb(counted)),
+    jsonb_populate_record(NULL::orders, jsonb_build_object('channel_id', counted.channel_id,
+      'campaign_id', counted.campaign_id, 'plan_id', counted.plan_id)), sign)
 $$;
 --> statement-breakpoint
 -- Tables the member site emptied (TRUNCATE): the rollup columns their rows add to (the figure registry's, from
@@ -185,8 +192,8 @@ BEGIN
   FOREACH rollup IN ARRAY ARRAY['rollup_quarters', 'rollup_days', 'rollup_zone_days', 'rollup_months'] LOOP
     EXIT WHEN cardinality(columns) = 0;
     EXECUTE format('UPDATE %I SET %s WHERE %s', rollup,
-      (SELECT string_agg(format('%I = 0', c), ', ') FROM unnest(columns) c),
-      (SELECT string_agg(format('%I <> 0', c), ' OR ') FROM unnest(columns) c));
+      (SELECT string_agg(format('%I = 0', column_name), ', ') FROM unnest(columns) column_name),
+      (SELECT string_agg(format('%I <> 0', column_name), ' OR ') FROM unnest(columns) column_name));
   END LOOP;
   IF 'order_events' = ANY (sources) THEN
     DELETE FROM figure_events;
@@ -215,8 +222,9 @@ BEGIN
   PERFORM vod_visitors_recount();
   DELETE FROM figure_events;
   INSERT INTO figure_events (id, order_id, kind, amount, occurred_at, channel_id, campaign_id, plan_id)
-  SELECT e.id, e.order_id, e.kind, e.amount, e.occurred_at, o.channel_id, o.campaign_id, o.plan_id
-  FROM order_events e LEFT JOIN orders o ON o.id = e.order_id;
+  SELECT event.id, event.order_id, event.kind, event.amount, event.occurred_at, purchase.channel_id,
+    purchase.campaign_id, purchase.plan_id
+  FROM order_events event LEFT JOIN orders purchase ON purchase.id = event.order_id;
   DELETE FROM figure_set_aside;
 END
 $$;
@@ -229,21 +237,21 @@ $$;
 CREATE OR REPLACE FUNCTION vod_stream_tables_prepare() RETURNS boolean LANGUAGE plpgsql AS $$
 DECLARE
   source text;
-  t record;
+  rollup_trigger record;
 BEGIN
   PERFORM set_config('lock_timeout', '1s', true);
   IF NOT EXISTS (SELECT 1 FROM pg_publication WHERE pubname = 'vod_figures') THEN
     CREATE PUBLICATION vod_figures FOR TABLE visits, orders, order_events, users, subscriptions;
   END IF;
   FOREACH source IN ARRAY ARRAY['visits', 'orders', 'order_events', 'users', 'subscriptions'] LOOP
-    IF (SELECT c.relreplident FROM pg_class c WHERE c.oid = source::regclass) <> 'f' THEN
+    IF (SELECT class_row.relreplident FROM pg_class class_row WHERE class_row.oid = source::regclass) <> 'f' THEN
       EXECUTE format('ALTER TABLE %I REPLICA IDENTITY FULL', source);
     END IF;
   END LOOP;
-  FOR t IN SELECT g.tgname, g.tgrelid::regclass AS rel FROM pg_trigger g
-    WHERE NOT g.tgisinternal AND g.tgname LIKE '%\_rollup\_%'
-      AND g.tgrelid = ANY (ARRAY['orders', 'order_events', 'users', 'subscriptions']::regclass[]) LOOP
-    EXECUTE format('DROP TRIGGER %I ON %s', t.tgname, t.rel);
+  FOR rollup_trigger IN SELECT listed.tgname, listed.tgrelid::regclass AS rel FROM pg_trigger listed
+    WHERE NOT listed.tgisinternal AND listed.tgname LIKE '%\_rollup\_%'
+      AND listed.tgrelid = ANY (ARRAY['orders', 'order_events', 'users', 'subscriptions']::regclass[]) LOOP
+    EXECUTE format('DROP TRIGGER %I ON %s', rollup_trigger.tgname, rollup_trigger.rel);
   END LOOP;
   RETURN true;
 EXCEPTION WHEN lock_not_available THEN
