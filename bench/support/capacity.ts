@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { startServer } from '../../e2e/support/server.ts'
@@ -124,8 +124,11 @@ export async function capacityRun(
   return figures
 }
 
+/** `uptime`'s load averages (1, 5, 15 minutes). */
 function uptimeLoad(): string {
-  return /load average: (.*)$/.exec(execFileSync('uptime').toString().trim())?.[1] ?? '?'
+  return loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ')
 }
 
 function peakMb(pid: number): number {
