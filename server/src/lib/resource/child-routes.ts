@@ -152,10 +152,13 @@ export function childUpdateRoute(
       const body = request.body as Record<string, unknown>
       if (owned) return { data: await owned.update(db, request, childId, body) }
       const { update, rule } = nest.links as Links
+      const changed = await change(nest, db, request, id, 'update', (tx) =>
+        update(tx, id, childId, body),
+      ).catch(rule)
+      // The record as the caller may read it (its field rules of the linked resource), as a link answers.
+      const { view, fields } = nest.narrowed(request)
       return {
-        data: await change(nest, db, request, id, 'update', (tx) => update(tx, id, childId, body)).catch(
-          rule,
-        ),
+        data: fields ? ((await childrenOf({ ...nest, view }, db, id, [childId]))[0] ?? changed) : changed,
       }
     },
   )
@@ -216,7 +219,11 @@ export function childReorderRoute(
       const { ids } = request.body
       const ordered = await change(nest, db, request, id, 'reorder', async (tx) => {
         await positions.reorder(tx, ofParent(child, id), childId, ids)
-        return { result: await childrenOf(nest, tx, id), changes: { ids } }
+        // Answered as the caller may read them (the linked resource's field rules).
+        return {
+          result: await childrenOf({ ...nest, view: nest.narrowed(request).view }, tx, id),
+          changes: { ids },
+        }
       })
       return { data: ordered }
     },
