@@ -1,0 +1,100 @@
+/**
+ * A members' list read through field rules costs its statement, nothing more (issue 55, docs/security.md
+ * "Field rules": hidden fields are left out of the SELECT, masked ones masked in it, nothing filtered row by
+ * row in Node). 200,000 members (each an e-mail, a phone and a birthdate) in a fresh PostgreSQL database
+ * (dropped after), the real server on it as its own process, two admins with the same permissions: one whose
+ * role narrows nothing, one whose role hides members' e-mail, phone and birthdate. Each case is driven for
+ * each admin in turn (wrk, support/http-load.ts), ROUNDS times, alternating who goes first; prints requests a
+ * second, p99 and the server's CPU a request for each, and the narrowed list's requests a second as a share
+ * of the whole one's (the goal: at least 0.95), with the load average. Asserts nothing.
+ *
+ *   npx tsx bench/field-rules-list.ts        BENCH_DATABASE_URL=postgres://...  BENCH_SECONDS=8  ROUNDS=2
+ */
+import { execFileSync } from 'node:child_process'
+import { sql } from 'drizzle-orm'
+import { type RunningServer, startServer } from '../e2e/support/server.ts'
+import { createTestDatabase } from '../server/test/support/databases.ts'
+import { load, login } from './support/api.ts'
+
+const ROWS = 200_000
+const seconds = Number(process.env.BENCH_SECONDS ?? 8)
+const rounds = Number(process.env.ROUNDS ?? 2)
+const CONNECTIONS = 16
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+process.env.TEST_DATABASE_URL = adminUrl
+
+const cases: [string, string][] = [
+  ['first page', '/api/users'],
+  ['status filter', '/api/users?status=enabled'],
+  ['sort by username', '/api/users?sort=username'],
+  ['page 400', '/api/users?page=400'],
+]
+
+const database = await createTestDatabase('postgres')
+let server: RunningServer | undefined
+try {
+  await database.database.db.execute(sql`
+    insert into users (username, email, phone, birthdate)
+    select 'member-' || n, 'mail-' || n || '@example.com', '+1 555 ' || lpad((n % 10000)::text, 4, '0'),
+           date '1970-01-01' + (n % 15000)
+    from generate_series(1, ${ROWS}) as n`)
+  await database.database.db.execute(sql`vacuum analyze users`)
+  server = await startServer({ DATABASE_URL: database.url as string, SEED_DEMO: '0' })
+  const running = server
+  const superToken = await login(running)
+  const api = async (path: string, token: string, body: unknown) => {
+    const res = await fetch(`${running.url}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    const answer = (await res.json()) as { data?: { id: number }; access_token?: string }
+    if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(answer)}`)
+    return answer
+  }
+  /** An admin of a role of its own holding list-users, narrowed by `rules`; its token. */
+  const adminWith = async (name: string, rules: Record<string, Record<string, string>>) => {
+    const role = await api('/api/roles', superToken, {
+      name,
+      permissions: ['list-users', 'all-channels'],
+      field_rules: rules,
+    })
+    const password = 'bench-Passw0rd!'
+    await api('/api/admins', superToken, { username: name, password, name, role_ids: [role.data?.id] })
+    return (await api('/api/login', '', { username: name, password })).access_token as string
+  }
+  const whole = await adminWith('whole', {})
+  const narrowed = await adminWith('narrowed', {
+    users: { email: 'none', phone: 'none', birthdate: 'none' },
+  })
+
+  console.log(`members' list, ${ROWS.toLocaleString('en')} members, three fields hidden against none`)
+  console.log(`load: ${execFileSync('uptime').toString().trim()}`)
+  console.log('case | none hidden: req/s, p99 ms, CPU ms | three hidden: req/s, p99 ms, CPU ms | share')
+  for (const [label, path] of cases) {
+    const sums = { whole: 0, narrowed: 0 }
+    const last: Record<string, Awaited<ReturnType<typeof load>>> = {}
+    for (let round = 0; round < rounds; round++) {
+      const order: ('whole' | 'narrowed')[] = round % 2 === 0 ? ['whole', 'narrowed'] : ['narrowed', 'whole']
+      for (const who of order) {
+        const result = await load(running, path, who === 'whole' ? whole : narrowed, {
+          connections: CONNECTIONS,
+          seconds,
+        })
+        if (result.failed > 0) console.log(`  ${who}: ${result.failed} failed`)
+        sums[who] += result.rps
+        last[who] = result
+      }
+    }
+    const row = (r: Awaited<ReturnType<typeof load>> | undefined, rps: number) =>
+      `${(rps / rounds).toFixed(0)}, ${r?.p99.toFixed(1)}, ${r?.cpuMs.toFixed(2)}`
+    console.log(
+      `${label} | ${row(last.whole, sums.whole)} | ${row(last.narrowed, sums.narrowed)} | ` +
+        `${(sums.narrowed / sums.whole).toFixed(2)}`,
+    )
+  }
+  console.log(`load: ${execFileSync('uptime').toString().trim()}`)
+} finally {
+  await server?.stop()
+  await database.drop()
+}
