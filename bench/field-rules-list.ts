@@ -14,7 +14,8 @@ import { execFileSync } from 'node:child_process'
 import { sql } from 'drizzle-orm'
 import { type RunningServer, startServer } from '../e2e/support/server.ts'
 import { createTestDatabase } from '../server/test/support/databases.ts'
-import { load, login } from './support/api.ts'
+import { captureRequests, load, login, onAdminDatabase } from './support/api.ts'
+import { serverLogFile } from './support/statement-log.ts'
 
 const ROWS = 200_000
 const seconds = Number(process.env.BENCH_SECONDS ?? 8)
@@ -30,6 +31,39 @@ const cases: [string, string][] = [
   ['page 400', '/api/users?page=400'],
 ]
 
+/**
+ * The two admins, made the first time (`make`), each of a role of its own holding list-users: one narrowed
+ * by nothing, one with members' e-mail, phone and birthdate hidden; their tokens on `server`.
+ */
+async function admins(server: RunningServer, make: boolean) {
+  const password = 'bench-Passw0rd!'
+  const post = async (path: string, token: string, body: unknown) => {
+    const res = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    const answer = (await res.json()) as { data?: { id: number }; access_token?: string }
+    if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(answer)}`)
+    return answer
+  }
+  const rules = { whole: {}, narrowed: { users: { email: 'none', phone: 'none', birthdate: 'none' } } }
+  const superToken = await login(server)
+  const tokens = { whole: '', narrowed: '' }
+  for (const who of ['whole', 'narrowed'] as const) {
+    if (make) {
+      const role = await post('/api/roles', superToken, {
+        name: who,
+        permissions: ['list-users', 'all-channels'],
+        field_rules: rules[who],
+      })
+      await post('/api/admins', superToken, { username: who, password, name: who, role_ids: [role.data?.id] })
+    }
+    tokens[who] = (await post('/api/login', '', { username: who, password })).access_token as string
+  }
+  return tokens
+}
+
 const database = await createTestDatabase('postgres')
 let server: RunningServer | undefined
 try {
@@ -39,34 +73,31 @@ try {
            date '1970-01-01' + (n % 15000)
     from generate_series(1, ${ROWS}) as n`)
   await database.database.db.execute(sql`vacuum analyze users`)
-  server = await startServer({ DATABASE_URL: database.url as string, SEED_DEMO: '0' })
+  const url = database.url as string
+  const name = new URL(url).pathname.slice(1)
+  // First with every statement logged: what one request of each case sends, for each admin.
+  const logFile = await serverLogFile(adminUrl)
+  await onAdminDatabase(adminUrl, `alter database ${name} set log_statement = 'all'`)
+  server = await startServer({ DATABASE_URL: url, SEED_DEMO: '0' })
+  let tokens = await admins(server, true)
+  for (const [who, token] of Object.entries(tokens)) {
+    const captured = await captureRequests(
+      server,
+      token,
+      cases.map(([, path]) => path),
+      { file: logFile, database: name },
+    )
+    for (const [path, { statements }] of captured) {
+      console.log(`${who} GET ${path}: ${statements.length} statement(s)`)
+      for (const s of statements) console.log(`  ${s.text.replace(/\s+/g, ' ').slice(0, 400)}`)
+    }
+  }
+  await server.stop()
+  await onAdminDatabase(adminUrl, `alter database ${name} reset log_statement`)
+  server = await startServer({ DATABASE_URL: url, SEED_DEMO: '0' })
   const running = server
-  const superToken = await login(running)
-  const api = async (path: string, token: string, body: unknown) => {
-    const res = await fetch(`${running.url}${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-    const answer = (await res.json()) as { data?: { id: number }; access_token?: string }
-    if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(answer)}`)
-    return answer
-  }
-  /** An admin of a role of its own holding list-users, narrowed by `rules`; its token. */
-  const adminWith = async (name: string, rules: Record<string, Record<string, string>>) => {
-    const role = await api('/api/roles', superToken, {
-      name,
-      permissions: ['list-users', 'all-channels'],
-      field_rules: rules,
-    })
-    const password = 'bench-Passw0rd!'
-    await api('/api/admins', superToken, { username: name, password, name, role_ids: [role.data?.id] })
-    return (await api('/api/login', '', { username: name, password })).access_token as string
-  }
-  const whole = await adminWith('whole', {})
-  const narrowed = await adminWith('narrowed', {
-    users: { email: 'none', phone: 'none', birthdate: 'none' },
-  })
+  tokens = await admins(running, false)
+  const { whole, narrowed } = tokens
 
   console.log(`members' list, ${ROWS.toLocaleString('en')} members, three fields hidden against none`)
   console.log(`load: ${execFileSync('uptime').toString().trim()}`)

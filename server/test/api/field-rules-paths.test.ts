@@ -238,6 +238,29 @@ describeEachEngine('field rules on figures, filters and linked children', (engin
     })
   })
 
+  describe('the API document', () => {
+    it('declares per operation which fields field rules may leave out or mask, and which figures', async () => {
+      const document = (await t.request('/api/openapi.json')).body
+      const users = document.paths['/api/users'].get['x-field-rules']
+      expect(users.resource).toBe('users')
+      expect(users.may_be_absent).toEqual(expect.arrayContaining(['email', 'phone', 'birthdate', 'username']))
+      expect(users.may_be_absent).not.toContain('id')
+      expect(users.may_be_masked).toEqual(expect.arrayContaining(['email', 'phone', 'birthdate']))
+      expect(document.paths['/api/users/{id}'].put['x-field-rules'].resource).toBe('users')
+      expect(document.paths['/api/orders/exportCsv'].get['x-field-rules'].may_be_masked).toEqual([
+        'transaction_number',
+      ])
+      // A linked child's answer follows the linked resource's rules.
+      expect(document.paths['/api/blocks/{id}/videos'].get['x-field-rules'].resource).toBe('videos')
+      expect(document.paths['/api/blocks/{id}/videos/{childId}'].put['x-field-rules'].resource).toBe('videos')
+      const figures = document.paths['/api/analytics/revenue/companyDataDaily'].get
+      expect(figures['x-field-rules'].figures_may_be_absent).toEqual(['gross', 'fees', 'net'])
+      expect(figures.description).toContain('Field rules')
+      // What has no record fields says nothing of them.
+      expect(document.paths['/api/users/{id}'].delete['x-field-rules']).toBeUndefined()
+    })
+  })
+
   it('keeps the order whole for the super-admin', async () => {
     expect((await as(superToken, `/api/orders/${order}`)).body.data.transaction_fee).toBe('1.25')
   })

@@ -56,7 +56,7 @@ export async function exportRoutes(app: FastifyInstance, { db, reads, slots, zon
     app.withTypeProvider<ZodTypeProvider>().get(
       spec.path,
       {
-        config: { permission: spec.permission, download: true },
+        config: { permission: spec.permission, download: true, figures: true },
         schema: {
           tags: ['analytics'],
           summary: `Export the daily figures as CSV (${spec.filename})`,

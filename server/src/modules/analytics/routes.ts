@@ -242,7 +242,7 @@ function register(
   app.withTypeProvider<ZodTypeProvider>().get(
     path,
     {
-      config: { permission },
+      config: { permission, figures: true },
       schema: {
         tags: [path.split('/')[1] ?? 'analytics'],
         summary,
