@@ -257,7 +257,7 @@ describeEachEngine('field rules on figures, filters and linked children', (engin
       expect(figures['x-field-rules'].figures_may_be_absent).toEqual(['gross', 'fees', 'net'])
       expect(figures.description).toContain('Field rules')
       // What has no record fields says nothing of them.
-      expect(document.paths['/api/users/{id}'].delete['x-field-rules']).toBeUndefined()
+      expect(document.paths['/api/tags/{id}'].delete['x-field-rules']).toBeUndefined()
     })
   })
 
