@@ -279,8 +279,9 @@ export function perPlan(db: Db, period: Period, scope: Scope): Promise<string> {
   return answerOf(
     db,
     period,
-    (days) => sql`with d as (select s.*, p.name from (${sumDaysQuery(days, false, scope, 'plan')}) s
-      left join plans p on p.id = s.plan_id)`,
+    // Named by title as every screen names a plan (plans/plan-title.ts), by code where it has none.
+    (days) => sql`with d as (select s.*, coalesce(nullif(p.title, ''), p.name) as name
+      from (${sumDaysQuery(days, false, scope, 'plan')}) s left join plans p on p.id = s.plan_id)`,
     sql.raw(`json_agg(x order by x.gross::numeric desc, x.plan_id)
       from (select d.plan_id, coalesce(d.name, '') as plan_name,
         ${figureColumns((c) => `d.${c}`, [...revenueFigures, 'new_subscriptions', 'cancellations'])} from d) x`),

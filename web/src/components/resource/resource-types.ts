@@ -119,6 +119,11 @@ export interface ResourceDefinition<C extends WebContract = WebContract> {
   view?: string
   /** Routed and granted as usual, but not in the menu (spec section 2's hidden lists: /plans/subscriptions). */
   hidden?: boolean
+  /**
+   * The field that names a record on screen where the contract's label is a code staff do not read (a plan's
+   * `title` over its `name`, `yearly`); where a record leaves it empty, the label names it (format.ts).
+   */
+  shownLabel?: string
   list?: ListDeclaration<Fields<C>>
   show?: ShowDeclaration<Fields<C>>
   form?: FormDeclaration
