@@ -54,6 +54,11 @@ interface ListDeclaration<F extends string = string> {
    * the job needs stay in view beside the actions (a comment's id, likes and time at 800 px).
    */
   wide?: readonly string[]
+  /**
+   * The key columns a phone (under 576 px) shows, the job's own (an order's number, member, amount and time):
+   * the others wait for a wider screen, so these fit the width with the row's actions under them.
+   */
+  phone?: readonly string[]
   /** The filter inputs in order (the contract's filter and range names); by default all of them. */
   filters?: readonly string[]
   /** Actions of the contract's table that ask first: the ones that cannot be taken back. */
