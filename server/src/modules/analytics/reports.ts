@@ -299,7 +299,8 @@ export function perPlan(db: Db, period: Period, scope: Scope): Promise<string> {
   return answerOf(
     db,
     period,
-    (days) => sql`with figures as (select plan_sums.*, plan.name
+    // Named by title as every screen names a plan (plans/plan-title.ts), by code where it has none.
+    (days) => sql`with figures as (select plan_sums.*, coalesce(nullif(plan.title, ''), plan.name) as name
       from (${sumDaysQuery(days, false, scope, 'plan')}) plan_sums left join plans plan on plan.id = plan_sums.plan_id)`,
     sql`json_agg(answer_rows order by answer_rows.gross::numeric desc, answer_rows.plan_id)
       from (select figures.plan_id, coalesce(figures.name, '') as plan_name,
