@@ -169,7 +169,10 @@ try {
     await context.close()
   }
   // The machine is shared: its load beside the figures, before and after them.
-  const load = () => loadavg().map((value) => value.toFixed(2)).join(', ')
+  const load = () =>
+    loadavg()
+      .map((value) => value.toFixed(2))
+      .join(', ')
   console.log(`median of ${LOADS} cold loads, 1440 px, English; load average ${load()}:`)
   for (const screen of screens) await measure(browser, server.url, token, screen)
   console.log(`load average ${load()}`)
