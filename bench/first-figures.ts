@@ -12,6 +12,7 @@
  *   npm run build && npx tsx bench/first-figures.ts
  *   FIRST_FIGURES_TRACE=1 ...   also prints the requests of the last load of each screen, in order
  */
+import { loadavg } from 'node:os'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser } from '../e2e/support/browser.ts'
 import { ADMIN, startServer } from '../e2e/support/server.ts'
@@ -43,21 +44,21 @@ const allScreens: Screen[] = [
     path: '/#/login',
     selector: 'input[name="password"]',
     loggedIn: false,
-    goal: '0.35 s',
+    goal: '0.3 s',
   },
   {
     name: 'dashboard, first figure',
     path: '/#/dashboard',
     selector: '.shell-view .ant-statistic-content',
     loggedIn: true,
-    goal: '1.0 s',
+    goal: '0.9 s',
   },
   {
     name: 'channel analytics, first figure',
     path: '/#/analytics/daily/channel',
     selector: '.shell-view .ant-statistic-content',
     loggedIn: true,
-    goal: '1.0 s',
+    goal: '0.9 s',
   },
 ]
 
@@ -167,8 +168,14 @@ try {
     await page.locator(screen.selector).first().waitFor({ timeout: 60_000 })
     await context.close()
   }
-  console.log(`median of ${LOADS} cold loads, 1440 px, English:`)
+  // The machine is shared: its load beside the figures, before and after them.
+  const load = () =>
+    loadavg()
+      .map((value) => value.toFixed(2))
+      .join(', ')
+  console.log(`median of ${LOADS} cold loads, 1440 px, English; load average ${load()}:`)
   for (const screen of screens) await measure(browser, server.url, token, screen)
+  console.log(`load average ${load()}`)
 } finally {
   await browser.close()
   await server.stop()

@@ -67,6 +67,27 @@ describe('first figures, end to end in Chromium', () => {
     expect(screenCode.asked()).toBeGreaterThan(0)
   })
 
+  it("asks for the frame's code and the dashboard's figures before the app's entry has arrived", async () => {
+    context = await loggedInContext(product, 'en')
+    // Issue 58 item 10: they were asked for only once the entry had arrived and run (a third of a second).
+    const entry = await hold(context, /\/assets\/index-[\w-]+\.js$/)
+    const page = await context.newPage()
+    const frame = page.waitForRequest(/\/assets\/shell-[\w-]+\.js$/)
+    const screen = page.waitForRequest(/\/assets\/DashboardPage-[\w-]+\.js$/)
+    const figures = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/dashboard')
+    await page.goto(`${product.server.url}/#/dashboard`, { waitUntil: 'commit' })
+    await Promise.all([frame, screen, figures])
+    expect(entry.asked()).toBeGreaterThan(0)
+    await entry.release()
+    // The app takes those answers as its own: the figure shows, and the session's call was made once.
+    const sessionCalls: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/me') sessionCalls.push(request.url())
+    })
+    await firstFigure(page).waitFor()
+    expect(sessionCalls).toEqual([])
+  })
+
   it("shows the figures of both screens without the charts' code, which is asked for after their data", async () => {
     context = await loggedInContext(product, 'en')
     // ECharts never arrives.

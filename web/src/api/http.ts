@@ -1,5 +1,6 @@
 import { API_VERSION } from '@vod/contract/lists'
 import type { StaleAnswer } from '@vod/contract/versions'
+import { takeBootAnswer } from '../base/early-data.ts'
 
 /**
  * The one HTTP module (spec section 7, API.md): every call to the admin API goes through here. It adds
@@ -156,13 +157,18 @@ async function exchange<T>(
   const cancel = () => controller.abort()
   signal?.addEventListener('abort', cancel)
   try {
-    const response = await fetch(buildUrl(path, query), {
-      method,
-      headers: headers(body, token, version),
-      body: body === undefined ? undefined : isRaw(body) ? body : JSON.stringify(body),
-      signal: controller.signal,
-      ...(priority ? { priority } : {}),
-    })
+    // A signed-in cold load's first calls went out from public/boot.js, before this code had arrived.
+    const early =
+      method === 'GET' && !query && !token && body === undefined ? takeBootAnswer(path) : undefined
+    const response =
+      (early && (await early)) ||
+      (await fetch(buildUrl(path, query), {
+        method,
+        headers: headers(body, token, version),
+        body: body === undefined ? undefined : isRaw(body) ? body : JSON.stringify(body),
+        signal: controller.signal,
+        ...(priority ? { priority } : {}),
+      }))
     if (!response.ok)
       throw errorFrom(
         response.status,

@@ -50,7 +50,7 @@ async function applyOrSetAside(client: pg.Client, changes: RowChange[], log: Fas
   await applyOrSetAside(client, changes.slice(half), log)
 }
 
-/** The rollup columns a table's rows add to, from the figure registry's kept figures (`orders o`: orders). */
+/** The rollup columns a table's rows add to, from the figure registry's kept figures (`orders purchase`: orders). */
 const columnsOf = (tables: FigureSource[]) =>
   keptFigures
     .filter((figure) => tables.includes(figure.from.split(' ')[0] as FigureSource))
