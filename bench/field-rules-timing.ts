@@ -9,7 +9,7 @@
  *
  *   npx tsx bench/field-rules-timing.ts        BENCH_DATABASE_URL=postgres://...   ROUNDS=400
  */
-import { execFileSync } from 'node:child_process'
+import { loadavg } from 'node:os'
 import { sql } from 'drizzle-orm'
 import { type RunningServer, startServer } from '../e2e/support/server.ts'
 import { createTestDatabase } from '../server/test/support/databases.ts'
@@ -93,7 +93,11 @@ try {
   }
 
   console.log(`field rules timing: ${ROWS.toLocaleString('en')} members and orders, ${ROUNDS} rounds a value`)
-  console.log(`load: ${execFileSync('uptime').toString().trim()}`)
+  console.log(
+    `load average: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(', ')} (1, 5, 15 min)`,
+  )
   console.log('case | matching: status, median, p90 | none matching: status, median, p90 | medians')
   for (const [name, matching, none] of cases) {
     // Warm both, then interleave so the machine's moments fall on both alike.
@@ -119,7 +123,11 @@ try {
         `${ratio.toFixed(2)}${same ? ', the same answer' : ''}`,
     )
   }
-  console.log(`load: ${execFileSync('uptime').toString().trim()}`)
+  console.log(
+    `load average: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(', ')} (1, 5, 15 min)`,
+  )
 } finally {
   await server?.stop()
   await database.drop()

@@ -238,6 +238,32 @@ describeEachEngine('field rules on figures, filters and linked children', (engin
     })
   })
 
+  describe('transitions', () => {
+    it('refuses a transition of a field the caller may only read with 403 naming it, single and bulk, nothing written', async () => {
+      const [member] = await t.db
+        .insert(users)
+        .values({ username: 'bob', email: 'bob@example.com' })
+        .returning({ id: users.id })
+      const id = member?.id as number
+      const agent = await narrowed(['list-users', 'disable-users', 'all-channels'], {
+        users: { status: 'read' },
+      })
+      const single = await as(agent.token, `/api/users/${id}/disable`, 'POST')
+      expect(single.status).toBe(403)
+      expect(single.body.message).toContain('status')
+      const bulk = await as(agent.token, '/api/users/bulk/disable', 'POST', { ids: [id] })
+      expect(bulk.status).toBe(200)
+      expect(bulk.body.meta).toEqual({ done: 0, refused: 1 })
+      const [stored] = await t.db.select().from(users).where(eq(users.id, id))
+      expect(stored?.status).toBe('enabled')
+      // Who may write it, may.
+      const writer = await narrowed(['list-users', 'disable-users', 'all-channels'], {
+        users: { email: 'none' },
+      })
+      expect((await as(writer.token, `/api/users/${id}/disable`, 'POST')).status).toBe(200)
+    })
+  })
+
   describe('the API document', () => {
     it('declares per operation which fields field rules may leave out or mask, and which figures', async () => {
       const document = (await t.request('/api/openapi.json')).body

@@ -10,6 +10,7 @@ import { sameSet } from '../sets.ts'
 import { columnValue } from '../wire.ts'
 import { deleteRule } from './database-rules.ts'
 import { keepDeleted, restoreDeleted } from './deletions.ts'
+import { narrowedFields, refuseWrites } from './field-access.ts'
 import { insertLinks, linkedIds, replaceLinks, resolveKeys, targetOf } from './relations.ts'
 import type { ActionRoute, Relation } from './types.ts'
 import type { View } from './view.ts'
@@ -228,6 +229,9 @@ async function actOn(w: Writer, db: Db, request: FastifyRequest, id: number, nam
   const field = route.field ?? 'status'
   const input =
     route.to === undefined ? ((body ?? {}) as Record<string, unknown>) : { [field]: targetName(route.to) }
+  // A transition writes its field: 403 naming it for who may not write it (field rules), single or bulk.
+  if (route.to !== undefined && w.spec.contract && !w.owner)
+    refuseWrites({ [field]: input[field] }, narrowedFields(request, w.spec.path))
   return db
     .transaction(async (tx) => {
       const ctx = await begin(w, tx, request, name, id, input)

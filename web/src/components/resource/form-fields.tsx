@@ -65,11 +65,17 @@ export function FormFields({ fields, labels, schema, required = schema }: FormFi
         key={name}
         name={name}
         label={label}
-        required={neededSchema ? !describeField(neededSchema).optional : false}
-        rules={[
-          ...(schema && fieldSchema ? [zodRule(schema, name, label, i18n.language)] : []),
-          ...(spec.rules ?? []),
-        ]}
+        required={neededSchema && !spec.disabled ? !describeField(neededSchema).optional : false}
+        // A disabled field is never sent (a field the caller's rules let it read only, or masked: its mask
+        // is no value the contract takes), so nothing judges it.
+        rules={
+          spec.disabled
+            ? []
+            : [
+                ...(schema && fieldSchema ? [zodRule(schema, name, label, i18n.language)] : []),
+                ...(spec.rules ?? []),
+              ]
+        }
         extra={
           spec.extra ?? (i18n.exists(`${labels}.hints.${name}`) ? t(`${labels}.hints.${name}`) : undefined)
         }

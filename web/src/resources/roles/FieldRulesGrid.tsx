@@ -71,6 +71,9 @@ export function FieldRulesGrid({ id, value = {}, onChange, permissions, disabled
                       <td>
                         <Radio.Group
                           aria-label={`${title}: ${label}`}
+                          // A native radio group each, so arrows move within the field's four states: inside
+                          // the form's item antd names every group after it, one group of the whole grid.
+                          name={`field-rules.${path}.${field}`}
                           size="small"
                           optionType="button"
                           disabled={disabled}
