@@ -75,7 +75,8 @@ CREATE OR REPLACE FUNCTION vod_rollup_sources() RETURNS TABLE (bucket timestampt
   FROM (
     SELECT date_bin('15 minutes', purchase.paid_at, timestamptz '2000-01-01 00:00:00+00') AS bucket,
       purchase.channel_id, purchase.campaign_id, purchase.plan_id, NULL::text AS device, count(*)::integer AS orders,
-      sum(purchase.amount) AS gross, sum(purchase.transaction_fee + purchase.settlement_fee + purchase.reserve_fee) AS fees,
+      sum(purchase.amount) AS gross,
+      sum(purchase.transaction_fee + purchase.settlement_fee + purchase.reserve_fee) AS fees,
       0 AS refund_count, 0::numeric AS refunds, 0 AS chargeback_count, 0::numeric AS chargebacks, 0 AS signups,
       0 AS subscriptions, 0 AS cancellations, 0 AS visits
     FROM orders purchase WHERE purchase.paid_at IS NOT NULL GROUP BY 1, 2, 3, 4
@@ -180,10 +181,12 @@ $$;
 -- vod_rollup_fix's quarter-hours added to rollup_quarters, in key order.
 CREATE OR REPLACE FUNCTION vod_rollup_fix_quarters_add() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO rollup_quarters AS kept (channel_id, campaign_id, plan_id, device, bucket, orders, gross, fees, refund_count, refunds,
-    chargeback_count, chargebacks, signups, subscriptions, cancellations, visits)
-  SELECT channel_id, campaign_id, plan_id, device, bucket, orders, gross, fees, refund_count, refunds,
-    chargeback_count, chargebacks, signups, subscriptions, cancellations, visits
+  INSERT INTO rollup_quarters AS kept (channel_id, campaign_id, plan_id, device, bucket,
+    orders, gross, fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations,
+    visits)
+  SELECT channel_id, campaign_id, plan_id, device, bucket,
+    orders, gross, fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations,
+    visits
   FROM vod_rollup_fix WHERE kind = 'quarter' ORDER BY 1, 2, 3, 4, 5
   ON CONFLICT (channel_id, campaign_id, plan_id, device, bucket) DO UPDATE SET
     orders = kept.orders + excluded.orders, gross = kept.gross + excluded.gross, fees = kept.fees + excluded.fees,
@@ -198,10 +201,12 @@ $$;
 -- vod_rollup_fix's days, business days and months added to rollup_days, rollup_zone_days and rollup_months.
 CREATE OR REPLACE FUNCTION vod_rollup_fix_dated_add() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO rollup_zone_days AS kept (channel_id, campaign_id, plan_id, device, day, orders, gross, fees, refund_count, refunds,
-    chargeback_count, chargebacks, signups, subscriptions, cancellations, visits)
-  SELECT channel_id, campaign_id, plan_id, device, day, orders, gross, fees, refund_count, refunds,
-    chargeback_count, chargebacks, signups, subscriptions, cancellations, visits
+  INSERT INTO rollup_zone_days AS kept (channel_id, campaign_id, plan_id, device, day,
+    orders, gross, fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations,
+    visits)
+  SELECT channel_id, campaign_id, plan_id, device, day,
+    orders, gross, fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations,
+    visits
   FROM vod_rollup_fix WHERE kind = 'zone_day' ORDER BY 1, 2, 3, 4, 5
   ON CONFLICT (channel_id, campaign_id, plan_id, device, day) DO UPDATE SET
     orders = kept.orders + excluded.orders, gross = kept.gross + excluded.gross, fees = kept.fees + excluded.fees,
@@ -210,10 +215,12 @@ BEGIN
     chargebacks = kept.chargebacks + excluded.chargebacks, signups = kept.signups + excluded.signups,
     subscriptions = kept.subscriptions + excluded.subscriptions,
     cancellations = kept.cancellations + excluded.cancellations, visits = kept.visits + excluded.visits;
-  INSERT INTO rollup_months AS kept (channel_id, campaign_id, plan_id, device, month, orders, gross, fees, refund_count, refunds,
-    chargeback_count, chargebacks, signups, subscriptions, cancellations, visits)
-  SELECT channel_id, campaign_id, plan_id, device, day, orders, gross, fees, refund_count, refunds,
-    chargeback_count, chargebacks, signups, subscriptions, cancellations, visits
+  INSERT INTO rollup_months AS kept (channel_id, campaign_id, plan_id, device, month,
+    orders, gross, fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations,
+    visits)
+  SELECT channel_id, campaign_id, plan_id, device, day,
+    orders, gross, fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations,
+    visits
   FROM vod_rollup_fix WHERE kind = 'month' ORDER BY 1, 2, 3, 4, 5
   ON CONFLICT (channel_id, campaign_id, plan_id, device, month) DO UPDATE SET
     orders = kept.orders + excluded.orders, gross = kept.gross + excluded.gross, fees = kept.fees + excluded.fees,
@@ -222,10 +229,12 @@ BEGIN
     chargebacks = kept.chargebacks + excluded.chargebacks, signups = kept.signups + excluded.signups,
     subscriptions = kept.subscriptions + excluded.subscriptions,
     cancellations = kept.cancellations + excluded.cancellations, visits = kept.visits + excluded.visits;
-  INSERT INTO rollup_days AS kept (channel_id, campaign_id, plan_id, device, day, orders, gross, fees, refund_count, refunds,
-    chargeback_count, chargebacks, signups, subscriptions, cancellations, visits)
-  SELECT channel_id, campaign_id, plan_id, device, day, orders, gross, fees, refund_count, refunds,
-    chargeback_count, chargebacks, signups, subscriptions, cancellations, visits
+  INSERT INTO rollup_days AS kept (channel_id, campaign_id, plan_id, device, day,
+    orders, gross, fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations,
+    visits)
+  SELECT channel_id, campaign_id, plan_id, device, day,
+    orders, gross, fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations,
+    visits
   FROM vod_rollup_fix WHERE kind = 'day' ORDER BY 1, 2, 3, 4, 5
   ON CONFLICT (channel_id, campaign_id, plan_id, device, day) DO UPDATE SET
     orders = kept.orders + excluded.orders, gross = kept.gross + excluded.gross, fees = kept.fees + excluded.fees,
