@@ -43,8 +43,7 @@ $$;
 -- The rollups built again from the raw rows (after a bulk load, or to check the fold): each source summed per
 -- quarter-hour and finest key (vod_rollup_sources), fanned out to the seven levels and set against the kept
 -- quarter-hours (vod_rollup_fix_quarters), the days, business days and months differing as their quarter-hours
--- do (vod_rollup_fix_dated), and the differences written row by row (readers never wait;
--- vod_rollup_fix_quarters_add, vod_rollup_fix_dated_add). What is written but not yet folded is left to the fold
+-- do (vod_rollup_fix_dated), and the differences written row by row (readers never wait; vod_rollup_fix_add). What is written but not yet folded is left to the fold
 -- (vod_rollup_pending). The kept zone is read once: read in the statement that dates each quarter-hour's day,
 -- the planner put the settings lookup in every row (341 of 511 s for 4.6 million quarter-hours).
 CREATE OR REPLACE FUNCTION vod_rollup_rebuild() RETURNS void LANGUAGE plpgsql AS $$
@@ -58,8 +57,10 @@ BEGIN
   PERFORM vod_upkeep_hold('rollup rebuild');
   -- The differences added as the folding adds its changes (one at a time: its advisory lock), in key order.
   PERFORM pg_advisory_xact_lock(270027);
-  PERFORM vod_rollup_fix_quarters_add();
-  PERFORM vod_rollup_fix_dated_add();
+  PERFORM vod_rollup_fix_add('quarter', 'rollup_quarters', 'bucket');
+  PERFORM vod_rollup_fix_add('zone_day', 'rollup_zone_days', 'day');
+  PERFORM vod_rollup_fix_add('month', 'rollup_months', 'month');
+  PERFORM vod_rollup_fix_add('day', 'rollup_days', 'day');
 END
 $$;
 --> statement-breakpoint
@@ -178,70 +179,16 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- vod_rollup_fix's quarter-hours added to rollup_quarters, in key order.
-CREATE OR REPLACE FUNCTION vod_rollup_fix_quarters_add() RETURNS void LANGUAGE plpgsql AS $$
+-- vod_rollup_fix's rows of a kind added to their rollup table (dated by `time_column`), in key order.
+CREATE OR REPLACE FUNCTION vod_rollup_fix_add(fix_kind text, target text, time_column text) RETURNS void
+LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO rollup_quarters AS kept (channel_id, campaign_id, plan_id, device, bucket,
-    orders, gross, fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations,
-    visits)
-  SELECT channel_id, campaign_id, plan_id, device, bucket,
-    orders, gross, fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations,
-    visits
-  FROM vod_rollup_fix WHERE kind = 'quarter' ORDER BY 1, 2, 3, 4, 5
-  ON CONFLICT (channel_id, campaign_id, plan_id, device, bucket) DO UPDATE SET
-    orders = kept.orders + excluded.orders, gross = kept.gross + excluded.gross, fees = kept.fees + excluded.fees,
-    refund_count = kept.refund_count + excluded.refund_count, refunds = kept.refunds + excluded.refunds,
-    chargeback_count = kept.chargeback_count + excluded.chargeback_count,
-    chargebacks = kept.chargebacks + excluded.chargebacks, signups = kept.signups + excluded.signups,
-    subscriptions = kept.subscriptions + excluded.subscriptions,
-    cancellations = kept.cancellations + excluded.cancellations, visits = kept.visits + excluded.visits;
-END
-$$;
---> statement-breakpoint
--- vod_rollup_fix's days, business days and months added to rollup_days, rollup_zone_days and rollup_months.
-CREATE OR REPLACE FUNCTION vod_rollup_fix_dated_add() RETURNS void LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO rollup_zone_days AS kept (channel_id, campaign_id, plan_id, device, day,
-    orders, gross, fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations,
-    visits)
-  SELECT channel_id, campaign_id, plan_id, device, day,
-    orders, gross, fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations,
-    visits
-  FROM vod_rollup_fix WHERE kind = 'zone_day' ORDER BY 1, 2, 3, 4, 5
-  ON CONFLICT (channel_id, campaign_id, plan_id, device, day) DO UPDATE SET
-    orders = kept.orders + excluded.orders, gross = kept.gross + excluded.gross, fees = kept.fees + excluded.fees,
-    refund_count = kept.refund_count + excluded.refund_count, refunds = kept.refunds + excluded.refunds,
-    chargeback_count = kept.chargeback_count + excluded.chargeback_count,
-    chargebacks = kept.chargebacks + excluded.chargebacks, signups = kept.signups + excluded.signups,
-    subscriptions = kept.subscriptions + excluded.subscriptions,
-    cancellations = kept.cancellations + excluded.cancellations, visits = kept.visits + excluded.visits;
-  INSERT INTO rollup_months AS kept (channel_id, campaign_id, plan_id, device, month,
-    orders, gross, fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations,
-    visits)
-  SELECT channel_id, campaign_id, plan_id, device, day,
-    orders, gross, fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations,
-    visits
-  FROM vod_rollup_fix WHERE kind = 'month' ORDER BY 1, 2, 3, 4, 5
-  ON CONFLICT (channel_id, campaign_id, plan_id, device, month) DO UPDATE SET
-    orders = kept.orders + excluded.orders, gross = kept.gross + excluded.gross, fees = kept.fees + excluded.fees,
-    refund_count = kept.refund_count + excluded.refund_count, refunds = kept.refunds + excluded.refunds,
-    chargeback_count = kept.chargeback_count + excluded.chargeback_count,
-    chargebacks = kept.chargebacks + excluded.chargebacks, signups = kept.signups + excluded.signups,
-    subscriptions = kept.subscriptions + excluded.subscriptions,
-    cancellations = kept.cancellations + excluded.cancellations, visits = kept.visits + excluded.visits;
-  INSERT INTO rollup_days AS kept (channel_id, campaign_id, plan_id, device, day,
-    orders, gross, fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations,
-    visits)
-  SELECT channel_id, campaign_id, plan_id, device, day,
-    orders, gross, fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations,
-    visits
-  FROM vod_rollup_fix WHERE kind = 'day' ORDER BY 1, 2, 3, 4, 5
-  ON CONFLICT (channel_id, campaign_id, plan_id, device, day) DO UPDATE SET
-    orders = kept.orders + excluded.orders, gross = kept.gross + excluded.gross, fees = kept.fees + excluded.fees,
-    refund_count = kept.refund_count + excluded.refund_count, refunds = kept.refunds + excluded.refunds,
-    chargeback_count = kept.chargeback_count + excluded.chargeback_count,
-    chargebacks = kept.chargebacks + excluded.chargebacks, signups = kept.signups + excluded.signups,
-    subscriptions = kept.subscriptions + excluded.subscriptions,
-    cancellations = kept.cancellations + excluded.cancellations, visits = kept.visits + excluded.visits;
+  EXECUTE format('INSERT INTO %1$I AS kept (channel_id, campaign_id, plan_id, device, %2$I, %3$s)
+    SELECT channel_id, campaign_id, plan_id, device, %4$s, %3$s
+    FROM vod_rollup_fix WHERE kind = $1 ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (channel_id, campaign_id, plan_id, device, %2$I) DO UPDATE SET %5$s',
+    target, time_column, vod_kept_list('%1$I'), CASE WHEN time_column = 'bucket' THEN 'bucket' ELSE 'day' END,
+    vod_kept_list('%1$I = kept.%1$I + excluded.%1$I'))
+  USING fix_kind;
 END
 $$;
