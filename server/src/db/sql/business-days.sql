@@ -21,10 +21,11 @@ CREATE OR REPLACE FUNCTION vod_kept_columns() RETURNS text[] LANGUAGE sql STABLE
     AND attribute.attname NOT IN ('channel_id', 'campaign_id', 'plan_id', 'device', 'bucket')
 $$;
 --> statement-breakpoint
--- Each kept figure's column written by a format() template (%1$I: the column's name), joined by commas: the
--- one place the upkeep's statements are made from text, and only from the columns' names.
-CREATE OR REPLACE FUNCTION vod_kept_list(template text) RETURNS text LANGUAGE sql STABLE AS $$
-  SELECT string_agg(format(template, kept_column), ', ') FROM unnest(vod_kept_columns()) kept_column
+-- Each kept figure's column written by a format() template (%1$I: the column's name), joined by `separator`:
+-- the one place the upkeep's statements are made from text, and only from the columns' names.
+CREATE OR REPLACE FUNCTION vod_kept_list(template text, separator text DEFAULT ', ') RETURNS text
+LANGUAGE sql STABLE AS $$
+  SELECT string_agg(format(template, kept_column), separator) FROM unnest(vod_kept_columns()) kept_column
 $$;
 --> statement-breakpoint
 -- rollup_months from the business days, emptied row by row (readers keep reading the months as they were

@@ -116,24 +116,19 @@ CREATE OR REPLACE FUNCTION vod_rollup_sources() RETURNS TABLE (bucket timestampt
 $$;
 --> statement-breakpoint
 -- vod_rollup_fix (a table of this transaction): the quarter-hours as the rows give them (vod_rollup_sources at
--- the seven levels, sign 1) less as kept (-1), where they differ; kind 'quarter'.
+-- the seven levels, sign 1) less as kept (-1), where they differ; kind 'quarter'. A level's dimensions left out
+-- of its grouping set are "all" (-1, '*'); rows without a plan or device belong to no plan or device level.
 CREATE OR REPLACE FUNCTION vod_rollup_fix_quarters() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   DROP TABLE IF EXISTS vod_rollup_fix;
-  CREATE TEMP TABLE vod_rollup_fix ON COMMIT DROP AS
+  EXECUTE format('CREATE TEMP TABLE vod_rollup_fix ON COMMIT DROP AS
   WITH base AS MATERIALIZED (SELECT * FROM vod_rollup_sources()),
-  -- A level's dimensions left out of its grouping set are "all" (-1, '*'); rows without a plan or device
-  -- belong to no plan or device level.
   truth AS MATERIALIZED (
     SELECT * FROM (
       SELECT CASE WHEN grouping(channel_id) = 1 THEN -1 ELSE channel_id END AS channel_id,
         CASE WHEN grouping(campaign_id) = 1 THEN -1 ELSE campaign_id END AS campaign_id,
         CASE WHEN grouping(plan_id) = 1 THEN -1 ELSE plan_id END AS plan_id,
-        CASE WHEN grouping(device) = 1 THEN '*' ELSE device END AS device,
-        bucket, sum(orders) AS orders, sum(gross) AS gross, sum(fees) AS fees, sum(refund_count) AS refund_count,
-        sum(refunds) AS refunds, sum(chargeback_count) AS chargeback_count, sum(chargebacks) AS chargebacks,
-        sum(signups) AS signups, sum(subscriptions) AS subscriptions, sum(cancellations) AS cancellations,
-        sum(visits) AS visits
+        CASE WHEN grouping(device) = 1 THEN ''*'' ELSE device END AS device, bucket, %1$s
       FROM base
       GROUP BY GROUPING SETS ((bucket), (bucket, channel_id), (bucket, channel_id, campaign_id), (bucket, plan_id),
         (bucket, channel_id, plan_id), (bucket, device), (bucket, channel_id, device))
@@ -141,24 +136,16 @@ BEGIN
     WHERE plan_id IS NOT NULL AND device IS NOT NULL
   ),
   signed AS (
-    SELECT channel_id, campaign_id, plan_id, device, bucket, orders, gross, fees, refund_count, refunds,
-    chargeback_count, chargebacks, signups, subscriptions, cancellations, visits
-    FROM truth
+    SELECT channel_id, campaign_id, plan_id, device, bucket, %2$s FROM truth
     UNION ALL
-    SELECT channel_id, campaign_id, plan_id, device, bucket, -orders, -gross, -fees, -refund_count, -refunds,
-      -chargeback_count, -chargebacks, -signups, -subscriptions, -cancellations, -visits
-    FROM rollup_quarters
+    SELECT channel_id, campaign_id, plan_id, device, bucket, %3$s FROM rollup_quarters
   )
-  SELECT 'quarter' AS kind, channel_id, campaign_id, plan_id, device, bucket, NULL::date AS day,
-    sum(orders)::integer AS orders, sum(gross) AS gross, sum(fees) AS fees, sum(refund_count)::integer AS refund_count,
-    sum(refunds) AS refunds, sum(chargeback_count)::integer AS chargeback_count, sum(chargebacks) AS chargebacks,
-    sum(signups)::integer AS signups, sum(subscriptions)::integer AS subscriptions,
-    sum(cancellations)::integer AS cancellations, sum(visits)::integer AS visits
+  SELECT ''quarter'' AS kind, channel_id, campaign_id, plan_id, device, bucket, NULL::date AS day, %1$s
   FROM signed
   GROUP BY 2, 3, 4, 5, 6
-  HAVING (sum(orders), sum(gross), sum(fees), sum(refund_count), sum(refunds), sum(chargeback_count),
-    sum(chargebacks), sum(signups), sum(subscriptions), sum(cancellations), sum(visits))
-    <> (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+  HAVING %4$s',
+    vod_kept_list('sum(%1$I) AS %1$I'), vod_kept_list('%1$I'), vod_kept_list('-%1$I'),
+    vod_kept_list('sum(%1$I) <> 0', ' OR '));
 END
 $$;
 --> statement-breakpoint
@@ -166,16 +153,15 @@ $$;
 -- differ by what their quarter-hours in vod_rollup_fix differ by.
 CREATE OR REPLACE FUNCTION vod_rollup_fix_dated(kept_zone text) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO vod_rollup_fix
-  SELECT dated.kind, fix.channel_id, fix.campaign_id, fix.plan_id, fix.device, NULL, dated.day, sum(fix.orders),
-    sum(fix.gross), sum(fix.fees), sum(fix.refund_count), sum(fix.refunds), sum(fix.chargeback_count),
-    sum(fix.chargebacks), sum(fix.signups), sum(fix.subscriptions), sum(fix.cancellations), sum(fix.visits)
+  EXECUTE format('INSERT INTO vod_rollup_fix
+  SELECT dated.kind, fix.channel_id, fix.campaign_id, fix.plan_id, fix.device, NULL, dated.day, %1$s
   FROM vod_rollup_fix fix
-  CROSS JOIN LATERAL (VALUES ('day', (fix.bucket AT TIME ZONE 'UTC')::date),
-    ('zone_day', CASE WHEN kept_zone <> 'UTC' THEN (fix.bucket AT TIME ZONE kept_zone)::date END),
-    ('month', date_trunc('month', fix.bucket AT TIME ZONE kept_zone)::date)) AS dated(kind, day)
-  WHERE fix.kind = 'quarter' AND dated.day IS NOT NULL
-  GROUP BY 1, 2, 3, 4, 5, 7;
+  CROSS JOIN LATERAL (VALUES (''day'', (fix.bucket AT TIME ZONE ''UTC'')::date),
+    (''zone_day'', CASE WHEN $1 <> ''UTC'' THEN (fix.bucket AT TIME ZONE $1)::date END),
+    (''month'', date_trunc(''month'', fix.bucket AT TIME ZONE $1)::date)) AS dated(kind, day)
+  WHERE fix.kind = ''quarter'' AND dated.day IS NOT NULL
+  GROUP BY 1, 2, 3, 4, 5, 7', vod_kept_list('sum(fix.%1$I)'))
+  USING kept_zone;
 END
 $$;
 --> statement-breakpoint
