@@ -11,24 +11,33 @@ CREATE OR REPLACE FUNCTION vod_zone_days_zone() RETURNS text LANGUAGE sql STABLE
   SELECT value FROM app_settings WHERE key = 'rollup_zone_days_zone'
 $$;
 --> statement-breakpoint
+-- The kept figures' columns: the figure registry's (contract/src/figures.ts), which db/schema/analytics.ts makes
+-- every rollup table's columns of, read here from rollup_quarters: all of its columns but the keys. What iterates
+-- them (vod_kept_list) keeps a figure added to the registry without naming it.
+CREATE OR REPLACE FUNCTION vod_kept_columns() RETURNS text[] LANGUAGE sql STABLE AS $$
+  SELECT array_agg(attribute.attname::text ORDER BY attribute.attnum)
+  FROM pg_attribute attribute
+  WHERE attribute.attrelid = 'rollup_quarters'::regclass AND attribute.attnum > 0 AND NOT attribute.attisdropped
+    AND attribute.attname NOT IN ('channel_id', 'campaign_id', 'plan_id', 'device', 'bucket')
+$$;
+--> statement-breakpoint
+-- Each kept figure's column written by a format() template (%1$I: the column's name), joined by `separator`:
+-- the one place the upkeep's statements are made from text, and only from the columns' names.
+CREATE OR REPLACE FUNCTION vod_kept_list(template text, separator text DEFAULT ', ') RETURNS text
+LANGUAGE sql STABLE AS $$
+  SELECT string_agg(format(template, kept_column), separator) FROM unnest(vod_kept_columns()) kept_column
+$$;
+--> statement-breakpoint
 -- rollup_months from the business days, emptied row by row (readers keep reading the months as they were
 -- until the commit).
 CREATE OR REPLACE FUNCTION vod_months_fill() RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-  zone text := vod_zone_days_zone();
 BEGIN
   DELETE FROM rollup_months;
-  INSERT INTO rollup_months (channel_id, campaign_id, plan_id, device, month, orders, gross, fees, refund_count,
-    refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations, visits)
-  SELECT channel_id, campaign_id, plan_id, device, date_trunc('month', day)::date, sum(orders), sum(gross),
-    sum(fees), sum(refund_count), sum(refunds), sum(chargeback_count), sum(chargebacks), sum(signups),
-    sum(subscriptions), sum(cancellations), sum(visits)
-  FROM (
-    SELECT * FROM rollup_days WHERE zone = 'UTC'
-    UNION ALL
-    SELECT * FROM rollup_zone_days WHERE zone <> 'UTC'
-  ) AS days
-  GROUP BY 1, 2, 3, 4, 5;
+  EXECUTE format('INSERT INTO rollup_months (channel_id, campaign_id, plan_id, device, month, %1$s)
+    SELECT channel_id, campaign_id, plan_id, device, date_trunc(''month'', day)::date, %2$s
+    FROM (SELECT * FROM rollup_days WHERE $1 = ''UTC'' UNION ALL SELECT * FROM rollup_zone_days WHERE $1 <> ''UTC'') days
+    GROUP BY 1, 2, 3, 4, 5', vod_kept_list('%1$I'), vod_kept_list('sum(%1$I)'))
+  USING vod_zone_days_zone();
   ANALYZE rollup_months;
 END
 $$;
@@ -41,12 +50,10 @@ DECLARE
 BEGIN
   DELETE FROM rollup_zone_days;
   IF zone IS NOT NULL AND zone <> 'UTC' THEN
-    INSERT INTO rollup_zone_days (channel_id, campaign_id, plan_id, device, day, orders, gross, fees, refund_count,
-      refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations, visits)
-    SELECT channel_id, campaign_id, plan_id, device, (bucket AT TIME ZONE zone)::date, sum(orders), sum(gross),
-      sum(fees), sum(refund_count), sum(refunds), sum(chargeback_count), sum(chargebacks), sum(signups),
-      sum(subscriptions), sum(cancellations), sum(visits)
-    FROM rollup_quarters GROUP BY 1, 2, 3, 4, 5;
+    EXECUTE format('INSERT INTO rollup_zone_days (channel_id, campaign_id, plan_id, device, day, %1$s)
+      SELECT channel_id, campaign_id, plan_id, device, (bucket AT TIME ZONE $1)::date, %2$s
+      FROM rollup_quarters GROUP BY 1, 2, 3, 4, 5', vod_kept_list('%1$I'), vod_kept_list('sum(%1$I)'))
+    USING zone;
     ANALYZE rollup_zone_days;
   END IF;
   PERFORM vod_months_fill();

@@ -68,10 +68,12 @@ BEGIN
       WHERE event.id <= folded AND event.id <> ALL (gaps)));
   ELSE
     PERFORM vod_figures_enqueue(ARRAY(
-      SELECT vod_event_delta(event, its_order, -1) FROM old_rows event JOIN orders its_order ON its_order.id = event.order_id
+      SELECT vod_event_delta(event, its_order, -1)
+      FROM old_rows event JOIN orders its_order ON its_order.id = event.order_id
       WHERE event.id <= folded AND event.id <> ALL (gaps)
       UNION ALL
-      SELECT vod_event_delta(event, its_order, 1) FROM new_rows event JOIN orders its_order ON its_order.id = event.order_id
+      SELECT vod_event_delta(event, its_order, 1)
+      FROM new_rows event JOIN orders its_order ON its_order.id = event.order_id
       WHERE event.id <= folded AND event.id <> ALL (gaps)
     ));
   END IF;

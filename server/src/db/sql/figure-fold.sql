@@ -65,10 +65,12 @@ $$;
 -- Leveled deltas (vod_rollup_merge) added to their quarter-hours.
 CREATE OR REPLACE FUNCTION vod_rollup_quarters_add(leveled vod_rollup_delta[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO rollup_quarters AS kept (channel_id, campaign_id, plan_id, device, bucket, orders, gross, fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions,
-    cancellations, visits)
-  SELECT channel_id, campaign_id, plan_id, device, date_bin('15 minutes', moment, timestamptz '2000-01-01 00:00:00+00'), sum(orders), sum(gross), sum(fees), sum(refund_count), sum(refunds),
-    sum(chargeback_count), sum(chargebacks), sum(signups), sum(subscriptions), sum(cancellations), sum(visits)
+  INSERT INTO rollup_quarters AS kept (channel_id, campaign_id, plan_id, device, bucket,
+    orders, gross, fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations,
+    visits)
+  SELECT channel_id, campaign_id, plan_id, device, date_bin('15 minutes', moment, timestamptz '2000-01-01 00:00:00+00'),
+    sum(orders), sum(gross), sum(fees), sum(refund_count), sum(refunds), sum(chargeback_count), sum(chargebacks),
+    sum(signups), sum(subscriptions), sum(cancellations), sum(visits)
   FROM unnest(leveled) GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
   ON CONFLICT (channel_id, campaign_id, plan_id, device, bucket) DO UPDATE SET
     orders = kept.orders + excluded.orders, gross = kept.gross + excluded.gross, fees = kept.fees + excluded.fees,
@@ -83,10 +85,12 @@ $$;
 -- Leveled deltas added to their UTC days.
 CREATE OR REPLACE FUNCTION vod_rollup_days_add(leveled vod_rollup_delta[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO rollup_days AS kept (channel_id, campaign_id, plan_id, device, day, orders, gross, fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions,
-    cancellations, visits)
-  SELECT channel_id, campaign_id, plan_id, device, (moment AT TIME ZONE 'UTC')::date, sum(orders), sum(gross), sum(fees), sum(refund_count), sum(refunds),
-    sum(chargeback_count), sum(chargebacks), sum(signups), sum(subscriptions), sum(cancellations), sum(visits)
+  INSERT INTO rollup_days AS kept (channel_id, campaign_id, plan_id, device, day,
+    orders, gross, fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations,
+    visits)
+  SELECT channel_id, campaign_id, plan_id, device, (moment AT TIME ZONE 'UTC')::date,
+    sum(orders), sum(gross), sum(fees), sum(refund_count), sum(refunds), sum(chargeback_count), sum(chargebacks),
+    sum(signups), sum(subscriptions), sum(cancellations), sum(visits)
   FROM unnest(leveled) GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
   ON CONFLICT (channel_id, campaign_id, plan_id, device, day) DO UPDATE SET
     orders = kept.orders + excluded.orders, gross = kept.gross + excluded.gross, fees = kept.fees + excluded.fees,
@@ -99,12 +103,15 @@ END
 $$;
 --> statement-breakpoint
 -- Leveled deltas added to their business days in the kept zone.
-CREATE OR REPLACE FUNCTION vod_rollup_zone_days_add(leveled vod_rollup_delta[], kept_zone text) RETURNS void LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION vod_rollup_zone_days_add(leveled vod_rollup_delta[], kept_zone text) RETURNS void
+LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO rollup_zone_days AS kept (channel_id, campaign_id, plan_id, device, day, orders, gross, fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions,
-    cancellations, visits)
-  SELECT channel_id, campaign_id, plan_id, device, (moment AT TIME ZONE kept_zone)::date, sum(orders), sum(gross), sum(fees), sum(refund_count), sum(refunds),
-    sum(chargeback_count), sum(chargebacks), sum(signups), sum(subscriptions), sum(cancellations), sum(visits)
+  INSERT INTO rollup_zone_days AS kept (channel_id, campaign_id, plan_id, device, day,
+    orders, gross, fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations,
+    visits)
+  SELECT channel_id, campaign_id, plan_id, device, (moment AT TIME ZONE kept_zone)::date,
+    sum(orders), sum(gross), sum(fees), sum(refund_count), sum(refunds), sum(chargeback_count), sum(chargebacks),
+    sum(signups), sum(subscriptions), sum(cancellations), sum(visits)
   FROM unnest(leveled) GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
   ON CONFLICT (channel_id, campaign_id, plan_id, device, day) DO UPDATE SET
     orders = kept.orders + excluded.orders, gross = kept.gross + excluded.gross, fees = kept.fees + excluded.fees,
@@ -117,12 +124,15 @@ END
 $$;
 --> statement-breakpoint
 -- Leveled deltas added to their business months in the kept zone.
-CREATE OR REPLACE FUNCTION vod_rollup_months_add(leveled vod_rollup_delta[], kept_zone text) RETURNS void LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION vod_rollup_months_add(leveled vod_rollup_delta[], kept_zone text) RETURNS void
+LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO rollup_months AS kept (channel_id, campaign_id, plan_id, device, month, orders, gross, fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions,
-    cancellations, visits)
-  SELECT channel_id, campaign_id, plan_id, device, date_trunc('month', moment AT TIME ZONE kept_zone)::date, sum(orders), sum(gross), sum(fees), sum(refund_count), sum(refunds),
-    sum(chargeback_count), sum(chargebacks), sum(signups), sum(subscriptions), sum(cancellations), sum(visits)
+  INSERT INTO rollup_months AS kept (channel_id, campaign_id, plan_id, device, month,
+    orders, gross, fees, refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations,
+    visits)
+  SELECT channel_id, campaign_id, plan_id, device, date_trunc('month', moment AT TIME ZONE kept_zone)::date,
+    sum(orders), sum(gross), sum(fees), sum(refund_count), sum(refunds), sum(chargeback_count), sum(chargebacks),
+    sum(signups), sum(subscriptions), sum(cancellations), sum(visits)
   FROM unnest(leveled) GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
   ON CONFLICT (channel_id, campaign_id, plan_id, device, month) DO UPDATE SET
     orders = kept.orders + excluded.orders, gross = kept.gross + excluded.gross, fees = kept.fees + excluded.fees,
@@ -277,6 +287,7 @@ CREATE OR REPLACE FUNCTION vod_figures_unfolded() RETURNS bigint LANGUAGE sql ST
   SELECT (SELECT count(*) FROM figure_queue)
     + (SELECT count(*) FROM vod_visits_unfolded())
     + (SELECT count(DISTINCT (source, unfolded.id))
-        FROM unnest(ARRAY['orders', 'order_events', 'users', 'subscriptions']) source, vod_tail_state(source) tail_state,
+        FROM unnest(ARRAY['orders', 'order_events', 'users', 'subscriptions']) source,
+          vod_tail_state(source) tail_state,
           vod_tail_deltas(source, tail_state.folded, 9223372036854775807, tail_state.gaps) unfolded)
 $$;

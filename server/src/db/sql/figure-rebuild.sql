@@ -43,8 +43,7 @@ $$;
 -- The rollups built again from the raw rows (after a bulk load, or to check the fold): each source summed per
 -- quarter-hour and finest key (vod_rollup_sources), fanned out to the seven levels and set against the kept
 -- quarter-hours (vod_rollup_fix_quarters), the days, business days and months differing as their quarter-hours
--- do (vod_rollup_fix_dated), and the differences written row by row (readers never wait;
--- vod_rollup_fix_quarters_add, vod_rollup_fix_dated_add). What is written but not yet folded is left to the fold
+-- do (vod_rollup_fix_dated), and the differences written row by row (readers never wait; vod_rollup_fix_add). What is written but not yet folded is left to the fold
 -- (vod_rollup_pending). The kept zone is read once: read in the statement that dates each quarter-hour's day,
 -- the planner put the settings lookup in every row (341 of 511 s for 4.6 million quarter-hours).
 CREATE OR REPLACE FUNCTION vod_rollup_rebuild() RETURNS void LANGUAGE plpgsql AS $$
@@ -58,8 +57,10 @@ BEGIN
   PERFORM vod_upkeep_hold('rollup rebuild');
   -- The differences added as the folding adds its changes (one at a time: its advisory lock), in key order.
   PERFORM pg_advisory_xact_lock(270027);
-  PERFORM vod_rollup_fix_quarters_add();
-  PERFORM vod_rollup_fix_dated_add();
+  PERFORM vod_rollup_fix_add('quarter', 'rollup_quarters', 'bucket');
+  PERFORM vod_rollup_fix_add('zone_day', 'rollup_zone_days', 'day');
+  PERFORM vod_rollup_fix_add('month', 'rollup_months', 'month');
+  PERFORM vod_rollup_fix_add('day', 'rollup_days', 'day');
 END
 $$;
 --> statement-breakpoint
@@ -75,7 +76,8 @@ CREATE OR REPLACE FUNCTION vod_rollup_sources() RETURNS TABLE (bucket timestampt
   FROM (
     SELECT date_bin('15 minutes', purchase.paid_at, timestamptz '2000-01-01 00:00:00+00') AS bucket,
       purchase.channel_id, purchase.campaign_id, purchase.plan_id, NULL::text AS device, count(*)::integer AS orders,
-      sum(purchase.amount) AS gross, sum(purchase.transaction_fee + purchase.settlement_fee + purchase.reserve_fee) AS fees,
+      sum(purchase.amount) AS gross,
+      sum(purchase.transaction_fee + purchase.settlement_fee + purchase.reserve_fee) AS fees,
       0 AS refund_count, 0::numeric AS refunds, 0 AS chargeback_count, 0::numeric AS chargebacks, 0 AS signups,
       0 AS subscriptions, 0 AS cancellations, 0 AS visits
     FROM orders purchase WHERE purchase.paid_at IS NOT NULL GROUP BY 1, 2, 3, 4
@@ -114,24 +116,19 @@ CREATE OR REPLACE FUNCTION vod_rollup_sources() RETURNS TABLE (bucket timestampt
 $$;
 --> statement-breakpoint
 -- vod_rollup_fix (a table of this transaction): the quarter-hours as the rows give them (vod_rollup_sources at
--- the seven levels, sign 1) less as kept (-1), where they differ; kind 'quarter'.
+-- the seven levels, sign 1) less as kept (-1), where they differ; kind 'quarter'. A level's dimensions left out
+-- of its grouping set are "all" (-1, '*'); rows without a plan or device belong to no plan or device level.
 CREATE OR REPLACE FUNCTION vod_rollup_fix_quarters() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   DROP TABLE IF EXISTS vod_rollup_fix;
-  CREATE TEMP TABLE vod_rollup_fix ON COMMIT DROP AS
+  EXECUTE format('CREATE TEMP TABLE vod_rollup_fix ON COMMIT DROP AS
   WITH base AS MATERIALIZED (SELECT * FROM vod_rollup_sources()),
-  -- A level's dimensions left out of its grouping set are "all" (-1, '*'); rows without a plan or device
-  -- belong to no plan or device level.
   truth AS MATERIALIZED (
     SELECT * FROM (
       SELECT CASE WHEN grouping(channel_id) = 1 THEN -1 ELSE channel_id END AS channel_id,
         CASE WHEN grouping(campaign_id) = 1 THEN -1 ELSE campaign_id END AS campaign_id,
         CASE WHEN grouping(plan_id) = 1 THEN -1 ELSE plan_id END AS plan_id,
-        CASE WHEN grouping(device) = 1 THEN '*' ELSE device END AS device,
-        bucket, sum(orders) AS orders, sum(gross) AS gross, sum(fees) AS fees, sum(refund_count) AS refund_count,
-        sum(refunds) AS refunds, sum(chargeback_count) AS chargeback_count, sum(chargebacks) AS chargebacks,
-        sum(signups) AS signups, sum(subscriptions) AS subscriptions, sum(cancellations) AS cancellations,
-        sum(visits) AS visits
+        CASE WHEN grouping(device) = 1 THEN ''*'' ELSE device END AS device, bucket, %1$s
       FROM base
       GROUP BY GROUPING SETS ((bucket), (bucket, channel_id), (bucket, channel_id, campaign_id), (bucket, plan_id),
         (bucket, channel_id, plan_id), (bucket, device), (bucket, channel_id, device))
@@ -139,24 +136,16 @@ BEGIN
     WHERE plan_id IS NOT NULL AND device IS NOT NULL
   ),
   signed AS (
-    SELECT channel_id, campaign_id, plan_id, device, bucket, orders, gross, fees, refund_count, refunds,
-    chargeback_count, chargebacks, signups, subscriptions, cancellations, visits
-    FROM truth
+    SELECT channel_id, campaign_id, plan_id, device, bucket, %2$s FROM truth
     UNION ALL
-    SELECT channel_id, campaign_id, plan_id, device, bucket, -orders, -gross, -fees, -refund_count, -refunds,
-      -chargeback_count, -chargebacks, -signups, -subscriptions, -cancellations, -visits
-    FROM rollup_quarters
+    SELECT channel_id, campaign_id, plan_id, device, bucket, %3$s FROM rollup_quarters
   )
-  SELECT 'quarter' AS kind, channel_id, campaign_id, plan_id, device, bucket, NULL::date AS day,
-    sum(orders)::integer AS orders, sum(gross) AS gross, sum(fees) AS fees, sum(refund_count)::integer AS refund_count,
-    sum(refunds) AS refunds, sum(chargeback_count)::integer AS chargeback_count, sum(chargebacks) AS chargebacks,
-    sum(signups)::integer AS signups, sum(subscriptions)::integer AS subscriptions,
-    sum(cancellations)::integer AS cancellations, sum(visits)::integer AS visits
+  SELECT ''quarter'' AS kind, channel_id, campaign_id, plan_id, device, bucket, NULL::date AS day, %1$s
   FROM signed
   GROUP BY 2, 3, 4, 5, 6
-  HAVING (sum(orders), sum(gross), sum(fees), sum(refund_count), sum(refunds), sum(chargeback_count),
-    sum(chargebacks), sum(signups), sum(subscriptions), sum(cancellations), sum(visits))
-    <> (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+  HAVING %4$s',
+    vod_kept_list('sum(%1$I) AS %1$I'), vod_kept_list('%1$I'), vod_kept_list('-%1$I'),
+    vod_kept_list('sum(%1$I) <> 0', ' OR '));
 END
 $$;
 --> statement-breakpoint
@@ -164,75 +153,28 @@ $$;
 -- differ by what their quarter-hours in vod_rollup_fix differ by.
 CREATE OR REPLACE FUNCTION vod_rollup_fix_dated(kept_zone text) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO vod_rollup_fix
-  SELECT dated.kind, fix.channel_id, fix.campaign_id, fix.plan_id, fix.device, NULL, dated.day, sum(fix.orders),
-    sum(fix.gross), sum(fix.fees), sum(fix.refund_count), sum(fix.refunds), sum(fix.chargeback_count),
-    sum(fix.chargebacks), sum(fix.signups), sum(fix.subscriptions), sum(fix.cancellations), sum(fix.visits)
+  EXECUTE format('INSERT INTO vod_rollup_fix
+  SELECT dated.kind, fix.channel_id, fix.campaign_id, fix.plan_id, fix.device, NULL, dated.day, %1$s
   FROM vod_rollup_fix fix
-  CROSS JOIN LATERAL (VALUES ('day', (fix.bucket AT TIME ZONE 'UTC')::date),
-    ('zone_day', CASE WHEN kept_zone <> 'UTC' THEN (fix.bucket AT TIME ZONE kept_zone)::date END),
-    ('month', date_trunc('month', fix.bucket AT TIME ZONE kept_zone)::date)) AS dated(kind, day)
-  WHERE fix.kind = 'quarter' AND dated.day IS NOT NULL
-  GROUP BY 1, 2, 3, 4, 5, 7;
+  CROSS JOIN LATERAL (VALUES (''day'', (fix.bucket AT TIME ZONE ''UTC'')::date),
+    (''zone_day'', CASE WHEN $1 <> ''UTC'' THEN (fix.bucket AT TIME ZONE $1)::date END),
+    (''month'', date_trunc(''month'', fix.bucket AT TIME ZONE $1)::date)) AS dated(kind, day)
+  WHERE fix.kind = ''quarter'' AND dated.day IS NOT NULL
+  GROUP BY 1, 2, 3, 4, 5, 7', vod_kept_list('sum(fix.%1$I)'))
+  USING kept_zone;
 END
 $$;
 --> statement-breakpoint
--- vod_rollup_fix's quarter-hours added to rollup_quarters, in key order.
-CREATE OR REPLACE FUNCTION vod_rollup_fix_quarters_add() RETURNS void LANGUAGE plpgsql AS $$
+-- vod_rollup_fix's rows of a kind added to their rollup table (dated by `time_column`), in key order.
+CREATE OR REPLACE FUNCTION vod_rollup_fix_add(fix_kind text, target text, time_column text) RETURNS void
+LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO rollup_quarters AS kept (channel_id, campaign_id, plan_id, device, bucket, orders, gross, fees, refund_count, refunds,
-    chargeback_count, chargebacks, signups, subscriptions, cancellations, visits)
-  SELECT channel_id, campaign_id, plan_id, device, bucket, orders, gross, fees, refund_count, refunds,
-    chargeback_count, chargebacks, signups, subscriptions, cancellations, visits
-  FROM vod_rollup_fix WHERE kind = 'quarter' ORDER BY 1, 2, 3, 4, 5
-  ON CONFLICT (channel_id, campaign_id, plan_id, device, bucket) DO UPDATE SET
-    orders = kept.orders + excluded.orders, gross = kept.gross + excluded.gross, fees = kept.fees + excluded.fees,
-    refund_count = kept.refund_count + excluded.refund_count, refunds = kept.refunds + excluded.refunds,
-    chargeback_count = kept.chargeback_count + excluded.chargeback_count,
-    chargebacks = kept.chargebacks + excluded.chargebacks, signups = kept.signups + excluded.signups,
-    subscriptions = kept.subscriptions + excluded.subscriptions,
-    cancellations = kept.cancellations + excluded.cancellations, visits = kept.visits + excluded.visits;
-END
-$$;
---> statement-breakpoint
--- vod_rollup_fix's days, business days and months added to rollup_days, rollup_zone_days and rollup_months.
-CREATE OR REPLACE FUNCTION vod_rollup_fix_dated_add() RETURNS void LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO rollup_zone_days AS kept (channel_id, campaign_id, plan_id, device, day, orders, gross, fees, refund_count, refunds,
-    chargeback_count, chargebacks, signups, subscriptions, cancellations, visits)
-  SELECT channel_id, campaign_id, plan_id, device, day, orders, gross, fees, refund_count, refunds,
-    chargeback_count, chargebacks, signups, subscriptions, cancellations, visits
-  FROM vod_rollup_fix WHERE kind = 'zone_day' ORDER BY 1, 2, 3, 4, 5
-  ON CONFLICT (channel_id, campaign_id, plan_id, device, day) DO UPDATE SET
-    orders = kept.orders + excluded.orders, gross = kept.gross + excluded.gross, fees = kept.fees + excluded.fees,
-    refund_count = kept.refund_count + excluded.refund_count, refunds = kept.refunds + excluded.refunds,
-    chargeback_count = kept.chargeback_count + excluded.chargeback_count,
-    chargebacks = kept.chargebacks + excluded.chargebacks, signups = kept.signups + excluded.signups,
-    subscriptions = kept.subscriptions + excluded.subscriptions,
-    cancellations = kept.cancellations + excluded.cancellations, visits = kept.visits + excluded.visits;
-  INSERT INTO rollup_months AS kept (channel_id, campaign_id, plan_id, device, month, orders, gross, fees, refund_count, refunds,
-    chargeback_count, chargebacks, signups, subscriptions, cancellations, visits)
-  SELECT channel_id, campaign_id, plan_id, device, day, orders, gross, fees, refund_count, refunds,
-    chargeback_count, chargebacks, signups, subscriptions, cancellations, visits
-  FROM vod_rollup_fix WHERE kind = 'month' ORDER BY 1, 2, 3, 4, 5
-  ON CONFLICT (channel_id, campaign_id, plan_id, device, month) DO UPDATE SET
-    orders = kept.orders + excluded.orders, gross = kept.gross + excluded.gross, fees = kept.fees + excluded.fees,
-    refund_count = kept.refund_count + excluded.refund_count, refunds = kept.refunds + excluded.refunds,
-    chargeback_count = kept.chargeback_count + excluded.chargeback_count,
-    chargebacks = kept.chargebacks + excluded.chargebacks, signups = kept.signups + excluded.signups,
-    subscriptions = kept.subscriptions + excluded.subscriptions,
-    cancellations = kept.cancellations + excluded.cancellations, visits = kept.visits + excluded.visits;
-  INSERT INTO rollup_days AS kept (channel_id, campaign_id, plan_id, device, day, orders, gross, fees, refund_count, refunds,
-    chargeback_count, chargebacks, signups, subscriptions, cancellations, visits)
-  SELECT channel_id, campaign_id, plan_id, device, day, orders, gross, fees, refund_count, refunds,
-    chargeback_count, chargebacks, signups, subscriptions, cancellations, visits
-  FROM vod_rollup_fix WHERE kind = 'day' ORDER BY 1, 2, 3, 4, 5
-  ON CONFLICT (channel_id, campaign_id, plan_id, device, day) DO UPDATE SET
-    orders = kept.orders + excluded.orders, gross = kept.gross + excluded.gross, fees = kept.fees + excluded.fees,
-    refund_count = kept.refund_count + excluded.refund_count, refunds = kept.refunds + excluded.refunds,
-    chargeback_count = kept.chargeback_count + excluded.chargeback_count,
-    chargebacks = kept.chargebacks + excluded.chargebacks, signups = kept.signups + excluded.signups,
-    subscriptions = kept.subscriptions + excluded.subscriptions,
-    cancellations = kept.cancellations + excluded.cancellations, visits = kept.visits + excluded.visits;
+  EXECUTE format('INSERT INTO %1$I AS kept (channel_id, campaign_id, plan_id, device, %2$I, %3$s)
+    SELECT channel_id, campaign_id, plan_id, device, %4$s, %3$s
+    FROM vod_rollup_fix WHERE kind = $1 ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (channel_id, campaign_id, plan_id, device, %2$I) DO UPDATE SET %5$s',
+    target, time_column, vod_kept_list('%1$I'), CASE WHEN time_column = 'bucket' THEN 'bucket' ELSE 'day' END,
+    vod_kept_list('%1$I = kept.%1$I + excluded.%1$I'))
+  USING fix_kind;
 END
 $$;

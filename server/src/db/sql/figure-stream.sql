@@ -162,7 +162,8 @@ BEGIN
       FROM orders_now WHERE orders_now.id = to_count.order_id
       UNION ALL
       SELECT stored.channel_id, stored.campaign_id, stored.plan_id FROM orders stored
-      WHERE stored.id = to_count.order_id AND NOT EXISTS (SELECT 1 FROM orders_now WHERE orders_now.id = to_count.order_id)
+      WHERE stored.id = to_count.order_id
+        AND NOT EXISTS (SELECT 1 FROM orders_now WHERE orders_now.id = to_count.order_id)
     ) its_order ON true
     RETURNING *
   )

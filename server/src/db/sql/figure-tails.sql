@@ -52,7 +52,8 @@ BEGIN
     IF cardinality(tail.writers) > 0 THEN
       INSERT INTO figure_tail_gaps (source, ids, writers)
       SELECT tail.source, missing.ids, tail.writers FROM (SELECT ARRAY(
-        SELECT tail_id FROM generate_series(tail.from_id + 1, tail.to_id) tail_id EXCEPT SELECT unnest(added_ids)) AS ids) missing
+        SELECT tail_id FROM generate_series(tail.from_id + 1, tail.to_id) tail_id
+        EXCEPT SELECT unnest(added_ids)) AS ids) missing
       WHERE missing.ids <> '{}';
     END IF;
     UPDATE figure_tails SET folded = tail.to_id WHERE source = tail.source;

@@ -59,8 +59,10 @@ BEGIN
                     FROM unnest(stats.most_common_vals::text::text[], stats.most_common_freqs)
                       AS common(common_value, frequency)
                    WHERE common.common_value ILIKE pattern), 0)
-         + greatest(0, 1 - stats.null_frac - coalesce((SELECT sum(frequency) FROM unnest(stats.most_common_freqs) AS frequency), 0))
-           * coalesce((SELECT avg((bound ILIKE pattern)::integer) FROM unnest(stats.histogram_bounds::text::text[]) AS bound), 0)
+         + greatest(0, 1 - stats.null_frac
+             - coalesce((SELECT sum(frequency) FROM unnest(stats.most_common_freqs) AS frequency), 0))
+           * coalesce((SELECT avg((bound ILIKE pattern)::integer)
+                       FROM unnest(stats.histogram_bounds::text::text[]) AS bound), 0)
     INTO share
   FROM pg_stats AS stats
   WHERE stats.schemaname = current_schema() AND stats.tablename = table_name AND stats.attname = column_name;
