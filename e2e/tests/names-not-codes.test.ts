@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, loggedInContext, useProduct } from '../support/product.ts'
+import { asAdmin, languageContext, loggedInContext, logInPage, useProduct } from '../support/product.ts'
 import { shows } from '../support/waits.ts'
 
 const product = useProduct()
@@ -13,7 +14,8 @@ interface Plan {
 
 /**
  * Issue 58 item 8: names, not codes. A plan by its title ("Yearly 年度会员", not `yearly`) on the dashboard,
- * the orders list and a member's page; a tab of one record by the record's name ("会员详情：member104", not "会员详情 #104"). In Chinese
+ * the orders list and a member's page; a channel admin's screens say which channels they cover; a tab of
+ * one record by the record's name ("会员详情：member104", not "会员详情 #104"). In Chinese
  * at 1280 px.
  */
 describe('names, not codes', () => {
@@ -69,5 +71,44 @@ describe('names, not codes', () => {
     const tab = page.getByTestId('tabs-bar').getByRole('link', { name: `会员详情：${member.username}` })
     await shows(tab, "the member's tab by name")
     expect(await page.getByTestId('tabs-bar').textContent()).not.toContain(`#${member.id}`)
+  })
+
+  it("says which channels a channel admin's screens cover", async () => {
+    // The super-admin sees every channel: nothing to say.
+    expect(await page.getByTestId('channel-coverage').count()).toBe(0)
+    const tag = randomBytes(3).toString('hex')
+    const { data: role } = await asAdmin<{ data: { id: number } }>(product, '/api/roles', {
+      method: 'POST',
+      body: { name: `E2E channel admin ${tag}`, permissions: ['list-channels', 'list-orders'] },
+    })
+    const credentials = { username: `chan-${tag}`, password: 'e2e-passw0rd' }
+    const { data: admin } = await asAdmin<{ data: { id: number } }>(product, '/api/admins', {
+      method: 'POST',
+      body: { ...credentials, name: `Chan ${tag}`, role_ids: [role.id] },
+    })
+    const { data: channels } = await asAdmin<{ data: { id: number; utm_source: string }[] }>(
+      product,
+      '/api/channels?per_page=2',
+    )
+    const [first, second] = channels as [
+      { id: number; utm_source: string },
+      { id: number; utm_source: string },
+    ]
+    for (const channel of [first, second])
+      await asAdmin(product, `/api/channels/${channel.id}/admins`, {
+        method: 'POST',
+        body: { admin_id: admin.id },
+      })
+    const context = await languageContext(product, 'zh-cn')
+    const theirs = await logInPage(context, product, credentials, 'zh-cn')
+    await theirs.setViewportSize({ width: 1280, height: 900 })
+    await theirs.goto(`${product.server.url}/#/orders`)
+    const coverage = theirs.getByTestId('channel-coverage')
+    await shows(coverage, 'the channels covered')
+    const names = [first.utm_source, second.utm_source].sort()
+    const said = (await coverage.textContent()) ?? ''
+    expect(said).toMatch(/^这些页面只涵盖你管理的渠道：/)
+    for (const name of names) expect(said).toContain(name)
+    await context.close()
   })
 })

@@ -10,6 +10,7 @@ import {
 } from 'react-router'
 import { useRouteHandle } from '../base/use-route-handle.ts'
 import { useTabs } from '../stores/tabs.ts'
+import { ChannelCoverage } from './ChannelCoverage.tsx'
 import { ViewErrorBoundary } from './error-log/ViewErrorBoundary.tsx'
 import { isKeptRoute } from './tabs/view-routes.ts'
 import { type ScrolledView, useViewScroll } from './use-view-scroll.ts'
@@ -51,6 +52,7 @@ export function AppMain() {
 
   return (
     <Layout.Content className="shell-main">
+      <ChannelCoverage />
       {[...kept].map(([key, view]) => (
         <Activity key={key} mode={key === active ? 'visible' : 'hidden'}>
           <div className="shell-view" data-view={key}>
