@@ -10,7 +10,6 @@ import {
 } from 'react-router'
 import { useRouteHandle } from '../base/use-route-handle.ts'
 import { useTabs } from '../stores/tabs.ts'
-import { ChannelCoverage } from './ChannelCoverage.tsx'
 import { ViewErrorBoundary } from './error-log/ViewErrorBoundary.tsx'
 import { isKeptRoute } from './tabs/view-routes.ts'
 import { type ScrolledView, useViewScroll } from './use-view-scroll.ts'
@@ -29,7 +28,7 @@ interface KeptView extends ScrolledView {
  * store's decision (stores/view-cache.ts); noCache routes are rendered fresh each time. Each screen has its
  * own error boundary, so one that crashes shows an error page (and lands in the error log) in the shell.
  */
-export function AppMain() {
+export function AppMain({ notice }: { notice?: ReactNode }) {
   const outlet = useOutlet()
   const location = useLocation()
   const navigationType = useNavigationType()
@@ -52,7 +51,8 @@ export function AppMain() {
 
   return (
     <Layout.Content className="shell-main">
-      <ChannelCoverage />
+      {/* Over every screen, kept or not (Layout.tsx: which channels a channel admin's screens cover). */}
+      {notice}
       {[...kept].map(([key, view]) => (
         <Activity key={key} mode={key === active ? 'visible' : 'hidden'}>
           <div className="shell-view" data-view={key}>
