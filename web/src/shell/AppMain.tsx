@@ -28,7 +28,7 @@ interface KeptView extends ScrolledView {
  * store's decision (stores/view-cache.ts); noCache routes are rendered fresh each time. Each screen has its
  * own error boundary, so one that crashes shows an error page (and lands in the error log) in the shell.
  */
-export function AppMain() {
+export function AppMain({ notice }: { notice?: ReactNode }) {
   const outlet = useOutlet()
   const location = useLocation()
   const navigationType = useNavigationType()
@@ -51,6 +51,8 @@ export function AppMain() {
 
   return (
     <Layout.Content className="shell-main">
+      {/* Over every screen, kept or not (Layout.tsx: which channels a channel admin's screens cover). */}
+      {notice}
       {[...kept].map(([key, view]) => (
         <Activity key={key} mode={key === active ? 'visible' : 'hidden'}>
           <div className="shell-view" data-view={key}>

@@ -6,6 +6,7 @@ import { useDialogFocusCycle } from '../components/focus/dialog-focus-cycle.ts'
 import { UndoNotices } from '../components/resource/UndoNotices.tsx'
 import { useSettings } from '../stores/settings.ts'
 import { AppMain } from './AppMain.tsx'
+import { ChannelCoverage } from './ChannelCoverage.tsx'
 import { EasterEgg } from './easter-egg/EasterEgg.tsx'
 import { Navbar } from './Navbar.tsx'
 import { RouteProgress } from './RouteProgress.tsx'
@@ -39,7 +40,7 @@ export default function Layout() {
             <Navbar />
             {showTabsBar && <TabsBar />}
           </div>
-          <AppMain />
+          <AppMain notice={<ChannelCoverage />} />
         </AntLayout>
       </AntLayout>
       {/* A phone has it in the navbar (Navbar.tsx). */}

@@ -24,6 +24,9 @@ export const shellLocale = defineLocale({
       /** A tab of one record: the screen's title and the record's name. */
       named: '{{title}}: {{name}}',
     },
+    channelCoverage: 'These screens cover your channels only: {{channels}}.',
+    noChannels: 'You administer no channel: these screens show no channel data.',
+    listSeparator: ', ',
     settings: {
       open: 'Settings',
       title: 'Page style setting',
@@ -97,6 +100,9 @@ export const shellLocale = defineLocale({
       cancelled: '已取消移动标签{{title}}。',
       named: '{{title}}：{{name}}',
     },
+    channelCoverage: '这些页面只涵盖你管理的渠道：{{channels}}。',
+    noChannels: '你未管理任何渠道：这些页面不显示渠道数据。',
+    listSeparator: '、',
     settings: {
       open: '设置',
       title: '系统布局配置',

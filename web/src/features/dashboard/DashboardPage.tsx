@@ -258,6 +258,7 @@ export default function DashboardPage() {
                 size="small"
                 pagination={false}
                 rowKey="plan_id"
+                data-testid="dashboard-plans"
                 dataSource={plans.data.data}
                 columns={[
                   { key: 'plan', dataIndex: 'plan_name', title: t('dashboard.plan') },

@@ -28,7 +28,8 @@ import { viewRecord, viewTitle } from './view-title.ts'
 function NamedViewTab(props: Omit<Parameters<typeof ViewTab>[0], 'title'>) {
   const { t } = useTranslation()
   const record = viewRecord(props.view.path)
-  const name = useRecordName(record?.resource ?? '', record?.id ?? null)
+  // A number, as the records' ids are (the route gives text).
+  const name = useRecordName(record?.resource ?? '', record ? Number(record.id) : null)
   return <ViewTab {...props} title={viewTitle(props.view.path, t, name.data)} />
 }
 
