@@ -40,7 +40,8 @@ const toMs = (value: string, unit: string) =>
 
 async function wrk(options: HttpLoadOptions): Promise<HttpLoad> {
   const { stdout } = await run(WRK, [
-    '--threads=2',
+    // wrk wants no more threads than connections.
+    `--threads=${Math.min(2, options.connections)}`,
     `--connections=${options.connections}`,
     `--duration=${options.seconds}s`,
     '--timeout=10s',

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { type FigureName, figureNames, figureRegistry } from './figures.ts'
 import { SUPER_ADMIN_ROLE } from './permissions.ts'
 
 /**
@@ -76,22 +77,40 @@ export const derivedFields: Readonly<Record<string, Readonly<Record<string, read
 
 /**
  * Figures (figures.ts) summed over record fields: an admin who may not read each of them whole reads no such
- * figure either, where a report mail or its CSV would give it (the fees of a day's one order are its fees).
+ * figure either, wherever one is answered (the dashboard, the analytics screens and their CSVs, report mails
+ * and theirs): the fees of a day's one order are its fees, its gross its amount. A figure made from others
+ * (net from gross, a ratio from its two) goes with them.
  */
-const figureFields: Record<string, Record<string, readonly string[]>> = {
+const figureFields: Partial<Record<FigureName, Record<string, readonly string[]>>> = {
+  gross: { orders: ['amount'] },
   fees: { orders: ['transaction_fee', 'settlement_fee', 'reserve_fee'] },
 }
+
+/** The figures a figure is made from (net from gross, refunds and chargebacks). */
+const madeFrom = (name: FigureName): readonly FigureName[] => {
+  const figure: Record<string, unknown> = figureRegistry[name]
+  return ((figure.difference ?? figure.ratio ?? []) as FigureName[]).filter((part) => part in figureRegistry)
+}
+
+/**
+ * Every figure some field rules may hide (hiddenFigures of a role that hides every order field): the answers
+ * declare these optional, saying why (contract/src/resources/analytics.ts), and no other.
+ */
+export const hideableFigures = ['gross', 'fees', 'net'] as const satisfies readonly FigureName[]
+export type HideableFigure = (typeof hideableFigures)[number]
 
 /** The figures an admin with these rules may not read. */
 export function hiddenFigures(rules: FieldRules): Set<string> {
   const whole = (rule: FieldRule) => rule === 'write' || rule === 'read'
-  return new Set(
+  const hidden = new Set<string>(
     Object.entries(figureFields)
       .filter(([, reads]) =>
-        Object.entries(reads).some(([resource, fields]) =>
+        Object.entries(reads ?? {}).some(([resource, fields]) =>
           fields.some((field) => !whole(ruleOf(rules, resource, field))),
         ),
       )
       .map(([figure]) => figure),
   )
+  for (const name of figureNames) if (madeFrom(name).some((part) => hidden.has(part))) hidden.add(name)
+  return hidden
 }

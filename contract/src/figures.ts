@@ -23,7 +23,7 @@ export type FigureExport = 'revenue' | 'channel'
 interface Kept {
   /** The rollups' column (rollup_quarters, rollup_days, rollup_zone_days, rollup_months, figure_queue). */
   column: string
-  /** The raw table and its alias, as the fold's functions name it (`orders o`). */
+  /** The raw table and its alias, as the delta functions name their row (`orders purchase`, db/sql/figure-deltas.sql). */
   from: string
   at: string
   where?: string
@@ -68,7 +68,7 @@ const channel: readonly FigureExport[] = ['channel']
 
 /** A kept figure of the orders paid in the period (vod_order_delta): `value` a row, '1' to count them. */
 const ofOrders = <const Column extends string>(column: Column, value: string) =>
-  ({ column, from: 'orders o', at: 'o.paid_at', value, fold: 'vod_order_delta' }) as const
+  ({ column, from: 'orders purchase', at: 'purchase.paid_at', value, fold: 'vod_order_delta' }) as const
 
 /** A kept figure of the refunds or chargebacks that occurred in the period, along their order (vod_event_delta). */
 const ofEvents = <const Column extends string>(
@@ -78,16 +78,16 @@ const ofEvents = <const Column extends string>(
 ) =>
   ({
     column,
-    from: 'order_events e',
-    at: 'e.occurred_at',
-    where: `e.kind = '${kind}'`,
+    from: 'order_events event',
+    at: 'event.occurred_at',
+    where: `event.kind = '${kind}'`,
     value,
     fold: 'vod_event_delta',
   }) as const
 
 /** A count of the subscriptions whose `at` (started, cancelled) is in the period (vod_subscription_deltas). */
 const ofSubscriptions = <const Column extends string>(column: Column, at: string) =>
-  ({ column, from: 'subscriptions s', at, value: '1', fold: 'vod_subscription_deltas' }) as const
+  ({ column, from: 'subscriptions subscription', at, value: '1', fold: 'vod_subscription_deltas' }) as const
 
 /**
  * The analytics' figures, in the order the CSV columns and the answers write them (docs/analytics.md
@@ -99,7 +99,13 @@ export const figureRegistry = {
     label: { en: 'Visits', 'zh-cn': '访问量' },
     means: 'Rows of `visits` in the period.',
     exports: channel,
-    kept: { column: 'visits', from: 'visits v', at: 'v.visited_at', value: '1', fold: 'vod_figures_fold' },
+    kept: {
+      column: 'visits',
+      from: 'visits visit',
+      at: 'visit.visited_at',
+      value: '1',
+      fold: 'vod_figures_fold',
+    },
   },
   visitors: {
     unit: 'count',
@@ -107,14 +113,20 @@ export const figureRegistry = {
     means:
       'Distinct visitors of the whole period (a day of a daily series: of that day); exact up to 1,024, past that a HyperLogLog estimate.',
     exports: channel,
-    distinct: { from: 'visits v', at: 'v.visited_at', value: 'v.visitor' },
+    distinct: { from: 'visits visit', at: 'visit.visited_at', value: 'visit.visitor' },
   },
   signups: {
     unit: 'count',
     label: { en: 'Sign-ups', 'zh-cn': '注册数' },
     means: 'Members created in the period.',
     exports: channel,
-    kept: { column: 'signups', from: 'users u', at: 'u.created_at', value: '1', fold: 'vod_user_delta' },
+    kept: {
+      column: 'signups',
+      from: 'users member',
+      at: 'member.created_at',
+      value: '1',
+      fold: 'vod_user_delta',
+    },
   },
   conversion: {
     unit: 'ratio',
@@ -129,14 +141,14 @@ export const figureRegistry = {
     label: { en: 'New subscriptions', 'zh-cn': '新订阅' },
     means: 'Subscriptions started in the period.',
     exports: channel,
-    kept: ofSubscriptions('subscriptions', 's.started_at'),
+    kept: ofSubscriptions('subscriptions', 'subscription.started_at'),
   },
   cancellations: {
     unit: 'count',
     label: { en: 'Cancellations', 'zh-cn': '取消订阅' },
     means: 'Subscriptions cancelled (`cancelled_at`) in the period.',
     exports: channel,
-    kept: ofSubscriptions('cancellations', 's.cancelled_at'),
+    kept: ofSubscriptions('cancellations', 'subscription.cancelled_at'),
   },
   orders: {
     unit: 'count',
@@ -150,14 +162,14 @@ export const figureRegistry = {
     label: { en: 'Gross revenue', 'zh-cn': '总收入' },
     means: 'The sum of `amount` of the orders paid in the period.',
     exports: both,
-    kept: ofOrders('gross', 'o.amount'),
+    kept: ofOrders('gross', 'purchase.amount'),
   },
   fees: {
     unit: 'money',
     label: { en: 'Fees', 'zh-cn': '手续费' },
     means: 'Their transaction, settlement and reserve fees.',
     exports: both,
-    kept: ofOrders('fees', '(o.transaction_fee + o.settlement_fee + o.reserve_fee)'),
+    kept: ofOrders('fees', '(purchase.transaction_fee + purchase.settlement_fee + purchase.reserve_fee)'),
   },
   refund_count: {
     unit: 'count',
@@ -171,7 +183,7 @@ export const figureRegistry = {
     label: { en: 'Refunds', 'zh-cn': '退款' },
     means: 'The sum of their amounts.',
     exports: both,
-    kept: ofEvents('refunds', 'refund', 'e.amount'),
+    kept: ofEvents('refunds', 'refund', 'event.amount'),
   },
   chargeback_count: {
     unit: 'count',
@@ -185,7 +197,7 @@ export const figureRegistry = {
     label: { en: 'Chargebacks', 'zh-cn': '拒付' },
     means: 'The sum of their amounts.',
     exports: both,
-    kept: ofEvents('chargebacks', 'chargeback', 'e.amount'),
+    kept: ofEvents('chargebacks', 'chargeback', 'event.amount'),
   },
   net: {
     unit: 'money',

@@ -33,7 +33,8 @@ export const rowVersions = z.record(
 
 /**
  * 412: the record changed since the version the write was made from; nothing was written. Names the latest
- * change on the record's trail (who and when; null when the trail has none, a change made elsewhere), and the
+ * change on the record's trail (who, by login and by name, and when; null when the trail has none, a change made
+ * elsewhere), and the
  * record as it is now (`data`, to a caller who may read it) with its new version.
  */
 export const staleAnswer = z
@@ -41,6 +42,8 @@ export const staleAnswer = z
     message: z.string(),
     version: recordVersion,
     changed_by: z.string().nullable(),
+    /** The display name of that admin, as the screens name people (null with changed_by, or once deleted). */
+    changed_by_name: z.string().nullable(),
     changed_at: instant.nullable(),
     data: z.record(z.string(), z.unknown()).optional(),
   })

@@ -2,20 +2,22 @@ import { describe, expect, it } from 'vitest'
 import { asAdmin, languageContext, logInPage, useProduct } from '../support/product.ts'
 
 /**
- * Field rules in the browser (docs/security.md "Field rules"): a role whose members' e-mail the role editor's
- * grid hides (and whose phone it makes read only), and an admin holding it, whose members list has no e-mail
- * column and no address in it, and whose edit form leaves the e-mail out and the phone disabled.
+ * Field rules in the browser (docs/security.md "Field rules"), a state each: a role whose members' e-mail the
+ * role editor's grid hides and whose birthdate it masks, both by keyboard (arrows through the states), and
+ * whose phone it makes read only; an admin holding it, whose members list has no e-mail column and no address
+ * in it, whose member page shows the birthdate masked, and whose edit form leaves the e-mail out, shows the
+ * phone disabled and saves the first name it may write.
  */
 const product = useProduct()
 const PASSWORD = 'Rules-passw0rd'
 const suffix = Date.now().toString(36)
 
 describe('field rules', () => {
-  it("hides a field the grid hid: the narrowed admin's members list has no e-mail column, its form no e-mail and a read-only phone", async () => {
+  it('shows each state the grid gave, by keyboard: e-mail hidden, birthdate masked, phone read only, the rest written', async () => {
     const email = `rules-${suffix}@example.com`
     await asAdmin(product, '/api/users/batch-create', {
       method: 'POST',
-      body: { rows: [{ username: `rules-${suffix}`, email, phone: '+1 555 0199' }] },
+      body: { rows: [{ username: `rules-${suffix}`, email, phone: '+1 555 0199', birthdate: '1990-04-17' }] },
     })
     const members = await asAdmin<{ data: { id: number }[] }>(product, `/api/users?keyword=rules-${suffix}`)
     const member = members.data[0]?.id
@@ -27,8 +29,15 @@ describe('field rules', () => {
     await page.getByTestId('permission-list-users').check()
     await page.getByTestId('permission-edit-users').check()
     await page.getByTestId('permission-all-channels').check()
+    // By keyboard: each arrow moves a field one state on (read and write, read only, masked, hidden).
     const emailRule = page.getByRole('radiogroup', { name: 'Members: E-mail', exact: true })
-    await emailRule.locator('label', { hasText: 'Hidden' }).click()
+    await emailRule.getByRole('radio', { name: 'Read and write' }).focus()
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight')
+    expect(await emailRule.getByRole('radio', { name: 'Hidden' }).isChecked()).toBe(true)
+    const birthdateRule = page.getByRole('radiogroup', { name: 'Members: Birthdate', exact: true })
+    await birthdateRule.getByRole('radio', { name: 'Read and write' }).focus()
+    for (let i = 0; i < 2; i++) await page.keyboard.press('ArrowRight')
+    expect(await birthdateRule.getByRole('radio', { name: 'Masked' }).isChecked()).toBe(true)
     const phoneRule = page.getByRole('radiogroup', { name: 'Members: Phone', exact: true })
     await phoneRule.locator('label', { hasText: 'Read only' }).click()
     await page.getByTestId('form-submit').click()
@@ -39,7 +48,7 @@ describe('field rules', () => {
       `/api/roles?keyword=${encodeURIComponent(roleName)}`,
     )
     const role = roles.data.find((r) => r.name === roleName)
-    expect(role?.field_rules).toEqual({ users: { email: 'none', phone: 'read' } })
+    expect(role?.field_rules).toEqual({ users: { email: 'none', phone: 'read', birthdate: 'masked' } })
     const username = `marketer-${suffix}`
     await asAdmin(product, '/api/admins', {
       method: 'POST',
@@ -55,6 +64,13 @@ describe('field rules', () => {
     expect(headers.map((text) => text.trim())).toContain('Username')
     expect(headers.map((text) => text.trim())).not.toContain('E-mail')
     expect(await table.textContent()).not.toContain(email)
+
+    // Its member page shows the birthdate masked, never whole, and no e-mail.
+    await narrowed.goto(`${product.server.url}/#/users/${member}`)
+    await narrowed.getByText('1990-••-••').first().waitFor()
+    const shown = (await narrowed.locator('body').textContent()) ?? ''
+    expect(shown).not.toContain('1990-04-17')
+    expect(shown).not.toContain(email)
 
     // Its edit form has no e-mail, shows the phone it may only read disabled, and saves what it may write.
     await narrowed.goto(`${product.server.url}/#/users/edit/${member}`)

@@ -340,6 +340,9 @@ function s3Config(e: z.infer<typeof schema>): S3Config | null {
   }
 }
 
+/** Every variable the configuration reads: each is a row of README's configuration table (documented.test.ts). */
+export const settingNames = Object.keys(schema.shape)
+
 /**
  * Environment -> typed config. Pure: the caller passes the environment and the working directory, so tests
  * can check every rule. Throws ConfigError naming each bad variable.

@@ -42,6 +42,14 @@ beforeAll(() => {
   plant('web/src/base/planted-b.ts', "import type { a } from './planted-a.ts'\nexport type B = typeof a\n")
   plant('web/src/stores/planted-up.ts', "export { shellRoutes } from '../app/shell-routes.ts'\n")
   appendFileSync(path.join(copy, 'server/src/lru.ts'), 'export const plantedUnused = 1\n')
+  appendFileSync(
+    path.join(copy, 'server/src/db/sql/figure-deltas.sql'),
+    `--> statement-breakpoint\nCREATE OR REPLACE FUNCTION vod_planted() RETURNS void LANGUAGE plpgsql AS $$\nBEGIN\n${'  PERFORM 1;\n'.repeat(56)}  PERFORM count(*) FROM orders o;\nEND\n$$;\n`,
+  )
+  appendFileSync(
+    path.join(copy, 'server/src/modules/analytics/sums.ts'),
+    'void sql`select r.day from rollup_days r where $' + "{sql.raw('true')}`\n",
+  )
   appendFileSync(path.join(copy, 'web/src/base/language.ts'), 'export const plantedUnused = 1\n')
 }, 120_000)
 
@@ -67,6 +75,19 @@ describe('npm run lint fails on what it is there to refuse, in either tree', () 
       expect.stringMatching(/^import circle in web\/src: web\/src\/base\/planted-(a|b)\.ts -> /),
     ])
   }, 60_000)
+
+  it('a long or one-letter live SQL function, or an analytics statement of one-letter names or sql.raw (scripts/lint-sql.mjs)', () => {
+    const { status, output } = lint(path.join(root, 'scripts/lint-sql.mjs'), copy)
+    expect(status).toBe(1)
+    expect(output.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^server\/src\/db\/sql\/figure-deltas\.sql:\d+: vod_planted is 61 lines, more than 60/,
+      ),
+      expect.stringMatching(/^server\/src\/db\/sql\/figure-deltas\.sql:\d+: one-letter name o:/),
+      expect.stringMatching(/^server\/src\/modules\/analytics\/sums\.ts:\d+: sql\.raw outside /),
+      expect.stringMatching(/^server\/src\/modules\/analytics\/sums\.ts:\d+: one-letter name r in SQL/),
+    ])
+  })
 
   it('an unused export or file (knip), and nothing else in the copy', () => {
     const { status, output } = lint(path.join(root, 'node_modules/knip/bin/knip.js'), '--no-progress')

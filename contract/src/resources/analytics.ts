@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { type HideableFigure, hideableFigures } from '../field-rules.ts'
 import { type FigureName, type FigureUnit, figureNames, figureRegistry } from '../figures.ts'
 import { addDays, DAY_MS, dayCount as daysBetween } from '../periods.ts'
 import { calendarDay, instant, instantInput, money, moneySum, recordId, tally } from '../values.ts'
@@ -84,10 +85,23 @@ const unitValues = { count: tally, money: moneySum, ratio: z.string().nullable()
 >
 type UnitValue<Name extends FigureName> = (typeof unitValues)[(typeof figureRegistry)[Name]['unit']]
 
+/**
+ * A figure as an answer holds it: one some field rules may hide (hideableFigures: the fees for who may not
+ * read an order's fees whole) is optional, absent for such a caller, and the API document says so.
+ */
+type Shown<Name extends FigureName, S extends z.ZodType> = Name extends HideableFigure ? z.ZodOptional<S> : S
+const shown = <Name extends FigureName, S extends z.ZodType>(name: Name, schema: S) =>
+  ((hideableFigures as readonly string[]).includes(name)
+    ? schema.optional().meta({ description: HIDDEN_FIGURE })
+    : schema) as Shown<Name, S>
+const HIDDEN_FIGURE =
+  "Absent where the caller's field rules hide a field it is summed from (GET /auth/me `field_rules`; " +
+  'docs/security.md "Field rules").'
+
 /** Only these figures of the registry, each by its unit. */
 const figuresOf = <const Names extends readonly FigureName[]>(names: Names) =>
-  Object.fromEntries(names.map((name) => [name, unitValues[figureRegistry[name].unit]])) as {
-    [Name in Names[number]]: UnitValue<Name>
+  Object.fromEntries(names.map((name) => [name, shown(name, unitValues[figureRegistry[name].unit])])) as {
+    [Name in Names[number]]: Shown<Name, UnitValue<Name>>
   }
 
 /**
@@ -97,7 +111,7 @@ const figuresOf = <const Names extends readonly FigureName[]>(names: Names) =>
  * payout report's net payout takes them off).
  */
 const figures = z
-  .object(figuresOf(figureNames) as { [Name in FigureName]: UnitValue<Name> })
+  .object(figuresOf(figureNames) as { [Name in FigureName]: Shown<Name, UnitValue<Name>> })
   .meta({ id: 'AnalyticsFigures' })
 
 /** The money figures of a split by channel type or plan. */
@@ -217,13 +231,16 @@ export const dashboardAnswer = z
       as_of: instant,
       online_now: tally,
       ...(Object.fromEntries(
-        dashboardFigures.map((name) => [name, compared(unitValues[figureRegistry[name].unit])]),
+        dashboardFigures.map((name) => [name, shown(name, compared(unitValues[figureRegistry[name].unit]))]),
       ) as {
-        [Name in (typeof dashboardFigures)[number]]: z.ZodObject<{
-          today: UnitValue<Name>
-          yesterday: UnitValue<Name>
-          last_week: UnitValue<Name>
-        }>
+        [Name in (typeof dashboardFigures)[number]]: Shown<
+          Name,
+          z.ZodObject<{
+            today: UnitValue<Name>
+            yesterday: UnitValue<Name>
+            last_week: UnitValue<Name>
+          }>
+        >
       }),
     }),
     ...freshness,
@@ -248,10 +265,17 @@ export const realTimeRevenuesAnswer = z
     data: z.object({
       date: calendarDay,
       time_zone: z.string(),
-      gross: moneySum,
-      net: moneySum,
+      gross: shown('gross', moneySum),
+      net: shown('net', moneySum),
       orders: tally,
-      quarters: z.array(z.object({ at: instant, orders: tally, gross: moneySum, net: moneySum })),
+      quarters: z.array(
+        z.object({
+          at: instant,
+          orders: tally,
+          gross: shown('gross', moneySum),
+          net: shown('net', moneySum),
+        }),
+      ),
     }),
     ...freshness,
   })

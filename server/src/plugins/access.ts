@@ -39,6 +39,13 @@ declare module 'fastify' {
     access?: AccessKind
     /** A file a browser downloads by navigating to it: it also takes a `ticket` (download-tickets). */
     download?: true
+    /**
+     * The resource whose field rules narrow the answer (lib/resource/field-access.ts): the API document
+     * lists, per operation, the fields a caller's rules may leave out or mask (openapi.ts).
+     */
+    fieldRules?: string
+    /** The answer holds figures that field rules may leave out (contract `hideableFigures`). */
+    figures?: true
   }
 }
 

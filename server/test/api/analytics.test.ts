@@ -826,7 +826,8 @@ describeEachEngine('analytics figures', (engine) => {
       )
       expect(left?.n).toBe(0)
       const after = await api(`/api/analytics/data/daily?${period}`)
-      expect(after.body).toEqual(before.body)
+      // The same figures; how fresh they are moves with any fold step meanwhile.
+      expect({ ...after.body, fresh_as_of: null }).toEqual({ ...before.body, fresh_as_of: null })
     })
 
     it('answers the live dashboard panels from what just arrived', async () => {

@@ -1,5 +1,3 @@
-import { execFile, spawnSync } from 'node:child_process'
-import { promisify } from 'node:util'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -8,39 +6,14 @@ import { queryRows } from '../../src/db/client.ts'
 import { foldFigures } from '../../src/modules/analytics/keeping/index.ts'
 import { describeEachEngine } from '../support/databases.ts'
 import { startTestApp, type TestApp } from '../support/harness.ts'
+import { promtool, sample } from '../support/metrics-text.ts'
 
 /**
  * GET /metrics (docs/operations.md "Metrics"): off unless METRICS_TOKEN or METRICS_PORT, never a staff
  * login's, in Prometheus' text format as promtool (Debian's prometheus package) checks it, scraped while
  * requests run; the figures-behind gauge rising with unfolded rows and falling once they are folded.
  */
-const run = promisify(execFile)
 const TOKEN = 'metrics-token-0123456789'
-
-/** promtool's verdict on a scrape; a missing promtool fails the test saying how to install it. */
-async function promtool(text: string): Promise<string> {
-  if (spawnSync('promtool', ['--version']).error)
-    throw new Error('promtool is missing: install it with `apt-get install -y prometheus` (Debian)')
-  const child = run('promtool', ['check', 'metrics'])
-  child.child.stdin?.end(text)
-  const { stdout, stderr } = await child.catch((error: { stdout: string; stderr: string }) => {
-    throw new Error(`promtool refused the scrape:\n${error.stdout}${error.stderr}`)
-  })
-  return stdout + stderr
-}
-
-/** A sample's value: `name{labels} value` for the labels given (all of them, in any order). */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split('\n')) {
-    const match = /^([a-z_:]+)(?:\{(.*)\})? (\S+)$/.exec(line)
-    if (!match || match[1] !== name) continue
-    const given = Object.fromEntries(
-      [...(match[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]] as const),
-    )
-    if (Object.entries(labels).every(([key, value]) => given[key] === value)) return Number(match[3])
-  }
-  return undefined
-}
 
 describeEachEngine('metrics', (engine) => {
   let t: TestApp

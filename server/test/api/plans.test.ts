@@ -377,7 +377,7 @@ describeEachEngine('plans', (engine) => {
       ...extra,
     })
 
-    it('creates, shows (with the plan name), updates and deletes a deal', async () => {
+    it('creates, shows (with the plan by title, not code), updates and deletes a deal', async () => {
       const plan = await createPlan({ initial_original_price: '19.99' })
       const created = await api('/api/deals', { method: 'POST', body: deal(plan.id) })
       expect(created.status).toBe(201)
@@ -386,7 +386,8 @@ describeEachEngine('plans', (engine) => {
         id: expect.any(Number),
         name: 'Black Friday',
         plan_id: plan.id,
-        plan_name: plan.name,
+        // The plan as staff read it (issue 58 item 8): its title, not its code.
+        plan_name: 'Monthly 月度会员',
         price: '9.99',
         started_at: '2026-11-27T00:00:00.000Z',
         ended_at: '2026-11-30T00:00:00.000Z',

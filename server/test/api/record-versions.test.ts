@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../../../e2e/support/server.ts'
-import { orders, plans, users } from '../../src/db/schema/index.ts'
+import { admins, orders, plans, users } from '../../src/db/schema/index.ts'
 import { describeEachEngine, describeOnPostgres } from '../support/databases.ts'
 import { type Answer, type Json, startTestApp, type TestAdmin, type TestApp } from '../support/harness.ts'
 
@@ -76,6 +76,8 @@ describeEachEngine('record versions', (engine) => {
     t = await startTestApp(engine)
     token = await t.superToken()
     other = await t.createAdmin(['all-channels', 'list-users', 'edit-users', 'disable-users', 'enable-users'])
+    // A display name apart from the login, as staff have: the 412 names the other editor by both.
+    await t.db.update(admins).set({ name: 'Olga Other' }).where(eq(admins.id, other.id))
   })
   afterAll(() => t?.close())
 
@@ -119,6 +121,7 @@ describeEachEngine('record versions', (engine) => {
       message: expect.stringContaining(`${other.username} changed this record at `),
       version: theirs.body.data.version,
       changed_by: other.username,
+      changed_by_name: 'Olga Other',
       changed_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       data: theirs.body.data,
     })
@@ -180,6 +183,7 @@ describeEachEngine('record versions', (engine) => {
     expect(mine.status).toBe(412)
     expect(mine.body).toMatchObject({
       changed_by: null,
+      changed_by_name: null,
       changed_at: null,
       data: { first_name: 'From the site' },
     })

@@ -30,7 +30,7 @@ export type Split = z.infer<typeof channelFigures> &
 export type Dashboard = z.infer<typeof dashboardAnswer>['data']
 
 /** A live panel's figure today, yesterday and a week ago at the same time (the contract's keys). */
-export type Compared<T> = Record<keyof Dashboard['gross'], T>
+export type Compared<T> = Record<keyof NonNullable<Dashboard['gross']>, T>
 
 /** The channels' figures of a period. */
 export type ChannelsAnswer = z.infer<typeof channelsAnswer>

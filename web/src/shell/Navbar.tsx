@@ -29,10 +29,11 @@ export function Navbar() {
       />
       <Breadcrumb />
       <div className="shell-navbar-right">
-        {/* As in the template, a phone's narrow navbar keeps only the language and the account. */}
+        {/* The search stays on a phone too (its field then spans the navbar, shell.css); as in the template,
+            the other tools leave a phone's narrow navbar to the language and the account. */}
+        <HeaderSearch />
         {!mobile && (
           <>
-            <HeaderSearch />
             <ErrorLogButton />
             <FullscreenToggle />
             <SizeSelect />

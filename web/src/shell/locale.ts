@@ -21,6 +21,8 @@ export const shellLocale = defineLocale({
       movedOver: 'The tab {{title}} is over {{over}}.',
       dropped: 'The tab {{title}} was dropped at the place of {{over}}.',
       cancelled: 'Moving the tab {{title}} was cancelled.',
+      /** A tab of one record: the screen's title and the record's name. */
+      named: '{{title}}: {{name}}',
     },
     settings: {
       open: 'Settings',
@@ -93,6 +95,7 @@ export const shellLocale = defineLocale({
       movedOver: '标签{{title}}位于{{over}}上方。',
       dropped: '标签{{title}}已放到{{over}}的位置。',
       cancelled: '已取消移动标签{{title}}。',
+      named: '{{title}}：{{name}}',
     },
     settings: {
       open: '设置',

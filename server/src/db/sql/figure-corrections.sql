@@ -12,35 +12,37 @@ BEGIN
   -- An update of nothing the figures read (a status, a note) neither queues nor waits on the tail.
   -- (Nested: a delete has no new_rows to plan the test against.)
   IF TG_OP = 'UPDATE' THEN
-    IF NOT EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id
-        WHERE (o.paid_at, o.amount, o.transaction_fee, o.settlement_fee, o.reserve_fee, o.channel_id, o.campaign_id, o.plan_id)
-          IS DISTINCT FROM (n.paid_at, n.amount, n.transaction_fee, n.settlement_fee, n.reserve_fee, n.channel_id, n.campaign_id, n.plan_id)) THEN
+    IF NOT EXISTS (SELECT 1 FROM old_rows old_order JOIN new_rows new_order ON new_order.id = old_order.id
+        WHERE vod_order_delta(old_order, 1) IS DISTINCT FROM vod_order_delta(new_order, 1)) THEN
       RETURN NULL;
     END IF;
   END IF;
-  SELECT g.folded, g.gaps INTO folded, gaps FROM vod_tail_guard('orders') g;
+  SELECT guard.folded, guard.gaps INTO folded, gaps FROM vod_tail_guard('orders') guard;
   IF TG_OP = 'DELETE' THEN
-    PERFORM vod_figures_enqueue(ARRAY(SELECT vod_order_delta(o, -1) FROM old_rows o
-      WHERE o.id <= folded AND o.id <> ALL (gaps)));
+    PERFORM vod_figures_enqueue(ARRAY(SELECT vod_order_delta(old_order, -1) FROM old_rows old_order
+      WHERE old_order.id <= folded AND old_order.id <> ALL (gaps)));
     RETURN NULL;
   END IF;
-  IF EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id
-      WHERE (o.channel_id, o.campaign_id, o.plan_id) IS DISTINCT FROM (n.channel_id, n.campaign_id, n.plan_id)) THEN
-    SELECT g.folded, g.gaps INTO events_folded, events_gaps FROM vod_tail_guard('order_events') g;
+  IF EXISTS (SELECT 1 FROM old_rows old_order JOIN new_rows new_order ON new_order.id = old_order.id
+      WHERE (old_order.channel_id, old_order.campaign_id, old_order.plan_id)
+        IS DISTINCT FROM (new_order.channel_id, new_order.campaign_id, new_order.plan_id)) THEN
+    SELECT guard.folded, guard.gaps INTO events_folded, events_gaps FROM vod_tail_guard('order_events') guard;
   END IF;
   -- A corrected amount or fee, a payment moved in time, another channel, campaign or plan: out with the
   -- old, in with the new; the order's refunds and chargebacks follow its channel, campaign and plan.
   PERFORM vod_figures_enqueue(ARRAY(
-    SELECT d FROM old_rows o JOIN new_rows n ON n.id = o.id
-    CROSS JOIN LATERAL (VALUES (vod_order_delta(o, -1)), (vod_order_delta(n, 1))) AS x(d)
-    WHERE (o.paid_at, o.amount, o.transaction_fee, o.settlement_fee, o.reserve_fee, o.channel_id, o.campaign_id, o.plan_id)
-      IS DISTINCT FROM (n.paid_at, n.amount, n.transaction_fee, n.settlement_fee, n.reserve_fee, n.channel_id, n.campaign_id, n.plan_id)
-      AND o.id <= folded AND o.id <> ALL (gaps)
+    SELECT delta FROM old_rows old_order JOIN new_rows new_order ON new_order.id = old_order.id
+    CROSS JOIN LATERAL (VALUES (vod_order_delta(old_order, -1)), (vod_order_delta(new_order, 1))) AS change(delta)
+    WHERE vod_order_delta(old_order, 1) IS DISTINCT FROM vod_order_delta(new_order, 1)
+      AND old_order.id <= folded AND old_order.id <> ALL (gaps)
     UNION ALL
-    SELECT d FROM old_rows o JOIN new_rows n ON n.id = o.id JOIN order_events e ON e.order_id = o.id
-    CROSS JOIN LATERAL (VALUES (vod_event_delta(e, o, -1)), (vod_event_delta(e, n, 1))) AS x(d)
-    WHERE (o.channel_id, o.campaign_id, o.plan_id) IS DISTINCT FROM (n.channel_id, n.campaign_id, n.plan_id)
-      AND e.id <= events_folded AND e.id <> ALL (events_gaps)
+    SELECT delta FROM old_rows old_order JOIN new_rows new_order ON new_order.id = old_order.id
+      JOIN order_events event ON event.order_id = old_order.id
+    CROSS JOIN LATERAL (VALUES (vod_event_delta(event, old_order, -1)), (vod_event_delta(event, new_order, 1)))
+      AS change(delta)
+    WHERE (old_order.channel_id, old_order.campaign_id, old_order.plan_id)
+      IS DISTINCT FROM (new_order.channel_id, new_order.campaign_id, new_order.plan_id)
+      AND event.id <= events_folded AND event.id <> ALL (events_gaps)
   ));
   RETURN NULL;
 END
@@ -59,17 +61,18 @@ DECLARE
   folded bigint;
   gaps bigint[];
 BEGIN
-  SELECT g.folded, g.gaps INTO folded, gaps FROM vod_tail_guard('order_events') g;
+  SELECT guard.folded, guard.gaps INTO folded, gaps FROM vod_tail_guard('order_events') guard;
   IF TG_OP = 'DELETE' THEN
-    PERFORM vod_figures_enqueue(ARRAY(SELECT vod_event_delta(e, o, -1) FROM old_rows e JOIN orders o ON o.id = e.order_id
-      WHERE e.id <= folded AND e.id <> ALL (gaps)));
+    PERFORM vod_figures_enqueue(ARRAY(SELECT vod_event_delta(event, its_order, -1)
+      FROM old_rows event JOIN orders its_order ON its_order.id = event.order_id
+      WHERE event.id <= folded AND event.id <> ALL (gaps)));
   ELSE
     PERFORM vod_figures_enqueue(ARRAY(
-      SELECT vod_event_delta(e, o, -1) FROM old_rows e JOIN orders o ON o.id = e.order_id
-      WHERE e.id <= folded AND e.id <> ALL (gaps)
+      SELECT vod_event_delta(event, its_order, -1) FROM old_rows event JOIN orders its_order ON its_order.id = event.order_id
+      WHERE event.id <= folded AND event.id <> ALL (gaps)
       UNION ALL
-      SELECT vod_event_delta(e, o, 1) FROM new_rows e JOIN orders o ON o.id = e.order_id
-      WHERE e.id <= folded AND e.id <> ALL (gaps)
+      SELECT vod_event_delta(event, its_order, 1) FROM new_rows event JOIN orders its_order ON its_order.id = event.order_id
+      WHERE event.id <= folded AND event.id <> ALL (gaps)
     ));
   END IF;
   RETURN NULL;
@@ -91,21 +94,21 @@ BEGIN
   -- An update of nothing the figures read (a login's, a profile's) neither queues nor waits on the tail.
   -- (Nested: a delete has no new_rows to plan the test against.)
   IF TG_OP = 'UPDATE' THEN
-    IF NOT EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id
-        WHERE (o.created_at, o.channel_id, o.campaign_id) IS DISTINCT FROM (n.created_at, n.channel_id, n.campaign_id)) THEN
+    IF NOT EXISTS (SELECT 1 FROM old_rows old_member JOIN new_rows new_member ON new_member.id = old_member.id
+        WHERE vod_user_delta(old_member, 1) IS DISTINCT FROM vod_user_delta(new_member, 1)) THEN
       RETURN NULL;
     END IF;
   END IF;
-  SELECT g.folded, g.gaps INTO folded, gaps FROM vod_tail_guard('users') g;
+  SELECT guard.folded, guard.gaps INTO folded, gaps FROM vod_tail_guard('users') guard;
   IF TG_OP = 'DELETE' THEN
-    PERFORM vod_figures_enqueue(ARRAY(SELECT vod_user_delta(o, -1) FROM old_rows o
-      WHERE o.id <= folded AND o.id <> ALL (gaps)));
+    PERFORM vod_figures_enqueue(ARRAY(SELECT vod_user_delta(old_member, -1) FROM old_rows old_member
+      WHERE old_member.id <= folded AND old_member.id <> ALL (gaps)));
   ELSE
     PERFORM vod_figures_enqueue(ARRAY(
-      SELECT d FROM old_rows o JOIN new_rows n ON n.id = o.id
-      CROSS JOIN LATERAL (VALUES (vod_user_delta(o, -1)), (vod_user_delta(n, 1))) AS x(d)
-      WHERE (o.created_at, o.channel_id, o.campaign_id) IS DISTINCT FROM (n.created_at, n.channel_id, n.campaign_id)
-        AND o.id <= folded AND o.id <> ALL (gaps)
+      SELECT delta FROM old_rows old_member JOIN new_rows new_member ON new_member.id = old_member.id
+      CROSS JOIN LATERAL (VALUES (vod_user_delta(old_member, -1)), (vod_user_delta(new_member, 1))) AS change(delta)
+      WHERE vod_user_delta(old_member, 1) IS DISTINCT FROM vod_user_delta(new_member, 1)
+        AND old_member.id <= folded AND old_member.id <> ALL (gaps)
     ));
   END IF;
   RETURN NULL;
@@ -127,23 +130,24 @@ BEGIN
   -- An update of nothing the figures read neither queues nor waits on the tail.
   -- (Nested: a delete has no new_rows to plan the test against.)
   IF TG_OP = 'UPDATE' THEN
-    IF NOT EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id
-        WHERE (o.started_at, o.cancelled_at, o.channel_id, o.campaign_id, o.plan_id)
-          IS DISTINCT FROM (n.started_at, n.cancelled_at, n.channel_id, n.campaign_id, n.plan_id)) THEN
+    IF NOT EXISTS (SELECT 1 FROM old_rows old_one JOIN new_rows new_one ON new_one.id = old_one.id
+        WHERE ARRAY(SELECT vod_subscription_deltas(old_one, 1))
+          IS DISTINCT FROM ARRAY(SELECT vod_subscription_deltas(new_one, 1))) THEN
       RETURN NULL;
     END IF;
   END IF;
-  SELECT g.folded, g.gaps INTO folded, gaps FROM vod_tail_guard('subscriptions') g;
+  SELECT guard.folded, guard.gaps INTO folded, gaps FROM vod_tail_guard('subscriptions') guard;
   IF TG_OP = 'DELETE' THEN
-    PERFORM vod_figures_enqueue(ARRAY(SELECT d FROM old_rows o, vod_subscription_deltas(o, -1) d
-      WHERE o.id <= folded AND o.id <> ALL (gaps)));
+    PERFORM vod_figures_enqueue(ARRAY(SELECT delta FROM old_rows old_one, vod_subscription_deltas(old_one, -1) delta
+      WHERE old_one.id <= folded AND old_one.id <> ALL (gaps)));
   ELSE
     PERFORM vod_figures_enqueue(ARRAY(
-      SELECT z.d FROM old_rows o JOIN new_rows n ON n.id = o.id
-      CROSS JOIN LATERAL (SELECT x FROM vod_subscription_deltas(o, -1) x UNION ALL SELECT y FROM vod_subscription_deltas(n, 1) y) AS z(d)
-      WHERE (o.started_at, o.cancelled_at, o.channel_id, o.campaign_id, o.plan_id)
-        IS DISTINCT FROM (n.started_at, n.cancelled_at, n.channel_id, n.campaign_id, n.plan_id)
-        AND o.id <= folded AND o.id <> ALL (gaps)
+      SELECT change.delta FROM old_rows old_one JOIN new_rows new_one ON new_one.id = old_one.id
+      CROSS JOIN LATERAL (SELECT taken FROM vod_subscription_deltas(old_one, -1) taken
+        UNION ALL SELECT added FROM vod_subscription_deltas(new_one, 1) added) AS change(delta)
+      WHERE ARRAY(SELECT vod_subscription_deltas(old_one, 1))
+          IS DISTINCT FROM ARRAY(SELECT vod_subscription_deltas(new_one, 1))
+        AND old_one.id <= folded AND old_one.id <> ALL (gaps)
     ));
   END IF;
   RETURN NULL;

@@ -41,66 +41,85 @@ END
 $$;
 --> statement-breakpoint
 -- The rollups built again from the raw rows (after a bulk load, or to check the fold): each source summed per
--- quarter-hour and finest key, fanned out to the seven levels, and written into the quarter-hours, days and
--- months row by row (readers never wait). What is written but not yet folded is left to the fold
+-- quarter-hour and finest key (vod_rollup_sources), fanned out to the seven levels and set against the kept
+-- quarter-hours (vod_rollup_fix_quarters), the days, business days and months differing as their quarter-hours
+-- do (vod_rollup_fix_dated), and the differences written row by row (readers never wait;
+-- vod_rollup_fix_quarters_add, vod_rollup_fix_dated_add). What is written but not yet folded is left to the fold
 -- (vod_rollup_pending). The kept zone is read once: read in the statement that dates each quarter-hour's day,
 -- the planner put the settings lookup in every row (341 of 511 s for 4.6 million quarter-hours).
 CREATE OR REPLACE FUNCTION vod_rollup_rebuild() RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-  kept_zone text;
 BEGIN
   -- JIT compiles each of these statements for a second or more and saves less.
   PERFORM set_config('jit', 'off', true);
   PERFORM set_config('work_mem', '256MB', true);
   PERFORM pg_advisory_xact_lock(35001);
+  PERFORM vod_rollup_fix_quarters();
+  PERFORM vod_rollup_fix_dated(vod_zone_days_zone());
+  PERFORM vod_upkeep_hold('rollup rebuild');
+  -- The differences added as the folding adds its changes (one at a time: its advisory lock), in key order.
+  PERFORM pg_advisory_xact_lock(270027);
+  PERFORM vod_rollup_fix_quarters_add();
+  PERFORM vod_rollup_fix_dated_add();
+END
+$$;
+--> statement-breakpoint
+-- Each raw source summed per quarter-hour and finest key (no channel or campaign: 0), less what is written
+-- but not yet folded (vod_rollup_pending: the fold adds it later).
+CREATE OR REPLACE FUNCTION vod_rollup_sources() RETURNS TABLE (bucket timestamptz, channel_id integer,
+  campaign_id integer, plan_id integer, device text, orders bigint, gross numeric, fees numeric,
+  refund_count bigint, refunds numeric, chargeback_count bigint, chargebacks numeric, signups bigint,
+  subscriptions bigint, cancellations bigint, visits bigint) LANGUAGE sql STABLE AS $$
+  SELECT bucket, coalesce(channel_id, 0), coalesce(campaign_id, 0), plan_id, device, sum(orders)::bigint, sum(gross),
+    sum(fees), sum(refund_count)::bigint, sum(refunds), sum(chargeback_count)::bigint, sum(chargebacks),
+    sum(signups)::bigint, sum(subscriptions)::bigint, sum(cancellations)::bigint, sum(visits)::bigint
+  FROM (
+    SELECT date_bin('15 minutes', purchase.paid_at, timestamptz '2000-01-01 00:00:00+00') AS bucket,
+      purchase.channel_id, purchase.campaign_id, purchase.plan_id, NULL::text AS device, count(*)::integer AS orders,
+      sum(purchase.amount) AS gross, sum(purchase.transaction_fee + purchase.settlement_fee + purchase.reserve_fee) AS fees,
+      0 AS refund_count, 0::numeric AS refunds, 0 AS chargeback_count, 0::numeric AS chargebacks, 0 AS signups,
+      0 AS subscriptions, 0 AS cancellations, 0 AS visits
+    FROM orders purchase WHERE purchase.paid_at IS NOT NULL GROUP BY 1, 2, 3, 4
+    UNION ALL
+    SELECT date_bin('15 minutes', event.occurred_at, timestamptz '2000-01-01 00:00:00+00'), purchase.channel_id,
+      purchase.campaign_id, purchase.plan_id, NULL, 0, 0, 0, (count(*) FILTER (WHERE event.kind = 'refund'))::integer,
+      coalesce(sum(event.amount) FILTER (WHERE event.kind = 'refund'), 0),
+      (count(*) FILTER (WHERE event.kind = 'chargeback'))::integer,
+      coalesce(sum(event.amount) FILTER (WHERE event.kind = 'chargeback'), 0), 0, 0, 0, 0
+    FROM order_events event JOIN orders purchase ON purchase.id = event.order_id GROUP BY 1, 2, 3, 4
+    UNION ALL
+    SELECT date_bin('15 minutes', member.created_at, timestamptz '2000-01-01 00:00:00+00'), member.channel_id,
+      member.campaign_id, NULL, NULL, 0, 0, 0, 0, 0, 0, 0, count(*)::integer, 0, 0, 0
+    FROM users member WHERE member.created_at IS NOT NULL GROUP BY 1, 2, 3
+    UNION ALL
+    SELECT date_bin('15 minutes', subscription.started_at, timestamptz '2000-01-01 00:00:00+00'),
+      subscription.channel_id, subscription.campaign_id, subscription.plan_id, NULL, 0, 0, 0, 0, 0, 0, 0, 0,
+      count(*)::integer, 0, 0
+    FROM subscriptions subscription WHERE subscription.started_at IS NOT NULL GROUP BY 1, 2, 3, 4
+    UNION ALL
+    SELECT date_bin('15 minutes', subscription.cancelled_at, timestamptz '2000-01-01 00:00:00+00'),
+      subscription.channel_id, subscription.campaign_id, subscription.plan_id, NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+      count(*)::integer, 0
+    FROM subscriptions subscription WHERE subscription.cancelled_at IS NOT NULL GROUP BY 1, 2, 3, 4
+    UNION ALL
+    SELECT date_bin('15 minutes', visit.visited_at, timestamptz '2000-01-01 00:00:00+00'), visit.channel_id,
+      visit.campaign_id, NULL, visit.device, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, count(*)::integer
+    FROM visits visit GROUP BY 1, 2, 3, 5
+    UNION ALL
+    SELECT pending.bucket, pending.channel_id, pending.campaign_id, pending.plan_id, pending.device, -pending.orders,
+      -pending.gross, -pending.fees, -pending.refund_count, -pending.refunds, -pending.chargeback_count,
+      -pending.chargebacks, -pending.signups, -pending.subscriptions, -pending.cancellations, -pending.visits
+    FROM vod_rollup_pending() pending
+  ) AS sources
+  GROUP BY 1, 2, 3, 4, 5
+$$;
+--> statement-breakpoint
+-- vod_rollup_fix (a table of this transaction): the quarter-hours as the rows give them (vod_rollup_sources at
+-- the seven levels, sign 1) less as kept (-1), where they differ; kind 'quarter'.
+CREATE OR REPLACE FUNCTION vod_rollup_fix_quarters() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
   DROP TABLE IF EXISTS vod_rollup_fix;
-  -- Each source summed per quarter-hour and finest key first, then fanned out to the seven levels (0021).
   CREATE TEMP TABLE vod_rollup_fix ON COMMIT DROP AS
-  WITH base AS MATERIALIZED (
-    SELECT bucket, coalesce(channel_id, 0) AS channel_id, coalesce(campaign_id, 0) AS campaign_id, plan_id, device,
-      sum(orders)::bigint AS orders, sum(gross) AS gross, sum(fees) AS fees, sum(refund_count)::bigint AS refund_count,
-      sum(refunds) AS refunds, sum(chargeback_count)::bigint AS chargeback_count, sum(chargebacks) AS chargebacks,
-      sum(signups)::bigint AS signups, sum(subscriptions)::bigint AS subscriptions,
-      sum(cancellations)::bigint AS cancellations, sum(visits)::bigint AS visits
-    FROM (
-      SELECT date_bin('15 minutes', o.paid_at, timestamptz '2000-01-01 00:00:00+00') AS bucket, o.channel_id,
-        o.campaign_id, o.plan_id, NULL::text AS device, count(*)::integer AS orders, sum(o.amount) AS gross,
-        sum(o.transaction_fee + o.settlement_fee + o.reserve_fee) AS fees, 0 AS refund_count, 0::numeric AS refunds,
-        0 AS chargeback_count, 0::numeric AS chargebacks, 0 AS signups, 0 AS subscriptions, 0 AS cancellations,
-        0 AS visits
-      FROM orders o WHERE o.paid_at IS NOT NULL GROUP BY 1, 2, 3, 4
-      UNION ALL
-      SELECT date_bin('15 minutes', e.occurred_at, timestamptz '2000-01-01 00:00:00+00'), o.channel_id,
-        o.campaign_id, o.plan_id, NULL, 0, 0, 0, (count(*) FILTER (WHERE e.kind = 'refund'))::integer,
-        coalesce(sum(e.amount) FILTER (WHERE e.kind = 'refund'), 0),
-        (count(*) FILTER (WHERE e.kind = 'chargeback'))::integer,
-        coalesce(sum(e.amount) FILTER (WHERE e.kind = 'chargeback'), 0), 0, 0, 0, 0
-      FROM order_events e JOIN orders o ON o.id = e.order_id GROUP BY 1, 2, 3, 4
-      UNION ALL
-      SELECT date_bin('15 minutes', u.created_at, timestamptz '2000-01-01 00:00:00+00'), u.channel_id,
-        u.campaign_id, NULL, NULL, 0, 0, 0, 0, 0, 0, 0, count(*)::integer, 0, 0, 0
-      FROM users u WHERE u.created_at IS NOT NULL GROUP BY 1, 2, 3
-      UNION ALL
-      SELECT date_bin('15 minutes', s.started_at, timestamptz '2000-01-01 00:00:00+00'), s.channel_id,
-        s.campaign_id, s.plan_id, NULL, 0, 0, 0, 0, 0, 0, 0, 0, count(*)::integer, 0, 0
-      FROM subscriptions s WHERE s.started_at IS NOT NULL GROUP BY 1, 2, 3, 4
-      UNION ALL
-      SELECT date_bin('15 minutes', s.cancelled_at, timestamptz '2000-01-01 00:00:00+00'), s.channel_id,
-        s.campaign_id, s.plan_id, NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, count(*)::integer, 0
-      FROM subscriptions s WHERE s.cancelled_at IS NOT NULL GROUP BY 1, 2, 3, 4
-      UNION ALL
-      SELECT date_bin('15 minutes', v.visited_at, timestamptz '2000-01-01 00:00:00+00'), v.channel_id,
-        v.campaign_id, NULL, v.device, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, count(*)::integer
-      FROM visits v GROUP BY 1, 2, 3, 5
-      UNION ALL
-      -- What is queued is in the rows already but not yet in the rollups: the folding adds it later.
-      SELECT p.bucket, p.channel_id, p.campaign_id, p.plan_id, p.device, -p.orders, -p.gross, -p.fees,
-        -p.refund_count, -p.refunds, -p.chargeback_count, -p.chargebacks, -p.signups, -p.subscriptions,
-        -p.cancellations, -p.visits
-      FROM vod_rollup_pending() p
-    ) AS sources
-    GROUP BY 1, 2, 3, 4, 5
-  ),
+  WITH base AS MATERIALIZED (SELECT * FROM vod_rollup_sources()),
   -- A level's dimensions left out of its grouping set are "all" (-1, '*'); rows without a plan or device
   -- belong to no plan or device level.
   truth AS MATERIALIZED (
@@ -119,95 +138,101 @@ BEGIN
     ) AS leveled
     WHERE plan_id IS NOT NULL AND device IS NOT NULL
   ),
-  -- The quarter-hours as the rows give them (sign 1) and as kept (-1); kinds d (UTC days), z (the kept zone's
-  -- business days, none in UTC) and m (its months) are added from these below.
   signed AS (
-    SELECT 'q' AS kind, channel_id, campaign_id, plan_id, device, bucket, NULL::date AS day, orders, gross, fees,
-      refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations, visits
+    SELECT channel_id, campaign_id, plan_id, device, bucket, orders, gross, fees, refund_count, refunds,
+    chargeback_count, chargebacks, signups, subscriptions, cancellations, visits
     FROM truth
     UNION ALL
-    SELECT 'q', channel_id, campaign_id, plan_id, device, bucket, NULL, -orders, -gross, -fees, -refund_count,
-      -refunds, -chargeback_count, -chargebacks, -signups, -subscriptions, -cancellations, -visits
+    SELECT channel_id, campaign_id, plan_id, device, bucket, -orders, -gross, -fees, -refund_count, -refunds,
+      -chargeback_count, -chargebacks, -signups, -subscriptions, -cancellations, -visits
     FROM rollup_quarters
   )
-  SELECT kind, channel_id, campaign_id, plan_id, device, bucket, day, sum(orders)::integer AS orders,
-    sum(gross) AS gross, sum(fees) AS fees, sum(refund_count)::integer AS refund_count, sum(refunds) AS refunds,
-    sum(chargeback_count)::integer AS chargeback_count, sum(chargebacks) AS chargebacks,
+  SELECT 'quarter' AS kind, channel_id, campaign_id, plan_id, device, bucket, NULL::date AS day,
+    sum(orders)::integer AS orders, sum(gross) AS gross, sum(fees) AS fees, sum(refund_count)::integer AS refund_count,
+    sum(refunds) AS refunds, sum(chargeback_count)::integer AS chargeback_count, sum(chargebacks) AS chargebacks,
     sum(signups)::integer AS signups, sum(subscriptions)::integer AS subscriptions,
     sum(cancellations)::integer AS cancellations, sum(visits)::integer AS visits
   FROM signed
-  GROUP BY 1, 2, 3, 4, 5, 6, 7
+  GROUP BY 2, 3, 4, 5, 6
   HAVING (sum(orders), sum(gross), sum(fees), sum(refund_count), sum(refunds), sum(chargeback_count),
     sum(chargebacks), sum(signups), sum(subscriptions), sum(cancellations), sum(visits))
     <> (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
-  -- The days, the kept zone's business days and its months differ by what their quarter-hours differ by.
-  kept_zone := vod_zone_days_zone();
+END
+$$;
+--> statement-breakpoint
+-- The UTC days (kind 'day'), the kept zone's business days ('zone_day', none in UTC) and its months ('month')
+-- differ by what their quarter-hours in vod_rollup_fix differ by.
+CREATE OR REPLACE FUNCTION vod_rollup_fix_dated(kept_zone text) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
   INSERT INTO vod_rollup_fix
-  SELECT k.kind, f.channel_id, f.campaign_id, f.plan_id, f.device, NULL, k.day, sum(f.orders), sum(f.gross), sum(f.fees),
-    sum(f.refund_count), sum(f.refunds), sum(f.chargeback_count), sum(f.chargebacks), sum(f.signups),
-    sum(f.subscriptions), sum(f.cancellations), sum(f.visits)
-  FROM vod_rollup_fix f, (SELECT kept_zone AS zone) AS kept
-  CROSS JOIN LATERAL (VALUES ('d', (f.bucket AT TIME ZONE 'UTC')::date),
-    ('z', CASE WHEN kept.zone <> 'UTC' THEN (f.bucket AT TIME ZONE kept.zone)::date END),
-    ('m', date_trunc('month', f.bucket AT TIME ZONE kept.zone)::date)) AS k(kind, day)
-  WHERE f.kind = 'q' AND k.day IS NOT NULL
+  SELECT dated.kind, fix.channel_id, fix.campaign_id, fix.plan_id, fix.device, NULL, dated.day, sum(fix.orders),
+    sum(fix.gross), sum(fix.fees), sum(fix.refund_count), sum(fix.refunds), sum(fix.chargeback_count),
+    sum(fix.chargebacks), sum(fix.signups), sum(fix.subscriptions), sum(fix.cancellations), sum(fix.visits)
+  FROM vod_rollup_fix fix
+  CROSS JOIN LATERAL (VALUES ('day', (fix.bucket AT TIME ZONE 'UTC')::date),
+    ('zone_day', CASE WHEN kept_zone <> 'UTC' THEN (fix.bucket AT TIME ZONE kept_zone)::date END),
+    ('month', date_trunc('month', fix.bucket AT TIME ZONE kept_zone)::date)) AS dated(kind, day)
+  WHERE fix.kind = 'quarter' AND dated.day IS NOT NULL
   GROUP BY 1, 2, 3, 4, 5, 7;
-  PERFORM vod_upkeep_hold('rollup rebuild');
-  -- The differences added as the folding adds its changes (one at a time: its advisory lock, 0027), in key order.
-  PERFORM pg_advisory_xact_lock(270027);
-  WITH quarters AS (
-    INSERT INTO rollup_quarters AS r (channel_id, campaign_id, plan_id, device, bucket, orders, gross, fees,
-      refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations, visits)
-    SELECT channel_id, campaign_id, plan_id, device, bucket, orders, gross, fees, refund_count, refunds,
-      chargeback_count, chargebacks, signups, subscriptions, cancellations, visits
-    FROM vod_rollup_fix WHERE kind = 'q' ORDER BY 1, 2, 3, 4, 5
-    ON CONFLICT (channel_id, campaign_id, plan_id, device, bucket) DO UPDATE SET
-      orders = r.orders + excluded.orders, gross = r.gross + excluded.gross, fees = r.fees + excluded.fees,
-      refund_count = r.refund_count + excluded.refund_count, refunds = r.refunds + excluded.refunds,
-      chargeback_count = r.chargeback_count + excluded.chargeback_count,
-      chargebacks = r.chargebacks + excluded.chargebacks, signups = r.signups + excluded.signups,
-      subscriptions = r.subscriptions + excluded.subscriptions,
-      cancellations = r.cancellations + excluded.cancellations, visits = r.visits + excluded.visits
-  ),
-  zone_days AS (
-    INSERT INTO rollup_zone_days AS r (channel_id, campaign_id, plan_id, device, day, orders, gross, fees,
-      refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations, visits)
-    SELECT channel_id, campaign_id, plan_id, device, day, orders, gross, fees, refund_count, refunds,
-      chargeback_count, chargebacks, signups, subscriptions, cancellations, visits
-    FROM vod_rollup_fix WHERE kind = 'z' ORDER BY 1, 2, 3, 4, 5
-    ON CONFLICT (channel_id, campaign_id, plan_id, device, day) DO UPDATE SET
-      orders = r.orders + excluded.orders, gross = r.gross + excluded.gross, fees = r.fees + excluded.fees,
-      refund_count = r.refund_count + excluded.refund_count, refunds = r.refunds + excluded.refunds,
-      chargeback_count = r.chargeback_count + excluded.chargeback_count,
-      chargebacks = r.chargebacks + excluded.chargebacks, signups = r.signups + excluded.signups,
-      subscriptions = r.subscriptions + excluded.subscriptions,
-      cancellations = r.cancellations + excluded.cancellations, visits = r.visits + excluded.visits
-  ),
-  months AS (
-    INSERT INTO rollup_months AS r (channel_id, campaign_id, plan_id, device, month, orders, gross, fees,
-      refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations, visits)
-    SELECT channel_id, campaign_id, plan_id, device, day, orders, gross, fees, refund_count, refunds,
-      chargeback_count, chargebacks, signups, subscriptions, cancellations, visits
-    FROM vod_rollup_fix WHERE kind = 'm' ORDER BY 1, 2, 3, 4, 5
-    ON CONFLICT (channel_id, campaign_id, plan_id, device, month) DO UPDATE SET
-      orders = r.orders + excluded.orders, gross = r.gross + excluded.gross, fees = r.fees + excluded.fees,
-      refund_count = r.refund_count + excluded.refund_count, refunds = r.refunds + excluded.refunds,
-      chargeback_count = r.chargeback_count + excluded.chargeback_count,
-      chargebacks = r.chargebacks + excluded.chargebacks, signups = r.signups + excluded.signups,
-      subscriptions = r.subscriptions + excluded.subscriptions,
-      cancellations = r.cancellations + excluded.cancellations, visits = r.visits + excluded.visits
-  )
-  INSERT INTO rollup_days AS r (channel_id, campaign_id, plan_id, device, day, orders, gross, fees,
-    refund_count, refunds, chargeback_count, chargebacks, signups, subscriptions, cancellations, visits)
+END
+$$;
+--> statement-breakpoint
+-- vod_rollup_fix's quarter-hours added to rollup_quarters, in key order.
+CREATE OR REPLACE FUNCTION vod_rollup_fix_quarters_add() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO rollup_quarters AS kept (channel_id, campaign_id, plan_id, device, bucket, orders, gross, fees, refund_count, refunds,
+    chargeback_count, chargebacks, signups, subscriptions, cancellations, visits)
+  SELECT channel_id, campaign_id, plan_id, device, bucket, orders, gross, fees, refund_count, refunds,
+    chargeback_count, chargebacks, signups, subscriptions, cancellations, visits
+  FROM vod_rollup_fix WHERE kind = 'quarter' ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (channel_id, campaign_id, plan_id, device, bucket) DO UPDATE SET
+    orders = kept.orders + excluded.orders, gross = kept.gross + excluded.gross, fees = kept.fees + excluded.fees,
+    refund_count = kept.refund_count + excluded.refund_count, refunds = kept.refunds + excluded.refunds,
+    chargeback_count = kept.chargeback_count + excluded.chargeback_count,
+    chargebacks = kept.chargebacks + excluded.chargebacks, signups = kept.signups + excluded.signups,
+    subscriptions = kept.subscriptions + excluded.subscriptions,
+    cancellations = kept.cancellations + excluded.cancellations, visits = kept.visits + excluded.visits;
+END
+$$;
+--> statement-breakpoint
+-- vod_rollup_fix's days, business days and months added to rollup_days, rollup_zone_days and rollup_months.
+CREATE OR REPLACE FUNCTION vod_rollup_fix_dated_add() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO rollup_zone_days AS kept (channel_id, campaign_id, plan_id, device, day, orders, gross, fees, refund_count, refunds,
+    chargeback_count, chargebacks, signups, subscriptions, cancellations, visits)
   SELECT channel_id, campaign_id, plan_id, device, day, orders, gross, fees, refund_count, refunds,
     chargeback_count, chargebacks, signups, subscriptions, cancellations, visits
-  FROM vod_rollup_fix WHERE kind = 'd' ORDER BY 1, 2, 3, 4, 5
+  FROM vod_rollup_fix WHERE kind = 'zone_day' ORDER BY 1, 2, 3, 4, 5
   ON CONFLICT (channel_id, campaign_id, plan_id, device, day) DO UPDATE SET
-    orders = r.orders + excluded.orders, gross = r.gross + excluded.gross, fees = r.fees + excluded.fees,
-    refund_count = r.refund_count + excluded.refund_count, refunds = r.refunds + excluded.refunds,
-    chargeback_count = r.chargeback_count + excluded.chargeback_count,
-    chargebacks = r.chargebacks + excluded.chargebacks, signups = r.signups + excluded.signups,
-    subscriptions = r.subscriptions + excluded.subscriptions,
-    cancellations = r.cancellations + excluded.cancellations, visits = r.visits + excluded.visits;
+    orders = kept.orders + excluded.orders, gross = kept.gross + excluded.gross, fees = kept.fees + excluded.fees,
+    refund_count = kept.refund_count + excluded.refund_count, refunds = kept.refunds + excluded.refunds,
+    chargeback_count = kept.chargeback_count + excluded.chargeback_count,
+    chargebacks = kept.chargebacks + excluded.chargebacks, signups = kept.signups + excluded.signups,
+    subscriptions = kept.subscriptions + excluded.subscriptions,
+    cancellations = kept.cancellations + excluded.cancellations, visits = kept.visits + excluded.visits;
+  INSERT INTO rollup_months AS kept (channel_id, campaign_id, plan_id, device, month, orders, gross, fees, refund_count, refunds,
+    chargeback_count, chargebacks, signups, subscriptions, cancellations, visits)
+  SELECT channel_id, campaign_id, plan_id, device, day, orders, gross, fees, refund_count, refunds,
+    chargeback_count, chargebacks, signups, subscriptions, cancellations, visits
+  FROM vod_rollup_fix WHERE kind = 'month' ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (channel_id, campaign_id, plan_id, device, month) DO UPDATE SET
+    orders = kept.orders + excluded.orders, gross = kept.gross + excluded.gross, fees = kept.fees + excluded.fees,
+    refund_count = kept.refund_count + excluded.refund_count, refunds = kept.refunds + excluded.refunds,
+    chargeback_count = kept.chargeback_count + excluded.chargeback_count,
+    chargebacks = kept.chargebacks + excluded.chargebacks, signups = kept.signups + excluded.signups,
+    subscriptions = kept.subscriptions + excluded.subscriptions,
+    cancellations = kept.cancellations + excluded.cancellations, visits = kept.visits + excluded.visits;
+  INSERT INTO rollup_days AS kept (channel_id, campaign_id, plan_id, device, day, orders, gross, fees, refund_count, refunds,
+    chargeback_count, chargebacks, signups, subscriptions, cancellations, visits)
+  SELECT channel_id, campaign_id, plan_id, device, day, orders, gross, fees, refund_count, refunds,
+    chargeback_count, chargebacks, signups, subscriptions, cancellations, visits
+  FROM vod_rollup_fix WHERE kind = 'day' ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (channel_id, campaign_id, plan_id, device, day) DO UPDATE SET
+    orders = kept.orders + excluded.orders, gross = kept.gross + excluded.gross, fees = kept.fees + excluded.fees,
+    refund_count = kept.refund_count + excluded.refund_count, refunds = kept.refunds + excluded.refunds,
+    chargeback_count = kept.chargeback_count + excluded.chargeback_count,
+    chargebacks = kept.chargebacks + excluded.chargebacks, signups = kept.signups + excluded.signups,
+    subscriptions = kept.subscriptions + excluded.subscriptions,
+    cancellations = kept.cancellations + excluded.cancellations, visits = kept.visits + excluded.visits;
 END
 $$;

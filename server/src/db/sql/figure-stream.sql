@@ -6,73 +6,115 @@
 -- every emptying would make each statement that reads it planned again).
 CREATE OR REPLACE FUNCTION vod_changes_of(changes jsonb) RETURNS TABLE (source text, old jsonb, new jsonb)
 LANGUAGE sql IMMUTABLE AS $$
-  SELECT c->>'table', nullif(c->'old', 'null'::jsonb), nullif(c->'new', 'null'::jsonb)
-  FROM jsonb_array_elements(changes) c
+  SELECT change->>'table', nullif(change->'old', 'null'::jsonb), nullif(change->'new', 'null'::jsonb)
+  FROM jsonb_array_elements(changes) change
 $$;
 --> statement-breakpoint
 -- Changes of the member site's rows, in the order they were committed: a JSON array of {"table", "old",
 -- "new"}, one per row a run of transactions changed (its image before the run and after it, as the
--- stream's text: keeping/changes.ts collapses them), with null for a row that was not there. Each row's old
--- image is taken out of the figures and its new one put in; a refund or chargeback goes out as it was counted
--- (figure_events) and in along its order as the order is now, and an order that moves takes its counted
--- refunds and chargebacks along. A visit moved or deleted has its business days' visitors counted again
--- (sketches only grow). Under the fold's lock, which a recount's switch to another zone takes too.
+-- stream's text: keeping/changes.ts collapses them), with null for a row that was not there. Read once into
+-- each table's rows; each row's old image is taken out of the figures and its new one put in; a refund or
+-- chargeback goes out as it was counted (figure_events) and in along its order as the order is now, and an
+-- order that moves takes its counted refunds and chargebacks along. A visit moved or deleted has its
+-- business days' visitors counted again (sketches only grow). Under the fold's lock, which a recount's
+-- switch to another zone takes too.
 CREATE OR REPLACE FUNCTION vod_figures_apply(changes jsonb) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
-  zone text;
+  visits_out visits[];
+  visits_added visits[];
+  visits_moved visits[];
+  orders_out orders[];
+  orders_in orders[];
+  users_out users[];
+  users_in users[];
+  subscriptions_out subscriptions[];
+  subscriptions_in subscriptions[];
+  events_changed boolean;
   moved_days date[];
 BEGIN
   PERFORM pg_advisory_xact_lock(270027);
-  zone := vod_business_zone();
-  -- Summed per quarter-hour and finest key first: a run of many visits is a few rows for the rollups.
-  PERFORM vod_rollup_merge(ARRAY(
-    WITH x(d) AS MATERIALIZED (
-      SELECT vod_order_delta(o, -1) FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::orders, c.old) o
-      WHERE c.source = 'orders' AND c.old IS NOT NULL
-      UNION ALL
-      SELECT vod_order_delta(o, 1) FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::orders, c.new) o
-      WHERE c.source = 'orders' AND c.new IS NOT NULL
-      UNION ALL
-      SELECT vod_user_delta(u, -1) FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::users, c.old) u
-      WHERE c.source = 'users' AND c.old IS NOT NULL
-      UNION ALL
-      SELECT vod_user_delta(u, 1) FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::users, c.new) u
-      WHERE c.source = 'users' AND c.new IS NOT NULL
-      UNION ALL
-      SELECT d FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::subscriptions, c.old) s, vod_subscription_deltas(s, -1) d
-      WHERE c.source = 'subscriptions' AND c.old IS NOT NULL
-      UNION ALL
-      SELECT d FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::subscriptions, c.new) s, vod_subscription_deltas(s, 1) d
-      WHERE c.source = 'subscriptions' AND c.new IS NOT NULL
-      UNION ALL
-      SELECT vod_visit_delta(v.visited_at, v.channel_id, v.campaign_id, v.device, -1)
-      FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::visits, c.old) v WHERE c.source = 'visits' AND c.old IS NOT NULL
-      UNION ALL
-      SELECT vod_visit_delta(v.visited_at, v.channel_id, v.campaign_id, v.device, 1)
-      FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::visits, c.new) v WHERE c.source = 'visits' AND c.new IS NOT NULL
-    )
-    SELECT ROW(date_bin('15 minutes', (x.d).moment, timestamptz '2000-01-01 00:00:00+00'), (x.d).channel_id,
-      (x.d).campaign_id, (x.d).plan_id, (x.d).device, sum((x.d).orders), sum((x.d).gross), sum((x.d).fees),
-      sum((x.d).refund_count), sum((x.d).refunds), sum((x.d).chargeback_count), sum((x.d).chargebacks),
-      sum((x.d).signups), sum((x.d).subscriptions), sum((x.d).cancellations), sum((x.d).visits))::vod_rollup_delta
-    FROM x
-    WHERE (x.d).moment IS NOT NULL
-    GROUP BY date_bin('15 minutes', (x.d).moment, timestamptz '2000-01-01 00:00:00+00'), (x.d).channel_id,
-      (x.d).campaign_id, (x.d).plan_id, (x.d).device));
+  SELECT
+    array_agg(jsonb_populate_record(NULL::visits, change.old)) FILTER (WHERE change.source = 'visits' AND change.old IS NOT NULL),
+    array_agg(jsonb_populate_record(NULL::visits, change.new)) FILTER (WHERE change.source = 'visits' AND change.old IS NULL),
+    array_agg(jsonb_populate_record(NULL::visits, change.new))
+      FILTER (WHERE change.source = 'visits' AND change.old IS NOT NULL AND change.new IS NOT NULL),
+    array_agg(jsonb_populate_record(NULL::orders, change.old)) FILTER (WHERE change.source = 'orders' AND change.old IS NOT NULL),
+    array_agg(jsonb_populate_record(NULL::orders, change.new)) FILTER (WHERE change.source = 'orders' AND change.new IS NOT NULL),
+    array_agg(jsonb_populate_record(NULL::users, change.old)) FILTER (WHERE change.source = 'users' AND change.old IS NOT NULL),
+    array_agg(jsonb_populate_record(NULL::users, change.new)) FILTER (WHERE change.source = 'users' AND change.new IS NOT NULL),
+    array_agg(jsonb_populate_record(NULL::subscriptions, change.old))
+      FILTER (WHERE change.source = 'subscriptions' AND change.old IS NOT NULL),
+    array_agg(jsonb_populate_record(NULL::subscriptions, change.new))
+      FILTER (WHERE change.source = 'subscriptions' AND change.new IS NOT NULL),
+    coalesce(bool_or(change.source = 'order_events'), false)
+  INTO visits_out, visits_added, visits_moved, orders_out, orders_in, users_out, users_in, subscriptions_out,
+    subscriptions_in, events_changed
+  FROM vod_changes_of(changes) change;
+  PERFORM vod_rollup_merge(vod_deltas_summed(vod_stream_deltas(visits_out, visits_added || visits_moved,
+    orders_out, orders_in, users_out, users_in, subscriptions_out, subscriptions_in)));
   PERFORM vod_visitors_add(ARRAY(
-    SELECT ROW(v.id, v.visited_at, v.channel_id, v.campaign_id, v.device, v.visitor)::vod_new_visit
-    FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::visits, c.new) v
-    WHERE c.source = 'visits' AND c.old IS NULL AND c.new IS NOT NULL));
-  moved_days := ARRAY(
-    SELECT DISTINCT (v.visited_at AT TIME ZONE zone)::date
-    FROM vod_changes_of(changes) c CROSS JOIN LATERAL (VALUES (c.old), (c.new)) AS i(image),
-      jsonb_populate_record(NULL::visits, i.image) v
-    WHERE c.source = 'visits' AND c.old IS NOT NULL AND i.image IS NOT NULL);
-  IF cardinality(moved_days) > 0 THEN
+    SELECT ROW(visit.id, visit.visited_at, visit.channel_id, visit.campaign_id, visit.device, visit.visitor)::vod_new_visit
+    FROM unnest(visits_added) visit));
+  IF visits_out IS NOT NULL THEN
+    moved_days := ARRAY(
+      SELECT DISTINCT (visit.visited_at AT TIME ZONE vod_business_zone())::date
+      FROM (SELECT * FROM unnest(visits_out) UNION ALL SELECT * FROM unnest(visits_moved)) visit);
     PERFORM vod_visitor_days_recount(moved_days);
   END IF;
-  PERFORM vod_events_apply(changes);
+  IF events_changed OR orders_in IS NOT NULL THEN
+    PERFORM vod_events_apply(changes);
+  END IF;
 END
+$$;
+--> statement-breakpoint
+-- What a run's rows take out of the rollups and put in; visits summed per quarter-hour first, so a run of
+-- many visits is a few deltas.
+CREATE OR REPLACE FUNCTION vod_stream_deltas(visits_out visits[], visits_in visits[], orders_out orders[],
+  orders_in orders[], users_out users[], users_in users[], subscriptions_out subscriptions[],
+  subscriptions_in subscriptions[]) RETURNS vod_rollup_delta[] LANGUAGE sql STABLE AS $$
+  SELECT ARRAY(
+    SELECT vod_order_delta(purchase, -1) FROM unnest(orders_out) purchase
+    UNION ALL SELECT vod_order_delta(purchase, 1) FROM unnest(orders_in) purchase
+    UNION ALL SELECT vod_user_delta(member, -1) FROM unnest(users_out) member
+    UNION ALL SELECT vod_user_delta(member, 1) FROM unnest(users_in) member
+    UNION ALL SELECT started_or_cancelled FROM unnest(subscriptions_out) subscription,
+      vod_subscription_deltas(subscription, -1) started_or_cancelled
+    UNION ALL SELECT started_or_cancelled FROM unnest(subscriptions_in) subscription,
+      vod_subscription_deltas(subscription, 1) started_or_cancelled
+    UNION ALL
+    SELECT vod_visit_delta(quartered.quarter, quartered.channel_id, quartered.campaign_id, quartered.device,
+      sum(quartered.visits)::integer)
+    FROM (
+      SELECT date_bin('15 minutes', visit.visited_at, timestamptz '2000-01-01 00:00:00+00') AS quarter, visit.channel_id,
+        visit.campaign_id, visit.device, -1 AS visits
+      FROM unnest(visits_out) visit
+      UNION ALL
+      SELECT date_bin('15 minutes', visit.visited_at, timestamptz '2000-01-01 00:00:00+00'), visit.channel_id,
+        visit.campaign_id, visit.device, 1
+      FROM unnest(visits_in) visit) quartered
+    GROUP BY quartered.quarter, quartered.channel_id, quartered.campaign_id, quartered.device)
+$$;
+--> statement-breakpoint
+-- Deltas summed per quarter-hour and finest key: many rows' deltas are a few for the rollups.
+CREATE OR REPLACE FUNCTION vod_deltas_summed(deltas vod_rollup_delta[]) RETURNS vod_rollup_delta[]
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT ARRAY(
+    SELECT ROW(date_bin('15 minutes', delta.moment, timestamptz '2000-01-01 00:00:00+00'), delta.channel_id, delta.campaign_id,
+      delta.plan_id, delta.device, sum(delta.orders), sum(delta.gross), sum(delta.fees), sum(delta.refund_count), sum(delta.refunds),
+      sum(delta.chargeback_count), sum(delta.chargebacks), sum(delta.signups), sum(delta.subscriptions), sum(delta.cancellations),
+      sum(delta.visits))::vod_rollup_delta
+    FROM unnest(deltas) delta
+    WHERE delta.moment IS NOT NULL
+    GROUP BY date_bin('15 minutes', delta.moment, timestamptz '2000-01-01 00:00:00+00'), delta.channel_id, delta.campaign_id,
+      delta.plan_id, delta.device)
+$$;
+--> statement-breakpoint
+-- The orders a run of changes left (their new images), by id, with what their refunds and chargebacks go along.
+CREATE OR REPLACE FUNCTION vod_orders_now(changes jsonb) RETURNS TABLE (id integer, channel_id integer,
+  campaign_id integer, plan_id integer) LANGUAGE sql IMMUTABLE AS $$
+  SELECT purchase.id, purchase.channel_id, purchase.campaign_id, purchase.plan_id
+  FROM vod_changes_of(changes) change, jsonb_populate_record(NULL::orders, change.new) purchase
+  WHERE change.source = 'orders' AND change.new IS NOT NULL
 $$;
 --> statement-breakpoint
 -- vod_figures_apply's refunds and chargebacks: out as counted, the changed ones and those of
@@ -83,62 +125,61 @@ DECLARE
   gone figure_events[];
   deltas vod_rollup_delta[];
 BEGIN
-  WITH orders_now AS (
-    SELECT o.id, o.channel_id, o.campaign_id, o.plan_id
-    FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::orders, c.new) o WHERE c.source = 'orders' AND c.new IS NOT NULL
-  ),
+  WITH orders_now AS (SELECT * FROM vod_orders_now(changes)),
   changed AS (
-    SELECT coalesce(c.old->>'id', c.new->>'id')::integer AS id FROM vod_changes_of(changes) c WHERE c.source = 'order_events'
+    SELECT coalesce(change.old->>'id', change.new->>'id')::integer AS id
+    FROM vod_changes_of(changes) change WHERE change.source = 'order_events'
   ),
   moving AS (
-    SELECT f.id FROM orders_now o JOIN figure_events f ON f.order_id = o.id
-    WHERE (o.channel_id, o.campaign_id, o.plan_id) IS DISTINCT FROM (f.channel_id, f.campaign_id, f.plan_id)
+    SELECT counted.id FROM orders_now JOIN figure_events counted ON counted.order_id = orders_now.id
+    WHERE (orders_now.channel_id, orders_now.campaign_id, orders_now.plan_id)
+      IS DISTINCT FROM (counted.channel_id, counted.campaign_id, counted.plan_id)
   ),
   taken AS (
-    DELETE FROM figure_events f
-    WHERE f.id = ANY (ARRAY(SELECT id FROM changed UNION SELECT id FROM moving))
-    RETURNING f.*
+    DELETE FROM figure_events counted
+    WHERE counted.id = ANY (ARRAY(SELECT id FROM changed UNION SELECT id FROM moving))
+    RETURNING counted.*
   )
-  SELECT ARRAY(SELECT ROW(t.*)::figure_events FROM taken t) INTO gone;
-  WITH orders_now AS (
-    SELECT o.id, o.channel_id, o.campaign_id, o.plan_id
-    FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::orders, c.new) o WHERE c.source = 'orders' AND c.new IS NOT NULL
-  ),
-  counted AS (
-    SELECT e.id, e.order_id, e.kind, e.amount, e.occurred_at
-    FROM vod_changes_of(changes) c, jsonb_populate_record(NULL::order_events, c.new) e
-    WHERE c.source = 'order_events' AND c.new IS NOT NULL
+  SELECT ARRAY(SELECT ROW(taken.*)::figure_events FROM taken) INTO gone;
+  WITH orders_now AS (SELECT * FROM vod_orders_now(changes)),
+  to_count AS (
+    SELECT event.id, event.order_id, event.kind, event.amount, event.occurred_at
+    FROM vod_changes_of(changes) change, jsonb_populate_record(NULL::order_events, change.new) event
+    WHERE change.source = 'order_events' AND change.new IS NOT NULL
     UNION ALL
-    SELECT g.id, g.order_id, g.kind, g.amount, g.occurred_at FROM unnest(gone) g
-    WHERE NOT EXISTS (SELECT 1 FROM vod_changes_of(changes) c WHERE c.source = 'order_events'
-      AND g.id IN ((c.old->>'id')::integer, (c.new->>'id')::integer))
+    SELECT gone_event.id, gone_event.order_id, gone_event.kind, gone_event.amount, gone_event.occurred_at
+    FROM unnest(gone) gone_event
+    WHERE NOT EXISTS (SELECT 1 FROM vod_changes_of(changes) change WHERE change.source = 'order_events'
+      AND gone_event.id IN ((change.old->>'id')::integer, (change.new->>'id')::integer))
   ),
   put AS (
     INSERT INTO figure_events (id, order_id, kind, amount, occurred_at, channel_id, campaign_id, plan_id)
-    SELECT e.id, e.order_id, e.kind, e.amount, e.occurred_at, o.channel_id, o.campaign_id, o.plan_id
-    FROM counted e
+    SELECT to_count.id, to_count.order_id, to_count.kind, to_count.amount, to_count.occurred_at,
+      its_order.channel_id, its_order.campaign_id, its_order.plan_id
+    FROM to_count
     LEFT JOIN LATERAL (
-      SELECT n.channel_id, n.campaign_id, n.plan_id FROM orders_now n WHERE n.id = e.order_id
+      SELECT orders_now.channel_id, orders_now.campaign_id, orders_now.plan_id
+      FROM orders_now WHERE orders_now.id = to_count.order_id
       UNION ALL
-      SELECT t.channel_id, t.campaign_id, t.plan_id FROM orders t
-      WHERE t.id = e.order_id AND NOT EXISTS (SELECT 1 FROM orders_now n WHERE n.id = e.order_id)
-    ) o ON true
+      SELECT stored.channel_id, stored.campaign_id, stored.plan_id FROM orders stored
+      WHERE stored.id = to_count.order_id AND NOT EXISTS (SELECT 1 FROM orders_now WHERE orders_now.id = to_count.order_id)
+    ) its_order ON true
     RETURNING *
   )
   SELECT ARRAY(
-    SELECT vod_counted_event_delta(g, -1) FROM unnest(gone) g
+    SELECT vod_counted_event_delta(gone_event, -1) FROM unnest(gone) gone_event
     UNION ALL
-    SELECT vod_counted_event_delta(ROW(p.*)::figure_events, 1) FROM put p) INTO deltas;
+    SELECT vod_counted_event_delta(ROW(put.*)::figure_events, 1) FROM put) INTO deltas;
   PERFORM vod_rollup_merge(deltas);
 END
 $$;
 --> statement-breakpoint
 -- What a refund or chargeback adds (sign 1) or takes away (-1) as figure_events counted it.
-CREATE OR REPLACE FUNCTION vod_counted_event_delta(e figure_events, sign integer) RETURNS vod_rollup_delta
+CREATE OR REPLACE FUNCTION vod_counted_event_delta(counted figure_events, sign integer) RETURNS vod_rollup_delta
 LANGUAGE sql IMMUTABLE AS $$
-  SELECT vod_event_delta(jsonb_populate_record(NULL::order_events, to_jsonb(e)),
-    jsonb_populate_record(NULL::orders, jsonb_build_object('channel_id', e.channel_id, 'campaign_id', e.campaign_id,
-      'plan_id', e.plan_id)), sign)
+  SELECT vod_event_delta(jsonb_populate_record(NULL::order_events, to_jsonb(counted)),
+    jsonb_populate_record(NULL::orders, jsonb_build_object('channel_id', counted.channel_id,
+      'campaign_id', counted.campaign_id, 'plan_id', counted.plan_id)), sign)
 $$;
 --> statement-breakpoint
 -- Tables the member site emptied (TRUNCATE): the rollup columns their rows add to (the figure registry's, from
@@ -151,8 +192,8 @@ BEGIN
   FOREACH rollup IN ARRAY ARRAY['rollup_quarters', 'rollup_days', 'rollup_zone_days', 'rollup_months'] LOOP
     EXIT WHEN cardinality(columns) = 0;
     EXECUTE format('UPDATE %I SET %s WHERE %s', rollup,
-      (SELECT string_agg(format('%I = 0', c), ', ') FROM unnest(columns) c),
-      (SELECT string_agg(format('%I <> 0', c), ' OR ') FROM unnest(columns) c));
+      (SELECT string_agg(format('%I = 0', column_name), ', ') FROM unnest(columns) column_name),
+      (SELECT string_agg(format('%I <> 0', column_name), ' OR ') FROM unnest(columns) column_name));
   END LOOP;
   IF 'order_events' = ANY (sources) THEN
     DELETE FROM figure_events;
@@ -181,8 +222,9 @@ BEGIN
   PERFORM vod_visitors_recount();
   DELETE FROM figure_events;
   INSERT INTO figure_events (id, order_id, kind, amount, occurred_at, channel_id, campaign_id, plan_id)
-  SELECT e.id, e.order_id, e.kind, e.amount, e.occurred_at, o.channel_id, o.campaign_id, o.plan_id
-  FROM order_events e LEFT JOIN orders o ON o.id = e.order_id;
+  SELECT event.id, event.order_id, event.kind, event.amount, event.occurred_at, purchase.channel_id,
+    purchase.campaign_id, purchase.plan_id
+  FROM order_events event LEFT JOIN orders purchase ON purchase.id = event.order_id;
   DELETE FROM figure_set_aside;
 END
 $$;
@@ -195,21 +237,21 @@ $$;
 CREATE OR REPLACE FUNCTION vod_stream_tables_prepare() RETURNS boolean LANGUAGE plpgsql AS $$
 DECLARE
   source text;
-  t record;
+  rollup_trigger record;
 BEGIN
   PERFORM set_config('lock_timeout', '1s', true);
   IF NOT EXISTS (SELECT 1 FROM pg_publication WHERE pubname = 'vod_figures') THEN
     CREATE PUBLICATION vod_figures FOR TABLE visits, orders, order_events, users, subscriptions;
   END IF;
   FOREACH source IN ARRAY ARRAY['visits', 'orders', 'order_events', 'users', 'subscriptions'] LOOP
-    IF (SELECT c.relreplident FROM pg_class c WHERE c.oid = source::regclass) <> 'f' THEN
+    IF (SELECT class_row.relreplident FROM pg_class class_row WHERE class_row.oid = source::regclass) <> 'f' THEN
       EXECUTE format('ALTER TABLE %I REPLICA IDENTITY FULL', source);
     END IF;
   END LOOP;
-  FOR t IN SELECT g.tgname, g.tgrelid::regclass AS rel FROM pg_trigger g
-    WHERE NOT g.tgisinternal AND g.tgname LIKE '%\_rollup\_%'
-      AND g.tgrelid = ANY (ARRAY['orders', 'order_events', 'users', 'subscriptions']::regclass[]) LOOP
-    EXECUTE format('DROP TRIGGER %I ON %s', t.tgname, t.rel);
+  FOR rollup_trigger IN SELECT listed.tgname, listed.tgrelid::regclass AS rel FROM pg_trigger listed
+    WHERE NOT listed.tgisinternal AND listed.tgname LIKE '%\_rollup\_%'
+      AND listed.tgrelid = ANY (ARRAY['orders', 'order_events', 'users', 'subscriptions']::regclass[]) LOOP
+    EXECUTE format('DROP TRIGGER %I ON %s', rollup_trigger.tgname, rollup_trigger.rel);
   END LOOP;
   RETURN true;
 EXCEPTION WHEN lock_not_available THEN

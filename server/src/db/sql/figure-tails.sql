@@ -2,8 +2,9 @@
 
 -- How far a tail is folded and which of its ids below that are still out (gaps).
 CREATE OR REPLACE FUNCTION vod_tail_state(tail_source text) RETURNS TABLE (folded bigint, gaps bigint[]) LANGUAGE sql STABLE AS $$
-  SELECT f.folded, ARRAY(SELECT DISTINCT i FROM figure_tail_gaps g, unnest(g.ids) i WHERE g.source = f.source)
-  FROM figure_tails f WHERE f.source = tail_source
+  SELECT tail_row.folded, ARRAY(SELECT DISTINCT gap_id FROM figure_tail_gaps gap, unnest(gap.ids) gap_id
+    WHERE gap.source = tail_row.source)
+  FROM figure_tails tail_row WHERE tail_row.source = tail_source
 $$;
 --> statement-breakpoint
 -- A fold step's look at a tail, under the fold's lock: the ids handed out since the last step (at most
@@ -14,44 +15,47 @@ $$;
 -- them shows is added, the rest never comes. The tail's row stays locked to the commit (vod_tail_guard).
 CREATE OR REPLACE FUNCTION vod_tail_open(tail_source text, batch integer) RETURNS vod_tail LANGUAGE plpgsql AS $$
 DECLARE
-  t vod_tail;
-  here oid := (SELECT d.oid FROM pg_database d WHERE d.datname = current_database());
+  tail vod_tail;
+  here oid := (SELECT this_database.oid FROM pg_database this_database
+    WHERE this_database.datname = current_database());
   rel regclass := tail_source::regclass;
 BEGIN
-  t.source := tail_source;
-  t.writers := '{}';
-  SELECT f.folded INTO t.from_id FROM figure_tails f WHERE f.source = tail_source FOR UPDATE;
-  t.top_id := coalesce(pg_sequence_last_value(pg_get_serial_sequence(tail_source, 'id')::regclass), 0);
-  t.to_id := least(t.top_id, t.from_id + batch);
-  IF t.to_id > t.from_id THEN
-    t.writers := ARRAY(SELECT DISTINCT l.virtualtransaction FROM pg_locks l
-      WHERE l.database = here AND l.relation = rel AND l.mode = 'RowExclusiveLock' AND l.pid <> pg_backend_pid());
+  tail.source := tail_source;
+  tail.writers := '{}';
+  SELECT tail_row.folded INTO tail.from_id FROM figure_tails tail_row WHERE tail_row.source = tail_source FOR UPDATE;
+  tail.top_id := coalesce(pg_sequence_last_value(pg_get_serial_sequence(tail_source, 'id')::regclass), 0);
+  tail.to_id := least(tail.top_id, tail.from_id + batch);
+  IF tail.to_id > tail.from_id THEN
+    tail.writers := ARRAY(SELECT DISTINCT held.virtualtransaction FROM pg_locks held
+      WHERE held.database = here AND held.relation = rel AND held.mode = 'RowExclusiveLock'
+        AND held.pid <> pg_backend_pid());
   END IF;
-  t.settled := ARRAY(SELECT g.ctid FROM figure_tail_gaps g WHERE g.source = tail_source AND NOT EXISTS (
-    SELECT 1 FROM pg_locks l WHERE l.database = here AND l.relation = rel AND l.virtualtransaction = ANY (g.writers)));
-  t.gap_ids := (SELECT s.gaps FROM vod_tail_state(tail_source) s);
-  RETURN t;
+  tail.settled := ARRAY(SELECT gap.ctid FROM figure_tail_gaps gap WHERE gap.source = tail_source AND NOT EXISTS (
+    SELECT 1 FROM pg_locks held WHERE held.database = here AND held.relation = rel
+      AND held.virtualtransaction = ANY (gap.writers)));
+  tail.gap_ids := (SELECT state.gaps FROM vod_tail_state(tail_source) state);
+  RETURN tail;
 END
 $$;
 --> statement-breakpoint
 -- Ends a fold step's look at a tail, given the ids it found and added: the settled gaps go, the ids that
 -- showed leave the others, the step's own gaps are kept with their writers, and the tail moves on.
-CREATE OR REPLACE FUNCTION vod_tail_close(t vod_tail, added_ids bigint[]) RETURNS void LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION vod_tail_close(tail vod_tail, added_ids bigint[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  IF cardinality(t.settled) > 0 THEN DELETE FROM figure_tail_gaps WHERE ctid = ANY (t.settled); END IF;
-  IF cardinality(t.gap_ids) > 0 THEN
-    UPDATE figure_tail_gaps g SET ids = ARRAY(SELECT unnest(g.ids) EXCEPT SELECT unnest(added_ids))
-    WHERE g.source = t.source AND g.ids && added_ids;
-    DELETE FROM figure_tail_gaps WHERE source = t.source AND ids = '{}';
+  IF cardinality(tail.settled) > 0 THEN DELETE FROM figure_tail_gaps WHERE ctid = ANY (tail.settled); END IF;
+  IF cardinality(tail.gap_ids) > 0 THEN
+    UPDATE figure_tail_gaps gap SET ids = ARRAY(SELECT unnest(gap.ids) EXCEPT SELECT unnest(added_ids))
+    WHERE gap.source = tail.source AND gap.ids && added_ids;
+    DELETE FROM figure_tail_gaps WHERE source = tail.source AND ids = '{}';
   END IF;
-  IF t.to_id > t.from_id THEN
-    IF cardinality(t.writers) > 0 THEN
+  IF tail.to_id > tail.from_id THEN
+    IF cardinality(tail.writers) > 0 THEN
       INSERT INTO figure_tail_gaps (source, ids, writers)
-      SELECT t.source, m.ids, t.writers FROM (SELECT ARRAY(
-        SELECT g FROM generate_series(t.from_id + 1, t.to_id) g EXCEPT SELECT unnest(added_ids)) AS ids) m
-      WHERE m.ids <> '{}';
+      SELECT tail.source, missing.ids, tail.writers FROM (SELECT ARRAY(
+        SELECT tail_id FROM generate_series(tail.from_id + 1, tail.to_id) tail_id EXCEPT SELECT unnest(added_ids)) AS ids) missing
+      WHERE missing.ids <> '{}';
     END IF;
-    UPDATE figure_tails SET folded = t.to_id WHERE source = t.source;
+    UPDATE figure_tails SET folded = tail.to_id WHERE source = tail.source;
   END IF;
 END
 $$;
@@ -61,7 +65,7 @@ $$;
 -- so a row is corrected by the trigger or read as corrected by the fold, never both or neither.
 CREATE OR REPLACE FUNCTION vod_tail_guard(tail_source text) RETURNS TABLE (folded bigint, gaps bigint[]) LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM 1 FROM figure_tails f WHERE f.source = tail_source FOR SHARE;
+  PERFORM 1 FROM figure_tails tail_row WHERE tail_row.source = tail_source FOR SHARE;
   RETURN QUERY SELECT * FROM vod_tail_state(tail_source);
 END
 $$;
@@ -69,26 +73,28 @@ $$;
 -- What a tail's rows with ids in (after, upto] or among `gap_ids` add to the figures, each row's id with each
 -- of its deltas (once, with none, if it adds nothing yet: an order not paid), read in one statement.
 CREATE OR REPLACE FUNCTION vod_tail_deltas(tail_source text, after bigint, upto bigint, gap_ids bigint[])
-RETURNS TABLE (id bigint, d vod_rollup_delta) LANGUAGE plpgsql STABLE AS $$
+RETURNS TABLE (id bigint, delta vod_rollup_delta) LANGUAGE plpgsql STABLE AS $$
 BEGIN
   RETURN QUERY EXECUTE format(
-    'SELECT (r.t).id::bigint, x.d FROM (SELECT t FROM %1$I t WHERE t.id > $1 AND t.id <= $2
-       UNION ALL SELECT t FROM %1$I t WHERE t.id = ANY ($3)) r
-     LEFT JOIN LATERAL (%2$s) x(d) ON (x.d).moment IS NOT NULL',
+    'SELECT (unfolded.source_row).id::bigint, added.delta
+     FROM (SELECT source_row FROM %1$I source_row WHERE source_row.id > $1 AND source_row.id <= $2
+       UNION ALL SELECT source_row FROM %1$I source_row WHERE source_row.id = ANY ($3)) unfolded
+     LEFT JOIN LATERAL (%2$s) added(delta) ON (added.delta).moment IS NOT NULL',
     tail_source, CASE tail_source
-      WHEN 'orders' THEN 'SELECT vod_order_delta(r.t, 1)'
-      WHEN 'order_events' THEN 'SELECT vod_event_delta(r.t, o, 1) FROM orders o WHERE o.id = (r.t).order_id'
-      WHEN 'users' THEN 'SELECT vod_user_delta(r.t, 1)'
-      WHEN 'subscriptions' THEN 'SELECT s FROM vod_subscription_deltas(r.t, 1) s'
+      WHEN 'orders' THEN 'SELECT vod_order_delta(unfolded.source_row, 1)'
+      WHEN 'order_events' THEN 'SELECT vod_event_delta(unfolded.source_row, purchase, 1) FROM orders purchase
+        WHERE purchase.id = (unfolded.source_row).order_id'
+      WHEN 'users' THEN 'SELECT vod_user_delta(unfolded.source_row, 1)'
+      WHEN 'subscriptions' THEN 'SELECT each_delta FROM vod_subscription_deltas(unfolded.source_row, 1) each_delta'
     END) USING after, upto, gap_ids;
 END
 $$;
 --> statement-breakpoint
 -- The visits not yet folded: past their tail, or in its gaps.
 CREATE OR REPLACE FUNCTION vod_visits_unfolded() RETURNS SETOF visits LANGUAGE sql STABLE AS $$
-  SELECT v.* FROM vod_tail_state('visits') s, visits v WHERE v.id > s.folded
+  SELECT visit.* FROM vod_tail_state('visits') tail_state, visits visit WHERE visit.id > tail_state.folded
   UNION ALL
-  SELECT v.* FROM vod_tail_state('visits') s, visits v WHERE v.id = ANY (s.gaps)
+  SELECT visit.* FROM vod_tail_state('visits') tail_state, visits visit WHERE visit.id = ANY (tail_state.gaps)
 $$;
 --> statement-breakpoint
 -- After a bulk load (docs/analytics.md "Loading"): the tails pass every row written so far without adding it, for
@@ -98,19 +104,19 @@ $$;
 -- and the tails moved past them under the fold's lock.
 CREATE OR REPLACE FUNCTION vod_tails_pass() RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
-  sources text[] := ARRAY(SELECT f.source FROM figure_tails f);
+  sources text[] := ARRAY(SELECT tail_row.source FROM figure_tails tail_row);
   upto bigint[];
 BEGIN
   PERFORM pg_advisory_xact_lock(270027);
   BEGIN
     LOCK TABLE visits, orders, order_events, users, subscriptions IN SHARE MODE;
-    upto := ARRAY(SELECT coalesce(pg_sequence_last_value(pg_get_serial_sequence(s.source, 'id')::regclass), 0)
-      FROM unnest(sources) WITH ORDINALITY AS s(source, n) ORDER BY s.n);
+    upto := ARRAY(SELECT coalesce(pg_sequence_last_value(pg_get_serial_sequence(listed.source, 'id')::regclass), 0)
+      FROM unnest(sources) WITH ORDINALITY AS listed(source, ordinal) ORDER BY listed.ordinal);
     RAISE EXCEPTION USING ERRCODE = 'VOD26';
   EXCEPTION WHEN SQLSTATE 'VOD26' THEN NULL;
   END;
-  UPDATE figure_tails f SET folded = greatest(f.folded, p.upto)
-  FROM unnest(sources, upto) AS p(source, upto) WHERE f.source = p.source;
+  UPDATE figure_tails tail_row SET folded = greatest(tail_row.folded, passed.upto)
+  FROM unnest(sources, upto) AS passed(source, upto) WHERE tail_row.source = passed.source;
   -- Every gap lies below them and no writer of one is open any more: the rebuild counts what of them shows.
   DELETE FROM figure_tail_gaps;
 END

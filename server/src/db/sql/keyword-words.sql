@@ -21,22 +21,22 @@ BEGIN
   -- PL/pgSQL keeps this statement's plan for the session; an SQL function's body would be planned again at
   -- each keyword's planning, pg_stats' joins and all (2.5 ms against 0.2).
   WITH sample AS (
-    SELECT lower(array_to_string(coalesce(s.most_common_vals::text::text[], '{}')
-                                 || coalesce(s.histogram_bounds::text::text[], '{}'), chr(1))) AS text
-    FROM pg_stats AS s
-    WHERE s.schemaname = current_schema() AND s.tablename = table_name AND s.attname = column_name
+    SELECT lower(array_to_string(coalesce(stats.most_common_vals::text::text[], '{}')
+                                 || coalesce(stats.histogram_bounds::text::text[], '{}'), chr(1))) AS text
+    FROM pg_stats AS stats
+    WHERE stats.schemaname = current_schema() AND stats.tablename = table_name AND stats.attname = column_name
   ),
   words AS (
     -- The word of a pattern: between its wildcards, LIKE's escapes undone.
-    SELECT w.pattern, w.n,
-           lower(regexp_replace(substr(w.pattern, 2, length(w.pattern) - 2), '\\(.)', '\1', 'g')) AS word
-    FROM unnest(patterns) WITH ORDINALITY AS w(pattern, n)
+    SELECT numbered.pattern, numbered.ordinal,
+           lower(regexp_replace(substr(numbered.pattern, 2, length(numbered.pattern) - 2), '\\(.)', '\1', 'g')) AS word
+    FROM unnest(patterns) WITH ORDINALITY AS numbered(pattern, ordinal)
   )
   SELECT words.pattern INTO rarest
   FROM words LEFT JOIN sample ON true
   ORDER BY words.word !~ '[[:alnum:]]{3}',
            length(sample.text) - length(replace(sample.text, words.word, '')),
-           length(words.word) DESC, words.n
+           length(words.word) DESC, words.ordinal
   LIMIT 1;
   RETURN rarest;
 END
@@ -55,14 +55,17 @@ DECLARE
   share float8;
   total float4;
 BEGIN
-  SELECT coalesce((SELECT sum(m.f) FROM unnest(s.most_common_vals::text::text[], s.most_common_freqs) AS m(v, f)
-                   WHERE m.v ILIKE pattern), 0)
-         + greatest(0, 1 - s.null_frac - coalesce((SELECT sum(f) FROM unnest(s.most_common_freqs) AS f), 0))
-           * coalesce((SELECT avg((h ILIKE pattern)::integer) FROM unnest(s.histogram_bounds::text::text[]) AS h), 0)
+  SELECT coalesce((SELECT sum(common.frequency)
+                    FROM unnest(stats.most_common_vals::text::text[], stats.most_common_freqs)
+                      AS common(common_value, frequency)
+                   WHERE common.common_value ILIKE pattern), 0)
+         + greatest(0, 1 - stats.null_frac - coalesce((SELECT sum(frequency) FROM unnest(stats.most_common_freqs) AS frequency), 0))
+           * coalesce((SELECT avg((bound ILIKE pattern)::integer) FROM unnest(stats.histogram_bounds::text::text[]) AS bound), 0)
     INTO share
-  FROM pg_stats AS s
-  WHERE s.schemaname = current_schema() AND s.tablename = table_name AND s.attname = column_name;
-  SELECT c.reltuples INTO total FROM pg_class AS c WHERE c.oid = to_regclass(quote_ident(table_name));
+  FROM pg_stats AS stats
+  WHERE stats.schemaname = current_schema() AND stats.tablename = table_name AND stats.attname = column_name;
+  SELECT class_row.reltuples INTO total
+  FROM pg_class AS class_row WHERE class_row.oid = to_regclass(quote_ident(table_name));
   RETURN coalesce(share, 0) * greatest(coalesce(total, 0), 0) > cap;
 END
 $$;
@@ -87,11 +90,13 @@ DECLARE
   rarest text;
   total float4;
 BEGIN
-  IF NOT EXISTS (SELECT 1 FROM unnest(patterns) AS p WHERE vod_pattern_word(p) !~ '[[:alnum:]]{3}') THEN
+  IF NOT EXISTS (SELECT 1 FROM unnest(patterns) AS each_pattern
+      WHERE vod_pattern_word(each_pattern) !~ '[[:alnum:]]{3}') THEN
     RETURN true;
   END IF;
   -- -1 for a table never analyzed: as small as it is new.
-  SELECT c.reltuples INTO total FROM pg_class AS c WHERE c.oid = to_regclass(quote_ident(table_name));
+  SELECT class_row.reltuples INTO total
+  FROM pg_class AS class_row WHERE class_row.oid = to_regclass(quote_ident(table_name));
   IF coalesce(total, 0) <= most THEN RETURN true; END IF;
   rarest := vod_rarest_pattern(table_name, column_name, patterns);
   RETURN vod_pattern_word(rarest) ~ '[[:alnum:]]{3}' AND NOT vod_pattern_common(table_name, column_name, rarest, most);

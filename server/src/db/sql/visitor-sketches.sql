@@ -22,89 +22,92 @@ CREATE OR REPLACE FUNCTION vod_hll_value(visitor text) RETURNS integer LANGUAGE 
   SELECT vod_hll_value_of(hashtextextended(visitor, 0))
 $$;
 --> statement-breakpoint
--- A plane with one register's bit set (the constant is folded once a statement).
-CREATE OR REPLACE FUNCTION vod_hll_bit(register integer) RETURNS bit varying LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT (B'1' || repeat('0', 16383)::bit varying) >> register
-$$;
---> statement-breakpoint
 -- Ertl's estimate of the distinct values of a sketch ("New cardinality estimation algorithms for HyperLogLog
 -- sketches", 2017, algorithm 6) from its planes' counts of ones: at_least[k] registers are k or more. Unbiased
 -- from one visitor to billions without tables of corrections; rounded to a whole visitor.
 CREATE OR REPLACE FUNCTION vod_hll_estimate(at_least integer[]) RETURNS integer LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
 DECLARE
-  m constant double precision := 16384;
-  q constant integer := 50;
+  registers constant double precision := 16384;
+  most constant integer := 50;
   top integer := coalesce(cardinality(at_least), 0);
-  z double precision;
-  x double precision;
-  y double precision;
+  total double precision;
+  ratio double precision;
+  weight double precision;
   before double precision;
   count_of double precision;
 BEGIN
   IF top = 0 OR at_least[1] = 0 THEN RETURN 0; END IF;
   -- tau(1 - C[q+1]/m): registers at the top value (none below 2^64 visitors in practice).
-  x := 1 - coalesce(at_least[q + 1], 0) / m;
-  z := 0;
-  IF x > 0 AND x < 1 THEN
-    y := 1;
-    z := 1 - x;
+  ratio := 1 - coalesce(at_least[most + 1], 0) / registers;
+  total := 0;
+  IF ratio > 0 AND ratio < 1 THEN
+    weight := 1;
+    total := 1 - ratio;
     LOOP
-      x := sqrt(x);
-      before := z;
-      y := y * 0.5;
-      z := z - (1 - x) ^ 2 * y;
-      EXIT WHEN z = before;
+      ratio := sqrt(ratio);
+      before := total;
+      weight := weight * 0.5;
+      total := total - (1 - ratio) ^ 2 * weight;
+      EXIT WHEN total = before;
     END LOOP;
-    z := z / 3;
+    total := total / 3;
   END IF;
-  z := m * z;
-  FOR k IN REVERSE q..1 LOOP
-    count_of := coalesce(at_least[k], 0) - coalesce(at_least[k + 1], 0);
-    z := 0.5 * (z + count_of);
+  total := registers * total;
+  FOR value IN REVERSE most..1 LOOP
+    count_of := coalesce(at_least[value], 0) - coalesce(at_least[value + 1], 0);
+    total := 0.5 * (total + count_of);
   END LOOP;
   -- sigma(C[0]/m): the registers still zero.
-  x := (m - at_least[1]) / m;
-  y := 1;
-  before := x;
-  count_of := x;
+  ratio := (registers - at_least[1]) / registers;
+  weight := 1;
+  before := ratio;
+  count_of := ratio;
   LOOP
-    x := x * x;
+    ratio := ratio * ratio;
     before := count_of;
-    count_of := count_of + x * y;
-    y := y + y;
+    count_of := count_of + ratio * weight;
+    weight := weight + weight;
     EXIT WHEN count_of = before;
   END LOOP;
-  z := z + m * count_of;
-  RETURN round(m * m / (2 * ln(2)) / z)::integer;
+  total := total + registers * count_of;
+  RETURN round(registers * registers / (2 * ln(2)) / total)::integer;
 END
 $$;
 --> statement-breakpoint
 -- A piece's visitors' hashes while they are 1,024 or fewer (docs/analytics.md "Visitors of a period"): two pieces' together,
 -- sorted, or null when either is null or together they are more.
-CREATE OR REPLACE FUNCTION vod_hashes_merge(a bigint[], b bigint[]) RETURNS bigint[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT CASE WHEN a IS NOT NULL AND b IS NOT NULL THEN (
-    SELECT CASE WHEN count(*) <= 1024 THEN coalesce(array_agg(x ORDER BY x), '{}') END
-    FROM (SELECT DISTINCT unnest(a || b) AS x) s) END
+CREATE OR REPLACE FUNCTION vod_hashes_merge(kept bigint[], added bigint[]) RETURNS bigint[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE WHEN kept IS NOT NULL AND added IS NOT NULL THEN (
+    SELECT CASE WHEN count(*) <= 1024 THEN coalesce(array_agg(merged.hash ORDER BY merged.hash), '{}') END
+    FROM (SELECT DISTINCT unnest(kept || added) AS hash) merged) END
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE AGGREGATE vod_hashes_union(bigint[]) (SFUNC = vod_hashes_merge, STYPE = bigint[], INITCOND = '{}');
 --> statement-breakpoint
+-- A plane from the 64-register words that have a bit set, in order (their bits as bigints): the words written
+-- as text with a run of zeros for each word left empty, so no copy of the plane is made a bit.
+CREATE OR REPLACE FUNCTION vod_plane_of_words(words integer[], bits bigint[]) RETURNS bit varying
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT rpad(string_agg(repeat('0', (given.word - coalesce(given.before, -1) - 1) * 64) || given.bits::bit(64)::text,
+    '' ORDER BY given.word), 16384, '0')::bit varying
+  FROM (SELECT word_set.word, word_set.bits, lag(word_set.word) OVER (ORDER BY word_set.word) AS before
+    FROM unnest(words, bits) AS word_set(word, bits)) given
+$$;
+--> statement-breakpoint
 -- The planes of the registers of `source` (a relation with channel_id, campaign_id, day, register and value, a
--- row a register set, which may read unnest($1) of `rows`). Each plane's bits are first ORed 64 registers at a
--- time as bigints (no copy of a plane a bit, as the fold's OR of single bits makes), then the plane written as
--- text, its words in order with a run of zeros for each word left empty.
+-- row a register set, which may read unnest($1) of `rows`): each plane's bits ORed 64 registers at a time as
+-- bigints, then the plane made from its words.
 CREATE OR REPLACE FUNCTION vod_register_planes(source text, rows vod_visitor_day[] DEFAULT NULL)
 RETURNS TABLE (channel_id integer, campaign_id integer, day date, plane smallint, bits bit varying)
 LANGUAGE plpgsql AS $$
 BEGIN
   RETURN QUERY EXECUTE format(
-    'SELECT w.channel_id, w.campaign_id, w.day, w.plane,
-       rpad(string_agg(repeat(''0'', (w.word - coalesce(w.before, -1) - 1) * 64) || w.bits::bit(64)::text, ''''
-         ORDER BY w.word), 16384, ''0'')::bit varying
-     FROM (SELECT g.*, lag(g.word) OVER (PARTITION BY g.channel_id, g.campaign_id, g.day, g.plane ORDER BY g.word) AS before
-       FROM (SELECT r.channel_id, r.campaign_id, r.day, k::smallint AS plane, r.register >> 6 AS word,
-           bit_or(1::bigint << (63 - (r.register & 63))) AS bits
-         FROM %s r CROSS JOIN generate_series(1, r.value) k GROUP BY 1, 2, 3, 4, 5) g) w
+    'SELECT word_bits.channel_id, word_bits.campaign_id, word_bits.day, word_bits.plane,
+       vod_plane_of_words(array_agg(word_bits.word ORDER BY word_bits.word),
+         array_agg(word_bits.bits ORDER BY word_bits.word))
+     FROM (SELECT register_set.channel_id, register_set.campaign_id, register_set.day, plane::smallint AS plane,
+         register_set.register >> 6 AS word, bit_or(1::bigint << (63 - (register_set.register & 63))) AS bits
+       FROM %s register_set CROSS JOIN generate_series(1, register_set.value) plane GROUP BY 1, 2, 3, 4, 5) word_bits
      GROUP BY 1, 2, 3, 4', source) USING rows;
 END
 $$;
@@ -116,8 +119,9 @@ RETURNS TABLE (channel_id integer, campaign_id integer, day date, plane smallint
 LANGUAGE plpgsql AS $$
 BEGIN
   RETURN QUERY SELECT * FROM vod_register_planes(format(
-    '(SELECT s.channel_id, s.campaign_id, s.day, vod_hll_register(s.visitor) AS register,
-       max(vod_hll_value(s.visitor)) AS value FROM %s s GROUP BY 1, 2, 3, 4)', source), rows);
+    '(SELECT visitor_day.channel_id, visitor_day.campaign_id, visitor_day.day,
+       vod_hll_register(visitor_day.visitor) AS register, max(vod_hll_value(visitor_day.visitor)) AS value
+     FROM %s visitor_day GROUP BY 1, 2, 3, 4)', source), rows);
 END
 $$;
 --> statement-breakpoint
@@ -125,14 +129,14 @@ $$;
 -- them: business day, finest level (0 = none) and the visitor's 64-bit hash.
 CREATE OR REPLACE FUNCTION vod_visit_hashes(zone text, after bigint, upto bigint, days date[])
 RETURNS TABLE (day date, channel_id integer, campaign_id integer, hash bigint) LANGUAGE sql STABLE AS $$
-  SELECT (v.visited_at AT TIME ZONE zone)::date, coalesce(v.channel_id, 0), coalesce(v.campaign_id, 0),
-    hashtextextended(v.visitor, 0)
-  FROM visits v WHERE days IS NULL AND v.id > after AND v.id <= upto
+  SELECT (visit.visited_at AT TIME ZONE zone)::date, coalesce(visit.channel_id, 0), coalesce(visit.campaign_id, 0),
+    hashtextextended(visit.visitor, 0)
+  FROM visits visit WHERE days IS NULL AND visit.id > after AND visit.id <= upto
   UNION ALL
-  SELECT d.day, coalesce(v.channel_id, 0), coalesce(v.campaign_id, 0), hashtextextended(v.visitor, 0)
-  FROM unnest(days) AS d(day)
-  JOIN visits v ON v.visited_at >= d.day::timestamp AT TIME ZONE zone
-    AND v.visited_at < (d.day + 1)::timestamp AT TIME ZONE zone
+  SELECT wanted.day, coalesce(visit.channel_id, 0), coalesce(visit.campaign_id, 0), hashtextextended(visit.visitor, 0)
+  FROM unnest(days) AS wanted(day)
+  JOIN visits visit ON visit.visited_at >= wanted.day::timestamp AT TIME ZONE zone
+    AND visit.visited_at < (wanted.day + 1)::timestamp AT TIME ZONE zone
 $$;
 --> statement-breakpoint
 -- The sketches of the visits of ids in (after, upto] (or of `days`, vod_visit_hashes), added to the recount's tables: each finest piece's
@@ -144,29 +148,30 @@ CREATE OR REPLACE FUNCTION vod_visits_sketch(zone text, after bigint, upto bigin
 BEGIN
   DROP TABLE IF EXISTS vod_registers_taken;
   CREATE TEMP TABLE vod_registers_taken ON COMMIT DROP AS
-  SELECT s.day, s.channel_id, s.campaign_id, vod_hll_register_of(s.hash) AS register,
-    max(vod_hll_value_of(s.hash)) AS value
-  FROM vod_visit_hashes(zone, after, upto, days) s GROUP BY 1, 2, 3, 4;
+  SELECT visit.day, visit.channel_id, visit.campaign_id, vod_hll_register_of(visit.hash) AS register,
+    max(vod_hll_value_of(visit.hash)) AS value
+  FROM vod_visit_hashes(zone, after, upto, days) visit GROUP BY 1, 2, 3, 4;
   ANALYZE vod_registers_taken;
   DROP TABLE IF EXISTS vod_hashes_taken;
   CREATE TEMP TABLE vod_hashes_taken ON COMMIT DROP AS
-  WITH pieces AS (SELECT r.day, r.channel_id, r.campaign_id, count(*) <= 1024 AS few
-      FROM vod_registers_taken r GROUP BY 1, 2, 3),
-    listed AS (SELECT s.day, s.channel_id, s.campaign_id,
-        CASE WHEN count(DISTINCT s.hash) <= 1024 THEN array_agg(DISTINCT s.hash ORDER BY s.hash) END AS hashes
-      FROM vod_visit_hashes(zone, after, upto, days) s
-      JOIN pieces p ON (p.day, p.channel_id, p.campaign_id) = (s.day, s.channel_id, s.campaign_id) AND p.few
+  WITH pieces AS (SELECT taken.day, taken.channel_id, taken.campaign_id, count(*) <= 1024 AS few
+      FROM vod_registers_taken taken GROUP BY 1, 2, 3),
+    listed AS (SELECT visit.day, visit.channel_id, visit.campaign_id,
+        CASE WHEN count(DISTINCT visit.hash) <= 1024 THEN array_agg(DISTINCT visit.hash ORDER BY visit.hash) END AS hashes
+      FROM vod_visit_hashes(zone, after, upto, days) visit
+      JOIN pieces piece ON (piece.day, piece.channel_id, piece.campaign_id) = (visit.day, visit.channel_id, visit.campaign_id)
+        AND piece.few
       GROUP BY 1, 2, 3)
-  SELECT p.channel_id, p.campaign_id, p.day, l.hashes FROM pieces p
-  LEFT JOIN listed l ON (l.day, l.channel_id, l.campaign_id) = (p.day, p.channel_id, p.campaign_id);
-  INSERT INTO vod_registers_taken SELECT r.day, r.channel_id, -1, r.register, max(r.value)
-  FROM vod_registers_taken r GROUP BY 1, 2, 4;
-  INSERT INTO vod_registers_taken SELECT r.day, -1, -1, r.register, max(r.value)
-  FROM vod_registers_taken r WHERE r.channel_id >= 0 AND r.campaign_id = -1 GROUP BY 1, 4;
-  INSERT INTO vod_hashes_taken SELECT h.channel_id, -1, h.day, vod_hashes_union(h.hashes)
-  FROM vod_hashes_taken h GROUP BY 1, 3;
-  INSERT INTO vod_hashes_taken SELECT -1, -1, h.day, vod_hashes_union(h.hashes)
-  FROM vod_hashes_taken h WHERE h.channel_id >= 0 AND h.campaign_id = -1 GROUP BY 3;
+  SELECT piece.channel_id, piece.campaign_id, piece.day, listed.hashes FROM pieces piece
+  LEFT JOIN listed ON (listed.day, listed.channel_id, listed.campaign_id) = (piece.day, piece.channel_id, piece.campaign_id);
+  INSERT INTO vod_registers_taken SELECT taken.day, taken.channel_id, -1, taken.register, max(taken.value)
+  FROM vod_registers_taken taken GROUP BY 1, 2, 4;
+  INSERT INTO vod_registers_taken SELECT taken.day, -1, -1, taken.register, max(taken.value)
+  FROM vod_registers_taken taken WHERE taken.channel_id >= 0 AND taken.campaign_id = -1 GROUP BY 1, 4;
+  INSERT INTO vod_hashes_taken SELECT taken.channel_id, -1, taken.day, vod_hashes_union(taken.hashes)
+  FROM vod_hashes_taken taken GROUP BY 1, 3;
+  INSERT INTO vod_hashes_taken SELECT -1, -1, taken.day, vod_hashes_union(taken.hashes)
+  FROM vod_hashes_taken taken WHERE taken.channel_id >= 0 AND taken.campaign_id = -1 GROUP BY 3;
   INSERT INTO vod_visitor_planes_next SELECT * FROM vod_register_planes('vod_registers_taken');
   INSERT INTO vod_visitor_hashes_next SELECT * FROM vod_hashes_taken;
   ANALYZE vod_visitor_planes_next, vod_visitor_hashes_next;
@@ -179,17 +184,20 @@ CREATE OR REPLACE FUNCTION vod_recounted(pieces text) RETURNS TABLE (channel_id 
   visitors integer) LANGUAGE plpgsql AS $$
 BEGIN
   RETURN QUERY EXECUTE format(
-    'WITH p AS (%s),
-       h AS (SELECT n.channel_id, n.campaign_id, n.day, vod_hashes_union(n.hashes) AS hashes
-         FROM vod_visitor_hashes_next n JOIN p USING (channel_id, campaign_id, day) GROUP BY 1, 2, 3),
-       e AS (SELECT b.channel_id, b.campaign_id, b.day,
-           vod_hll_estimate(array_agg(bit_count(b.bits)::integer ORDER BY b.plane)) AS estimate
-         FROM (SELECT n.channel_id, n.campaign_id, n.day, n.plane, bit_or(n.bits) AS bits
-           FROM vod_visitor_planes_next n JOIN h USING (channel_id, campaign_id, day)
-           WHERE h.hashes IS NULL GROUP BY 1, 2, 3, 4) b
+    'WITH asked AS (%s),
+       listed AS (SELECT next_hashes.channel_id, next_hashes.campaign_id, next_hashes.day,
+           vod_hashes_union(next_hashes.hashes) AS hashes
+         FROM vod_visitor_hashes_next next_hashes JOIN asked USING (channel_id, campaign_id, day) GROUP BY 1, 2, 3),
+       estimated AS (SELECT piece.channel_id, piece.campaign_id, piece.day,
+           vod_hll_estimate(array_agg(bit_count(piece.bits)::integer ORDER BY piece.plane)) AS estimate
+         FROM (SELECT next_planes.channel_id, next_planes.campaign_id, next_planes.day, next_planes.plane,
+             bit_or(next_planes.bits) AS bits
+           FROM vod_visitor_planes_next next_planes JOIN listed USING (channel_id, campaign_id, day)
+           WHERE listed.hashes IS NULL GROUP BY 1, 2, 3, 4) piece
          GROUP BY 1, 2, 3)
-     SELECT h.channel_id, h.campaign_id, h.day, coalesce(cardinality(h.hashes), e.estimate)::integer
-     FROM h LEFT JOIN e USING (channel_id, campaign_id, day)', pieces);
+     SELECT listed.channel_id, listed.campaign_id, listed.day,
+       coalesce(cardinality(listed.hashes), estimated.estimate)::integer
+     FROM listed LEFT JOIN estimated USING (channel_id, campaign_id, day)', pieces);
 END
 $$;
 --> statement-breakpoint
@@ -254,40 +262,49 @@ BEGIN
   IF newest > last THEN
     PERFORM vod_visits_sketch(zone, last, newest, NULL);
     -- The pieces the visits written meanwhile reach, counted again with them.
-    DELETE FROM vod_visitor_counts_next n USING vod_hashes_taken t
-    WHERE (n.channel_id, n.campaign_id, n.day) = (t.channel_id, t.campaign_id, t.day);
+    DELETE FROM vod_visitor_counts_next counted USING vod_hashes_taken taken
+    WHERE (counted.channel_id, counted.campaign_id, counted.day) = (taken.channel_id, taken.campaign_id, taken.day);
     INSERT INTO vod_visitor_counts_next
     SELECT * FROM vod_recounted('SELECT channel_id, campaign_id, day FROM vod_hashes_taken');
   END IF;
   first_day := coalesce(first_day, (SELECT min(day) FROM vod_visitor_counts_next));
   IF first_day IS NOT NULL THEN
-    DELETE FROM visitor_day_counts d
-    WHERE d.day >= first_day AND NOT EXISTS (SELECT 1 FROM vod_visitor_counts_next n
-      WHERE (n.channel_id, n.campaign_id, n.day) = (d.channel_id, d.campaign_id, d.day));
-    INSERT INTO visitor_day_counts AS d (channel_id, campaign_id, day, visitors)
-    SELECT channel_id, campaign_id, day, sum(visitors) FROM vod_visitor_counts_next
-    WHERE day >= first_day GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-    ON CONFLICT (channel_id, campaign_id, day) DO UPDATE SET visitors = excluded.visitors
-    WHERE d.visitors <> excluded.visitors;
-    PERFORM vod_visitor_months_fill(first_day);
-    DELETE FROM visitor_day_planes d
-    WHERE d.day >= first_day AND NOT EXISTS (SELECT 1 FROM vod_visitor_planes_next n
-      WHERE (n.channel_id, n.campaign_id, n.day, n.plane) = (d.channel_id, d.campaign_id, d.day, d.plane));
-    INSERT INTO visitor_day_planes AS d (channel_id, campaign_id, day, plane, bits)
-    SELECT channel_id, campaign_id, day, plane, bit_or(bits) FROM vod_visitor_planes_next
-    WHERE day >= first_day GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-    ON CONFLICT (channel_id, campaign_id, day, plane) DO UPDATE SET bits = excluded.bits
-    WHERE d.bits <> excluded.bits;
-    DELETE FROM visitor_day_hashes d
-    WHERE d.day >= first_day AND NOT EXISTS (SELECT 1 FROM vod_visitor_hashes_next n
-      WHERE (n.channel_id, n.campaign_id, n.day) = (d.channel_id, d.campaign_id, d.day));
-    INSERT INTO visitor_day_hashes AS d (channel_id, campaign_id, day, hashes)
-    SELECT channel_id, campaign_id, day, vod_hashes_union(hashes) FROM vod_visitor_hashes_next
-    WHERE day >= first_day GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-    ON CONFLICT (channel_id, campaign_id, day) DO UPDATE SET hashes = excluded.hashes
-    WHERE d.hashes IS DISTINCT FROM excluded.hashes;
-    PERFORM vod_visitor_month_planes_fill(first_day);
+    PERFORM vod_visitor_days_switch(first_day);
   END IF;
+END
+$$;
+--> statement-breakpoint
+-- The recount's days from `first_day` on switched to what it counted (vod_visitor_counts_next and the planes and
+-- hashes next), row by row: only rows that differ are written; then their months'.
+CREATE OR REPLACE FUNCTION vod_visitor_days_switch(first_day date) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM visitor_day_counts kept
+  WHERE kept.day >= first_day AND NOT EXISTS (SELECT 1 FROM vod_visitor_counts_next counted
+    WHERE (counted.channel_id, counted.campaign_id, counted.day) = (kept.channel_id, kept.campaign_id, kept.day));
+  INSERT INTO visitor_day_counts AS kept (channel_id, campaign_id, day, visitors)
+  SELECT channel_id, campaign_id, day, sum(visitors) FROM vod_visitor_counts_next
+  WHERE day >= first_day GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+  ON CONFLICT (channel_id, campaign_id, day) DO UPDATE SET visitors = excluded.visitors
+  WHERE kept.visitors <> excluded.visitors;
+  PERFORM vod_visitor_months_fill(first_day);
+  DELETE FROM visitor_day_planes kept
+  WHERE kept.day >= first_day AND NOT EXISTS (SELECT 1 FROM vod_visitor_planes_next counted
+    WHERE (counted.channel_id, counted.campaign_id, counted.day, counted.plane)
+      = (kept.channel_id, kept.campaign_id, kept.day, kept.plane));
+  INSERT INTO visitor_day_planes AS kept (channel_id, campaign_id, day, plane, bits)
+  SELECT channel_id, campaign_id, day, plane, bit_or(bits) FROM vod_visitor_planes_next
+  WHERE day >= first_day GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+  ON CONFLICT (channel_id, campaign_id, day, plane) DO UPDATE SET bits = excluded.bits
+  WHERE kept.bits <> excluded.bits;
+  DELETE FROM visitor_day_hashes kept
+  WHERE kept.day >= first_day AND NOT EXISTS (SELECT 1 FROM vod_visitor_hashes_next counted
+    WHERE (counted.channel_id, counted.campaign_id, counted.day) = (kept.channel_id, kept.campaign_id, kept.day));
+  INSERT INTO visitor_day_hashes AS kept (channel_id, campaign_id, day, hashes)
+  SELECT channel_id, campaign_id, day, vod_hashes_union(hashes) FROM vod_visitor_hashes_next
+  WHERE day >= first_day GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+  ON CONFLICT (channel_id, campaign_id, day) DO UPDATE SET hashes = excluded.hashes
+  WHERE kept.hashes IS DISTINCT FROM excluded.hashes;
+  PERFORM vod_visitor_month_planes_fill(first_day);
 END
 $$;
 --> statement-breakpoint
@@ -298,95 +315,117 @@ $$;
 CREATE OR REPLACE FUNCTION vod_visitors_add(new_visits vod_new_visit[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   zone text := vod_business_zone();
-  touched vod_visitor_day[];
 BEGIN
-  WITH added AS (
-    SELECT DISTINCT l.c AS channel_id, l.m AS campaign_id, (t.visited_at AT TIME ZONE zone)::date AS day, t.visitor
-    FROM unnest(new_visits) t
-    CROSS JOIN LATERAL (VALUES (-1, -1), (coalesce(t.channel_id, 0), -1),
-      (coalesce(t.channel_id, 0), coalesce(t.campaign_id, 0))) AS l(c, m)
+  PERFORM vod_visitor_planes_add(new_visits, zone);
+  PERFORM vod_visitor_hashes_add(new_visits, zone);
+  PERFORM vod_visitor_counts_refresh(ARRAY(
+    SELECT DISTINCT ROW(added.channel_id, added.campaign_id, added.day, NULL)::vod_visitor_day
+    FROM vod_visitor_levels(new_visits, zone) added));
+END
+$$;
+--> statement-breakpoint
+-- Each new visit at its three levels (all, its channel, its campaign) on its business day, its visitor hashed.
+CREATE OR REPLACE FUNCTION vod_visitor_levels(new_visits vod_new_visit[], zone text)
+RETURNS TABLE (channel_id integer, campaign_id integer, day date, hash bigint) LANGUAGE sql STABLE AS $$
+  SELECT level.channel_id, level.campaign_id, visit.day, visit.hash
+  FROM (SELECT (new_visit.visited_at AT TIME ZONE zone)::date AS day, coalesce(new_visit.channel_id, 0) AS channel_id,
+      coalesce(new_visit.campaign_id, 0) AS campaign_id, hashtextextended(new_visit.visitor, 0) AS hash
+    FROM unnest(new_visits) new_visit) visit
+  CROSS JOIN LATERAL (VALUES (-1, -1), (visit.channel_id, -1), (visit.channel_id, visit.campaign_id))
+    AS level(channel_id, campaign_id)
+$$;
+--> statement-breakpoint
+-- New visitors' registers into their days' and months' planes: only registers a day's planes do not hold yet
+-- (its plane of that value has the bit: so have those below), set 64 at a time. A visitor seen twice a day
+-- only raises its register to the same value, so nothing here needs them distinct.
+CREATE OR REPLACE FUNCTION vod_visitor_planes_add(new_visits vod_new_visit[], zone text) RETURNS void
+LANGUAGE sql AS $$
+  WITH registers AS (
+    SELECT added.channel_id, added.campaign_id, added.day, vod_hll_register_of(added.hash) AS register,
+      max(vod_hll_value_of(added.hash)) AS value
+    FROM vod_visitor_levels(new_visits, zone) added GROUP BY 1, 2, 3, 4
   ),
-  -- The new visitor-days in their days' and months' hashes and planes (docs/analytics.md "Visitors of a period").
-  r AS (
-    SELECT a.channel_id, a.campaign_id, a.day, vod_hll_register(a.visitor) AS register,
-      max(vod_hll_value(a.visitor)) AS value
-    FROM added a GROUP BY 1, 2, 3, 4
+  raised AS (
+    SELECT registers.* FROM registers LEFT JOIN visitor_day_planes kept
+      ON (kept.channel_id, kept.campaign_id, kept.day, kept.plane)
+        = (registers.channel_id, registers.campaign_id, registers.day, registers.value)
+    WHERE kept.bits IS NULL OR get_bit(kept.bits, registers.register) = 0
   ),
-  -- Only registers the day's planes do not hold yet (its plane of that value has the bit: so have those below).
-  changed AS (
-    SELECT r.* FROM r LEFT JOIN visitor_day_planes d
-      ON (d.channel_id, d.campaign_id, d.day, d.plane) = (r.channel_id, r.campaign_id, r.day, r.value)
-    WHERE d.bits IS NULL OR get_bit(d.bits, r.register) = 0
-  ),
-  p AS (
-    SELECT c.channel_id, c.campaign_id, c.day, k::smallint AS plane, bit_or(vod_hll_bit(c.register))::bit varying AS bits
-    FROM changed c CROSS JOIN generate_series(1, c.value) k GROUP BY 1, 2, 3, 4
+  new_planes AS (
+    SELECT word_bits.channel_id, word_bits.campaign_id, word_bits.day, word_bits.plane,
+      vod_plane_of_words(array_agg(word_bits.word ORDER BY word_bits.word),
+        array_agg(word_bits.bits ORDER BY word_bits.word)) AS bits
+    FROM (SELECT raised.channel_id, raised.campaign_id, raised.day, plane::smallint AS plane,
+        raised.register >> 6 AS word, bit_or(1::bigint << (63 - (raised.register & 63))) AS bits
+      FROM raised CROSS JOIN generate_series(1, raised.value) plane GROUP BY 1, 2, 3, 4, 5) word_bits
+    GROUP BY 1, 2, 3, 4
   ),
   day_planes AS (
-    INSERT INTO visitor_day_planes AS d (channel_id, campaign_id, day, plane, bits)
-    SELECT * FROM p ORDER BY 1, 2, 3, 4
-    ON CONFLICT (channel_id, campaign_id, day, plane) DO UPDATE SET bits = d.bits | excluded.bits
-    WHERE d.bits | excluded.bits <> d.bits
-  ),
-  month_planes AS (
-    INSERT INTO visitor_month_planes AS m (channel_id, campaign_id, month, plane, bits)
-    SELECT channel_id, campaign_id, date_trunc('month', day)::date, plane, bit_or(bits) FROM p
-    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-    ON CONFLICT (channel_id, campaign_id, month, plane) DO UPDATE SET bits = m.bits | excluded.bits
-    WHERE m.bits | excluded.bits <> m.bits
-  ),
-  -- Hashes only where the day keeps them (a day past 1,024 visitors has none, nor then its month).
-  sparse AS (
-    SELECT a.channel_id, a.campaign_id, a.day,
-      CASE WHEN count(*) <= 1024 THEN array_agg(hashtextextended(a.visitor, 0)) END AS hashes
-    FROM added a LEFT JOIN visitor_day_hashes h
-      ON (h.channel_id, h.campaign_id, h.day) = (a.channel_id, a.campaign_id, a.day)
-    WHERE h.day IS NULL OR h.hashes IS NOT NULL
+    INSERT INTO visitor_day_planes AS kept (channel_id, campaign_id, day, plane, bits)
+    SELECT * FROM new_planes ORDER BY 1, 2, 3, 4
+    ON CONFLICT (channel_id, campaign_id, day, plane) DO UPDATE SET bits = kept.bits | excluded.bits
+    WHERE kept.bits | excluded.bits <> kept.bits
+  )
+  INSERT INTO visitor_month_planes AS kept (channel_id, campaign_id, month, plane, bits)
+  SELECT channel_id, campaign_id, date_trunc('month', day)::date, plane, bit_or(bits) FROM new_planes
+  GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+  ON CONFLICT (channel_id, campaign_id, month, plane) DO UPDATE SET bits = kept.bits | excluded.bits
+  WHERE kept.bits | excluded.bits <> kept.bits
+$$;
+--> statement-breakpoint
+-- New visitors' hashes into their days' and months', only where a day keeps them (a day past 1,024 visitors
+-- has none, nor then its month).
+CREATE OR REPLACE FUNCTION vod_visitor_hashes_add(new_visits vod_new_visit[], zone text) RETURNS void
+LANGUAGE sql AS $$
+  WITH listed AS (
+    SELECT added.channel_id, added.campaign_id, added.day,
+      CASE WHEN count(DISTINCT added.hash) <= 1024 THEN array_agg(DISTINCT added.hash) END AS hashes
+    FROM vod_visitor_levels(new_visits, zone) added LEFT JOIN visitor_day_hashes kept
+      ON (kept.channel_id, kept.campaign_id, kept.day) = (added.channel_id, added.campaign_id, added.day)
+    WHERE kept.day IS NULL OR kept.hashes IS NOT NULL
     GROUP BY 1, 2, 3
   ),
   day_hashes AS (
-    INSERT INTO visitor_day_hashes AS h (channel_id, campaign_id, day, hashes)
-    SELECT * FROM sparse ORDER BY 1, 2, 3
-    ON CONFLICT (channel_id, campaign_id, day) DO UPDATE SET hashes = vod_hashes_merge(h.hashes, excluded.hashes)
-    WHERE h.hashes IS NOT NULL
-  ),
-  month_hashes AS (
-    INSERT INTO visitor_month_hashes AS h (channel_id, campaign_id, month, hashes)
-    SELECT channel_id, campaign_id, date_trunc('month', day)::date, vod_hashes_union(hashes) FROM sparse
-    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-    ON CONFLICT (channel_id, campaign_id, month) DO UPDATE SET hashes = vod_hashes_merge(h.hashes, excluded.hashes)
-    WHERE h.hashes IS NOT NULL
+    INSERT INTO visitor_day_hashes AS kept (channel_id, campaign_id, day, hashes)
+    SELECT * FROM listed ORDER BY 1, 2, 3
+    ON CONFLICT (channel_id, campaign_id, day) DO UPDATE SET hashes = vod_hashes_merge(kept.hashes, excluded.hashes)
+    WHERE kept.hashes IS NOT NULL
   )
-  SELECT ARRAY(SELECT DISTINCT ROW(channel_id, campaign_id, day, NULL)::vod_visitor_day FROM added) INTO touched;
-  -- The counts of the days and months it touched, from what they keep now: a day's hashes while it has them
-  -- (exact), else its planes' estimate; a month's, the sum of its days' (docs/analytics.md "Visitors of a period").
-  IF cardinality(touched) > 0 THEN
-    INSERT INTO visitor_day_counts AS v (channel_id, campaign_id, day, visitors)
-    SELECT t.channel_id, t.campaign_id, t.day, coalesce(
-      (SELECT cardinality(h.hashes) FROM visitor_day_hashes h
-        WHERE (h.channel_id, h.campaign_id, h.day) = (t.channel_id, t.campaign_id, t.day)),
-      (SELECT vod_hll_estimate(array_agg(bit_count(d.bits)::integer ORDER BY d.plane)) FROM visitor_day_planes d
-        WHERE (d.channel_id, d.campaign_id, d.day) = (t.channel_id, t.campaign_id, t.day)))
-    FROM unnest(touched) t ORDER BY 1, 2, 3
-    ON CONFLICT (channel_id, campaign_id, day) DO UPDATE SET visitors = excluded.visitors
-    WHERE v.visitors <> excluded.visitors;
-    INSERT INTO visitor_month_counts AS v (channel_id, campaign_id, month, visitors)
-    SELECT t.channel_id, t.campaign_id, t.month, sum(d.visitors)
-    FROM (SELECT DISTINCT channel_id, campaign_id, date_trunc('month', day)::date AS month FROM unnest(touched)) t
-    JOIN visitor_day_counts d ON (d.channel_id, d.campaign_id) = (t.channel_id, t.campaign_id)
-      AND d.day >= t.month AND d.day < t.month + 31 AND date_trunc('month', d.day) = t.month
-    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-    ON CONFLICT (channel_id, campaign_id, month) DO UPDATE SET visitors = excluded.visitors
-    WHERE v.visitors <> excluded.visitors;
-  END IF;
-END
+  INSERT INTO visitor_month_hashes AS kept (channel_id, campaign_id, month, hashes)
+  SELECT channel_id, campaign_id, date_trunc('month', day)::date, vod_hashes_union(hashes) FROM listed
+  GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+  ON CONFLICT (channel_id, campaign_id, month) DO UPDATE SET hashes = vod_hashes_merge(kept.hashes, excluded.hashes)
+  WHERE kept.hashes IS NOT NULL
+$$;
+--> statement-breakpoint
+-- The counts of the days and months `touched`, from what they keep now: a day's hashes while it has them
+-- (exact), else its planes' estimate; a month's, the sum of its days' (docs/analytics.md "Visitors of a period").
+CREATE OR REPLACE FUNCTION vod_visitor_counts_refresh(touched vod_visitor_day[]) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO visitor_day_counts AS kept (channel_id, campaign_id, day, visitors)
+  SELECT piece.channel_id, piece.campaign_id, piece.day, coalesce(
+    (SELECT cardinality(listed.hashes) FROM visitor_day_hashes listed
+      WHERE (listed.channel_id, listed.campaign_id, listed.day) = (piece.channel_id, piece.campaign_id, piece.day)),
+    (SELECT vod_hll_estimate(array_agg(bit_count(planes.bits)::integer ORDER BY planes.plane))
+      FROM visitor_day_planes planes
+      WHERE (planes.channel_id, planes.campaign_id, planes.day) = (piece.channel_id, piece.campaign_id, piece.day)))
+  FROM unnest(touched) piece ORDER BY 1, 2, 3
+  ON CONFLICT (channel_id, campaign_id, day) DO UPDATE SET visitors = excluded.visitors
+  WHERE kept.visitors <> excluded.visitors;
+  INSERT INTO visitor_month_counts AS kept (channel_id, campaign_id, month, visitors)
+  SELECT piece.channel_id, piece.campaign_id, piece.month, sum(counted.visitors)
+  FROM (SELECT DISTINCT channel_id, campaign_id, date_trunc('month', day)::date AS month FROM unnest(touched)) piece
+  JOIN visitor_day_counts counted ON (counted.channel_id, counted.campaign_id) = (piece.channel_id, piece.campaign_id)
+    AND counted.day >= piece.month AND counted.day < piece.month + 31 AND date_trunc('month', counted.day) = piece.month
+  GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+  ON CONFLICT (channel_id, campaign_id, month) DO UPDATE SET visitors = excluded.visitors
+  WHERE kept.visitors <> excluded.visitors;
 $$;
 --> statement-breakpoint
 -- The visitors of business days counted again from their visits, where a visit was moved or deleted (a
 -- sketch cannot take a visitor away): the days' counts, planes and hashes replaced, then their months'.
 CREATE OR REPLACE FUNCTION vod_visitor_days_recount(days date[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
-  months date[] := ARRAY(SELECT DISTINCT date_trunc('month', d)::date FROM unnest(days) d);
+  months date[] := ARRAY(SELECT DISTINCT date_trunc('month', touched_day)::date FROM unnest(days) touched_day);
 BEGIN
   DROP TABLE IF EXISTS vod_visitor_planes_next;
   CREATE TEMP TABLE vod_visitor_planes_next (channel_id integer, campaign_id integer, day date, plane smallint,

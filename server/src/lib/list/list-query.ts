@@ -112,6 +112,7 @@ export function listQuery(
       page: q.page as number,
       perPage: q.per_page as number,
       sort: sort.length > 0 ? sort : defaultSort,
+      ...(sort.length > 0 ? {} : { sortDefault: true }),
       keyword: (q.keyword as string | undefined) || null,
       ids: (q.ids as number[] | undefined)?.length ? (q.ids as number[]) : null,
       filters: Object.fromEntries(Object.keys(filters).map((name) => [name, q[name]])),

@@ -64,6 +64,8 @@ export interface ListQuery {
   page: number
   perPage: number
   sort: SortTerm[]
+  /** The list's default order, no `sort` given (field rules order by id where it is a hidden field). */
+  sortDefault?: boolean
   keyword: string | null
   /** `ids=`: only these records. */
   ids: number[] | null

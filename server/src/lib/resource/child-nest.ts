@@ -37,6 +37,8 @@ export interface Nest {
    * (narrowing.ts), the child's own otherwise.
    */
   narrowed: ReturnType<typeof narrowing>
+  /** The resource whose field rules narrow it: the linked one's (a block's videos: videos), else its own. */
+  rulesOf: string
   /** The child's id: its own table's, or the link's column naming the record. */
   childId: PgColumn
   positions: ReturnType<typeof positionsIn> | undefined
@@ -55,6 +57,7 @@ export function nestOf(
   parentWrites: ParentWrites,
 ): Nest {
   const path = `${parent.path}/${name}`
+  const rulesOf = child.links ?? child.resource ?? path
   const table = child.through ? child.target : child.table
   const joins = child.through
     ? [{ table: child.through, on: eq(child.to, child.target.id), inner: true }]
@@ -113,7 +116,8 @@ export function nestOf(
     view,
     answer: answerSchema(child.record, table, view.columns, !child.through),
     list,
-    narrowed: narrowing({ path: child.links ?? child.resource ?? path, record: child.record }, view, list),
+    narrowed: narrowing({ path: rulesOf, record: child.record }, view, list),
+    rulesOf,
     childId,
     positions: child.position ? positionsIn(child.through ?? table, child.position) : undefined,
     owned,

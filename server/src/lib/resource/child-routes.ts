@@ -24,7 +24,7 @@ export function childListRoute(app: FastifyInstance, db: Db, nest: Nest) {
   app.withTypeProvider<ZodTypeProvider>().get(
     nest.base,
     {
-      config: { permission: permissionFor(nest, 'list') },
+      config: { permission: permissionFor(nest, 'list'), fieldRules: nest.rulesOf },
       schema: {
         tags: nest.tags,
         summary: `The ${name} of one of ${parent.path}`,
@@ -54,7 +54,7 @@ export function childShowRoute(app: FastifyInstance, db: Db, nest: Nest, owned: 
   app.withTypeProvider<ZodTypeProvider>().get(
     `${nest.base}/:childId`,
     {
-      config: { permission: permissionFor(nest, 'list') },
+      config: { permission: permissionFor(nest, 'list'), fieldRules: nest.rulesOf },
       schema: {
         tags: nest.tags,
         summary: `One of the ${name} of one of ${parent.path}`,
@@ -76,7 +76,7 @@ export function childLinkRoute(app: FastifyInstance, db: Db, nest: Nest, links: 
   app.withTypeProvider<ZodTypeProvider>().post(
     nest.base,
     {
-      config: { permission: permissionFor(nest, 'create') },
+      config: { permission: permissionFor(nest, 'create'), fieldRules: nest.rulesOf },
       schema: {
         tags: nest.tags,
         summary: `Link records as ${name} of one of ${parent.path}, after those it has`,
@@ -109,7 +109,7 @@ export function childCreateRoute(
   app.withTypeProvider<ZodTypeProvider>().post(
     nest.base,
     {
-      config: { permission: permissionFor(nest, 'create') },
+      config: { permission: permissionFor(nest, 'create'), fieldRules: nest.rulesOf },
       schema: {
         tags: nest.tags,
         summary: `Add one of the ${name} of one of ${parent.path}, after those it has`,
@@ -136,7 +136,7 @@ export function childUpdateRoute(
   app.withTypeProvider<ZodTypeProvider>().put(
     `${nest.base}/:childId`,
     {
-      config: { permission: permissionFor(nest, 'edit') },
+      config: { permission: permissionFor(nest, 'edit'), fieldRules: nest.rulesOf },
       schema: {
         tags: nest.tags,
         summary: `Update one of the ${name} of one of ${parent.path}`,
@@ -152,10 +152,13 @@ export function childUpdateRoute(
       const body = request.body as Record<string, unknown>
       if (owned) return { data: await owned.update(db, request, childId, body) }
       const { update, rule } = nest.links as Links
+      const changed = await change(nest, db, request, id, 'update', (tx) =>
+        update(tx, id, childId, body),
+      ).catch(rule)
+      // The record as the caller may read it (its field rules of the linked resource), as a link answers.
+      const { view, fields } = nest.narrowed(request)
       return {
-        data: await change(nest, db, request, id, 'update', (tx) => update(tx, id, childId, body)).catch(
-          rule,
-        ),
+        data: fields ? ((await childrenOf({ ...nest, view }, db, id, [childId]))[0] ?? changed) : changed,
       }
     },
   )
@@ -201,7 +204,7 @@ export function childReorderRoute(
   app.withTypeProvider<ZodTypeProvider>().post(
     `${nest.base}/reorder`,
     {
-      config: { permission: permissionFor(nest, 'edit') },
+      config: { permission: permissionFor(nest, 'edit'), fieldRules: nest.rulesOf },
       schema: {
         tags: nest.tags,
         summary: `Put the ${name} of one of ${parent.path} in a new order`,
@@ -216,7 +219,11 @@ export function childReorderRoute(
       const { ids } = request.body
       const ordered = await change(nest, db, request, id, 'reorder', async (tx) => {
         await positions.reorder(tx, ofParent(child, id), childId, ids)
-        return { result: await childrenOf(nest, tx, id), changes: { ids } }
+        // Answered as the caller may read them (the linked resource's field rules).
+        return {
+          result: await childrenOf({ ...nest, view: nest.narrowed(request).view }, tx, id),
+          changes: { ids },
+        }
       })
       return { data: ordered }
     },

@@ -194,7 +194,7 @@ export function defineExport(
     app.withTypeProvider<ZodTypeProvider>().get(
       `/${spec.path}/exportCsv`,
       {
-        config: { permission: permissionOf('export', spec.path), download: true },
+        config: { permission: permissionOf('export', spec.path), download: true, fieldRules: spec.path },
         schema: {
           tags: [spec.path],
           summary: `Export ${spec.path} as CSV (${settings?.filename})`,

@@ -176,13 +176,17 @@ export function keywordRead(
 /**
  * A list query that sorts, filters or ranges by a field the caller may not read (or, but for an exact
  * filter, reads masked) is 422 naming the field: the same answer whether or not a row would match, so no
- * page of a sorted list tells a hidden value letter by letter.
+ * page of a sorted list tells a hidden value letter by letter. A list whose default order is by such a field
+ * (orders by a hidden `paid_at`) answers newest id first instead, where a record it could add would show
+ * where its value stands; the query is changed so.
  */
 export function refuseNarrowed(q: ListQuery, fields: NarrowedFields | undefined): void {
   if (!fields) return
   const refuse = (param: string, field: string) => {
     throw invalidField(param, 'fields.hidden', { field })
   }
+  if (q.sortDefault && q.sort.some((term) => !readWhole(fields, term.field)))
+    q.sort = [{ field: 'id', desc: true }]
   for (const term of q.sort) if (!readWhole(fields, term.field)) refuse('sort', term.field)
   for (const name of Object.keys(q.filters))
     if (q.filters[name] !== undefined && !readable(fields, name)) refuse(name, name)

@@ -46,7 +46,8 @@ export function narrowing(
           ...list.spec,
           columns: answerColumns(narrowed),
           sortable: {
-            // The default order stays the list's own (a request naming it is refused all the same).
+            // The default order stays declared (defineList asks it); a query left to it by a hidden field is
+            // ordered by id (refuseNarrowed), one naming it refused.
             ...keep(
               list.spec.sortable,
               (field) => readWhole(fields, field) || list.spec.defaultSort.replace(/^-/, '') === field,

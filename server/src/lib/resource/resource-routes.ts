@@ -53,7 +53,7 @@ export function listRoute(app: FastifyInstance, db: Db, res: Resource) {
   app.withTypeProvider<ZodTypeProvider>().get(
     res.url,
     {
-      config: { permission: permissionOf('list', path) },
+      config: { permission: permissionOf('list', path), fieldRules: path },
       schema: {
         tags: res.tags,
         summary: `List ${path}`,
@@ -77,7 +77,7 @@ export function viewRoute(app: FastifyInstance, db: Db, res: Resource, view: str
   app.withTypeProvider<ZodTypeProvider>().get(
     `${res.url}/${view}`,
     {
-      config: { permission: permissionOf('list', path) },
+      config: { permission: permissionOf('list', path), fieldRules: path },
       schema: {
         tags: res.tags,
         summary: `List ${path}: ${view}`,
@@ -104,7 +104,7 @@ export function showRoute(app: FastifyInstance, db: Db, res: Resource) {
   app.withTypeProvider<ZodTypeProvider>().get(
     `${res.url}/:id`,
     {
-      config: { permission: permissionOf('list', path) },
+      config: { permission: permissionOf('list', path), fieldRules: path },
       schema: {
         tags: res.tags,
         summary: `Show one of ${path}`,
@@ -124,7 +124,7 @@ export function createRoute(app: FastifyInstance, db: Db, res: Resource) {
   app.withTypeProvider<ZodTypeProvider>().post(
     res.url,
     {
-      config: { permission: permissionOf('create', path) },
+      config: { permission: permissionOf('create', path), fieldRules: path },
       schema: {
         tags: res.tags,
         summary: `Create one of ${path}`,
@@ -147,7 +147,7 @@ export function updateRoute(app: FastifyInstance, db: Db, res: Resource, update:
   app.withTypeProvider<ZodTypeProvider>().put(
     `${res.url}/:id`,
     {
-      config: { permission: permissionOf('edit', path) },
+      config: { permission: permissionOf('edit', path), fieldRules: path },
       schema: {
         tags: res.tags,
         summary: `Update one of ${path}; fields left out keep their values`,
@@ -194,7 +194,7 @@ export function restoreRoute(app: FastifyInstance, db: Db, res: Resource) {
   app.withTypeProvider<ZodTypeProvider>().post(
     `${res.url}/:id/restore`,
     {
-      config: { permission: permissionOf('delete', path) },
+      config: { permission: permissionOf('delete', path), fieldRules: path },
       schema: {
         tags: res.tags,
         summary: `Undo the delete of one of ${path}`,

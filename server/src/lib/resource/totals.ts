@@ -50,7 +50,7 @@ export function defineTotals(
     app.withTypeProvider<ZodTypeProvider>().get(
       `/${spec.path}/totals`,
       {
-        config: { permission: permissionOf('list', spec.path) },
+        config: { permission: permissionOf('list', spec.path), fieldRules: spec.path },
         schema: {
           tags: [spec.path],
           summary: `Totals of the ${spec.path} a list query matches`,

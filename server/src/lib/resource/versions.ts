@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { auditLogs } from '../../db/schema/index.ts'
+import { admins, auditLogs } from '../../db/schema/index.ts'
 import { ApiError } from '../errors.ts'
 import type { WireRecord } from './types.ts'
 
@@ -82,9 +82,12 @@ export async function assertVersion(
   const [entry] = await tx
     .select({
       by: auditLogs.adminUsername,
+      // Their name as the screens show people ("the other editor by name"), their login where it is blank.
+      name: sql<string | null>`nullif(${admins.name}, '')`,
       at: sql<string>`vod_wire(${auditLogs.createdAt})`,
     })
     .from(auditLogs)
+    .leftJoin(admins, eq(admins.id, auditLogs.adminId))
     .where(
       and(
         eq(auditLogs.resource, found.trail.resource),
@@ -100,6 +103,7 @@ export async function assertVersion(
   error.extra = {
     version: found.version,
     changed_by: entry?.by ?? null,
+    changed_by_name: entry ? (entry.name ?? entry.by ?? null) : null,
     changed_at: entry?.at ?? null,
     ...(found.readable && found.record ? { data: await found.record() } : {}),
   }

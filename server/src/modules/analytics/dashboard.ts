@@ -58,7 +58,7 @@ export async function dashboardRoutes(
     app.withTypeProvider<ZodTypeProvider>().get(
       path,
       {
-        config: { permission: 'view-dashboard' },
+        config: { permission: 'view-dashboard', figures: true },
         schema: {
           tags: ['dashboard'],
           summary,

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { recordErrors } from '../../lib/responses.ts'
+import { hiddenFiguresOf } from './hidden-figures.ts'
 import { dailyCsv } from './reports.ts'
 import { type AnalyticsOptions, BUSY_TEXT, bounded, busyErrors, periodOf } from './routes.ts'
 import { scopeOf } from './scope.ts'
@@ -55,7 +56,7 @@ export async function exportRoutes(app: FastifyInstance, { db, reads, slots, zon
     app.withTypeProvider<ZodTypeProvider>().get(
       spec.path,
       {
-        config: { permission: spec.permission, download: true },
+        config: { permission: spec.permission, download: true, figures: true },
         schema: {
           tags: ['analytics'],
           summary: `Export the daily figures as CSV (${spec.filename})`,
@@ -71,8 +72,11 @@ export async function exportRoutes(app: FastifyInstance, { db, reads, slots, zon
       async (request: FastifyRequest, reply: FastifyReply) => {
         const q = request.query as z.infer<typeof analyticsExportQuery>
         const scope = await scopeOf(db, request, q.channel_id)
+        // A figure the caller's field rules hide: its column is gone, not empty.
+        const hidden = hiddenFiguresOf(request)
+        const columns = spec.columns.filter((column) => !hidden.has(column))
         const { answer: file, freshAsOf } = await bounded({ slots, reads }, (on) =>
-          dailyCsvFile(on, periodOf(zone, q), scope, spec.columns),
+          dailyCsvFile(on, periodOf(zone, q), scope, columns),
         )
         if (freshAsOf) reply.header('fresh-as-of', freshAsOf.toISOString())
         return reply

@@ -3,11 +3,11 @@ import {
   type FigureName,
   figureNames,
   figureRegistry,
-  figureSql,
-  MONEY_SUM_SQL,
   moneyFigure,
 } from '@vod/contract'
+import { type SQL, sql } from 'drizzle-orm'
 import { cents, fromCents } from '../../lib/money.ts'
+import { columnOf, figureExpression, listOf, moneySumType, named } from './sql-parts.ts'
 import { countColumns, moneyColumns, type Sums } from './sums.ts'
 
 /** A period's figures with nothing in it. */
@@ -58,7 +58,7 @@ export function figureOf(name: FigureName, sums: Sums): number | string {
 export const netRevenueOf = (sums: Pick<Sums, (typeof moneyColumns)[number]>) => moneyOf('net', sums)
 
 /** An exact amount as the wire writes it, two places ("12.50"), by PostgreSQL, as wide as any sum (moneySum). */
-const money = (expression: string) => `(${expression})::${MONEY_SUM_SQL}::text`
+const money = (expression: SQL) => sql`(${expression})::${moneySumType}::text`
 
 /**
  * The wire's figures (the figure registry, contract/src/figures.ts and docs/figures.md) as a select list
@@ -66,32 +66,37 @@ const money = (expression: string) => `(${expression})::${MONEY_SUM_SQL}::text`
  * The rows go out by json_agg or row_to_json, which write a row's columns faster than json_build_object its
  * arguments. `names`: only these figures, in this order.
  */
-export function figureColumns(
-  of: (column: string) => string,
-  names: readonly FigureName[] = figureNames,
-): string {
-  return names
-    .map((name) => {
-      const value = figureSql(name, of)
-      return `${figureRegistry[name].unit === 'money' ? money(value) : value} as ${name}`
-    })
-    .join(', ')
+export function figureColumns(of: (column: string) => SQL, names: readonly FigureName[] = figureNames): SQL {
+  return listOf(
+    names.map((name) => {
+      const value = figureExpression(name, of)
+      return sql`${figureRegistry[name].unit === 'money' ? money(value) : value} as ${named(name)}`
+    }),
+  )
 }
 
-/** The columns figureColumns reads, zero where a day or key has no rollup row (s: sums, v: visitors). */
-export const zeroedSums = [
-  ...countColumns.map((column) => `coalesce(s.${column}, 0) as ${column}`),
-  ...moneyColumns.map((column) => `coalesce(s.${column}, 0) as ${column}`),
-  'coalesce(v.visitors, 0) as visitors',
-].join(', ')
+/** The CTE of summed rollup columns that zeroedSums reads (beside visitorCounts). */
+export const summed = 'summed'
+/** The CTE of distinct visitors that zeroedSums reads. */
+export const visitorCounts = 'visitor_counts'
+
+/** The columns figureColumns reads, zero where a day or key has no rollup row (from summed and visitorCounts). */
+export const zeroedSums: SQL = listOf([
+  ...[...countColumns, ...moneyColumns].map(
+    (column) => sql`coalesce(${columnOf(summed, column)}, 0) as ${named(column)}`,
+  ),
+  sql`coalesce(${columnOf(visitorCounts, 'visitors')}, 0) as visitors`,
+])
 
 /** Zeros in the place of a row's sums (sums.ts's columns, in their order). */
-export const noSums = [
-  ...countColumns.map((column) => `0 as ${column}`),
-  ...moneyColumns.map((column) => `0::numeric as ${column}`),
-].join(', ')
+export const noSums: SQL = listOf([
+  ...countColumns.map((column) => sql`0 as ${named(column)}`),
+  ...moneyColumns.map((column) => sql`0::numeric as ${named(column)}`),
+])
 
 /** The sums and visitors of stacked rows (each zero in what it does not give), added up. */
-export const stackedSums = [...countColumns, ...moneyColumns, 'visitors']
-  .map((column) => `sum(${column}) as ${column}`)
-  .join(', ')
+export const stackedSums: SQL = listOf(
+  [...countColumns, ...moneyColumns, 'visitors'].map(
+    (column) => sql`sum(${named(column)}) as ${named(column)}`,
+  ),
+)

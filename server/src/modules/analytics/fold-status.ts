@@ -37,10 +37,10 @@ const tailTimes: Record<string, string> = {
 export async function foldStatus(db: Db): Promise<FoldStatus> {
   const [stream] = await queryRows<{ now: string; fresh: string; bytes: string; aside: string }>(
     db,
-    sql`select clock_timestamp()::text as now, s.fresh_as_of::text as fresh,
-        greatest(pg_wal_lsn_diff(pg_current_wal_lsn(), s.lsn), 0)::text as bytes,
+    sql`select clock_timestamp()::text as now, stream.fresh_as_of::text as fresh,
+        greatest(pg_wal_lsn_diff(pg_current_wal_lsn(), stream.lsn), 0)::text as bytes,
         (select count(*) from figure_set_aside)::text as aside
-      from figure_stream s limit 1`,
+      from figure_stream stream limit 1`,
   )
   if (stream) {
     const now = new Date(stream.now)
@@ -57,9 +57,9 @@ export async function foldStatus(db: Db): Promise<FoldStatus> {
   const tails = Object.entries(tailTimes)
     .map(
       ([source, column]) => sql`select ${source} as source,
-        greatest(coalesce(pg_sequence_last_value(pg_get_serial_sequence(${source}, 'id')::regclass), 0) - f.folded, 0) as behind,
-        (select t.${sql.raw(column)} from ${sql.identifier(source)} t where t.id > f.folded order by t.id limit 1) as oldest
-      from figure_tails f where f.source = ${source}`,
+        greatest(coalesce(pg_sequence_last_value(pg_get_serial_sequence(${source}, 'id')::regclass), 0) - tail.folded, 0) as behind,
+        (select ${sql.identifier(column)} from ${sql.identifier(source)} where id > tail.folded order by id limit 1) as oldest
+      from figure_tails tail where tail.source = ${source}`,
     )
     .reduce((all, one) => sql`${all} union all ${one}`)
   const [row] = await queryRows<{
@@ -74,7 +74,7 @@ export async function foldStatus(db: Db): Promise<FoldStatus> {
       select clock_timestamp()::text as now, (select sum(behind) from tails)::text as behind,
         (select min(oldest) from tails where behind > 0)::text as oldest,
         (select count(*) from figure_queue)::text as queued,
-        (select count(*) from figure_tail_gaps g, unnest(g.ids))::text as aside`,
+        (select count(*) from figure_tail_gaps gaps, unnest(gaps.ids))::text as aside`,
   )
   const now = new Date(row?.now ?? Date.now())
   const behindRows = Number(row?.behind ?? 0) + Number(row?.queued ?? 0)

@@ -9,9 +9,12 @@ import {
   noSums,
   runningTotal,
   stackedSums,
+  summed,
+  visitorCounts,
   zeroedSums,
 } from './figures.ts'
 import { quarterEnd } from './period.ts'
+import { columnOf, named } from './sql-parts.ts'
 import {
   daysKept,
   type Period,
@@ -38,31 +41,35 @@ const onlySums = (row: SumRow | undefined): Sums => {
 }
 
 /**
- * Rows d of a period's figures, a row a day from start to end (label: the day, a date; empty days as zeros).
+ * Rows day_figures of a period's figures, a row a day from start to end (label: the day, a date; empty days as zeros).
  * The days, their rows and their visitors are stacked and summed by day rather than joined: a join's plan
  * rests on row estimates a prepared statement's plan cannot know, a sum does not (a misjudged nested loop took
  * 40 ms for 365 days).
  */
 function dayRows(period: Period, scope: Scope): SQL {
   const { start, end } = period
-  return sql`with d as (
-    select label, ${sql.raw(stackedSums)}
+  return sql`with day_figures as (
+    select label, ${stackedSums}
     from (
-      select ${start}::date + i as label, ${sql.raw(noSums)}, 0 as visitors
-        from generate_series(0, ${end}::date - ${start}::date) i
-      union all select s.*, 0 from (${sumDaysQuery(period, true, scope, null)}) s
-      union all select v.label, ${sql.raw(noSums)}, v.visitors from (${visitorSumsQuery(start, end, true, scope, null)}) v
+      select ${start}::date + day_number as label, ${noSums}, 0 as visitors
+        from generate_series(0, ${end}::date - ${start}::date) day_number
+      union all select day_sums.*, 0 from (${sumDaysQuery(period, true, scope, null)}) day_sums
+      union all select day_visitors.label, ${noSums}, day_visitors.visitors
+        from (${visitorSumsQuery(start, end, true, scope, null)}) day_visitors
     ) days
     group by label
   )`
 }
 
-/** The days' figures as select-list columns of x, from d. */
-const dayFigures = `from (select to_char(d.label, 'YYYY-MM-DD') as date, ${figureColumns((c) => `d.${c}`)} from d) x`
+/** The days' figures as select-list columns of answer_rows, from day_figures. */
+const dayFigures = sql`from (select to_char(day_figures.label, 'YYYY-MM-DD') as date,
+  ${figureColumns((column) => columnOf('day_figures', column))} from day_figures) answer_rows`
 
-/** A period's total of a figure over its days d, but its visitors: those of the whole period (p). */
+/** A period's total of a figure over its day_figures, but its visitors: those of the whole period (period_visitors). */
 const periodTotal = (column: string) =>
-  column === 'visitors' ? '(select coalesce(max(p.visitors), 0) from p)' : `sum(d.${column})`
+  column === 'visitors'
+    ? sql`(select coalesce(max(period_visitors.visitors), 0) from period_visitors)`
+    : sql`sum(${columnOf('day_figures', column)})`
 
 /**
  * The whole answer of a daily series, written by PostgreSQL in one statement: a row a day and the
@@ -73,10 +80,10 @@ export function dailySeries(db: Db, period: Period, scope: Scope): Promise<strin
     db,
     period,
     (days) => sql`${dayRows(days, scope)},
-      p as (${visitorSumsQuery(days.start, days.end, false, scope, null)})
+      period_visitors as (${visitorSumsQuery(days.start, days.end, false, scope, null)})
       select json_build_object(
-        'data', (select json_agg(x order by x.date) ${sql.raw(dayFigures)}),
-        'meta', ${periodMeta(days, sql`, 'totals', (select row_to_json(x) from (select ${sql.raw(figureColumns(periodTotal))} from d) x)`)})`,
+        'data', (select json_agg(answer_rows order by answer_rows.date) ${dayFigures}),
+        'meta', ${periodMeta(days, sql`, 'totals', (select row_to_json(totals) from (select ${figureColumns(periodTotal)} from day_figures) totals)`)})`,
   )
 }
 
@@ -85,12 +92,15 @@ export function dailySeries(db: Db, period: Period, scope: Scope): Promise<strin
  * lib/resource/csv-cells.ts writes them (formulas defused, an empty cell quoted), a line a day.
  */
 export function dailyCsv(db: Db, period: Period, scope: Scope, columns: readonly string[]): Promise<string> {
-  const cells = columns.map((column) => `coalesce(vod_csv_text(x.${column}::text), '""')`).join(` || ',' || `)
+  const cells = sql.join(
+    columns.map((column) => sql`coalesce(vod_csv_text(${columnOf('answer_rows', column)}::text), '""')`),
+    sql` || ',' || `,
+  )
   return overDays(
     db,
     period,
     (days) =>
-      sql`${dayRows(days, scope)} select string_agg(${sql.raw(cells)}, E'\\n' order by x.date) ${sql.raw(dayFigures)}`,
+      sql`${dayRows(days, scope)} select string_agg(${cells}, E'\\n' order by answer_rows.date) ${dayFigures}`,
   )
 }
 
@@ -121,30 +131,30 @@ const wholeDays = (zone: string, label: string, start: string, end: string): Spa
   end,
 })
 
-/** Rows d of each span's sums and visitors, by label; `figuresOf(label)` writes one's figures. */
+/** Rows figures of each span's sums and visitors, by label; `figuresOf(label)` writes one's figures. */
 function spanRows(spans: Span[], scope: Scope): SQL {
   const each = (row: (span: Span) => SQL) => sql.join(spans.map(row), sql` union all `)
-  return sql`with s as (${spanQuery(
+  return sql`with ${named(summed)} as (${spanQuery(
     each((span) => sql`select ${span.label}::text as label, ${span.lo} as lo, ${span.hi} as hi`),
     scope,
     null,
   )}),
-    v as (${each(
+    ${named(visitorCounts)} as (${each(
       (span) =>
         sql`select ${span.label}::text as label, visitors
           from (${visitorSumsQuery(span.start, span.end, false, scope, null)}) visitors`,
     )}),
-    d as (
-      select k.label, ${sql.raw(zeroedSums)}
-      from (${each((span) => sql`select ${span.label}::text as label`)}) k
-        left join s on s.label = k.label left join v on v.label = k.label
+    figures as (
+      select labels.label, ${zeroedSums}
+      from (${each((span) => sql`select ${span.label}::text as label`)}) labels
+        left join ${named(summed)} on ${columnOf(summed, 'label')} = labels.label
+        left join ${named(visitorCounts)} on ${columnOf(visitorCounts, 'label')} = labels.label
     )`
 }
 
 const figuresOf = (label: 'current' | 'previous' | 'today' | 'yesterday') =>
-  sql.raw(
-    `(select row_to_json(x) from (select ${figureColumns((c) => `d.${c}`)} from d where d.label = '${label}') x)`,
-  )
+  sql`(select row_to_json(answer_row) from (select ${figureColumns((column) => columnOf('figures', column))}
+    from figures where figures.label = ${label}::text) answer_row)`
 
 /** The period beside the one of the same length before it. */
 export function comparison(db: Db, period: Period, scope: Scope): Promise<string> {
@@ -213,19 +223,21 @@ function answerOf(db: Db, period: Period, statement: (period: Period) => SQL, da
 }
 
 /**
- * Rows d of the period's figures per channel the caller sees, with any (channel 0: through none), named
+ * Rows figures of the period's figures per channel the caller sees, with any (channel 0: through none), named
  * and typed: the channels with rollup rows or visitors, and each channel of a channel admin's.
  */
 function channelRows(period: Period, scope: Scope): SQL {
   const { start, end } = period
-  return sql`with s as (${sumDaysQuery(period, false, scope, 'channel')}),
-    v as (${visitorSumsQuery(start, end, false, scope, 'channel')}),
-    k as (select channel_id from s union select channel_id from v
+  return sql`with ${named(summed)} as (${sumDaysQuery(period, false, scope, 'channel')}),
+    ${named(visitorCounts)} as (${visitorSumsQuery(start, end, false, scope, 'channel')}),
+    channel_keys as (select channel_id from ${named(summed)} union select channel_id from ${named(visitorCounts)}
       union select unnest(${`{${(scope.channels ?? []).join(',')}}`}::integer[])),
-    d as (
-      select k.channel_id, c.utm_source as channel_name, c.type, ${sql.raw(zeroedSums)}
-      from k left join s on s.channel_id = k.channel_id left join v on v.channel_id = k.channel_id
-        left join channels c on c.id = k.channel_id
+    figures as (
+      select channel_keys.channel_id, channel.utm_source as channel_name, channel.type, ${zeroedSums}
+      from channel_keys
+        left join ${named(summed)} on ${columnOf(summed, 'channel_id')} = channel_keys.channel_id
+        left join ${named(visitorCounts)} on ${columnOf(visitorCounts, 'channel_id')} = channel_keys.channel_id
+        left join channels channel on channel.id = channel_keys.channel_id
     )`
 }
 
@@ -235,8 +247,9 @@ export function perChannel(db: Db, period: Period, scope: Scope): Promise<string
     db,
     period,
     (days) => channelRows(days, scope),
-    sql.raw(`json_agg(x order by x.gross::numeric desc, x.channel_id nulls last)
-      from (select nullif(d.channel_id, 0) as channel_id, d.channel_name, ${figureColumns((c) => `d.${c}`)} from d) x`),
+    sql`json_agg(answer_rows order by answer_rows.gross::numeric desc, answer_rows.channel_id nulls last)
+      from (select nullif(figures.channel_id, 0) as channel_id, figures.channel_name,
+        ${figureColumns((column) => columnOf('figures', column))} from figures) answer_rows`,
   )
 }
 
@@ -246,8 +259,9 @@ export function perChannelType(db: Db, period: Period, scope: Scope): Promise<st
     db,
     period,
     (days) => channelRows(days, scope),
-    sql.raw(`json_agg(t order by t.gross::numeric desc, t.type)
-      from (select d.type, ${figureColumns((c) => `sum(d.${c})`, revenueFigures)} from d group by d.type) t`),
+    sql`json_agg(by_type order by by_type.gross::numeric desc, by_type.type)
+      from (select figures.type, ${figureColumns((column) => sql`sum(${columnOf('figures', column)})`, revenueFigures)}
+        from figures group by figures.type) by_type`,
   )
 }
 
@@ -255,22 +269,28 @@ export function perChannelType(db: Db, period: Period, scope: Scope): Promise<st
 export function perCampaign(db: Db, period: Period, scope: Scope): Promise<string> {
   const { start, end } = period
   const same = (alias: string) =>
-    sql.raw(`${alias}.channel_id = k.channel_id and ${alias}.campaign_id = k.campaign_id`)
+    sql`${columnOf(alias, 'channel_id')} = campaign_keys.channel_id
+      and ${columnOf(alias, 'campaign_id')} = campaign_keys.campaign_id`
   return answerOf(
     db,
     period,
-    (days) => sql`with s as (${sumDaysQuery(days, false, scope, 'campaign')}),
-      v as (${visitorSumsQuery(start, end, false, scope, 'campaign')}),
-      k as (select channel_id, campaign_id from s union select channel_id, campaign_id from v),
-      d as (
-        select k.channel_id, k.campaign_id, ch.utm_source as channel_name, cp.name as campaign_name,
-          ${sql.raw(zeroedSums)}
-        from k left join s on ${same('s')} left join v on ${same('v')}
-          left join channels ch on ch.id = k.channel_id left join campaigns cp on cp.id = k.campaign_id
+    (days) => sql`with ${named(summed)} as (${sumDaysQuery(days, false, scope, 'campaign')}),
+      ${named(visitorCounts)} as (${visitorSumsQuery(start, end, false, scope, 'campaign')}),
+      campaign_keys as (select channel_id, campaign_id from ${named(summed)}
+        union select channel_id, campaign_id from ${named(visitorCounts)}),
+      figures as (
+        select campaign_keys.channel_id, campaign_keys.campaign_id, channel.utm_source as channel_name,
+          campaign.name as campaign_name, ${zeroedSums}
+        from campaign_keys left join ${named(summed)} on ${same(summed)}
+          left join ${named(visitorCounts)} on ${same(visitorCounts)}
+          left join channels channel on channel.id = campaign_keys.channel_id
+          left join campaigns campaign on campaign.id = campaign_keys.campaign_id
       )`,
-    sql.raw(`json_agg(x order by x.gross::numeric desc, x.new_subscriptions desc, x.campaign_id nulls first, x.channel_id)
-      from (select nullif(d.channel_id, 0) as channel_id, d.channel_name, nullif(d.campaign_id, 0) as campaign_id,
-        d.campaign_name, ${figureColumns((c) => `d.${c}`)} from d) x`),
+    sql`json_agg(answer_rows order by answer_rows.gross::numeric desc, answer_rows.new_subscriptions desc,
+        answer_rows.campaign_id nulls first, answer_rows.channel_id)
+      from (select nullif(figures.channel_id, 0) as channel_id, figures.channel_name,
+        nullif(figures.campaign_id, 0) as campaign_id, figures.campaign_name,
+        ${figureColumns((column) => columnOf('figures', column))} from figures) answer_rows`,
   )
 }
 
@@ -279,11 +299,13 @@ export function perPlan(db: Db, period: Period, scope: Scope): Promise<string> {
   return answerOf(
     db,
     period,
-    (days) => sql`with d as (select s.*, p.name from (${sumDaysQuery(days, false, scope, 'plan')}) s
-      left join plans p on p.id = s.plan_id)`,
-    sql.raw(`json_agg(x order by x.gross::numeric desc, x.plan_id)
-      from (select d.plan_id, coalesce(d.name, '') as plan_name,
-        ${figureColumns((c) => `d.${c}`, [...revenueFigures, 'new_subscriptions', 'cancellations'])} from d) x`),
+    // Named by title as every screen names a plan (plans/plan-title.ts), by code where it has none.
+    (days) => sql`with figures as (select plan_sums.*, coalesce(nullif(plan.title, ''), plan.name) as name
+      from (${sumDaysQuery(days, false, scope, 'plan')}) plan_sums left join plans plan on plan.id = plan_sums.plan_id)`,
+    sql`json_agg(answer_rows order by answer_rows.gross::numeric desc, answer_rows.plan_id)
+      from (select figures.plan_id, coalesce(figures.name, '') as plan_name,
+        ${figureColumns((column) => columnOf('figures', column), [...revenueFigures, 'new_subscriptions', 'cancellations'])}
+        from figures) answer_rows`,
   )
 }
 
@@ -292,12 +314,12 @@ export function perDevice(db: Db, period: Period, scope: Scope): Promise<string>
   return answerOf(
     db,
     period,
-    (days) => sql`with d as (
-      select k.device, coalesce(s.visits, 0) as visits
-      from unnest('{desktop,mobile,tablet}'::text[]) k (device)
-        left join (${sumDaysQuery(days, false, scope, 'device')}) s on s.device = k.device
+    (days) => sql`with figures as (
+      select devices.device, coalesce(device_sums.visits, 0) as visits
+      from unnest('{desktop,mobile,tablet}'::text[]) devices (device)
+        left join (${sumDaysQuery(days, false, scope, 'device')}) device_sums on device_sums.device = devices.device
     )`,
-    sql`json_agg(d order by d.device) from d`,
+    sql`json_agg(figures order by figures.device) from figures`,
   )
 }
 
@@ -322,10 +344,14 @@ export async function dashboardPanels(db: Db, zone: string, today: string, scope
     onlineNow(db, scope),
   ])
   const of = (label: string) => onlySums(sums.find((r) => r.label === label))
-  const [t, y, w] = [of('today'), of('yesterday'), of('last_week')]
+  const [todaySums, yesterdaySums, lastWeekSums] = [of('today'), of('yesterday'), of('last_week')]
   const panels = dashboardFigures.map((name) => [
     name,
-    { today: figureOf(name, t), yesterday: figureOf(name, y), last_week: figureOf(name, w) },
+    {
+      today: figureOf(name, todaySums),
+      yesterday: figureOf(name, yesterdaySums),
+      last_week: figureOf(name, lastWeekSums),
+    },
   ])
   return { time_zone: zone, date: today, as_of: asOf, online_now: online, ...Object.fromEntries(panels) }
 }
@@ -337,10 +363,10 @@ const channelFilter = (scope: Scope) =>
 async function onlineNow(db: Db, scope: Scope): Promise<number> {
   const [row] = (
     (await db.execute(
-      sql`select count(distinct visitor)::integer as n from visits where visited_at > now() - interval '5 minutes' ${channelFilter(scope)}`,
-    )) as unknown as { rows: { n: number }[] }
+      sql`select count(distinct visitor)::integer as online from visits where visited_at > now() - interval '5 minutes' ${channelFilter(scope)}`,
+    )) as unknown as { rows: { online: number }[] }
   ).rows
-  return row?.n ?? 0
+  return row?.online ?? 0
 }
 
 /** Online now, and distinct visitors per minute over the last 30 minutes (every minute listed). */

@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.ts'
 import { idParams } from '../../lib/id-param.ts'
 import { errorBody, protectedErrors, recordErrors } from '../../lib/responses.ts'
 import type { Slots } from '../../lib/slots.ts'
+import { hiddenFiguresOf, withoutFigures } from './hidden-figures.ts'
 import type { AnalyticsReads } from './read-target.ts'
 import type { RecentAnswers } from './recent-answers.ts'
 import { comparison, dailySeries, perCampaign, perChannel, perChannelType, todayRecord } from './reports.ts'
@@ -35,10 +36,19 @@ interface Report {
 
 /**
  * Sends an answer with its `fresh_as_of`: JSON text as it is (its shape is the schema's, written in SQL) with
- * the field put first, an object through the schema.
+ * the field put first, an object through the schema. A figure the caller's field rules hide is left out
+ * (hidden-figures.ts), here where every dashboard and analytics answer passes, after the shared recent
+ * answers (recent-answers.ts), which hold them whole for every caller.
  */
 export function sendAnswer(reply: FastifyReply, { answer, freshAsOf }: Fresh<unknown>) {
   const fresh = freshAsOf?.toISOString() ?? null
+  const hidden = hiddenFiguresOf(reply.request)
+  if (hidden.size > 0) {
+    const shown = withoutFigures(typeof answer === 'string' ? JSON.parse(answer) : answer, hidden)
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify({ fresh_as_of: fresh, ...(shown as object) }))
+  }
   if (typeof answer !== 'string') return { ...(answer as object), fresh_as_of: fresh }
   return reply
     .type('application/json; charset=utf-8')
@@ -232,7 +242,7 @@ function register(
   app.withTypeProvider<ZodTypeProvider>().get(
     path,
     {
-      config: { permission },
+      config: { permission, figures: true },
       schema: {
         tags: [path.split('/')[1] ?? 'analytics'],
         summary,

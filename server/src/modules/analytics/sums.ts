@@ -1,14 +1,8 @@
-import {
-  type CountColumn,
-  countColumns,
-  MONEY_SUM_SQL,
-  type MoneyColumn,
-  moneyColumns,
-  rollupColumns,
-} from '@vod/contract'
+import { type CountColumn, countColumns, type MoneyColumn, moneyColumns, rollupColumns } from '@vod/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
 import { monthOf, monthsOf, type Range, wholeMonthsOf } from './period.ts'
+import { columnOf, listOf, moneySumType, named } from './sql-parts.ts'
 
 /**
  * Sums of the rollups over spans of time (docs/analytics.md "How the figures are kept"). A span [lo, hi)
@@ -30,11 +24,11 @@ export interface Scope {
 /** What rows are split by: nothing, channel, channel and campaign, plan or device. */
 export type Split = null | 'channel' | 'campaign' | 'plan' | 'device'
 
-const splitKey: Record<Exclude<Split, null>, string> = {
-  channel: 'channel_id',
-  campaign: 'channel_id, campaign_id',
-  plan: 'plan_id',
-  device: 'device',
+const splitKey: Record<Exclude<Split, null>, readonly string[]> = {
+  channel: ['channel_id'],
+  campaign: ['channel_id', 'campaign_id'],
+  plan: ['plan_id'],
+  device: ['device'],
 }
 
 /**
@@ -47,21 +41,20 @@ function levelOf(alias: string, scope: Scope, split: Split): SQL {
 
 /** levelOf's plan and device, which the visitor counts do not have. */
 function planDeviceOf(alias: string, split: Split): SQL {
-  const column = (name: string) => sql.raw(`${alias}.${name}`)
   const plan =
     split === 'plan'
-      ? sql`${column('plan_id')} = any(array(select id from plans))`
-      : sql`${column('plan_id')} = -1`
+      ? sql`${columnOf(alias, 'plan_id')} = any(array(select id from plans))`
+      : sql`${columnOf(alias, 'plan_id')} = -1`
   const device =
     split === 'device'
-      ? sql`${column('device')} = any('{desktop,mobile,tablet}'::text[])`
-      : sql`${column('device')} = '*'`
+      ? sql`${columnOf(alias, 'device')} = any('{desktop,mobile,tablet}'::text[])`
+      : sql`${columnOf(alias, 'device')} = '*'`
   return sql`${plan} and ${device}`
 }
 
 /** The channels a caller sees as a condition on alias.channel_id, or the all-channel rows (-1) when not `byChannel`. */
 function channelIn(alias: string, scope: Scope, byChannel: boolean): SQL {
-  const column = sql.raw(`${alias}.channel_id`)
+  const column = columnOf(alias, 'channel_id')
   // Lists of keys, never ranges: a btree reads each key's run of the index (no skip scan before PostgreSQL 18).
   if (!byChannel && scope.channels === null) return sql`${column} = -1`
   return scope.channels
@@ -74,16 +67,17 @@ function channelLevelOf(alias: string, scope: Scope, split: Split): SQL {
   const channel = channelIn(alias, scope, split === 'channel' || split === 'campaign')
   const campaign =
     split === 'campaign'
-      ? sql`${sql.raw(alias)}.campaign_id = any(array(select id from campaigns) || 0)`
-      : sql`${sql.raw(alias)}.campaign_id = -1`
+      ? sql`${columnOf(alias, 'campaign_id')} = any(array(select id from campaigns) || 0)`
+      : sql`${columnOf(alias, 'campaign_id')} = -1`
   return sql`${channel} and ${campaign}`
 }
 
 /** Spans, one a business day from start to end (labelled by the day, a date), in the zone. */
 const daySpans = (zone: string, start: string, end: string): SQL => sql`
-  select d as label, (d::timestamp at time zone ${zone}) as lo,
-    ((d + 1)::timestamp at time zone ${zone}) as hi
-  from (select ${start}::date + i as d from generate_series(0, ${end}::date - ${start}::date) i) days`
+  select business_day as label, (business_day::timestamp at time zone ${zone}) as lo,
+    ((business_day + 1)::timestamp at time zone ${zone}) as hi
+  from (select ${start}::date + day_number as business_day
+    from generate_series(0, ${end}::date - ${start}::date) day_number) business_days`
 
 /** One span over the whole period, labelled by its first day. */
 const periodSpan = (zone: string, start: string, end: string): SQL => sql`
@@ -100,62 +94,65 @@ export type SumRow = Sums & {
 
 /** Columns read from a table alias under their names, negated with sign '-' (days to subtract). */
 const columnList = (alias: string, columns: readonly string[], sign: '' | '-' = '') =>
-  columns.map((column) => `${sign}${alias}.${column} as ${column}`).join(', ')
-/** The sums of `of(column)` for each rollup column, under the column's name. */
-const summedOf = (of: (column: string) => string) =>
-  [
-    ...countColumns.map((c) => `sum(${of(c)})::bigint::integer as ${c}`),
-    // MONEY_SUM_SQL: both drivers give it as a string with two places ("12.50"), SQL reads it as it is.
-    ...moneyColumns.map((c) => `sum(${of(c)})::${MONEY_SUM_SQL} as ${c}`),
-  ].join(', ')
+  listOf(
+    columns.map(
+      (column) => sql`${sign === '-' ? sql`-` : sql``}${columnOf(alias, column)} as ${named(column)}`,
+    ),
+  )
 
-const keysOf = (split: Split) => (split ? splitKey[split] : '')
-/** A split's keys read from a table alias: `z.channel_id, z.campaign_id` (empty without a split). */
-const qualified = (alias: string, keys: string) =>
-  keys
-    ? keys
-        .split(', ')
-        .map((k) => `${alias}.${k}`)
-        .join(', ')
-    : ''
-/** qualified keys leading a select list. */
-const keyList = (alias: string, keys: string) => (keys ? `${qualified(alias, keys)}, ` : '')
-/** qualified keys ending a group by list. */
-const keyTail = (alias: string, keys: string) => (keys ? `, ${qualified(alias, keys)}` : '')
+/** The sums of `of(column)` for each rollup column, under the column's name. */
+const summedOf = (of: (column: string) => SQL) =>
+  listOf([
+    ...countColumns.map((column) => sql`sum(${of(column)})::bigint::integer as ${named(column)}`),
+    // moneySumType: both drivers give it as a string with two places ("12.50"), SQL reads it as it is.
+    ...moneyColumns.map((column) => sql`sum(${of(column)})::${moneySumType} as ${named(column)}`),
+  ])
+
+const keysOf = (split: Split): readonly string[] => (split ? splitKey[split] : [])
+/** A split's keys read from a table alias: `covering.channel_id, covering.campaign_id`. */
+const qualified = (alias: string, keys: readonly string[]) => listOf(keys.map((key) => columnOf(alias, key)))
+/** qualified keys leading a select list (nothing without keys). */
+const keyList = (alias: string, keys: readonly string[]) =>
+  keys.length ? sql`${qualified(alias, keys)}, ` : sql``
+/** qualified keys ending a group by list (nothing without keys). */
+const keyTail = (alias: string, keys: readonly string[]) =>
+  keys.length ? sql`, ${qualified(alias, keys)}` : sql``
 
 /** The statement summing each span (and each split key with any rows) from the UTC days and quarter-hours. */
 export function spanQuery(spans: SQL, scope: Scope, split: Split): SQL {
   const keys = keysOf(split)
   return sql`
-    with seg as (${spans}),
-    ends as (select label, hi as t, 1 as sign from seg union all select label, lo, -1 from seg),
-    end_days as (select label, t, sign, (t at time zone 'UTC')::date as ud,
-            date_trunc('day', t at time zone 'UTC') at time zone 'UTC' as us from ends),
+    with spans as (${spans}),
+    span_ends as (select label, hi as instant, 1 as sign from spans union all select label, lo, -1 from spans),
+    end_days as (select label, instant, sign, (instant at time zone 'UTC')::date as utc_day,
+            date_trunc('day', instant at time zone 'UTC') at time zone 'UTC' as utc_midnight from span_ends),
     quarter_ranges as (
       select label,
-        case when t - us <= interval '12 hours' then us else t end as qlo,
-        case when t - us <= interval '12 hours' then t else us + interval '1 day' end as qhi,
-        case when t - us <= interval '12 hours' then sign else -sign end as sign
-      from end_days where t > us
+        case when instant - utc_midnight <= interval '12 hours' then utc_midnight else instant end as from_quarter,
+        case when instant - utc_midnight <= interval '12 hours' then instant else utc_midnight + interval '1 day' end as to_quarter,
+        case when instant - utc_midnight <= interval '12 hours' then sign else -sign end as sign
+      from end_days where instant > utc_midnight
     ),
     day_ranges as (
-      select label, (lo at time zone 'UTC')::date as dlo, (hi at time zone 'UTC')::date as dhi, 1 as sign from seg
+      select label, (lo at time zone 'UTC')::date as from_day, (hi at time zone 'UTC')::date as to_day, 1 as sign
+      from spans
       union all
-      select label, ud, ud + 1, sign from end_days where t - us > interval '12 hours'
+      select label, utc_day, utc_day + 1, sign from end_days where instant - utc_midnight > interval '12 hours'
     ),
     pieces as (
-      select day_ranges.label, day_ranges.sign,
-        ${sql.raw(keyList('r', keys))}${sql.raw(columnList('r', rollupColumns))}
-      from day_ranges join rollup_days r
-        on r.day >= day_ranges.dlo and r.day < day_ranges.dhi and ${levelOf('r', scope, split)}
+      select day_ranges.label, day_ranges.sign, ${keyList('day_rows', keys)}${columnList('day_rows', rollupColumns)}
+      from day_ranges join rollup_days day_rows
+        on day_rows.day >= day_ranges.from_day and day_rows.day < day_ranges.to_day
+          and ${levelOf('day_rows', scope, split)}
       union all
       select quarter_ranges.label, quarter_ranges.sign,
-        ${sql.raw(keyList('q', keys))}${sql.raw(columnList('q', rollupColumns))}
-      from quarter_ranges join rollup_quarters q
-        on q.bucket >= quarter_ranges.qlo and q.bucket < quarter_ranges.qhi and ${levelOf('q', scope, split)}
+        ${keyList('quarter_rows', keys)}${columnList('quarter_rows', rollupColumns)}
+      from quarter_ranges join rollup_quarters quarter_rows
+        on quarter_rows.bucket >= quarter_ranges.from_quarter and quarter_rows.bucket < quarter_ranges.to_quarter
+          and ${levelOf('quarter_rows', scope, split)}
     )
-    select label, ${sql.raw(keys ? `${keys}, ` : '')}${sql.raw(summedOf((c) => `sign * ${c}`))}
-    from pieces group by label${sql.raw(keys ? `, ${keys}` : '')}`
+    select pieces.label, ${keyList('pieces', keys)}${summedOf((column) => sql`pieces.sign * ${columnOf('pieces', column)}`)}
+    from pieces group by pieces.label${keyTail('pieces', keys)}`
 }
 
 /** The figures of each span (and each split key with any rows), straight from the rollups. */
@@ -178,11 +175,16 @@ export interface Period {
  */
 export const daysKept = (zone: string): SQL => sql`vod_zone_days_zone() is not distinct from ${zone}`
 
+/** The alias of the rows of a range of days or months that coveringRows stacks (RangeRows). */
+const rangeRows = 'range_rows'
+/** The alias of coveringRows' stacked rows, which a Source's `summed` sums. */
+const covering = 'covering'
+
 /**
  * One table's rows of a range of days or months (both ends included) selecting `list` (the source's columns,
- * negated for days to subtract) from alias r.
+ * negated for days to subtract) from alias range_rows.
  */
-type RangeRows = (table: string, column: 'day' | 'month', range: Range, list: string) => SQL
+type RangeRows = (table: string, column: 'day' | 'month', range: Range, list: SQL) => SQL
 
 /**
  * The rows covering business days from start to end, signed: months from `months` (whole, or less the days
@@ -190,26 +192,26 @@ type RangeRows = (table: string, column: 'day' | 'month', range: Range, list: st
  */
 function coveringRows(start: string, end: string, source: Source, rows: RangeRows): SQL {
   const cut = monthsOf(start, end)
-  const added = columnList('r', source.columns)
+  const added = columnList(rangeRows, source.columns)
   const parts = [
     ...cut.days.map((range) => rows(source.days, 'day', range, added)),
     ...(cut.months ? [rows(source.months, 'month', cut.months, added)] : []),
-    ...cut.less.map((range) => rows(source.days, 'day', range, columnList('r', source.columns, '-'))),
+    ...cut.less.map((range) => rows(source.days, 'day', range, columnList(rangeRows, source.columns, '-'))),
   ]
   return sql.join(parts, sql` union all `)
 }
 
 const inRange = (alias: string, column: string, [lo, hi]: Range) => {
-  const at = sql.raw(`${alias}.${column}`)
+  const at = columnOf(alias, column)
   return sql`${at} >= ${lo}::date and ${at} <= ${hi}::date`
 }
 
-/** Where sums are read: a table of days and one of months, the columns read, their sums (alias z). */
+/** Where sums are read: a table of days and one of months, the columns read, their sums (of alias covering). */
 interface Source {
   days: string
   months: string
   columns: readonly string[]
-  summed: string
+  summed: SQL
   /** levelOf's conditions beside the channel and campaign (` and ...` on an alias; none for visitor counts). */
   more: (alias: string) => SQL
 }
@@ -221,16 +223,16 @@ interface Source {
 function periodSums(start: string, end: string, scope: Scope, split: Split, source: Source): SQL {
   if (split === 'campaign') return perPair(start, end, scope, source)
   const keys = keysOf(split)
-  return sql`select ${start}::text as label, ${sql.raw(keyList('z', keys))}${sql.raw(source.summed)}
+  return sql`select ${start}::text as label, ${keyList(covering, keys)}${source.summed}
     from (${coveringRows(
       start,
       end,
       source,
       (table, column, range, list) =>
-        sql`select ${sql.raw(keyList('r', keys))}${sql.raw(list)} from ${sql.raw(table)} r
-          where ${inRange('r', column, range)} and ${channelLevelOf('r', scope, split)}${source.more('r')}`,
-    )}) z
-    group by 1${sql.raw(keyTail('z', keys))}`
+        sql`select ${keyList(rangeRows, keys)}${list} from ${named(table)} ${named(rangeRows)}
+          where ${inRange(rangeRows, column, range)} and ${channelLevelOf(rangeRows, scope, split)}${source.more(rangeRows)}`,
+    )}) ${named(covering)}
+    group by 1${keyTail(covering, keys)}`
 }
 
 /**
@@ -240,9 +242,9 @@ function periodSums(start: string, end: string, scope: Scope, split: Split, sour
  */
 function dailyRows(start: string, end: string, scope: Scope, split: Split, source: Source): SQL {
   const keys = keysOf(split)
-  return sql`select z.day as label, ${sql.raw(keyList('z', keys))}${sql.raw(columnList('z', source.columns))}
-    from ${sql.raw(source.days)} z
-    where ${inRange('z', 'day', [start, end])} and ${channelLevelOf('z', scope, split)}${source.more('z')}`
+  return sql`select day_rows.day as label, ${keyList('day_rows', keys)}${columnList('day_rows', source.columns)}
+    from ${named(source.days)} day_rows
+    where ${inRange('day_rows', 'day', [start, end])} and ${channelLevelOf('day_rows', scope, split)}${source.more('day_rows')}`
 }
 
 /**
@@ -252,21 +254,22 @@ function dailyRows(start: string, end: string, scope: Scope, split: Split, sourc
  * range), so the campaigns that exist are a filter here, not channelLevelOf's list of index keys.
  */
 function perPair(start: string, end: string, scope: Scope, source: Source): SQL {
-  return sql`select ${start}::text as label, p.channel_id, p.campaign_id, ${sql.raw(source.summed)}
-    from (select distinct m.channel_id, m.campaign_id from ${sql.raw(source.months)} m
-      where ${channelIn('m', scope, true)} and m.campaign_id >= 0${source.more('m')}
-        and (m.campaign_id = 0 or m.campaign_id in (select id from campaigns))
-        and m.month >= ${monthOf(start)}::date and m.month <= ${monthOf(end)}::date) p
+  return sql`select ${start}::text as label, pairs.channel_id, pairs.campaign_id, ${source.summed}
+    from (select distinct month_rows.channel_id, month_rows.campaign_id from ${named(source.months)} month_rows
+      where ${channelIn('month_rows', scope, true)} and month_rows.campaign_id >= 0${source.more('month_rows')}
+        and (month_rows.campaign_id = 0 or month_rows.campaign_id in (select id from campaigns))
+        and month_rows.month >= ${monthOf(start)}::date and month_rows.month <= ${monthOf(end)}::date) pairs
     cross join lateral (${coveringRows(
       start,
       end,
       source,
       (table, column, range, list) =>
-        sql`select ${sql.raw(list)} from ${sql.raw(table)} r
-          where r.channel_id = p.channel_id and r.campaign_id = p.campaign_id${source.more('r')}
-            and ${inRange('r', column, range)}`,
-    )}) z
-    group by 1, p.channel_id, p.campaign_id`
+        sql`select ${list} from ${named(table)} ${named(rangeRows)}
+          where ${columnOf(rangeRows, 'channel_id')} = pairs.channel_id
+            and ${columnOf(rangeRows, 'campaign_id')} = pairs.campaign_id${source.more(rangeRows)}
+            and ${inRange(rangeRows, column, range)}`,
+    )}) ${named(covering)}
+    group by 1, pairs.channel_id, pairs.campaign_id`
 }
 
 /**
@@ -281,11 +284,11 @@ export function sumDaysQuery(period: Period, perDay: boolean, scope: Scope, spli
   if (period.fromQuarters)
     return spanQuery(perDay ? daySpans(zone, start, end) : periodSpan(zone, start, end), scope, split)
   return (perDay ? dailyRows : periodSums)(start, end, scope, split, {
-    // UTC's business days are the UTC days, which rollup_days holds (the triggers keep no copy).
+    // UTC's business days are the UTC days, which rollup_days holds (no copy is kept).
     days: zone === 'UTC' ? 'rollup_days' : 'rollup_zone_days',
     months: 'rollup_months',
     columns: rollupColumns,
-    summed: summedOf((c) => `z.${c}`),
+    summed: summedOf((column) => columnOf(covering, column)),
     more: (alias) => sql` and ${planDeviceOf(alias, split)}`,
   })
 }
@@ -310,7 +313,7 @@ export function visitorSumsQuery(
     days: 'visitor_day_counts',
     months: 'visitor_month_counts',
     columns: ['visitors'],
-    summed: 'sum(z.visitors)::bigint::integer as visitors',
+    summed: sql`sum(${columnOf(covering, 'visitors')})::bigint::integer as visitors`,
     more: () => sql``,
   })
 }
@@ -333,63 +336,66 @@ function periodVisitors(
   perDay = false,
 ): SQL {
   // A day counted on its own is one more key: the day's rows carry it as `day`.
-  const keys = [...(perDay ? ['day'] : []), ...(split ? [splitKey[split]] : [])].join(', ')
+  const keys = [...(perDay ? ['day'] : []), ...(split ? splitKey[split] : [])]
   const cut = perDay ? { days: [[start, end] as Range], months: null } : wholeMonthsOf(start, end)
-  const pieces = (kind: 'hashes' | 'planes', list: string, more: SQL = sql``) =>
+  const pieces = (kind: 'hashes' | 'planes', list: SQL, more: SQL = sql``) =>
     sql.join(
       [
         ...cut.days.map((range) => [`visitor_day_${kind}`, 'day', range] as const),
         ...(cut.months ? [[`visitor_month_${kind}`, 'month', cut.months] as const] : []),
       ].map(
         ([table, column, range]) =>
-          sql`select ${sql.raw(keyList('r', keys))}${sql.raw(list)} from ${sql.raw(table)} r
-            where ${inRange('r', column, range)} and ${channelLevelOf('r', scope, split)}${more}`,
+          sql`select ${keyList(rangeRows, keys)}${list} from ${named(table)} ${named(rangeRows)}
+            where ${inRange(rangeRows, column, range)} and ${channelLevelOf(rangeRows, scope, split)}${more}`,
       ),
       sql` union all `,
     )
-  const groupBy = (alias: string) => sql.raw(keys ? `group by ${qualified(alias, keys)}` : '')
-  // The same key as r's in a CTE's row (alias).
+  const groupBy = (alias: string) => (keys.length ? sql`group by ${qualified(alias, keys)}` : sql``)
+  // The same key as range_rows' in a CTE's row (alias).
   const sameKey = (alias: string) =>
-    keys
-      .split(', ')
-      .filter(Boolean)
-      .map((key) => ` and ${alias}.${key} = r.${key}`)
-      .join('')
+    sql.join(keys.map((key) => sql` and ${columnOf(alias, key)} = ${columnOf(rangeRows, key)}`))
   // Counted exactly when every piece keeps its hashes and they are 4,096 or fewer together (a count of more
   // sorted more than OR-ing planes costs); the planes are read only for the other keys.
-  const countable = sql.raw(
-    ` and exists (select 1 from hash_sizes s where not s.dense and s.hashes <= ${EXACT_HASHES}${sameKey('s')})`,
-  )
-  const inexact = sql.raw(` and not exists (select 1 from exact_counts e where true${sameKey('e')})`)
-  const label = perDay ? sql`v.day` : sql`${start}::text`
-  const labelled = sql.raw(keyTail('v', split ? splitKey[split] : ''))
+  const countable = sql` and exists (select 1 from hash_sizes where not hash_sizes.dense
+    and hash_sizes.hashes <= ${EXACT_HASHES}::integer${sameKey('hash_sizes')})`
+  const inexact = sql` and not exists (select 1 from exact_counts where true${sameKey('exact_counts')})`
+  const label = perDay ? sql`counted.day` : sql`${start}::text`
+  const labelled = keyTail('counted', split ? splitKey[split] : [])
+  const hashes = sql`${columnOf(rangeRows, 'hashes')}`
+  const planes = sql`${columnOf(rangeRows, 'plane')}, ${columnOf(rangeRows, 'bits')}`
   return sql`with hash_sizes as (
-      select ${sql.raw(keyList('h', keys))}bool_or(h.hashes is null) as dense, sum(cardinality(h.hashes)) as hashes
-      from (${pieces('hashes', 'r.hashes')}) h ${groupBy('h')}
+      select ${keyList('hash_rows', keys)}bool_or(hash_rows.hashes is null) as dense,
+        sum(cardinality(hash_rows.hashes)) as hashes
+      from (${pieces('hashes', hashes)}) hash_rows ${groupBy('hash_rows')}
     ),
     exact_counts as (
-      select ${sql.raw(keyList('h', keys))}count(distinct x.hash)::integer as exact
-      from (${pieces('hashes', 'r.hashes', countable)}) h cross join lateral unnest(h.hashes) as x(hash) ${groupBy('h')}
+      select ${keyList('hash_rows', keys)}count(distinct each_hash.hash)::integer as exact
+      from (${pieces('hashes', hashes, countable)}) hash_rows
+        cross join lateral unnest(hash_rows.hashes) as each_hash(hash) ${groupBy('hash_rows')}
       having count(*) > 0
+    ),
+    plane_ones as (
+      select ${keyList('plane_rows', keys)}plane_rows.plane, bit_count(bit_or(plane_rows.bits))::integer as ones
+      from (${pieces('planes', planes, inexact)}) plane_rows group by plane_rows.plane${keyTail('plane_rows', keys)}
     )
-    select ${label} as label${labelled}, coalesce(max(v.exact), max(v.estimate)) as visitors
+    select ${label} as label${labelled}, coalesce(max(counted.exact), max(counted.estimate)) as visitors
     from (
-      select ${sql.raw(keyList('e', keys))}e.exact, null::integer as estimate from exact_counts e
+      select ${keyList('exact_counts', keys)}exact_counts.exact, null::integer as estimate from exact_counts
       union all
-      select ${sql.raw(keyList('c', keys))}null, vod_hll_estimate(array_agg(c.ones order by c.plane))
-      from (select ${sql.raw(keyList('z', keys))}z.plane, bit_count(bit_or(z.bits))::integer as ones
-        from (${pieces('planes', 'r.plane, r.bits', inexact)}) z group by z.plane${sql.raw(keyTail('z', keys))}) c ${groupBy('c')}
-    ) v
-    group by 1${sql.raw(keyTail('v', keys))}`
+      select ${keyList('plane_ones', keys)}null, vod_hll_estimate(array_agg(plane_ones.ones order by plane_ones.plane))
+      from plane_ones ${groupBy('plane_ones')}
+    ) counted
+    group by 1${keyTail('counted', keys)}`
 }
 
 /** The quarter-hours from lo to hi (quarter-hours themselves), each labelled by its start (ISO). */
 export async function quarterSums(db: Db, lo: Date, hi: Date, scope: Scope): Promise<SumRow[]> {
   return queryRows<SumRow>(
     db,
-    sql`select vod_wire(q.bucket) as label, ${sql.raw(summedOf((c) => `q.${c}`))} from rollup_quarters q
-      where q.bucket >= ${lo.toISOString()}::timestamptz and q.bucket < ${hi.toISOString()}::timestamptz
-        and ${levelOf('q', scope, null)}
-      group by q.bucket`,
+    sql`select vod_wire(quarter_rows.bucket) as label, ${summedOf((column) => columnOf('quarter_rows', column))}
+      from rollup_quarters quarter_rows
+      where quarter_rows.bucket >= ${lo.toISOString()}::timestamptz and quarter_rows.bucket < ${hi.toISOString()}::timestamptz
+        and ${levelOf('quarter_rows', scope, null)}
+      group by quarter_rows.bucket`,
   )
 }

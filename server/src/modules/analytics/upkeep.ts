@@ -64,11 +64,12 @@ export async function pruneVisits(db: Db, retentionDays: number, now = new Date(
     await tx.execute(sql`select pg_logical_emit_message(true, ${RETENTION}, '')`)
     const gone = (await tx.execute(
       sql`with gone as (
-        delete from visits v using vod_tail_state('visits') t
-        where v.visited_at < ${cutoff}::timestamptz and v.id <= t.folded and v.id <> all (t.gaps) returning 1)
-      select count(*)::integer as n from gone`,
-    )) as unknown as { rows: { n: number }[] }
-    return gone.rows[0]?.n ?? 0
+        delete from visits using vod_tail_state('visits') visits_tail
+        where visits.visited_at < ${cutoff}::timestamptz and visits.id <= visits_tail.folded
+          and visits.id <> all (visits_tail.gaps) returning 1)
+      select count(*)::integer as pruned from gone`,
+    )) as unknown as { rows: { pruned: number }[] }
+    return gone.rows[0]?.pruned ?? 0
   })
 }
 

@@ -11,6 +11,7 @@ import { defineResource } from '../../lib/resource/define-resource.ts'
 import { qualified } from '../../lib/resource/relations.ts'
 import type { ActionRoute } from '../../lib/resource/types.ts'
 import { declareSearch } from '../../lib/search/searchable.ts'
+import { planTitle } from '../plans/plan-title.ts'
 
 const feeColumns: Record<(typeof orderFees)[number], PgColumn> = {
   transaction_fee: orders.transactionFee,
@@ -119,7 +120,7 @@ export const ordersResource = defineResource<Order>({
   ],
   present: {
     username: users.username,
-    plan_name: plans.name,
+    plan_name: planTitle,
     channel_name: channels.utmSource,
     campaign_name: campaigns.name,
     ...wentBack.fields,

@@ -5,6 +5,7 @@ import { type FieldError, refuseFields } from '../../lib/errors.ts'
 import { cents, twoPlaces } from '../../lib/money.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
 import { periodErrors } from './periods.ts'
+import { planTitle } from './plan-title.ts'
 
 /**
  * Deals (docs/resources.md "Plans and promotions"): one plan at another price for a while. The price is above
@@ -17,7 +18,7 @@ export const dealsResource = defineResource<Deal>({
   contract: dealsContract,
   table: deals,
   joins: [{ table: plans, on: eq(plans.id, deals.planId), inner: true }],
-  present: { plan_name: plans.name },
+  present: { plan_name: planTitle },
   list: {
     keyword: [deals.name],
   },

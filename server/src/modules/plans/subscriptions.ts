@@ -15,6 +15,7 @@ import { invalidField } from '../../lib/errors.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
 import { qualified } from '../../lib/resource/relations.ts'
 import { protectedErrors } from '../../lib/responses.ts'
+import { planTitle } from './plan-title.ts'
 
 /** A channel as people name it: its UTM source, medium and campaign (null for no channel). */
 const channelName = sql<
@@ -37,7 +38,7 @@ export const subscriptionsResource = defineResource<Subscription>({
   ],
   present: {
     username: users.username,
-    plan_name: plans.name,
+    plan_name: planTitle,
     channel_name: channelName,
     campaign_name: campaigns.name,
   },

@@ -4,6 +4,7 @@ import { channelScope } from '../../auth/channel-scope.ts'
 import { campaigns, channels, plans, users } from '../../db/schema/index.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
 import { declareSearch } from '../../lib/search/searchable.ts'
+import { planTitle } from '../plans/plan-title.ts'
 import type { ApiModule } from '../types.ts'
 import { memberMailRoutes } from './mail.ts'
 
@@ -25,7 +26,7 @@ const usersResource = defineResource<User>({
     { table: campaigns, on: eq(campaigns.id, users.campaignId) },
   ],
   present: {
-    plan_name: plans.name,
+    plan_name: planTitle,
     channel_name: channels.utmSource,
     campaign_name: campaigns.name,
   },

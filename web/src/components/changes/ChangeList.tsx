@@ -19,7 +19,16 @@ export interface ChangeEntry {
  * an i18n key prefix of the caller's fields that are no resource's); a field that names other records
  * (`plan_id`, `role_ids`) shows their names rather than their ids.
  */
-export function ChangeList({ entry, labels }: { entry: ChangeEntry; labels?: string }) {
+export function ChangeList({
+  entry,
+  labels,
+  references,
+}: {
+  entry: ChangeEntry
+  labels?: string
+  /** Fields a form holds that name records though the contract has no such field (a video's `genre_ids`). */
+  references?: Record<string, string>
+}) {
   const { t } = useTranslation()
   const { resource, action } = entry
   const valueText = valueTexts(resource, t)
@@ -30,7 +39,7 @@ export function ChangeList({ entry, labels }: { entry: ChangeEntry; labels?: str
       style={{ margin: 0, paddingLeft: 16, minWidth: '12em', overflowWrap: 'anywhere' }}
     >
       {changeValues(entry.changes, action).map(({ field, values }) => {
-        const target = referenceOf(resource, action, field)
+        const target = references?.[field] ?? referenceOf(resource, action, field)
         const text = (value: unknown) => valueText(field, value)
         return (
           <li key={field}>

@@ -1,5 +1,6 @@
 import type { StaleAnswer } from '@vod/contract/versions'
 import { Alert, Button, Space, Typography } from 'antd'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { ChangeList } from '../changes/ChangeList.tsx'
 import { formatDateTime } from './format.ts'
@@ -9,26 +10,37 @@ import { formatDateTime } from './format.ts'
  * when, their change field by field, and the two ways on. The admin's input stays in the form below, and is
  * saved only by a further click.
  */
+/** The other editor as people are named: their name, with their login where the two differ. */
+export function editorOf(stale: StaleAnswer, t: TFunction): string | null {
+  const { changed_by: username, changed_by_name: name } = stale
+  if (!username) return null
+  return name && name !== username ? t('resource.conflict.person', { name, username }) : username
+}
+
 export function EditConflict({
   stale,
   resource,
   changes,
+  references,
   onApply,
   onReload,
 }: {
   stale: StaleAnswer
   /** The resource whose field names the change uses. */
   resource: string
-  /** Their change, `{field: [old, new]}` (edit-conflict.ts). */
+  /** Their change, `{field: [old, new]}` (edit-conflict.ts), over the form's fields. */
   changes: Record<string, unknown> | null
+  /** The form's fields that name records of another resource (ChangeList). */
+  references?: Record<string, string>
   /** Their change into the form, over what was typed; saving again then keeps both. */
   onApply: () => void
   /** The record as it is now, dropping what was typed. */
   onReload: () => void
 }) {
   const { t } = useTranslation()
-  const title = stale.changed_by
-    ? t('resource.conflict.by', { who: stale.changed_by, when: formatDateTime(stale.changed_at) })
+  const who = editorOf(stale, t)
+  const title = who
+    ? t('resource.conflict.by', { who, when: formatDateTime(stale.changed_at) })
     : t('resource.conflict.elsewhere')
   return (
     <Alert
@@ -42,7 +54,7 @@ export function EditConflict({
           {changes && (
             <div data-testid="edit-conflict-changes">
               <Typography.Text type="secondary">{t('resource.conflict.theirs')}</Typography.Text>
-              <ChangeList entry={{ resource, action: 'update', changes }} />
+              <ChangeList entry={{ resource, action: 'update', changes }} references={references} />
             </div>
           )}
           <Space wrap>

@@ -60,6 +60,8 @@ export interface ListViewProps<T> {
   hiddenColumns?: readonly string[]
   /** Columns shown from 1200 px on only (ListDeclaration.wide): narrower, the needed ones keep the room. */
   wideColumns?: readonly string[]
+  /** The key columns, the only ones on a phone (ListDeclaration.phone), the row's actions under the first. */
+  phoneColumns?: readonly string[]
   /** A totals row over every row the filters match (not just the page): the server's sums, by column key. */
   totals?: { values: Record<string, string | number> | undefined; currency: string }
 }
@@ -85,9 +87,15 @@ export function ListView<T extends { id: Id }>(props: ListViewProps<T>) {
       : params.filters[filter.name],
   ).length
   const folded = phone && filters.length > 0 && !unfolded
-  const wideOnly = narrow ? (props.wideColumns ?? []) : []
+  const keyOnly = phone ? props.phoneColumns : undefined
+  const wideOnly = [
+    ...(narrow ? (props.wideColumns ?? []) : []),
+    // On a phone, every column but the key ones waits for a wider screen, as a wide-only one does.
+    ...(keyOnly ? props.columns.map((column) => column.key).filter((key) => !keyOnly.includes(key)) : []),
+  ]
   const columns = props.columns.filter(
-    (column) => !hidden.includes(column.key) && !wideOnly.includes(column.key),
+    (column) =>
+      (keyOnly?.includes(column.key) || !hidden.includes(column.key)) && !wideOnly.includes(column.key),
   )
   const picker = (
     <Popover
@@ -132,7 +140,19 @@ export function ListView<T extends { id: Id }>(props: ListViewProps<T>) {
     onCell: () => ({ 'data-field': column.field ?? column.key }) as object,
   }))
   if (handle) tableColumns.unshift({ key: 'handle', width: 48, render: (_, record) => handle(record) })
-  if (rowActions)
+  const first = tableColumns[0]
+  if (rowActions && keyOnly && first) {
+    // A phone has no room for an actions column beside the key ones: the actions go under the first cell.
+    const render = first.render
+    first.render = (value, record, index) => (
+      <>
+        {render?.(value, record, index) as ReactNode}
+        <Space wrap size="small" className="row-actions" style={{ display: 'flex' }}>
+          {rowActions(record)}
+        </Space>
+      </>
+    )
+  } else if (rowActions)
     tableColumns.push({
       key: 'actions',
       title: t('resource.actions'),
@@ -221,7 +241,7 @@ export function ListView<T extends { id: Id }>(props: ListViewProps<T>) {
         // The table takes its card's width and wraps its text to fit (auto layout over `width: auto`): only
         // what cannot wrap makes it wider than its card, and then it scrolls inside it, under the actions;
         // the page itself never scrolls sideways. (`max-content` had kept every text on one line.)
-        className="list-table"
+        className={keyOnly ? 'list-table list-table-phone' : 'list-table'}
         scroll={{ x: true }}
         tableLayout="auto"
         dataSource={controller.rows}

@@ -31,20 +31,29 @@ function nameOf(path: string, id: Id): Promise<string | undefined> {
 }
 
 /**
+ * The name of a record of `resource` (its permission name, `users`) where the admin may list it: a string
+ * once known, null once asked and not found (deleted), undefined while unknown or not allowed. One request a
+ * page of names (nameOf), kept in the query cache under `[resource, 'name', id]`, which a tab's title reads too.
+ */
+export function useRecordName(resource: string, id: Id | null) {
+  const target = registeredResource(resource)
+  const allowed = useCan('list', resource) && target !== undefined && !target.api.includes(':')
+  return useQuery({
+    queryKey: [resource, 'name', String(id)],
+    queryFn: () => nameOf(target?.api ?? resource, id as Id).then((found) => found ?? null),
+    enabled: allowed && id !== null,
+    staleTime: 60_000,
+  })
+}
+
+/**
  * A record of another resource by its name (`resource` is the permission name, `users`), where the admin may
  * read that resource; else, or while it loads, `#id`; once the record is gone, `#id (deleted)`. The names a page of rows
  * asks for go in one request per resource.
  */
 export function RecordName({ resource, id }: { resource: string; id: Id | null }) {
   const { t } = useTranslation()
-  const target = registeredResource(resource)
-  const allowed = useCan('list', resource) && target !== undefined && !target.api.includes(':')
-  const name = useQuery({
-    queryKey: [resource, 'name', String(id)],
-    queryFn: () => nameOf(target?.api ?? resource, id as Id).then((found) => found ?? null),
-    enabled: allowed && id !== null,
-    staleTime: 60_000,
-  })
+  const name = useRecordName(resource, id)
   if (id === null) return null
   // Asked and not found: the record is gone (deleted since), which the reader should be told.
   const text = name.data ?? (name.data === null ? t('resource.recordGone', { id }) : `#${id}`)

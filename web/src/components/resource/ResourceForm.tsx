@@ -1,8 +1,8 @@
 import { describeField } from '@vod/contract/fields'
 import { MAX_PER_PAGE } from '@vod/contract/lists'
 import type { StaleAnswer } from '@vod/contract/versions'
-import { Alert, Button, Card, Form, type FormInstance, Space, Spin } from 'antd'
-import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { Alert, Button, Card, Form, type FormInstance, Space, Spin, Typography } from 'antd'
+import { isValidElement, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate, useParams } from 'react-router'
 import type { z } from 'zod'
@@ -15,7 +15,7 @@ import { showServerErrors } from '../form/server-errors.ts'
 import { useForm } from '../form/use-form.ts'
 import { useSessionDraft } from '../form/use-session-draft.ts'
 import { useUnsaved } from '../form/use-unsaved.ts'
-import { EditConflict } from './EditConflict.tsx'
+import { EditConflict, editorOf } from './EditConflict.tsx'
 import { theirChanges, theirsOnTop } from './edit-conflict.ts'
 import { defaultFormFields, formSchema } from './fields.ts'
 import { type FormField, FormFields, fieldName } from './form-fields.tsx'
@@ -60,6 +60,20 @@ function defaultsOf(schema: z.ZodObject | undefined): RecordValues {
       return def.type === 'default' ? [[name, def.defaultValue]] : []
     }),
   )
+}
+
+/**
+ * The form's fields that name records of another resource though the contract has no such field: those
+ * whose input is a record picker (`genre_ids` picks `tags`), so a change to them reads by the records' names.
+ */
+function pickedReferences(fields: readonly FormField[]): Record<string, string> {
+  const found: Record<string, string> = {}
+  for (const field of fields) {
+    if (typeof field === 'string' || !isValidElement(field.input)) continue
+    const picked = (field.input.props as { resource?: unknown }).resource
+    if (typeof picked === 'string') found[field.name] = picked
+  }
+  return found
 }
 
 /** A form's values with empty ones (null, '') left out: what tells a change from how it was given. */
@@ -136,6 +150,11 @@ export function ResourceForm(props: ResourceFormProps) {
   const from = base
   const [stale, setStale] = useState<StaleAnswer | null>(null)
   const shaped = (values: RecordValues) => (toForm ? toForm(values) : values)
+  // A refused save shows its change list where the eye is: scrolled to, at the form's top.
+  const conflictPanel = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (stale) conflictPanel.current?.scrollIntoView({ block: 'start' })
+  }, [stale])
 
   // Once per screen: a kept (hidden, then shown again) screen re-runs its effects, and must not lose
   // what the admin typed to the record as loaded.
@@ -240,11 +259,13 @@ export function ResourceForm(props: ResourceFormProps) {
         />
       )}
       {stale && (
-        <div style={{ marginBottom: 16, maxWidth }}>
+        <div ref={conflictPanel} style={{ marginBottom: 16, maxWidth, scrollMarginTop: 96 }}>
           <EditConflict
             stale={stale}
             resource={resource.name}
-            changes={from && theirs ? theirChanges(from, theirs) : null}
+            // As the form holds both versions, over its own fields: one line a field, named as the form names it.
+            changes={from && theirs ? theirChanges(shaped(from), shaped(theirs), names) : null}
+            references={pickedReferences(fields)}
             onApply={applyTheirs}
             onReload={() => void reloadTheirs()}
           />
@@ -265,13 +286,20 @@ export function ResourceForm(props: ResourceFormProps) {
           onFinish={submit}
         >
           <FormFields fields={fields} labels={resource.name} schema={schema} required={contract.input} />
-          <Space>
+          <Space wrap>
             <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="form-submit">
               {t('resource.save')}
             </Button>
             <Button data-testid="form-cancel" onClick={() => void cancel()}>
               {t('resource.cancel')}
             </Button>
+            {stale && (
+              <Typography.Text type="warning" role="status" data-testid="edit-conflict-note">
+                {editorOf(stale, t)
+                  ? t('resource.conflict.notSaved', { who: editorOf(stale, t) })
+                  : t('resource.conflict.notSavedElsewhere')}
+              </Typography.Text>
+            )}
           </Space>
         </Form>
       </Spin>

@@ -191,6 +191,7 @@ export function ResourceList<T extends { id: number }>(props: ResourceListProps<
         bulkActions={bulkActions ?? (bulkOffered ? bulk.render : undefined)}
         hiddenColumns={declared?.hidden?.map(keyOf)}
         wideColumns={declared?.wide?.map(keyOf)}
+        phoneColumns={declared?.phone?.map(keyOf)}
         totals={contract.list?.totals?.length ? { values: totals.data, currency: STORE_CURRENCY } : undefined}
       />
       {bulk.results}

@@ -8,14 +8,21 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
 /**
  * What another person changed in a record since the version a form was made from: `{field: [old, new]}`
  * as the trail writes it (components/changes reads it), or null when nothing of the record's own moved.
+ * Given the form's `fields` (and both versions as the form holds them), only those, in the form's order: one
+ * line a field as the form names it, what applying theirs brings, where the record's own fields may show one
+ * change twice (a video's `tags` and `tag_ids`, both "Tags", for its genre picker).
  */
 export function theirChanges(
   base: RecordValues,
   now: RecordValues,
+  fields: readonly string[] = Object.keys(now),
 ): Record<string, [unknown, unknown]> | null {
   const changes: Record<string, [unknown, unknown]> = {}
-  for (const [field, value] of Object.entries(now))
-    if (!bookkeeping.has(field) && !same(base[field], value)) changes[field] = [base[field] ?? null, value]
+  for (const field of fields) {
+    const value = now[field]
+    if (!bookkeeping.has(field) && !same(base[field], value))
+      changes[field] = [base[field] ?? null, value ?? null]
+  }
   return Object.keys(changes).length > 0 ? changes : null
 }
 

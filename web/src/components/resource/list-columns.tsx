@@ -36,7 +36,8 @@ const wrapped = {
   WebkitBoxOrient: 'vertical',
   WebkitLineClamp: 4,
   overflow: 'hidden',
-  overflowWrap: 'break-word',
+  // A phone's key columns break anywhere instead (list-table.css), so one long code cannot take the width.
+  overflowWrap: 'var(--list-cell-wrap, break-word)' as 'break-word',
   whiteSpace: 'normal',
   maxWidth: '32em',
 } as const

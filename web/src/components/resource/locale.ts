@@ -22,6 +22,11 @@ export const resourceLocale = defineLocale({
       theirs: 'Their change:',
       apply: 'Apply theirs on top of mine',
       reload: 'Reload theirs, drop mine',
+      /** Beside the save button, where the eye is when a save is refused. */
+      notSaved: 'Not saved: {{who}} saved this record first. Their change is listed above.',
+      notSavedElsewhere: 'Not saved: this record was changed elsewhere first. See above.',
+      /** The other editor: their name, and their login where it differs. */
+      person: '{{name}} ({{username}})',
     },
     unsaved: {
       title: 'Discard unsaved changes?',
@@ -250,6 +255,9 @@ export const resourceLocale = defineLocale({
       theirs: '对方的修改：',
       apply: '在我的修改上应用对方的修改',
       reload: '重新载入对方的版本，放弃我的修改',
+      notSaved: '未保存：{{who}} 先保存了这条记录，对方的修改列在上方。',
+      notSavedElsewhere: '未保存：这条记录已先在别处被修改，见上方。',
+      person: '{{name}}（{{username}}）',
     },
     unsaved: {
       title: '放弃未保存的修改？',

@@ -28,5 +28,8 @@ export const registeredResource = (name: string): ResourceDefinition | undefined
 export const referencedResource = (path: string): ResourceDefinition | undefined =>
   byPath.get(path) ?? byName.get(path)
 
-/** The record field that names a record of the resource at `path` (its contract's `label`). */
-export const labelFieldOf = (path: string): string | undefined => byPath.get(path)?.contract.label
+/** The record field that names a record of the resource at `path` on screen (its `shownLabel`, else its contract's `label`). */
+export const labelFieldOf = (path: string): string | undefined => {
+  const resource = byPath.get(path)
+  return resource?.shownLabel ?? resource?.contract.label
+}

@@ -54,6 +54,11 @@ interface ListDeclaration<F extends string = string> {
    * the job needs stay in view beside the actions (a comment's id, likes and time at 800 px).
    */
   wide?: readonly string[]
+  /**
+   * The key columns a phone (under 576 px) shows, the job's own (an order's number, member, amount and time):
+   * the others wait for a wider screen, so these fit the width with the row's actions under them.
+   */
+  phone?: readonly string[]
   /** The filter inputs in order (the contract's filter and range names); by default all of them. */
   filters?: readonly string[]
   /** Actions of the contract's table that ask first: the ones that cannot be taken back. */
@@ -119,6 +124,11 @@ export interface ResourceDefinition<C extends WebContract = WebContract> {
   view?: string
   /** Routed and granted as usual, but not in the menu (spec section 2's hidden lists: /plans/subscriptions). */
   hidden?: boolean
+  /**
+   * The field that names a record on screen where the contract's label is a code staff do not read (a plan's
+   * `title` over its `name`, `yearly`); where a record leaves it empty, the label names it (format.ts).
+   */
+  shownLabel?: string
   list?: ListDeclaration<Fields<C>>
   show?: ShowDeclaration<Fields<C>>
   form?: FormDeclaration

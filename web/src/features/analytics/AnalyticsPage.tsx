@@ -129,7 +129,8 @@ export function AnalyticsPage({ screen }: { screen: AnalyticsScreen }) {
           <Typography.Title level={4} style={{ margin: 0 }}>
             {t(`analytics.titles.${screen.name}`)}
           </Typography.Title>
-          <Space.Compact>
+          {/* Wraps on a phone: seven presets are wider than 390 px. */}
+          <Space.Compact style={{ flexWrap: 'wrap' }} data-testid="analytics-presets">
             {presets.map((name) => (
               <Button key={name} type={preset === name ? 'primary' : 'default'} onClick={() => pick(name)}>
                 {t(`analytics.presets.${name}`)}

@@ -2,6 +2,7 @@ import { Card, Statistic, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useFigureFormat } from './figure-format.ts'
 import { type Figure, isMoney } from './figures.ts'
+import { useShownFigures } from './shown-figures.ts'
 
 /** A figure as a number to compare: money in cents, exactly as written; counts and conversion as they are. */
 const amountOf = (figure: Figure, value: unknown) =>
@@ -93,6 +94,7 @@ export function FigureStatistics({
   testId?: string
 }) {
   const { t } = useTranslation()
+  const shown = useShownFigures()
   return (
     <Card title={title} data-testid={testId}>
       <div
@@ -102,7 +104,7 @@ export function FigureStatistics({
           gap: 16,
         }}
       >
-        {figures.map((figure) => (
+        {shown(figures).map((figure) => (
           <FigureStatistic
             key={figure}
             figure={figure}

@@ -1,6 +1,6 @@
 import { Table } from 'antd'
 import type { EChartsCoreOption } from 'echarts/core'
-import { type ReactNode, useCallback } from 'react'
+import { type ReactNode, useCallback, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { DailyFigures } from '../../api/analytics.ts'
 import { useReducedMotion } from '../../base/use-reduced-motion.ts'
@@ -8,6 +8,7 @@ import { EChart } from '../../components/echart/EChart.tsx'
 import { ScrollRegion } from '../../components/scroll-region/ScrollRegion.tsx'
 import { useFigureFormat } from './figure-format.ts'
 import { type Figure, isMoney } from './figures.ts'
+import { useShownFigures } from './shown-figures.ts'
 
 /** A row of a chart's category axis: its label and its figures. */
 type Row = Partial<Record<Figure, unknown>>
@@ -168,7 +169,7 @@ export function FigureTables<T extends object>({
  */
 export function FiguresChart({
   days,
-  figures,
+  figures: asked,
   title,
   testId = 'analytics',
   totals,
@@ -183,6 +184,8 @@ export function FiguresChart({
 }) {
   const { t } = useTranslation()
   const reduced = useReducedMotion()
+  const shown = useShownFigures()
+  const figures = useMemo(() => shown(asked), [shown, asked])
   const option = useCallback(
     (primary: string) =>
       figuresOption({

@@ -1,10 +1,11 @@
-import { useCallback } from 'react'
+import { useCallback, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Split } from '../../api/analytics.ts'
 import { useReducedMotion } from '../../base/use-reduced-motion.ts'
 import { EChart } from '../../components/echart/EChart.tsx'
 import { FigureTables, figuresOption } from './FiguresChart.tsx'
 import type { Figure } from './figures.ts'
+import { useShownFigures } from './shown-figures.ts'
 
 /** A table split by channel or campaign (`/analytics/channel/revenuePieChart`), and its columns. */
 export interface SplitSpec {
@@ -21,6 +22,8 @@ export interface SplitSpec {
 export default function SplitFigures({ split, rows }: { split: SplitSpec; rows: Split[] }) {
   const { t } = useTranslation()
   const reduced = useReducedMotion()
+  const shown = useShownFigures()
+  const figures = useMemo(() => shown(split.figures), [shown, split.figures])
   const nameOf = useCallback(
     (row: Split) => (split.by === 'campaign' ? row.campaign_name : row.channel_name) ?? t('analytics.none'),
     [split.by, t],
@@ -30,12 +33,12 @@ export default function SplitFigures({ split, rows }: { split: SplitSpec; rows: 
       figuresOption({
         labels: rows.map(nameOf),
         rows,
-        figures: split.figures.filter((figure) => figure !== 'conversion'),
+        figures: figures.filter((figure) => figure !== 'conversion'),
         kind: 'bar',
         reduced,
         t,
       })(primary),
-    [rows, nameOf, split.figures, reduced, t],
+    [rows, nameOf, figures, reduced, t],
   )
   return (
     <>
@@ -46,7 +49,7 @@ export default function SplitFigures({ split, rows }: { split: SplitSpec; rows: 
       )}
       <FigureTables<Split>
         rows={rows}
-        figures={split.figures}
+        figures={figures}
         label={{ title: t(`analytics.by.${split.by}`), render: nameOf }}
         rowKey={(row) => `${row.channel_id}:${row.campaign_id ?? ''}`}
         title={t(`analytics.by.${split.by}`)}

@@ -20,6 +20,7 @@ import { useFigureFormat } from '../analytics/figure-format.ts'
 import { type Figure, moneyFigures } from '../analytics/figures.ts'
 import { Later } from '../analytics/Later.tsx'
 import { presetPeriod } from '../analytics/periods.ts'
+import { useShownFigures } from '../analytics/shown-figures.ts'
 import { liveQuery, periodQuery } from './queries.ts'
 import { useCountUp } from './use-count-up.ts'
 
@@ -75,6 +76,8 @@ function OnlineNow({ value }: { value: number }) {
 export default function DashboardPage() {
   const { t } = useTranslation()
   const format = useFigureFormat()
+  // The money figures the caller's field rules leave it (no fees for who may not read an order's fees).
+  const money = useShownFigures()(moneyFigures)
   const name = useSession((state) => state.profile?.name || state.profile?.username || '')
   // Without the permission nothing is asked (a refused call would be asked again every few seconds).
   const mayView = useCan('view', 'dashboard')
@@ -119,11 +122,11 @@ export default function DashboardPage() {
       day.date === data.date
         ? {
             ...day,
-            gross: data.gross.today,
-            fees: data.fees.today,
+            gross: data.gross?.today,
+            fees: data.fees?.today,
             refunds: data.refunds.today,
             chargebacks: data.chargebacks.today,
-            net: data.net.today,
+            net: data.net?.today,
             orders: data.orders.today,
             signups: data.signups.today,
             new_subscriptions: data.new_subscriptions.today,
@@ -132,7 +135,7 @@ export default function DashboardPage() {
     )
   }, [trend.data, data])
   const todayOf = (pick: 'today' | 'yesterday') =>
-    data ? Object.fromEntries(moneyFigures.map((figure) => [figure, data[figure][pick]])) : {}
+    data ? Object.fromEntries(money.map((figure) => [figure, data[figure]?.[pick]])) : {}
 
   return (
     <Row gutter={[16, 16]}>
@@ -170,7 +173,7 @@ export default function DashboardPage() {
           <Col span={24}>
             <FigureStatistics
               title={t('dashboard.revenue')}
-              figures={[...moneyFigures]}
+              figures={money}
               current={todayOf('today')}
               previous={todayOf('yesterday')}
               against="yesterday"
@@ -195,7 +198,7 @@ export default function DashboardPage() {
             <Later height={360}>
               <FiguresChart
                 days={trendDays}
-                figures={[...moneyFigures]}
+                figures={money}
                 title={t('dashboard.revenueTrend', { period: periodName })}
                 testId="revenue-trend"
                 totals={trend.data?.meta.totals}
@@ -240,7 +243,7 @@ export default function DashboardPage() {
                     title: t('analytics.figures.signups'),
                     align: 'right',
                   },
-                  grossColumn,
+                  ...(money.includes('gross') ? [grossColumn] : []),
                 ]}
               />
             </Later>
@@ -256,7 +259,10 @@ export default function DashboardPage() {
                 pagination={false}
                 rowKey="plan_id"
                 dataSource={plans.data.data}
-                columns={[{ key: 'plan', dataIndex: 'plan_name', title: t('dashboard.plan') }, grossColumn]}
+                columns={[
+                  { key: 'plan', dataIndex: 'plan_name', title: t('dashboard.plan') },
+                  ...(money.includes('gross') ? [grossColumn] : []),
+                ]}
               />
             </Later>
           </Card>

@@ -26,6 +26,8 @@ export const plans = defineResource({
   icon: ProfileOutlined,
   locale: plansLocale,
   paths: { edit: ':id/edit' },
+  // Pickers and links name a plan by its title, as the member site does; `yearly` is its code.
+  shownLabel: 'title',
   screens: { list: true, create: true, edit: true, show: true },
   show: { related: [{ resource: 'subscriptions', filter: 'plan_id' }] },
   list: {

@@ -14,13 +14,23 @@ import {
   SortableContext,
   sortableKeyboardCoordinates,
 } from '@dnd-kit/sortable'
+import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
+import { useRecordName } from '../../components/resource/RecordName.tsx'
 import { useTabs } from '../../stores/tabs.ts'
 import { useTabActions } from './use-tab-actions.ts'
 import { useTabScroll } from './use-tab-scroll.ts'
 import { ViewTab } from './ViewTab.tsx'
-import { viewTitle } from './view-title.ts'
+import { viewRecord, viewTitle } from './view-title.ts'
+
+/** A tab named by its record where it shows one (the name asked as a link to the record asks it). */
+function NamedViewTab(props: Omit<Parameters<typeof ViewTab>[0], 'title'>) {
+  const { t } = useTranslation()
+  const record = viewRecord(props.view.path)
+  const name = useRecordName(record?.resource ?? '', record?.id ?? null)
+  return <ViewTab {...props} title={viewTitle(props.view.path, t, name.data)} />
+}
 
 /** Tabs move along the bar only. */
 const alongTheBar: Modifier = ({ transform }) => ({ ...transform, y: 0 })
@@ -41,7 +51,13 @@ export default function SortableTabs() {
       keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
     }),
   )
-  const titleOf = (id: unknown) => viewTitle(String(id), t)
+  const queries = useQueryClient()
+  // The names the tabs show, as the cache holds them.
+  const titleOf = (id: unknown) => {
+    const record = viewRecord(String(id))
+    const name = record && queries.getQueryData<string | null>([record.resource, 'name', record.id])
+    return viewTitle(String(id), t, name)
+  }
   const announcements: Announcements = {
     onDragStart: ({ active }) => t('shell.tabs.pickedUp', { title: titleOf(active.id) }),
     onDragOver: ({ active, over }) =>
@@ -68,13 +84,7 @@ export default function SortableTabs() {
       <SortableContext items={views.map((view) => view.path)} strategy={horizontalListSortingStrategy}>
         <ul className="tabs-bar-list" ref={scroller}>
           {views.map((view) => (
-            <ViewTab
-              key={view.path}
-              view={view}
-              title={titleOf(view.path)}
-              active={view.path === pathname}
-              actions={actions}
-            />
+            <NamedViewTab key={view.path} view={view} active={view.path === pathname} actions={actions} />
           ))}
         </ul>
       </SortableContext>

@@ -103,6 +103,8 @@ class Consumer {
   private runStarted = 0
   private open = false
   private chain: Promise<void> = Promise.resolve()
+  /** Work handed to `serial` and not yet done. */
+  private queued = 0
   private quiet: NodeJS.Timeout | undefined
   private marker: NodeJS.Timeout | undefined
   private lastApplied = Date.now()
@@ -143,11 +145,14 @@ class Consumer {
         reject(error)
       })
     })
-    // Most messages are read at once; the stream waits only for the work one calls for (flow control).
+    // Messages are read while the work they called for is applied, the stream waiting (flow control) only
+    // while more than one piece of work is queued: reading and applying overlap, memory stays bounded.
     this.service.on('data', (_lsn: string, message: Pgoutput.Message) => {
       if (this.failure || this.closed) return
       const work = this.read(message)
-      return work && this.serial(work)
+      if (!work) return
+      const done = this.serial(work)
+      return this.queued > 1 ? done : undefined
     })
     this.service.on('heartbeat', (_lsn: string, _at: number, respond: boolean) => {
       if (respond) void this.acknowledge()
@@ -177,8 +182,9 @@ class Consumer {
 
   /** One thing at a time on the applying connection: the stream's messages, the quiet flush, the marks. */
   private serial(work: () => Promise<void>): Promise<void> {
+    this.queued++
     const next = this.chain.then(() => (this.failure || this.closed ? undefined : work()))
-    const settled = next.catch((error: Error) => this.fail(error))
+    const settled = next.catch((error: Error) => this.fail(error)).finally(() => this.queued--)
     this.chain = settled
     return settled
   }

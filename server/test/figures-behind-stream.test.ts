@@ -1,0 +1,95 @@
+import pg from 'pg'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { type RunningServer, startServer } from '../../e2e/support/server.ts'
+import { describeOnPostgres } from './support/databases.ts'
+import { type Cluster, startLogicalCluster } from './support/logical-cluster.ts'
+import { promtool, sample } from './support/metrics-text.ts'
+
+/**
+ * The figures-behind gauges on the change stream (docs/operations.md "Metrics"), on a wal_level = logical
+ * cluster of the test's own and a real server process: a member-site transaction of a million visits
+ * committed, the scrapes taken while the stream folds it say the WAL past what the figures hold (bytes) and
+ * how long the newest folded commit is past, and the slot's retained WAL; once it is folded they fall back.
+ * Every scrape passes promtool.
+ */
+const TOKEN = 'stream-metrics-token-0123456789'
+const ROWS = 1_000_000
+
+describeOnPostgres('the figures-behind gauges on the change stream', () => {
+  let cluster: Cluster
+  let pool: pg.Pool
+  let server: RunningServer
+  const one = async (text: string, values: unknown[] = []) => (await pool.query(text, values)).rows[0]
+  const scrape = async () => {
+    const answer = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
+    expect(answer.status).toBe(200)
+    return answer.text()
+  }
+
+  beforeAll(async () => {
+    cluster = await startLogicalCluster()
+    const admin = new pg.Client({ connectionString: cluster.url('postgres') })
+    await admin.connect()
+    await admin.query('create database vod')
+    await admin.end()
+    pool = new pg.Pool({ connectionString: cluster.url('vod'), max: 4 })
+    pool.on('error', () => {})
+    server = await startServer({ DATABASE_URL: cluster.url('vod'), SEED_DEMO: '0', METRICS_TOKEN: TOKEN })
+  }, 240_000)
+  afterAll(async () => {
+    await server?.stop()
+    await pool?.end()
+    await cluster?.stop()
+  })
+
+  it('rises while a million-row transaction is folded, and falls once it is', async () => {
+    // The stream follows (its slot and place exist), and it is caught up with a quiet database.
+    await expect
+      .poll(async () => sample(await scrape(), 'vod_figures_behind_bytes'), { timeout: 60_000 })
+      .toBeLessThan(1_000_000)
+    const quiet = await scrape()
+    await promtool(quiet)
+    expect(quiet).toContain('# TYPE vod_figures_behind_bytes gauge')
+    expect(sample(quiet, 'vod_replication_slot_retained_bytes')).toBeGreaterThanOrEqual(0)
+
+    // The stream's place (figure_stream) held from a transaction of the test's own: the fold reads and
+    // applies the million rows, then waits to move its place until the test lets go. Without the hold a quick
+    // fold may be done before the first scrape is read, and the test would prove nothing.
+    const holder = await pool.connect()
+    let during = ''
+    try {
+      await holder.query('begin')
+      await holder.query('select 1 from figure_stream for update')
+      await pool.query(`insert into visits (visitor, device, visited_at)
+        select 'behind-' || (g % 50000), 'mobile', now() - (g % 3600) * interval '1 second'
+        from generate_series(1, ${ROWS}) g`)
+      // The commit's WAL is wholly past what the figures hold until the stream has applied the transaction.
+      during = await scrape()
+      // Behind by seconds too: past the 5 s a quiet stream's marks leave at most.
+      await expect
+        .poll(async () => sample(await scrape(), 'vod_figures_behind_seconds'), { timeout: 30_000 })
+        .toBeGreaterThan(6)
+    } finally {
+      await holder.query('rollback')
+      holder.release()
+    }
+    await promtool(during)
+    const walOfTheInsert = 50_000_000
+    expect(sample(during, 'vod_figures_behind_bytes')).toBeGreaterThan(walOfTheInsert)
+    expect(sample(during, 'vod_replication_slot_retained_bytes')).toBeGreaterThan(walOfTheInsert)
+    await expect
+      .poll(async () => sample(await scrape(), 'vod_figures_behind_bytes'), {
+        timeout: 240_000,
+        interval: 500,
+      })
+      .toBeLessThan(1_000_000)
+    const after = await scrape()
+    await promtool(after)
+    // Caught up: the newest folded commit is a mark of the last 5 s (a quiet stream is marked so often).
+    expect(sample(after, 'vod_figures_behind_seconds')).toBeLessThan(10)
+    // And the figures hold the million visits: the key of every channel, campaign, plan and device sums them.
+    const { n } = await one(`select max(total)::text as n from (select sum(visits) as total from rollup_days
+      group by channel_id, campaign_id, plan_id, device) keys`)
+    expect(Number(n)).toBe(ROWS)
+  }, 360_000)
+})
