@@ -8,6 +8,24 @@ const knownSeconds: Record<string, number> = JSON.parse(
   readFileSync(new URL('./scripts/test-times.json', import.meta.url), 'utf8'),
 )
 
+/** A browser file that walks every screen of the route table (it imports e2e/support/routes.ts). */
+const isSweep = (spec: TestSpecification) =>
+  spec.project.name === 'e2e' && readFileSync(spec.moduleId, 'utf8').includes('/support/routes.ts')
+
+/**
+ * The sweeps before every other browser file, even where vitest puts a file that failed last time first: a
+ * sweep judges every screen of its lane's shared server, and ran after a file that leaves markup behind
+ * (content-security-policy.test.ts's tag) it failed on that file's data (27 November, the CSP file first after
+ * it had failed).
+ */
+function sweepsFirst(sorted: TestSpecification[]): TestSpecification[] {
+  const sweeps = sorted.filter(isSweep)
+  if (sweeps.length === 0) return sorted
+  const at = sorted.findIndex((spec) => spec.project.name === 'e2e')
+  const rest = sorted.filter((spec) => !isSweep(spec))
+  return [...rest.slice(0, at), ...sweeps, ...rest.slice(at)]
+}
+
 /**
  * Vitest's order (failed first, then longest by the last run's times), with the times kept in
  * scripts/test-times.json for files vitest has none of, as on a fresh clone: there vitest took the largest
@@ -19,29 +37,29 @@ class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files)
     const cache = this.ctx.cache
-    if (sorted.every((spec) => cache.getTestSpecificationResult(spec))) return sorted
+    if (sorted.every((spec) => cache.getTestSpecificationResult(spec))) return sweepsFirst(sorted)
     const seconds = (spec: TestSpecification) => {
       const result = cache.getTestSpecificationResult(spec)
       if (result) return result.failed ? Number.POSITIVE_INFINITY : result.duration / 1000
       const known = knownSeconds[relative(import.meta.dirname, spec.moduleId)]
       if (known !== undefined) return known
-      const sweep =
-        spec.project.name === 'e2e' && readFileSync(spec.moduleId, 'utf8').includes('/support/routes.ts')
-      return sweep ? Number.POSITIVE_INFINITY : Number.MAX_SAFE_INTEGER
+      return isSweep(spec) ? Number.POSITIVE_INFINITY : Number.MAX_SAFE_INTEGER
     }
     // Sorted by project first (super.sort); within one, longest first (ties keep vitest's order).
     const project = new Map(sorted.map((spec, n) => [spec.project.name, n]))
     const longer = (a: number, b: number) => (a === b ? 0 : a > b ? -1 : 1)
-    return [...sorted].sort(
-      (a, b) =>
-        (project.get(a.project.name) ?? 0) - (project.get(b.project.name) ?? 0) ||
-        longer(seconds(a), seconds(b)),
+    return sweepsFirst(
+      [...sorted].sort(
+        (a, b) =>
+          (project.get(a.project.name) ?? 0) - (project.get(b.project.name) ?? 0) ||
+          longer(seconds(a), seconds(b)),
+      ),
     )
   }
 }
 
-// One runner for every suite. `npm test` runs the fast projects first and the browser suite last,
-// so a broken unit fails the run before Chromium starts.
+// One runner for every suite. `npm test` (scripts/test.mjs) runs the unit and API projects beside the
+// browser suite once the checks pass; a failure in either stops the other.
 export default defineConfig({
   test: {
     // The API suites mostly wait (on PostgreSQL, on argon2 in libuv's threads): more workers than cores
