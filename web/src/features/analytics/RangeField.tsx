@@ -40,7 +40,7 @@ export default function RangeField({
   onPick: (range: Range) => void
 }) {
   const { t, i18n } = useTranslation()
-  const box = useRef<HTMLSpanElement>(null)
+  const box = useRef<HTMLFieldSetElement>(null)
   const [refusal, setRefusal] = useState<string | null>(null)
   // Picked or typed, a range goes through the same rules: applied, or refused in words.
   const apply = (typed: [string, string]) => {
@@ -71,7 +71,13 @@ export default function RangeField({
   }
   return (
     <Space wrap size="small">
-      <span ref={box} onKeyDown={onKeyDown} onBlur={onBlur}>
+      {/* The two inputs and the calendar as one field, judged when focus leaves them all. */}
+      <fieldset
+        ref={box}
+        style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}
+        onKeyDown={onKeyDown}
+        onBlur={onBlur}
+      >
         <DatePicker.RangePicker
           aria-label={t('analytics.range')}
           value={[dayjs(start), dayjs(end)]}
@@ -79,7 +85,7 @@ export default function RangeField({
           allowClear={false}
           status={refusal ? 'error' : undefined}
         />
-      </span>
+      </fieldset>
       {refusal && (
         <Typography.Text type="danger" role="alert" data-testid="range-refused">
           {refusal}
