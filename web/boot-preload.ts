@@ -71,7 +71,7 @@ export function coldLoad(bundle: Rollup.OutputBundle): {
  *    has run and asked for them: boot.js adds their modulepreload links from the lists this writes into the
  *    page (`<meta name="vod-preload" data-route="…">`, `*` for the frame, each file's static imports with
  *    it; the entry's own left out);
- *  - such a load's first calls go out from boot.js too (base/early-data.ts takeBootAnswer), with the API
+ *  - such a load's first calls go out from boot.js too (api/boot-answers.ts takeBootAnswer), with the API
  *    version named here.
  */
 export function bootPreload(): Plugin {

@@ -47,6 +47,8 @@ describe('list query parsing', () => {
       page: 1,
       perPage: 20,
       sort: [{ field: 'id', desc: true }],
+      // The declared sort, not one the caller asked for: a hidden field there is passed over, not refused.
+      sortDefault: true,
       keyword: null,
       ids: null,
       filters: { type: undefined, category_id: undefined },

@@ -1,6 +1,6 @@
 import { API_VERSION } from '@vod/contract/lists'
 import type { StaleAnswer } from '@vod/contract/versions'
-import { takeBootAnswer } from '../base/early-data.ts'
+import { takeBootAnswer } from './boot-answers.ts'
 
 /**
  * The one HTTP module (spec section 7, API.md): every call to the admin API goes through here. It adds
