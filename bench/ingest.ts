@@ -35,11 +35,7 @@ const CLIENTS = 16
 const run = promisify(execFile)
 
 const cluster = await startLogicalCluster()
-const admin = new pg.Client({ connectionString: cluster.url('postgres') })
-await admin.connect()
-await admin.query('create database vod')
-await admin.end()
-const url = cluster.url('vod')
+const url = await cluster.createDatabase('vod')
 const server = await startServer({ DATABASE_URL: url, SEED_DEMO: '0' })
 const raw = new pg.Pool({ connectionString: url, max: 4 })
 const dir = await mkdtemp(join(tmpdir(), 'vod-ingest-'))

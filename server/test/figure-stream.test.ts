@@ -71,10 +71,7 @@ describeOnPostgres('the figures from the change stream', () => {
 
   beforeAll(async () => {
     cluster = await startLogicalCluster()
-    const admin = new pg.Client({ connectionString: cluster.url('postgres') })
-    await admin.connect()
-    await admin.query('create database vod')
-    await admin.end()
+    await cluster.createDatabase('vod')
     pool = new pg.Pool({ connectionString: cluster.url('vod'), max: 12 })
     pool.on('error', () => {})
     for (let n = 0; n < 2; n++)

@@ -28,10 +28,7 @@ describeOnPostgres('the figures-behind gauges on the change stream', () => {
 
   beforeAll(async () => {
     cluster = await startLogicalCluster()
-    const admin = new pg.Client({ connectionString: cluster.url('postgres') })
-    await admin.connect()
-    await admin.query('create database vod')
-    await admin.end()
+    await cluster.createDatabase('vod')
     pool = new pg.Pool({ connectionString: cluster.url('vod'), max: 4 })
     pool.on('error', () => {})
     server = await startServer({ DATABASE_URL: cluster.url('vod'), SEED_DEMO: '0', METRICS_TOKEN: TOKEN })

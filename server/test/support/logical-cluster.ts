@@ -3,6 +3,7 @@ import { chown, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import postgres from 'pg'
 import { freePort } from '../../../e2e/support/server.ts'
 
 const run = promisify(execFile)
@@ -10,6 +11,8 @@ const run = promisify(execFile)
 export interface Cluster {
   /** postgres://postgres@127.0.0.1:port/<database> */
   url: (database: string) => string
+  /** Creates a database of the cluster's own and answers its URL. */
+  createDatabase: (database: string) => Promise<string>
   stop: () => Promise<void>
 }
 
@@ -49,8 +52,19 @@ export async function startLogicalCluster(): Promise<Cluster> {
     '-c full_page_writes=off',
   ]
   await pg('pg_ctl', ['-D', data, '-w', '-t', '60', '-l', `${data}.log`, '-o', settings.join(' '), 'start'])
+  const url = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`
   return {
-    url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    url,
+    createDatabase: async (database) => {
+      const admin = new postgres.Client({ connectionString: url('postgres') })
+      await admin.connect()
+      try {
+        await admin.query(`create database "${database}"`)
+      } finally {
+        await admin.end()
+      }
+      return url(database)
+    },
     stop: async () => {
       await pg('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => undefined)
       await rm(dir, { recursive: true, force: true })
