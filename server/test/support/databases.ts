@@ -45,14 +45,27 @@ export interface TestDatabase {
   drop(): Promise<void>
 }
 
-export async function adminQuery(text: string) {
+export async function adminQuery(text: string, values: unknown[] = []) {
   const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
   await client.connect()
   try {
-    await client.query(text)
+    return (await client.query(text, values)).rows
   } finally {
     await client.end()
   }
+}
+
+/**
+ * Drops a test database once the connections its pools were told to end have gone (up to 5 s), then forces
+ * out the rest. A pool's `end()` resolves before its clients' sockets close: forcing at once terminates a
+ * backend still closing, and its client raises the FATAL on a pool that no longer listens (an uncaught error).
+ */
+export async function dropTestDatabase(name: string) {
+  const deadline = Date.now() + 5_000
+  const open = async () =>
+    Number((await adminQuery('select count(*) from pg_stat_activity where datname = $1', [name]))[0]?.count)
+  while (Date.now() < deadline && (await open()) > 0) await new Promise((resolve) => setTimeout(resolve, 50))
+  await adminQuery(`drop database if exists ${name} with (force)`)
 }
 
 /** TEST_DATABASE_URL with another database name. */
@@ -102,7 +115,7 @@ export async function createTestDatabase(
     url,
     async drop() {
       await database.close()
-      await adminQuery(`drop database if exists ${name} with (force)`)
+      await dropTestDatabase(name)
     },
   }
 }
