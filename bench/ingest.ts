@@ -15,7 +15,9 @@
  *    after its commit an order is in the figures (figure_stream's position past the commit), p50 and p99;
  * 4. a transaction of a million visits: how long after its commit the figures hold it, and the freshness of
  *    single orders committed meanwhile.
- * Floors: the bare copies, in the same run. Asserts nothing.
+ * Floors, in the same run: the bare copies (1, 2); for 3 and 4, a bare consumer of the same stream on a slot
+ * of its own (support/bare-consumer.ts: each commit acknowledged as it arrives, nothing applied), which is
+ * what PostgreSQL's decoding costs whoever follows the stream. Asserts nothing.
  *
  *   npx tsx bench/ingest.ts      BENCH_SECONDS=5
  */
@@ -28,6 +30,7 @@ import { promisify } from 'node:util'
 import pg from 'pg'
 import { startServer } from '../e2e/support/server.ts'
 import { startLogicalCluster } from '../server/test/support/logical-cluster.ts'
+import { startBareConsumer } from './support/bare-consumer.ts'
 import { pgbenchBinary, scriptTps } from './support/pgbench.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
@@ -42,6 +45,7 @@ const dir = await mkdtemp(join(tmpdir(), 'vod-ingest-'))
 const one = async (text: string, values: unknown[] = []) => (await raw.query(text, values)).rows[0]
 const started = new Date()
 const load = loadavg()[0]?.toFixed(1)
+let floorConsumer: Awaited<ReturnType<typeof startBareConsumer>> | undefined
 
 try {
   const channel = (
@@ -171,7 +175,9 @@ commit;
     }
   }
   const currentLsn = async () => (await one('select pg_current_wal_lsn()::text as lsn')).lsn as string
-  /** How long after its commit an order is in the figures (ms). */
+  floorConsumer = await startBareConsumer(url, 'vod_figures')
+  const { heldAt: delivered } = floorConsumer
+  /** How long after its commit an order is in the figures, and at the bare consumer (ms). */
   const freshness = async () => {
     await raw.query(
       `insert into orders (order_no, user_id, plan_id, channel_id, amount, payment_method, paid_at, total_amount) values (gen_random_uuid()::text, $1, $2, $3, 1, 'segpay', now(), 1)`,
@@ -179,15 +185,16 @@ commit;
     )
     const lsn = await currentLsn()
     const committed = Date.now()
+    const floor = delivered(lsn).then(() => Date.now() - committed)
     await heldAt(lsn, 5)
-    return Date.now() - committed
+    return { kept: Date.now() - committed, floor: await floor }
   }
   const percentile = (xs: number[], p: number) =>
     [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0
 
   console.log('\n3. freshness under 16 writers of single visits, at a rate each and unbounded')
   console.log(
-    `  ${'visits a second'.padEnd(22)}${'written'.padStart(9)}${'orders'.padStart(8)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}`,
+    `  ${'visits a second'.padEnd(22)}${'written'.padStart(9)}${'orders'.padStart(8)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'floor p50'.padStart(11)}${'floor p99'.padStart(11)}`,
   )
   for (const rate of [1000, 5000, 10000, 0]) {
     const writers = run(
@@ -204,22 +211,25 @@ commit;
       { maxBuffer: 16 * 1024 * 1024 },
     )
     const fresh: number[] = []
+    const floors: number[] = []
     const until = Date.now() + seconds * 2000 - 500
     while (Date.now() < until) {
-      fresh.push(await freshness())
+      const { kept, floor } = await freshness()
+      fresh.push(kept)
+      floors.push(floor)
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
     const written = Number(/tps = ([\d.]+)/.exec((await writers).stdout)?.[1] ?? 0)
     // What the writers left unapplied is applied before the next rate is measured.
     await heldAt(await currentLsn(), 50)
     console.log(
-      `  ${(rate ? fmt(rate) : 'unbounded').padEnd(22)}${fmt(written).padStart(9)}${String(fresh.length).padStart(8)}${fmt(percentile(fresh, 0.5)).padStart(9)}${fmt(percentile(fresh, 0.99)).padStart(9)}`,
+      `  ${(rate ? fmt(rate) : 'unbounded').padEnd(22)}${fmt(written).padStart(9)}${String(fresh.length).padStart(8)}${fmt(percentile(fresh, 0.5)).padStart(9)}${fmt(percentile(fresh, 0.99)).padStart(9)}${fmt(percentile(floors, 0.5)).padStart(11)}${fmt(percentile(floors, 0.99)).padStart(11)}`,
     )
   }
 
   console.log('\n4. a transaction of a million visits')
   const big = await raw.connect()
-  const meanwhile: number[] = []
+  const meanwhile: { kept: number; floor: number }[] = []
   try {
     const begun = Date.now()
     await big.query('begin')
@@ -230,6 +240,7 @@ commit;
     await big.query('commit')
     const lsn = await currentLsn()
     const committed = Date.now()
+    const bigDelivered = delivered(lsn).then(() => Date.now() - committed)
     const ordersMeanwhile = (async () => {
       for (let n = 0; n < 5; n++) meanwhile.push(await freshness())
     })()
@@ -237,15 +248,16 @@ commit;
     const caught = Date.now() - committed
     await ordersMeanwhile
     console.log(
-      `  written in ${fmt(committed - begun)} ms; in the figures ${fmt(caught)} ms after its commit`,
+      `  written in ${fmt(committed - begun)} ms; in the figures ${fmt(caught)} ms after its commit (bare consumer: ${fmt(await bigDelivered)} ms)`,
     )
     console.log(
-      `  single orders committed just after it: in the figures after ${meanwhile.map(fmt).join(', ')} ms`,
+      `  single orders committed just after it, in the figures after: ${meanwhile.map((m) => fmt(m.kept)).join(', ')} ms (bare consumer: ${meanwhile.map((m) => fmt(m.floor)).join(', ')} ms)`,
     )
   } finally {
     big.release()
   }
 } finally {
+  await floorConsumer?.stop()
   await raw.end()
   await server.stop()
   await cluster.stop()

@@ -1,0 +1,57 @@
+import pg from 'pg'
+import { LogicalReplicationService, type Pgoutput, PgoutputPlugin } from 'pg-logical-replication'
+
+const lsnValue = (lsn: string) => {
+  const [high = '0', low = '0'] = lsn.split('/')
+  return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`)
+}
+
+/**
+ * The floor of following the change stream: a slot of its own on the same publication, read by the same
+ * library, each commit acknowledged as it arrives and nothing applied. How long after a commit this one has
+ * it is what PostgreSQL's decoding and the library's parsing cost, which no consumer of the stream beats.
+ */
+export async function startBareConsumer(url: string, publication: string) {
+  const slot = 'bench_bare_consumer'
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`select pg_create_logical_replication_slot($1, 'pgoutput')`, [slot])
+  let received = 0n
+  let receivedText = '0/0'
+  const waiting = new Set<{ lsn: bigint; resolve: () => void }>()
+  const service = new LogicalReplicationService(
+    { connectionString: url, application_name: slot },
+    { acknowledge: { auto: false, timeoutSeconds: 0 } },
+  )
+  service.on('data', (_lsn: string, message: Pgoutput.Message) => {
+    if (message.tag !== 'commit') return
+    receivedText = message.commitEndLsn ?? '0/0'
+    received = lsnValue(receivedText)
+    void service.acknowledge(receivedText)
+    for (const wait of waiting)
+      if (wait.lsn <= received) {
+        waiting.delete(wait)
+        wait.resolve()
+      }
+  })
+  // The walsender asks for a reply while it decodes a large transaction; unanswered, it drops the connection.
+  service.on('heartbeat', (_lsn: string, _at: number, respond: boolean) => {
+    if (respond) void service.acknowledge(receivedText)
+  })
+  service.on('error', (error: Error) => console.error(`the bare consumer failed: ${error.message}`))
+  const plugin = new PgoutputPlugin({ protoVersion: 1, publicationNames: [publication] })
+  const following = service.subscribe(plugin, slot).catch(() => undefined)
+  return {
+    /** Resolves once a commit at or past `lsn` has arrived. */
+    heldAt: (lsn: string) =>
+      lsnValue(lsn) <= received
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => waiting.add({ lsn: lsnValue(lsn), resolve })),
+    async stop() {
+      await service.destroy()
+      await following
+      await admin.query('select pg_drop_replication_slot($1)', [slot]).catch(() => undefined)
+      await admin.end()
+    },
+  }
+}
