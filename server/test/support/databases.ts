@@ -60,7 +60,7 @@ export async function adminQuery(text: string, values: unknown[] = []) {
  * out the rest. A pool's `end()` resolves before its clients' sockets close: forcing at once terminates a
  * backend still closing, and its client raises the FATAL on a pool that no longer listens (an uncaught error).
  */
-export async function dropTestDatabase(name: string) {
+async function dropTestDatabase(name: string) {
   const deadline = Date.now() + 5_000
   const open = async () =>
     Number((await adminQuery('select count(*) from pg_stat_activity where datname = $1', [name]))[0]?.count)
