@@ -8,12 +8,9 @@ const knownSeconds: Record<string, number> = JSON.parse(
   readFileSync(new URL('./scripts/test-times.json', import.meta.url), 'utf8'),
 )
 
-/**
- * A browser file that walks every screen of the route table (it imports e2e/support/routes.ts), or judges
- * screens by axe (e2e/support/axe.ts), which another file's leftovers on the shared server would sway.
- */
+/** A browser file that walks every screen of the route table (it imports e2e/support/routes.ts). */
 const isSweep = (spec: TestSpecification) =>
-  spec.project.name === 'e2e' && /\/support\/(routes|axe)\.ts/.test(readFileSync(spec.moduleId, 'utf8'))
+  spec.project.name === 'e2e' && readFileSync(spec.moduleId, 'utf8').includes('/support/routes.ts')
 
 /**
  * The sweeps before every other browser file, even where vitest puts a file that failed last time first: a

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
-import { settled } from './waits.ts'
 
 /** axe-core's browser build; injected into pages under test only, never part of the web app. */
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
@@ -31,13 +30,10 @@ export interface AxeScope {
   rules?: string[]
 }
 
-/**
- * Runs axe over what the page shows now. axe goes in by the DevTools protocol's evaluation, which the page's
- * Content-Security-Policy does not govern: a script tag needed the policy bypassed (bypassCSP), so the names
- * sweep, which judges screens as the policy leaves them, could not run axe on its own pages.
- */
+/** Runs axe over what the page shows now; the page's context must allow the injected script (bypassCSP). */
 export async function axeViolations(page: Page, scope: AxeScope = {}): Promise<Violation[]> {
-  if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(`${axeSource}\n;0`)
+  if (!(await page.evaluate('typeof window.axe === "object"')))
+    await page.addScriptTag({ content: axeSource })
   const options = scope.rules
     ? { runOnly: { type: 'rule', values: scope.rules }, resultTypes: runOptions.resultTypes }
     : runOptions
@@ -79,42 +75,3 @@ export const describeViolations = (where: string, violations: Violation[]) =>
         `${where}: ${v.id} (${v.impact}, ${v.targets.length}) ${v.help}\n    ${v.targets.join('\n    ')}`,
     )
     .join('\n')
-
-/** Every violation seen, by where, and the measurement printed at the end of a file whatever its outcome. */
-export function axeSummary() {
-  const seen: { where: string; violations: Violation[] }[] = []
-  return {
-    seen,
-    report() {
-      const kinds = new Map<string, { impact: string | null; nodes: number; screens: number }>()
-      for (const { violations } of seen)
-        for (const v of violations) {
-          const kind = kinds.get(v.id) ?? { impact: v.impact, nodes: 0, screens: 0 }
-          kind.nodes += v.targets.length
-          kind.screens += 1
-          kinds.set(v.id, kind)
-        }
-      const lines = [...kinds].map(
-        ([id, k]) => `  ${id} (${k.impact}): ${k.nodes} nodes on ${k.screens} screens`,
-      )
-      return `axe: ${seen.length} screens checked, ${kinds.size} kinds of violation\n${lines.join('\n')}`
-    },
-  }
-}
-
-/**
- * Judges the page once it has settled: every violation goes into `summary`; answers the serious and critical
- * ones described, or '' when there are none.
- */
-export async function axeCheck(
-  page: Page,
-  where: string,
-  summary: ReturnType<typeof axeSummary>,
-  scope?: AxeScope,
-): Promise<string> {
-  await settled(page)
-  const violations = await axeViolations(page, scope)
-  summary.seen.push({ where, violations })
-  const refused = blocking(violations)
-  return refused.length > 0 ? describeViolations(where, refused) : ''
-}
