@@ -1,6 +1,7 @@
+import { rm } from 'node:fs/promises'
 import type { TestProject } from 'vitest/node'
 import { launchBrowserServer } from './browser.ts'
-import { startServer } from './server.ts'
+import { seededDataDir, startServer } from './server.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,6 +12,8 @@ declare module 'vitest' {
     e2eServerUrls: string[]
     /** One Chromium per worker; each file connects to its worker's and works in contexts of its own. */
     e2eBrowserEndpoints: string[]
+    /** A server's data directory after its first start (seededDataDir), for a file's own server to copy. */
+    e2eSeededDataDir: string
   }
 }
 
@@ -21,9 +24,19 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const workers = Math.max(1, project.config.maxWorkers)
+  // One first start (migrating and seeding, most of a start's CPU) while the browsers launch; every server
+  // of the run, the lanes' and the files' own, then starts from a copy of its data.
+  const browsers = Promise.all(Array.from({ length: workers }, () => launchBrowserServer()))
+  const seeded = await seededDataDir()
   const lanes = await Promise.all(
-    Array.from({ length: workers }, () => Promise.all([startServer(), launchBrowserServer()])),
+    Array.from({ length: workers }, async (_, n) => {
+      const server = await startServer({}, { from: seeded })
+      const browser = (await browsers)[n]
+      if (!browser) throw new Error(`no browser for lane ${n}`)
+      return [server, browser] as const
+    }),
   )
+  project.provide('e2eSeededDataDir', seeded)
   project.provide(
     'e2eServerUrls',
     lanes.map(([server]) => server.url),
@@ -39,5 +52,6 @@ export default async function setup(project: TestProject) {
         await server.stop()
       }),
     )
+    await rm(seeded, { recursive: true, force: true })
   }
 }

@@ -68,8 +68,8 @@ async function freshAdmin(url: string): Promise<Product['admin']> {
 
 /**
  * The product for one test file: its worker's shared server (global-setup.ts) with an admin of the file's own,
- * or, when the file needs other settings (`env`, e.g. TWO_FACTOR), a server of its own on a fresh embedded
- * database; either way its worker's Chromium, in contexts the file opens and closes.
+ * or, when the file needs other settings (`env`, e.g. TWO_FACTOR), a server of its own on a copy of the run's
+ * seeded data (global-setup.ts, its own embedded database from then on); either way its worker's Chromium, in contexts the file opens and closes.
  */
 export function useProduct(env: Record<string, string> = {}): Product {
   const product = {} as Product
@@ -80,7 +80,7 @@ export function useProduct(env: Record<string, string> = {}): Product {
     const pick = (lanes: string[]) => lanes[lane % lanes.length] as string
     product.browser = withTestDefaults(await chromium.connect(pick(inject('e2eBrowserEndpoints'))))
     if (Object.keys(env).length > 0) {
-      own = await startServer(env)
+      own = await startServer(env, { from: inject('e2eSeededDataDir') })
       product.server = own
       product.admin = { ...ADMIN, id: 1 }
     } else {

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -33,10 +33,25 @@ export async function freePort(): Promise<number> {
   })
 }
 
-/** Starts the real product (the server's bundle, built web app) on a fresh embedded database. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export interface StartOptions {
+  /**
+   * A data directory to start from, copied (seededDataDir): the server then opens a migrated embedded
+   * database with the demo in it instead of migrating and seeding anew, which took most of a start's CPU.
+   */
+  from?: string
+}
+
+/**
+ * Starts the real product (the server's bundle, built web app) on a fresh embedded database, or on a copy of
+ * `options.from`.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<RunningServer> {
   const port = await freePort()
   const dataDir = await mkdtemp(join(tmpdir(), 'vod-e2e-'))
+  if (options.from) await cp(options.from, dataDir, { recursive: true })
   const url = `http://127.0.0.1:${port}`
   let log = ''
   await ensureServerBuilt()
@@ -102,4 +117,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       await rm(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * A data directory a server made on its first start, then stopped cleanly: the schema migrated, the demo
+ * seeded, the first admin (ADMIN) made and the keys written. The browser suite's servers start from copies
+ * of it (global-setup.ts), each then as a server restarted on its own data; the first start itself is
+ * proven by scripts.test.ts (`npm start`) and the lanes' template start here.
+ */
+export async function seededDataDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'vod-e2e-seeded-'))
+  const server = await startServer({ DATA_DIR: dir })
+  await server.stop()
+  return dir
 }

@@ -1,10 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { englishContext, type Product, submitLogin, useProduct } from '../support/product.ts'
 import { ADMIN, type RunningServer, startServer } from '../support/server.ts'
 
@@ -13,8 +13,8 @@ const shared = useProduct()
 /**
  * Issue 34, item 3, on the screens: a ticket and a cooperation request whose attachment the member site
  * stored as `javascript:alert(1)` (by SQL here; the API would refuse it) open, and show it as text, no link.
- * The rows go into a server of the file's own: started once to make its embedded database, stopped, written
- * to, started again.
+ * The rows go into a server of the file's own: its embedded database a copy of the run's seeded one, written
+ * to, then started.
  */
 describe('member-site rows on the screens, end to end in Chromium', () => {
   const hostile = 'javascript:alert(1)'
@@ -27,7 +27,8 @@ describe('member-site rows on the screens, end to end in Chromium', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'vod-e2e-rows-'))
     const env = { DATA_DIR: dataDir, SEED_DEMO: '0' }
-    await (await startServer(env)).stop()
+    // The run's seeded data as a stopped server leaves it (global-setup.ts): migrated, with the first admin.
+    await cp(inject('e2eSeededDataDir'), dataDir, { recursive: true })
     const db = await PGlite.create({ dataDir: join(dataDir, 'pgdata'), extensions: { pg_trgm } })
     try {
       const support = await db.query<{ id: number }>(
