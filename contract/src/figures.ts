@@ -66,7 +66,7 @@ const both: readonly FigureExport[] = ['revenue', 'channel']
 const channel: readonly FigureExport[] = ['channel']
 
 /** A kept figure of the orders paid in the period (vod_order_delta): `value` a row, '1' to count them. */
-const ofOrders = <const Column extends string>(column: Column, value: string) =>
+const ofOrders = <const Column extends string, const Value extends string>(column: Column, value: Value) =>
   ({ column, from: 'orders purchase', at: 'purchase.paid_at', value }) as const
 
 /** A kept figure of the refunds or chargebacks that occurred in the period, along their order (vod_event_delta). */
