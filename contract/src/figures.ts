@@ -167,14 +167,6 @@ export const figureRegistry = {
     exports: both,
     kept: ofOrders('fees', '(purchase.transaction_fee + purchase.settlement_fee + purchase.reserve_fee)'),
   },
-  reserve: {
-    unit: 'money',
-    label: { en: 'Reserve held', 'zh-cn': '保证金' },
-    means:
-      'The part of their fees the processor holds back as a rolling reserve (`reserve_fee`), paid out later.',
-    exports: both,
-    kept: ofOrders('reserve', 'purchase.reserve_fee'),
-  },
   refund_count: {
     unit: 'count',
     label: { en: 'Refunds (count)', 'zh-cn': '退款笔数' },
