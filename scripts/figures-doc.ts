@@ -24,10 +24,10 @@ numeric in SQL, integer cents in JavaScript, strings with two places on the wire
 There are two nets: **net revenue** (\`net\` of the analytics and the dashboard, 净收入) keeps the fees in;
 a payout report's **net payout** (\`net\` of \`/segpay-payout-reports\`, 结算净额) takes them off.
 
-The fold's own SQL (\`vod_order_delta\`, \`vod_event_delta\`, \`vod_user_delta\`, \`vod_subscription_deltas\`
-and the visits' fold) is the one other place a kept figure is written: it runs in the database, defined by the
-migrations, and cannot be made from TypeScript without a new migration. The registry test reads each function
-back from a migrated database and checks that it adds what the registry says.
+Every way a kept figure is kept (the fold, the corrections, the change stream, the rebuild, the business days)
+runs SQL written from the registry at the server's start (\`server/src/db/kept-figures.ts\`), so it adds what
+the SQL below says; \`server/test/figure-paths.test.ts\` checks each way against this SQL over the raw rows.
+Adding a kept figure: [adding-a-figure.md](adding-a-figure.md).
 
 ${figureTable()}
 `

@@ -75,16 +75,26 @@ export const derivedFields: Readonly<Record<string, Readonly<Record<string, read
   },
 }
 
+type Registry = typeof figureRegistry
+
 /**
- * Figures (figures.ts) summed over record fields: an admin who may not read each of them whole reads no such
- * figure either, wherever one is answered (the dashboard, the analytics screens and their CSVs, report mails
- * and theirs): the fees of a day's one order are its fees, its gross its amount. A figure made from others
- * (net from gross, a ratio from its two) goes with them.
+ * Figures (figures.ts) summed over an order's fields: an admin who may not read each of them whole reads no
+ * such figure either, wherever one is answered (the dashboard, the analytics screens and their CSVs, report
+ * mails and theirs): the fees of a day's one order are its fees, its gross its amount. The fields are the
+ * ones a kept figure of `orders` names in its SQL (`purchase.amount`), so a figure added to the registry
+ * goes with them. A figure made from others (net from gross, a ratio from its two) goes with them.
  */
-const figureFields: Partial<Record<FigureName, Record<string, readonly string[]>>> = {
-  gross: { orders: ['amount'] },
-  fees: { orders: ['transaction_fee', 'settlement_fee', 'reserve_fee'] },
-}
+const figureFields: Partial<Record<FigureName, Record<string, readonly string[]>>> = Object.fromEntries(
+  figureNames.flatMap((name) => {
+    const figure: Record<string, unknown> = figureRegistry[name]
+    const kept = figure.kept as { from: string; value: string; where?: string } | undefined
+    const [table, alias] = kept?.from.split(' ') ?? []
+    if (!kept || table !== 'orders') return []
+    const named = `${kept.value} ${kept.where ?? ''}`.matchAll(new RegExp(`\\b${alias}\\.(\\w+)`, 'g'))
+    const fields = [...new Set([...named].map((match) => match[1] as string))]
+    return fields.length > 0 ? [[name, { orders: fields }]] : []
+  }),
+)
 
 /** The figures a figure is made from (net from gross, refunds and chargebacks). */
 const madeFrom = (name: FigureName): readonly FigureName[] => {
@@ -92,12 +102,30 @@ const madeFrom = (name: FigureName): readonly FigureName[] => {
   return ((figure.difference ?? figure.ratio ?? []) as FigureName[]).filter((part) => part in figureRegistry)
 }
 
+/** A kept figure of orders whose SQL reads one of their fields (`purchase.amount`; an order's count does not). */
+type OverOrderFields = {
+  [K in FigureName]: Registry[K] extends { kept: { from: `orders ${string}`; value: `${string}.${string}` } }
+    ? K
+    : never
+}[FigureName]
+type PartsOf<K extends FigureName> = Registry[K] extends { difference: readonly (infer Part)[] }
+  ? Part
+  : Registry[K] extends { ratio: readonly (infer Part)[] }
+    ? Part
+    : never
+type MadeOfHideable = {
+  [K in FigureName]: [Extract<PartsOf<K>, OverOrderFields>] extends [never] ? never : K
+}[FigureName]
+/** A figure some field rules may hide. */
+export type HideableFigure = OverOrderFields | MadeOfHideable
+
 /**
  * Every figure some field rules may hide (hiddenFigures of a role that hides every order field): the answers
  * declare these optional, saying why (contract/src/resources/analytics.ts), and no other.
  */
-export const hideableFigures = ['gross', 'fees', 'net'] as const satisfies readonly FigureName[]
-export type HideableFigure = (typeof hideableFigures)[number]
+export const hideableFigures = figureNames.filter(
+  (name) => name in figureFields || madeFrom(name).some((part) => part in figureFields),
+) as HideableFigure[]
 
 /** The figures an admin with these rules may not read. */
 export function hiddenFigures(rules: FieldRules): Set<string> {

@@ -2,10 +2,11 @@
  * The figures of the dashboard, the analytics and the payout reports, each defined once (docs/figures.md is
  * written from here, `npx tsx scripts/figures-doc.ts`): its wire name, its unit, its labels in both languages,
  * and what it is in SQL. Everything else is made from this: the rollups' columns (server db/schema/analytics.ts), the
- * answers' select lists and the dashboard's sums (server modules/analytics/figures.ts), the contract's wire
+ * live SQL that keeps them (server db/kept-figures.ts), the answers' select lists and the dashboard's sums (server modules/analytics/figures.ts), the contract's wire
  * shape (resources/analytics.ts), the CSV columns, the web's labels and formats. A test
  * (server/test/figure-registry.test.ts) fails when a figure is written anywhere else, and checks the
- * database's live fold against the SQL here.
+ * answers against the SQL here; server/test/figure-paths.test.ts checks every way the figures are kept.
+ * Adding one: docs/adding-a-figure.md.
  */
 
 export type FigureUnit = 'count' | 'money' | 'ratio'
@@ -17,8 +18,8 @@ export type FigureExport = 'revenue' | 'channel'
 
 /**
  * A figure the rollups keep, summed from raw rows: `value` of each row of `from` whose `at` is in the period
- * (and `where`), added up. The fold (`fold`, a live database function) adds the same `value` a row; its SQL is
- * that function's (db/sql/figure-fold.sql), which the registry test reads back from the database.
+ * (and `where`), added up. Every way the figures are kept adds the same `value` a row: the live SQL that
+ * names a kept figure is written from here (server/src/db/kept-figures.ts), a row function a table.
  */
 interface Kept {
   /** The rollups' column (rollup_quarters, rollup_days, rollup_zone_days, rollup_months, figure_queue). */
@@ -29,8 +30,6 @@ interface Kept {
   where?: string
   /** What a row adds: '1' for a count. */
   value: string
-  /** The live function that folds it in, whose definition holds `sign * value` for money. */
-  fold: string
 }
 
 /**
@@ -67,8 +66,8 @@ const both: readonly FigureExport[] = ['revenue', 'channel']
 const channel: readonly FigureExport[] = ['channel']
 
 /** A kept figure of the orders paid in the period (vod_order_delta): `value` a row, '1' to count them. */
-const ofOrders = <const Column extends string>(column: Column, value: string) =>
-  ({ column, from: 'orders purchase', at: 'purchase.paid_at', value, fold: 'vod_order_delta' }) as const
+const ofOrders = <const Column extends string, const Value extends string>(column: Column, value: Value) =>
+  ({ column, from: 'orders purchase', at: 'purchase.paid_at', value }) as const
 
 /** A kept figure of the refunds or chargebacks that occurred in the period, along their order (vod_event_delta). */
 const ofEvents = <const Column extends string>(
@@ -82,12 +81,11 @@ const ofEvents = <const Column extends string>(
     at: 'event.occurred_at',
     where: `event.kind = '${kind}'`,
     value,
-    fold: 'vod_event_delta',
   }) as const
 
 /** A count of the subscriptions whose `at` (started, cancelled) is in the period (vod_subscription_deltas). */
 const ofSubscriptions = <const Column extends string>(column: Column, at: string) =>
-  ({ column, from: 'subscriptions subscription', at, value: '1', fold: 'vod_subscription_deltas' }) as const
+  ({ column, from: 'subscriptions subscription', at, value: '1' }) as const
 
 /**
  * The analytics' figures, in the order the CSV columns and the answers write them (docs/analytics.md
@@ -104,7 +102,6 @@ export const figureRegistry = {
       from: 'visits visit',
       at: 'visit.visited_at',
       value: '1',
-      fold: 'vod_figures_fold',
     },
   },
   visitors: {
@@ -125,7 +122,6 @@ export const figureRegistry = {
       from: 'users member',
       at: 'member.created_at',
       value: '1',
-      fold: 'vod_user_delta',
     },
   },
   conversion: {
@@ -359,7 +355,7 @@ export function figureTable(): string {
   const whatItIs = (name: FigureName): string => {
     const figure = definitionOf(name)
     if ('kept' in figure)
-      return `\`sum(${figure.kept.value})\` from \`${figure.kept.from}\` by \`${figure.kept.at}\`${figure.kept.where ? ` where \`${figure.kept.where}\`` : ''}; rollup column \`${figure.kept.column}\`, folded by \`${figure.kept.fold}\``
+      return `\`sum(${figure.kept.value})\` from \`${figure.kept.from}\` by \`${figure.kept.at}\`${figure.kept.where ? ` where \`${figure.kept.where}\`` : ''}; rollup column \`${figure.kept.column}\``
     if ('distinct' in figure)
       return `\`count(distinct ${figure.distinct.value})\` from \`${figure.distinct.from}\` by \`${figure.distinct.at}\``
     return `\`${figureSql(name, (column) => column)}\``

@@ -3,13 +3,16 @@ import { type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Db } from '../src/db/client.ts'
 import { queryRows } from '../src/db/client.ts'
+import { truncatedColumns } from '../src/modules/analytics/keeping/apply.ts'
+import type { FigureSource } from '../src/modules/analytics/keeping/changes.ts'
 import { createTestDatabase, describeEachEngine, type TestDatabase } from './support/databases.ts'
 
 /**
  * Every way the figures are kept keeps every kept figure of the registry (contract/src/figures.ts): the fold
  * of new rows (figure-tails.sql), of corrections and deletions (figure-corrections.sql), the rebuild from the
  * rows (figure-rebuild.sql), the business days and months (business-days.sql) and the change stream's apply
- * (figure-stream.sql), each checked column by column against the registry's plain SQL over the raw rows. The
+ * (figure-stream.sql) and its truncations (vod_figures_truncate), each checked column by column against the
+ * registry's plain SQL over the raw rows. The
  * columns are the registry's, so a kept figure added there and left out of any of these paths fails here.
  */
 
@@ -188,5 +191,27 @@ describeEachEngine('every keeping path keeps every kept figure', (engine) => {
     await db.execute(changes('old'))
     const none = Object.fromEntries(columns.map((column) => [column, '0.00']))
     for (const table of rollups) expect({ table, ...(await kept(db, table)) }).toEqual({ table, ...none })
+  })
+
+  it("empties each source's kept figures, and only those, when the stream sees it truncated", async () => {
+    const sourceTables: FigureSource[] = ['visits', 'users', 'subscriptions', 'orders', 'order_events']
+    const emptied = new Set<string>()
+    for (const source of sourceTables) {
+      await forget(db)
+      await db.execute(sql`select vod_rollup_rebuild()`)
+      const taken = truncatedColumns([source])
+      await db.execute(
+        sql`select vod_figures_truncate(${`{${source}}`}::text[], ${`{${taken.join(',')}}`}::text[])`,
+      )
+      for (const column of taken) emptied.add(column)
+      const rows = await truth(db)
+      const left = Object.fromEntries(
+        Object.entries(rows).map(([column, value]) => [column, taken.includes(column) ? '0.00' : value]),
+      )
+      for (const table of rollups)
+        expect({ source, table, ...(await kept(db, table)) }).toEqual({ source, table, ...left })
+    }
+    // Every kept figure is some source's: none is left standing when its rows are emptied.
+    expect([...emptied].sort()).toEqual([...columns].sort())
   })
 })

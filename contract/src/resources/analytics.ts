@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { type HideableFigure, hideableFigures } from '../field-rules.ts'
-import { type FigureName, type FigureUnit, figureNames, figureRegistry } from '../figures.ts'
+import { type FigureName, type FigureUnit, figureNames, figureRegistry, figuresOfUnit } from '../figures.ts'
 import { addDays, DAY_MS, dayCount as daysBetween } from '../periods.ts'
 import { calendarDay, instant, instantInput, money, moneySum, recordId, tally } from '../values.ts'
 import { ANALYTICS_MAX_DAYS, orderEventKinds, orderEventLimits, visitDevices } from './analytics-values.ts'
@@ -118,17 +118,11 @@ const figures = z
 export const revenueFigures = ['orders', 'gross', 'fees', 'refunds', 'chargebacks', 'net'] as const
 const revenue = z.object(figuresOf(revenueFigures))
 
-/** The dashboard's live panels, each today against yesterday and a week ago at the same time. */
-export const dashboardFigures = [
-  'gross',
-  'fees',
-  'refunds',
-  'chargebacks',
-  'net',
-  'orders',
-  'signups',
-  'new_subscriptions',
-] as const
+/**
+ * The dashboard's live panels, each today against yesterday and a week ago at the same time: every money
+ * figure of the registry (the dashboard shows each), then the counts it shows.
+ */
+export const dashboardFigures = [...figuresOfUnit('money'), 'orders', 'signups', 'new_subscriptions'] as const
 
 const dailyFigures = figures.extend({ date: calendarDay }).meta({ id: 'AnalyticsDay' })
 export type DailyFigures = z.infer<typeof dailyFigures>

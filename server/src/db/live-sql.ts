@@ -3,6 +3,7 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { repoRoot } from '../paths.ts'
 import { type Db, queryRows } from './client.ts'
+import { keptFigureSource } from './kept-figures.ts'
 
 /**
  * The live SQL's one home: every function, aggregate and trigger of ours as it is now, one file a concern
@@ -20,9 +21,10 @@ export interface SqlSource {
   statements: string[]
 }
 
+/** The files of live SQL, and last what kept-figures.ts writes from the figure registry. */
 export async function readSqlSources(dir = sqlSourceDir): Promise<SqlSource[]> {
   const names = (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort()
-  return Promise.all(
+  const files = await Promise.all(
     names.map(async (file) => ({
       file,
       statements: (await readFile(path.join(dir, file), 'utf8'))
@@ -31,6 +33,7 @@ export async function readSqlSources(dir = sqlSourceDir): Promise<SqlSource[]> {
         .filter(Boolean),
     })),
   )
+  return [...files, keptFigureSource()]
 }
 
 /**

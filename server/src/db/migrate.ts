@@ -4,6 +4,7 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { repoRoot } from '../paths.ts'
 import { type Database, type Db, queryRows } from './client.ts'
+import { replaceDeltaType } from './kept-figures.ts'
 import { readSqlSources, type SqlSource } from './live-sql.ts'
 
 const migrationsFolder = path.join(repoRoot, 'server', 'drizzle')
@@ -64,7 +65,8 @@ const rank = (statement: string) => {
  * all again is safe, and one transaction makes the change whole or not at all. Their digest is kept beside
  * drizzle's own record of migrations. Bodies are checked when called, not when made (as pg_dump restores
  * them), so one file's function may call another's whatever their order; server/test/live-sql.test.ts runs
- * every one. Dropping an object, or changing a function's result type, is a migration's work, done before.
+ * every one. Dropping an object, or changing a function's result type, is a migration's work, done before;
+ * but the delta type, which follows the figure registry, is made again here when it differs (kept-figures.ts).
  */
 export async function applySqlSources(db: Db, sources?: SqlSource[]): Promise<void> {
   sources ??= await readSqlSources()
@@ -75,6 +77,7 @@ export async function applySqlSources(db: Db, sources?: SqlSource[]): Promise<vo
   const statements = sources.flatMap((source) => source.statements).sort((a, b) => rank(a) - rank(b))
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local check_function_bodies = off`)
+    await replaceDeltaType(tx)
     for (const statement of statements) await tx.execute(sql.raw(statement))
     await tx.execute(sql`delete from drizzle.vod_sql_sources`)
     await tx.execute(sql`insert into drizzle.vod_sql_sources (digest) values (${digest})`)

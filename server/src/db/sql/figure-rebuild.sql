@@ -64,57 +64,6 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- Each raw source summed per quarter-hour and finest key (no channel or campaign: 0), less what is written
--- but not yet folded (vod_rollup_pending: the fold adds it later).
-CREATE OR REPLACE FUNCTION vod_rollup_sources() RETURNS TABLE (bucket timestamptz, channel_id integer,
-  campaign_id integer, plan_id integer, device text, orders bigint, gross numeric, fees numeric,
-  refund_count bigint, refunds numeric, chargeback_count bigint, chargebacks numeric, signups bigint,
-  subscriptions bigint, cancellations bigint, visits bigint) LANGUAGE sql STABLE AS $$
-  SELECT bucket, coalesce(channel_id, 0), coalesce(campaign_id, 0), plan_id, device, sum(orders)::bigint, sum(gross),
-    sum(fees), sum(refund_count)::bigint, sum(refunds), sum(chargeback_count)::bigint, sum(chargebacks),
-    sum(signups)::bigint, sum(subscriptions)::bigint, sum(cancellations)::bigint, sum(visits)::bigint
-  FROM (
-    SELECT date_bin('15 minutes', purchase.paid_at, timestamptz '2000-01-01 00:00:00+00') AS bucket,
-      purchase.channel_id, purchase.campaign_id, purchase.plan_id, NULL::text AS device, count(*)::integer AS orders,
-      sum(purchase.amount) AS gross,
-      sum(purchase.transaction_fee + purchase.settlement_fee + purchase.reserve_fee) AS fees,
-      0 AS refund_count, 0::numeric AS refunds, 0 AS chargeback_count, 0::numeric AS chargebacks, 0 AS signups,
-      0 AS subscriptions, 0 AS cancellations, 0 AS visits
-    FROM orders purchase WHERE purchase.paid_at IS NOT NULL GROUP BY 1, 2, 3, 4
-    UNION ALL
-    SELECT date_bin('15 minutes', event.occurred_at, timestamptz '2000-01-01 00:00:00+00'), purchase.channel_id,
-      purchase.campaign_id, purchase.plan_id, NULL, 0, 0, 0, (count(*) FILTER (WHERE event.kind = 'refund'))::integer,
-      coalesce(sum(event.amount) FILTER (WHERE event.kind = 'refund'), 0),
-      (count(*) FILTER (WHERE event.kind = 'chargeback'))::integer,
-      coalesce(sum(event.amount) FILTER (WHERE event.kind = 'chargeback'), 0), 0, 0, 0, 0
-    FROM order_events event JOIN orders purchase ON purchase.id = event.order_id GROUP BY 1, 2, 3, 4
-    UNION ALL
-    SELECT date_bin('15 minutes', member.created_at, timestamptz '2000-01-01 00:00:00+00'), member.channel_id,
-      member.campaign_id, NULL, NULL, 0, 0, 0, 0, 0, 0, 0, count(*)::integer, 0, 0, 0
-    FROM users member WHERE member.created_at IS NOT NULL GROUP BY 1, 2, 3
-    UNION ALL
-    SELECT date_bin('15 minutes', subscription.started_at, timestamptz '2000-01-01 00:00:00+00'),
-      subscription.channel_id, subscription.campaign_id, subscription.plan_id, NULL, 0, 0, 0, 0, 0, 0, 0, 0,
-      count(*)::integer, 0, 0
-    FROM subscriptions subscription WHERE subscription.started_at IS NOT NULL GROUP BY 1, 2, 3, 4
-    UNION ALL
-    SELECT date_bin('15 minutes', subscription.cancelled_at, timestamptz '2000-01-01 00:00:00+00'),
-      subscription.channel_id, subscription.campaign_id, subscription.plan_id, NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-      count(*)::integer, 0
-    FROM subscriptions subscription WHERE subscription.cancelled_at IS NOT NULL GROUP BY 1, 2, 3, 4
-    UNION ALL
-    SELECT date_bin('15 minutes', visit.visited_at, timestamptz '2000-01-01 00:00:00+00'), visit.channel_id,
-      visit.campaign_id, NULL, visit.device, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, count(*)::integer
-    FROM visits visit GROUP BY 1, 2, 3, 5
-    UNION ALL
-    SELECT pending.bucket, pending.channel_id, pending.campaign_id, pending.plan_id, pending.device, -pending.orders,
-      -pending.gross, -pending.fees, -pending.refund_count, -pending.refunds, -pending.chargeback_count,
-      -pending.chargebacks, -pending.signups, -pending.subscriptions, -pending.cancellations, -pending.visits
-    FROM vod_rollup_pending() pending
-  ) AS sources
-  GROUP BY 1, 2, 3, 4, 5
-$$;
---> statement-breakpoint
 -- vod_rollup_fix (a table of this transaction): the quarter-hours as the rows give them (vod_rollup_sources at
 -- the seven levels, sign 1) less as kept (-1), where they differ; kind 'quarter'. A level's dimensions left out
 -- of its grouping set are "all" (-1, '*'); rows without a plan or device belong to no plan or device level.
@@ -122,7 +71,8 @@ CREATE OR REPLACE FUNCTION vod_rollup_fix_quarters() RETURNS void LANGUAGE plpgs
 BEGIN
   DROP TABLE IF EXISTS vod_rollup_fix;
   EXECUTE format('CREATE TEMP TABLE vod_rollup_fix ON COMMIT DROP AS
-  WITH base AS MATERIALIZED (SELECT * FROM vod_rollup_sources()),
+  WITH base AS MATERIALIZED (
+    SELECT moment AS bucket, channel_id, campaign_id, plan_id, device, %2$s FROM vod_rollup_sources()),
   truth AS MATERIALIZED (
     SELECT * FROM (
       SELECT CASE WHEN grouping(channel_id) = 1 THEN -1 ELSE channel_id END AS channel_id,

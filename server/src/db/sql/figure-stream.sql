@@ -81,32 +81,8 @@ CREATE OR REPLACE FUNCTION vod_stream_deltas(visits_out visits[], visits_in visi
       vod_subscription_deltas(subscription, -1) started_or_cancelled
     UNION ALL SELECT started_or_cancelled FROM unnest(subscriptions_in) subscription,
       vod_subscription_deltas(subscription, 1) started_or_cancelled
-    UNION ALL
-    SELECT vod_visit_delta(quartered.quarter, quartered.channel_id, quartered.campaign_id, quartered.device,
-      sum(quartered.visits)::integer)
-    FROM (
-      SELECT date_bin('15 minutes', visit.visited_at, timestamptz '2000-01-01 00:00:00+00') AS quarter, visit.channel_id,
-        visit.campaign_id, visit.device, -1 AS visits
-      FROM unnest(visits_out) visit
-      UNION ALL
-      SELECT date_bin('15 minutes', visit.visited_at, timestamptz '2000-01-01 00:00:00+00'), visit.channel_id,
-        visit.campaign_id, visit.device, 1
-      FROM unnest(visits_in) visit) quartered
-    GROUP BY quartered.quarter, quartered.channel_id, quartered.campaign_id, quartered.device)
-$$;
---> statement-breakpoint
--- Deltas summed per quarter-hour and finest key: many rows' deltas are a few for the rollups.
-CREATE OR REPLACE FUNCTION vod_deltas_summed(deltas vod_rollup_delta[]) RETURNS vod_rollup_delta[]
-LANGUAGE sql IMMUTABLE AS $$
-  SELECT ARRAY(
-    SELECT ROW(date_bin('15 minutes', delta.moment, timestamptz '2000-01-01 00:00:00+00'), delta.channel_id, delta.campaign_id,
-      delta.plan_id, delta.device, sum(delta.orders), sum(delta.gross), sum(delta.fees), sum(delta.refund_count), sum(delta.refunds),
-      sum(delta.chargeback_count), sum(delta.chargebacks), sum(delta.signups), sum(delta.subscriptions), sum(delta.cancellations),
-      sum(delta.visits))::vod_rollup_delta
-    FROM unnest(deltas) delta
-    WHERE delta.moment IS NOT NULL
-    GROUP BY date_bin('15 minutes', delta.moment, timestamptz '2000-01-01 00:00:00+00'), delta.channel_id, delta.campaign_id,
-      delta.plan_id, delta.device)
+    UNION ALL SELECT visit_delta FROM vod_visits_deltas(visits_out, -1) visit_delta
+    UNION ALL SELECT visit_delta FROM vod_visits_deltas(visits_in, 1) visit_delta)
 $$;
 --> statement-breakpoint
 -- The orders a run of changes left (their new images), by id, with what their refunds and chargebacks go along.

@@ -71,26 +71,6 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- What a tail's rows with ids in (after, upto] or among `gap_ids` add to the figures, each row's id with each
--- of its deltas (once, with none, if it adds nothing yet: an order not paid), read in one statement.
-CREATE OR REPLACE FUNCTION vod_tail_deltas(tail_source text, after bigint, upto bigint, gap_ids bigint[])
-RETURNS TABLE (id bigint, delta vod_rollup_delta) LANGUAGE plpgsql STABLE AS $$
-BEGIN
-  RETURN QUERY EXECUTE format(
-    'SELECT (unfolded.source_row).id::bigint, added.delta
-     FROM (SELECT source_row FROM %1$I source_row WHERE source_row.id > $1 AND source_row.id <= $2
-       UNION ALL SELECT source_row FROM %1$I source_row WHERE source_row.id = ANY ($3)) unfolded
-     LEFT JOIN LATERAL (%2$s) added(delta) ON (added.delta).moment IS NOT NULL',
-    tail_source, CASE tail_source
-      WHEN 'orders' THEN 'SELECT vod_order_delta(unfolded.source_row, 1)'
-      WHEN 'order_events' THEN 'SELECT vod_event_delta(unfolded.source_row, purchase, 1) FROM orders purchase
-        WHERE purchase.id = (unfolded.source_row).order_id'
-      WHEN 'users' THEN 'SELECT vod_user_delta(unfolded.source_row, 1)'
-      WHEN 'subscriptions' THEN 'SELECT each_delta FROM vod_subscription_deltas(unfolded.source_row, 1) each_delta'
-    END) USING after, upto, gap_ids;
-END
-$$;
---> statement-breakpoint
 -- The visits not yet folded: past their tail, or in its gaps.
 CREATE OR REPLACE FUNCTION vod_visits_unfolded() RETURNS SETOF visits LANGUAGE sql STABLE AS $$
   SELECT visit.* FROM vod_tail_state('visits') tail_state, visits visit WHERE visit.id > tail_state.folded

@@ -51,12 +51,15 @@ async function applyOrSetAside(client: pg.Client, changes: RowChange[], log: Fas
 }
 
 /** The rollup columns a table's rows add to, from the figure registry's kept figures (`orders purchase`: orders). */
-const columnsOf = (tables: FigureSource[]) =>
+export const truncatedColumns = (tables: readonly FigureSource[]) =>
   keptFigures
     .filter((figure) => tables.includes(figure.from.split(' ')[0] as FigureSource))
     .map((f) => f.column)
 
 /** Applies a truncation in a transaction already open on `client`. */
 export async function applyTruncation(client: pg.Client, tables: FigureSource[]) {
-  await client.query('select vod_figures_truncate($1::text[], $2::text[])', [tables, columnsOf(tables)])
+  await client.query('select vod_figures_truncate($1::text[], $2::text[])', [
+    tables,
+    truncatedColumns(tables),
+  ])
 }
