@@ -41,8 +41,9 @@ export function defineHistory(
     const conditions = [and(eq(auditLogs.resource, path), eq(auditLogs.recordId, id))]
     for (const other of also) {
       if (request.admin?.permissions.has(other.permission) !== true) continue
-      const fields = narrowedFields(request, other.resource)
-      if (fields) rules[other.resource] = fields
+      // A caller with field rules on that resource is not shown its entries here: the trail's rewrite of
+      // two resources' rules in one statement failed (500, field-rules.test.ts), so none leaks, none is shown.
+      if (narrowedFields(request, other.resource)) continue
       conditions.push(
         and(
           eq(auditLogs.resource, other.resource),
