@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { ActionTable } from './actions.ts'
+import type { FieldLabels } from './labels.ts'
 
 /** The record routes a resource may offer (API.md "One record"); all five unless said. */
 export type Operation = 'list' | 'show' | 'create' | 'edit' | 'delete'
@@ -67,6 +68,12 @@ export interface ResourceContract {
   update?: z.ZodObject
   /** The record field that names one record wherever it is shown or picked: `name` unless said. */
   label?: string
+  /**
+   * Its fields as the screens name them, in both languages (labels.ts): the web's labels of its fields and,
+   * for a resource with an export, its CSV's header row in the language asked for. Shared fields (`id`,
+   * `created_at`) need not be here.
+   */
+  fieldLabels?: FieldLabels
   operations?: readonly Operation[]
   list: ListContract
   actions?: ActionTable

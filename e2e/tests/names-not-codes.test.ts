@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto'
+import { text as streamText } from 'node:stream/consumers'
+import { parse } from 'csv-parse/sync'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, languageContext, loggedInContext, logInPage, useProduct } from '../support/product.ts'
@@ -15,8 +17,9 @@ interface Plan {
 /**
  * Issue 58 item 8: names, not codes. A plan by its title ("Yearly 年度会员", not `yearly`) on the dashboard,
  * the orders list and a member's page; a channel admin's screens say which channels they cover; a tab of
- * one record by the record's name ("会员详情：member104", not "会员详情 #104"). In Chinese
- * at 1280 px.
+ * one record by the record's name ("会员详情：member104", not "会员详情 #104"); the CSV's header as the screen
+ * labels its columns; a member's history with the refunds and tickets solved for them, a refund's reason
+ * labelled. In Chinese at 1280 px.
  */
 describe('names, not codes', () => {
   let page: Page
@@ -110,5 +113,81 @@ describe('names, not codes', () => {
     expect(said).toMatch(/^这些页面只涵盖你管理的渠道：/)
     for (const name of names) expect(said).toContain(name)
     await context.close()
+  })
+  it("writes the orders CSV's header as the orders screen labels its columns, in Chinese", async () => {
+    await page.goto(`${product.server.url}/#/orders`)
+    const table = page.getByTestId('orders-table')
+    await shows(table.locator('tbody tr.ant-table-row').first(), 'the orders')
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('orders-export').click(),
+    ])
+    // The browser is remote: the file comes over its connection.
+    const text = await streamText(await download.createReadStream())
+    const [header = []] = parse(text.replace(/^\ufeff/, ''), { to_line: 1 }) as string[][]
+    // The screen's own words for its columns (their headers start with them; times add their zone).
+    for (const field of ['order_no', 'plan_id', 'amount', 'paid_at']) {
+      const shown =
+        (await table.locator(`thead th[data-field="${field}"]`).first().textContent())?.trim() ?? ''
+      expect(
+        header.some((label) => label.length > 0 && shown.startsWith(label)),
+        `${field}: ${shown} in ${header.join(',')}`,
+      ).toBe(true)
+    }
+    expect(header).toEqual(expect.arrayContaining(['订单号', '会员', '套餐', '金额', '支付时间', '退款']))
+    expect(header).not.toContain('order_no')
+  })
+
+  it("shows in a member's history the refunds of their orders, with the reason labelled, and the tickets solved for them", async () => {
+    const tag = randomBytes(3).toString('hex')
+    const { data: tickets } = await asAdmin<{
+      data: { id: number; user_id: number | null; subject: string }[]
+    }>(product, '/api/supports?status=open&per_page=100')
+    let found: { ticket: (typeof tickets)[number]; order: { id: number; order_no: string } } | undefined
+    for (const ticket of tickets.filter((each) => each.user_id !== null)) {
+      const { data: paid } = await asAdmin<{
+        data: {
+          id: number
+          order_no: string
+          paid_at: string | null
+          amount: string
+          refunded: string
+          charged_back: string
+        }[]
+      }>(product, `/api/orders?user_id=${ticket.user_id}&per_page=20`)
+      const order = paid.find(
+        (each) =>
+          each.paid_at !== null &&
+          Number(each.amount) - Number(each.refunded) - Number(each.charged_back) >= 1,
+      )
+      if (order) {
+        found = { ticket, order }
+        break
+      }
+    }
+    if (!found) throw new Error('no open ticket of a member with a paid order in the demo data')
+    const { ticket, order } = found
+    const reason = `E2E 重复扣款 ${tag}`
+    await asAdmin(product, `/api/orders/${order.id}/refund`, {
+      method: 'POST',
+      body: { amount: '1.00', reason },
+    })
+    await asAdmin(product, `/api/supports/${ticket.id}/solve`, { method: 'POST' })
+
+    await page.goto(`${product.server.url}/#/users/${ticket.user_id}`)
+    const history = page.locator('[data-testid="users-history"]:visible')
+    const refund = history.locator('tr', { hasText: reason })
+    await shows(refund, 'the refund in the member history')
+    const refundText = (await refund.textContent()) ?? ''
+    // Which order, by its number, the action and the reason, each named in Chinese.
+    expect(refundText).toContain('登记退款')
+    // The order by its number once its name has come (#id while it is asked for).
+    await expect.poll(() => refund.textContent()).toContain(`订单 ${order.order_no}`)
+    expect(refundText).toContain(`原因: ${reason}`)
+    expect(refundText).toContain('退款: 1.00')
+    const solved = history.locator('tr', { hasText: ticket.subject }).filter({ hasText: '解决' })
+    await shows(solved, 'the ticket solved in the member history')
+    expect(await solved.count()).toBeGreaterThan(0)
+    expect(await history.textContent()).toContain(product.admin.username)
   })
 })

@@ -199,8 +199,9 @@ describe('CSV downloads by a navigated, ticketed URL', () => {
     expect(requests[0]).toMatchObject({ method: 'POST', url: '/api/download-tickets' })
     expect(requests[0]?.headers.authorization).toBe('Bearer secret-token')
     expect(JSON.parse(requests[0]?.body ?? '')).toEqual({ path: '/notes/exportCsv' })
+    // With the app's language (zh-cn, the product's default), which the CSV's header row is written in.
     expect(opened).toEqual([
-      `${httpConfig.baseUrl}/notes/exportCsv?status=draft&sort=-created_at&ticket=one-use`,
+      `${httpConfig.baseUrl}/notes/exportCsv?status=draft&sort=-created_at&lang=zh-cn&ticket=one-use`,
     ])
   })
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { type HideableFigure, hideableFigures } from '../field-rules.ts'
 import { type FigureName, type FigureUnit, figureNames, figureRegistry, figuresOfUnit } from '../figures.ts'
+import { csvLanguage } from '../labels.ts'
 import { addDays, DAY_MS, dayCount as daysBetween } from '../periods.ts'
 import { calendarDay, instant, instantInput, money, moneySum, recordId, tally } from '../values.ts'
 import { ANALYTICS_MAX_DAYS, orderEventKinds, orderEventLimits, visitDevices } from './analytics-values.ts'
@@ -75,6 +76,7 @@ export const analyticsExportQuery = z
     end_date: calendarDay,
     channel_id: z.coerce.number().int().min(1).optional(),
     ticket: z.string().optional(),
+    lang: csvLanguage,
   })
   .superRefine(periodRules)
 

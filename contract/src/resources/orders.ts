@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { masked } from '../fields.ts'
+import { type FigureName, figureRegistry } from '../figures.ts'
+import type { FieldLabel, FieldLabels } from '../labels.ts'
 import { defineContract } from '../resource.ts'
 import { calendarDay, clearable, instant, money, moneySum, recordId, reference, tally } from '../values.ts'
 import { orderEventRecord } from './analytics.ts'
@@ -70,12 +72,43 @@ const orderRecord = z
   .meta({ id: 'Order' })
 export type Order = z.infer<typeof orderRecord>
 
+/** A money figure named as the registry names it (figures.ts), the same on every screen and CSV. */
+const registry = (name: FigureName): FieldLabel => {
+  const { label } = figureRegistry[name]
+  return [label.en, label['zh-cn']]
+}
+
+/** An order's fields as the screens name them, and its CSV's header in either language (labels.ts). */
+export const orderFieldLabels = {
+  order_no: ['Order no.', '订单号'],
+  username: ['Member', '会员'],
+  subscription_id: ['Subscription', '订阅'],
+  payment_method: ['Payment method', '支付方式'],
+  transaction_number: ['Transaction no.', '交易号'],
+  paid_at: ['Paid at', '支付时间'],
+  transaction_fee: ['Transaction fee', '交易手续费'],
+  settlement_fee: ['Settlement fee', '结算手续费'],
+  reserve_fee: ['Reserve fee', '保证金'],
+  total_amount: ['Total', '实收'],
+  fees: registry('fees'),
+  refunded: registry('refunds'),
+  charged_back: registry('chargebacks'),
+  net: registry('net'),
+  refund_count: registry('refund_count'),
+  chargeback_count: registry('chargeback_count'),
+  // What a refund or chargeback recorded (the audit trail's changes).
+  refund: ['Refund', '退款'],
+  chargeback: ['Chargeback', '拒付'],
+  events: ['Refunds and chargebacks', '退款与拒付'],
+} as const satisfies FieldLabels
+
 /** Orders come from the public site's payments: never created or deleted here, only corrected. */
 export const ordersContract = defineContract({
   path: 'orders',
   record: orderRecord,
   input: orderInput,
   label: 'order_no',
+  fieldLabels: orderFieldLabels,
   operations: ['list', 'show', 'edit'],
   list: {
     sortable: [

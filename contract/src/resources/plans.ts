@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ofKind } from '../fields.ts'
+import type { FieldLabels } from '../labels.ts'
 import { defineContract } from '../resource.ts'
 import {
   calendarDay,
@@ -93,11 +94,31 @@ const planRecord = z
   .meta({ id: 'Plan' })
 export type Plan = z.infer<typeof planRecord>
 
+/** A plan's fields as the screens name them, and its CSV's header in either language (labels.ts). */
+export const planFieldLabels = {
+  initial_period_count: ['Initial period count', '首期周期数'],
+  initial_period_unit: ['Initial period unit', '首期周期单位'],
+  initial_original_price: ['Initial original price', '首期原价'],
+  initial_discount_price: ['Initial discount price', '首期优惠价'],
+  recurring_period_count: ['Recurring period count', '续订周期数'],
+  recurring_period_unit: ['Recurring period unit', '续订周期单位'],
+  recurring_original_price: ['Recurring original price', '续订原价'],
+  recurring_discount_price: ['Recurring discount price', '续订优惠价'],
+  downloadable: ['Downloadable', '可下载'],
+  show: ['Show', '显示'],
+  is_best: ['Best', '推荐'],
+  segpay_id: ['Segpay ID', 'Segpay ID'],
+  ccbill_id: ['CCBill ID', 'CCBill ID'],
+  epoch_id: ['Epoch ID', 'Epoch ID'],
+  verotel_id: ['Verotel ID', 'Verotel ID'],
+} as const satisfies FieldLabels
+
 /** Plans are never deleted (members and orders name them). */
 export const plansContract = defineContract({
   path: 'plans',
   record: planRecord,
   input: planInput,
+  fieldLabels: planFieldLabels,
   operations: ['list', 'show', 'create', 'edit'],
   list: {
     sortable: ['id', 'name', 'sort', 'initial_original_price', 'created_at', 'updated_at'],

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defineActions } from '../actions.ts'
+import type { FieldLabels } from '../labels.ts'
 import { defineContract } from '../resource.ts'
 import {
   clearable,
@@ -140,6 +141,37 @@ const videoBatchRow = videoInput.omit({ tag_ids: true, director_ids: true }).ext
   directors: names,
 })
 
+/** A video's fields as the screens name them, and its CSV's header in either language (labels.ts). */
+export const videoFieldLabels = {
+  serial_number: ['Serial number', '编号'],
+  preview_video: ['Preview video', '预览视频'],
+  trailer: ['Trailer', '预告片'],
+  video: ['Video', '正片'],
+  video_duration: ['Duration (seconds)', '时长（秒）'],
+  original_views: ['Original views', '原始播放量'],
+  subscriber_trailer_views: ['Trailer views (subscribers)', '预告片播放量（订阅者）'],
+  visitor_trailer_views: ['Trailer views (visitors)', '预告片播放量（访客）'],
+  views: ['Views', '播放量'],
+  likes: ['Likes', '点赞'],
+  dislikes: ['Dislikes', '点踩'],
+  is_free: ['Free', '免费'],
+  is_main: ['Main', '主推'],
+  source_id: ['Source', '来源'],
+  source_name: ['Source', '来源'],
+  tag_ids: ['Tags', '标签'],
+  tags: ['Tags', '标签'],
+  model_ids: ['Models', '模特'],
+  studio_ids: ['Studios', '工作室'],
+  genre_ids: ['Genres', '题材'],
+  director_ids: ['Directors', '导演'],
+  directors: ['Directors', '导演'],
+  director_id: ['Director', '导演'],
+  photos_count: ['Photos', '图片数'],
+  genres: ['Genres', '题材'],
+  models: ['Models', '模特'],
+  studios: ['Studios', '工作室'],
+} as const satisfies FieldLabels
+
 /**
  * The catalogue's videos: filters and sorts for a million rows, tags and directors written with the video, a
  * gallery of photos, publishing, the CSV export and the batch create from CSV.
@@ -176,6 +208,7 @@ export const videosContract = defineContract({
     keyword: true,
   },
   actions: videoActions,
+  fieldLabels: videoFieldLabels,
   export: { filename: 'videos.csv' },
   import: { path: 'batch-create', url: '/files/cdn77BatchUpload', row: videoBatchRow },
   children: { photos: { record: photoRecord, input: photoInput, ordered: true } },

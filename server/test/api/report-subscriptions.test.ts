@@ -276,7 +276,8 @@ describeEachEngine('report subscriptions', (engine) => {
           `\\nFigures as of \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d \\(business time zone ${ZONE}\\)\\n`,
         ),
       )
-      const csv = await t.request(`/api/analytics/revenue/exportCsv?${query}`, { token: a.token })
+      // The screen's export in the mail's language.
+      const csv = await t.request(`/api/analytics/revenue/exportCsv?${query}&lang=en`, { token: a.token })
       expect(mail?.attachments.map((part) => part.filename)).toEqual(['dailyRevenue.csv'])
       // fetch's text() drops the export's BOM; the mail's CSV keeps it.
       expect(mail?.attachments[0]?.text).toBe(`\ufeff${csv.body}`)
@@ -317,8 +318,8 @@ describeEachEngine('report subscriptions', (engine) => {
         .replace(/^\ufeff/, '')
         .split(/\r?\n/)[0]
         ?.split(',')
-      expect(header).toContain('gross')
-      expect(header).not.toContain('fees')
+      expect(header).toContain(figureRegistry.gross.label.en)
+      expect(header).not.toContain(figureRegistry.fees.label.en)
     })
 
     it("mails a channel admin's weekly channel report in Chinese, covering only its channels", async () => {
@@ -356,8 +357,9 @@ describeEachEngine('report subscriptions', (engine) => {
         expect(mail?.text).toContain(
           `${figureRegistry[name].label['zh-cn']}：${figureText(name, screen.body.meta.totals[name])}`,
         )
-      const csv = await t.request(`/api/analytics/channel/exportCsv?${query}`, { token: a.token })
+      const csv = await t.request(`/api/analytics/channel/exportCsv?${query}&lang=zh-cn`, { token: a.token })
       expect(mail?.attachments[0]?.text).toBe(`\ufeff${csv.body}`)
+      expect(csv.body).toMatch(/^日期,访问量,/)
     })
 
     it('attaches the campaign rows, cells neutralised, and no CSV to who may not export the screen', async () => {
@@ -381,7 +383,8 @@ describeEachEngine('report subscriptions', (engine) => {
       expect(revenue?.attachments).toEqual([])
       expect(campaign?.attachments[0]?.filename).toBe('dailyCampaign.csv')
       const lines = campaign?.attachments[0]?.text.split(/\r?\n/) ?? []
-      expect(lines[0]).toMatch(/^\ufeffchannel_id,channel_name,campaign_id,campaign_name,gross,/)
+      // Labelled in the mail's language, an id told apart from the name beside it.
+      expect(lines[0]).toMatch(/^\ufeffChannel ID,Channel,Campaign ID,Campaign,Gross revenue,/)
       // The campaign named '=A1' is written so a spreadsheet reads text, not a formula.
       expect(lines.some((line) => line.includes(",'=A1,"))).toBe(true)
     })
@@ -505,7 +508,7 @@ describeEachEngine('report subscriptions without a mail server', (engine) => {
     expect(row?.body).toContain('Refunds: 0.00 USD')
     expect(row?.attachmentName).toBe('refundStatistics.csv')
     expect(row?.attachment).toMatch(
-      /^date,gross,fees,refunds,chargebacks,net,refund_count,chargeback_count\n/,
+      /^Date,Gross revenue,Fees,Refunds,Chargebacks,Net revenue,Refunds \(count\),Chargebacks \(count\)\n/,
     )
     expect(row?.pending).toBe(false)
   })

@@ -28,6 +28,9 @@ export function configureHttp(given: Partial<HttpHooks>): void {
   Object.assign(hooks, given)
 }
 
+/** The app's language (`en`, `zh-cn`), as its calls send it. */
+export const appLanguage = (): string => hooks.language()
+
 export class ApiError extends Error {
   override name = 'ApiError'
   /** HTTP status; 0 when no answer came (network failure, time-out). */

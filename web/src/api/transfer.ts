@@ -1,4 +1,14 @@
-import { ApiError, buildUrl, errorFrom, failed, headers, parseAnswer, type Query, request } from './http.ts'
+import {
+  ApiError,
+  appLanguage,
+  buildUrl,
+  errorFrom,
+  failed,
+  headers,
+  parseAnswer,
+  type Query,
+  request,
+} from './http.ts'
 
 /**
  * The HTTP module's long transfers, apart from it so that the login screen does not carry them: uploads
@@ -56,8 +66,9 @@ export function upload<T>(path: string, form: FormData, options: UploadOptions =
 /**
  * CSV exports (contract page, item 4): the browser is sent to the export's URL, so it streams the file
  * straight to disk however long it takes, with no Blob and no time-out. A navigation carries no
- * Authorization header, so a one-use ticket for that path rides in the query. Resolves false after
- * logging when the ticket cannot be had (spec section 8).
+ * Authorization header, so a one-use ticket for that path rides in the query, and no Accept-Language of
+ * the app's, so its language does too (`lang`: the CSV's header row as this screen labels its columns).
+ * Resolves false after logging when the ticket cannot be had (spec section 8).
  */
 export async function download(path: string, query?: Query): Promise<boolean> {
   try {
@@ -66,7 +77,7 @@ export async function download(path: string, query?: Query): Promise<boolean> {
     })
     // An empty `download` keeps the page where it is and takes the server's file name.
     const link = Object.assign(document.createElement('a'), {
-      href: buildUrl(path, { ...query, ticket: data.ticket }),
+      href: buildUrl(path, { ...query, lang: appLanguage(), ticket: data.ticket }),
       download: '',
     })
     link.click()

@@ -1,4 +1,4 @@
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '@vod/contract'
+import { csvLanguage, DEFAULT_PER_PAGE, MAX_PER_PAGE } from '@vod/contract'
 import type { SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import { keywordRule } from './keyword.ts'
@@ -128,8 +128,9 @@ export function listQuery(
   const exportQuery = known
     .extend({
       ticket: z.string().max(200).optional().meta({ description: 'From POST /api/download-tickets.' }),
+      lang: csvLanguage,
     })
-    .transform(toListQuery)
+    .transform((q) => ({ ...toListQuery(q), lang: q.lang }))
   return { query, exportQuery }
 }
 

@@ -138,7 +138,7 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
   const exporter = spec.export && defineExport(spec, res.narrowed, writes.scopeOf)
   const importer = spec.import && defineImport(spec, writes)
   const bulk = defineBulk(spec, list, writes, res.narrowed)
-  const history = defineHistory(path, view, writes.scopeOf)
+  const history = defineHistory(path, view, writes.scopeOf, spec.historyAlso)
   const views = viewsOf(spec)
   const totals = spec.contract.list.totals?.length
     ? defineTotals(spec, view, list, writes.scopeOf, res.narrowed)

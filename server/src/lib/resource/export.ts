@@ -1,4 +1,5 @@
 import { pipeline, Readable, type Transform } from 'node:stream'
+import type { FigureLanguage } from '@vod/contract'
 import { stringify } from 'csv-stringify'
 import { and, type SQL, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -6,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import pg from 'pg'
 import { to as copyTo } from 'pg-copy-streams'
 import type { Db } from '../../db/client.ts'
+import { csvHeader, headerLine } from '../csv-header.ts'
 import { type defineList, estimatedRows, type ListQuery, selectFrom } from '../list/index.ts'
 import { after } from '../list/keyset.ts'
 import { protectedErrors } from '../responses.ts'
@@ -18,6 +20,8 @@ import type { Expression, Resolved } from './types.ts'
 import type { View } from './view.ts'
 
 type List = ReturnType<typeof defineList>
+/** The export's query as the route hands it over: the list's, and the language of the header row. */
+type ExportQuery = ListQuery & { lang?: FigureLanguage }
 
 const BOM = '\ufeff'
 const BATCH = 1000
@@ -89,6 +93,10 @@ export function defineExport(
   type Shape = ReturnType<typeof shapeOf>
   shapeFor(whole)
 
+  /** Its columns' wire names, or the screens' labels in the language the download names. */
+  const headerOf = (shape: Shape, q: ExportQuery) =>
+    csvHeader(shape.fields, q.lang, spec.contract.fieldLabels)
+
   /**
    * The records and their names: read per record (LATERAL), or, for `grouped`, grouped once for all in id
    * order, which an export in id order (the usual) then reads in step with the records.
@@ -138,11 +146,12 @@ export function defineExport(
     db: Db,
     request: FastifyRequest,
     read: { shape: Shape; list: List },
-    q: ListQuery,
+    q: ExportQuery,
     scope: SQL | undefined,
     out: Transform,
   ) {
-    const csv = stringify({ bom: true, header: true, columns: [...read.shape.fields], quoted_empty: true })
+    const csv = stringify({ bom: true, quoted_empty: true })
+    csv.write(headerOf(read.shape, q))
     pipeline(Readable.from(rows(db, read.shape, read.list, q, scope)), csv, out, (error) => {
       if (error) request.log.warn({ err: error }, 'export stopped part way')
     })
@@ -154,7 +163,7 @@ export function defineExport(
     db: Db,
     request: FastifyRequest,
     read: { shape: Shape; list: List },
-    q: ListQuery,
+    q: ExportQuery,
     scope: SQL | undefined,
     out: Transform,
   ) {
@@ -177,8 +186,8 @@ export function defineExport(
       released = true
       client.release(error)
     }
-    const copy = client.query(copyTo(`copy (${inlined(query)}) to stdout with (format csv, header true)`))
-    out.write(BOM)
+    const copy = client.query(copyTo(`copy (${inlined(query)}) to stdout with (format csv)`))
+    out.write(BOM + headerLine(headerOf(shape, q)))
     copy.on('end', () => release())
     pipeline(copy, out, (error) => {
       if (error) {
@@ -206,7 +215,7 @@ export function defineExport(
         },
       },
       async (request, reply: FastifyReply) => {
-        const q = request.query as ListQuery
+        const q = request.query as ExportQuery
         // The caller's field rules as its session has them now: a role narrowed before the export starts
         // streaming counts.
         const { view, list, fields } = narrowed(request)

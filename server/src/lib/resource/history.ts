@@ -1,5 +1,5 @@
 import { HISTORY_LIMIT, historyEntry, isPermissionName } from '@vod/contract'
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -7,8 +7,9 @@ import type { Db } from '../../db/client.ts'
 import { auditLogs } from '../../db/schema/index.ts'
 import { idParams } from '../id-param.ts'
 import { dataOf, recordErrors } from '../responses.ts'
-import { changesAs, narrowedFields } from './field-access.ts'
+import { changesAs, type NarrowedFields, narrowedFields } from './field-access.ts'
 import { permissionOf } from './permissions.ts'
+import type { HistoryAlso } from './types.ts'
 import { readRecord, type View } from './view.ts'
 
 /**
@@ -16,15 +17,43 @@ import { readRecord, type View } from './view.ts'
  * whose catalogue names `history-{path}` (members, orders). Its own permission, not the record's list: a
  * role holding list-users had never read the trail, so none reads it now without being given it; and
  * not list-audit-logs, which reads every admin's every act and needs the admins list to filter it. The
- * record must be in the caller's reach (channel scope) as its page is: 404 otherwise.
+ * record must be in the caller's reach (channel scope) as its page is: 404 otherwise. With `also`, the
+ * entries of other records that are its (a member's refunds, its tickets solved) come in too, for who holds
+ * what shows them on those records' pages; each names its resource and record.
  */
 export function defineHistory(
   path: string,
   view: View,
   scopeOf: (request: FastifyRequest) => SQL | undefined,
+  also: readonly HistoryAlso[] = [],
 ) {
   const permission = permissionOf('history', path)
   if (!isPermissionName(permission)) return undefined
+
+  /**
+   * Which entries are the record's: its own, and those of `also` the caller may read, each with its
+   * resource's field rules.
+   */
+  function entriesOf(request: FastifyRequest, id: number) {
+    const rules: Record<string, NarrowedFields> = {}
+    const own = narrowedFields(request, path)
+    if (own) rules[path] = own
+    const conditions = [and(eq(auditLogs.resource, path), eq(auditLogs.recordId, id))]
+    for (const other of also) {
+      if (request.admin?.permissions.has(other.permission) !== true) continue
+      // A caller with field rules on that resource is not shown its entries here: the trail's rewrite of
+      // two resources' rules in one statement failed (500, field-rules.test.ts), so none leaks, none is shown.
+      if (narrowedFields(request, other.resource)) continue
+      conditions.push(
+        and(
+          eq(auditLogs.resource, other.resource),
+          inArray(auditLogs.action, [...other.actions]),
+          sql`${auditLogs.recordId} in (${other.records(request, id)})`,
+        ),
+      )
+    }
+    return { where: or(...conditions), rules }
+  }
   return async function routes(app: FastifyInstance, db: Db) {
     app.withTypeProvider<ZodTypeProvider>().get(
       `/${path}/:id/history`,
@@ -40,7 +69,7 @@ export function defineHistory(
       async (request) => {
         const { id } = request.params
         await readRecord(db, view, id, scopeOf(request))
-        const fields = narrowedFields(request, path)
+        const { where, rules } = entriesOf(request, id)
         const rows = await db
           .select({
             id: auditLogs.id,
@@ -50,16 +79,17 @@ export function defineHistory(
             record_id: auditLogs.recordId,
             action: auditLogs.action,
             // Its old and new values as the caller may read them (field-access.ts).
-            changes: fields
-              ? sql<Record<
-                  string,
-                  unknown
-                > | null>`${changesAs(auditLogs.changes, auditLogs.resource, { [path]: fields })}`
-              : auditLogs.changes,
+            changes:
+              Object.keys(rules).length > 0
+                ? sql<Record<
+                    string,
+                    unknown
+                  > | null>`${changesAs(auditLogs.changes, auditLogs.resource, rules)}`
+                : auditLogs.changes,
             created_at: sql<string>`vod_wire(${auditLogs.createdAt})`,
           })
           .from(auditLogs)
-          .where(and(eq(auditLogs.resource, path), eq(auditLogs.recordId, id)))
+          .where(where)
           .orderBy(desc(auditLogs.id))
           .limit(HISTORY_LIMIT)
         return { data: rows }

@@ -1,4 +1,10 @@
-import type { ActionSpec, ChildOperation, ListContract, ResourceContract } from '@vod/contract'
+import type {
+  ActionSpec,
+  ChildOperation,
+  ListContract,
+  PermissionName,
+  ResourceContract,
+} from '@vod/contract'
 import type { SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyRequest } from 'fastify'
@@ -239,6 +245,21 @@ export interface ResourceSpec<R extends WireRecord = WireRecord> {
   export?: { columns?: readonly string[] }
   /** How the batch create names related records, and its size cap. */
   import?: Pick<ImportSpec, 'maxBytes' | 'keys'>
+  /** Entries of other records that a record's history shows too (history.ts): a member's refunds. */
+  historyAlso?: readonly HistoryAlso[]
+}
+
+/**
+ * Audit entries of another resource's records that belong in a record's history (`GET /{path}/{id}/history`):
+ * the refunds and chargebacks of a member's orders, the tickets solved for the member. Shown to a caller
+ * holding `permission`, the one that shows the same on those records' own pages.
+ */
+export interface HistoryAlso {
+  resource: string
+  actions: readonly string[]
+  permission: PermissionName
+  /** A select of the ids of those records that are the record's (and in the caller's reach). */
+  records: (request: FastifyRequest, id: number) => SQL
 }
 
 /**

@@ -1,8 +1,19 @@
-import { analyticsExportQuery, type DailyFigures, exportFigures, type PermissionName } from '@vod/contract'
+import {
+  analyticsExportQuery,
+  type DailyFigures,
+  dateLabel,
+  exportFigures,
+  type FieldLabels,
+  type FigureLanguage,
+  figureNames,
+  figureRegistry,
+  type PermissionName,
+} from '@vod/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
+import { csvHeader, headerLine } from '../../lib/csv-header.ts'
 import { recordErrors } from '../../lib/responses.ts'
 import { hiddenFiguresOf } from './hidden-figures.ts'
 import { dailyCsv } from './reports.ts'
@@ -14,17 +25,28 @@ import type { Period, Scope } from './sums.ts'
 export const revenueColumns = ['date', ...exportFigures('revenue')] as const
 export const channelColumns = ['date', ...exportFigures('channel')] as const
 
+/** The daily figures' columns as the analytics screens label them: the day, and each figure the registry's way. */
+export const dailyLabels: FieldLabels = {
+  date: dateLabel,
+  ...Object.fromEntries(
+    figureNames.map((name) => [name, [figureRegistry[name].label.en, figureRegistry[name].label['zh-cn']]]),
+  ),
+}
+
 /**
- * A daily CSV file as the exports send it: a BOM, the header of figure names, a line a day (reports.ts). The
- * reports mailed to their subscribers attach the same file (modules/report-subscriptions).
+ * A daily CSV file as the exports send it: a BOM, the header (the figures' names, or their labels in
+ * `language`), a line a day (reports.ts). The reports mailed to their subscribers attach the same file, in
+ * the mail's language (modules/report-subscriptions).
  */
 export async function dailyCsvFile(
   reads: Db,
   period: Period,
   scope: Scope,
   columns: readonly string[],
+  language?: FigureLanguage,
 ): Promise<string> {
-  return `\ufeff${columns.join(',')}\n${await dailyCsv(reads, period, scope, columns)}\n`
+  const header = headerLine(csvHeader(columns, language, dailyLabels))
+  return `\ufeff${header}${await dailyCsv(reads, period, scope, columns)}\n`
 }
 
 const exports: {
@@ -76,7 +98,7 @@ export async function exportRoutes(app: FastifyInstance, { db, reads, slots, zon
         const hidden = hiddenFiguresOf(request)
         const columns = spec.columns.filter((column) => !hidden.has(column))
         const { answer: file, freshAsOf } = await bounded({ slots, reads }, (on) =>
-          dailyCsvFile(on, periodOf(zone, q), scope, columns),
+          dailyCsvFile(on, periodOf(zone, q), scope, columns, q.lang),
         )
         if (freshAsOf) reply.header('fresh-as-of', freshAsOf.toISOString())
         return reply

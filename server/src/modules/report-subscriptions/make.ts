@@ -13,9 +13,10 @@ import { ALL_CHANNELS } from '../../auth/channel-scope.ts'
 import { adminPermissionNames, adminRoleRules } from '../../auth/sessions.ts'
 import type { Db } from '../../db/client.ts'
 import { admins, channelAdmins, channels } from '../../db/schema/index.ts'
+import { csvHeader } from '../../lib/csv-header.ts'
 import type { OutgoingMail } from '../../lib/mail/transport.ts'
 import { cell } from '../../lib/resource/csv-cells.ts'
-import { channelColumns, dailyCsvFile, revenueColumns } from '../analytics/export.ts'
+import { channelColumns, dailyCsvFile, dailyLabels, revenueColumns } from '../analytics/export.ts'
 import { foldStatus } from '../analytics/fold-status.ts'
 import { dailySeries, perCampaign } from '../analytics/reports.ts'
 import type { Period, Scope } from '../analytics/sums.ts'
@@ -73,12 +74,16 @@ async function readerOf(db: Db, order: ReportOrder, to: string | null) {
   return { email: admin.email, scope, mayExport, hidden }
 }
 
-/** A CSV of the campaigns' rows as the campaign screen's table shows them, cells as every export writes them. */
-function campaignCsv(answer: string, hidden: ReadonlySet<string>): string {
+/**
+ * A CSV of the campaigns' rows as the campaign screen's table shows them, labelled in the mail's language,
+ * cells as every export writes them.
+ */
+function campaignCsv(answer: string, hidden: ReadonlySet<string>, language: FigureLanguage): string {
   const rows = (JSON.parse(answer) as { data: Record<string, unknown>[] }).data
   const figures = campaignStatisticFigures.filter((name) => !hidden.has(name))
   const columns = ['channel_id', 'channel_name', 'campaign_id', 'campaign_name', ...figures]
-  return `\ufeff${stringify([columns, ...rows.map((row) => columns.map((column) => cell(row[column] ?? '')))])}`
+  const header = csvHeader(columns, language, dailyLabels)
+  return `\ufeff${stringify([header, ...rows.map((row) => columns.map((column) => cell(row[column] ?? '')))])}`
 }
 
 /**
@@ -115,12 +120,13 @@ export async function makeReport(
   if (reader.mayExport)
     csv =
       contents.csv === 'campaigns'
-        ? campaignCsv(await perCampaign(reads, period, reader.scope), reader.hidden)
+        ? campaignCsv(await perCampaign(reads, period, reader.scope), reader.hidden, order.language)
         : await dailyCsvFile(
             reads,
             period,
             reader.scope,
             seriesColumns[order.report].filter((column) => !reader.hidden.has(column)),
+            order.language,
           )
   const text = reportText({
     report: order.report,

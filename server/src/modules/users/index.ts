@@ -1,8 +1,9 @@
 import { type User, usersContract } from '@vod/contract'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { channelScope } from '../../auth/channel-scope.ts'
-import { campaigns, channels, plans, users } from '../../db/schema/index.ts'
+import { campaigns, channels, orders, plans, supports, users } from '../../db/schema/index.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
+import type { HistoryAlso } from '../../lib/resource/types.ts'
 import { declareSearch } from '../../lib/search/searchable.ts'
 import { planTitle } from '../plans/plan-title.ts'
 import type { ApiModule } from '../types.ts'
@@ -15,6 +16,30 @@ import { memberMailRoutes } from './mail.ts'
  */
 // Members are the channels' data: a caller sees those its channels brought (auth/channel-scope.ts).
 const scope = channelScope(users.channelId)
+const orderScope = channelScope(orders.channelId)
+
+/**
+ * A member's history also tells what was done for them on their orders and tickets (issue 58): refunds and
+ * chargebacks, to who sees them on the order's page (list-orders, its channels only), and the tickets
+ * solved, to who lists tickets.
+ */
+const historyAlso: HistoryAlso[] = [
+  {
+    resource: 'orders',
+    actions: ['refund', 'chargeback'],
+    permission: 'list-orders',
+    records: (request, id) => {
+      const inReach = orderScope(request)
+      return sql`select ${orders.id} from ${orders} where ${orders.userId} = ${id}${inReach ? sql` and ${inReach}` : sql``}`
+    },
+  },
+  {
+    resource: 'supports',
+    actions: ['solve'],
+    permission: 'list-supports',
+    records: (_request, id) => sql`select ${supports.id} from ${supports} where ${supports.userId} = ${id}`,
+  },
+]
 
 const usersResource = defineResource<User>({
   contract: usersContract,
@@ -47,6 +72,7 @@ const usersResource = defineResource<User>({
     disable: { refused: 'users.already_disabled', summary: 'Disable a member' },
   },
   import: { maxBytes: 10 * 1024 * 1024 },
+  historyAlso,
 })
 
 // The search box: a member by the start of a username or an e-mail address, within the list's scope.

@@ -136,8 +136,10 @@ export function ListView<T extends { id: Id }>(props: ListViewProps<T>) {
     sorter: column.sortable,
     sortOrder: column.sortable ? orderOf(params.sort, column.key) : undefined,
     render: (_: unknown, record: T) => column.render(record),
-    // Each cell says which record field it shows, for the browser tests (a reference's name, not its id).
+    // Each cell says which record field it shows, for the browser tests (a reference's name, not its id);
+    // its header too (the CSV's header is checked against it).
     onCell: () => ({ 'data-field': column.field ?? column.key }) as object,
+    onHeaderCell: () => ({ 'data-field': column.field ?? column.key }) as object,
   }))
   if (handle) tableColumns.unshift({ key: 'handle', width: 48, render: (_, record) => handle(record) })
   const first = tableColumns[0]

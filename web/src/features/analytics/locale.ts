@@ -1,4 +1,5 @@
 import { figureHint, figureLabels } from '@vod/contract/figures'
+import { dateLabel, wordsIn } from '@vod/contract/labels'
 import { reportMailContents, subscribedReports } from '@vod/contract/resources/report-subscriptions'
 import { defineLocale } from '../../i18n/define-locale.ts'
 
@@ -30,7 +31,7 @@ export const analyticsLocale = defineLocale({
     figures: figureLabels('en'),
     by: { channel: 'Channel', campaign: 'Campaign' },
     none: '(none)',
-    date: 'Date',
+    date: wordsIn(dateLabel, 'en'),
     total: 'Total',
     range: 'Period',
     notDay: '"{{value}}" is not a day: type the period as YYYY-MM-DD, such as 2026-10-01.',
@@ -120,7 +121,7 @@ export const analyticsLocale = defineLocale({
     figures: figureLabels('zh-cn'),
     by: { channel: '渠道', campaign: '活动' },
     none: '（无）',
-    date: '日期',
+    date: wordsIn(dateLabel, 'zh-cn'),
     total: '合计',
     range: '时间段',
     notDay: '“{{value}}”不是日期：请按 YYYY-MM-DD 输入时间段，例如 2026-10-01。',

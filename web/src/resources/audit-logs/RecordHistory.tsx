@@ -5,13 +5,15 @@ import { useTranslation } from 'react-i18next'
 import { recordHistory } from '../../api/history.ts'
 import { ChangeList } from '../../components/changes/ChangeList.tsx'
 import { formatDateTime } from '../../components/resource/format.ts'
+import { Reference } from '../../components/resource/Reference.tsx'
 import { useCan } from '../../stores/permission.ts'
-import { actionLabel } from './labels.ts'
+import { actionLabel, resourceLabel } from './labels.ts'
 
 /**
  * Who changed a record, and what, on its own page (a member's, an order's): its entries of the audit trail,
  * for staff given history-{path}, who need neither the whole trail nor the admins list for it. Without the
- * permission there is nothing here, not even a refusal.
+ * permission there is nothing here, not even a refusal. Entries of other records that are its (a member's
+ * refunds, the tickets solved for them) name that record beside the action, linked to its page.
  */
 export function RecordHistory({ path, id }: { path: string; id: number }) {
   const allowed = useCan('history', path)
@@ -52,7 +54,15 @@ function HistoryCard({ path, id }: { path: string; id: number }) {
             {
               key: 'action',
               title: t('audit-logs.fields.action'),
-              render: (_, e) => actionLabel(t, e.action),
+              render: (_, entry) =>
+                entry.resource === path ? (
+                  actionLabel(t, entry.action)
+                ) : (
+                  <span data-testid="history-other-record">
+                    {actionLabel(t, entry.action)} · {resourceLabel(t, entry.resource)}{' '}
+                    <Reference resource={entry.resource} id={entry.record_id} />
+                  </span>
+                ),
             },
             {
               key: 'changes',

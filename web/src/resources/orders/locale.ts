@@ -1,38 +1,13 @@
-import { type FigureName, figureRegistry } from '@vod/contract/figures'
+import { orderFieldLabels } from '@vod/contract/resources/orders'
 import { defineResourceLocale } from '../../components/resource/resource-locale.ts'
-
-/** A money figure named as the registry names it (contract/src/figures.ts), the same on every screen. */
-const registry = (name: FigureName): [string, string] => {
-  const { label } = figureRegistry[name]
-  return [label.en, label['zh-cn']]
-}
 
 export const ordersLocale = defineResourceLocale({
   title: ['Orders', '订单'],
   noun: ['order', '订单'],
   editTitle: ['Correct order', '修正订单'],
   keyword: ['Start of order or transaction no.', '订单号或交易号的开头'],
-  fields: {
-    order_no: ['Order no.', '订单号'],
-    username: ['Member', '会员'],
-    payment_method: ['Payment method', '支付方式'],
-    transaction_number: ['Transaction no.', '交易号'],
-    paid_at: ['Paid at', '支付时间'],
-    transaction_fee: ['Transaction fee', '交易手续费'],
-    settlement_fee: ['Settlement fee', '结算手续费'],
-    reserve_fee: ['Reserve fee', '保证金'],
-    total_amount: ['Total', '实收'],
-    fees: registry('fees'),
-    refunded: registry('refunds'),
-    charged_back: registry('chargebacks'),
-    net: registry('net'),
-    refund_count: registry('refund_count'),
-    chargeback_count: registry('chargeback_count'),
-    // What a refund or chargeback recorded (the audit trail's changes).
-    refund: ['Refund', '退款'],
-    chargeback: ['Chargeback', '拒付'],
-    events: ['Refunds and chargebacks', '退款与拒付'],
-  },
+  // The contract's, which its CSV's header also reads.
+  fields: orderFieldLabels,
   values: {
     payment_method: {
       segpay: ['Segpay', 'Segpay'],

@@ -1,3 +1,4 @@
+import { videoFieldLabels } from '@vod/contract/resources/videos'
 import { defineResourceLocale } from '../../components/resource/resource-locale.ts'
 
 export const videosLocale = defineResourceLocale({
@@ -5,35 +6,8 @@ export const videosLocale = defineResourceLocale({
   noun: ['video', '视频'],
   keyword: ['Title words or serial number start', '标题中的文字，或编号的开头'],
   batchCreateTitle: ['Batch create videos', '批量创建视频'],
-  fields: {
-    serial_number: ['Serial number', '编号'],
-    preview_video: ['Preview video', '预览视频'],
-    trailer: ['Trailer', '预告片'],
-    video: ['Video', '正片'],
-    video_duration: ['Duration (seconds)', '时长（秒）'],
-    original_views: ['Original views', '原始播放量'],
-    subscriber_trailer_views: ['Trailer views (subscribers)', '预告片播放量（订阅者）'],
-    visitor_trailer_views: ['Trailer views (visitors)', '预告片播放量（访客）'],
-    views: ['Views', '播放量'],
-    likes: ['Likes', '点赞'],
-    dislikes: ['Dislikes', '点踩'],
-    is_free: ['Free', '免费'],
-    is_main: ['Main', '主推'],
-    source_id: ['Source', '来源'],
-    source_name: ['Source', '来源'],
-    tag_ids: ['Tags', '标签'],
-    tags: ['Tags', '标签'],
-    model_ids: ['Models', '模特'],
-    studio_ids: ['Studios', '工作室'],
-    genre_ids: ['Genres', '题材'],
-    director_ids: ['Directors', '导演'],
-    directors: ['Directors', '导演'],
-    director_id: ['Director', '导演'],
-    photos_count: ['Photos', '图片数'],
-    genres: ['Genres', '题材'],
-    models: ['Models', '模特'],
-    studios: ['Studios', '工作室'],
-  },
+  // The contract's, which its CSV's header also reads.
+  fields: videoFieldLabels,
   confirms: {
     publish: ['Publish this video? It becomes visible on the site.', '发布此视频？发布后将在网站上可见。'],
     unpublish: [
