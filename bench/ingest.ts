@@ -174,7 +174,9 @@ commit;
       await new Promise((resolve) => setTimeout(resolve, every))
     }
   }
-  const currentLsn = async () => (await one('select pg_current_wal_lsn()::text as lsn')).lsn as string
+  // Where WAL is inserted, not where it is written: with synchronous_commit = off (the bench's cluster) a commit
+  // just returned may not be written yet, and the written position could stand before it.
+  const currentLsn = async () => (await one('select pg_current_wal_insert_lsn()::text as lsn')).lsn as string
   floorConsumer = await startBareConsumer(url, 'vod_figures')
   const { heldAt: delivered } = floorConsumer
   /** How long after its commit an order is in the figures, and at the bare consumer (ms). */
