@@ -21,6 +21,9 @@ export function serveApi(handle: RequestListener): void {
     }
     handle(req, res)
   })
+  // Never closed from this side while a test runs: a connection the server ends after its idle 5 s, just as
+  // fetch takes it up again for the next test (a slow machine's gap), fails that request ("fetch failed").
+  server.keepAliveTimeout = 0
   beforeAll(async () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     httpConfig.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import pg from 'pg'
 import { describe, inject } from 'vitest'
-import { type Database, openDatabase } from '../../src/db/client.ts'
+import { type Database, openDatabase, type SlowStatements } from '../../src/db/client.ts'
 import { migrate } from '../../src/db/migrate.ts'
 
 export type Engine = 'pglite' | 'postgres'
@@ -92,7 +92,7 @@ let pgliteTemplate: Promise<Blob> | undefined
  */
 export async function createTestDatabase(
   engine: Engine,
-  options: { migrate?: boolean } = {},
+  options: { migrate?: boolean; slow?: SlowStatements } = {},
 ): Promise<TestDatabase> {
   const template = options.migrate === false ? null : templates()
   if (engine === 'pglite') {
@@ -101,6 +101,7 @@ export async function createTestDatabase(
       url: null,
       pgliteDir: null,
       ...(template?.pglite ? { pgliteTemplate: await pgliteTemplate } : {}),
+      ...(options.slow ? { slow: options.slow } : {}),
     })
     if (template && !template.pglite) await migrate(database)
     return { database, url: null, drop: () => database.close() }
@@ -108,7 +109,11 @@ export async function createTestDatabase(
   const name = `vod_test_${randomBytes(6).toString('hex')}`
   await adminQuery(`create database ${name}${template?.postgres ? ` template ${template.postgres}` : ''}`)
   const url = databaseUrl(name)
-  const database = await openDatabase({ url, pgliteDir: null })
+  const database = await openDatabase({
+    url,
+    pgliteDir: null,
+    ...(options.slow ? { slow: options.slow } : {}),
+  })
   if (template && !template.postgres) await migrate(database)
   return {
     database,
