@@ -72,7 +72,9 @@ describeEachEngine('a stalled export reader', (engine) => {
     expect(busy.statusCode).toBe(429)
     await expect.poll(() => released.length, { timeout: STALL_MS * 3, interval: 50 }).toBe(1)
     const freedAfter = (released[0] as number) - stoppedAt
-    expect(freedAfter).toBeGreaterThanOrEqual(STALL_MS * 0.9)
+    // The server's stall clock starts as its writes stop draining, which a loaded machine may show this
+    // reader well after: the lower bound says only that it was not cut at once.
+    expect(freedAfter).toBeGreaterThanOrEqual(STALL_MS * 0.5)
     expect(freedAfter).toBeLessThanOrEqual(STALL_MS * 1.5)
     const next = await exportResponse()
     next.destroy()
