@@ -46,13 +46,6 @@
     link.href = file
     document.head.appendChild(link)
   }
-  // Intl's number data, loaded off the main thread while the code arrives (public/warm-intl.js says why).
-  if (framed && window.Worker)
-    try {
-      new Worker(`./warm-intl.js#${language}`)
-    } catch {
-      // Without it the page loads the data itself, as before.
-    }
   // The first calls too, as the code arrives meanwhile (web/src/base/early-data.ts takeBootAnswer): who is signed
   // in, and the dashboard's live figures once that answer grants them. A failed one is left to the app to ask.
   if (framed) {

@@ -3,8 +3,6 @@ import enUS from 'antd/locale/en_US'
 import zhCN from 'antd/locale/zh_CN'
 import dayjs from 'dayjs'
 import 'dayjs/locale/zh-cn'
-// antd's every style as one static file, so no component writes its CSS as it first renders (zeroRuntime below).
-import 'antd/dist/antd.css'
 import { type ReactNode, useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { themeTokens } from '../../base/theme-tokens.ts'
@@ -23,11 +21,8 @@ export function AntdProvider({ children }: { children: ReactNode }) {
   const size = useApp((state) => state.size)
   const colorPrimary = useSettings((state) => state.theme)
   const reducedMotion = useReducedMotion()
-  // zeroRuntime: antd's styles come from antd.css (imported above) rather than being generated as each
-  // component first renders, a quarter of a first screen's main-thread time (issue 58, item 10). The tokens
-  // still reach the page at runtime as CSS variables, which antd.css reads: the theme colour keeps working.
   const theme = useMemo(
-    () => ({ zeroRuntime: true, token: { ...themeTokens(colorPrimary), motion: !reducedMotion } }),
+    () => ({ token: { ...themeTokens(colorPrimary), motion: !reducedMotion } }),
     [colorPrimary, reducedMotion],
   )
   // antd's short messages (notify) are drawn outside this tree, by its static holder: same colours and motion.
