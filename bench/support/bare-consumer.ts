@@ -1,10 +1,6 @@
 import pg from 'pg'
 import { LogicalReplicationService, type Pgoutput, PgoutputPlugin } from 'pg-logical-replication'
-
-const lsnValue = (lsn: string) => {
-  const [high = '0', low = '0'] = lsn.split('/')
-  return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`)
-}
+import { lsnValue } from '../../server/src/modules/analytics/keeping/stream.ts'
 
 /**
  * The floor of following the change stream: a slot of its own on the same publication, read by the same

@@ -22,8 +22,7 @@ it('finishes on SIGTERM within the grace period even when a client leaves a requ
   expect(took).toBeGreaterThanOrEqual(900)
   expect(took).toBeLessThan(8000)
   expect(server.output()).not.toMatch(/unclean stop/)
-  // A fresh embedded database takes 10-35 s to start on a busy two-core machine, and up to 90 s seen in a
-  // whole run at load 16.
+  // A fresh embedded database takes 10-35 s to start on a busy two-core machine, longer within a whole run.
 }, 180_000)
 
 it('answers not ready from the first second of a SIGTERM, while it still answers, then stops', async () => {

@@ -63,6 +63,6 @@ describeEachEngine('preparing the database', (engine) => {
     } finally {
       await old.drop()
     }
-    // An empty database, not the run's migrated copy: a fresh PGlite took 31 s to create at load 16.
+    // An empty database, not the run's migrated copy: a fresh PGlite is created, half a minute on a busy machine.
   }, 120_000)
 })

@@ -22,7 +22,7 @@ const MARK_EVERY_MS = 5000
 /** Between tries to take the slot (another process holds it, or the database is away). */
 const RETRY_MS = 2000
 
-const lsnValue = (lsn: string) => {
+export const lsnValue = (lsn: string) => {
   const [high = '0', low = '0'] = lsn.split('/')
   return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`)
 }
