@@ -1,3 +1,4 @@
+import { figureRegistry } from '@vod/contract'
 import type { Download } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { asAdmin, englishContext, submitLogin, useProduct } from '../support/product.ts'
@@ -95,7 +96,8 @@ describe('analytics, end to end in Chromium', () => {
     for (const line of lines) {
       const cells = line.split(',')
       const date = cells[0] as string
-      if (date < today) exported.set(date, cents(cells[columns.indexOf('gross')] ?? ''))
+      // The header is the screen's labels in its language (English here).
+      if (date < today) exported.set(date, cents(cells[columns.indexOf(figureRegistry.gross.label.en)] ?? ''))
     }
     expect(lines).toHaveLength(30)
     expect([...exported.entries()].sort()).toEqual([...expected.entries()].sort())

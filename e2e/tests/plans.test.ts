@@ -1,6 +1,7 @@
 import { readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { fieldLabel, planFieldLabels } from '@vod/contract'
 import { parse } from 'csv-parse/sync'
 import { describe, expect, it } from 'vitest'
 import { asAdmin, englishContext, submitLogin, useProduct } from '../support/product.ts'
@@ -74,10 +75,12 @@ describe('plans, end to end in Chromium', () => {
     const [header, ...rows] = parse(csv.slice(1)) as string[][]
     expect(rows).toHaveLength(1)
     const cells = Object.fromEntries((header ?? []).map((name, i) => [name, rows[0]?.[i]]))
+    // The header is the screen's labels in its language (English here).
+    const column = (field: string) => fieldLabel(field, 'en', planFieldLabels)
     expect(cells).toMatchObject({
-      name: 'E2E Gold',
-      initial_original_price: '19.99',
-      initial_discount_price: '0.10',
+      [column('name')]: 'E2E Gold',
+      [column('initial_original_price')]: '19.99',
+      [column('initial_discount_price')]: '0.10',
     })
     await context.close()
   })
