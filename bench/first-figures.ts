@@ -11,15 +11,18 @@
  *
  *   npm run build && npx tsx bench/first-figures.ts
  *   FIRST_FIGURES_TRACE=1 ...   also prints the requests of the last load of each screen, in order
+ *   FIRST_FIGURES_PROFILE=1 ... also prints where the main thread's time went in the last load of each screen
  */
 import { loadavg } from 'node:os'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser } from '../e2e/support/browser.ts'
 import { ADMIN, startServer } from '../e2e/support/server.ts'
+import { printProfile, startProfile } from './support/cpu-profile.ts'
 
 const LOADS = Number(process.env.FIRST_FIGURES_LOADS ?? 5)
 const TRACE = process.env.FIRST_FIGURES_TRACE === '1' || process.env.FIRST_FIGURES_TRACE === 'all'
 const TRACE_ALL = process.env.FIRST_FIGURES_TRACE === 'all'
+const PROFILE = process.env.FIRST_FIGURES_PROFILE === '1'
 
 /** performance.now() (milliseconds since navigation start) of the first frame showing `selector`. */
 const shownAt = (selector: string) => `(() => {
@@ -72,8 +75,9 @@ interface Load {
   trace: string[]
 }
 
-async function coldLoad(page: Page, url: string, selector: string): Promise<Load> {
+async function coldLoad(page: Page, url: string, selector: string, profile = false): Promise<Load> {
   const cdp = await page.context().newCDPSession(page)
+  if (profile) await startProfile(cdp)
   await cdp.send('Network.enable')
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
   const urls = new Map<string, string>()
@@ -91,6 +95,7 @@ async function coldLoad(page: Page, url: string, selector: string): Promise<Load
   await page.goto(url, { waitUntil: 'commit' })
   const shown = await page.waitForFunction(shownAt(selector), undefined, { polling: 'raf', timeout: 60_000 })
   const ms = Number(await shown.jsonValue())
+  if (profile) await printProfile(cdp)
   await page.waitForLoadState('networkidle')
   await cdp.detach()
   // The API's calls: when asked for, when sent (after waiting for a connection), when answered.
@@ -135,7 +140,10 @@ async function measure(browser: Browser, serverUrl: string, token: string, scree
     const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1440, height: 900 } })
     await context.addCookies([{ name: 'language', value: 'en', url: serverUrl }])
     if (screen.loggedIn) await context.addCookies([{ name: 'Admin-Token', value: token, url: serverUrl }])
-    loads.push(await coldLoad(await context.newPage(), `${serverUrl}${screen.path}`, screen.selector))
+    const page = await context.newPage()
+    loads.push(
+      await coldLoad(page, `${serverUrl}${screen.path}`, screen.selector, PROFILE && i === LOADS - 1),
+    )
     await context.close()
   }
   const seconds = median(loads.map((load) => load.ms)) / 1000

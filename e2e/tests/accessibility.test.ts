@@ -32,7 +32,7 @@ async function check(page: Page, where: string, scope?: AxeScope): Promise<strin
   return refused.length > 0 ? describeViolations(where, refused) : undefined
 }
 
-/** A sweep visits dozens of screens; on a loaded two-core machine one language took nearly two minutes. */
+/** The colour sweep checks three screens in each of the drawer's colours. */
 const SWEEP_TIMEOUT = 360_000
 
 const languages = [
@@ -42,67 +42,68 @@ const languages = [
 
 describe('accessibility (axe-core, WCAG 2 A and AA): no serious or critical violation', () => {
   // Each screen once, the two languages taking turns along the route table: both see lists, forms and
-  // detail screens, and the sweep costs one pass (it is the longest browser test).
-  it(
-    'every screen of the route table, the languages taking turns',
-    async () => {
-      const failures: string[] = []
-      const pages: Page[] = []
-      for (const { language, cookie } of languages) {
-        // The login screen as a stranger sees it.
+  // detail screens, and the sweep costs one pass. A test a screen, so a slow machine stretches no single
+  // test's time and the report names the screen that failed.
+  describe('every screen of the route table, the languages taking turns', () => {
+    /** Each language's page in the running app, as the menu goes: booting the app for each screen cost more than most checks. */
+    const shells = new Map<string, Page>()
+    /** The screen each shell showed last. */
+    const previous = new Map<Page, string>()
+    afterAll(async () => {
+      for (const page of shells.values()) await page.context().close()
+    })
+
+    for (const { language, cookie } of languages) {
+      it(`${language}: the login screen as a stranger sees it`, async () => {
         const stranger = await product.browser.newContext({ bypassCSP: true })
         if (cookie) await stranger.addCookies([{ name: 'language', value: cookie, url: product.server.url }])
-        const first = await stranger.newPage()
-        await first.goto(`${product.server.url}/#/login`)
-        await first.locator('form').waitFor()
-        failures.push((await check(first, `${language} /login (logged out)`)) ?? '')
+        const page = await stranger.newPage()
+        await page.goto(`${product.server.url}/#/login`)
+        await page.locator('form').waitFor()
+        const failure = await check(page, `${language} /login (logged out)`)
         await stranger.close()
-        // The shell whole, in this language; then each screen within it.
+        expect(failure ?? '').toBe('')
+      })
+      it(`${language}: the shell whole, on /dashboard`, async () => {
         const page = await (await loggedInContext(product, cookie, { bypassCSP: true })).newPage()
+        shells.set(language, page)
         await page.goto(`${product.server.url}/#/dashboard`)
-        failures.push((await check(page, `${language} the shell, on /dashboard`)) ?? '')
-        pages.push(page)
-      }
-      // Each language's page takes every other screen, the two side by side: most of a check is waiting
-      // for the screen to settle.
-      await Promise.all(
-        pages.map(async (shell, turn) => {
-          const language = languages[turn]?.language
-          let previous: string | undefined
-          for (const route of routed.filter((_, n) => n % pages.length === turn)) {
-            const path = await openablePath(product, route)
-            if (route.meta?.public) {
-              // Outside the shell: on a page of its own, so the lane's page stays in the shell.
-              const page = await shell.context().newPage()
-              await page.goto(`${product.server.url}/#${path}`)
-              failures.push((await check(page, `${language} ${path}`)) ?? '')
-              await page.close()
-              continue
-            }
-            // Within the running app, as the menu goes: booting the app for each screen cost more than most
-            // checks. The screen on show only: the shell was checked above, its menus and drawer and every
-            // colour below.
-            await shell.evaluate(`location.hash = ${JSON.stringify(`#${path}`)}`)
-            const within = `.shell-view[data-view="${path}"]`
-            await shell.locator(within).waitFor()
-            // The screen before is closed: the shell keeps each screen it showed (up to 99) and axe reads
-            // the whole document, so with them kept each check took longer than the one before (0.3 s at
-            // first, 3-4 s after 50 screens).
-            if (previous && previous !== path) {
-              // Affixed tabs (the dashboard) have no close button and stay.
-              const close = shell.locator(`[data-testid="view-tab"][data-path="${previous}"] .tabs-bar-close`)
-              if ((await close.count()) > 0) await close.click()
-            }
-            previous = path
-            failures.push((await check(shell, `${language} ${path}`, { within })) ?? '')
-          }
-        }),
-      )
-      for (const page of pages) await page.context().close()
-      expect(failures.filter(Boolean).join('\n')).toBe('')
-    },
-    SWEEP_TIMEOUT,
-  )
+        expect((await check(page, `${language} the shell, on /dashboard`)) ?? '').toBe('')
+      })
+    }
+
+    routed.forEach((route, n) => {
+      const language = languages[n % languages.length]?.language ?? 'en'
+      it(`${language} ${route.path}`, async () => {
+        const shell = shells.get(language)
+        if (!shell) throw new Error(`no ${language} shell: its test failed`)
+        const path = await openablePath(product, route)
+        if (route.meta?.public) {
+          // Outside the shell: on a page of its own, so the shell stays in the shell.
+          const page = await shell.context().newPage()
+          await page.goto(`${product.server.url}/#${path}`)
+          const failure = await check(page, `${language} ${path}`)
+          await page.close()
+          expect(failure ?? '').toBe('')
+          return
+        }
+        await shell.evaluate(`location.hash = ${JSON.stringify(`#${path}`)}`)
+        const within = `.shell-view[data-view="${path}"]`
+        await shell.locator(within).waitFor()
+        // The screen before is closed: the shell keeps each screen it showed (up to 99) and axe reads the
+        // whole document, so with them kept each check took longer than the one before (0.3 s at first,
+        // 3-4 s after 50 screens). Affixed tabs (the dashboard) have no close button and stay.
+        const before = previous.get(shell)
+        if (before && before !== path) {
+          const close = shell.locator(`[data-testid="view-tab"][data-path="${before}"] .tabs-bar-close`)
+          if ((await close.count()) > 0) await close.click()
+        }
+        previous.set(shell, path)
+        // The screen on show only: the shell was checked above, its menus and drawer and every colour below.
+        expect((await check(shell, `${language} ${path}`, { within })) ?? '').toBe('')
+      })
+    })
+  })
 
   it('dialogs and menus: delete confirmation, settings drawer, user menu', async () => {
     const failures: string[] = []

@@ -3,7 +3,8 @@
 // where the app will show the login anyway: without a session, or at #/login; in the admin's language (the
 // cookie the app keeps, else the product's default, zh-cn). The other prerendered screens go, and so do
 // all of them where the app draws another first screen. Until the app takes over, the prerendered form
-// sends nothing: a native submission would carry the password in the address.
+// sends nothing (a native submission would carry the password in the address): a submission is noted, and
+// the app's login screen makes it once it takes over (web/src/features/login/early-input.ts).
 ;(() => {
   const cookies = Object.fromEntries(
     document.cookie.split('; ').map((pair) => {
@@ -18,7 +19,9 @@
   document.addEventListener(
     'submit',
     (event) => {
-      if (event.target instanceof Element && event.target.closest('.prerendered')) event.preventDefault()
+      if (!(event.target instanceof Element && event.target.closest('.prerendered'))) return
+      event.preventDefault()
+      window.vodEarlySubmit = true
     },
     true,
   )

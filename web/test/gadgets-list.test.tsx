@@ -80,8 +80,10 @@ describe('the gadgets fixture list, against the real server: a list declared in 
     const search = api.requests('GET', '/api/tags').at(-1)
     expect(search?.query.get('keyword')).toBe('Tag 42')
     expect(search?.query.get('per_page')).toBe('20')
-    // One request for the whole word, not one per key.
-    expect(api.requests('GET', '/api/tags').filter((call) => call.query.has('keyword'))).toHaveLength(1)
+    // Not one request per key: the search waits for typing to pause. (Not exactly one: on a loaded machine
+    // jsdom can take longer between two keys than the pause, as a slow typist would.)
+    const searches = api.requests('GET', '/api/tags').filter((call) => call.query.has('keyword'))
+    expect(searches.length).toBeLessThan('Tag 42'.length / 2)
     await userEvent.click(option)
     await waitFor(() => expect(router.state.location.search).toBe('?tag_id=42'))
     await waitFor(() => expect(api.requests('GET', '/api/gadgets').at(-1)?.query.get('tag_id')).toBe('42'))

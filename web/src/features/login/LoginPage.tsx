@@ -1,5 +1,14 @@
 import { passwordIssue } from '@vod/contract/rules'
-import { type FormEvent, type InputHTMLAttributes, lazy, Suspense, useEffect, useId, useState } from 'react'
+import {
+  type FormEvent,
+  type InputHTMLAttributes,
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
 import { type LoginAnswer, login, logout } from '../../api/auth.ts'
@@ -41,6 +50,13 @@ export default function LoginPage() {
   const [formError, setFormError] = useState<string>()
   const [revealed, setRevealed] = useState(false)
   const [submitting, setSubmitting] = useState(false)
+  const form = useRef<HTMLFormElement>(null)
+  // Sent on the prerendered screen before the app ran: sent now, once.
+  useEffect(() => {
+    if (!earlyInput.submitted) return
+    earlyInput.submitted = false
+    form.current?.requestSubmit()
+  }, [])
   const [challenge, setChallenge] = useState<{ mode: 'bind' | 'verify'; token: string }>()
   // Why this screen shows after a 401 (stores/session.ts sessionLost), read once.
   const [notice] = useState(readSessionNotice)
@@ -171,7 +187,7 @@ export default function LoginPage() {
 
   return (
     <main className="login-page">
-      <form className="login-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
+      <form ref={form} className="login-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
         <div className="login-head">
           <h1 id={`${id}-title`}>{t('login.title')}</h1>
           <LanguageSwitch className="login-language" />
