@@ -19,7 +19,7 @@
  * of its own (support/bare-consumer.ts: each commit acknowledged as it arrives, nothing applied), which is
  * what PostgreSQL's decoding costs whoever follows the stream. Asserts nothing.
  *
- *   npx tsx bench/ingest.ts      BENCH_SECONDS=5
+ *   npx tsx bench/ingest.ts      BENCH_SECONDS=5, BENCH_CASES=3,4 (the cases to run; all by default)
  */
 
 import { execFile } from 'node:child_process'
@@ -34,6 +34,9 @@ import { startBareConsumer } from './support/bare-consumer.ts'
 import { pgbenchBinary, scriptTps } from './support/pgbench.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
+const cases = new Set((process.env.BENCH_CASES ?? '1,2,3,4').split(','))
+/** The items of a case, none when it is not asked for. */
+const ifCase = <T>(n: string, items: T[]) => (cases.has(n) ? items : [])
 const CLIENTS = 16
 const run = promisify(execFile)
 
@@ -95,15 +98,17 @@ try {
   console.log(
     `ingest bench, ${started.toISOString()}, load average ${load}, ${seconds} s a run, ${CLIENTS} clients\n`,
   )
-  console.log('1. one-row inserts a second (pgbench)')
-  console.log(`  ${'table'.padEnd(8)}${'bare'.padStart(10)}${'kept'.padStart(10)}${'share'.padStart(8)}`)
+  if (cases.has('1'))
+    console.log(
+      `1. one-row inserts a second (pgbench)\n  ${'table'.padEnd(8)}${'bare'.padStart(10)}${'kept'.padStart(10)}${'share'.padStart(8)}`,
+    )
   const inserts: Record<string, (into: string) => string> = {
     visits: (into) =>
       `insert into ${into} (visitor, device, channel_id) values ('v' || random(), 'mobile', ${channel});\n`,
     orders: (into) =>
       `insert into ${into} (order_no, user_id, plan_id, channel_id, amount, payment_method, paid_at, total_amount) values (gen_random_uuid()::text, ${hi}, ${plan}, ${channel}, 19.99, 'segpay', now(), 19.99);\n`,
   }
-  for (const [table, statement] of Object.entries(inserts)) {
+  for (const [table, statement] of ifCase('1', Object.entries(inserts))) {
     const got = { bare: [] as number[], kept: [] as number[] }
     for (let round = 0; round < 2; round++)
       for (const way of ['bare', 'kept'] as const)
@@ -122,13 +127,14 @@ try {
     )
   }
 
-  console.log('\n2. corrections (an order, then its member), each client on rows of its own')
-  console.log(
-    `  ${'isolation'.padEnd(17)}${'bare tps'.padStart(10)}${'kept tps'.padStart(10)}${'bare ms'.padStart(9)}${'kept ms'.padStart(9)}${'bare failed'.padStart(13)}${'kept failed'.padStart(13)}`,
-  )
+  if (cases.has('2'))
+    console.log(
+      '\n2. corrections (an order, then its member), each client on rows of its own\n' +
+        `  ${'isolation'.padEnd(17)}${'bare tps'.padStart(10)}${'kept tps'.padStart(10)}${'bare ms'.padStart(9)}${'kept ms'.padStart(9)}${'bare failed'.padStart(13)}${'kept failed'.padStart(13)}`,
+    )
   // The member the inserts gave every new order to (hi) is left out: one client would otherwise update them all.
   const span = Math.floor((hi - lo) / CLIENTS)
-  for (const level of ['read committed', 'repeatable read', 'serializable']) {
+  for (const level of ifCase('2', ['read committed', 'repeatable read', 'serializable'])) {
     const result: Record<string, { tps: number; ms: number; failed: number }> = {}
     for (const way of ['bare', 'kept'] as const) {
       const [orders, users] = way === 'bare' ? ['bare_orders', 'bare_users'] : ['orders', 'users']
@@ -194,11 +200,12 @@ commit;
   const percentile = (xs: number[], p: number) =>
     [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0
 
-  console.log('\n3. freshness under 16 writers of single visits, at a rate each and unbounded')
-  console.log(
-    `  ${'visits a second'.padEnd(22)}${'written'.padStart(9)}${'orders'.padStart(8)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'floor p50'.padStart(11)}${'floor p99'.padStart(11)}`,
-  )
-  for (const rate of [1000, 5000, 10000, 0]) {
+  if (cases.has('3'))
+    console.log(
+      '\n3. freshness under 16 writers of single visits, at a rate each and unbounded\n' +
+        `  ${'visits a second'.padEnd(22)}${'written'.padStart(9)}${'orders'.padStart(8)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'floor p50'.padStart(11)}${'floor p99'.padStart(11)}`,
+    )
+  for (const rate of ifCase('3', [1000, 5000, 10000, 0])) {
     const writers = run(
       pgbenchBinary(),
       [
@@ -229,34 +236,36 @@ commit;
     )
   }
 
-  console.log('\n4. a transaction of a million visits')
-  const big = await raw.connect()
-  const meanwhile: { kept: number; floor: number }[] = []
-  try {
-    const begun = Date.now()
-    await big.query('begin')
-    await big.query(
-      `insert into visits (visitor, device, channel_id) select 'big-' || (g % 100000), 'desktop', $1 from generate_series(1, 1000000) g`,
-      [channel],
-    )
-    await big.query('commit')
-    const lsn = await currentLsn()
-    const committed = Date.now()
-    const bigDelivered = delivered(lsn).then(() => Date.now() - committed)
-    const ordersMeanwhile = (async () => {
-      for (let n = 0; n < 5; n++) meanwhile.push(await freshness())
-    })()
-    await heldAt(lsn, 50)
-    const caught = Date.now() - committed
-    await ordersMeanwhile
-    console.log(
-      `  written in ${fmt(committed - begun)} ms; in the figures ${fmt(caught)} ms after its commit (bare consumer: ${fmt(await bigDelivered)} ms)`,
-    )
-    console.log(
-      `  single orders committed just after it, in the figures after: ${meanwhile.map((m) => fmt(m.kept)).join(', ')} ms (bare consumer: ${meanwhile.map((m) => fmt(m.floor)).join(', ')} ms)`,
-    )
-  } finally {
-    big.release()
+  if (cases.has('4')) {
+    console.log('\n4. a transaction of a million visits')
+    const big = await raw.connect()
+    const meanwhile: { kept: number; floor: number }[] = []
+    try {
+      const begun = Date.now()
+      await big.query('begin')
+      await big.query(
+        `insert into visits (visitor, device, channel_id) select 'big-' || (g % 100000), 'desktop', $1 from generate_series(1, 1000000) g`,
+        [channel],
+      )
+      await big.query('commit')
+      const lsn = await currentLsn()
+      const committed = Date.now()
+      const bigDelivered = delivered(lsn).then(() => Date.now() - committed)
+      const ordersMeanwhile = (async () => {
+        for (let n = 0; n < 5; n++) meanwhile.push(await freshness())
+      })()
+      await heldAt(lsn, 50)
+      const caught = Date.now() - committed
+      await ordersMeanwhile
+      console.log(
+        `  written in ${fmt(committed - begun)} ms; in the figures ${fmt(caught)} ms after its commit (bare consumer: ${fmt(await bigDelivered)} ms)`,
+      )
+      console.log(
+        `  single orders committed just after it, in the figures after: ${meanwhile.map((m) => fmt(m.kept)).join(', ')} ms (bare consumer: ${meanwhile.map((m) => fmt(m.floor)).join(', ')} ms)`,
+      )
+    } finally {
+      big.release()
+    }
   }
 } finally {
   await floorConsumer?.stop()
