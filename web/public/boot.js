@@ -4,7 +4,7 @@
 // cookie the app keeps, else the product's default, zh-cn). The other prerendered screens go, and so do
 // all of them where the app draws another first screen. Until the app takes over, the prerendered form
 // sends nothing (a native submission would carry the password in the address): a submission is noted, and
-// the app's login screen makes it once it takes over (web/src/features/login/early-input.ts).
+// the app's login screen sends it once it takes over.
 ;(() => {
   const cookies = Object.fromEntries(
     document.cookie.split('; ').map((pair) => {
@@ -16,12 +16,36 @@
   const login = !cookies['Admin-Token'] || window.location.hash.startsWith('#/login')
   for (const screen of document.querySelectorAll('.prerendered'))
     if (!login || screen.lang !== language) screen.remove()
+  // What the prerendered screen is given, noted as it happens for the app's login screen to take over
+  // (web/src/features/login/early-input.ts): the fields may be gone before that screen is drawn.
+  const early = (window.vodEarly = {})
+  const prerendered = (target) => target instanceof Element && target.closest('.prerendered')
+  const field = (target) =>
+    prerendered(target) && (target.name === 'username' || target.name === 'password')
+      ? target.name
+      : undefined
+  document.addEventListener(
+    'input',
+    (event) => {
+      const name = field(event.target)
+      if (name) early[name] = event.target.value
+    },
+    true,
+  )
+  document.addEventListener(
+    'focusin',
+    (event) => {
+      const name = field(event.target)
+      if (name) early.focus = name
+    },
+    true,
+  )
   document.addEventListener(
     'submit',
     (event) => {
-      if (!(event.target instanceof Element && event.target.closest('.prerendered'))) return
+      if (!prerendered(event.target)) return
       event.preventDefault()
-      window.vodEarlySubmit = true
+      early.submitted = true
     },
     true,
   )

@@ -118,6 +118,26 @@ describe('login submission', () => {
     expect(router.state.location.pathname + router.state.location.search).toBe('/tags?page=2')
   })
 
+  it('sends, once, what the prerendered screen was given and sent before the app drew its own', async () => {
+    reply = {
+      status: 200,
+      body: { access_token: 'tok', token_type: 'Bearer', expires_in: 60, permissions: ['list-tags'] },
+    }
+    // As public/boot.js notes it: the password typed, and the form sent, after the prerendered fields went.
+    window.vodEarly = { username: 'admin', password: 'abc12345', focus: 'password', submitted: true }
+    const router = renderLogin()
+    await screen.findByText('arrived')
+    expect(received).toEqual({ username: 'admin', password: 'abc12345' })
+    expect(router.state.location.pathname).toBe('/')
+    expect(window.vodEarly).toBeUndefined()
+    // A later login screen starts empty and sends nothing by itself.
+    cleanup()
+    received = {}
+    renderLogin()
+    expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('')
+    expect(received).toEqual({})
+  })
+
   it("shows the server's 422 under the field", async () => {
     reply = {
       status: 422,

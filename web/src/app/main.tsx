@@ -4,7 +4,6 @@ import { RouterProvider } from 'react-router'
 import { addLocales } from '../i18n/index.ts'
 import { bootLocales } from './boot-locales.ts'
 import './http-setup.ts'
-import { takeEarlyInput } from '../features/login/early-input.ts'
 import { router } from './router.tsx'
 import './main.css'
 import { installErrorListeners } from '../stores/error-log.ts'
@@ -16,7 +15,6 @@ installErrorListeners()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html lacks #root')
-takeEarlyInput(root)
 createRoot(root).render(
   <StrictMode>
     <RouterProvider router={router} />

@@ -15,7 +15,7 @@ import { type LoginAnswer, login, logout } from '../../api/auth.ts'
 import { ApiError } from '../../api/http.ts'
 import { LanguageSwitch } from '../../components/language/LanguageSwitch.tsx'
 import { startSession, useSession } from '../../stores/session.ts'
-import { earlyInput } from './early-input.ts'
+import { earlyInput, takeEarlySubmission } from './early-input.ts'
 import { safeRedirect } from './safe-redirect.ts'
 import { forgetSessionNotice, readSessionNotice } from './session-notice.ts'
 import './login.css'
@@ -41,9 +41,10 @@ export default function LoginPage() {
   const [searchParams] = useSearchParams()
   const id = useId()
   // Typed into the prerendered screen before the app ran (index.html), if anything.
+  const [early] = useState(earlyInput)
   const [values, setValues] = useState<Record<Field, string>>(() => ({
-    username: earlyInput.username,
-    password: earlyInput.password,
+    username: early.username,
+    password: early.password,
   }))
   const [touched, setTouched] = useState<Record<Field, boolean>>({ username: false, password: false })
   const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({})
@@ -53,9 +54,7 @@ export default function LoginPage() {
   const form = useRef<HTMLFormElement>(null)
   // Sent on the prerendered screen before the app ran: sent now, once.
   useEffect(() => {
-    if (!earlyInput.submitted) return
-    earlyInput.submitted = false
-    form.current?.requestSubmit()
+    if (takeEarlySubmission()) form.current?.requestSubmit()
   }, [])
   const [challenge, setChallenge] = useState<{ mode: 'bind' | 'verify'; token: string }>()
   // Why this screen shows after a 401 (stores/session.ts sessionLost), read once.
@@ -206,12 +205,12 @@ export default function LoginPage() {
         {field('username', {
           type: 'text',
           autoComplete: 'username',
-          autoFocus: earlyInput.focus === 'username',
+          autoFocus: early.focus === 'username',
         })}
         {field('password', {
           type: revealed ? 'text' : 'password',
           autoComplete: 'current-password',
-          autoFocus: earlyInput.focus === 'password',
+          autoFocus: early.focus === 'password',
         })}
         {(lockedUntil !== undefined || formError) && (
           <p className="login-error login-form-error" role="alert">

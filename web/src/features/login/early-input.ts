@@ -1,37 +1,46 @@
+/** What the prerendered login screen (index.html) was given before the app took over. */
+export interface EarlyInput {
+  username: string
+  password: string
+  /** The field that had the focus: it keeps it. */
+  focus: 'username' | 'password'
+  /** The form was sent (Enter, or Login clicked), which the prerendered screen cannot do itself. */
+  submitted: boolean
+}
+
 declare global {
   interface Window {
-    /** Set by public/boot.js when the prerendered form was submitted (it sends nothing itself). */
-    vodEarlySubmit?: boolean
+    /** Noted by public/boot.js as the prerendered screen is used, until the app's own screen takes it. */
+    vodEarly?: Partial<EarlyInput>
   }
 }
 
 /**
- * What was typed into the prerendered login screen (index.html) before the app took over: the app's own
- * login screen starts from it, so a fast typist loses nothing, and the field that had the focus keeps it.
- * `submitted`: the form was sent (Enter, or Login clicked) before the app could; the app's screen sends it
- * once, rather than leave the admin waiting on a click that did nothing.
+ * What was typed into the prerendered screen, read as the app's login screen first renders, so a fast typist
+ * loses nothing: boot.js notes each change as it happens (the prerendered fields may be gone by the time the app
+ * draws its screen), and the fields themselves win while they are still there.
  */
-export const earlyInput: {
-  username: string
-  password: string
-  focus: 'username' | 'password'
-  submitted: boolean
-} = {
-  username: '',
-  password: '',
-  focus: 'username',
-  submitted: false,
+export function earlyInput(): EarlyInput {
+  const noted = window.vodEarly ?? {}
+  const early: EarlyInput = {
+    username: noted.username ?? '',
+    password: noted.password ?? '',
+    focus: noted.focus ?? 'username',
+    submitted: noted.submitted === true,
+  }
+  for (const input of document.querySelectorAll<HTMLInputElement>('.prerendered input'))
+    if ((input.name === 'username' || input.name === 'password') && input.value)
+      early[input.name] = input.value
+  return early
 }
 
-/** Reads the prerendered screen's fields, once, before React replaces it. */
-export function takeEarlyInput(root: HTMLElement): void {
-  for (const input of root.querySelectorAll<HTMLInputElement>('.prerendered input')) {
-    const name = input.name
-    if ((name !== 'username' && name !== 'password') || !input.value) continue
-    earlyInput[name] = input.value
-  }
-  earlyInput.submitted = window.vodEarlySubmit === true
-  const focused = document.activeElement
-  if (focused instanceof HTMLInputElement && root.contains(focused) && focused.name === 'password')
-    earlyInput.focus = 'password'
+/**
+ * Once the app's screen shows, what the prerendered one was given is the app's: answers whether it was sent
+ * (read now, as a click may have landed after the first render), and forgets it, so a later login screen
+ * (after a logout) starts empty.
+ */
+export function takeEarlySubmission(): boolean {
+  const submitted = window.vodEarly?.submitted === true
+  window.vodEarly = undefined
+  return submitted
 }
