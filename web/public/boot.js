@@ -18,7 +18,8 @@
     if (!login || screen.lang !== language) screen.remove()
   // What the prerendered screen is given, noted as it happens for the app's login screen to take over
   // (web/src/features/login/early-input.ts): the fields may be gone before that screen is drawn.
-  const early = (window.vodEarly = {})
+  const early = {}
+  window.vodEarly = early
   const prerendered = (target) => target instanceof Element && target.closest('.prerendered')
   const field = (target) =>
     prerendered(target) && (target.name === 'username' || target.name === 'password')
