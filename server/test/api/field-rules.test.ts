@@ -19,7 +19,9 @@ const narrowing: FieldRules = {
     transaction_number: 'masked',
   },
 }
-const SECRETS = ['alice@example.com', '555 0101', '+1', '1990-04-17', 'TX-AAA-1234', '1.25']
+// What the narrowed role may not read, as it would show in an answer. The fee is past 59 so that no time's
+// seconds (`...:01.25...`) can read as it.
+const SECRETS = ['alice@example.com', '555 0101', '+1', '1990-04-17', 'TX-AAA-1234', '61.25']
 
 describeEachEngine('field rules', (engine) => {
   let t: TestApp
@@ -66,12 +68,12 @@ describeEachEngine('field rules', (engine) => {
         orderNo: 'ORD-1',
         userId: alice,
         planId: plan?.id as number,
-        amount: '19.99',
+        amount: '99.99',
         paymentMethod: 'segpay',
         transactionNumber: 'TX-AAA-1234',
-        transactionFee: '1.25',
+        transactionFee: '61.25',
         paidAt: new Date('2026-11-01T10:00:00Z'),
-        totalAmount: '18.74',
+        totalAmount: '38.74',
       })
       .returning({ id: orders.id })
     order = made?.id as number
@@ -169,9 +171,9 @@ describeEachEngine('field rules', (engine) => {
     it('sums no hidden field in the totals', async () => {
       const totals = await as(agent.token, '/api/orders/totals')
       expect(totals.status).toBe(200)
-      expect(totals.body.data).toMatchObject({ count: 1, amount: '19.99' })
+      expect(totals.body.data).toMatchObject({ count: 1, amount: '99.99' })
       expect(totals.body.data).not.toHaveProperty('transaction_fee')
-      expect((await as(superToken, '/api/orders/totals')).body.data.transaction_fee).toBe('1.25')
+      expect((await as(superToken, '/api/orders/totals')).body.data.transaction_fee).toBe('61.25')
     })
 
     it('refuses a sort or range by a hidden or masked field with 422 naming it, whatever would match', async () => {
