@@ -60,11 +60,11 @@ class LongestFirst extends BaseSequencer {
 }
 
 /**
- * The API suites mostly wait (on PostgreSQL, on argon2 in libuv's threads): more workers than cores keep the
- * cores busy. A number, not '150%': vitest caps a percentage at the core count, and '150%' ran two workers
- * on two cores (a whole run on 28 November: 182 s with one file running, 29 s with none).
+ * A worker a core. More were meant ('150%'), but vitest caps a percentage at the core count, so two ran; three,
+ * asked for by number, made a fresh clone's run no shorter (733 s against 719 s on 28 November, quiet): with
+ * the browser suite beside them the cores are full.
  */
-const workers = Math.ceil(availableParallelism() * 1.5)
+const workers = availableParallelism()
 
 // One runner for every suite. `npm test` (scripts/test.mjs) runs the unit and API projects beside the
 // browser suite once the checks pass; a failure in either stops the other.
