@@ -60,9 +60,9 @@ class LongestFirst extends BaseSequencer {
 }
 
 /**
- * A worker a core. More were meant ('150%'), but vitest caps a percentage at the core count, so two ran; three,
- * asked for by number, made a fresh clone's run no shorter (733 s against 719 s on 28 November, quiet): with
- * the browser suite beside them the cores are full.
+ * A worker a core (vitest caps a percentage such as '150%' at the core count anyway). Three on two cores, asked
+ * for by number, made a fresh clone's run no shorter (733 s against 719 s): with the browser suite beside them
+ * the cores are full.
  */
 const workers = availableParallelism()
 

@@ -95,13 +95,14 @@ export async function createTestDatabase(
   options: { migrate?: boolean; slow?: SlowStatements } = {},
 ): Promise<TestDatabase> {
   const template = options.migrate === false ? null : templates()
+  const slow = options.slow ? { slow: options.slow } : {}
   if (engine === 'pglite') {
     if (template?.pglite) pgliteTemplate ??= readFile(template.pglite).then((bytes) => new Blob([bytes]))
     const database = await openDatabase({
       url: null,
       pgliteDir: null,
       ...(template?.pglite ? { pgliteTemplate: await pgliteTemplate } : {}),
-      ...(options.slow ? { slow: options.slow } : {}),
+      ...slow,
     })
     if (template && !template.pglite) await migrate(database)
     return { database, url: null, drop: () => database.close() }
@@ -109,11 +110,7 @@ export async function createTestDatabase(
   const name = `vod_test_${randomBytes(6).toString('hex')}`
   await adminQuery(`create database ${name}${template?.postgres ? ` template ${template.postgres}` : ''}`)
   const url = databaseUrl(name)
-  const database = await openDatabase({
-    url,
-    pgliteDir: null,
-    ...(options.slow ? { slow: options.slow } : {}),
-  })
+  const database = await openDatabase({ url, pgliteDir: null, ...slow })
   if (template && !template.postgres) await migrate(database)
   return {
     database,
