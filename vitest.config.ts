@@ -89,7 +89,9 @@ export default defineConfig({
           isolate: false,
           // Migrates once per run into template databases (PGlite and PostgreSQL).
           globalSetup: ['server/test/support/global-setup.ts'],
-          testTimeout: 30_000,
+          // Limits catch hangs only: beside the browser suite on a host at half speed, a test of several folds or
+          // a scheduler's round on PGlite takes most of a minute.
+          testTimeout: 90_000,
           hookTimeout: 120_000,
         },
       },
@@ -112,8 +114,9 @@ export default defineConfig({
           setupFiles: ['./test/setup.ts'],
           // The real server behind the gadgets fixture's screens, one per test file that asks.
           globalSetup: ['./test/fixture-server.ts'],
-          // Screens render through antd in jsdom; on a loaded two-core machine one can take several seconds.
-          testTimeout: 15_000,
+          // Screens render through antd in jsdom; on a loaded two-core machine one can take several seconds, a
+          // test of several steps over 15 s.
+          testTimeout: 30_000,
         },
       },
       {

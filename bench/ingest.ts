@@ -29,6 +29,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import pg from 'pg'
 import { startServer } from '../e2e/support/server.ts'
+import { HELD_AT } from '../server/test/support/figure-truth.ts'
 import { startLogicalCluster } from '../server/test/support/logical-cluster.ts'
 import { startBareConsumer } from './support/bare-consumer.ts'
 import { pgbenchBinary, scriptTps } from './support/pgbench.ts'
@@ -172,13 +173,9 @@ commit;
     )
   }
 
-  /** Until the figures hold what was committed up to `lsn` (figure_stream's position past it). */
-  const heldAt = async (lsn: string, every: number) => {
-    for (;;) {
-      const { done } = await one('select bool_or(lsn >= $1::pg_lsn) as done from figure_stream', [lsn])
-      if (done) return
-      await new Promise((resolve) => setTimeout(resolve, every))
-    }
+  /** Until the figures hold what was committed up to `lsn` (only that commit's position, when `own`). */
+  const heldAt = async (lsn: string, every: number, own = false) => {
+    while (!(await one(HELD_AT, [lsn, own])).done) await new Promise((resolve) => setTimeout(resolve, every))
   }
   // Where WAL is inserted, not where it is written: with synchronous_commit = off (the bench's cluster) a commit
   // just returned may not be written yet, and the written position could stand before it.
@@ -194,7 +191,7 @@ commit;
     const lsn = await currentLsn()
     const committed = Date.now()
     const floor = delivered(lsn).then(() => Date.now() - committed)
-    await heldAt(lsn, 5)
+    await heldAt(lsn, 5, true)
     return { kept: Date.now() - committed, floor: await floor }
   }
   const percentile = (xs: number[], p: number) =>
@@ -254,11 +251,13 @@ commit;
       const ordersMeanwhile = (async () => {
         for (let n = 0; n < 5; n++) meanwhile.push(await freshness())
       })()
+      await heldAt(lsn, 50, true)
+      const read = Date.now() - committed
       await heldAt(lsn, 50)
       const caught = Date.now() - committed
       await ordersMeanwhile
       console.log(
-        `  written in ${fmt(committed - begun)} ms; in the figures ${fmt(caught)} ms after its commit (bare consumer: ${fmt(await bigDelivered)} ms)`,
+        `  written in ${fmt(committed - begun)} ms; read whole ${fmt(read)} ms after its commit (bare consumer: ${fmt(await bigDelivered)} ms), in the figures after ${fmt(caught)} ms`,
       )
       console.log(
         `  single orders committed just after it, in the figures after: ${meanwhile.map((m) => fmt(m.kept)).join(', ')} ms (bare consumer: ${meanwhile.map((m) => fmt(m.floor)).join(', ')} ms)`,

@@ -1,10 +1,11 @@
 import pg from 'pg'
-import { LogicalReplicationService, type Pgoutput, PgoutputPlugin } from 'pg-logical-replication'
+import { LogicalReplicationService } from 'pg-logical-replication'
+import { type FigureMessage, FigurePgoutput } from '../../server/src/modules/analytics/keeping/pgoutput.ts'
 import { lsnValue } from '../../server/src/modules/analytics/keeping/stream.ts'
 
 /**
- * The floor of following the change stream: a slot of its own on the same publication, read by the same
- * library, each commit acknowledged as it arrives and nothing applied. How long after a commit this one has
+ * The floor of following the change stream: a slot of its own on the same publication, read the same way
+ * (protocol 2, large transactions streamed), each commit acknowledged as it arrives and nothing applied. How long after a commit this one has
  * it is what PostgreSQL's decoding and the library's parsing cost, which no consumer of the stream beats.
  */
 export async function startBareConsumer(url: string, publication: string) {
@@ -19,8 +20,8 @@ export async function startBareConsumer(url: string, publication: string) {
     { connectionString: url, application_name: slot },
     { acknowledge: { auto: false, timeoutSeconds: 0 } },
   )
-  service.on('data', (_lsn: string, message: Pgoutput.Message) => {
-    if (message.tag !== 'commit') return
+  service.on('data', (_lsn: string, message: FigureMessage) => {
+    if (message.tag !== 'commit' && message.tag !== 'stream_commit') return
     receivedText = message.commitEndLsn ?? '0/0'
     received = lsnValue(receivedText)
     void service.acknowledge(receivedText)
@@ -35,8 +36,7 @@ export async function startBareConsumer(url: string, publication: string) {
     if (respond) void service.acknowledge(receivedText)
   })
   service.on('error', (error: Error) => console.error(`the bare consumer failed: ${error.message}`))
-  const plugin = new PgoutputPlugin({ protoVersion: 1, publicationNames: [publication] })
-  const following = service.subscribe(plugin, slot).catch(() => undefined)
+  const following = service.subscribe(new FigurePgoutput(publication), slot).catch(() => undefined)
   return {
     /** Resolves once a commit at or past `lsn` has arrived. */
     heldAt: (lsn: string) =>

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
+import { afterAll } from 'vitest'
+import { settled } from './waits.ts'
 
 /** axe-core's browser build; injected into pages under test only, never part of the web app. */
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
@@ -68,10 +70,39 @@ export const blocking = (violations: Violation[]) =>
   violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
 
 /** One line per violation and its nodes, for a failure message. */
-export const describeViolations = (where: string, violations: Violation[]) =>
+const describeViolations = (where: string, violations: Violation[]) =>
   violations
     .map(
       (v) =>
         `${where}: ${v.id} (${v.impact}, ${v.targets.length}) ${v.help}\n    ${v.targets.join('\n    ')}`,
     )
     .join('\n')
+
+/**
+ * A file's axe check: settles the page, runs axe and answers its serious and critical violations as one text
+ * ('' for none). Every violation the file's checks saw is printed when the file ends, the measurement
+ * whatever the outcome.
+ */
+export function axeChecks(): (page: Page, where: string, scope?: AxeScope) => Promise<string> {
+  const seen: Violation[][] = []
+  afterAll(() => {
+    const kinds = new Map<string, { impact: string | null; nodes: number; screens: number }>()
+    for (const violations of seen)
+      for (const v of violations) {
+        const kind = kinds.get(v.id) ?? { impact: v.impact, nodes: 0, screens: 0 }
+        kind.nodes += v.targets.length
+        kind.screens += 1
+        kinds.set(v.id, kind)
+      }
+    const lines = [...kinds].map(
+      ([id, k]) => `  ${id} (${k.impact}): ${k.nodes} nodes on ${k.screens} screens`,
+    )
+    console.log(`axe: ${seen.length} screens checked, ${kinds.size} kinds of violation\n${lines.join('\n')}`)
+  })
+  return async (page, where, scope) => {
+    await settled(page)
+    const violations = await axeViolations(page, scope)
+    seen.push(violations)
+    return describeViolations(where, blocking(violations))
+  }
+}

@@ -100,13 +100,16 @@ export function useProduct(env: Record<string, string> = {}): Product {
  * Contexts ask for reduced motion unless told otherwise (`reducedMotion: 'no-preference'`): the app then draws
  * without animations (base/use-reduced-motion.ts), so steps need not wait for menus and pickers to slide in.
  * Chromium's own `--force-prefers-reduced-motion` does not reach pages playwright drives, hence the option.
- * Each page's requests are counted from its opening, for `settled` to wait on all of them.
+ * Each page's requests are counted from its opening, for `settled` to wait on all of them. A step waits up to a
+ * minute, not playwright's 30 s: on a host of this kind at half speed, beside the API suites, the API reference
+ * (Swagger UI drawing the whole document) took longer; a test's own limit is two.
  */
 function withTestDefaults(browser: Browser): Browser {
   const newContext = browser.newContext.bind(browser)
   browser.newContext = async (options = {}) => {
     const context = await newContext({ reducedMotion: 'reduce', ...options })
     context.on('page', trackRequests)
+    context.setDefaultTimeout(60_000)
     return context
   }
   return browser
@@ -114,6 +117,12 @@ function withTestDefaults(browser: Browser): Browser {
 
 /** The two languages of the app. */
 export type Language = 'en' | 'zh-cn'
+
+/** Both languages as an admin reaches them: zh-cn as a first visit has it (no cookie), en by the language cookie. */
+export const bothLanguages = [
+  { language: 'zh-cn', cookie: undefined },
+  { language: 'en', cookie: 'en' },
+] as const satisfies readonly { language: Language; cookie?: string }[]
 
 /** A browser context in a language (the language cookie the app keeps), not yet logged in. */
 export async function languageContext(

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import type { Language } from './product.ts'
 
 /** One thing a person reads or hears on a screen: a text, or an attribute a screen reader or tooltip gives. */
 export interface Shown {
@@ -81,7 +82,7 @@ const namesRecord = (field: string, kinds: FieldKinds) =>
  */
 export function faultsOf(
   shown: readonly Shown[],
-  language: 'en' | 'zh-cn',
+  language: Language,
   vocabulary: Vocabulary,
   kinds: FieldKinds = new Map(),
 ): string[] {

@@ -1,9 +1,11 @@
 import enUS from 'antd/locale/en_US'
 import zhCN from 'antd/locale/zh_CN'
+import type { Page } from 'playwright-core'
 import { z } from 'zod'
 import { describeFields } from '../../contract/src/fields.ts'
 import { permissionEntries } from '../../contract/src/permissions.ts'
-import type { FieldKinds, Vocabulary } from './shown-text.ts'
+import type { Language } from './product.ts'
+import { type FieldKinds, faultsOf, shownText, type Vocabulary } from './shown-text.ts'
 
 type Messages = { [key: string]: unknown }
 type Locale = { en: Messages; 'zh-cn': Messages }
@@ -83,7 +85,7 @@ function codesOf(): Set<string> {
   return new Set([...codes].filter((code) => /[a-z]/.test(code)))
 }
 
-export function vocabulary(): Vocabulary {
+function vocabulary(): Vocabulary {
   const en = messages('en')
   const zh = messages('zh-cn')
   // What zh-cn itself says somewhere (`ID`) is Chinese usage; abbreviations (`USD`, `CSV`) read the same.
@@ -112,7 +114,7 @@ function wordsOf(): Set<string> {
 }
 
 /** The fields a resource's records (and its children's) declare: kind, and an enum's values. */
-export function fieldKinds(name: string | undefined): FieldKinds {
+function fieldKinds(name: string | undefined): FieldKinds {
   const resource = resources.find((r) => r.name === name)
   const kinds = new Map<string, { kind: string; values?: readonly string[] }>()
   if (!resource) return kinds
@@ -122,4 +124,23 @@ export function fieldKinds(name: string | undefined): FieldKinds {
     for (const [field, info] of describeFields(schema))
       kinds.set(field, { kind: info.kind, values: info.values })
   return kinds
+}
+
+let known: Vocabulary | undefined
+
+/**
+ * What the page shows within `selector` that does not name things as people do (faultsOf), each fault said
+ * with its language and `where`; `resource` names the records shown, whose fields' kinds are judged.
+ */
+export async function namingFaults(
+  page: Page,
+  selector: string,
+  language: Language,
+  where: string,
+  resource?: string,
+): Promise<string[]> {
+  known ??= vocabulary()
+  return faultsOf(await shownText(page, selector), language, known, fieldKinds(resource)).map(
+    (fault) => `${language} ${where}: ${fault}`,
+  )
 }

@@ -17,18 +17,23 @@ async function open(page: Page, path: string) {
   await page.waitForURL(new RegExp(`#${path}$`))
 }
 
+/** A tag named `stored`, and an admin's page on the dashboard. */
+async function tagAndPage(stored: string) {
+  const tag = await asAdmin<{ data: { id: number } }>(product, '/api/tags', {
+    method: 'POST',
+    body: { name: stored, type: 'genre' },
+  })
+  const context = await englishContext(product)
+  const page = await context.newPage()
+  await submitLogin(page, product)
+  await page.waitForURL(/#\/dashboard/)
+  return { id: tag.data.id, context, page }
+}
+
 describe('a resource form left with Cancel or saved', () => {
   it('closes its tab and drops its kept screen: reopened, it shows the record as stored', async () => {
     const stored = `Cancel ${Date.now()}`
-    const tag = await asAdmin<{ data: { id: number } }>(product, '/api/tags', {
-      method: 'POST',
-      body: { name: stored, type: 'genre' },
-    })
-    const id = tag.data.id
-    const context = await englishContext(product)
-    const page = await context.newPage()
-    await submitLogin(page, product)
-    await page.waitForURL(/#\/dashboard/)
+    const { id, context, page } = await tagAndPage(stored)
 
     // Edit: the changed name is abandoned.
     await open(page, `/tags/edit/${id}`)
@@ -60,6 +65,25 @@ describe('a resource form left with Cancel or saved', () => {
     await expect.poll(() => tabPaths(page)).not.toContain(`/tags/edit/${id}`)
     await open(page, `/tags/edit/${id}`)
     await expect.poll(() => nameField(page).inputValue()).toBe(`${stored} saved`)
+    await context.close()
+  })
+
+  it('opened again before the list it left for has shown, builds it anew and gives it back its tab', async () => {
+    const stored = `Again ${Date.now()}`
+    const { id, context, page } = await tagAndPage(stored)
+    const path = `/tags/edit/${id}`
+    // The list renders in a transition, which the next address interrupts: to React, often no change at all.
+    for (let round = 0; round < 8; round++) {
+      await open(page, path)
+      await expect.poll(() => nameField(page).inputValue()).toBe(stored)
+      await nameField(page).fill('Abandoned name')
+      await button(page, 'form-cancel').click()
+      await page.locator('[data-testid="discard-confirm"]:visible').click()
+      await page.waitForURL(/#\/tags$/)
+      await open(page, path)
+      await expect.poll(() => nameField(page).inputValue()).toBe(stored)
+      await expect.poll(() => tabPaths(page)).toContain(path)
+    }
     await context.close()
   })
 })

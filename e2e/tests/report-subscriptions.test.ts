@@ -1,16 +1,12 @@
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { axeViolations, blocking, describeViolations } from '../support/axe.ts'
+import { axeChecks } from '../support/axe.ts'
 import { asAdmin, loggedInContext, useProduct } from '../support/product.ts'
-import { arrives, settled, shows } from '../support/waits.ts'
+import { arrives, shows } from '../support/waits.ts'
 
 const product = useProduct()
 
-/** No serious or critical axe-core violation (WCAG 2 A and AA) where the page is now, as accessibility.test.ts holds every screen. */
-async function accessible(page: Page, where: string) {
-  await settled(page)
-  expect(describeViolations(where, blocking(await axeViolations(page)))).toBe('')
-}
+/** Serious and critical axe-core violations (WCAG 2 A and AA) where the page is now, as every-screen.test.ts holds every screen. */
+const accessible = axeChecks()
 
 interface Subscription {
   id: number
@@ -44,7 +40,7 @@ describe('reports by e-mail, end to end in Chromium', () => {
     // The screen's language is offered first; the mail may be in the other.
     await dialog.getByRole('combobox', { name: 'Language', exact: true }).click()
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '中文' }).click()
-    await accessible(page, 'the subscribe dialog')
+    expect(await accessible(page, 'the subscribe dialog')).toBe('')
     await dialog.getByRole('button', { name: 'Subscribe by e-mail' }).click()
     await shows(page.getByText('Subscribed: the report will arrive by e-mail.'), 'the confirmation')
 
@@ -65,7 +61,7 @@ describe('reports by e-mail, end to end in Chromium', () => {
     expect(await row.textContent()).toContain(`Fridays at 07:00 (${made?.time_zone})`)
     expect(await row.textContent()).toContain('中文')
     expect(await row.textContent()).toContain('Every channel you see')
-    await accessible(page, 'my report subscriptions')
+    expect(await accessible(page, 'my report subscriptions')).toBe('')
 
     await row.getByRole('button', { name: 'Unsubscribe' }).click()
     await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Unsubscribe' }).click()
@@ -84,10 +80,10 @@ describe('reports by e-mail, end to end in Chromium', () => {
     await shows(dialog, 'the subscribe dialog in Chinese')
     expect(await dialog.textContent()).toContain('中文')
     expect(await dialog.textContent()).toContain('附前一天的数据。')
-    await accessible(page, 'the subscribe dialog in Chinese')
+    expect(await accessible(page, 'the subscribe dialog in Chinese')).toBe('')
     await page.goto(`${product.server.url}/#/analytics/report-subscriptions`)
     await shows(page.getByText('我的报告订阅'), 'the list in Chinese')
-    await accessible(page, 'my report subscriptions in Chinese')
+    expect(await accessible(page, 'my report subscriptions in Chinese')).toBe('')
     await context.close()
   })
 })

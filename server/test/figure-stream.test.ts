@@ -5,7 +5,7 @@ import { type RunningServer, startServer } from '../../e2e/support/server.ts'
 import { openDatabase } from '../src/db/client.ts'
 import { pruneVisits } from '../src/modules/analytics/upkeep.ts'
 import { describeOnPostgres } from './support/databases.ts'
-import { RAW_VISITORS, ROLLUPS, VISITOR_COUNTS } from './support/figure-truth.ts'
+import { HELD_AT, RAW_VISITORS, ROLLUPS, VISITOR_COUNTS } from './support/figure-truth.ts'
 import { type Cluster, startLogicalCluster } from './support/logical-cluster.ts'
 
 /**
@@ -27,13 +27,10 @@ describeOnPostgres('the figures from the change stream', () => {
   const caughtUp = async (ms = 30_000) => {
     const { lsn } = await one(`select pg_logical_emit_message(true, 'vod_mark', '')::text as lsn`)
     await expect
-      .poll(
-        async () => (await one('select bool_or(lsn >= $1::pg_lsn) as done from figure_stream', [lsn])).done,
-        {
-          timeout: ms,
-          interval: 50,
-        },
-      )
+      .poll(async () => (await one(HELD_AT, [lsn, false])).done, {
+        timeout: ms,
+        interval: 50,
+      })
       .toBe(true)
   }
   /** The rollups equal the rows built again (in a transaction rolled back), and the visitors the visits. */
@@ -70,7 +67,9 @@ describeOnPostgres('the figures from the change stream', () => {
     )
 
   beforeAll(async () => {
-    cluster = await startLogicalCluster()
+    // Transactions past 64 kB of changes are streamed before their commit (PostgreSQL's least): most cases
+    // here write some.
+    cluster = await startLogicalCluster(['logical_decoding_work_mem=64kB'])
     await cluster.createDatabase('vod')
     pool = new pg.Pool({ connectionString: cluster.url('vod'), max: 12 })
     pool.on('error', () => {})
@@ -297,6 +296,84 @@ describeOnPostgres('the figures from the change stream', () => {
     await figuresEqualTheRows()
   })
 
+  // Visitors few enough that each day's distinct count is exact (beyond a few hundred it is HyperLogLog's).
+  it('takes transactions streamed before their commit: aborted, a subtransaction rolled back, rows changed after', async () => {
+    const streamed = async () =>
+      Number((await one('select coalesce(sum(stream_txns), 0)::int as n from pg_stat_replication_slots')).n)
+    const before = await streamed()
+    const client = await pool.connect()
+    try {
+      await client.query('begin')
+      await client.query(
+        `insert into visits (visitor, device, channel_id) select 's-aborted-' || g % 50, 'mobile', $1 from generate_series(1, 3000) g`,
+        [channels[0]],
+      )
+      await client.query('rollback')
+      await client.query('begin')
+      await client.query(
+        `insert into visits (visitor, device, channel_id) select 's-kept-' || g % 50, 'mobile', $1 from generate_series(1, 3000) g`,
+        [channels[0]],
+      )
+      await client.query('savepoint undone')
+      await client.query(
+        `insert into visits (visitor, device) select 's-undone-' || g % 50, 'tablet' from generate_series(1, 3000) g`,
+      )
+      await client.query(`update visits set device = 'tablet' where visitor like 's-kept-1%'`)
+      await client.query('rollback to savepoint undone')
+      await client.query(
+        `update visits set device = 'desktop', channel_id = $1 where visitor like 's-kept-2%'`,
+        [channels[1]],
+      )
+      await client.query('commit')
+    } finally {
+      client.release()
+    }
+    await figuresEqualTheRows()
+    // Both were streamed before their end (the slot's statistics come when the walsender reports them).
+    await expect.poll(streamed, { timeout: 30_000 }).toBeGreaterThanOrEqual(before + 2)
+
+    // Rows of a streamed transaction still being applied, changed by the next ones: it goes in first.
+    const user = await member('s-streamed-orders', channels[0] ?? null)
+    await pool.query(
+      `insert into orders (order_no, user_id, plan_id, channel_id, amount, payment_method, paid_at, total_amount)
+       select 'S-streamed-' || g, $1, $2, $3, 10, 'segpay', now() - g * interval '1 minute', 10
+       from generate_series(1, 2000) g`,
+      [user, plan, channels[0]],
+    )
+    const moved = Number((await one(`select id from orders where order_no = 'S-streamed-7'`)).id)
+    await pool.query(`insert into order_events (order_id, kind, amount) values ($1, 'refund', 4)`, [moved])
+    await pool.query(`update orders set channel_id = $2 where id = $1`, [moved, channels[1]])
+    await pool.query(`delete from visits where visitor like 's-kept-3%'`)
+    await figuresEqualTheRows()
+  })
+
+  it('lets a transaction committed after a large streamed one into the figures before all of it', async () => {
+    await pool.query(
+      `insert into visits (visitor, device, channel_id) select 's-large-' || g % 100, 'mobile', $1 from generate_series(1, 100000) g`,
+      [channels[0]],
+    )
+    const user = await member('s-after-large', channels[1] ?? null)
+    await order(user, channels[1] ?? null, '7.00')
+    const { lsn } = await one('select pg_current_wal_lsn()::text as lsn')
+    let seen: { past: boolean; applying: boolean } | undefined
+    await expect
+      .poll(
+        async () => {
+          seen = await one(
+            `select lsn >= $1::pg_lsn as past, exists (select 1 from figure_stream_applying) as applying
+             from figure_stream`,
+            [lsn],
+          )
+          return seen?.past
+        },
+        { timeout: 60_000, interval: 20 },
+      )
+      .toBe(true)
+    // The order was in while the large transaction's changes were still going in.
+    expect(seen?.applying).toBe(true)
+    await figuresEqualTheRows()
+  })
+
   it('loses and doubles nothing when the process that follows the stream is killed, and the other takes over', async () => {
     const holder = async () =>
       Number(
@@ -308,9 +385,10 @@ describeOnPostgres('the figures from the change stream', () => {
       let n = 0
       while (Date.now() < until) {
         n++
+        // Every fifth, a transaction streamed before its commit.
         await pool.query(
-          `insert into visits (visitor, device, channel_id) select 's-kill-' || ($1 * 7 + g) % 200, 'mobile', $2 from generate_series(1, 20) g`,
-          [n, channels[n % 2]],
+          `insert into visits (visitor, device, channel_id) select 's-kill-' || ($1 * 7 + g) % 200, 'mobile', $2 from generate_series(1, $3) g`,
+          [n, channels[n % 2], n % 5 === 0 ? 5000 : 20],
         )
         const user = await member(`s-kill-${n}`, channels[n % 2] ?? null)
         await order(user, channels[n % 2] ?? null, '3.00')

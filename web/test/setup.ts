@@ -11,8 +11,9 @@ import { addLocales } from '../src/i18n/index.ts'
 addLocales(bootLocales)
 
 // Some screens here wait on a real server (the gadgets fixture) while the API suites load both cores: the
-// default second for a findBy is too short a wait there, though not for a working screen.
-configure({ asyncUtilTimeout: 5_000 })
+// default second for a findBy is too short a wait there, though not for a working screen (a server's answer
+// can take over 5 s on a host at half speed).
+configure({ asyncUtilTimeout: 10_000 })
 
 // jsdom lacks matchMedia, which antd's responsive helpers call; a never-matching stand-in is enough for tests.
 window.matchMedia ??= (query: string) =>

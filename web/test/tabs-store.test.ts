@@ -7,7 +7,7 @@ const all = () => true
 
 beforeEach(() => {
   sessionStorage.clear()
-  useTabs.setState({ visitedViews: [], cachedViews: [], owner: null, leaving: null })
+  useTabs.setState({ visitedViews: [], cachedViews: [], owner: null, leaving: null, arrivals: {} })
   useTabs.getState().start('admin', [dashboard], all)
 })
 
@@ -67,5 +67,21 @@ describe('tag views store', () => {
     visit(dashboard, true)
     visit(view('/tags/edit/1'), true)
     expect(useTabs.getState().visitedViews.map((v) => v.path)).toEqual(['/dashboard', '/tags/edit/1'])
+  })
+
+  it('takes the page being left, entered again once the router had moved off it, as a visit', () => {
+    const { visit, close, leave, routed } = useTabs.getState()
+    visit(view('/tags/edit/1'), true)
+    close('/tags/edit/1')
+    leave('/tags/edit/1')
+    routed('/tags')
+    visit(view('/tags/edit/1'), true)
+    expect(useTabs.getState().visitedViews.map((v) => v.path)).toEqual(['/dashboard'])
+    // The list it went to never rendered: the admin opened the record again first.
+    routed('/tags/edit/1')
+    expect(useTabs.getState().arrivals).toEqual({ '/tags': 1, '/tags/edit/1': 1 })
+    visit(view('/tags/edit/1'), true)
+    expect(useTabs.getState().visitedViews.map((v) => v.path)).toEqual(['/dashboard', '/tags/edit/1'])
+    expect(useTabs.getState().cachedViews).toContain('/tags/edit/1')
   })
 })

@@ -94,6 +94,9 @@ export const exportsPlugin = fp(
           } else if (now - since >= stallMs) stream.destroy(new Error('the export reader stalled'))
         }, checkMs)
         timer.unref()
+        // Its slot, the export's pipeline and the reply each wait for its close: eleven listeners, all its own
+        // (past ten, Node warns of a leak on every COPY export).
+        stream.setMaxListeners(20)
         stream.on('close', () => clearInterval(timer))
         return stream
       },

@@ -141,5 +141,5 @@ describeEachEngine('metrics', (engine) => {
     expect(sample(await scrape(), 'vod_figures_behind_seconds')).toBe(0)
     expect(behind).toBeGreaterThan(0)
     expect(seconds).toBeGreaterThanOrEqual(29)
-  }, 120_000)
+  }, 240_000)
 })

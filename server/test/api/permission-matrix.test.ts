@@ -117,7 +117,8 @@ describeEachEngine('permission matrix', (engine) => {
     }
     expect(failures).toEqual([])
     // Every resource's bulk and restore routes are guarded too: a few hundred routes, two logins' worth each.
-  }, 120_000)
+    // Seconds alone; beside the browser suite on a host at half speed, over ten times as long.
+  }, 360_000)
 
   it('counts an export permission only together with its list: export alone opens no export and is not reported', async () => {
     const exporter = await t.createAdmin(['export-videos', 'export-plans', 'list-plans'])

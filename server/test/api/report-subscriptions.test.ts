@@ -19,7 +19,7 @@ import { type ReceivedMail, startSmtp } from '../support/smtp.ts'
 const ZONE = 'Asia/Kathmandu'
 
 /** Resolves with what `probe` gives once it is truthy, failing after `ms`. */
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 20_000) {
+async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 60_000) {
   const deadline = Date.now() + ms
   for (;;) {
     const value = await probe()

@@ -16,6 +16,14 @@ export const ROLLUPS = `
   where (orders, gross, refund_count, chargeback_count, signups, subscriptions, cancellations, visits) <> (0, 0, 0, 0, 0, 0, 0, 0)
   order by 1, 2, 3, 4, 5, 6`
 
+/**
+ * Whether the figures hold what committed up to `$1`: the stream's position past it and, unless `$2` asks for
+ * that commit alone, no streamed transaction committed before it still being applied.
+ */
+export const HELD_AT = `select bool_or(lsn >= $1::pg_lsn)
+    and ($2 or not exists (select 1 from figure_stream_applying where commit_lsn < $1::pg_lsn)) as done
+  from figure_stream`
+
 export const VISITOR_COUNTS = `select channel_id, campaign_id, day::text, visitors from visitor_day_counts
   where visitors <> 0 order by 1, 2, 3`
 

@@ -20,9 +20,10 @@ export interface Cluster {
  * A PostgreSQL cluster of the test's own with logical decoding (wal_level = logical), on a free port, with
  * the machine's binaries (pg_config --bindir): the machine's own PostgreSQL has wal_level = replica and
  * takes no replication connections. As the postgres user when this runs as root (initdb refuses root).
- * Durability off (fsync), which the tests do not measure. Stopped and removed by `stop`.
+ * Durability off (fsync), which the tests do not measure; `extra` settings as `name=value`. Stopped and
+ * removed by `stop`.
  */
-export async function startLogicalCluster(): Promise<Cluster> {
+export async function startLogicalCluster(extra: string[] = []): Promise<Cluster> {
   const bin = (await run('pg_config', ['--bindir'])).stdout.trim()
   const dir = await mkdtemp(path.join(tmpdir(), 'vod-logical-'))
   const asRoot = process.getuid?.() === 0
@@ -50,6 +51,7 @@ export async function startLogicalCluster(): Promise<Cluster> {
     '-c fsync=off',
     '-c synchronous_commit=off',
     '-c full_page_writes=off',
+    ...extra.map((setting) => `-c ${setting}`),
   ]
   await pg('pg_ctl', ['-D', data, '-w', '-t', '60', '-l', `${data}.log`, '-o', settings.join(' '), 'start'])
   const url = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`

@@ -1,8 +1,9 @@
-import { createHashRouter, type RouteObject, redirect } from 'react-router'
+import { createHashRouter, type Location, type RouteObject, type RouterState, redirect } from 'react-router'
 import type { AppRoute, RouteHandle } from '../base/route-types.ts'
 import { provideShellTable } from '../base/shell-table.ts'
 import { RouteError } from '../features/errors/RouteError.tsx'
 import { useSession } from '../stores/session.ts'
+import { useTabs } from '../stores/tabs.ts'
 import { guardMiddleware, loadShell } from './guard.ts'
 import { isPublicPath, publicRoutes } from './public-routes.ts'
 import { RootRoute } from './RootRoute.tsx'
@@ -79,3 +80,13 @@ router.subscribe(({ navigation }) => {
   prefetched = next.key
   prefetchRoute(next.pathname, next.search)
 })
+
+// The tabs hear of every arrival, the first included, before its screen renders (stores/tabs.ts).
+let arrived: Location | undefined
+const arrive = ({ location }: RouterState) => {
+  if (location === arrived) return
+  arrived = location
+  useTabs.getState().routed(location.pathname)
+}
+arrive(router.state)
+router.subscribe(arrive)

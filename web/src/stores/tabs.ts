@@ -13,6 +13,11 @@ import {
 
 export type { VisitedView }
 
+interface Leaving {
+  path: string
+  away: boolean
+}
+
 interface TabsState {
   /** The tabs, in the order shown. */
   visitedViews: VisitedView[]
@@ -21,15 +26,21 @@ interface TabsState {
   /** Username the remembered tabs belong to, so another admin in the same browser tab starts afresh. */
   owner: string | null
   /**
-   * The page whose tab was just closed while it was shown. Until the router has left it, a visit of it (a
-   * re-render while the next page loads) must not bring the tab back.
+   * The page whose tab was just closed while it was shown. Until another page is visited, a visit of it (a
+   * re-render while the next page loads) must not bring the tab back, unless the router went elsewhere and
+   * came back to it (`away`): a navigation renders in a transition, and one interrupted by the next renders
+   * neither the page it went to nor, to React, any change at all.
    */
-  leaving: string | null
+  leaving: Leaving | null
+  /** How many times the router has arrived at each page, heard before the page renders. */
+  arrivals: Record<string, number>
   /** A route was entered: add or update its tab and, unless the route says noCache, keep its screen. */
   visit: (view: VisitedView, cache: boolean) => void
   close: (path: string) => void
   /** The shown page's tab is closed and the router is on its way elsewhere. */
   leave: (path: string) => void
+  /** The router arrived at `path` (app/router.tsx). */
+  routed: (path: string) => void
   closeOthers: (path: string) => void
   closeAll: () => void
   /** Forget a kept screen, so the next visit builds it anew (Refresh). */
@@ -40,6 +51,12 @@ interface TabsState {
 }
 
 const pathsOf = (views: readonly VisitedView[]) => views.map((view) => view.path)
+
+/** The page being left, once the router arrived at `path`: back at it from elsewhere, it is left no more. */
+function stillLeaving(leaving: Leaving, path: string): Leaving | null {
+  if (path !== leaving.path) return { path: leaving.path, away: true }
+  return leaving.away ? null : leaving
+}
 
 /**
  * The tabs bar: the spec's tag views (section 4: add, delete, delete others, delete all, update visited, delete cached).
@@ -52,9 +69,10 @@ export const useTabs = create<TabsState>()(
       cachedViews: [],
       owner: null,
       leaving: null,
+      arrivals: {},
       visit: (view, cache) =>
         set((state) =>
-          view.path === state.leaving
+          view.path === state.leaving?.path
             ? state
             : {
                 leaving: null,
@@ -62,7 +80,12 @@ export const useTabs = create<TabsState>()(
                 cachedViews: cache ? touchCachedView(state.cachedViews, view.path) : state.cachedViews,
               },
         ),
-      leave: (path) => set({ leaving: path }),
+      leave: (path) => set({ leaving: { path, away: false } }),
+      routed: (path) =>
+        set(({ leaving, arrivals }) => ({
+          arrivals: { ...arrivals, [path]: (arrivals[path] ?? 0) + 1 },
+          leaving: leaving && stillLeaving(leaving, path),
+        })),
       close: (path) =>
         set((state) => ({
           visitedViews: closeView(state.visitedViews, path),

@@ -237,6 +237,7 @@ export const figureTailGaps = pgTable('figure_tail_gaps', {
 })
 
 const pgLsn = customType<{ data: string }>({ dataType: () => 'pg_lsn' })
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' })
 
 /**
  * Where the figures stand on PostgreSQL with logical decoding (modules/analytics/keeping): the product's
@@ -282,3 +283,38 @@ export const figureSetAside = pgTable('figure_set_aside', {
   change: text('change').notNull(),
   setAt: timestamp('set_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * The changes of a transaction PostgreSQL streams before its commit (pgoutput's streaming of large
+ * transactions), a batch of them a row (JSON, each with its subtransaction, deflated), kept by the consumer that read
+ * them (`reader`, one per consumer's life) under the transaction's id: dropped when it aborts, applied once it
+ * commits (modules/analytics/keeping/staged.ts).
+ */
+export const figureStreamStaged = pgTable(
+  'figure_stream_staged',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    reader: text('reader').notNull(),
+    xid: bigint('xid', { mode: 'number' }).notNull(),
+    changes: bytea('changes').notNull(),
+  },
+  (t) => [index('figure_stream_staged_reader_xid_index').on(t.reader, t.xid, t.id)],
+)
+
+/**
+ * Streamed transactions committed, and already behind figure_stream's position, whose staged changes are
+ * still being applied a step at a time, between the transactions committed after them: a large transaction
+ * delays only its own changes. With the subtransactions that aborted. The figures are fresh as of the oldest
+ * commit here, when there is one.
+ */
+export const figureStreamApplying = pgTable(
+  'figure_stream_applying',
+  {
+    reader: text('reader').notNull(),
+    xid: bigint('xid', { mode: 'number' }).notNull(),
+    commitLsn: pgLsn('commit_lsn').notNull(),
+    committedAt: timestamp('committed_at', { withTimezone: true }).notNull(),
+    aborted: bigint('aborted', { mode: 'number' }).array().notNull().default(sql`'{}'`),
+  },
+  (t) => [primaryKey({ columns: [t.reader, t.xid] })],
+)

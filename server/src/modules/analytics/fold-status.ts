@@ -29,7 +29,8 @@ const tailTimes: Record<string, string> = {
 
 /**
  * On the change stream, from where it stands (figure_stream: its last commit's time, the WAL past it; a quiet
- * stream is marked every 5 s). The embedded way: read from the fold's own bookkeeping (figure_tails, figure_tail_gaps, the queues), each part by an index or
+ * stream is marked every 5 s), or from the oldest streamed transaction still being applied. The embedded way:
+ * read from the fold's own bookkeeping (figure_tails, figure_tail_gaps, the queues), each part by an index or
  * a sequence, never by reading the tables through: behind rows are the ids handed out past each tail's
  * `folded` and the queued corrections; the oldest unfolded row of a tail dates how far behind it is. The one
  * place that knows how the fold keeps its place.
@@ -37,10 +38,14 @@ const tailTimes: Record<string, string> = {
 export async function foldStatus(db: Db): Promise<FoldStatus> {
   const [stream] = await queryRows<{ now: string; fresh: string; bytes: string; aside: string }>(
     db,
-    sql`select clock_timestamp()::text as now, stream.fresh_as_of::text as fresh,
-        greatest(pg_wal_lsn_diff(pg_current_wal_lsn(), stream.lsn), 0)::text as bytes,
+    sql`select clock_timestamp()::text as now,
+        least(stream.fresh_as_of, applying.committed_at)::text as fresh,
+        greatest(pg_wal_lsn_diff(pg_current_wal_lsn(), least(stream.lsn, applying.commit_lsn)), 0)::text as bytes,
         (select count(*) from figure_set_aside)::text as aside
-      from figure_stream stream limit 1`,
+      from figure_stream stream,
+        lateral (select min(committed_at) as committed_at, min(commit_lsn) as commit_lsn
+          from figure_stream_applying) applying
+      limit 1`,
   )
   if (stream) {
     const now = new Date(stream.now)

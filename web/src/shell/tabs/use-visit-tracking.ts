@@ -32,6 +32,9 @@ function mayOpen(path: string): boolean {
  */
 export function useVisitTracking(): void {
   const { pathname, search } = useLocation()
+  // Every arrival of the router's at the page shown is a visit, even one React renders as no change
+  // (stores/tabs.ts: leaving); an arrival elsewhere waits for its own page to render.
+  const arrivals = useTabs((state) => state.arrivals[pathname])
   const route = useRouteHandle()?.route
   const owner = useSession((state) => state.profile?.username ?? '')
   const routes = useGrantedRoutes()
@@ -40,9 +43,10 @@ export function useVisitTracking(): void {
     useTabs.getState().start(owner, affixedViews(routes), mayOpen)
   }, [owner, routes])
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each arrival visits, even at an unchanged location
   useEffect(() => {
     if (!isTabRoute(route)) return
     const view = { path: pathname, fullPath: pathname + search, affix: Boolean(route.meta?.affix) }
     useTabs.getState().visit(view, isKeptRoute(route))
-  }, [pathname, search, route])
+  }, [pathname, search, route, arrivals])
 }

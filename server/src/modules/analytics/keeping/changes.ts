@@ -1,5 +1,5 @@
 /** The member site's tables the figures are kept from, as the stream names them. */
-export const figureSources = ['visits', 'orders', 'order_events', 'users', 'subscriptions'] as const
+const figureSources = ['visits', 'orders', 'order_events', 'users', 'subscriptions'] as const
 export type FigureSource = (typeof figureSources)[number]
 
 /** A row's values as the stream carries them: PostgreSQL's text, null for NULL. */
@@ -12,8 +12,12 @@ export interface RowChange {
   new: RowImage | null
 }
 
-const isSource = (table: string): table is FigureSource =>
+export const isSource = (table: string): table is FigureSource =>
   (figureSources as readonly string[]).includes(table)
+
+/** The figures' tables among those a truncation names. */
+export const sourcesOf = (relations: { name: string }[]) =>
+  relations.map((relation) => relation.name).filter(isSource)
 
 /**
  * The changes of a run of committed transactions, in commit order, collapsed to one per row: the row's

@@ -104,7 +104,9 @@ export async function foldFigures(db: Db): Promise<void> {
     for (;;) {
       const [at] = await queryRows<{ done: boolean }>(
         db,
-        sql`select coalesce(bool_or(lsn >= ${mark?.lsn}::pg_lsn), false) as done from figure_stream`,
+        sql`select coalesce(bool_or(lsn >= ${mark?.lsn}::pg_lsn), false)
+            and not exists (select 1 from figure_stream_applying where commit_lsn < ${mark?.lsn}::pg_lsn) as done
+          from figure_stream`,
       )
       if (at?.done) break
       if (Date.now() > until)

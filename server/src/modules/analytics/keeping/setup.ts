@@ -8,14 +8,23 @@ const TABLES_RETRY_MS = 500
 
 /**
  * Why the database cannot give the figures its change stream (docs/analytics.md "PostgreSQL's change
- * stream"), or null when it can: logical decoding (wal_level = logical) and a role that may replicate.
+ * stream"), or null when it can: PostgreSQL 14 or later, logical decoding (wal_level = logical) and a role
+ * that may replicate.
  */
 export async function streamUnavailable(client: pg.Client): Promise<string | null> {
-  const { rows } = await client.query<{ wal_level: string; replicates: boolean }>(
-    `select current_setting('wal_level') as wal_level,
+  const { rows } = await client.query<{
+    wal_level: string
+    replicates: boolean
+    old: boolean
+    version: string
+  }>(
+    `select current_setting('wal_level') as wal_level, current_setting('server_version') as version,
+       current_setting('server_version_num')::int < 140000 as old,
        (select rolreplication or rolsuper from pg_roles where rolname = current_user) as replicates`,
   )
   const [row] = rows
+  // Protocol 2's streaming of large transactions before their commit (keeping/pgoutput.ts).
+  if (row?.old) return `PostgreSQL ${row.version} is older than 14`
   if (row?.wal_level !== 'logical') return `wal_level is ${row?.wal_level}, not logical`
   if (!row.replicates) return 'the role has no REPLICATION attribute'
   return null
@@ -77,6 +86,8 @@ async function build(url: string, client: pg.Client, slot: string) {
       await client.query(`set transaction snapshot '${point.snapshot_name.replace(/'/g, '')}'`)
       await client.query('select vod_figures_build_as_of_stream()')
       await client.query('delete from figure_stream')
+      await client.query('delete from figure_stream_applying')
+      await client.query('delete from figure_stream_staged')
       await client.query('insert into figure_stream (slot, lsn, fresh_as_of) values ($1, $2, now())', [
         slot,
         point.consistent_point,

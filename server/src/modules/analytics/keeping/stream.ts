@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import pg from 'pg'
-import { LogicalReplicationService, type Pgoutput, PgoutputPlugin } from 'pg-logical-replication'
+import { LogicalReplicationService, type Pgoutput } from 'pg-logical-replication'
 import { CONNECTION_SETTINGS } from '../../../db/client.ts'
 import { applyChanges, applyTruncation, CHUNK } from './apply.ts'
-import { ChangeRun, type FigureSource, figureSources, type RowImage } from './changes.ts'
+import { ChangeRun, type RowChange, type RowImage, sourcesOf } from './changes.ts'
+import { type FigureMessage, FigurePgoutput } from './pgoutput.ts'
+import { type StagedPiece, type StreamedCommit, StreamedTransactions, stagedOf } from './staged.ts'
 
 /** The publication setup.ts makes: the member site's tables the figures are kept from. */
 const PUBLICATION = 'vod_figures'
@@ -19,25 +22,18 @@ const RUN_MS = 100
 const QUIET_MS = 20
 /** When nothing was committed for this long (ms), a mark says the figures are fresh as of now. */
 const MARK_EVERY_MS = 5000
+/**
+ * A transaction past this much of changes is streamed before its commit (or past the database's own
+ * logical_decoding_work_mem, when less): what is left of it to read after its commit, before the
+ * transactions committed after it, is at most this (PostgreSQL's default of 64 MB takes seconds to read).
+ */
+const STREAM_AFTER_BYTES = 8 * 1024 * 1024
 /** Between tries to take the slot (another process holds it, or the database is away). */
 const RETRY_MS = 2000
 
 export const lsnValue = (lsn: string) => {
   const [high = '0', low = '0'] = lsn.split('/')
   return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`)
-}
-
-/**
- * pgoutput's values kept as PostgreSQL's text, where the library parses them with pg's global parsers: a
- * JavaScript Date loses the microseconds and any year past 275760, and the SQL that applies them parses
- * text by the column's own type anyway.
- */
-function textPlugin(publication: string) {
-  const plugin = new PgoutputPlugin({ protoVersion: 1, publicationNames: [publication], messages: true })
-  const parser = Reflect.get(plugin, 'parser') as { readRelationColumn: (reader: unknown) => object }
-  const read = parser.readRelationColumn.bind(parser)
-  parser.readRelationColumn = (reader) => ({ ...read(reader), parser: (text: string) => text })
-  return plugin
 }
 
 interface Position {
@@ -91,7 +87,7 @@ export function followStream(url: string, slot: string, log: FastifyBaseLogger) 
 }
 
 class Consumer {
-  private service: LogicalReplicationService
+  private service: LogicalReplicationService | undefined
   private applier: pg.Client
   private position: Position | undefined
   private run_ = new ChangeRun()
@@ -110,17 +106,21 @@ class Consumer {
   private lastApplied = Date.now()
   private failure: Error | undefined
   private closed = false
+  /** Transactions streamed before their commit: the one whose block is being read, and all still open. */
+  private streamXid: number | undefined
+  private streamed: StreamedTransactions
+  /** Whether a step of applying a committed streamed transaction is queued. */
+  private stepQueued = false
 
   private slot: string
   private log: FastifyBaseLogger
+  private url: string
 
   constructor(url: string, slot: string, log: FastifyBaseLogger) {
     this.slot = slot
     this.log = log
-    this.service = new LogicalReplicationService(
-      { connectionString: url, application_name: STREAM_NAME },
-      { acknowledge: { auto: false, timeoutSeconds: 0 }, flowControl: { enabled: true } },
-    )
+    this.streamed = new StreamedTransactions(randomUUID())
+    this.url = url
     this.applier = new pg.Client({
       connectionString: url,
       application_name: APPLY_NAME,
@@ -132,35 +132,53 @@ class Consumer {
   async run() {
     this.applier.on('error', (error) => this.fail(error))
     await this.applier.connect()
-    const { rows } = await this.applier.query<{ lsn: string }>(
-      'select lsn::text from figure_stream where slot = $1',
-      [this.slot],
+    const { rows } = await this.applier.query<{ lsn: string; work_mem: string }>(
+      `select lsn::text, least(pg_size_bytes(current_setting('logical_decoding_work_mem')), $2) / 1024 as work_mem
+       from figure_stream where slot = $1`,
+      [this.slot, STREAM_AFTER_BYTES],
     )
     const [row] = rows
     if (!row) throw new Error(`figure_stream holds no position for the slot ${this.slot}`)
     this.position = { lsn: lsnValue(row.lsn), text: row.lsn }
+    const service = new LogicalReplicationService(
+      {
+        connectionString: this.url,
+        application_name: STREAM_NAME,
+        options: `-c logical_decoding_work_mem=${row.work_mem}kB`,
+      },
+      { acknowledge: { auto: false, timeoutSeconds: 0 }, flowControl: { enabled: true } },
+    )
+    this.service = service
+    // Once this process holds the slot (the others wait for it): what an earlier reader staged of
+    // transactions not yet committed comes again in the stream; what it left applying goes on.
+    service.on('start', () => {
+      void this.serial(async () => {
+        await this.streamed.resume(this.applier)
+        if (this.streamed.applyingCount > 0) this.queueStep()
+      })
+    })
     const failed = new Promise<never>((_, reject) => {
-      this.service.on('error', (error: Error) => {
+      service.on('error', (error: Error) => {
         this.fail(error)
         reject(error)
       })
     })
     // Messages are read while the work they called for is applied, the stream waiting (flow control) only
     // while more than one piece of work is queued: reading and applying overlap, memory stays bounded.
-    this.service.on('data', (_lsn: string, message: Pgoutput.Message) => {
+    service.on('data', (_lsn: string, message: FigureMessage) => {
       if (this.failure || this.closed) return
       const work = this.read(message)
       if (!work) return
       const done = this.serial(work)
       return this.queued > 1 ? done : undefined
     })
-    this.service.on('heartbeat', (_lsn: string, _at: number, respond: boolean) => {
+    service.on('heartbeat', (_lsn: string, _at: number, respond: boolean) => {
       if (respond) void this.acknowledge()
     })
     this.marker = setInterval(() => {
       if (Date.now() - this.lastApplied >= MARK_EVERY_MS) void this.serial(() => this.mark())
     }, MARK_EVERY_MS).unref()
-    await Promise.race([this.service.subscribe(textPlugin(PUBLICATION), this.slot, row.lsn), failed])
+    await Promise.race([service.subscribe(new FigurePgoutput(PUBLICATION), this.slot, row.lsn), failed])
     if (this.failure) throw this.failure
   }
 
@@ -169,7 +187,7 @@ class Consumer {
     this.closed = true
     clearInterval(this.marker)
     clearTimeout(this.quiet)
-    await this.service.destroy().catch(() => undefined)
+    await this.service?.destroy().catch(() => undefined)
     await this.chain.catch(() => undefined)
     if (this.open) await this.applier.query('rollback').catch(() => undefined)
     await this.applier.end().catch(() => undefined)
@@ -177,7 +195,7 @@ class Consumer {
 
   private fail(error: Error) {
     this.failure ??= error
-    void this.service.stop().catch(() => undefined)
+    void this.service?.stop().catch(() => undefined)
   }
 
   /** One thing at a time on the applying connection: the stream's messages, the quiet flush, the marks. */
@@ -193,9 +211,37 @@ class Consumer {
    * Reads a message into the run at once; answers the work it calls for (applying a run, a chunk of a large
    * transaction, a truncation), which takes what it applies now, so messages read meanwhile go to the next.
    */
-  private read(message: Pgoutput.Message): (() => Promise<void>) | undefined {
+  private read(message: FigureMessage): (() => Promise<void>) | undefined {
     clearTimeout(this.quiet)
+    if (this.streamXid !== undefined && !message.tag.startsWith('stream_'))
+      return this.stage(this.streamXid, message as Pgoutput.Message & { xid?: number })
     switch (message.tag) {
+      case 'stream_start': {
+        this.streamXid = message.xid
+        // The commits read so far go in now, not after the block.
+        if (!this.runEnd) return
+        const run = this.cut()
+        return () => this.finish(run)
+      }
+      case 'stream_stop':
+        this.streamXid = undefined
+        return
+      case 'stream_abort': {
+        const { xid } = message
+        if (!this.streamed.abort(xid, message.subxid)) return
+        return () => this.streamed.drop(this.applier, xid)
+      }
+      case 'stream_commit': {
+        const { xid } = message
+        const at = new Date(Number(message.commitTime) / 1000)
+        const committed = this.streamed.commit(xid, message.commitLsn, at)
+        if (lsnValue(message.commitLsn) < (this.position?.lsn ?? 0n))
+          return () => this.streamed.drop(this.applier, xid)
+        const text = message.commitEndLsn
+        this.runEnd = { lsn: lsnValue(text), text, at }
+        const run = this.cut(committed)
+        return () => this.finish(run)
+      }
       case 'begin':
         this.skipping = lsnValue(message.commitLsn ?? '0/0') < (this.position?.lsn ?? 0n)
         this.retention = false
@@ -219,14 +265,14 @@ class Consumer {
       }
       case 'truncate': {
         if (this.skipping) return
-        const tables = message.relations
-          .map((r) => r.name)
-          .filter((name): name is FigureSource => (figureSources as readonly string[]).includes(name))
+        const tables = sourcesOf(message.relations)
         if (tables.length === 0) return
         const before = this.run_.take()
         return async () => {
           await this.begin()
-          await applyChanges(this.applier, before, this.log)
+          await this.applyInOrder(before)
+          // A truncation is not a sum: what streamed transactions committed before it goes in first.
+          await this.applyAllStreamed()
           await applyTruncation(this.applier, tables)
         }
       }
@@ -253,13 +299,24 @@ class Consumer {
     const chunk = this.run_.take()
     return async () => {
       await this.begin()
-      await applyChanges(this.applier, chunk, this.log)
+      await this.applyInOrder(chunk)
     }
   }
 
-  /** The run so far, up to its last commit, taken to be applied. */
-  private cut() {
-    const run = { end: this.runEnd, changes: this.run_.take() }
+  /** A change of a streamed transaction's block, kept until it commits; answers the writing of a full batch. */
+  private stage(xid: number, message: Pgoutput.Message & { xid?: number }) {
+    if (message.tag === 'message') {
+      if (message.prefix === RETENTION) this.streamed.markRetention(xid)
+      return
+    }
+    const change = stagedOf(message)
+    const batch = change && this.streamed.add(xid, message.xid ?? xid, change)
+    return batch ? () => this.streamed.write(this.applier, xid, batch) : undefined
+  }
+
+  /** The run so far, up to its last commit, taken to be applied, with the streamed transaction it ends in. */
+  private cut(streamed?: StreamedCommit) {
+    const run = { end: this.runEnd, changes: this.run_.take(), streamed }
     this.runEnd = undefined
     return run
   }
@@ -270,25 +327,81 @@ class Consumer {
     this.open = true
   }
 
+  private async commit() {
+    await this.applier.query('commit')
+    this.open = false
+  }
+
+  /**
+   * Changes in commit order. Streamed transactions still applying are sums the later ones add to, except
+   * where a later change takes out a row of theirs (a visit's day recounted, an order's refunds moved along):
+   * then they go in first.
+   */
+  private async applyInOrder(changes: RowChange[]) {
+    if (this.streamed.touches(changes)) await this.applyAllStreamed()
+    await applyChanges(this.applier, changes, this.log)
+  }
+
+  private async applyPieces(pieces: StagedPiece[]) {
+    for (const piece of pieces)
+      if (Array.isArray(piece)) await applyChanges(this.applier, piece, this.log)
+      else await applyTruncation(this.applier, piece.truncate)
+  }
+
+  /** Every committed streamed transaction's changes, in commit order, in the open transaction. */
+  private async applyAllStreamed() {
+    for (;;) {
+      const pieces = await this.streamed.takeStep(this.applier)
+      if (!pieces) return
+      await this.applyPieces(pieces)
+    }
+  }
+
   /** The run applied and the position moved in one transaction of ours, then the slot told. */
-  private async finish({ end, changes }: ReturnType<Consumer['cut']>) {
+  private async finish({ end, changes, streamed }: ReturnType<Consumer['cut']>) {
     if (!end) return
     await this.begin()
-    await applyChanges(this.applier, changes, this.log)
+    await this.applyInOrder(changes)
+    if (streamed) {
+      await this.streamed.applyLater(this.applier, streamed)
+      // A truncation is not a sum: a transaction with one goes in now, after those before it.
+      if (streamed.truncates) await this.applyAllStreamed()
+    }
     const { rowCount } = await this.applier.query(
       'update figure_stream set lsn = $2, fresh_as_of = $3 where slot = $1 and lsn < $2',
       [this.slot, end.text, end.at],
     )
     if (rowCount !== 1) throw new Error('figure_stream moved past this run: another process applied it')
-    await this.applier.query('commit')
-    this.open = false
+    await this.commit()
     this.position = { lsn: end.lsn, text: end.text }
     this.lastApplied = Date.now()
+    if (this.streamed.applyingCount > 0) this.queueStep()
     await this.acknowledge()
   }
 
+  private queueStep() {
+    if (this.stepQueued) return
+    this.stepQueued = true
+    void this.serial(() => this.applyStep())
+  }
+
+  /**
+   * A step of the oldest committed streamed transaction's changes, in a transaction of ours; the next is
+   * queued behind what the stream brought meanwhile, so the transactions after it are not held behind it.
+   */
+  private async applyStep() {
+    this.stepQueued = false
+    // An open run's finish queues the next step.
+    if (this.streamed.applyingCount === 0 || this.open) return
+    await this.begin()
+    const pieces = await this.streamed.takeStep(this.applier)
+    if (pieces) await this.applyPieces(pieces)
+    await this.commit()
+    if (this.streamed.applyingCount > 0) this.queueStep()
+  }
+
   private async acknowledge() {
-    if (this.position) await this.service.acknowledge(this.position.text).catch(() => false)
+    if (this.position) await this.service?.acknowledge(this.position.text).catch(() => false)
   }
 
   /** A transaction of nothing but a mark: once applied, the figures are fresh as of its commit. */
