@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os'
 import { relative } from 'node:path'
 import { defineConfig } from 'vitest/config'
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
+import { scaled } from './test/support/time.ts'
 
 /** Each test file's seconds in a whole run on this machine kind (`node scripts/test-times.mjs` writes them). */
 const knownSeconds: Record<string, number> = JSON.parse(
@@ -76,7 +77,12 @@ export default defineConfig({
     reporters: ['default', './scripts/skipped-reporter.mjs'],
     projects: [
       {
-        test: { name: 'contract', include: ['contract/test/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'contract',
+          include: ['contract/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: scaled(15_000),
+        },
       },
       {
         test: {
@@ -91,8 +97,8 @@ export default defineConfig({
           globalSetup: ['server/test/support/global-setup.ts'],
           // Limits catch hangs only: beside the browser suite on a host at half speed, a test of several folds or
           // a scheduler's round on PGlite takes most of a minute.
-          testTimeout: 90_000,
-          hookTimeout: 120_000,
+          testTimeout: scaled(90_000),
+          hookTimeout: scaled(120_000),
         },
       },
       {
@@ -116,7 +122,7 @@ export default defineConfig({
           globalSetup: ['./test/fixture-server.ts'],
           // Screens render through antd in jsdom; on a loaded two-core machine one can take several seconds, a
           // test of several steps over 15 s.
-          testTimeout: 30_000,
+          testTimeout: scaled(30_000),
         },
       },
       {
@@ -136,9 +142,9 @@ export default defineConfig({
           // started and the imports made afresh for each file cost about 3 s a file.
           isolate: false,
           // A loaded two-core CI machine runs the server, Chromium and the runner at once.
-          expect: { poll: { timeout: 10_000 } },
-          testTimeout: 120_000,
-          hookTimeout: 240_000,
+          expect: { poll: { timeout: scaled(10_000) } },
+          testTimeout: scaled(120_000),
+          hookTimeout: scaled(240_000),
         },
       },
     ],

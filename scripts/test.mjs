@@ -3,19 +3,51 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { timeFactor } from './time-factor.mjs'
 
 // Where vitest's skipped-reporter (scripts/skipped-reporter.mjs) writes what a run skipped and why, for the
 // summary at the end: a suite run without PostgreSQL or Redis is said there, not only in the scrolled output.
 const skippedDir = mkdtempSync(join(tmpdir(), 'npm-test-'))
 const skippedFile = join(skippedDir, 'skipped.txt')
 process.env.SKIPPED_SUMMARY = skippedFile
-const skippedLines = () => {
+const linesOf = (file) => {
   try {
-    return readFileSync(skippedFile, 'utf8').trim().split('\n').filter(Boolean)
+    return readFileSync(file, 'utf8').trim().split('\n').filter(Boolean)
   } catch {
     return []
   }
 }
+// Where each browser file adds the pages it loaded (e2e/support/product.ts), for the count at the end.
+const bootsFile = join(skippedDir, 'boots.txt')
+process.env.E2E_BOOTS = bootsFile
+
+// Every time limit a test sets is scaled by this (test/support/time.ts); measured once, before anything runs.
+const time = timeFactor()
+process.env.TEST_TIME_FACTOR = String(time.factor)
+console.log(`Time factor ${time.factor} (${time.how}).`)
+
+/**
+ * CPU-seconds (user + system) of every process this run started and waited for, read from the kernel's count
+ * of this process's ended children (processes they started count when they in turn were waited for).
+ */
+function childCpuSeconds() {
+  const stat = readFileSync('/proc/self/stat', 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  // cutime and cstime, fields 16 and 17 of proc(5), in clock ticks of 1/100 s on Linux.
+  return (Number(fields[13]) + Number(fields[14])) / 100
+}
+
+/**
+ * CPU-seconds the whole machine was busy (all cores, /proc/stat): with the run's own processes, the work the
+ * machine's PostgreSQL did for it, and whatever else ran meanwhile.
+ */
+function machineBusySeconds() {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/)
+  // user nice system idle iowait irq softirq steal: busy is all but idle and iowait.
+  const busy = ticks.slice(0, 8).reduce((sum, n, at) => (at === 3 || at === 4 ? sum : sum + Number(n)), 0)
+  return busy / 100
+}
+const machineBusyAtStart = machineBusySeconds()
 
 /**
  * A stage: one command, or several side by side (the first one's output live, the others' when they end).
@@ -107,7 +139,19 @@ const report = () => {
   // Wall-clock time: stages run side by side overlap.
   const total = (performance.now() - runStarted) / 1000
   console.log(`  ${'total'.padEnd(14)}${total.toFixed(1).padStart(7)} s`)
-  const skipped = skippedLines()
+  console.log(
+    `  ${'CPU'.padEnd(14)}${childCpuSeconds().toFixed(1).padStart(7)} s  user + system of every process the run started and waited for`,
+  )
+  console.log(
+    `  ${'machine CPU'.padEnd(14)}${(machineBusySeconds() - machineBusyAtStart).toFixed(1).padStart(7)} s  busy on all cores meanwhile (PostgreSQL's work and anything else running included)`,
+  )
+  console.log(`  time factor ${time.factor}: ${time.how}`)
+  const boots = linesOf(bootsFile).map((line) => Number(line.split(' ').at(-1)))
+  if (boots.length > 0)
+    console.log(
+      `  browser suite: ${boots.reduce((sum, n) => sum + n, 0)} page loads in Chromium over ${boots.length} files`,
+    )
+  const skipped = linesOf(skippedFile)
   console.log(
     skipped.length
       ? `\nWhat the run skipped, and why:\n${skipped.map((line) => `  ${line}`).join('\n')}`

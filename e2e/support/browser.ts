@@ -1,7 +1,7 @@
 import { type Browser, type BrowserServer, chromium, type LaunchOptions } from 'playwright-core'
 
 /** Debian's Chromium, driven by playwright-core; the flags keep it off this machine's closed network. */
-const options: LaunchOptions = {
+export const browserOptions: LaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
     '--no-sandbox',
@@ -16,10 +16,10 @@ const options: LaunchOptions = {
 
 /** The browser the whole e2e run shares (global-setup.ts); test files connect to it. */
 export function launchBrowserServer(): Promise<BrowserServer> {
-  return chromium.launchServer(options)
+  return chromium.launchServer(browserOptions)
 }
 
 /** A browser of the caller's own (benchmarks). */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch(options)
+  return chromium.launch(browserOptions)
 }

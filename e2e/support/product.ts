@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto'
+import { appendFileSync } from 'node:fs'
+import { basename } from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
-import { afterAll, beforeAll, inject } from 'vitest'
+import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { SUPER_ADMIN_ROLE } from '../../contract/src/permissions.ts'
+import { scaled } from '../../test/support/time.ts'
 import { ADMIN, type RunningServer, startServer } from './server.ts'
 import { trackRequests } from './waits.ts'
 
@@ -74,11 +77,12 @@ async function freshAdmin(url: string): Promise<Product['admin']> {
 export function useProduct(env: Record<string, string> = {}): Product {
   const product = {} as Product
   let own: RunningServer | undefined
+  const boots = { count: 0 }
   beforeAll(async () => {
     // This worker's lane (global-setup.ts): VITEST_POOL_ID is 1 to maxWorkers, one file at a time each.
     const lane = (Number(process.env.VITEST_POOL_ID) || 1) - 1
     const pick = (lanes: string[]) => lanes[lane % lanes.length] as string
-    product.browser = withTestDefaults(await chromium.connect(pick(inject('e2eBrowserEndpoints'))))
+    product.browser = withTestDefaults(await chromium.connect(pick(inject('e2eBrowserEndpoints'))), boots)
     if (Object.keys(env).length > 0) {
       own = await startServer(env, { from: inject('e2eSeededDataDir') })
       product.server = own
@@ -92,6 +96,7 @@ export function useProduct(env: Record<string, string> = {}): Product {
     // Disconnects: the contexts this file left open go, the shared browser stays.
     await product.browser?.close()
     await own?.stop()
+    countBoots(boots.count)
   })
   return product
 }
@@ -101,18 +106,34 @@ export function useProduct(env: Record<string, string> = {}): Product {
  * without animations (base/use-reduced-motion.ts), so steps need not wait for menus and pickers to slide in.
  * Chromium's own `--force-prefers-reduced-motion` does not reach pages playwright drives, hence the option.
  * Each page's requests are counted from its opening, for `settled` to wait on all of them. A step waits up to a
- * minute, not playwright's 30 s: on a host of this kind at half speed, beside the API suites, the API reference
+ * minute (scaled, test/support/time.ts), not playwright's 30 s: on a host of this kind at half speed, beside the API suites, the API reference
  * (Swagger UI drawing the whole document) took longer; a test's own limit is two.
  */
-function withTestDefaults(browser: Browser): Browser {
+function withTestDefaults(browser: Browser, boots: { count: number }): Browser {
   const newContext = browser.newContext.bind(browser)
   browser.newContext = async (options = {}) => {
     const context = await newContext({ reducedMotion: 'reduce', ...options })
-    context.on('page', trackRequests)
-    context.setDefaultTimeout(60_000)
+    context.on('page', (page) => {
+      trackRequests(page)
+      // A document loaded into a tab: the app (or a page of the server's) started from nothing. Moving between
+      // screens changes the address's hash only and loads nothing.
+      page.on('request', (request) => {
+        if (request.isNavigationRequest() && request.frame() === page.mainFrame()) boots.count++
+      })
+    })
+    context.setDefaultTimeout(scaled(60_000))
     return context
   }
   return browser
+}
+
+/**
+ * Adds a file's page loads to the run's count (E2E_BOOTS names the file; `npm test` prints the sum): each is a
+ * start of the app in Chromium, the browser suite's largest cost.
+ */
+function countBoots(count: number) {
+  const file = process.env.E2E_BOOTS
+  if (file) appendFileSync(file, `${basename(expect.getState().testPath ?? 'unknown')} ${count}\n`)
 }
 
 /** The two languages of the app. */

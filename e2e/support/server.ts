@@ -5,6 +5,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ensureServerBuilt, serverArgs, serverEnv } from '../../scripts/build-server.mjs'
+import { scaled } from '../../test/support/time.ts'
 
 const root = join(import.meta.dirname, '..', '..')
 
@@ -92,7 +93,7 @@ export async function startServer(
   })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
 
-  const deadline = Date.now() + 120_000
+  const deadline = Date.now() + scaled(120_000)
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`)
     try {

@@ -1,5 +1,6 @@
 import type { Locator, Page, Request } from 'playwright-core'
 import { expect } from 'vitest'
+import { scaled } from '../../test/support/time.ts'
 
 /**
  * Waits on what the page does, never on the clock. A click or a key is handled, and React commits what it
@@ -15,13 +16,15 @@ export const nextFrame = (page: Page): Promise<unknown> => page.evaluate('new Pr
  */
 export async function shows(locator: Locator, what: string, timeout = 20_000): Promise<void> {
   await expect
-    .poll(() => locator.first().isVisible(), { message: `${what} did not appear`, timeout })
+    .poll(() => locator.first().isVisible(), { message: `${what} did not appear`, timeout: scaled(timeout) })
     .toBe(true)
 }
 
 /** The page arrives at an address matching `address`, asserted; else fails saying where it was meant to go. */
 export async function arrives(page: Page, address: RegExp, what: string, timeout = 20_000): Promise<void> {
-  await expect.poll(() => page.url(), { message: `did not arrive at ${what}`, timeout }).toMatch(address)
+  await expect
+    .poll(() => page.url(), { message: `did not arrive at ${what}`, timeout: scaled(timeout) })
+    .toMatch(address)
 }
 
 /**
@@ -116,9 +119,9 @@ const moving = (page: Page) =>
 export async function settled(page: Page) {
   const open = trackRequests(page)
   const busy = () => page.locator('.ant-spin-spinning:visible, .ant-skeleton:visible').count()
-  await expect.poll(busy, { timeout: 20_000 }).toBe(0)
+  await expect.poll(busy, { timeout: scaled(20_000) }).toBe(0)
   await nextFrame(page)
   await nextFrame(page)
-  await expect.poll(async () => open.size + (await busy()), { timeout: 20_000 }).toBe(0)
-  await expect.poll(() => moving(page), { timeout: 20_000 }).toBe(0)
+  await expect.poll(async () => open.size + (await busy()), { timeout: scaled(20_000) }).toBe(0)
+  await expect.poll(() => moving(page), { timeout: scaled(20_000) }).toBe(0)
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { scaled } from '../../test/support/time.ts'
 import { themePresets } from '../../web/src/stores/settings.ts'
 import { axeChecks } from '../support/axe.ts'
 import { loggedInContext, useProduct } from '../support/product.ts'
@@ -12,7 +13,7 @@ const product = useProduct()
 const check = axeChecks()
 
 /** The colour sweep checks three screens in each of the drawer's colours. */
-const SWEEP_TIMEOUT = 360_000
+const SWEEP_TIMEOUT = scaled(360_000)
 
 describe('accessibility (axe-core, WCAG 2 A and AA): no serious or critical violation', () => {
   it('dialogs and menus: delete confirmation, settings drawer, user menu', async () => {

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs'
 import JSZip from 'jszip'
 import type { BrowserContext, Download, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { scaled } from '../../test/support/time.ts'
 import { axeViolations, blocking } from '../support/axe.ts'
 import { asAdmin, englishContext, loggedInContext, submitLogin, useProduct } from '../support/product.ts'
 import { dragKey, requestsInFlight } from '../support/waits.ts'
@@ -288,7 +289,7 @@ describe('the demo pages, in Chromium', () => {
     await view().getByTestId('count-to-duration').fill('600')
     await view().getByTestId('count-to-run').click()
     const value = view().getByTestId('count-to-value')
-    await expect.poll(() => value.textContent(), { timeout: 5000 }).toBe('¥ 12,345.5 rmb')
+    await expect.poll(() => value.textContent()).toBe('¥ 12,345.5 rmb')
     await view().getByTestId('count-to-reset').click()
     await expect.poll(() => value.textContent()).toBe('¥ 0.0 rmb')
   })
@@ -331,7 +332,7 @@ describe('the article demos, in Chromium', () => {
     await dialog.locator('.ant-form-item').filter({ hasText: 'Type' }).locator('.ant-select').click()
     await page.locator('.ant-select-dropdown:visible').getByText('Japan', { exact: true }).click()
     await dialog.getByTestId('article-save').click()
-    await expect.poll(() => page.locator('.ant-modal:visible').count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => page.locator('.ant-modal:visible').count(), { timeout: scaled(10_000) }).toBe(0)
 
     await view().getByTestId('complex-keyword').fill(title)
     await view().getByTestId('complex-search').click()

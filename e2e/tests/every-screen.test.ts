@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
+import { scaled } from '../../test/support/time.ts'
 import { axeChecks } from '../support/axe.ts'
 import { bothLanguages, type Language, loggedInContext, useProduct } from '../support/product.ts'
 import { type AppRoute, openablePath, routed } from '../support/routes.ts'
@@ -54,7 +55,7 @@ async function faultsOn(language: Language, route: AppRoute, path: string, axe: 
   const within = `.shell-view[data-view="${path}"]`
   const opened = await shell
     .locator(within)
-    .waitFor({ timeout: 60_000 })
+    .waitFor({ timeout: scaled(60_000) })
     .then(() => true)
     .catch(() => false)
   if (!opened) {

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page, Route } from 'playwright-core'
 import { afterEach, describe, expect, it } from 'vitest'
+import { scaled } from '../../test/support/time.ts'
 import { type Language, loggedInContext, useProduct } from '../support/product.ts'
 
 const product = useProduct()
@@ -131,7 +132,7 @@ describe('first figures, end to end in Chromium', () => {
     await page.goto(`${product.server.url}/#${path}`)
     await firstFigure(page).waitFor()
     const view = page.locator('.shell-view')
-    await expect.poll(() => later.asked(), { timeout: 15_000 }).toBeGreaterThan(0)
+    await expect.poll(() => later.asked(), { timeout: scaled(15_000) }).toBeGreaterThan(0)
     // Before this change the figures came with the tables and the picker: not while their code was held.
     expect(await view.locator('.ant-table, .ant-picker-range').count()).toBe(0)
     await later.release()

@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { scaled } from '../../test/support/time.ts'
 import { englishContext, type Product, submitLogin, useProduct } from '../support/product.ts'
 import { ADMIN, type RunningServer, startServer } from '../support/server.ts'
 
@@ -51,7 +52,7 @@ describe('member-site rows on the screens, end to end in Chromium', () => {
     page = await (await englishContext(product)).newPage()
     await submitLogin(page, product)
     await page.waitForURL(/#\/dashboard/)
-  }, 240_000)
+  }, scaled(240_000))
   afterAll(async () => {
     await page?.context().close()
     await server?.stop()

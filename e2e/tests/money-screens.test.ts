@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { scaled } from '../../test/support/time.ts'
 import { asAdmin, type Language, languageContext, logInPage, useProduct } from '../support/product.ts'
 
 /**
@@ -307,7 +308,7 @@ describe('money screens reconcile, in both languages', () => {
               const shown = await shownFigures(panel)
               return shown && Object.fromEntries(money.map((figure) => [figure, shown[figure]?.cents]))
             },
-            { timeout: 30_000 },
+            { timeout: scaled(30_000) },
           )
           .toEqual(Object.fromEntries(money.map((figure) => [figure, cents(api[figure].today)])))
         const shown = await shownFigures(panel)

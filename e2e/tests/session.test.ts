@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { scaled } from '../../test/support/time.ts'
 import { asAdmin, englishContext, submitLogin, useProduct } from '../support/product.ts'
 import { requestsInFlight } from '../support/waits.ts'
 
@@ -158,7 +159,7 @@ describe('the end of a session, end to end in Chromium', () => {
           await page.evaluate("window.dispatchEvent(new Event('focus'))")
           return sidebar.getByRole('menuitem', { name: 'Tags' }).count()
         },
-        { timeout: 25_000, interval: 1_000 },
+        { timeout: scaled(30_000), interval: 1_000 },
       )
       .toBe(1)
     await context.close()

@@ -1,5 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { scaled } from '../../test/support/time.ts'
 import { readableColor } from '../../web/src/base/readable-color.ts'
 import { SECRET_PHRASE } from '../../web/src/shell/easter-egg/secret-phrase.ts'
 import { asAdmin, useProduct } from '../support/product.ts'
@@ -68,7 +69,7 @@ async function openProfileFromUserMenu(page: Page) {
     await page.getByTestId('user-menu').click()
     await page.getByTestId('profile-link').click()
     try {
-      await page.waitForURL(/#\/profile\/index$/, { timeout: 10_000 })
+      await page.waitForURL(/#\/profile\/index$/, { timeout: scaled(10_000) })
       return
     } catch (error) {
       if (attempt === 3) throw error

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { scaled } from '../../test/support/time.ts'
 import { buildApp } from '../src/app.ts'
 import type { Db } from '../src/db/client.ts'
 import { auditLogs } from '../src/db/schema/index.ts'
@@ -70,7 +71,9 @@ describeEachEngine('audit retention', (engine) => {
         // Rows added after start wait for the next daily run; a restart on the same data prunes them.
         const restarted = await restart(pruning)
         await restarted.ready()
-        await vi.waitFor(async () => expect(await actionsLeft(pruning.db)).toEqual(['aged-29']))
+        await vi.waitFor(async () => expect(await actionsLeft(pruning.db)).toEqual(['aged-29']), {
+          timeout: scaled(30_000),
+        })
         await restarted.close()
       } finally {
         await pruning.close()

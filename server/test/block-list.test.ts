@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { scaled } from '../../test/support/time.ts'
 import { blockList, wildcardMatch } from '../src/modules/files/block-list.ts'
 
 const matches = (pattern: string, name: string) => wildcardMatch(pattern.split('*'), name)
@@ -45,7 +46,7 @@ describe('block-list wildcards', () => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
       ['--input-type=module', '--eval', script],
-      { timeout: 20_000, killSignal: 'SIGKILL' },
+      { timeout: scaled(20_000), killSignal: 'SIGKILL' },
     )
     expect(JSON.parse(stdout)).toEqual([null, null])
   })

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { passwordIssue, permissionNames, SUPER_ADMIN_ROLE } from '@vod/contract'
 import { count, eq, sql } from 'drizzle-orm'
 import { afterEach, beforeEach, expect, it } from 'vitest'
+import { scaled } from '../../test/support/time.ts'
 import { bootstrap, INITIAL_PASSWORD_FILE } from '../src/auth/bootstrap.ts'
 import { verifyPassword } from '../src/auth/password.ts'
 import { queryRows } from '../src/db/client.ts'
@@ -278,6 +279,6 @@ describeEachEngine('migrations from scratch', (engine) => {
       }
       // A fresh PGlite takes up to half a minute to open on a busy two-core machine.
     },
-    90_000,
+    scaled(90_000),
   )
 })

@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../../e2e/support/server.ts'
+import { scaled, until } from '../../test/support/time.ts'
 import { auditLogs, tags } from '../src/db/schema/index.ts'
 import { foldFigures } from '../src/modules/analytics/keeping/index.ts'
 import {
@@ -66,15 +67,6 @@ class Relay {
   }
 }
 
-async function poll<T>(attempt: () => Promise<T>, done: (value: T) => boolean, seconds: number): Promise<T> {
-  const deadline = Date.now() + seconds * 1000
-  for (;;) {
-    const value = await attempt()
-    if (done(value) || Date.now() > deadline) return value
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-}
-
 interface Answer {
   status: number
   headers: Headers
@@ -123,7 +115,7 @@ describeEachEngine('GET /api/health', (engine) => {
           sql`insert into visits (visitor, device, visited_at) values ('ready-1', 'mobile', now() - interval '60 seconds')`,
         )
         await expect
-          .poll(async () => (await t.request('/api/health/ready')).status, { timeout: 10_000 })
+          .poll(async () => (await t.request('/api/health/ready')).status, { timeout: scaled(30_000) })
           .toBe(503)
         const answer = await t.request('/api/health/ready')
         expect(answer.body).toMatchObject({
@@ -140,7 +132,7 @@ describeEachEngine('GET /api/health', (engine) => {
       await foldFigures(t.db)
       // Read again past the reuse of the last answer.
       await expect
-        .poll(async () => (await t.request('/api/health/ready')).status, { timeout: 10_000 })
+        .poll(async () => (await t.request('/api/health/ready')).status, { timeout: scaled(30_000) })
         .toBe(200)
     },
   )
@@ -194,7 +186,7 @@ describeOnPostgres('a PostgreSQL out of reach or dropping connections', () => {
     })
     terminator = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
     await terminator.connect()
-  }, 180_000)
+  }, scaled(180_000))
   afterAll(async () => {
     await server?.stop()
     await terminator?.end()
@@ -213,18 +205,21 @@ describeOnPostgres('a PostgreSQL out of reach or dropping connections', () => {
     expect(server.alive()).toBe(true)
 
     await relay.open()
-    const ready = await poll(
+    const ready = await until(
+      'the health check up',
       () => call('/api/health'),
       (res) => res.status === 200,
-      30,
+      { every: 250 },
     )
     expect(ready.body).toEqual({ status: 'ok', database: 'up' })
     const ok = await login()
     expect(ok.status).toBe(200)
     token = ok.body.access_token as string
-  }, 60_000)
+  })
 
-  it('survives its connections being terminated under a burst of writes; acknowledged writes stay, each with its audit row', async () => {
+  it('survives its connections being terminated under a burst of writes; acknowledged writes stay, each with its audit row', {
+    timeout: scaled(120_000),
+  }, async () => {
     const name = new URL(database.url as string).pathname.slice(1)
     // Every backend of the product, or only those a request holds between two statements of its
     // transaction (a connection checked out of the pool: where an unhandled 'error' used to crash).
@@ -262,10 +257,11 @@ describeOnPostgres('a PostgreSQL out of reach or dropping connections', () => {
     }
 
     // The pool recovers by itself: later requests are answered, and answered well.
-    await poll(
+    await until(
+      'a list answered again',
       () => call('/api/tags?per_page=1', { token }),
       (res) => res.status === 200,
-      10,
+      { every: 250 },
     )
     for (let i = 0; i < 10; i++) expect((await call('/api/tags?per_page=1', { token })).status).toBe(200)
 
@@ -287,15 +283,16 @@ describeOnPostgres('a PostgreSQL out of reach or dropping connections', () => {
         ),
       )
     expect(audited.map((row) => row.id).sort()).toEqual([...acknowledged].sort())
-  }, 120_000)
+  })
 
   it('answers 503 while its database is gone later, and serves again when it is back', async () => {
     await relay.cut()
     // /api/health reuses its probe for a second (it is public): asked until the last one has run out.
-    const health = await poll(
+    const health = await until(
+      'the health check down',
       () => call('/api/health'),
       (res) => res.status === 503,
-      10,
+      { every: 250 },
     )
     expectUnavailable(health)
     expect(health.body).toEqual({ status: 'unavailable', database: 'down', message: unavailable })
@@ -310,11 +307,12 @@ describeOnPostgres('a PostgreSQL out of reach or dropping connections', () => {
     expect(server.alive()).toBe(true)
 
     await relay.open()
-    await poll(
+    await until(
+      'the health check up again',
       () => call('/api/health'),
       (res) => res.status === 200,
-      30,
+      { every: 250 },
     )
     expect((await call('/api/tags', { token })).status).toBe(200)
-  }, 60_000)
+  })
 })

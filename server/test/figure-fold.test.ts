@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../../e2e/support/server.ts'
+import { scaled, until } from '../../test/support/time.ts'
 import { queryRows } from '../src/db/client.ts'
 import {
   createTestDatabase,
@@ -16,7 +17,7 @@ import { RAW_VISITORS, ROLLUPS, VISITOR_COUNTS } from './support/figure-truth.ts
  * modules/analytics/keeping/index.ts). Two real server processes on one PostgreSQL fold while rows arrive by plain
  * SQL; one is killed with SIGKILL midway, and a fold is cut off mid-transaction. Afterwards the rollups equal
  * the same rollups built again from the raw rows: nothing lost, nothing counted twice, and the survivor
- * takes the queue over within seconds.
+ * takes the queue over.
  */
 
 describeOnPostgres('folding the figures from two processes', () => {
@@ -24,16 +25,8 @@ describeOnPostgres('folding the figures from two processes', () => {
   let pool: pg.Pool
   const servers: RunningServer[] = []
   const queued = async () => Number((await pool.query('select vod_figures_unfolded() as n')).rows[0].n)
-  /** Resolves once the queue is empty, failing with what is left after `ms`. */
-  const drained = async (ms: number) => {
-    const deadline = Date.now() + ms
-    for (;;) {
-      const left = await queued()
-      if (left === 0) return
-      if (Date.now() > deadline) throw new Error(`${left} queued rows still unfolded after ${ms} ms`)
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-  }
+  /** Resolves once the queue is empty (the servers fold it), failing with what is left after a ceiling. */
+  const drained = () => until('the queue folded', queued, (left) => left === 0, { every: 50 })
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres')
@@ -42,14 +35,16 @@ describeOnPostgres('folding the figures from two processes', () => {
     pool.on('error', () => {})
     for (let n = 0; n < 2; n++)
       servers.push(await startServer({ DATABASE_URL: database.url as string, SEED_DEMO: '0' }))
-  }, 180_000)
+  }, scaled(180_000))
   afterAll(async () => {
     for (const server of servers) await server.stop()
     await pool?.end()
     await database?.drop()
   })
 
-  it('loses and doubles nothing when a folder is killed or cut off, and the other takes over', async () => {
+  it('loses and doubles nothing when a folder is killed or cut off, and the other takes over', {
+    timeout: scaled(120_000),
+  }, async () => {
     const one = async (text: string) => Number((await pool.query(text)).rows[0].id)
     const channels = [
       await one(`insert into channels (utm_source, type) values ('fold-a', 'affiliate') returning id`),
@@ -82,34 +77,55 @@ describeOnPostgres('folding the figures from two processes', () => {
           `update orders set channel_id = ${channels[(n + 1) % 2]} where order_no like 'F${n}-%'`,
         )
     }
+    // Rounds of three writers at once, a fixed number of them; each step below happens after rounds of its
+    // own, the writers let on a few rounds ahead of it so that they write while it happens.
+    const ROUNDS = 40
+    let rounds = 0
+    let allowed = 0
     const writing = (async () => {
-      const until = Date.now() + 4000
-      while (Date.now() < until) await Promise.all([write(), write(), write()])
+      while (rounds < ROUNDS) {
+        if (rounds < allowed) {
+          await Promise.all([write(), write(), write()])
+          rounds++
+        } else await new Promise((resolve) => setTimeout(resolve, 10))
+      }
     })()
+    /** Lets the writers on `ahead` rounds past those done, and waits for `done` of them. */
+    const written = async (done: number, ahead = done + 4) => {
+      const from = rounds
+      allowed = Math.min(ROUNDS, Math.max(allowed, from + ahead))
+      await until(`${done} more rounds of writes`, () => rounds >= Math.min(ROUNDS, from + done))
+    }
 
     // A fold cut off midway: its connection dies holding the lock and the deleted rows.
-    await new Promise((resolve) => setTimeout(resolve, 600))
-    const cut = await pool.connect()
-    // Its end is the point: the error it reports when cut off is expected.
-    cut.on('error', () => {})
     try {
-      await cut.query('begin')
-      await cut.query('select vod_figures_fold(true)')
-      const { pid } = (await cut.query('select pg_backend_pid() as pid')).rows[0]
-      // Meanwhile no server folds (the lock is held): the queue grows.
-      await new Promise((resolve) => setTimeout(resolve, 700))
-      expect(await queued()).toBeGreaterThan(0)
-      const ended = new Promise((resolve) => cut.once('end', resolve))
-      await pool.query('select pg_terminate_backend($1)', [pid])
-      await ended
+      await written(6)
+      const cut = await pool.connect()
+      // Its end is the point: the error it reports when cut off is expected.
+      cut.on('error', () => {})
+      try {
+        await cut.query('begin')
+        await cut.query('select vod_figures_fold(true)')
+        const { pid } = (await cut.query('select pg_backend_pid() as pid')).rows[0]
+        // Meanwhile no server folds (the lock is held): the queue grows with what the writers write now (a
+        // round does not end while the cut fold holds what some of its statements wait for).
+        allowed = Math.min(ROUNDS, Math.max(allowed, rounds + 4))
+        await until('the queue to grow while the lock is held', queued, (left) => left > 0, { every: 50 })
+        const ended = new Promise((resolve) => cut.once('end', resolve))
+        await pool.query('select pg_terminate_backend($1)', [pid])
+        await ended
+      } finally {
+        cut.release(true)
+      }
+      // A whole server process killed at some moment of its folding, the writers going on.
+      await written(3, 12)
+      process.kill(servers[0]?.pid as number, 'SIGKILL')
     } finally {
-      cut.release(true)
+      // The rest of the rounds, whatever happened above (the writers wait for nothing else).
+      allowed = ROUNDS
     }
-    // A whole server process killed at some moment of its folding.
-    await new Promise((resolve) => setTimeout(resolve, 400))
-    process.kill(servers[0]?.pid as number, 'SIGKILL')
     await writing
-    await drained(5000)
+    await drained()
 
     const kept = await pool.query(ROLLUPS)
     expect(kept.rows.length).toBeGreaterThan(10)
@@ -117,7 +133,7 @@ describeOnPostgres('folding the figures from two processes', () => {
     await pool.query('select vod_rollup_rebuild()')
     expect(kept.rows).toEqual((await pool.query(ROLLUPS)).rows)
     expect(servers[1]?.alive()).toBe(true)
-  }, 120_000)
+  })
 
   it('adds a visit whose writer commits after later visits were folded, once, and never an aborted one', async () => {
     const count = async (text: string) => Number((await pool.query(text)).rows[0].n)
@@ -125,7 +141,7 @@ describeOnPostgres('folding the figures from two processes', () => {
       count(`select coalesce(sum(visits), 0) as n from rollup_days
         where (channel_id, campaign_id, plan_id, device) = (-1, -1, -1, '*')`)
     const written = () => count('select count(*) as n from visits')
-    await drained(5000)
+    await drained()
     const before = await written()
     expect(await folded()).toBe(before)
     const open = async () => {
@@ -139,21 +155,23 @@ describeOnPostgres('folding the figures from two processes', () => {
     const committing = await open()
     try {
       // The later visit shows while the earlier one's transaction is open: the tail has passed its id.
-      await expect.poll(folded, { timeout: 5000 }).toBe(before + 1)
+      await expect.poll(folded, { timeout: scaled(30_000) }).toBe(before + 1)
       await committing.query('commit')
     } finally {
       committing.release()
     }
-    await expect.poll(folded, { timeout: 5000 }).toBe(before + 2)
+    await expect.poll(folded, { timeout: scaled(30_000) }).toBe(before + 2)
     const aborting = await open()
     try {
-      await expect.poll(folded, { timeout: 5000 }).toBe(before + 3)
+      await expect.poll(folded, { timeout: scaled(30_000) }).toBe(before + 3)
       await aborting.query('rollback')
     } finally {
       aborting.release()
     }
     // The aborted visit's gap is forgotten once its writer has ended; nothing else is added.
-    await expect.poll(() => count(`select count(*) as n from figure_tail_gaps`), { timeout: 5000 }).toBe(0)
+    await expect
+      .poll(() => count(`select count(*) as n from figure_tail_gaps`), { timeout: scaled(30_000) })
+      .toBe(0)
     expect(await folded()).toBe(await written())
     expect((await pool.query(VISITOR_COUNTS)).rows).toEqual((await pool.query(RAW_VISITORS)).rows)
   })
@@ -175,7 +193,7 @@ describeEachEngine('a rebuild beside the queue', (engine) => {
   let database: TestDatabase
   beforeAll(async () => {
     database = await createTestDatabase(engine)
-  }, 60_000)
+  }, scaled(60_000))
   afterAll(() => database?.drop())
 
   it('leaves what is queued to the fold, which adds it once', async () => {
@@ -232,7 +250,7 @@ describeOnPostgres('the tails of visits and refunds beside writers still open', 
   beforeAll(async () => {
     database = await createTestDatabase('postgres')
     pool = new pg.Pool({ connectionString: database.url as string, max: 4 })
-  }, 60_000)
+  }, scaled(60_000))
   afterAll(async () => {
     await pool?.end()
     await database?.drop()

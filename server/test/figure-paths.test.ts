@@ -1,6 +1,7 @@
 import { keptFigures, rawFigureSql } from '@vod/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { scaled } from '../../test/support/time.ts'
 import type { Db } from '../src/db/client.ts'
 import { queryRows } from '../src/db/client.ts'
 import { truncatedColumns } from '../src/modules/analytics/keeping/apply.ts'
@@ -75,7 +76,7 @@ describeEachEngine('every keeping path keeps every kept figure', (engine) => {
     db = database.database.db
     // Business days in a zone that is not UTC, so its days are kept apart (rollup_zone_days).
     await db.execute(sql`select vod_zone_days_rebuild('Asia/Kathmandu')`)
-  }, 60_000)
+  }, scaled(60_000))
   afterAll(() => database?.drop())
 
   it('has a column for each kept figure in the delta type, the queue and every rollup table', async () => {

@@ -1,6 +1,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../../e2e/support/server.ts'
+import { scaled } from '../../test/support/time.ts'
 import { describeOnPostgres } from './support/databases.ts'
 import { type Cluster, startLogicalCluster } from './support/logical-cluster.ts'
 import { promtool, sample } from './support/metrics-text.ts'
@@ -32,17 +33,19 @@ describeOnPostgres('the figures-behind gauges on the change stream', () => {
     pool = new pg.Pool({ connectionString: cluster.url('vod'), max: 4 })
     pool.on('error', () => {})
     server = await startServer({ DATABASE_URL: cluster.url('vod'), SEED_DEMO: '0', METRICS_TOKEN: TOKEN })
-  }, 240_000)
+  }, scaled(240_000))
   afterAll(async () => {
     await server?.stop()
     await pool?.end()
     await cluster?.stop()
   })
 
-  it('rises while a million-row transaction is folded, and falls once it is', async () => {
+  it('rises while a million-row transaction is folded, and falls once it is', {
+    timeout: scaled(360_000),
+  }, async () => {
     // The stream follows (its slot and place exist), and it is caught up with a quiet database.
     await expect
-      .poll(async () => sample(await scrape(), 'vod_figures_behind_bytes'), { timeout: 60_000 })
+      .poll(async () => sample(await scrape(), 'vod_figures_behind_bytes'), { timeout: scaled(60_000) })
       .toBeLessThan(1_000_000)
     const quiet = await scrape()
     await promtool(quiet)
@@ -64,7 +67,7 @@ describeOnPostgres('the figures-behind gauges on the change stream', () => {
       during = await scrape()
       // Behind by seconds too: past the 5 s a quiet stream's marks leave at most.
       await expect
-        .poll(async () => sample(await scrape(), 'vod_figures_behind_seconds'), { timeout: 30_000 })
+        .poll(async () => sample(await scrape(), 'vod_figures_behind_seconds'), { timeout: scaled(30_000) })
         .toBeGreaterThan(6)
     } finally {
       await holder.query('rollback')
@@ -76,7 +79,7 @@ describeOnPostgres('the figures-behind gauges on the change stream', () => {
     expect(sample(during, 'vod_replication_slot_retained_bytes')).toBeGreaterThan(walOfTheInsert)
     await expect
       .poll(async () => sample(await scrape(), 'vod_figures_behind_bytes'), {
-        timeout: 240_000,
+        timeout: scaled(240_000),
         interval: 500,
       })
       .toBeLessThan(1_000_000)
@@ -84,7 +87,7 @@ describeOnPostgres('the figures-behind gauges on the change stream', () => {
     // commit is that mark (until then it is the million rows' own commit, held back by the test).
     await expect
       .poll(async () => sample(await scrape(), 'vod_figures_behind_seconds'), {
-        timeout: 30_000,
+        timeout: scaled(30_000),
         interval: 500,
       })
       .toBeLessThan(10)
@@ -94,5 +97,5 @@ describeOnPostgres('the figures-behind gauges on the change stream', () => {
     const { n } = await one(`select max(total)::text as n from (select sum(visits) as total from rollup_days
       group by channel_id, campaign_id, plan_id, device) keys`)
     expect(Number(n)).toBe(ROWS)
-  }, 360_000)
+  })
 })

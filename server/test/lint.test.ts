@@ -12,6 +12,7 @@ import {
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { scaled } from '../../test/support/time.ts'
 
 const root = path.join(import.meta.dirname, '..', '..')
 const copy = mkdtempSync(path.join(tmpdir(), 'vod-lint-'))
@@ -51,7 +52,7 @@ beforeAll(() => {
     'void sql`select r.day from rollup_days r where $' + "{sql.raw('true')}`\n",
   )
   appendFileSync(path.join(copy, 'web/src/base/language.ts'), 'export const plantedUnused = 1\n')
-}, 120_000)
+}, scaled(120_000))
 
 /** Writes a file into the copy of the tree. */
 function plant(file: string, text: string) {
@@ -74,7 +75,7 @@ describe('npm run lint fails on what it is there to refuse, in either tree', () 
       expect.stringMatching(/^import circle in server\/src: server\/src\/lib\/planted-(a|b)\.ts -> /),
       expect.stringMatching(/^import circle in web\/src: web\/src\/base\/planted-(a|b)\.ts -> /),
     ])
-  }, 60_000)
+  })
 
   it('a long or one-letter live SQL function, or an analytics statement of one-letter names or sql.raw (scripts/lint-sql.mjs)', () => {
     const { status, output } = lint(path.join(root, 'scripts/lint-sql.mjs'), copy)
@@ -89,7 +90,7 @@ describe('npm run lint fails on what it is there to refuse, in either tree', () 
     ])
   })
 
-  it('an unused export or file (knip), and nothing else in the copy', () => {
+  it('an unused export or file (knip), and nothing else in the copy', { timeout: scaled(180_000) }, () => {
     const { status, output } = lint(path.join(root, 'node_modules/knip/bin/knip.js'), '--no-progress')
     expect(status).toBe(1)
     expect(
@@ -110,5 +111,5 @@ describe('npm run lint fails on what it is there to refuse, in either tree', () 
       expect.stringMatching(/^plantedUnused +web\/src\/base\/language\.ts$/),
     ])
     // knip reads the whole project: several seconds, a minute or more on a loaded two-core machine.
-  }, 180_000)
+  })
 })

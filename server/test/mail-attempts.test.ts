@@ -2,6 +2,7 @@ import { addDays, dayIn } from '@vod/contract'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { ADMIN, type RunningServer, startServer } from '../../e2e/support/server.ts'
+import { scaled, until } from '../../test/support/time.ts'
 import { createTestDatabase, describeOnPostgres, type TestDatabase } from './support/databases.ts'
 import { slowFront, startSmtp } from './support/smtp.ts'
 
@@ -12,6 +13,10 @@ import { slowFront, startSmtp } from './support/smtp.ts'
  * same mail meanwhile; a staff request never waits for the mail server; a report whose first send failed is
  * made again for its reader at each attempt, and withheld when the reader may no longer have it.
  */
+const MAIL_TIMEOUT_SECONDS = Math.ceil(scaled(1000) / 1000)
+/** Twice a claim's lease (4 times MAIL_TIMEOUT_SECONDS). */
+const SLOW_MS = 8 * MAIL_TIMEOUT_SECONDS * 1000
+
 describeOnPostgres('mail attempts from two processes', () => {
   let database: TestDatabase
   let pool: pg.Pool
@@ -21,14 +26,6 @@ describeOnPostgres('mail attempts from two processes', () => {
   const q = async (text: string, values: unknown[] = []) => (await pool.query(text, values)).rows
   const passes = (server: RunningServer) => server.output().split('report mail: pass done').length - 1
 
-  /** Resolves once `probe` holds, failing after `ms`. */
-  async function until(what: string, probe: () => boolean | Promise<boolean>, ms = 30_000) {
-    const deadline = Date.now() + ms
-    while (!(await probe())) {
-      if (Date.now() > deadline) throw new Error(`waited ${ms} ms for ${what}`)
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-  }
   /** Resolves once each process has finished two more passes than now (a whole pass after this moment). */
   async function bothPassed() {
     const before = servers.map(passes)
@@ -68,15 +65,16 @@ describeOnPostgres('mail attempts from two processes', () => {
       SEED_DEMO: '0',
       SMTP_URL: front.url,
       MAIL_RETRY_SECONDS: '1',
-      // An attempt is cut 3 s after its claim; a claim is its process's for 4 s (lib/mail/outbox.ts).
-      MAIL_TIMEOUT_SECONDS: '1',
+      // An attempt is cut 3 s after its claim; a claim is its process's for 4 s (lib/mail/outbox.ts). Scaled,
+      // with the slow answers below, so that an ordinary exchange still fits in it on a slow host.
+      MAIL_TIMEOUT_SECONDS: String(MAIL_TIMEOUT_SECONDS),
       // The passes' ends are logged at debug: the test counts them.
       LOG_LEVEL: 'debug',
     }
     // Both processes need the same keys to share the database (README "Configuration").
     const keys = { JWT_SECRET: 'k'.repeat(40), TOTP_ENCRYPTION_KEY: 't'.repeat(40) }
     for (let n = 0; n < 2; n++) servers.push(await startServer({ ...env, ...keys }))
-  }, 240_000)
+  }, scaled(240_000))
   afterAll(async () => {
     for (const server of servers) await server.stop()
     await pool?.end()
@@ -86,8 +84,8 @@ describeOnPostgres('mail attempts from two processes', () => {
   })
 
   it('sends a report and a member mail once to a mail server that keeps an attempt talking past its lease, and answers staff at once', async () => {
-    // The next connection's EHLO is answered a `250-` line at a time for 8 s: longer than a claim's lease.
-    front.slowly(1, 8_000)
+    // The next connection's EHLO is answered a `250-` line at a time for twice a claim's lease.
+    front.slowly(1, SLOW_MS)
     const reader = await admin('slowreport', ['list-daily-revenue', 'all-channels'])
     await subscribe(reader, 'daily-revenue')
     await until('the slow attempt under way', () => front.slow.open === 1)
@@ -114,7 +112,7 @@ describeOnPostgres('mail attempts from two processes', () => {
       body: JSON.stringify(ADMIN),
     })
     const token = (await login.json()).access_token
-    front.slowly(1, 8_000)
+    front.slowly(1, SLOW_MS)
     const slowAnswered = front.slow.answered
     const res = await fetch(`${servers[0]?.url}/api/users/${member.id}/send-reset-password`, {
       headers: { authorization: `Bearer ${token}` },
@@ -136,7 +134,7 @@ describeOnPostgres('mail attempts from two processes', () => {
     const [mail] = await q('select attempts, body from member_mails where user_id = $1', [member.id])
     expect(mail.attempts).toBe(2)
     expect(mail.body).toContain('token=[sent]')
-  }, 90_000)
+  })
 
   it('checks the reader again at each attempt: a report whose first send failed is withheld from who lost it', async () => {
     const [channel] = await q(
@@ -207,5 +205,5 @@ describeOnPostgres('mail attempts from two processes', () => {
     const yesterday = addDays(dayIn('UTC'), -1)
     expect(sent[0]?.subject).toMatch(/Daily revenue/)
     expect([yesterday, addDays(yesterday, -1)].some((day) => sent[0]?.text.includes(day))).toBe(true)
-  }, 90_000)
+  })
 })

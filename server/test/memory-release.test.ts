@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { scaled } from '../../test/support/time.ts'
 import type { Released } from '../src/lib/memory-release.ts'
 
 const MB = 2 ** 20
@@ -21,7 +22,7 @@ describe('memory release after heavy work', () => {
     const script = fileURLToPath(new URL('./fixtures/memory-release-run.mjs', import.meta.url))
     const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', script])
     seen = JSON.parse(stdout) as Seen
-  }, 60_000)
+  }, scaled(60_000))
 
   it('hands back the pages a burst of garbage grew, once the work is over', () => {
     expect(seen.grown).toBeGreaterThan(100 * MB)

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { scaled } from '../../test/support/time.ts'
 import { queryRows } from '../src/db/client.ts'
 import { readSqlSources, type SqlSource } from '../src/db/live-sql.ts'
 import { applySqlSources, migrate } from '../src/db/migrate.ts'
@@ -43,7 +44,9 @@ describeEachEngine('preparing the database', (engine) => {
     expect((await csvText(database))?.body).not.toContain('trim(value)')
   })
 
-  it('refuses a database the folded migrations left before 0030, creating nothing', async () => {
+  it('refuses a database the folded migrations left before 0030, creating nothing', {
+    timeout: scaled(120_000),
+  }, async () => {
     const old = await createTestDatabase(engine, { migrate: false })
     try {
       await old.database.db.execute(sql`create schema drizzle`)
@@ -64,5 +67,5 @@ describeEachEngine('preparing the database', (engine) => {
       await old.drop()
     }
     // An empty database, not the run's migrated copy: a fresh PGlite is created, half a minute on a busy machine.
-  }, 120_000)
+  })
 })

@@ -2,6 +2,7 @@ import { addDays, dayIn, figureRegistry, reportMailContents } from '@vod/contrac
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { ADMIN, type RunningServer, startServer } from '../../e2e/support/server.ts'
+import { scaled, until } from '../../test/support/time.ts'
 import { figureText } from '../src/modules/report-subscriptions/mail-text.ts'
 import { createTestDatabase, describeOnPostgres, type TestDatabase } from './support/databases.ts'
 import { type ReceivedMail, startSmtp } from './support/smtp.ts'
@@ -19,14 +20,6 @@ describeOnPostgres('reports by e-mail from two processes', () => {
   const servers: RunningServer[] = []
   const passes = (server: RunningServer) => server.output().split('report mail: pass done').length - 1
 
-  /** Resolves once `probe` holds, failing after `ms`. */
-  async function until(what: string, probe: () => boolean | Promise<boolean>, ms = 30_000) {
-    const deadline = Date.now() + ms
-    while (!(await probe())) {
-      if (Date.now() > deadline) throw new Error(`waited ${ms} ms for ${what}`)
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-  }
   /** Resolves once each running server has finished two more passes than now (a whole pass after this moment). */
   async function bothPassed(running: RunningServer[]) {
     const before = running.map(passes)
@@ -44,15 +37,16 @@ describeOnPostgres('reports by e-mail from two processes', () => {
       SEED_DEMO: '0',
       SMTP_URL: smtp.url,
       MAIL_RETRY_SECONDS: '1',
-      // A claimed report is its process's for 8 s (lib/mail/outbox.ts leaseSeconds).
-      MAIL_TIMEOUT_SECONDS: '2',
+      // A claimed report is its process's for 8 s (lib/mail/outbox.ts leaseSeconds), scaled: an ordinary
+      // exchange still fits in the timeout on a slow host.
+      MAIL_TIMEOUT_SECONDS: String(Math.ceil(scaled(2000) / 1000)),
       // The passes' ends are logged at debug: the test counts them.
       LOG_LEVEL: 'debug',
     }
     // Both processes need the same keys to share the database (README "Configuration").
     const keys = { JWT_SECRET: 'k'.repeat(40), TOTP_ENCRYPTION_KEY: 't'.repeat(40) }
     for (let n = 0; n < 2; n++) servers.push(await startServer({ ...env, ...keys }))
-  }, 240_000)
+  }, scaled(240_000))
   afterAll(async () => {
     for (const server of servers) await server.stop()
     await pool?.end()
@@ -60,7 +54,9 @@ describeOnPostgres('reports by e-mail from two processes', () => {
     await database?.drop()
   })
 
-  it('mails each due report exactly once, with the screen figures, and the survivor sends a dead claim', async () => {
+  it('mails each due report exactly once, with the screen figures, and the survivor sends a dead claim', {
+    timeout: scaled(180_000),
+  }, async () => {
     const q = async (text: string, values: unknown[] = []) => (await pool.query(text, values)).rows
     const [plan] = await q(
       `insert into plans (name, initial_period_count, initial_period_unit, initial_original_price) values ('Two', 1, 'month', '9.99') returning id`,
@@ -151,5 +147,5 @@ describeOnPostgres('reports by e-mail from two processes', () => {
     expect(smtp.received.filter((mail) => mail.to.includes('late@example.com'))).toHaveLength(1)
     expect(smtp.received).toHaveLength(13)
     expect(servers[1]?.alive()).toBe(true)
-  }, 180_000)
+  })
 })

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { scaled, until } from '../../test/support/time.ts'
 
 const root = path.join(import.meta.dirname, '..', '..')
 
@@ -18,7 +19,9 @@ describe('npm start (scripts/start.mjs)', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true })
   })
 
-  it('shows a few lines of progress, then the banner, and no line per request', async () => {
+  it('shows a few lines of progress, then the banner, and no line per request', {
+    timeout: scaled(360_000),
+  }, async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'vod-start-'))
     const { LOG_LEVEL: _level, ...env } = process.env
     child = spawn(process.execPath, ['scripts/start.mjs'], {
@@ -33,12 +36,15 @@ describe('npm start (scripts/start.mjs)', () => {
     child.stderr?.on('data', (chunk) => {
       output += chunk
     })
-    const deadline = Date.now() + 150_000
-    while (!/Change it after logging in/.test(output)) {
-      if (child.exitCode !== null) throw new Error(`npm start stopped:\n${output}`)
-      if (Date.now() > deadline) throw new Error(`no banner in time:\n${output}`)
-      await new Promise((resolve) => setTimeout(resolve, 200))
-    }
+    await until(
+      'the banner',
+      () => {
+        if ((child?.exitCode ?? null) !== null) throw new Error(`npm start stopped:\n${output}`)
+        return output
+      },
+      (shown) => /Change it after logging in/.test(shown),
+      { ms: 150_000, every: 200 },
+    )
     const [before = '', banner = ''] = output.split('Back-office ready at')
     const progress = before.split('\n').filter((line) => line.trim())
     expect(progress.length, output).toBeLessThanOrEqual(6)
@@ -58,7 +64,7 @@ describe('npm start (scripts/start.mjs)', () => {
     for (const url of urls.slice(1)) expect(after).not.toContain(url)
     expect(after).not.toMatch(/^\{"level"/m)
     // A first start may build the web app and the server: on a loaded machine, minutes.
-  }, 360_000)
+  })
 })
 
 describe('npm test, first step (scripts/test-setup.mjs)', () => {

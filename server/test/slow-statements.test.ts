@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { expect, it } from 'vitest'
+import { scaled } from '../../test/support/time.ts'
 import { type SlowStatement, statementName } from '../src/db/client.ts'
 import { createTestDatabase, describeEachEngine } from './support/databases.ts'
 
@@ -11,17 +12,20 @@ describeEachEngine('slow statements', (engine) => {
   it('names a statement slower than the bound, with its time and none of its values', async () => {
     const told: SlowStatement[] = []
     // A bound far above a quick statement's time on a machine busy with the rest of the run (PGlite shares
-    // the test's one thread), and a slow one well past it.
+    // the test's one thread), scaled, and a slow one well past it.
+    const bound = scaled(1000)
     const { database, drop } = await createTestDatabase(engine, {
-      slow: { ms: 1000, log: (s) => told.push(s) },
+      slow: { ms: bound, log: (s) => told.push(s) },
     })
     try {
-      await database.db.execute(sql`select pg_sleep(1.5), ${'secret-value'}::text as v from pg_class limit 1`)
+      await database.db.execute(
+        sql`select pg_sleep(${(bound * 1.5) / 1000}), ${'secret-value'}::text as v from pg_class limit 1`,
+      )
       await database.db.execute(sql`select ${'quick-value'}::text as v`)
       expect(told).toEqual([
         { name: expect.stringMatching(/^select pg_class #[0-9a-f]{8}$/), ms: expect.any(Number) },
       ])
-      expect(told[0]?.ms).toBeGreaterThanOrEqual(1000)
+      expect(told[0]?.ms).toBeGreaterThanOrEqual(bound)
       expect(JSON.stringify(told)).not.toMatch(/secret-value|quick-value/)
     } finally {
       await drop()

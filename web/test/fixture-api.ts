@@ -1,5 +1,6 @@
 import { request as forward, type IncomingMessage, type ServerResponse } from 'node:http'
 import { afterAll, beforeAll, inject } from 'vitest'
+import { scaled } from '../../test/support/time.ts'
 import { useSession } from '../src/stores/session.ts'
 import { serveApi } from './api-server.ts'
 
@@ -42,7 +43,14 @@ export function serveGadgets() {
       const headers = { ...req.headers, host: url.host, 'content-length': String(body.length) }
       const out = forward(url, { method: req.method, headers, agent: false }, (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.on('error', () => res.destroy())
         answer.pipe(res)
+      })
+      // The server went away under a request still on its way (a screen asking again as its file's server
+      // stops): the screen gets a 502, not the run an uncaught ECONNRESET (a one-core run, 28 November).
+      out.on('error', () => {
+        if (!res.headersSent) res.writeHead(502)
+        res.end()
       })
       out.end(body)
     })
@@ -50,8 +58,8 @@ export function serveGadgets() {
   beforeAll(async () => {
     Object.assign(server, await control('start'))
     useSession.setState({ token: server.token })
-  }, 120_000)
-  afterAll(() => control('stop', server.url), 60_000)
+  }, scaled(120_000))
+  afterAll(() => control('stop', server.url), scaled(60_000))
   return {
     seen,
     /** The server's address, for a test to act as someone else would (another admin's change). */

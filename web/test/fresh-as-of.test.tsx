@@ -1,11 +1,20 @@
 import { act, cleanup, render, screen } from '@testing-library/react'
-import { afterEach, expect, it } from 'vitest'
+import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { FreshAsOf } from '../src/features/analytics/FreshAsOf.tsx'
 import { analyticsLocale } from '../src/features/analytics/locale.ts'
 import { addLocales } from '../src/i18n/index.ts'
 import { useApp } from '../src/stores/app.ts'
 
-afterEach(cleanup)
+// The clock stands still while a test runs: an answer is as old as the test made it, however long the
+// rendering takes.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(new Date('2026-03-14T15:09:26Z'))
+})
+afterEach(() => {
+  cleanup()
+  vi.useRealTimers()
+})
 addLocales({ analytics: analyticsLocale })
 
 const ago = (ms: number) => new Date(Date.now() - ms)

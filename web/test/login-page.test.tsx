@@ -31,6 +31,7 @@ beforeEach(() => {
 })
 afterEach(() => {
   cleanup()
+  vi.useRealTimers()
   vi.restoreAllMocks()
   Cookies.remove(TOKEN_COOKIE)
   useSession.setState({ token: undefined, profile: null })
@@ -167,6 +168,8 @@ describe('login submission', () => {
       body: { message: 'Too many login attempts. Please try again in 898 seconds.' },
       headers: { 'Retry-After': '898' },
     }
+    // The minutes left are read off a clock that stands still: 898 s are 15 minutes however long the test takes.
+    vi.useFakeTimers({ toFake: ['Date'] })
     renderLogin()
     await userEvent.type(screen.getByLabelText('Username'), 'admin')
     await userEvent.type(screen.getByLabelText('Password'), 'abc12345')

@@ -6,6 +6,7 @@ import { bootLocales } from '../src/app/boot-locales.ts'
 import '../src/app/http-setup.ts'
 // As in app/SignedIn.tsx: screens rendered on their own here live inside the shell in the app.
 import '../src/app/shell.ts'
+import { scaled } from '../../test/support/time.ts'
 import { addLocales } from '../src/i18n/index.ts'
 
 addLocales(bootLocales)
@@ -13,7 +14,7 @@ addLocales(bootLocales)
 // Some screens here wait on a real server (the gadgets fixture) while the API suites load both cores: the
 // default second for a findBy is too short a wait there, though not for a working screen (a server's answer
 // can take over 5 s on a host at half speed).
-configure({ asyncUtilTimeout: 10_000 })
+configure({ asyncUtilTimeout: scaled(10_000) })
 
 // jsdom lacks matchMedia, which antd's responsive helpers call; a never-matching stand-in is enough for tests.
 window.matchMedia ??= (query: string) =>
@@ -43,7 +44,7 @@ afterAll(async () => {
     const { default: message } = await import('antd/es/message')
     await act(async () => message.destroy())
     const left = () => document.querySelectorAll('.ant-message-notice')
-    for (let waited = 0; left().length > 0 && waited < 5_000; waited += 50) {
+    for (let waited = 0; left().length > 0 && waited < scaled(5_000); waited += 50) {
       for (const notice of left()) notice.dispatchEvent(new Event('transitionend'))
       await settle()
     }

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import userEventBase from '@testing-library/user-event'
 import { Modal } from 'antd'
 import { afterEach, describe, expect, it } from 'vitest'
+import { scaled } from '../../test/support/time.ts'
 import { setPermissions } from '../src/stores/permission.ts'
 import { hasUnsaved } from '../src/stores/unsaved.ts'
 import { renderGadgets, serveGadgetScreens } from './gadgets-render.tsx'
@@ -72,7 +73,7 @@ describe('no edit lost without asking', () => {
     expect(reloadAsks()).toBe(true)
     await userEvent.click(screen.getByTestId('form-submit'))
     // Saved through the real server, then the list: more than findBy's second on a busy machine.
-    await screen.findByText('Gamma', {}, { timeout: 10_000 })
+    await screen.findByText('Gamma', {}, { timeout: scaled(10_000) })
     expect(api.requests('POST', '/api/gadgets')).toHaveLength(1)
     expect(reloadAsks()).toBe(false)
   })

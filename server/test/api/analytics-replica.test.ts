@@ -10,6 +10,7 @@ import pg from 'pg'
 import pino from 'pino'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { freePort } from '../../../e2e/support/server.ts'
+import { scaled, until } from '../../../test/support/time.ts'
 import { buildApp } from '../../src/app.ts'
 import { bootstrap } from '../../src/auth/bootstrap.ts'
 import { type PermissionCatalogue, permissionCatalogue } from '../../src/auth/catalogue.ts'
@@ -61,7 +62,7 @@ describeOnPostgres('analytics and exports on a streaming replica', () => {
       data,
       '-w',
       '-t',
-      '60',
+      String(Math.ceil(scaled(60_000) / 1000)),
       '-l',
       `${data}.log`,
       '-o',
@@ -88,15 +89,6 @@ describeOnPostgres('analytics and exports on a streaming replica', () => {
       status: res.status,
       text,
       body: res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text,
-    }
-  }
-
-  /** Waits until `check` holds (figures may be folded in the background, replay takes a moment). */
-  async function until(check: () => Promise<boolean>, what: string, ms = 15_000) {
-    const end = Date.now() + ms
-    while (!(await check())) {
-      if (Date.now() > end) throw new Error(`still not so after ${ms} ms: ${what}`)
-      await new Promise((resolve) => setTimeout(resolve, 100))
     }
   }
 
@@ -156,6 +148,8 @@ describeOnPostgres('analytics and exports on a streaming replica', () => {
       ADMIN_USERNAME: 'admin',
       ADMIN_PASSWORD: 'secret123',
       SEED_DEMO: '0',
+      // The replica is read while its replay is paused, however long the steps of that take on this host.
+      ANALYTICS_MAX_LAG_SECONDS: String(Math.ceil(scaled(60_000) / 1000)),
       WEB_DIST: '/nonexistent-web-dist',
       JWT_SECRET: randomBytes(32).toString('hex'),
       TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
@@ -181,7 +175,7 @@ describeOnPostgres('analytics and exports on a streaming replica', () => {
       body: JSON.stringify({ username: 'admin', password: 'secret123' }),
     })
     token = ((await login.json()) as { access_token: string }).access_token
-  }, 180_000)
+  }, scaled(180_000))
 
   afterAll(async () => {
     await app?.close().catch(() => {})
@@ -190,7 +184,7 @@ describeOnPostgres('analytics and exports on a streaming replica', () => {
     for (const data of started.reverse())
       await pgRun('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => {})
     if (dir) await rm(dir, { recursive: true, force: true })
-  }, 60_000)
+  }, scaled(60_000))
 
   const today = new Date().toISOString().slice(0, 10)
   const period = `start_date=${today}&end_date=${today}`
@@ -212,19 +206,31 @@ describeOnPostgres('analytics and exports on a streaming replica', () => {
 
   it('answers the analytics and the dashboard from the replica: paused, it lags the primary until replay resumes', async () => {
     await visits(3)
-    await until(async () => (await visitsOfToday()) === 3, 'the replica shows the 3 visits')
+    await until('the replica to show the 3 visits', async () => (await visitsOfToday()) === 3)
     await on(replicaUrl, 'select pg_wal_replay_pause()')
     const paused = Date.now()
     try {
       await visits(4)
-      // The primary has them (and, where figures are folded in the background, has folded them by then).
-      await new Promise((resolve) => setTimeout(resolve, 3000))
+      // The primary has them, and has folded them into its figures (in the background): an answer from the
+      // primary would count them.
+      await until('the primary to fold the 4 visits', async () => {
+        const [row] = await on<{ folded: boolean }>(
+          primaryUrl,
+          `select (select coalesce(sum(visits), 0) from rollup_days
+              where (channel_id, campaign_id, plan_id, device) = (-1, -1, -1, '*')) = (select count(*) from visits) as folded`,
+        )
+        return row?.folded
+      })
       const [raw] = await on<{ n: number }>(primaryUrl, 'select count(*)::integer as n from visits')
       expect(raw?.n).toBe(7)
+      // Its figures say they are as of the replica's replay point, before the pause (the 4 visits are not in
+      // them), once the app has looked at the replica since they reached it (it looks each second).
+      await until(
+        'the figures as of the replay point before the pause',
+        async () => Date.parse((await api(`/api/analytics/data/daily?${period}`)).body.fresh_as_of),
+        (fresh) => fresh <= paused,
+      )
       expect(await visitsOfToday()).toBe(3)
-      // Its figures say they are as of the replica's replay point, before the pause (the 4 visits are not in them).
-      const daily = await api(`/api/analytics/data/daily?${period}`)
-      expect(Date.parse(daily.body.fresh_as_of)).toBeLessThanOrEqual(paused)
       const live = await api('/api/dashboard/real-time-users')
       expect(live.status).toBe(200)
       expect(live.body.data.online_now).toBe(3)
@@ -235,20 +241,20 @@ describeOnPostgres('analytics and exports on a streaming replica', () => {
       await on(replicaUrl, 'select pg_wal_replay_resume()')
     }
     await until(
+      'the replica to show all 7 visits once replay resumes',
       async () => (await visitsOfToday()) === 7,
-      'the replica shows all 7 visits once replay resumes',
     )
     // An answer of the last moments may be given for a second more (recent-answers.ts).
     await until(
+      'online now to count all 7 visits once replay resumes',
       async () => (await api('/api/dashboard/real-time-users')).body.data.online_now === 7,
-      'online now counts all 7 visits once replay resumes',
     )
   })
 
   it("reads a resource's CSV export from the replica too", async () => {
     const exported = async () => (await api('/api/videos/exportCsv')).text
     await on(primaryUrl, `insert into videos (title, serial_number) values ('Before the pause', 'REPLICA-1')`)
-    await until(async () => (await exported()).includes('REPLICA-1'), 'the export shows the first video')
+    await until('the export to show the first video', async () => (await exported()).includes('REPLICA-1'))
     await on(replicaUrl, 'select pg_wal_replay_pause()')
     try {
       await on(
@@ -265,7 +271,7 @@ describeOnPostgres('analytics and exports on a streaming replica', () => {
     } finally {
       await on(replicaUrl, 'select pg_wal_replay_resume()')
     }
-    await until(async () => (await exported()).includes('REPLICA-2'), 'the export shows the second video')
+    await until('the export to show the second video', async () => (await exported()).includes('REPLICA-2'))
   })
 
   it('connects to the replica read-only, and writes nothing there', async () => {
@@ -363,25 +369,27 @@ describeOnPostgres('analytics and exports on a streaming replica', () => {
       )[0]?.n,
     )
 
-  it('reads the primary while replay is paused past ANALYTICS_MAX_LAG_SECONDS, and the replica again once it resumes', async () => {
+  it('reads the primary while replay is paused past ANALYTICS_MAX_LAG_SECONDS, and the replica again once it resumes', {
+    timeout: scaled(180_000),
+  }, async () => {
     const two = await twoServers()
     try {
       for (const server of two.servers)
-        await expect.poll(() => two.onReplica(server), { timeout: 30_000 }).toBe(1)
+        await expect.poll(() => two.onReplica(server), { timeout: scaled(30_000) }).toBe(1)
       await on(replicaUrl, 'select pg_wal_replay_pause()')
       try {
         await visits(2)
         const total = await primaryVisits()
         // The replica's figures stop; past 2 s of lag both servers read the primary, which has them.
         for (const server of two.servers) {
-          await expect.poll(() => two.onReplica(server), { timeout: 30_000 }).toBe(0)
-          await expect.poll(() => two.visits(server), { timeout: 30_000 }).toBe(total)
+          await expect.poll(() => two.onReplica(server), { timeout: scaled(30_000) }).toBe(0)
+          await expect.poll(() => two.visits(server), { timeout: scaled(30_000) }).toBe(total)
         }
       } finally {
         await on(replicaUrl, 'select pg_wal_replay_resume()')
       }
       for (const server of two.servers) {
-        await expect.poll(() => two.onReplica(server), { timeout: 30_000 }).toBe(1)
+        await expect.poll(() => two.onReplica(server), { timeout: scaled(30_000) }).toBe(1)
         expect(await two.switches(server, 'primary')).toBe(1)
         expect(await two.switches(server, 'replica')).toBe(1)
         // Said once each way.
@@ -391,30 +399,32 @@ describeOnPostgres('analytics and exports on a streaming replica', () => {
     } finally {
       expect(await two.stop()).toEqual([])
     }
-  }, 180_000)
+  })
 
-  it('reads the primary while the replica is stopped, and the replica again once it is started', async () => {
+  it('reads the primary while the replica is stopped, and the replica again once it is started', {
+    timeout: scaled(180_000),
+  }, async () => {
     const two = await twoServers()
     const port = new URL(replicaUrl).port
     try {
       for (const server of two.servers)
-        await expect.poll(() => two.onReplica(server), { timeout: 30_000 }).toBe(1)
+        await expect.poll(() => two.onReplica(server), { timeout: scaled(30_000) }).toBe(1)
       await pgRun('pg_ctl', ['-D', replicaDir, '-m', 'fast', '-w', 'stop'])
       await visits(2)
       const total = await primaryVisits()
       for (const server of two.servers) {
-        await expect.poll(() => two.onReplica(server), { timeout: 30_000 }).toBe(0)
-        await expect.poll(() => two.visits(server), { timeout: 30_000 }).toBe(total)
+        await expect.poll(() => two.onReplica(server), { timeout: scaled(30_000) }).toBe(0)
+        await expect.poll(() => two.visits(server), { timeout: scaled(30_000) }).toBe(total)
       }
       await startCluster(replicaDir, Number(port), ['-c hot_standby=on', '-c max_connections=60'])
       for (const server of two.servers) {
-        await expect.poll(() => two.onReplica(server), { timeout: 60_000 }).toBe(1)
-        await expect.poll(() => two.visits(server), { timeout: 30_000 }).toBe(total)
+        await expect.poll(() => two.onReplica(server), { timeout: scaled(60_000) }).toBe(1)
+        await expect.poll(() => two.visits(server), { timeout: scaled(30_000) }).toBe(total)
         expect(two.said(server, /read the primary/)).toBe(1)
         expect(two.said(server, /read the replica again/)).toBe(1)
       }
     } finally {
       expect(await two.stop()).toEqual([])
     }
-  }, 180_000)
+  })
 })

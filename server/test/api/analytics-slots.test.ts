@@ -1,6 +1,7 @@
 import { addDays } from '@vod/contract'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { scaled } from '../../../test/support/time.ts'
 import { createSlots } from '../../src/lib/slots.ts'
 import { describeOnPostgres } from '../support/databases.ts'
 import { startTestApp, type TestApp } from '../support/harness.ts'
@@ -85,7 +86,7 @@ describeOnPostgres('analytics slots', () => {
         running: await gauge('vod_slots_in_use'),
         waiting: await gauge('vod_slots_waiting'),
       })
-      await expect.poll(waitingOnVisits).toBeGreaterThanOrEqual(1)
+      await expect.poll(waitingOnVisits, { timeout: scaled(30_000) }).toBeGreaterThanOrEqual(1)
       expect(await slots()).toEqual({ running: 1, waiting: 0 })
       // Each another call: the same one asked again waits for the answer being made (recent-answers.ts), in no line.
       const daily = (days: number) =>
@@ -94,7 +95,7 @@ describeOnPostgres('analytics slots', () => {
         })
       for (let i = 0; i < 32; i++) held.push(daily(i))
       // One running, 32 in line; the next call is refused.
-      await expect.poll(slots).toEqual({ running: 1, waiting: 32 })
+      await expect.poll(slots, { timeout: scaled(30_000) }).toEqual({ running: 1, waiting: 32 })
       const busy = await t.request('/api/analytics/data/daily?start_date=2026-01-01&end_date=2026-12-31', {
         token,
       })

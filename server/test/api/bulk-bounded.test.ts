@@ -1,6 +1,7 @@
 import { BULK_LIMIT } from '@vod/contract'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { scaled, until } from '../../../test/support/time.ts'
 import type { Db } from '../../src/db/client.ts'
 import { comments, questions, users, videos } from '../../src/db/schema/index.ts'
 import { describeEachEngine, onPostgresOnly } from '../support/databases.ts'
@@ -185,23 +186,24 @@ describeEachEngine('bulk work is bounded', (engine) => {
             (answer) => answered.push(`request ${n}: ${answer.status}`),
             (error: unknown) => answered.push(`request ${n} failed: ${String(error)}`),
           )
-        for (let waited = 0; ; waited += 50) {
-          const { rows } = await watcher.query(
-            "select count(*)::integer as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+        await until(
+          'both bulk requests waiting on the row',
+          async () => {
+            const { rows } = await watcher.query(
+              "select count(*)::integer as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+            )
+            expect(answered, 'a bulk request answered instead of waiting on the row').toEqual([])
+            return rows[0].n as number
+          },
+          (n) => n >= 2,
+          { every: 50 },
+        ).catch(async (error: Error) => {
+          // What each of the database's sessions was doing: where the request that did not wait was.
+          const sessions = await watcher.query(
+            'select state, wait_event_type, wait_event, left(query, 120) as query from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
           )
-          if (rows[0].n >= 2) break
-          expect(answered, 'a bulk request answered instead of waiting on the row').toEqual([])
-          if (waited > 20_000) {
-            // What each of the database's sessions was doing: where the request that did not wait was.
-            const sessions = await watcher.query(
-              'select state, wait_event_type, wait_event, left(query, 120) as query from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-            )
-            throw new Error(
-              `only ${rows[0].n} of the two bulk requests waited on the row; the sessions: ${JSON.stringify(sessions.rows)}`,
-            )
-          }
-          await new Promise((resolve) => setTimeout(resolve, 50))
-        }
+          throw new Error(`${error.message}; the sessions: ${JSON.stringify(sessions.rows)}`)
+        })
         const busy = await Promise.all([
           api('/api/comments/bulk/enable', 'POST', { ids }),
           api('/api/questions/bulk/delete', 'POST', { ids: [1] }),
@@ -223,7 +225,7 @@ describeEachEngine('bulk work is bounded', (engine) => {
         await watcher.end()
       }
     },
-    60_000,
+    scaled(60_000),
   )
 
   it('documents the 429 of every bulk route', async () => {

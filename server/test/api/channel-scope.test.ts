@@ -1,6 +1,7 @@
 import { type PermissionName, permissionNames } from '@vod/contract'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { scaled } from '../../../test/support/time.ts'
 import { queryRows } from '../../src/db/client.ts'
 import { foldFigures } from '../../src/modules/analytics/keeping/index.ts'
 import { describeEachEngine } from '../support/databases.ts'
@@ -198,7 +199,7 @@ describeEachEngine('channel scoping', (engine) => {
     })
     await attach(gone.body.data.id, admins.orphaned)
     expect((await asSuper(`/api/channels/${gone.body.data.id}`, { method: 'DELETE' })).status).toBe(204)
-  }, 120_000)
+  }, scaled(120_000))
   afterAll(() => t?.close())
 
   it('finds the operations that carry channel data in the API document', () => {

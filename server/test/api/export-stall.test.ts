@@ -1,17 +1,19 @@
 import http from 'node:http'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
+import { scaled, until } from '../../../test/support/time.ts'
 import { describeEachEngine } from '../support/databases.ts'
 import { startTestApp, type TestApp } from '../support/harness.ts'
 
 const VIDEOS = 12_000
 const STALL_MS = 4000
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * Issue 34 item 6: a reader that takes nothing is cut off after about EXPORT_STALL_SECONDS, its slot freed
  * within 1.5 times that (it took twice that: the guard looked once a stall time and cut on the second look
- * that saw no progress); a reader that keeps taking, each pause shorter than that, is not cut.
+ * that saw no progress); a reader that keeps taking, each pause shorter than that, is not cut. Over HTTP the
+ * cut is only bounded below (a slow host only makes it later); its timing is asserted on the guard alone, on
+ * vitest's clock, where it does not depend on the host's speed.
  */
 describeEachEngine('a stalled export reader', (engine) => {
   let t: TestApp
@@ -38,7 +40,7 @@ describeEachEngine('a stalled export reader', (engine) => {
     await t.db.execute(sql`insert into videos (title, serial_number, cover, video)
       select 'Video ' || n, 'ES-' || n, 'https://cdn.example.com/' || repeat('c', 450), 'https://cdn.example.com/' || repeat('v', 450)
       from generate_series(1, ${VIDEOS}) as n`)
-  }, 120_000)
+  }, scaled(120_000))
   afterAll(async () => {
     for (const request of open) request.destroy()
     await t?.close()
@@ -70,34 +72,49 @@ describeEachEngine('a stalled export reader', (engine) => {
     const busy = await exportResponse()
     busy.destroy()
     expect(busy.statusCode).toBe(429)
-    await expect.poll(() => released.length, { timeout: STALL_MS * 3, interval: 50 }).toBe(1)
-    const freedAfter = (released[0] as number) - stoppedAt
-    // The server's stall clock starts as its writes stop draining, which a loaded machine may show this
-    // reader well after: the lower bound says only that it was not cut at once.
-    expect(freedAfter).toBeGreaterThanOrEqual(STALL_MS * 0.5)
-    expect(freedAfter).toBeLessThanOrEqual(STALL_MS * 1.5)
+    await until(
+      'the stalled reader cut and its slot given back',
+      () => released.length,
+      (n) => n > 0,
+      {
+        every: 50,
+      },
+    )
+    expect(released).toHaveLength(1)
+    // The server's stall clock starts as its writes stop draining, after this reader saw its first bytes (the
+    // server pushes on until the socket buffers are full): the lower bound says that it was not cut at once.
+    expect((released[0] as number) - stoppedAt).toBeGreaterThanOrEqual(STALL_MS * 0.5)
     const next = await exportResponse()
     next.destroy()
     expect(next.statusCode).toBe(200)
-  }, 30_000)
+  })
 
   it('keeps a reader that takes a little at a time, and cuts it about the stall time after it stops', async () => {
-    const guard = t.app.exportSlots.guard()
-    let cutAt = 0
-    guard.on('error', () => {})
-    guard.on('close', () => {
-      cutAt = Date.now()
-    })
-    // Far more than the reader takes: data always waits for it.
-    for (let i = 0; i < 64; i++) guard.write(Buffer.alloc(16 * 1024, 'x'))
-    for (let i = 0; i < 6; i++) {
-      await wait(STALL_MS * 0.4)
-      expect(guard.read(1024)).not.toBeNull()
+    // The guard's looks and clock on vitest's timers, moved by the test: what it does at each moment of the
+    // stall time, however fast the host runs.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] })
+    try {
+      const guard = t.app.exportSlots.guard()
+      let closed = false
+      guard.on('error', () => {})
+      guard.on('close', () => {
+        closed = true
+      })
+      // Far more than the reader takes: data always waits for it.
+      for (let i = 0; i < 64; i++) guard.write(Buffer.alloc(16 * 1024, 'x'))
+      for (let i = 0; i < 6; i++) {
+        vi.advanceTimersByTime(STALL_MS * 0.4)
+        expect(guard.read(1024)).not.toBeNull()
+      }
+      expect(guard.destroyed).toBe(false)
+      // The reader stops: not cut before the stall time has passed, cut well before twice it (issue 34).
+      vi.advanceTimersByTime(STALL_MS * 0.9)
+      expect(guard.destroyed).toBe(false)
+      vi.advanceTimersByTime(STALL_MS * 0.6)
+      expect(guard.destroyed).toBe(true)
+      await until('the cut guard closed', () => closed)
+    } finally {
+      vi.useRealTimers()
     }
-    expect(guard.destroyed).toBe(false)
-    const stoppedAt = Date.now()
-    await expect.poll(() => cutAt, { timeout: STALL_MS * 3, interval: 50 }).toBeGreaterThan(0)
-    expect(cutAt - stoppedAt).toBeGreaterThanOrEqual(STALL_MS * 0.9)
-    expect(cutAt - stoppedAt).toBeLessThanOrEqual(STALL_MS * 1.5)
-  }, 40_000)
+  })
 })

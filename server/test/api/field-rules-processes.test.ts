@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../../../e2e/support/server.ts'
+import { scaled } from '../../../test/support/time.ts'
 import { adminRoles, users } from '../../src/db/schema/index.ts'
 import { describeOnPostgres } from '../support/databases.ts'
 import { startTestApp, type TestAdmin, type TestApp } from '../support/harness.ts'
@@ -36,7 +37,7 @@ describeOnPostgres('field rules narrowed in another process', () => {
       .values({ username: 'alice', email: 'alice@example.com', phone: '+1 555 0101' })
       .returning({ id: users.id })
     member = row?.id as number
-  }, 240_000)
+  }, scaled(240_000))
   afterAll(async () => {
     await b?.stop()
     await a?.close()

@@ -14,6 +14,7 @@ import {
 import { getTableColumns, getTableName, sql } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { scaled } from '../../../test/support/time.ts'
 import {
   comments,
   cooperations,
@@ -208,7 +209,7 @@ describeEachEngine('member-site rows', (engine) => {
         }
       }
     }
-  }, 120_000)
+  }, scaled(120_000))
   afterAll(() => t?.close())
 
   it('stores the hostile values the columns take, in every table the member site writes', () => {
@@ -229,7 +230,7 @@ describeEachEngine('member-site rows', (engine) => {
       ).toBe(true)
   })
 
-  it('opens every record and shows each value as stored', async () => {
+  it('opens every record and shows each value as stored', { timeout: scaled(120_000) }, async () => {
     const failures: string[] = []
     const compare = (label: string, column: PgColumn, value: unknown, record: Json) => {
       const expected = shown(column, value)
@@ -267,9 +268,11 @@ describeEachEngine('member-site rows', (engine) => {
       compare(label, column, value, record)
     }
     expect(failures).toEqual([])
-  }, 120_000)
+  })
 
-  it('opens every list, page by page, filtered, searched, summed and exported', async () => {
+  it('opens every list, page by page, filtered, searched, summed and exported', {
+    timeout: scaled(180_000),
+  }, async () => {
     const failures: string[] = []
     const get = async (path: string) => {
       const res = await api(path)
@@ -323,7 +326,7 @@ describeEachEngine('member-site rows', (engine) => {
       await get(`/api/analytics/channel/records?start_date=${start}&end_date=${end}`)
     await get('/api/analytics/channel/todayRecord')
     expect(failures).toEqual([])
-  }, 180_000)
+  })
 
   it('refuses, by the database, only what the columns cannot hold', () => {
     // Not a check of the API: a guard that the values above mostly reach the tables.

@@ -3,6 +3,7 @@ import net, { type AddressInfo } from 'node:net'
 import { eq, sql } from 'drizzle-orm'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { scaled } from '../../../test/support/time.ts'
 import { memberMails, users } from '../../src/db/schema/index.ts'
 import { describeEachEngine } from '../support/databases.ts'
 import { startTestApp, type TestApp } from '../support/harness.ts'
@@ -65,7 +66,8 @@ describeEachEngine('outside waits hold no database connection', (engine) => {
       env: {
         SMTP_URL: `smtp://127.0.0.1:${silent.port}`,
         MAIL_RETRY_SECONDS: '1',
-        MAIL_TIMEOUT_SECONDS: '2',
+        // Scaled: the mail server's answer, once it answers, still fits in it on a slow host.
+        MAIL_TIMEOUT_SECONDS: String(Math.ceil(scaled(2000) / 1000)),
         EXPORT_CONCURRENCY: '2',
         // The server's cut of a stalled reader is export-stall.test.ts's: here none comes before the third asks.
         EXPORT_STALL_SECONDS: '600',
@@ -86,7 +88,7 @@ describeEachEngine('outside waits hold no database connection', (engine) => {
       )
       .returning({ id: users.id })
     members.push(...rows.map((row) => row.id))
-  }, 120_000)
+  }, scaled(120_000))
   afterAll(async () => {
     for (const response of stalledResponses) response.destroy()
     await t?.close()
@@ -136,13 +138,17 @@ describeEachEngine('outside waits hold no database connection', (engine) => {
   const answers = async (path: string) => {
     const res = await fetch(`${t.url}${path}`, {
       headers: { authorization: `Bearer ${token}` },
-      signal: AbortSignal.timeout(5000),
+      // A ceiling only: a list that waited on the stalled exports or the silent mail server would wait
+      // for as long as they last (longer than any ceiling).
+      signal: AbortSignal.timeout(scaled(30_000)),
     })
     await res.arrayBuffer()
     return res.status
   }
 
-  it('answers HEAD without exporting, caps exports, frees the slots of readers that go, and keeps lists, health and mail apart', async () => {
+  it('answers HEAD without exporting, caps exports, frees the slots of readers that go, and keeps lists, health and mail apart', {
+    timeout: scaled(180_000),
+  }, async () => {
     for (let i = 0; i < 10; i++) {
       const head = await fetch(`${t.url}/api/videos/exportCsv`, {
         method: 'HEAD',
@@ -176,9 +182,11 @@ describeEachEngine('outside waits hold no database connection', (engine) => {
 
     // The stalled readers go (their connections and slots freed), and a reader that reads gets it all.
     for (const response of stalledResponses) response.destroy()
-    await expect.poll(async () => (await wholeExport()).status, { timeout: 60_000, interval: 500 }).toBe(200)
+    await expect
+      .poll(async () => (await wholeExport()).status, { timeout: scaled(60_000), interval: 500 })
+      .toBe(200)
     // A COPY's backend stops once it next writes to the connection closed under it.
-    if (engine === 'postgres') await expect.poll(copiesRunning, { timeout: 30_000 }).toBe(0)
+    if (engine === 'postgres') await expect.poll(copiesRunning, { timeout: scaled(30_000) }).toBe(0)
     const whole = await wholeExport()
     expect(whole.status).toBe(200)
     expect(whole.lines).toBe(VIDEOS + 1)
@@ -195,13 +203,13 @@ describeEachEngine('outside waits hold no database connection', (engine) => {
     await silent.close()
     answering = await answeringServer(silent.port)
     // The outbox's retries wait their turn: on a host at half speed, beside the browser suite, tens of seconds.
-    await expect.poll(() => answering?.received.length, { timeout: 60_000 }).toBe(MAILS)
+    await expect.poll(() => answering?.received.length, { timeout: scaled(60_000) }).toBe(MAILS)
     await expect
       .poll(async () => (await t.db.select().from(memberMails).where(eq(memberMails.pending, true))).length, {
-        timeout: 30_000,
+        timeout: scaled(30_000),
       })
       .toBe(0)
     const sent = await t.db.select({ body: memberMails.body }).from(memberMails)
     for (const row of sent) expect(row.body).toContain('token=[sent]')
-  }, 180_000)
+  })
 })

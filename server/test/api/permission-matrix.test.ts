@@ -1,6 +1,7 @@
 import { type PermissionName, permissionNames } from '@vod/contract'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { scaled } from '../../../test/support/time.ts'
 import { adminRoles, permissions, rolePermissions } from '../../src/db/schema/index.ts'
 import { describeEachEngine } from '../support/databases.ts'
 import { startTestApp, type TestAdmin, type TestApp } from '../support/harness.ts'
@@ -93,7 +94,9 @@ describeEachEngine('permission matrix', (engine) => {
     expect(guarded().length).toBeGreaterThanOrEqual(30)
   })
 
-  it('refuses each guarded route to an admin holding every other permission, and opens it to one holding only its own', async () => {
+  it('refuses each guarded route to an admin holding every other permission, and opens it to one holding only its own', {
+    timeout: scaled(360_000),
+  }, async () => {
     const failures: string[] = []
     await grant(allButOne, permissionNames)
     const allButOneRole = await roleOf(allButOne)
@@ -118,7 +121,7 @@ describeEachEngine('permission matrix', (engine) => {
     expect(failures).toEqual([])
     // Every resource's bulk and restore routes are guarded too: a few hundred routes, two logins' worth each.
     // Seconds alone; beside the browser suite on a host at half speed, over ten times as long.
-  }, 360_000)
+  })
 
   it('counts an export permission only together with its list: export alone opens no export and is not reported', async () => {
     const exporter = await t.createAdmin(['export-videos', 'export-plans', 'list-plans'])

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { scaled, until } from '../../../test/support/time.ts'
 import { syncBusinessZone, syncZoneDays } from '../../src/modules/analytics/upkeep.ts'
 import { describeOnPostgres } from '../support/databases.ts'
 import { type Json, startTestApp, type TestApp } from '../support/harness.ts'
@@ -8,12 +9,15 @@ import { type Json, startTestApp, type TestApp } from '../support/harness.ts'
 /**
  * Reads never wait (docs/analytics.md, issue 35 item 3): each upkeep step is held midway, in an open
  * transaction on a connection of its own, while every dashboard and analytics call of the API document is
- * asked and the member site writes a visit, a member and an order; each must answer within BOUND_MS, far
- * under the hold. A step holds at vod_upkeep_hold (migration 0026) when its session asks it to; a step
- * without that hold has run to its end when the calls start, its locks held by the open transaction.
+ * asked and the member site writes a visit, a member and an order; each must answer while the step is held.
+ * The hold lasts until all of them are done, so one that waited on the step would never answer: CEILING_MS
+ * (scaled) only ends the wait for it, far above what any of them takes on a loaded host, and how long each
+ * took is no part of the verdict. A step holds at vod_upkeep_hold (migration 0026) when its session asks it
+ * to; a step without that hold has run to its end when the calls start, its locks held by the open
+ * transaction.
  */
 
-const BOUND_MS = 2000
+const CEILING_MS = scaled(15_000)
 const ZONE = 'Asia/Kolkata'
 /** The advisory lock vod_upkeep_hold waits for. */
 const HOLD_KEY = 35026
@@ -66,8 +70,6 @@ const steps: Step[] = [
     midway: false,
   },
 ]
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 // Two connections to one database (a step held midway, calls beside it): PostgreSQL only.
 describeOnPostgres('reads never wait', () => {
@@ -135,7 +137,7 @@ describeOnPostgres('reads never wait', () => {
         const filled = path.replace(/\{id\}/g, String(channel))
         return query.length > 0 ? `${filled}?${query.join('&')}` : filled
       })
-  }, 120_000)
+  }, scaled(120_000))
 
   afterAll(async () => {
     for (const client of clients) await client.end().catch(() => undefined)
@@ -148,27 +150,27 @@ describeOnPostgres('reads never wait', () => {
     expect(paths.some((p) => p.startsWith('/api/analytics/channel/exportCsv'))).toBe(true)
   })
 
-  /** Every call once, in turn: what did not answer 200 within the bound, and how. */
+  /** Every call once, in turn: what did not answer 200 while the step was held, and how. */
   async function callEverything(): Promise<string[]> {
     const late: string[] = []
     for (const path of paths) {
-      const started = performance.now()
       try {
         const res = await fetch(`${t.url}${path}`, {
           headers: { authorization: `Bearer ${token}` },
-          signal: AbortSignal.timeout(BOUND_MS),
+          signal: AbortSignal.timeout(CEILING_MS),
         })
         await res.text()
-        const ms = Math.round(performance.now() - started)
-        if (res.status !== 200 || ms > BOUND_MS) late.push(`${path}: ${res.status} in ${ms} ms`)
-      } catch {
-        late.push(`${path}: no answer within ${BOUND_MS} ms`)
+        if (res.status !== 200) late.push(`${path}: ${res.status}`)
+      } catch (error) {
+        // One that waits on the step is enough of a verdict: the rest would each wait the ceiling too.
+        late.push(`${path}: no answer (${(error as Error).message}); the calls after it not asked`)
+        break
       }
     }
     return late
   }
 
-  /** The member site's writes, each on a connection of its own that waits at most the bound. */
+  /** The member site's writes, each on a connection of its own that waits at most the ceiling. */
   async function memberSiteWrites(): Promise<string[]> {
     const writes = {
       visit: `insert into visits (visitor, device, channel_id) values ('held', 'mobile', ${channel})`,
@@ -179,21 +181,20 @@ describeOnPostgres('reads never wait', () => {
     const blocked: string[] = []
     for (const [what, text] of Object.entries(writes)) {
       const member = await connect()
-      await member.query(`set statement_timeout = ${BOUND_MS}`)
-      const started = performance.now()
+      await member.query(`set statement_timeout = ${CEILING_MS}`)
       try {
         await member.query(text)
       } catch (error) {
-        blocked.push(
-          `a ${what} written by the member site: ${(error as Error).message} after ${Math.round(performance.now() - started)} ms`,
-        )
+        blocked.push(`a ${what} written by the member site: ${(error as Error).message}`)
       }
     }
     return blocked
   }
 
   for (const step of steps)
-    it(`answers every call within ${BOUND_MS} ms while ${step.name} is held ${step.midway ? 'midway' : 'open'}`, async () => {
+    it(`answers every call while ${step.name} is held ${step.midway ? 'midway' : 'open'}`, {
+      timeout: scaled(180_000),
+    }, async () => {
       if (step.before) await (await connect()).query(step.before)
       const holder = await connect()
       await holder.query('select pg_advisory_lock($1)', [HOLD_KEY])
@@ -213,15 +214,21 @@ describeOnPostgres('reads never wait', () => {
         },
       )
       // Until the step waits at its hold, or has run (its locks held by the open transaction).
-      for (;;) {
-        if (ran) break
-        const waiting = await holder.query(
-          `select 1 from pg_locks where pid = $1 and locktype = 'advisory' and objid = $2 and not granted`,
-          [pid, HOLD_KEY],
-        )
-        if (waiting.rowCount) break
-        await sleep(20)
-      }
+      await until(
+        'the step waiting at its hold, or run',
+        async () =>
+          ran ||
+          Boolean(
+            (
+              await holder.query(
+                `select 1 from pg_locks where pid = $1 and locktype = 'advisory' and objid = $2 and not granted`,
+                [pid, HOLD_KEY],
+              )
+            ).rowCount,
+          ),
+        Boolean,
+        { every: 20 },
+      )
       const heldMidway = !ran
       const late = await callEverything()
       const blocked = await memberSiteWrites()
@@ -231,5 +238,5 @@ describeOnPostgres('reads never wait', () => {
       expect(failed).toBeUndefined()
       expect([...late, ...blocked], step.name).toEqual([])
       expect(heldMidway, 'the step stops at vod_upkeep_hold').toBe(step.midway)
-    }, 180_000)
+    })
 })

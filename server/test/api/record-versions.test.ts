@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../../../e2e/support/server.ts'
+import { scaled } from '../../../test/support/time.ts'
 import { admins, orders, plans, users } from '../../src/db/schema/index.ts'
 import { describeEachEngine, describeOnPostgres } from '../support/databases.ts'
 import { type Answer, type Json, startTestApp, type TestAdmin, type TestApp } from '../support/harness.ts'
@@ -404,7 +405,7 @@ describeOnPostgres('two processes editing one record', () => {
       'edit-videos',
     ])
     tokenB = editor.token
-  }, 240_000)
+  }, scaled(240_000))
   afterAll(async () => {
     await b?.stop()
     await a?.close()

@@ -1,6 +1,7 @@
 import { addDays, dayIn, figureRegistry, REPORT_SUBSCRIPTION_LIMIT, reportMailContents } from '@vod/contract'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { scaled, until as waitUntil } from '../../../test/support/time.ts'
 import { queryRows } from '../../src/db/client.ts'
 import { adminRoles, admins, channelAdmins, reportDeliveries, roles } from '../../src/db/schema/index.ts'
 import { foldFigures } from '../../src/modules/analytics/keeping/index.ts'
@@ -18,16 +19,9 @@ import { type ReceivedMail, startSmtp } from '../support/smtp.ts'
  */
 const ZONE = 'Asia/Kathmandu'
 
-/** Resolves with what `probe` gives once it is truthy, failing after `ms`. */
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 60_000) {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const value = await probe()
-    if (value) return value
-    if (Date.now() > deadline) throw new Error(`waited ${ms} ms for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
+/** Resolves with what `probe` gives once it is truthy (test/support/time.ts, a minute's ceiling, scaled). */
+const until = <T>(what: string, probe: () => Promise<T | undefined | null | false>) =>
+  waitUntil(what, probe, Boolean, { ms: 60_000 }) as Promise<T>
 
 /** Orders, refunds and visits of two channels over the last ten days, folded into the figures. */
 async function world(t: TestApp) {
@@ -104,7 +98,7 @@ describeEachEngine('report subscriptions', (engine) => {
       env: { SMTP_URL: smtp.url, MAIL_RETRY_SECONDS: '1', BUSINESS_TIME_ZONE: ZONE },
     })
     channels = await world(t)
-  }, 120_000)
+  }, scaled(120_000))
   afterAll(async () => {
     await t?.close()
     await smtp?.close()
@@ -482,7 +476,7 @@ describeEachEngine('report subscriptions without a mail server', (engine) => {
   let t: TestApp
   beforeAll(async () => {
     t = await startTestApp(engine, { env: { MAIL_RETRY_SECONDS: '1' } })
-  }, 120_000)
+  }, scaled(120_000))
   afterAll(async () => {
     await t?.close()
   })

@@ -1,5 +1,6 @@
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { scaled } from '../../../test/support/time.ts'
 import { describeOnPostgres } from '../support/databases.ts'
 import { startTestApp, type TestApp } from '../support/harness.ts'
 
@@ -36,11 +37,13 @@ describeOnPostgres('search slots', () => {
         )
         return rows[0]?.n ?? 0
       }
-      await expect.poll(waiting).toBe(1)
+      await expect.poll(waiting, { timeout: scaled(30_000) }).toBe(1)
       // 32 more in line: the search box and lists of other tables by their keyword alike.
       for (let i = 0; i < 16; i++) held.push(t.request(`/api/search?q=ann${i}`, { token }))
       for (let i = 0; i < 16; i++) held.push(t.request(`/api/users?keyword=bob${i}`, { token }))
-      await expect.poll(() => t.app.searchSlots.state()).toMatchObject({ running: 1, waiting: 32 })
+      await expect
+        .poll(() => t.app.searchSlots.state(), { timeout: scaled(30_000) })
+        .toMatchObject({ running: 1, waiting: 32 })
       expect(await waiting()).toBe(1)
 
       const busy = await t.request('/api/videos?keyword=summer', { token })
@@ -72,5 +75,5 @@ describeOnPostgres('search slots', () => {
     const doc = (await t.request('/api/openapi.json', { token })).body
     expect(Object.keys(doc.paths['/api/search'].get.responses)).toContain('429')
     expect(Object.keys(doc.paths['/api/users'].get.responses)).toContain('429')
-  }, 30_000)
+  })
 })

@@ -3,6 +3,7 @@ import { searchAnswer } from '@vod/contract/search'
 import { type SQL, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { scaled } from '../../../test/support/time.ts'
 import { queryRows, type Statement } from '../../src/db/client.ts'
 import { videos } from '../../src/db/schema/index.ts'
 import { keywordMatch } from '../../src/lib/list/keyword.ts'
@@ -111,7 +112,7 @@ describeEachEngine('search', (engine) => {
     ordersOnly = await t.createAdmin(['list-orders', 'all-channels'])
     nothing = await t.createAdmin([])
     await t.db.execute(sql`update admins set name = 'Harriet Searcher' where id = ${nothing.id}`)
-  }, 120_000)
+  }, scaled(120_000))
   afterAll(() => t?.close())
 
   /** The answer, held to the contract's schema. */
@@ -241,7 +242,7 @@ describeEachEngine('search', (engine) => {
     expect(operation.parameters.find((p: Json) => p.name === 'q').required).toBe(true)
     expect(JSON.stringify(operation.responses['200'])).toContain('SearchAnswer')
     // The whole document is generated on the first ask: seconds on a busy machine.
-  }, 30_000)
+  })
 
   // A few thousand rows are too few for the planner to prefer an index over a scan (bench/search-scale.ts
   // shows its choices at a million); with scans priced out, a plan that still scans has a part no index can

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { scaled, until } from '../../../test/support/time.ts'
 import { createSessionLookup } from '../../src/auth/session-cache.ts'
 import { type Database, LISTENER_NAME, type Listen } from '../../src/db/client.ts'
 import { roles, sessions } from '../../src/db/schema/index.ts'
@@ -54,10 +55,12 @@ describeOnPostgres('the session cache across processes', () => {
     second = b.database
     bUrl = b.url
     // Both processes listening: until then each request queries, and nothing here would be proven.
-    for (let tries = 0; (await listeners(url)) < 2; tries++) {
-      if (tries > 100) throw new Error('the apps never started listening')
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
+    await until(
+      'both apps listening',
+      () => listeners(url),
+      (n) => n >= 2,
+      { every: 50 },
+    )
   })
   afterAll(async () => {
     await b?.close()
@@ -116,7 +119,7 @@ describeOnPostgres('the session cache across processes', () => {
     const other = new pg.Client({ connectionString: url })
     await other.connect()
     try {
-      await expect.poll(() => subscription.live()).toBe(true)
+      await until('the subscription live', () => subscription.live())
       for (let i = 0; i < 20; i++) {
         const before = heard
         await other.query(`select pg_notify('vod_test_sync', '')`)
@@ -134,19 +137,19 @@ describeOnPostgres('the session cache across processes', () => {
     const subscription = second.listen('vod_test_channel', () => changes++)
     if (!subscription) throw new Error('PostgreSQL offers notifications')
     try {
-      await expect.poll(() => subscription.live()).toBe(true)
+      await until('the subscription live', () => subscription.live())
       const heard = changes
       await a.db.execute(sql`select pg_notify('vod_test_channel', '')`)
-      await expect.poll(() => changes).toBeGreaterThan(heard)
+      await until('the notification heard', () => changes > heard)
 
       const cut = changes
       await a.db.execute(
         sql`select pg_terminate_backend(pid) from pg_stat_activity
             where application_name = ${LISTENER_NAME} and query ilike '%vod_test_channel%'`,
       )
-      await expect.poll(() => subscription.live()).toBe(false)
+      await until('the subscription no longer live', () => !subscription.live())
       expect(changes).toBeGreaterThan(cut)
-      await expect.poll(() => subscription.live(), { timeout: 10_000 }).toBe(true)
+      await until('the subscription live again', () => subscription.live())
     } finally {
       await subscription.close()
     }
@@ -210,11 +213,12 @@ describeEachEngine('the session cache', (engine) => {
 
   it('never answers a session past its expiry', async () => {
     const { find, sessionId } = await setUp(true)
-    const expiresAt = new Date(Date.now() + 500)
+    // Far enough ahead that it is read and remembered before it expires, on a slow host too.
+    const expiresAt = new Date(Date.now() + scaled(1000))
     await t.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId))
     expect(await find()).not.toBeNull()
-    // Asked again and again: the remembered session stops answering when it expires, not later.
-    await expect.poll(() => find(), { timeout: 5000, interval: 50 }).toBeNull()
+    // Asked again and again: the remembered session stops answering once it expires, not before.
+    await until('the remembered session to stop answering', find, (found) => found === null, { every: 50 })
     expect(Date.now()).toBeGreaterThanOrEqual(expiresAt.getTime())
   })
 })

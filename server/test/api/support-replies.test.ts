@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { scaled } from '../../../test/support/time.ts'
 import { supportReplies, supports, users } from '../../src/db/schema/index.ts'
 import { describeEachEngine } from '../support/databases.ts'
 import { type Json, startTestApp, type TestApp } from '../support/harness.ts'
@@ -43,14 +44,14 @@ describeEachEngine('support replies', (engine) => {
       admin_name: 'admin',
       state: 'queued',
     })
-    await expect.poll(() => smtp.received.length).toBe(1)
+    await expect.poll(() => smtp.received.length, { timeout: scaled(30_000) }).toBe(1)
     const mail = smtp.received[0] as ReceivedMail
     expect(mail.to).toEqual(['payer@example.com'])
     expect(mail.subject).toBe(`Re: Charged twice [#${id}]`)
     expect(mail.text).toContain('We refunded the second charge.')
     expect(mail.text).toContain('这是对您的客服工单')
     const list = async () => (await api(`/api/supports/${id}/replies`)).body.data as Json[]
-    await expect.poll(async () => (await list())[0]?.state).toBe('sent')
+    await expect.poll(async () => (await list())[0]?.state, { timeout: scaled(30_000) }).toBe('sent')
     expect(await list()).toEqual([{ ...res.body.data, state: 'sent' }])
     // Still once: the retry pass leaves a sent reply alone.
     const [row] = await t.db.select().from(supportReplies).where(eq(supportReplies.id, res.body.data.id))
@@ -95,7 +96,9 @@ describeEachEngine('support replies', (engine) => {
     await ticket('other@example.com')
     await api(`/api/supports/${id}/replies`, 'POST', { body: 'Hello' })
     await expect
-      .poll(async () => (await api(`/api/supports/${id}/replies`)).body.data[0]?.state)
+      .poll(async () => (await api(`/api/supports/${id}/replies`)).body.data[0]?.state, {
+        timeout: scaled(30_000),
+      })
       .toBe('failed')
     const mine = await api(`/api/supports?user_id=${member?.id}`)
     expect(mine.body.data.map((row: Json) => row.id)).toEqual([id])

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { SignJWT } from 'jose'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { scaled } from '../../../test/support/time.ts'
 import { hashPassword } from '../../src/auth/password.ts'
 import { adminRoles, admins, roles } from '../../src/db/schema/index.ts'
 import { describeEachEngine } from '../support/databases.ts'
@@ -15,11 +16,12 @@ const codeFor = (secret: string, steps = 0) =>
 
 /**
  * The code of the step before now, as a phone whose clock runs behind gives it. Taken at least 5 seconds
- * before the step ends, so the server, a moment later, still counts it as one step back (not two).
+ * (scaled, at most 25) before the step ends, so the server, a moment later, still counts it as one step back
+ * (not two).
  */
 async function lateCode(secret: string): Promise<string> {
   const into = Date.now() % 30_000
-  if (into > 25_000) await new Promise((r) => setTimeout(r, 30_100 - into))
+  if (into > 30_000 - Math.min(scaled(5_000), 25_000)) await new Promise((r) => setTimeout(r, 30_100 - into))
   return codeFor(secret, -1)
 }
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import pg from 'pg'
 import { describe, inject } from 'vitest'
+import { until } from '../../../test/support/time.ts'
 import { type Database, openDatabase, type SlowStatements } from '../../src/db/client.ts'
 import { migrate } from '../../src/db/migrate.ts'
 
@@ -56,15 +57,14 @@ export async function adminQuery(text: string, values: unknown[] = []) {
 }
 
 /**
- * Drops a test database once the connections its pools were told to end have gone (up to 5 s), then forces
- * out the rest. A pool's `end()` resolves before its clients' sockets close: forcing at once terminates a
+ * Drops a test database once the connections its pools were told to end have gone (up to 5 s, scaled), then
+ * forces out the rest. A pool's `end()` resolves before its clients' sockets close: forcing at once terminates a
  * backend still closing, and its client raises the FATAL on a pool that no longer listens (an uncaught error).
  */
 async function dropTestDatabase(name: string) {
-  const deadline = Date.now() + 5_000
   const open = async () =>
     Number((await adminQuery('select count(*) from pg_stat_activity where datname = $1', [name]))[0]?.count)
-  while (Date.now() < deadline && (await open()) > 0) await new Promise((resolve) => setTimeout(resolve, 50))
+  await until('the connections gone', open, (count) => count === 0, { ms: 5_000, every: 50 }).catch(() => {})
   await adminQuery(`drop database if exists ${name} with (force)`)
 }
 

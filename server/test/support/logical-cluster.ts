@@ -5,6 +5,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import postgres from 'pg'
 import { freePort } from '../../../e2e/support/server.ts'
+import { scaled } from '../../../test/support/time.ts'
 
 const run = promisify(execFile)
 
@@ -53,7 +54,8 @@ export async function startLogicalCluster(extra: string[] = []): Promise<Cluster
     '-c full_page_writes=off',
     ...extra.map((setting) => `-c ${setting}`),
   ]
-  await pg('pg_ctl', ['-D', data, '-w', '-t', '60', '-l', `${data}.log`, '-o', settings.join(' '), 'start'])
+  const wait = String(Math.ceil(scaled(60_000) / 1000))
+  await pg('pg_ctl', ['-D', data, '-w', '-t', wait, '-l', `${data}.log`, '-o', settings.join(' '), 'start'])
   const url = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`
   return {
     url,
