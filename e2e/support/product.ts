@@ -146,10 +146,7 @@ export const bothLanguages = [
 ] as const satisfies readonly { language: Language; cookie?: string }[]
 
 /** A browser context in a language (the language cookie the app keeps), not yet logged in. */
-export async function languageContext(
-  { server, browser }: Product,
-  language: Language,
-): Promise<BrowserContext> {
+async function languageContext({ server, browser }: Product, language: Language): Promise<BrowserContext> {
   const context = await browser.newContext()
   await context.addCookies([{ name: 'language', value: language, url: server.url }])
   return context
@@ -170,19 +167,6 @@ export async function submitLogin(
   await page.getByLabel(zh ? '用户名' : 'Username').fill(credentials.username)
   await page.getByLabel(zh ? '密码' : 'Password').fill(credentials.password)
   await page.getByRole('button', { name: zh ? '登录' : 'Login' }).click()
-}
-
-/** A new page of the context, logged in through the form in the context's language, on the dashboard. */
-export async function logInPage(
-  context: BrowserContext,
-  product: Product,
-  credentials: Credentials,
-  language: Language = 'en',
-): Promise<Page> {
-  const page = await context.newPage()
-  await submitLogin(page, product, credentials, language)
-  await page.waitForURL(/#\/dashboard$/)
-  return page
 }
 
 /**
@@ -217,19 +201,31 @@ export async function asAdmin<T>(
 }
 
 /**
- * A browser context logged in as the file's admin (its token in the cookie the app reads), at 1440 px, in
- * the language of `cookie` (zh-cn, the default, when none). `bypassCSP` for tests that inject scripts (axe).
+ * A browser context logged in as `credentials` through the API, its token in the cookie the app reads (a
+ * session of the context's own: signing out in it ends no other), at 1440 px, in the language of `cookie`
+ * (zh-cn, the default, when none): the login form and the dashboard it lands on are skipped where they are not
+ * what a test is about. `bypassCSP` for tests that inject scripts (axe).
  */
-export async function loggedInContext(
-  product: Product,
-  cookie?: string,
+async function sessionContext(
+  { browser, server }: Product,
+  credentials: Credentials,
+  cookie: string | undefined,
   options: { bypassCSP?: boolean } = {},
 ): Promise<BrowserContext> {
-  const { browser, server, admin } = product
   const context = await browser.newContext({ ...options, viewport: { width: 1440, height: 900 } })
   if (cookie) await context.addCookies([{ name: 'language', value: cookie, url: server.url }])
-  // A session of the context's own (signing out in it ends no other), from one login.
-  const token = await login(server.url, admin)
+  const token = await login(server.url, credentials)
   await context.addCookies([{ name: 'Admin-Token', value: token, url: server.url }])
   return context
 }
+
+/** A browser context logged in as the file's admin (sessionContext), in the language of `cookie`. */
+export const loggedInContext = (product: Product, cookie?: string, options: { bypassCSP?: boolean } = {}) =>
+  sessionContext(product, product.admin, cookie, options)
+
+/**
+ * A browser context logged in as another admin than the file's (one with a narrower role made in the test),
+ * in `language` as a form login in it leaves the app: English by the language cookie, Chinese with none.
+ */
+export const contextAs = (product: Product, credentials: Credentials, language: Language = 'en') =>
+  sessionContext(product, credentials, language === 'en' ? 'en' : undefined)

@@ -1,16 +1,11 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { asAdmin, englishContext, submitLogin, useProduct } from '../support/product.ts'
+import { asAdmin, contextAs, loggedInContext, useProduct } from '../support/product.ts'
 
 const product = useProduct()
 
 const ROLE = 'E2E Viewer'
 const VIEWER = { username: 'e2e-viewer', password: 'viewer-passw0rd', name: 'E2E Viewer Admin' }
-
-async function logIn(page: Page, credentials: { username: string; password: string }) {
-  await submitLogin(page, product, credentials)
-  await page.waitForURL(/#\/dashboard$/)
-}
 
 /**
  * Picks an option of an antd select, found by its label, after opening it and typing the option (a record
@@ -25,9 +20,9 @@ async function choose(page: Page, label: string, option: string) {
 
 describe('staff and access, end to end in Chromium', () => {
   it('a role and an admin made in the screens limit what that admin sees and may call; the trail shows it', async () => {
-    const adminContext = await englishContext(product)
+    const adminContext = await loggedInContext(product, 'en')
     const page = await adminContext.newPage()
-    await logIn(page, product.admin)
+    await page.goto(`${product.server.url}/#/profile/index`)
 
     // The Permissions group opens on click and holds the three screens.
     const sidebar = page.getByTestId('sidebar')
@@ -114,9 +109,9 @@ describe('staff and access, end to end in Chromium', () => {
     await page.getByText('This role is held by 1 admin(s); take it from them first.').waitFor()
 
     // The limited admin, in a browser of its own.
-    const viewerContext = await englishContext(product)
+    const viewerContext = await contextAs(product, VIEWER, 'en')
     const viewerPage = await viewerContext.newPage()
-    await logIn(viewerPage, VIEWER)
+    await viewerPage.goto(`${product.server.url}/#/profile/index`)
     const viewerSidebar = viewerPage.getByTestId('sidebar')
     await viewerSidebar.getByRole('menuitem', { name: 'Tags' }).waitFor()
     expect(await viewerSidebar.getByText('Permissions', { exact: true }).count()).toBe(0)

@@ -1,7 +1,7 @@
 import { figureRegistry } from '@vod/contract'
 import type { Download } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { asAdmin, englishContext, submitLogin, useProduct } from '../support/product.ts'
+import { asAdmin, englishContext, loggedInContext, submitLogin, useProduct } from '../support/product.ts'
 
 const product = useProduct()
 
@@ -113,10 +113,8 @@ describe('analytics, end to end in Chromium', () => {
     )
     const order = listed.data.find((row) => row.events.length === 0)
     if (!order) throw new Error('no demo order without refunds')
-    const context = await englishContext(product)
+    const context = await loggedInContext(product, 'en')
     const page = await context.newPage()
-    await submitLogin(page, product, product.admin)
-    await page.waitForURL(/#\/dashboard$/)
     await page.goto(`${product.server.url}/#/orders/${order.id}`)
     await page.getByTestId('order-refund').click()
     const dialog = page.getByRole('dialog')

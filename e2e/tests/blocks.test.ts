@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { asAdmin, englishContext, submitLogin, useProduct } from '../support/product.ts'
+import { asAdmin, loggedInContext, useProduct } from '../support/product.ts'
 import { dragKey } from '../support/waits.ts'
 
 const product = useProduct()
@@ -38,10 +38,8 @@ describe('blocks, end to end in Chromium', () => {
     const stored = async () =>
       (await asAdmin<Listed<BlockVideo>>(product, `/api/blocks/${block.id}/videos`)).data.map((v) => v.id)
 
-    const context = await englishContext(product)
+    const context = await loggedInContext(product, 'en')
     const page = await context.newPage()
-    await submitLogin(page, product, product.admin)
-    await page.waitForURL(/#\/dashboard$/)
     await page.goto(`${product.server.url}/#/blocks/${block.id}`)
     await expect.poll(() => shownOrder(page)).toEqual([first, second])
 

@@ -1,14 +1,8 @@
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { asAdmin, englishContext, submitLogin, useProduct } from '../support/product.ts'
+import { asAdmin, loggedInContext, useProduct } from '../support/product.ts'
 import { shows } from '../support/waits.ts'
 
 const product = useProduct()
-
-async function logIn(page: Page) {
-  await submitLogin(page, product, product.admin)
-  await page.waitForURL(/#\/dashboard$/)
-}
 
 type Listed<T> = { data: T[] }
 
@@ -22,9 +16,8 @@ describe('the catalogue screens, end to end in Chromium', () => {
       method: 'POST',
       body: { name: 'E2E Source Genre Model', type: 'model' },
     })
-    const context = await englishContext(product)
+    const context = await loggedInContext(product, 'en')
     const page = await context.newPage()
-    await logIn(page)
     await page.goto(`${product.server.url}/#/sources/create`)
     await page.getByRole('textbox', { name: 'Name' }).fill('E2E Night feed')
     const picker = page.getByRole('combobox', { name: 'Genre' })
@@ -45,9 +38,8 @@ describe('the catalogue screens, end to end in Chromium', () => {
   })
 
   it('says on the form that a URL is not a domain, then saves the site and shows it', async () => {
-    const context = await englishContext(product)
+    const context = await loggedInContext(product, 'en')
     const page = await context.newPage()
-    await logIn(page)
     await page.goto(`${product.server.url}/#/videos/sites/create`)
     await page.getByRole('textbox', { name: 'Name' }).fill('E2E Mirror')
     const domain = page.getByRole('textbox', { name: 'Domain' })
@@ -70,9 +62,8 @@ describe('the catalogue screens, end to end in Chromium', () => {
   })
 
   it('creates a director from the list and finds it again by keyword, in Chinese too', async () => {
-    const context = await englishContext(product)
+    const context = await loggedInContext(product, 'en')
     const page = await context.newPage()
-    await logIn(page)
     await page.goto(`${product.server.url}/#/directors/create`)
     await page.getByRole('textbox', { name: 'Name' }).fill('E2E Director Hou')
     await page.getByTestId('form-submit').click()
@@ -88,9 +79,8 @@ describe('the catalogue screens, end to end in Chromium', () => {
   })
 
   it('makes a tag category, files a new tag under it, and finds the videos carrying it by that category', async () => {
-    const context = await englishContext(product)
+    const context = await loggedInContext(product, 'en')
     const page = await context.newPage()
-    await logIn(page)
     await page.goto(`${product.server.url}/#/tags/categories/create`)
     await page.getByRole('textbox', { name: 'Name' }).fill('E2E Category Jazz')
     await page.getByTestId('form-submit').click()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { asAdmin, englishContext, submitLogin, useProduct } from '../support/product.ts'
+import { asAdmin, loggedInContext, useProduct } from '../support/product.ts'
 
 const product = useProduct()
 
@@ -18,10 +18,8 @@ const channelsFrom = async (source: string) =>
 
 describe('channels, end to end in Chromium', () => {
   it('creates a channel, adds a campaign and an admin on its page and archives it', async () => {
-    const context = await englishContext(product)
+    const context = await loggedInContext(product, 'en')
     const page = await context.newPage()
-    await submitLogin(page, product, product.admin)
-    await page.waitForURL(/#\/dashboard$/)
     const box = (name: string) => page.getByRole('textbox', { name })
 
     // Create: the share goes as typed, exact.

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, englishContext, submitLogin, useProduct } from '../support/product.ts'
+import { asAdmin, loggedInContext, useProduct } from '../support/product.ts'
 
 const product = useProduct()
 
@@ -27,10 +27,8 @@ describe('community queues, end to end in Chromium', () => {
   }
 
   beforeAll(async () => {
-    const context = await englishContext(product)
+    const context = await loggedInContext(product, 'en')
     page = await context.newPage()
-    await submitLogin(page, product)
-    await page.waitForURL(/#\/dashboard/)
   })
   afterAll(() => page?.context().close())
 

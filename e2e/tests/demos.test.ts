@@ -5,7 +5,7 @@ import type { BrowserContext, Download, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { scaled } from '../../test/support/time.ts'
 import { axeViolations, blocking } from '../support/axe.ts'
-import { asAdmin, englishContext, loggedInContext, submitLogin, useProduct } from '../support/product.ts'
+import { asAdmin, contextAs, loggedInContext, useProduct } from '../support/product.ts'
 import { dragKey, requestsInFlight } from '../support/waits.ts'
 
 const product = useProduct()
@@ -64,15 +64,13 @@ beforeAll(async () => {
       body: { title: `Article ${tagName}`, author: 'E2E', type: 'eu', content: '<p>Body 正文</p>' },
     })
   ).data
-  context = await englishContext(product)
+  context = await loggedInContext(product, 'en')
   page = await context.newPage()
   network = requestsInFlight(page)
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(message.text())
   })
   page.on('pageerror', (error) => problems.push(error.message))
-  await submitLogin(page, product)
-  await page.waitForURL(/#\/dashboard$/)
 })
 
 afterAll(() => context?.close())
@@ -402,10 +400,8 @@ describe('the article demos, in Chromium', () => {
         method: 'POST',
         body: { ...credentials, name: username, role_ids: roleIds },
       })
-      const other = await englishContext(product)
+      const other = await contextAs(product, credentials, 'en')
       const otherPage = await other.newPage()
-      await submitLogin(otherPage, product, credentials)
-      await otherPage.waitForURL(/#\/dashboard$/)
       await otherPage.goto(`${product.server.url}/#/table/Complex_table`)
       return { other, otherPage }
     }

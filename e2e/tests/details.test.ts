@@ -1,16 +1,15 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { SECRET_PHRASE } from '../../web/src/shell/easter-egg/secret-phrase.ts'
-import { englishContext, submitLogin, useProduct } from '../support/product.ts'
+import { loggedInContext, useProduct } from '../support/product.ts'
 import { arrives, shows } from '../support/waits.ts'
 
 const product = useProduct()
 
-async function logIn(): Promise<Page> {
-  const context = await englishContext(product)
-  const page = await context.newPage()
-  await submitLogin(page, product)
-  await page.waitForURL(/#\/dashboard$/)
+/** A page of a context logged in as the file's admin, in English, on `path`. */
+async function logIn(path: string): Promise<Page> {
+  const page = await (await loggedInContext(product, 'en')).newPage()
+  await page.goto(`${product.server.url}/#${path}`)
   return page
 }
 
@@ -19,8 +18,7 @@ const zIndex = (locator: Locator) =>
 
 describe('details a walkthrough found, end to end in Chromium', () => {
   it('the create-admin form: the password is marked required; errors are Chinese, then English after a switch', async () => {
-    const page = await logIn()
-    await page.goto(`${product.server.url}/#/permissions/admins/create`)
+    const page = await logIn('/permissions/admins/create')
     await page.getByTestId('language-switch').selectOption('zh-cn')
     const passwordLabel = page.locator('.ant-form-item-label label', { hasText: /^密码$/ })
     await passwordLabel.waitFor()
@@ -38,7 +36,8 @@ describe('details a walkthrough found, end to end in Chromium', () => {
   })
 
   it('/auth-redirect typed in while logged in goes on to the app', async () => {
-    const page = await logIn()
+    const page = await logIn('/tags')
+    await shows(page.getByTestId('sidebar'), "the app's sidebar")
     await page.goto(`${product.server.url}/#/auth-redirect`)
     await arrives(page, /#\/dashboard$/, 'the dashboard')
     await shows(page.getByTestId('sidebar'), "the app's sidebar")
@@ -46,7 +45,7 @@ describe('details a walkthrough found, end to end in Chromium', () => {
   })
 
   it('the easter egg plays under an open drawer, not over it', async () => {
-    const page = await logIn()
+    const page = await logIn('/tags')
     await page.getByTestId('settings-button').click()
     const drawer = page.locator('.ant-drawer:visible').first()
     await drawer.waitFor()

@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { englishContext, submitLogin, useProduct } from '../support/product.ts'
+import { loggedInContext, useProduct } from '../support/product.ts'
 
 const product = useProduct()
 
 describe('the error log, end to end in Chromium', () => {
   it('counts uncaught errors on the navbar badge, lists them with their URL, and clears them', async () => {
-    const context = await englishContext(product)
+    const context = await loggedInContext(product, 'en')
     const page = await context.newPage()
     const pageErrors: string[] = []
     page.on('pageerror', (error) => pageErrors.push(error.message))
 
-    await submitLogin(page, product)
-    await page.waitForURL(/#\/dashboard$/)
+    await page.goto(`${product.server.url}/#/tags`)
     await page.getByTestId('hamburger').waitFor()
     // No errors, no button.
     expect(await page.getByTestId('error-log').count()).toBe(0)

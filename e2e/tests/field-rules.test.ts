@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { asAdmin, languageContext, logInPage, useProduct } from '../support/product.ts'
+import { asAdmin, contextAs, loggedInContext, useProduct } from '../support/product.ts'
 
 /**
  * Field rules in the browser (docs/security.md "Field rules"), a state each: a role whose members' e-mail the
@@ -21,8 +21,8 @@ describe('field rules', () => {
     })
     const members = await asAdmin<{ data: { id: number }[] }>(product, `/api/users?keyword=rules-${suffix}`)
     const member = members.data[0]?.id
-    const editor = await languageContext(product, 'en')
-    const page = await logInPage(editor, product, product.admin, 'en')
+    const editor = await loggedInContext(product, 'en')
+    const page = await editor.newPage()
     const roleName = `Marketing ${suffix}`
     await page.goto(`${product.server.url}/#/permissions/roles/create`)
     await page.getByRole('textbox', { name: 'Role name' }).fill(roleName)
@@ -55,8 +55,8 @@ describe('field rules', () => {
       body: { username, password: PASSWORD, name: roleName, role_ids: [role?.id] },
     })
 
-    const context = await languageContext(product, 'en')
-    const narrowed = await logInPage(context, product, { username, password: PASSWORD }, 'en')
+    const context = await contextAs(product, { username, password: PASSWORD }, 'en')
+    const narrowed = await context.newPage()
     await narrowed.goto(`${product.server.url}/#/users?keyword=rules-${suffix}`)
     const table = narrowed.locator('.ant-table')
     await table.getByText(`rules-${suffix}`, { exact: true }).waitFor()

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { asAdmin, englishContext, submitLogin, useProduct } from '../support/product.ts'
+import { asAdmin, loggedInContext, useProduct } from '../support/product.ts'
 
 const product = useProduct()
 
@@ -17,16 +17,16 @@ async function open(page: Page, path: string) {
   await page.waitForURL(new RegExp(`#${path}$`))
 }
 
-/** A tag named `stored`, and an admin's page on the dashboard. */
+/** A tag named `stored`, and an admin's page on another screen (the profile). */
 async function tagAndPage(stored: string) {
   const tag = await asAdmin<{ data: { id: number } }>(product, '/api/tags', {
     method: 'POST',
     body: { name: stored, type: 'genre' },
   })
-  const context = await englishContext(product)
+  const context = await loggedInContext(product, 'en')
   const page = await context.newPage()
-  await submitLogin(page, product)
-  await page.waitForURL(/#\/dashboard/)
+  await page.goto(`${product.server.url}/#/profile/index`)
+  await page.locator('form:visible').first().waitFor()
   return { id: tag.data.id, context, page }
 }
 

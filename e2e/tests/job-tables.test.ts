@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { asAdmin, type Language, languageContext, logInPage, useProduct } from '../support/product.ts'
+import { asAdmin, bothLanguages, loggedInContext, useProduct } from '../support/product.ts'
 
 const product = useProduct()
 
@@ -58,10 +58,10 @@ function cellsOf(table: Locator, fields: readonly string[]) {
 const allInView = (fields: readonly string[]) => Object.fromEntries(fields.map((field) => [field, 'in view']))
 
 describe('tables that show what the job needs, end to end in Chromium', () => {
-  for (const language of ['zh-cn', 'en'] as const satisfies Language[]) {
+  for (const { language, cookie } of bothLanguages) {
     it(`shows every column a moderator needs, uncovered and without scrolling, at 1440 and 800 px (${language})`, async () => {
-      const context = await languageContext(product, language)
-      const page = await logInPage(context, product, product.admin, language)
+      const context = await loggedInContext(product, cookie)
+      const page = await context.newPage()
 
       // The reported comments at 1440: the comment, how often and why it was reported, when, where it stands.
       await page.setViewportSize({ width: 1440, height: 900 })
@@ -122,9 +122,9 @@ describe('tables that show what the job needs, end to end in Chromium', () => {
       body: { question: 'E2E how long may an answer be?', answer: long('first') },
     })
     await asAdmin(product, `/api/questions/${data.id}`, { method: 'PUT', body: { answer: long('second') } })
-    for (const language of ['en', 'zh-cn'] as const) {
-      const context = await languageContext(product, language)
-      const page = await logInPage(context, product, product.admin, language)
+    for (const { language, cookie } of [...bothLanguages].reverse()) {
+      const context = await loggedInContext(product, cookie)
+      const page = await context.newPage()
       for (const width of [1440, 800]) {
         await page.setViewportSize({ width, height: 900 })
         const path = `/permissions/audit-logs?resource=questions&action=update&admin_id=${product.admin.id}`

@@ -1,6 +1,6 @@
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { asAdmin, englishContext, languageContext, logInPage, useProduct } from '../support/product.ts'
+import { asAdmin, contextAs, loggedInContext, useProduct } from '../support/product.ts'
 
 /**
  * The walkthrough's jobs (issue 24), each as a role made in the role editor and an admin holding it, in both
@@ -9,14 +9,11 @@ import { asAdmin, englishContext, languageContext, logInPage, useProduct } from 
 const product = useProduct()
 const PASSWORD = 'Jobs-passw0rd'
 
-/** Logs in as the file's admin or as one of the jobs' admins (all with PASSWORD). */
-const logIn = (context: BrowserContext, username: string, zh = false) =>
-  logInPage(
-    context,
-    product,
-    username === product.admin.username ? product.admin : { username, password: PASSWORD },
-    zh ? 'zh-cn' : 'en',
-  )
+/** A context logged in as the file's admin or as one of the jobs' admins (all with PASSWORD). */
+const contextOf = (username: string, zh = false) =>
+  username === product.admin.username
+    ? loggedInContext(product, zh ? undefined : 'en')
+    : contextAs(product, { username, password: PASSWORD }, zh ? 'zh-cn' : 'en')
 
 /** A role made in the role editor by ticking `ticks`, and an admin holding it; answers what the role holds. */
 async function job(page: Page, name: string, ticks: string[], zh = false): Promise<string[]> {
@@ -40,8 +37,8 @@ async function job(page: Page, name: string, ticks: string[], zh = false): Promi
 
 describe("the walkthrough's jobs, as roles made in the role editor", () => {
   it('a marketer: the role editor ticks what deals and channels need, so the plan and admin pickers work', async () => {
-    const superContext = await englishContext(product)
-    const page = await logIn(superContext, product.admin.username)
+    const superContext = await contextOf(product.admin.username)
+    const page = await superContext.newPage()
     await page.goto(`${product.server.url}/#/permissions/roles/create`)
     await expect
       .poll(() => page.getByTestId('permission-needs-create-deals').textContent())
@@ -57,8 +54,8 @@ describe("the walkthrough's jobs, as roles made in the role editor", () => {
     const [channel] = (await asAdmin<{ data: { id: number }[] }>(product, '/api/channels?per_page=1')).data
     await superContext.close()
 
-    const context = await englishContext(product)
-    const marketer = await logIn(context, 'marketer')
+    const context = await contextOf('marketer')
+    const marketer = await context.newPage()
     await marketer.goto(`${product.server.url}/#/plans/deals/create`)
     await marketer.getByRole('combobox', { name: 'Plan' }).click()
     await marketer.locator('.ant-select-dropdown:visible .ant-select-item-option').first().waitFor()
@@ -70,8 +67,8 @@ describe("the walkthrough's jobs, as roles made in the role editor", () => {
   })
 
   it('finance (zh-cn): orders totalled with their currency, times with their zone, subscriptions in reach', async () => {
-    const superContext = await languageContext(product, 'zh-cn')
-    const page = await logIn(superContext, product.admin.username, true)
+    const superContext = await contextOf(product.admin.username, true)
+    const page = await superContext.newPage()
     const held = await job(
       page,
       'Finance',
@@ -82,8 +79,8 @@ describe("the walkthrough's jobs, as roles made in the role editor", () => {
     const [order] = (await asAdmin<{ data: { user_id: number }[] }>(product, '/api/orders?per_page=1')).data
     await superContext.close()
 
-    const context = await languageContext(product, 'zh-cn')
-    const finance = await logIn(context, 'finance', true)
+    const context = await contextOf('finance', true)
+    const finance = await context.newPage()
     await finance.goto(`${product.server.url}/#/orders`)
     const totals = finance.getByTestId('orders-totals')
     await expect.poll(() => totals.textContent()).toMatch(/共 [\d,]+ 条合计/)
@@ -102,8 +99,8 @@ describe("the walkthrough's jobs, as roles made in the role editor", () => {
   })
 
   it('a support agent (zh-cn): tickets and reported comments settled, a reset e-mail said plainly, no orders', async () => {
-    const superContext = await languageContext(product, 'zh-cn')
-    const page = await logIn(superContext, product.admin.username, true)
+    const superContext = await contextOf(product.admin.username, true)
+    const page = await superContext.newPage()
     const held = await job(
       page,
       'Support',
@@ -135,8 +132,9 @@ describe("the walkthrough's jobs, as roles made in the role editor", () => {
     ).data
     await superContext.close()
 
-    const context = await languageContext(product, 'zh-cn')
-    const agent = await logIn(context, 'support', true)
+    const context = await contextOf('support', true)
+    const agent = await context.newPage()
+    await agent.goto(`${product.server.url}/#/profile/index`)
     const sidebar = agent.getByTestId('sidebar')
     await sidebar.getByText('问答与客服', { exact: true }).click()
     await sidebar.getByRole('menuitem', { name: '客服工单' }).waitFor()
@@ -177,13 +175,13 @@ describe("the walkthrough's jobs, as roles made in the role editor", () => {
   })
 
   it('an editor: unsaved input is not dropped by closing its tab, a reload or Cancel without asking', async () => {
-    const superContext = await englishContext(product)
-    const page = await logIn(superContext, product.admin.username)
+    const superContext = await contextOf(product.admin.username)
+    const page = await superContext.newPage()
     await job(page, 'Editor', ['list-tags', 'create-tags'])
     await superContext.close()
 
-    const context = await englishContext(product)
-    const editor = await logIn(context, 'editor')
+    const context = await contextOf('editor')
+    const editor = await context.newPage()
     await editor.goto(`${product.server.url}/#/tags/create`)
     const name = editor.getByRole('textbox', { name: 'Name' })
     await name.fill('Half-typed tag')

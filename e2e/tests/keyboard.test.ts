@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { asAdmin, englishContext, submitLogin, useProduct } from '../support/product.ts'
+import { asAdmin, loggedInContext, useProduct } from '../support/product.ts'
 
 const product = useProduct()
 
@@ -57,10 +57,8 @@ describe('the keyboard alone', () => {
       method: 'POST',
       body: { name: `Keyboard ${Date.now()}`, type: 'genre' },
     })
-    const context = await englishContext(product)
+    const context = await loggedInContext(product, 'en')
     const page = await context.newPage()
-    await submitLogin(page, product)
-    await page.waitForURL(/#\/dashboard$/)
     await page.goto(`${product.server.url}/#/tags?keyword=Keyboard`)
     await page.getByTestId(`delete-${tag.id}`).waitFor()
     // Start from the page itself, as after a click on its background.
@@ -105,10 +103,10 @@ describe('the keyboard alone', () => {
   })
 
   it('opens the settings drawer from the keyboard; it keeps focus and gives it back', async () => {
-    const context = await englishContext(product)
+    const context = await loggedInContext(product, 'en')
     const page = await context.newPage()
-    await submitLogin(page, product)
-    await page.waitForURL(/#\/dashboard$/)
+    // The dashboard, where a login lands: the settings button is within reach of Tab from its top.
+    await page.goto(`${product.server.url}/#/dashboard`)
     await page.getByTestId('view-tab').first().waitFor()
     await page.locator('body').click({ position: { x: 600, y: 5 } })
     await tabTo(page, 'settings-button')
@@ -133,10 +131,8 @@ describe('the keyboard alone', () => {
 
   it('gives focus back to the button that opened a form dialog, however it closes', async () => {
     const { data: videos } = await asAdmin<{ data: { id: number }[] }>(product, '/api/videos?per_page=1')
-    const context = await englishContext(product)
+    const context = await loggedInContext(product, 'en')
     const page = await context.newPage()
-    await submitLogin(page, product)
-    await page.waitForURL(/#\/dashboard$/)
     // A child form kept in the page, and a dialog antd takes out of it on closing.
     const dialogs = [
       { route: `/videos/show/${videos[0]?.id}`, opener: 'child-add' },
@@ -162,10 +158,8 @@ describe('the keyboard alone', () => {
 
   it('fills and saves a form with the keyboard alone', async () => {
     const name = `Keyed ${Date.now()}`
-    const context = await englishContext(product)
+    const context = await loggedInContext(product, 'en')
     const page = await context.newPage()
-    await submitLogin(page, product)
-    await page.waitForURL(/#\/dashboard$/)
     await page.goto(`${product.server.url}/#/tags/create`)
     const field = page.getByRole('textbox', { name: 'Name' })
     await field.waitFor()

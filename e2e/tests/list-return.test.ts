@@ -1,13 +1,7 @@
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { asAdmin, englishContext, submitLogin, useProduct } from '../support/product.ts'
+import { asAdmin, loggedInContext, useProduct } from '../support/product.ts'
 
 const product = useProduct()
-
-async function logIn(page: Page) {
-  await submitLogin(page, product, product.admin)
-  await page.waitForURL(/#\/dashboard$/)
-}
 
 describe('leaving a record for its list, end to end in Chromium', () => {
   it('comes back to the page and filters it left, and a cancelled edit is forgotten', async () => {
@@ -16,9 +10,8 @@ describe('leaving a record for its list, end to end in Chromium', () => {
         method: 'POST',
         body: { name: `E2E Return ${String(n).padStart(2, '0')}` },
       })
-    const context = await englishContext(product)
+    const context = await loggedInContext(product, 'en')
     const page = await context.newPage()
-    await logIn(page)
     const listUrl = '/directors?keyword=E2E%20Return&sort=name&page=2'
     await page.goto(`${product.server.url}/#${listUrl}`)
     const row = page.locator('tr:visible', { hasText: 'E2E Return 21' })

@@ -6,7 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { scaled } from '../../test/support/time.ts'
-import { englishContext, type Product, submitLogin, useProduct } from '../support/product.ts'
+import { loggedInContext, type Product, useProduct } from '../support/product.ts'
 import { ADMIN, type RunningServer, startServer } from '../support/server.ts'
 
 const shared = useProduct()
@@ -49,9 +49,7 @@ describe('member-site rows on the screens, end to end in Chromium', () => {
     }
     server = await startServer(env)
     product = { server, browser: shared.browser, admin: { ...ADMIN, id: 1 } }
-    page = await (await englishContext(product)).newPage()
-    await submitLogin(page, product)
-    await page.waitForURL(/#\/dashboard/)
+    page = await (await loggedInContext(product, 'en')).newPage()
   }, scaled(240_000))
   afterAll(async () => {
     await page?.context().close()

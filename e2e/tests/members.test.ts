@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { asAdmin, englishContext, submitLogin, useProduct } from '../support/product.ts'
+import { asAdmin, loggedInContext, useProduct } from '../support/product.ts'
 import { arrives, shows } from '../support/waits.ts'
 
 const product = useProduct()
@@ -20,10 +20,8 @@ describe('members, end to end in Chromium', () => {
       await asAdmin<Listed<Member>>(product, '/api/users?status=enabled&per_page=100')
     ).data.find((m) => m.email)
     if (!member) throw new Error('no demo member')
-    const context = await englishContext(product)
+    const context = await loggedInContext(product, 'en')
     const page = await context.newPage()
-    await submitLogin(page, product)
-    await page.waitForURL(/#\/dashboard$/)
 
     // The list finds it by keyword; its row leads to the edit screen.
     await page.goto(`${product.server.url}/#/users?keyword=${member.username}`)
@@ -89,10 +87,8 @@ describe('members, end to end in Chromium', () => {
   })
 
   it('adds an IPv6 range to the IP whitelist and refuses a malformed address in the form', async () => {
-    const context = await englishContext(product)
+    const context = await loggedInContext(product, 'en')
     const page = await context.newPage()
-    await submitLogin(page, product)
-    await page.waitForURL(/#\/dashboard$/)
     await page.goto(`${product.server.url}/#/users/ipwhitelists/create`)
     const address = page.getByRole('textbox', { name: 'IP address or range' })
     await address.fill('10.1.2.3/8')

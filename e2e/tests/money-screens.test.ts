@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { scaled } from '../../test/support/time.ts'
-import { asAdmin, type Language, languageContext, logInPage, useProduct } from '../support/product.ts'
+import { asAdmin, type Language, loggedInContext, useProduct } from '../support/product.ts'
 
 /**
  * Issue 36, item 2: money that reconciles on the screen. Every money screen (the analytics' revenue, channel,
@@ -220,8 +220,8 @@ describe('money screens reconcile, in both languages', () => {
     describe(language, () => {
       let page: Page
       beforeAll(async () => {
-        const context = await languageContext(product, language)
-        page = await logInPage(context, product, product.admin, language)
+        const context = await loggedInContext(product, language === 'en' ? 'en' : undefined)
+        page = await context.newPage()
       })
       afterAll(() => page?.context().close())
 

@@ -3,7 +3,7 @@ import { text as streamText } from 'node:stream/consumers'
 import { parse } from 'csv-parse/sync'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, languageContext, loggedInContext, logInPage, useProduct } from '../support/product.ts'
+import { asAdmin, contextAs, loggedInContext, useProduct } from '../support/product.ts'
 import { shows } from '../support/waits.ts'
 
 const product = useProduct()
@@ -102,8 +102,8 @@ describe('names, not codes', () => {
         method: 'POST',
         body: { admin_id: admin.id },
       })
-    const context = await languageContext(product, 'zh-cn')
-    const theirs = await logInPage(context, product, credentials, 'zh-cn')
+    const context = await contextAs(product, credentials, 'zh-cn')
+    const theirs = await context.newPage()
     await theirs.setViewportSize({ width: 1280, height: 900 })
     await theirs.goto(`${product.server.url}/#/orders`)
     const coverage = theirs.getByTestId('channel-coverage')

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { englishContext, submitLogin, useProduct } from '../support/product.ts'
+import { loggedInContext, useProduct } from '../support/product.ts'
 
 const product = useProduct()
 
 describe('lists on narrow screens, end to end in Chromium', () => {
   it('keeps every row action in view and uncovered, and the page from scrolling sideways, down to 375 px', async () => {
-    const context = await englishContext(product)
+    const context = await loggedInContext(product, 'en')
     const page = await context.newPage()
-    await submitLogin(page, product)
-    await page.waitForURL(/#\/dashboard$/)
     for (const width of [1440, 800, 375]) {
       await page.setViewportSize({ width, height: 800 })
       await page.goto(`${product.server.url}/#/permissions/admins`)

@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { asAdmin, englishContext, submitLogin, useProduct } from '../support/product.ts'
+import { asAdmin, loggedInContext, useProduct } from '../support/product.ts'
 import { nextFrame, shows } from '../support/waits.ts'
 
 // TWO_FACTOR as it comes: optional.
@@ -55,10 +55,8 @@ describe('actions that cannot succeed are not offered as if they could, end to e
   it('authenticator reset: disabled without a binding, and worded for TWO_FACTOR=optional', async () => {
     const unbound = await createAdmin('e2e-unbound', false)
     const bound = await createAdmin('e2e-bound', true)
-    const context = await englishContext(product)
+    const context = await loggedInContext(product, 'en')
     const page = await context.newPage()
-    await submitLogin(page, product, product.admin)
-    await page.waitForURL(/#\/dashboard$/)
 
     await page.goto(`${product.server.url}/#/permissions/admins/${unbound}`)
     const reset = page.getByTestId(`reset-qrcode-${unbound}`)
@@ -89,10 +87,8 @@ describe('actions that cannot succeed are not offered as if they could, end to e
   it('the super-admin role: delete disabled saying why, its name and permissions shown but fixed', async () => {
     const roles = await asAdmin<{ data: { id: number; name: string }[] }>(product, '/api/roles')
     const superRole = roles.data.find((role) => role.name === 'super-admin') as { id: number }
-    const context = await englishContext(product)
+    const context = await loggedInContext(product, 'en')
     const page = await context.newPage()
-    await submitLogin(page, product, product.admin)
-    await page.waitForURL(/#\/dashboard$/)
     await page.goto(`${product.server.url}/#/permissions/roles`)
     const remove = page.getByTestId(`delete-${superRole.id}`)
     await remove.waitFor()
@@ -115,10 +111,8 @@ describe('actions that cannot succeed are not offered as if they could, end to e
   it('a delete confirmation names the record', async () => {
     const tags = await asAdmin<{ data: { id: number; name: string }[] }>(product, '/api/tags?sort=id')
     const tag = tags.data[0] as { id: number; name: string }
-    const context = await englishContext(product)
+    const context = await loggedInContext(product, 'en')
     const page = await context.newPage()
-    await submitLogin(page, product, product.admin)
-    await page.waitForURL(/#\/dashboard$/)
     await page.goto(`${product.server.url}/#/tags?sort=id`)
     await page.getByTestId(`delete-${tag.id}`).click()
     await shows(page.getByRole('dialog').getByText(`Delete “${tag.name}”?`), 'a confirmation naming the tag')

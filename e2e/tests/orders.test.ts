@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { asAdmin, englishContext, submitLogin, useProduct } from '../support/product.ts'
+import { asAdmin, contextAs, useProduct } from '../support/product.ts'
 
 const product = useProduct()
 
@@ -51,10 +51,8 @@ describe('orders and payouts, end to end in Chromium', () => {
     if (!order) throw new Error('no demo order')
     const mine = await asAdmin<Listed<Order>>(product, `/api/orders?user_id=${order.user_id}&per_page=100`)
 
-    const context = await englishContext(product)
+    const context = await contextAs(product, FINANCE, 'en')
     const page = await context.newPage()
-    await submitLogin(page, product, FINANCE)
-    await page.waitForURL(/#\/dashboard$/)
 
     // From the member's page to its orders: the list holds those and no other.
     await page.goto(`${product.server.url}/#/users/${order.user_id}`)

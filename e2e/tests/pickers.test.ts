@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, englishContext, submitLogin, useProduct } from '../support/product.ts'
+import { asAdmin, loggedInContext, useProduct } from '../support/product.ts'
 
 const product = useProduct()
 const ROLES = 120
@@ -16,11 +15,6 @@ async function api<T>(token: string, path: string, body?: unknown): Promise<T> {
   })
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`)
   return (await res.json()) as T
-}
-
-async function logIn(page: Page) {
-  await submitLogin(page, product, product.admin)
-  await page.waitForURL(/#\/dashboard$/)
 }
 
 const holder = async () =>
@@ -43,9 +37,8 @@ describe('record pickers over more records than one page holds, end to end in Ch
   })
 
   it('finds the last of many roles by searching on the server, and saves it with the admin', async () => {
-    const context = await englishContext(product)
+    const context = await loggedInContext(product, 'en')
     const page = await context.newPage()
-    await logIn(page)
     await page.goto(`${product.server.url}/#/permissions/admins/create`)
     await page.getByRole('textbox', { name: 'Username' }).fill(HOLDER.username)
     await page.getByLabel('Password').fill(HOLDER.password)
@@ -64,9 +57,8 @@ describe('record pickers over more records than one page holds, end to end in Ch
   })
 
   it('shows a chosen role by name on the edit form, fetched by its id', async () => {
-    const context = await englishContext(product)
+    const context = await loggedInContext(product, 'en')
     const page = await context.newPage()
-    await logIn(page)
     await page.goto(`${product.server.url}/#/permissions/admins/edit/${(await holder())?.id}`)
     const field = page.locator('.ant-form-item', { has: page.getByRole('combobox', { name: 'Roles' }) })
     await expect.poll(() => field.locator('.ant-select-selection-item').allTextContents()).toEqual([PICKED])

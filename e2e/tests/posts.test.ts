@@ -1,21 +1,14 @@
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { asAdmin, englishContext, submitLogin, useProduct } from '../support/product.ts'
+import { asAdmin, loggedInContext, useProduct } from '../support/product.ts'
 
 const product = useProduct()
-
-async function logIn(page: Page) {
-  await submitLogin(page, product, product.admin)
-  await page.waitForURL(/#\/dashboard$/)
-}
 
 type Listed<T> = { data: T[] }
 
 describe('posts, end to end in Chromium', () => {
   it('writes a post with headings, bold text and a link in the rich-text editor, and shows it as written', async () => {
-    const context = await englishContext(product)
+    const context = await loggedInContext(product, 'en')
     const page = await context.newPage()
-    await logIn(page)
     await page.goto(`${product.server.url}/#/videos/posts/create`)
     await page.getByRole('textbox', { name: 'Title' }).fill('E2E 公告 Notice')
     const editor = page.getByRole('textbox', { name: 'Content' })
@@ -61,9 +54,8 @@ describe('posts, end to end in Chromium', () => {
         content: '<p>safe</p><img src="x" onerror="window.__xss=1"><script>window.__xss=2</script>',
       },
     })
-    const context = await englishContext(product)
+    const context = await loggedInContext(product, 'en')
     const page = await context.newPage()
-    await logIn(page)
     await page.goto(`${product.server.url}/#/videos/posts/${data.id}`)
     await page.getByTestId('content-html').getByText('safe').waitFor()
     expect(await page.evaluate('window.__xss')).toBeUndefined()

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { asAdmin, englishContext, languageContext, submitLogin, useProduct } from '../support/product.ts'
+import { asAdmin, contextAs, loggedInContext, useProduct } from '../support/product.ts'
 import { arrives, shows } from '../support/waits.ts'
 
 const product = useProduct()
@@ -38,10 +38,9 @@ describe('the header search finds records, end to end in Chromium', () => {
     const [order] = (await asAdmin<Listed<Order>>(product, '/api/orders?per_page=1')).data
     if (!member?.email || !order) throw new Error('no demo member with an e-mail, or no demo order')
 
-    const context = await englishContext(product)
+    const context = await loggedInContext(product, 'en')
     const page = await context.newPage()
-    await submitLogin(page, product)
-    await page.waitForURL(/#\/dashboard$/)
+    await page.goto(`${product.server.url}/#/profile/index`)
 
     // Ctrl-K opens the field; the whole address in another letter case finds the member, under its kind.
     await shows(page.getByTestId('header-search'), 'the header search')
@@ -89,9 +88,9 @@ describe('the header search finds records, end to end in Chromium', () => {
     })
 
     // In Chinese, the app's default.
-    const context = await languageContext(product, 'zh-cn')
+    const context = await contextAs(product, CHANNEL_ADMIN, 'zh-cn')
     const page = await context.newPage()
-    await submitLogin(page, product, CHANNEL_ADMIN, 'zh-cn')
+    await page.goto(`${product.server.url}/#/profile/index`)
     await shows(page.getByTestId('header-search'), 'the header search')
 
     // The other channel's member: the answer comes, and holds nothing.

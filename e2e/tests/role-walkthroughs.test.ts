@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { asAdmin, type Language, languageContext, logInPage, useProduct } from '../support/product.ts'
+import { asAdmin, contextAs, type Language, loggedInContext, useProduct } from '../support/product.ts'
 import { requestsInFlight } from '../support/waits.ts'
 
 /**
@@ -23,8 +23,8 @@ async function job(
   check?: (editor: Page) => Promise<void>,
 ): Promise<{ username: string; held: string[] }> {
   const zh = language === 'zh-cn'
-  const context = await languageContext(product, language)
-  const page = await logInPage(context, product, product.admin, language)
+  const context = await loggedInContext(product, zh ? undefined : 'en')
+  const page = await context.newPage()
   const roleName = `${name} ${suffix}`
   await page.goto(`${product.server.url}/#/permissions/roles/create`)
   await page.getByRole('textbox', { name: zh ? '角色名称' : 'Role name' }).fill(roleName)
@@ -87,8 +87,10 @@ async function walkMenu(page: Page): Promise<{ visited: string[]; refused: strin
 }
 
 async function walkAs(language: Language, username: string) {
-  const context = await languageContext(product, language)
-  const page = await logInPage(context, product, { username, password: PASSWORD }, language)
+  const context = await contextAs(product, { username, password: PASSWORD }, language)
+  const page = await context.newPage()
+  // The walk starts where a login lands: the dashboard, itself an item of every menu.
+  await page.goto(`${product.server.url}/#/dashboard`)
   return { context, page, ...(await walkMenu(page)) }
 }
 

@@ -2,14 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { type InformationType, informationTypes } from '../../contract/src/resources/informations.ts'
 import { informationsLocale } from '../../web/src/resources/informations/locale.ts'
-import {
-  asAdmin,
-  type Language,
-  languageContext,
-  logInPage,
-  submitLogin,
-  useProduct,
-} from '../support/product.ts'
+import { asAdmin, contextAs, type Language, loggedInContext, useProduct } from '../support/product.ts'
 
 const product = useProduct()
 
@@ -23,6 +16,8 @@ interface Order {
 }
 
 const languages = ['zh-cn', 'en'] as const satisfies Language[]
+/** The language cookie an admin in `language` has: none for zh-cn, the app's default. */
+const cookieOf = (language: Language) => (language === 'en' ? 'en' : undefined)
 
 /** The titles of the options an open antd select lists. */
 const optionTitles = (page: Page) =>
@@ -41,8 +36,8 @@ describe('the smaller fixes of issue 36, end to end in Chromium', () => {
     const cents = Math.round(Number(order.amount) * 100)
     await asAdmin(product, `/api/orders/${order.id}/refund`, { method: 'POST', body: { amount: '0.01' } })
     for (const language of languages) {
-      const context = await languageContext(product, language)
-      const page = await logInPage(context, product, product.admin, language)
+      const context = await loggedInContext(product, cookieOf(language))
+      const page = await context.newPage()
       await page.goto(`${product.server.url}/#/orders/${order.id}`)
       // Part refunded: both stay offered, and what is left is the amount less the cent.
       await expect
@@ -57,8 +52,8 @@ describe('the smaller fixes of issue 36, end to end in Chromium', () => {
       body: { amount: ((cents - 1) / 100).toFixed(2) },
     })
     for (const language of languages) {
-      const context = await languageContext(product, language)
-      const page = await logInPage(context, product, product.admin, language)
+      const context = await loggedInContext(product, cookieOf(language))
+      const page = await context.newPage()
       await page.goto(`${product.server.url}/#/orders/${order.id}`)
       await expect.poll(() => page.getByTestId('order-left').textContent()).toBe('0.00')
       expect(await page.getByTestId('order-refund').isDisabled()).toBe(true)
@@ -72,8 +67,8 @@ describe('the smaller fixes of issue 36, end to end in Chromium', () => {
   it('the refund statistics have a menu entry, for whoever may read them only', async () => {
     for (const language of languages) {
       const label = language === 'en' ? 'Refund statistics' : '退款统计'
-      const context = await languageContext(product, language)
-      const page = await logInPage(context, product, product.admin, language)
+      const context = await loggedInContext(product, cookieOf(language))
+      const page = await context.newPage()
       // The analytics group opens with its first screen.
       await page.goto(`${product.server.url}/#/analytics/daily/revenue`)
       const sidebar = page.getByTestId('sidebar')
@@ -92,8 +87,8 @@ describe('the smaller fixes of issue 36, end to end in Chromium', () => {
       method: 'POST',
       body: { ...reader, name: 'E2E Revenue Reader', role_ids: [role.data.id] },
     })
-    const context = await languageContext(product, 'en')
-    const page = await logInPage(context, product, reader, 'en')
+    const context = await contextAs(product, reader, 'en')
+    const page = await context.newPage()
     await page.goto(`${product.server.url}/#/analytics/daily/revenue`)
     const sidebar = page.getByTestId('sidebar')
     await sidebar.getByRole('menuitem', { name: 'Daily revenue' }).waitFor()
@@ -111,8 +106,8 @@ describe('the smaller fixes of issue 36, end to end in Chromium', () => {
     for (const language of languages) {
       const named = (types: readonly InformationType[]) =>
         types.map((type) => informationsLocale[language].values.type[type])
-      const context = await languageContext(product, language)
-      const page = await logInPage(context, product, product.admin, language)
+      const context = await loggedInContext(product, cookieOf(language))
+      const page = await context.newPage()
       await page.goto(`${product.server.url}/#/blocks/informations/create`)
       // The type is the form's one choice (antd draws its box over the input).
       await page
@@ -143,8 +138,8 @@ describe('the smaller fixes of issue 36, end to end in Chromium', () => {
     const block = await created('/api/blocks', { title: 'E2E Drop row', sort: 1 })
     await asAdmin(product, `/api/blocks/${block}/videos`, { method: 'POST', body: { ids: videos } })
 
-    const context = await languageContext(product, 'en')
-    const page = await logInPage(context, product, product.admin, 'en')
+    const context = await loggedInContext(product, 'en')
+    const page = await context.newPage()
     // Tall enough that the rows are far from the window's edge, where a drag scrolls the page.
     await page.setViewportSize({ width: 1440, height: 1600 })
     await page.goto(`${product.server.url}/#/blocks/${block}`)
@@ -182,11 +177,10 @@ describe('the smaller fixes of issue 36, end to end in Chromium', () => {
 
   it('at 375 px the dashboard takes the width with even margins, and the settings button covers none of it', async () => {
     for (const language of languages) {
-      const context = await languageContext(product, language)
+      const context = await loggedInContext(product, cookieOf(language))
       const page = await context.newPage()
       await page.setViewportSize({ width: 375, height: 800 })
-      await submitLogin(page, product, product.admin, language)
-      await page.waitForURL(/#\/dashboard$/)
+      await page.goto(`${product.server.url}/#/dashboard`)
       const cards = page.locator('.shell-main .ant-card:visible')
       await cards.first().waitFor()
       const boxes = await cards.evaluateAll((found) =>

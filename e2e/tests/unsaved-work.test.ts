@@ -1,7 +1,7 @@
 import { UNDO_SECONDS } from '@vod/contract/bulk'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { asAdmin, englishContext, languageContext, logInPage, useProduct } from '../support/product.ts'
+import { asAdmin, loggedInContext, useProduct } from '../support/product.ts'
 
 /**
  * Issue 36 item 4: work typed into a form is not lost without a question once the admin has moved on to
@@ -9,9 +9,6 @@ import { asAdmin, englishContext, languageContext, logInPage, useProduct } from 
  */
 const product = useProduct()
 const suffix = Date.now().toString(36)
-
-const logIn = (context: BrowserContext, zh: boolean) =>
-  logInPage(context, product, product.admin, zh ? 'zh-cn' : 'en')
 
 /** Leaves the form for another screen through the menu, as a person does. */
 async function leaveThroughMenu(page: Page, group: string, item: string, path: RegExp) {
@@ -36,8 +33,8 @@ async function reloadAsks(page: Page): Promise<void> {
 
 describe('unsaved work is never lost silently (issue 36 item 4)', () => {
   it('a question typed, then another screen opened: closing its tab and a reload ask (en)', async () => {
-    const context = await englishContext(product)
-    const page = await logIn(context, false)
+    const context = await loggedInContext(product, 'en')
+    const page = await context.newPage()
     await page.goto(`${product.server.url}/#/questions/create`)
     const question = page.getByRole('textbox', { name: 'Question' })
     await question.fill('Half-typed question')
@@ -63,8 +60,8 @@ describe('unsaved work is never lost silently (issue 36 item 4)', () => {
   })
 
   it('a banner typed, then another screen opened: the tab asks before it goes, and goes once told (zh-cn)', async () => {
-    const context = await languageContext(product, 'zh-cn')
-    const page = await logIn(context, true)
+    const context = await loggedInContext(product)
+    const page = await context.newPage()
     await page.goto(`${product.server.url}/#/blocks/banners/create`)
     await page.getByRole('textbox', { name: '副标题' }).fill('写了一半的横幅')
     await leaveThroughMenu(page, '问答与客服', '常见问题', /#\/questions(\?.*)?$/)
@@ -94,8 +91,8 @@ describe('unsaved work is never lost silently (issue 36 item 4)', () => {
       ).data.map((tag) => tag.name)
     expect((await listed()).sort()).toEqual(names)
 
-    const context = await englishContext(product)
-    const page = await logIn(context, false)
+    const context = await loggedInContext(product, 'en')
+    const page = await context.newPage()
     await page.goto(`${product.server.url}/#/tags?keyword=${encodeURIComponent(`Undo ${suffix}`)}`)
     const table = page.locator('[data-testid="tags-table"]:visible')
     await expect.poll(() => table.locator('tbody tr.ant-table-row').count()).toBe(3)
@@ -121,8 +118,8 @@ describe('unsaved work is never lost silently (issue 36 item 4)', () => {
       method: 'POST',
       body: { name, type: 'genre' },
     })
-    const context = await englishContext(product)
-    const page = await logIn(context, false)
+    const context = await loggedInContext(product, 'en')
+    const page = await context.newPage()
     await page.goto(`${product.server.url}/#/tags?keyword=${encodeURIComponent(name)}`)
     await page.locator(`[data-testid="delete-${tag.id}"]:visible`).click()
     const confirmed = Date.now()

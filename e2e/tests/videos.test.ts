@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { mp4, PNG } from '../../server/test/fixtures/media.ts'
-import { asAdmin, englishContext, submitLogin, useProduct } from '../support/product.ts'
+import { asAdmin, loggedInContext, useProduct } from '../support/product.ts'
 
 const product = useProduct()
 
@@ -19,11 +19,6 @@ interface StoredVideo {
   video_duration: number | null
   tags: { name: string }[]
   directors: { name: string }[]
-}
-
-async function logIn(page: Page) {
-  await submitLogin(page, product, product.admin)
-  await page.waitForURL(/#\/dashboard$/)
 }
 
 /** The form item whose upload button the label names. */
@@ -59,9 +54,8 @@ describe('videos, end to end in Chromium', () => {
   })
 
   it('uploads a cover and a video, saves the video with its tags and director, publishes it, finds and exports it', async () => {
-    const context = await englishContext(product)
+    const context = await loggedInContext(product, 'en')
     const page = await context.newPage()
-    await logIn(page)
     await page.goto(`${product.server.url}/#/videos/create`)
     await page.getByRole('textbox', { name: 'Title' }).fill('午夜列车 Midnight train')
     await page.getByRole('textbox', { name: 'Serial number' }).fill('E2E-MT-1')
@@ -114,9 +108,8 @@ describe('videos, end to end in Chromium', () => {
   })
 
   it('creates videos from a CSV naming their tags, or shows which rows are wrong and creates none', async () => {
-    const context = await englishContext(product)
+    const context = await loggedInContext(product, 'en')
     const page = await context.newPage()
-    await logIn(page)
     await page.goto(`${product.server.url}/#/videos/batch-create`)
     const choose = async (csv: string) => {
       const [chooser] = await Promise.all([

@@ -1,19 +1,17 @@
 import type { Request } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { englishContext, submitLogin, useProduct } from '../support/product.ts'
+import { englishContext, loggedInContext, useProduct } from '../support/product.ts'
 import { shows } from '../support/waits.ts'
 
 const product = useProduct()
 
 describe('while the app loads, end to end in Chromium', () => {
   it('an address typed opens that screen once the screens table arrives, not a blank page', async () => {
-    const context = await englishContext(product)
+    const context = await loggedInContext(product, 'en')
     const page = await context.newPage()
-    await submitLogin(page, product)
-    await page.waitForURL(/#\/dashboard$/)
 
-    // The screens table (in the shell's chunk, web/boot-chunk.ts) is held back at the next load, while another
-    // address is typed.
+    // The screens table (in the shell's chunk, web/boot-chunk.ts) is held back as the app loads, logged in, at
+    // one address, while another address is typed.
     let release = () => {}
     const held = new Promise<void>((resolve) => {
       release = resolve
@@ -27,7 +25,7 @@ describe('while the app loads, end to end in Chromium', () => {
       await held
       await route.continue()
     })
-    await page.reload()
+    await page.goto(`${product.server.url}/#/tags`)
     await requested
     // (A string: the root tsconfig has no DOM types.)
     await page.evaluate("window.location.hash = '#/videos'")
