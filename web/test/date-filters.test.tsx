@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, render, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { languages } from '../src/base/language.ts'
 import { filterFields } from '../src/components/resource/fields.ts'
@@ -70,4 +70,36 @@ describe('every date filter says what it filters', () => {
       }
     },
   )
+})
+
+describe('a typed range of days', () => {
+  it('keeps the typed start when the list shows again before the end is typed', () => {
+    const orders = ranges.find(({ filter }) => filter.name === 'paid_at')
+    if (!orders) throw new Error('the orders list has no paid_at range')
+    const changes: Record<string, string>[] = []
+    const view = () => (
+      <QueryClientProvider client={new QueryClient()}>
+        <ListFilters
+          labels={orders.resource.name}
+          testId="t"
+          filters={[orders.filter]}
+          values={{}}
+          onChange={(change) => changes.push(change)}
+        />
+      </QueryClientProvider>
+    )
+    const { rerender } = render(view())
+    const [start, end] = screen.getByTestId('t-filter-paid_at').querySelectorAll('input')
+    if (!start || !end) throw new Error('the range has no two inputs')
+    fireEvent.mouseDown(start)
+    fireEvent.focus(start)
+    fireEvent.change(start, { target: { value: '2026-10-01' } })
+    fireEvent.keyDown(start, { key: 'Enter' })
+    // The list shows again (its rows arrived) with the same filter values, the end not typed yet.
+    rerender(view())
+    fireEvent.focus(end)
+    fireEvent.change(end, { target: { value: '2026-10-31' } })
+    fireEvent.keyDown(end, { key: 'Enter' })
+    expect(changes.at(-1)).toEqual({ paid_at_from: '2026-10-01', paid_at_to: '2026-10-31' })
+  })
 })

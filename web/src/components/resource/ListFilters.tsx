@@ -2,6 +2,7 @@ import { DatePicker, Input, InputNumber, Select, Space, Typography } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { usePermissions } from '../../stores/permission.ts'
+import { useDayRange } from '../day-range.ts'
 import type { FilterField } from './fields.ts'
 import { businessToday, timeZoneLabel } from './format.ts'
 import { fieldLabel, flagOptions, valueOptions } from './labels.ts'
@@ -19,6 +20,44 @@ function datePresets(): { key: string; value: Range }[] {
     { key: 'last3Days', value: days(3) },
     { key: 'last7Days', value: days(7) },
   ]
+}
+
+/**
+ * Days go as days: the server counts an instant's in the business zone, as analytics does, and the filter says
+ * which zone that is. A link's instants (older URLs) show as their day.
+ */
+function DayRangeFilter({
+  common,
+  label,
+  instant,
+  from,
+  to,
+  change,
+}: {
+  common: Record<string, string>
+  label: string
+  instant: boolean
+  from?: string
+  to?: string
+  change: (first: string | undefined, last: string | undefined) => void
+}) {
+  const { t } = useTranslation()
+  const value = useDayRange(from, to)
+  const zoned = instant ? `${label} (${timeZoneLabel()})` : label
+  // The picker passes no attributes to its inputs' box, so a labelled group carries the field's name.
+  return (
+    <fieldset {...common} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+      <DatePicker.RangePicker
+        allowEmpty={[true, true]}
+        // The field's name stays in sight once dates are chosen (a placeholder goes): members have three.
+        prefix={<Typography.Text type="secondary">{zoned}</Typography.Text>}
+        placeholder={[t('resource.rangeStart'), t('resource.rangeEnd')]}
+        presets={datePresets().map(({ key, value }) => ({ label: t(`resource.presets.${key}`), value }))}
+        value={value}
+        onChange={(range) => change(range?.[0]?.format('YYYY-MM-DD'), range?.[1]?.format('YYYY-MM-DD'))}
+      />
+    </fieldset>
+  )
 }
 
 interface ListFiltersProps {
@@ -70,25 +109,17 @@ function ListFilter({
     const to = values[`${name}_to`]
     const change = (first: string | undefined, last: string | undefined) =>
       onChange({ [`${name}_from`]: first ?? '', [`${name}_to`]: last ?? '' })
-    if (info.kind === 'day' || info.kind === 'instant') {
-      // Days go as days: the server counts an instant's in the business zone, as analytics does, and the
-      // filter says which zone that is. A link's instants (older URLs) show as their day.
-      const zoned = info.kind === 'instant' ? `${label} (${timeZoneLabel()})` : label
-      // The picker passes no attributes to its inputs' box, so a labelled group carries the field's name.
+    if (info.kind === 'day' || info.kind === 'instant')
       return (
-        <fieldset {...common} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-          <DatePicker.RangePicker
-            allowEmpty={[true, true]}
-            // The field's name stays in sight once dates are chosen (a placeholder goes): members have three.
-            prefix={<Typography.Text type="secondary">{zoned}</Typography.Text>}
-            placeholder={[t('resource.rangeStart'), t('resource.rangeEnd')]}
-            presets={datePresets().map(({ key, value }) => ({ label: t(`resource.presets.${key}`), value }))}
-            value={[from ? dayjs(from.slice(0, 10)) : null, to ? dayjs(to.slice(0, 10)) : null]}
-            onChange={(range) => change(range?.[0]?.format('YYYY-MM-DD'), range?.[1]?.format('YYYY-MM-DD'))}
-          />
-        </fieldset>
+        <DayRangeFilter
+          common={common}
+          label={label}
+          instant={info.kind === 'instant'}
+          from={from}
+          to={to}
+          change={change}
+        />
       )
-    }
     return (
       <Space.Compact {...common}>
         <Input

@@ -3,9 +3,10 @@ import { periodQuery } from '@vod/contract/resources/analytics'
 import { formatMessage } from '@vod/contract/validation-messages'
 import { calendarDay } from '@vod/contract/values'
 import { DatePicker, Space, Typography } from 'antd'
-import dayjs, { type Dayjs } from 'dayjs'
+import type { Dayjs } from 'dayjs'
 import { type FocusEvent, type KeyboardEvent, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useDayRange } from '../../components/day-range.ts'
 
 type Range = { start_date: string; end_date: string }
 
@@ -42,6 +43,7 @@ export default function RangeField({
   const { t, i18n } = useTranslation()
   const box = useRef<HTMLFieldSetElement>(null)
   const [refusal, setRefusal] = useState<string | null>(null)
+  const value = useDayRange(start, end)
   // Picked or typed, a range goes through the same rules: applied, or refused in words.
   const apply = (typed: [string, string]) => {
     const judged = judgeRange(typed, i18n.language, (value) => t('analytics.notDay', { value }))
@@ -80,7 +82,7 @@ export default function RangeField({
       >
         <DatePicker.RangePicker
           aria-label={t('analytics.range')}
-          value={[dayjs(start), dayjs(end)]}
+          value={value}
           onChange={pick}
           allowClear={false}
           status={refusal ? 'error' : undefined}
