@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto'
 import { availableParallelism } from 'node:os'
 
-/** What the work below took on a host of this kind at its usual speed (28 November: 122-133 ms, five runs). */
+/** What the work below took on a host of this kind at its usual speed (122-133 ms in five runs on two quiet cores). */
 const REFERENCE_MS = 125
 /** The cores of that host: a run pinned to fewer shares them among the suites it runs side by side. */
 const REFERENCE_CORES = 2

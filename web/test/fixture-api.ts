@@ -47,7 +47,7 @@ export function serveGadgets() {
         answer.pipe(res)
       })
       // The server went away under a request still on its way (a screen asking again as its file's server
-      // stops): the screen gets a 502, not the run an uncaught ECONNRESET (a one-core run, 28 November).
+      // stops): the screen gets a 502, not the run an uncaught ECONNRESET.
       out.on('error', () => {
         if (!res.headersSent) res.writeHead(502)
         res.end()

@@ -165,7 +165,7 @@ describeEachEngine('bulk work is bounded', (engine) => {
       const holder = new pg.Client({ connectionString: t.testDatabase.url as string })
       // Watches from outside the holder's transaction: PostgreSQL shows a transaction one picture of
       // pg_stat_activity, its first, so a holder that looked before the second request reached its row never
-      // saw it wait (CI, 28 November, on a host at half speed).
+      // saw it wait.
       const watcher = new pg.Client({ connectionString: t.testDatabase.url as string })
       await holder.connect()
       await watcher.connect()
