@@ -28,6 +28,8 @@ export function useUndoWindow(pending: readonly Deletion[]): void {
   const current = useRef(pending)
   current.current = pending
   const hiddenWith = useRef(new Map<string, number>())
+  /** Offers whose window this page has set since it found them held. */
+  const asked = useRef(new Set<string>())
   const queue = useRef<Promise<unknown>>(Promise.resolve())
   const set = (batch: string, seconds: number) => {
     queue.current = queue.current
@@ -47,7 +49,12 @@ export function useUndoWindow(pending: readonly Deletion[]): void {
         }
         return
       }
-      for (const [batch, left] of hiddenWith.current) set(batch, left)
+      for (const [batch, left] of hiddenWith.current) {
+        // Given back what it had left: not an offer found held, which the render before the offers are read
+        // again would otherwise start anew at a whole window.
+        asked.current.add(batch)
+        set(batch, left)
+      }
       hiddenWith.current.clear()
     }
     document.addEventListener('visibilitychange', onChange)
@@ -55,7 +62,6 @@ export function useUndoWindow(pending: readonly Deletion[]): void {
   })
 
   // Held offers on a page that shows them (after a reload while held): their window starts now.
-  const asked = useRef(new Set<string>())
   useEffect(() => {
     if (document.visibilityState !== 'visible') return
     for (const deletion of pending) {
