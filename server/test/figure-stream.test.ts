@@ -115,6 +115,21 @@ describeOnPostgres('the figures from the change stream', () => {
     expect(await figuresEqualTheRows()).toBeGreaterThan(3)
   })
 
+  it('resumes from the end of the last commit applied, not a byte past it, where the next commit may begin', async () => {
+    const user = await member('s-resume', channels[0] ?? null)
+    await order(user, channels[0] ?? null, '3.00')
+    await caughtUp()
+    const position = `select s.confirmed_flush_lsn::text as told, f.lsn::text as applied,
+       s.confirmed_flush_lsn >= f.lsn as reached
+       from pg_replication_slots s join figure_stream f on f.slot = s.slot_name`
+    const seen = await until(
+      'the slot told of the last commit applied',
+      () => one(position),
+      (row) => row.reached,
+    )
+    expect(seen.told).toBe(seen.applied)
+  })
+
   it('follows corrections, moves and deletes of every table, refunds along their moving orders', async () => {
     const user = await member('s-moves', channels[0] ?? null)
     const first = await order(user, channels[0] ?? null, '40.00')

@@ -36,6 +36,10 @@ export const lsnValue = (lsn: string) => {
   return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`)
 }
 
+/** An LSN as PostgreSQL writes it (`16/B374D848`). */
+const lsnText = (lsn: bigint) =>
+  `${(lsn >> 32n).toString(16).toUpperCase()}/${(lsn & 0xffffffffn).toString(16).toUpperCase()}`
+
 interface Position {
   lsn: bigint
   text: string
@@ -400,8 +404,14 @@ class Consumer {
     if (this.streamed.applyingCount > 0) this.queueStep()
   }
 
+  /**
+   * Tells the slot where the next start reads from: the end of the last commit applied. The library sends the
+   * LSN it is given plus one (a standby's "last byte + 1"), and a transaction whose commit record begins right
+   * at that end would be skipped at the next start (a takeover, a restart): it is given the byte before.
+   */
   private async acknowledge() {
-    if (this.position) await this.service?.acknowledge(this.position.text).catch(() => false)
+    if (this.position && this.position.lsn > 0n)
+      await this.service?.acknowledge(lsnText(this.position.lsn - 1n)).catch(() => false)
   }
 
   /** A transaction of nothing but a mark: once applied, the figures are fresh as of its commit. */
