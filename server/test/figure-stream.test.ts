@@ -392,6 +392,98 @@ describeOnPostgres('the figures from the change stream', () => {
     await figuresEqualTheRows()
   })
 
+  /** The walsender holding the product's slot (0 while none does). */
+  const walsender = async () =>
+    Number(
+      (await one(`select active_pid from pg_replication_slots where slot_type = 'logical'`)).active_pid ?? 0,
+    )
+  /** The walsender holding the slot ended, and another holding it (the other process, or this one again). */
+  const takenOver = async () => {
+    const ended = await walsender()
+    await pool.query('select pg_terminate_backend($1)', [ended])
+    await until('another walsender holding the slot', walsender, (pid) => pid !== 0 && pid !== ended)
+    await caughtUp()
+  }
+  /** Visits written while the figures' apply waits on a lock of the test's, then the lock let go. */
+  const whileApplyWaits = async (during: () => Promise<void>) => {
+    const blocker = await pool.connect()
+    try {
+      await blocker.query('begin')
+      await blocker.query('lock table rollup_quarters in exclusive mode')
+      await pool.query(
+        `insert into visits (visitor, device, channel_id) select 's-wait-' || g, 'mobile', $1 from generate_series(1, 200) g`,
+        [channels[0]],
+      )
+      await until(
+        'the run waiting on the lock',
+        () =>
+          one(`select count(*)::int as n from pg_stat_activity
+               where application_name = 'vod-figures-apply' and wait_event_type = 'Lock'`),
+        (row) => row.n === 1,
+      )
+      await during()
+    } finally {
+      await blocker.query('rollback')
+      blocker.release()
+    }
+  }
+
+  it('commits nothing from a process that lost the slot while it applied: the run goes in once', {
+    timeout: scaled(120_000),
+  }, async () => {
+    await caughtUp()
+    await whileApplyWaits(async () => {
+      // Committed behind the waiting run: the process that takes over reads both as one run, longer than it.
+      await pool.query(
+        `insert into visits (visitor, device, channel_id) select 's-wait-more-' || g, 'mobile', $1 from generate_series(1, 100) g`,
+        [channels[1]],
+      )
+      const first = await walsender()
+      await pool.query('select pg_terminate_backend($1)', [first])
+      await until('another walsender holding the slot', walsender, (pid) => pid !== 0 && pid !== first)
+      await until(
+        'the run of the process that took over waiting on the lock too',
+        () =>
+          one(`select count(*)::int as n from pg_stat_activity
+               where application_name = 'vod-figures-apply' and wait_event_type = 'Lock'`),
+        (row) => row.n === 2,
+      )
+    })
+    await figuresEqualTheRows()
+  })
+
+  it('keeps the slot through an apply that waits longer than the walsender waits for a reply', {
+    timeout: scaled(120_000),
+  }, async () => {
+    await pool.query(`alter database vod set wal_sender_timeout = '2s'`)
+    try {
+      // Walsenders started from now on have it.
+      await takenOver()
+      const holding = await walsender()
+      await whileApplyWaits(async () => {
+        // More runs queued behind the waiting one: the stream is no longer read meanwhile (flow control).
+        for (const n of [1, 2, 3])
+          await pool.query(`insert into visits (visitor, device, channel_id) values ($1, 'mobile', $2)`, [
+            `s-held-${n}`,
+            channels[1],
+          ])
+        await until(
+          'the run waiting on the lock three times the walsender timeout',
+          () =>
+            one(`select count(*)::int as n from pg_stat_activity
+                 where application_name = 'vod-figures-apply' and wait_event_type = 'Lock'
+                   and now() - state_change > interval '6 s'`),
+          (row) => row.n === 1,
+        )
+        expect(await walsender()).toBe(holding)
+      })
+    } finally {
+      await pool.query('alter database vod reset wal_sender_timeout')
+    }
+    await takenOver()
+    await figuresEqualTheRows()
+  })
+
   it('loses and doubles nothing when the process that follows the stream is killed, and the other takes over', {
     timeout: scaled(120_000),
   }, async () => {

@@ -115,6 +115,11 @@ class Consumer {
   private streamed: StreamedTransactions
   /** Whether a step of applying a committed streamed transaction is queued. */
   private stepQueued = false
+  /** The walsender serving this process's hold on the slot, once it has it: a run commits only while it does. */
+  private walsender: number | undefined
+  /** Settles once the hold is read (`walsender`, the position): no message is judged before. */
+  private held: Promise<void> = Promise.resolve()
+  private keepalive: NodeJS.Timeout | undefined
 
   private slot: string
   private log: FastifyBaseLogger
@@ -136,8 +141,9 @@ class Consumer {
   async run() {
     this.applier.on('error', (error) => this.fail(error))
     await this.applier.connect()
-    const { rows } = await this.applier.query<{ lsn: string; work_mem: string }>(
-      `select lsn::text, least(pg_size_bytes(current_setting('logical_decoding_work_mem')), $2) / 1024 as work_mem
+    const { rows } = await this.applier.query<{ lsn: string; work_mem: string; timeout_ms: number }>(
+      `select lsn::text, least(pg_size_bytes(current_setting('logical_decoding_work_mem')), $2) / 1024 as work_mem,
+         extract(epoch from current_setting('wal_sender_timeout')::interval) * 1000 as timeout_ms
        from figure_stream where slot = $1`,
       [this.slot, STREAM_AFTER_BYTES],
     )
@@ -153,13 +159,19 @@ class Consumer {
       { acknowledge: { auto: false, timeoutSeconds: 0 }, flowControl: { enabled: true } },
     )
     this.service = service
-    // Once this process holds the slot (the others wait for it): what an earlier reader staged of
-    // transactions not yet committed comes again in the stream; what it left applying goes on.
+    // Once this process holds the slot (the others wait for it): the position read again, after whatever the
+    // process that held it before was committing (it started this stream at an older one); what an earlier
+    // reader staged of transactions not yet committed comes again in the stream; what it left applying goes on.
+    let holding = () => {}
+    this.held = new Promise((resolve) => {
+      holding = resolve
+    })
     service.on('start', () => {
       void this.serial(async () => {
+        await this.takeHold()
         await this.streamed.resume(this.applier)
         if (this.streamed.applyingCount > 0) this.queueStep()
-      })
+      }).finally(holding)
     })
     const failed = new Promise<never>((_, reject) => {
       service.on('error', (error: Error) => {
@@ -170,11 +182,8 @@ class Consumer {
     // Messages are read while the work they called for is applied, the stream waiting (flow control) only
     // while more than one piece of work is queued: reading and applying overlap, memory stays bounded.
     service.on('data', (_lsn: string, message: FigureMessage) => {
-      if (this.failure || this.closed) return
-      const work = this.read(message)
-      if (!work) return
-      const done = this.serial(work)
-      return this.queued > 1 ? done : undefined
+      if (this.walsender === undefined) return this.held.then(() => this.take(message))
+      return this.take(message)
     })
     service.on('heartbeat', (_lsn: string, _at: number, respond: boolean) => {
       if (respond) void this.acknowledge()
@@ -182,6 +191,10 @@ class Consumer {
     this.marker = setInterval(() => {
       if (Date.now() - this.lastApplied >= MARK_EVERY_MS) void this.serial(() => this.mark())
     }, MARK_EVERY_MS).unref()
+    // The stream is not read while a run applies (flow control), so the walsender's keepalives go unanswered:
+    // told the position meanwhile, it does not end the stream for want of a reply (wal_sender_timeout).
+    const every = Math.max(250, Math.min(10_000, Number(row.timeout_ms) / 3 || 10_000))
+    this.keepalive = setInterval(() => void this.acknowledge(), every).unref()
     await Promise.race([service.subscribe(new FigurePgoutput(PUBLICATION), this.slot, row.lsn), failed])
     if (this.failure) throw this.failure
   }
@@ -190,6 +203,7 @@ class Consumer {
     if (this.closed) return
     this.closed = true
     clearInterval(this.marker)
+    clearInterval(this.keepalive)
     clearTimeout(this.quiet)
     await this.service?.destroy().catch(() => undefined)
     await this.chain.catch(() => undefined)
@@ -200,6 +214,33 @@ class Consumer {
   private fail(error: Error) {
     this.failure ??= error
     void this.service?.stop().catch(() => undefined)
+  }
+
+  /** A message read: the work it calls for queued; a promise while more than one waits (flow control). */
+  private take(message: FigureMessage) {
+    if (this.failure || this.closed) return
+    const work = this.read(message)
+    if (!work) return
+    const done = this.serial(work)
+    return this.queued > 1 ? done : undefined
+  }
+
+  /**
+   * Reads which walsender holds the slot (this process's, just started) and the position, waiting for a run
+   * another process was committing: what it committed is skipped, and what it had not is its no more.
+   */
+  private async takeHold() {
+    const { rows } = await this.applier.query<{ walsender: number | null; lsn: string }>(
+      `select s.active_pid as walsender, f.lsn::text as lsn
+       from figure_stream f join pg_replication_slots s on s.slot_name = f.slot
+       where f.slot = $1 for share of f`,
+      [this.slot],
+    )
+    const [row] = rows
+    if (!row?.walsender) throw new Error(`the slot ${this.slot} is not held after the stream started`)
+    this.walsender = row.walsender
+    const lsn = lsnValue(row.lsn)
+    if (lsn > (this.position?.lsn ?? 0n)) this.position = { lsn, text: row.lsn }
   }
 
   /** One thing at a time on the applying connection: the stream's messages, the quiet flush, the marks. */
@@ -371,11 +412,19 @@ class Consumer {
       // A truncation is not a sum: a transaction with one goes in now, after those before it.
       if (streamed.truncates) await this.applyAllStreamed()
     }
+    // Fenced: committed only while this process's walsender holds the slot. One that lost it (its connection
+    // ended, a timeout) may still be applying; the process that took the slot waits for this row to read the
+    // position, so a run is either in before it starts or not at all.
     const { rowCount } = await this.applier.query(
-      'update figure_stream set lsn = $2, fresh_as_of = $3 where slot = $1 and lsn < $2',
-      [this.slot, end.text, end.at],
+      `update figure_stream set lsn = $2, fresh_as_of = $3 where slot = $1 and lsn < $2
+         and exists (select from pg_replication_slots where slot_name = $1 and active_pid = $4)`,
+      [this.slot, end.text, end.at, this.walsender],
     )
-    if (rowCount !== 1) throw new Error('figure_stream moved past this run: another process applied it')
+    if (rowCount !== 1) {
+      await this.applier.query('rollback')
+      this.open = false
+      throw new Error('this process no longer holds the slot, or another applied this run: not applied here')
+    }
     await this.commit()
     this.position = { lsn: end.lsn, text: end.text }
     this.lastApplied = Date.now()
