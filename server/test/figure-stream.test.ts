@@ -233,6 +233,27 @@ describeOnPostgres('the figures from the change stream', () => {
     await figuresEqualTheRows()
   })
 
+  it('takes a row out of the day it left for a moment no business day holds, and puts it back when it returns', async () => {
+    const { id } = await one(
+      `insert into visits (visitor, device, channel_id) values ('s-far-moved', 'mobile', $1) returning id`,
+      [channels[1]],
+    )
+    await caughtUp()
+    const visits = `select coalesce(sum(visits), 0)::int as n from rollup_months
+       where (channel_id, campaign_id, plan_id, device) = ($1, -1, -1, '*')`
+    const before = (await one(visits, [channels[1]])).n
+    await pool.query(`update visits set visited_at = '4714-11-24 00:00:00+00 BC' where id = $1`, [id])
+    await caughtUp()
+    expect((await one(visits, [channels[1]])).n).toBe(before - 1)
+    // Only the image the figures cannot hold is set aside (a business month before the first timestamp).
+    expect((await pool.query('select source from figure_set_aside where row_id = $1', [id])).rows).toEqual([
+      { source: 'visits' },
+    ])
+    await pool.query(`update visits set visited_at = now() where id = $1`, [id])
+    await figuresEqualTheRows()
+    await pool.query(`delete from figure_set_aside`)
+  })
+
   it('sets aside a change it cannot take, and every other change still goes in', async () => {
     const client = await pool.connect()
     try {

@@ -15,8 +15,9 @@ const isDataError = (error: unknown) => /^22/.test(String((error as { code?: unk
 
 /**
  * Applies changes in a transaction already open on `client`, each chunk under a savepoint: a chunk a data
- * error fails is halved until the change that fails alone is found, which is set aside (figure_set_aside),
- * logged once with its table and id, and every other change goes in.
+ * error fails is halved until the change that fails alone is found, a change of a row is split into its old
+ * image taken out and its new one put in, and what still fails is set aside (figure_set_aside), logged once
+ * with its table and id, and every other change goes in.
  */
 export async function applyChanges(client: pg.Client, changes: RowChange[], log: FastifyBaseLogger) {
   for (let at = 0; at < changes.length; at += CHUNK)
@@ -34,6 +35,13 @@ async function applyOrSetAside(client: pg.Client, changes: RowChange[], log: Fas
     await client.query('rollback to savepoint vod_apply')
     if (!isDataError(error)) throw error
     const [change] = changes
+    if (changes.length === 1 && change?.old && change.new) {
+      // A row moved where the figures cannot follow (or back from there): its old image is taken out and its
+      // new one put in apart, so the half that can go in does, and only the other is set aside.
+      await applyOrSetAside(client, [{ ...change, new: null }], log)
+      await applyOrSetAside(client, [{ ...change, old: null }], log)
+      return
+    }
     if (changes.length === 1 && change) {
       const id = (change.new ?? change.old)?.id ?? null
       const message = (error as Error).message
