@@ -52,7 +52,7 @@ export function keepFigures(app: FastifyInstance, db: Db, config: Config) {
       )
       return startFolding(db, app.log)
     }
-    return followStream(url, await prepareStream(url), app.log).stop
+    return followStream(url, await prepareStream(url, app.log), app.log).stop
   }
   app.addHook('onReady', async () => {
     const url = config.databaseUrl

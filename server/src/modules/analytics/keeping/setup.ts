@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify'
 import pg from 'pg'
 import { CONNECTION_SETTINGS } from '../../../db/client.ts'
 
@@ -5,6 +6,9 @@ import { CONNECTION_SETTINGS } from '../../../db/client.ts'
 const SETUP_LOCK = 270054
 /** Between tries for a table the member site holds (vod_stream_tables_prepare waits a second each). */
 const TABLES_RETRY_MS = 500
+/** While the slot waits for open transactions: the first word on them after this, then at the interval. */
+const WAITS_FIRST_MS = 1000
+const WAITS_EVERY_MS = 30_000
 
 /**
  * Why the database cannot give the figures its change stream (docs/analytics.md "PostgreSQL's change
@@ -51,7 +55,7 @@ const connect = async (url: string, extra: pg.ClientConfig = {}) => {
  * what was committed after). A slot left without a position (a start that died midway) is made again.
  * Answers the slot's name.
  */
-export async function prepareStream(url: string): Promise<string> {
+export async function prepareStream(url: string, log: FastifyBaseLogger): Promise<string> {
   const client = await connect(url)
   try {
     const slot = await slotName(client)
@@ -65,20 +69,58 @@ export async function prepareStream(url: string): Promise<string> {
     )
     if (rows[0]?.kept && rows[0].live) return slot
     if (rows[0]?.live) await client.query('select pg_drop_replication_slot($1)', [slot])
-    await build(url, client, slot)
+    await build(url, client, slot, log)
     return slot
   } finally {
     await client.end().catch(() => undefined)
   }
 }
 
-async function build(url: string, client: pg.Client, slot: string) {
+/**
+ * Says, until `stop`, which transactions the slot being made waits for: every one open in the cluster with a
+ * transaction id, other databases' and prepared ones included (a prepared one waits for its COMMIT PREPARED).
+ */
+function sayWaits(client: pg.Client, log: FastifyBaseLogger) {
+  const say = async () => {
+    const { rows } = await client.query(
+      `select a.pid, a.datname as database, extract(epoch from now() - a.xact_start)::int as seconds,
+         null as prepared
+       from pg_stat_activity a
+       where a.backend_xid is not null and a.backend_type = 'client backend' and a.pid <> pg_backend_pid()
+       union all
+       select null, p.database, extract(epoch from now() - p.prepared)::int, p.gid from pg_prepared_xacts p`,
+    )
+    if (rows.length > 0)
+      log.warn(
+        { waiting_for: rows },
+        'the figures wait for these transactions to end before their replication slot is made',
+      )
+  }
+  let stopped = false
+  let timer: NodeJS.Timeout | undefined
+  const after = (ms: number) => {
+    timer = setTimeout(async () => {
+      await say().catch(() => undefined)
+      if (!stopped) after(WAITS_EVERY_MS)
+    }, ms).unref()
+  }
+  after(WAITS_FIRST_MS)
+  return () => {
+    stopped = true
+    clearTimeout(timer)
+  }
+}
+
+async function build(url: string, client: pg.Client, slot: string, log: FastifyBaseLogger) {
   const replication = await connect(url, { replication: 'database' } as pg.ClientConfig)
   try {
     // Waits for the transactions open now to end: the snapshot it exports sees every one that committed.
-    const made = await replication.query<{ consistent_point: string; snapshot_name: string }>(
-      `CREATE_REPLICATION_SLOT ${slot} LOGICAL pgoutput (SNAPSHOT 'export')`,
-    )
+    const stopSaying = sayWaits(client, log)
+    const made = await replication
+      .query<{ consistent_point: string; snapshot_name: string }>(
+        `CREATE_REPLICATION_SLOT ${slot} LOGICAL pgoutput (SNAPSHOT 'export')`,
+      )
+      .finally(stopSaying)
     const [point] = made.rows
     if (!point) throw new Error(`the slot ${slot} was made without a snapshot`)
     await client.query('begin isolation level repeatable read')
