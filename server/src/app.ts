@@ -18,6 +18,7 @@ import { accessPlugin } from './plugins/access.ts'
 import { apiVersionPlugin } from './plugins/api-version.ts'
 import { bulkSlotsPlugin } from './plugins/bulk-slots.ts'
 import { compressPlugin } from './plugins/compress.ts'
+import { capConnectionsPerAddress } from './plugins/connection-cap.ts'
 import { clientErrorHandler, errorsPlugin } from './plugins/errors.ts'
 import { exportsPlugin } from './plugins/exports.ts'
 import { healthPlugin, type Readiness, readinessPlugin } from './plugins/health.ts'
@@ -32,6 +33,9 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts'
 import { staticPlugin } from './plugins/static.ts'
 import { uploadsPlugin } from './plugins/uploads.ts'
 import { openStorage } from './storage/index.ts'
+
+/** Seconds a client has to send a request's headers (REQUEST_TIMEOUT_SECONDS when that is shorter). */
+const HEADERS_TIMEOUT_SECONDS = 10
 
 export interface AppOptions {
   config: Config
@@ -89,11 +93,14 @@ export async function buildApp({
     // Node checks the request timeout every 30 seconds by default, which would stretch a short one.
     http: {
       connectionsCheckingInterval: 1000,
-      headersTimeout: Math.min(60, config.requestTimeoutSeconds) * 1000,
+      // Headers are a few hundred bytes: a deadline of their own, shorter than a body's, frees a socket held
+      // by a header line now and then long before the request timeout would.
+      headersTimeout: Math.min(HEADERS_TIMEOUT_SECONDS, config.requestTimeoutSeconds) * 1000,
     },
   })
   // Past this many open connections, Node closes new ones at once.
   app.server.maxConnections = config.maxConnections
+  capConnectionsPerAddress(app.server, config.maxConnectionsPerAddress)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 

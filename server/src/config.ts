@@ -55,6 +55,8 @@ export interface Config {
   connectionTimeoutSeconds: number
   /** Open connections at most; further ones are refused (Node's server.maxConnections). */
   maxConnections: number
+  /** Open connections from one client address at most, so one address cannot take all of maxConnections. */
+  maxConnectionsPerAddress: number
   tokenTtlSeconds: number
   twoFactor: TwoFactorMode
   redisUrl: string | null
@@ -256,6 +258,7 @@ const schema = z.object({
   REQUEST_TIMEOUT_SECONDS: integer(30, 1, 3600),
   CONNECTION_TIMEOUT_SECONDS: integer(60, 1, 3600),
   MAX_CONNECTIONS: integer(1000, 1, 1_000_000),
+  MAX_CONNECTIONS_PER_ADDRESS: integer(100, 1, 1_000_000),
   TOKEN_TTL_SECONDS: integer(28800, 60, 60 * 60 * 24 * 30),
   TWO_FACTOR: oneOf(twoFactorModes, 'optional'),
   REDIS_URL: optional.refine((v) => v === null || /^rediss?:\/\//.test(v), {
@@ -397,6 +400,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     connectionTimeoutSeconds: e.CONNECTION_TIMEOUT_SECONDS,
     maxConnections: e.MAX_CONNECTIONS,
+    maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     twoFactor: e.TWO_FACTOR,
     redisUrl: e.REDIS_URL,

@@ -6,10 +6,19 @@
 // sends nothing (a native submission would carry the password in the address): a submission is noted, and
 // the app's login screen sends it once it takes over.
 ;(() => {
+  // Any cookie on the host may be malformed (a bad %-escape): one that will not decode is kept as it is, so
+  // the guard below is installed whatever the cookies are (issue 65).
+  const decoded = (value) => {
+    try {
+      return decodeURIComponent(value)
+    } catch {
+      return value
+    }
+  }
   const cookies = Object.fromEntries(
     document.cookie.split('; ').map((pair) => {
       const at = pair.indexOf('=')
-      return [pair.slice(0, at), decodeURIComponent(pair.slice(at + 1))]
+      return [pair.slice(0, at), decoded(pair.slice(at + 1))]
     }),
   )
   const language = cookies.language === 'en' ? 'en' : 'zh-CN'

@@ -108,6 +108,9 @@ export const en = {
   'users.already_enabled': 'This member is already enabled.',
   'users.already_disabled': 'This member is already disabled.',
   'users.no_email': 'This member has no e-mail address to write to.',
+  'supports.no_email': 'This ticket has no e-mail address to reply to.',
+  'supports.bad_email':
+    "This ticket's e-mail address is not a single address (a list, a group or extra lines), so no reply is sent to it.",
   'users.mail_throttled':
     'At most {limit} such e-mails an hour go to one member. Please try again in {minutes} minute(s).',
   'report_subscriptions.no_email': 'Add an e-mail address to your profile first: reports are sent to it.',

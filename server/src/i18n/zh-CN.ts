@@ -95,6 +95,8 @@ export const zhCN: Record<MessageKey, string> = {
   'users.already_enabled': '该会员已启用。',
   'users.already_disabled': '该会员已禁用。',
   'users.no_email': '该会员没有可发送的邮箱地址。',
+  'supports.no_email': '该工单没有可回复的邮箱地址。',
+  'supports.bad_email': '该工单的邮箱地址不是单个地址（列表、群组或多行），因此不发送回复。',
   'users.mail_throttled': '每位会员每小时最多发送 {limit} 封此类邮件，请在 {minutes} 分钟后再试。',
   'report_subscriptions.no_email': '请先在个人资料中填写邮箱地址：报告将发送到该邮箱。',
   'report_subscriptions.limit': '每人最多订阅 {max} 个报告，请先取消一个。',

@@ -1,3 +1,4 @@
+import net from 'node:net'
 import { BULK_LIMIT } from '@vod/contract'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -150,6 +151,35 @@ describeEachEngine('bulk work is bounded', (engine) => {
     // Nothing is left holding a slot.
     for (let n = 0; n < 3; n++)
       expect((await api('/api/questions/bulk/delete', 'POST', { ids: [questionId + 1] })).status).toBe(200)
+  })
+
+  it('takes a bulk slot only once the body is in: two trickling bodies leave the slots free', async () => {
+    const { port } = new URL(t.url)
+    const body = JSON.stringify({ ids: missing(3) })
+    // Each asks for 100-continue, so the server says when it has its headers; then one byte of the body.
+    const trickle = () =>
+      new Promise<net.Socket>((resolve, reject) => {
+        const socket = net.connect(Number(port), '127.0.0.1')
+        socket.on('error', reject)
+        socket.write(
+          'POST /api/questions/bulk/delete HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n' +
+            `authorization: Bearer ${token}\r\ncontent-length: ${body.length}\r\nexpect: 100-continue\r\n\r\n`,
+        )
+        socket.once('data', (chunk) => {
+          if (!chunk.toString().startsWith('HTTP/1.1 100')) reject(new Error(chunk.toString()))
+          socket.write(body.slice(0, 1))
+          resolve(socket)
+        })
+      })
+    const sockets = await Promise.all([trickle(), trickle()])
+    try {
+      // Both were let in before this one, with their login checks ahead of its own.
+      const answer = await api('/api/questions/bulk/delete', 'POST', { ids: missing(3) })
+      expect(answer.status).toBe(200)
+      expect(t.app.bulkSlots.state().running).toBe(0)
+    } finally {
+      for (const socket of sockets) socket.destroy()
+    }
   })
 
   // Real requests in flight: two bulks wait on a row another connection holds (PostgreSQL only: PGlite runs

@@ -1,4 +1,5 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises'
+import http from 'node:http'
 import { connect, type Socket } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -140,5 +141,49 @@ describe('the connection cap', () => {
     for (const connection of held) connection.socket.destroy()
     await Promise.all(held.map((connection) => connection.closed))
     expect((await t.request('/api/health')).status).toBe(200)
+  })
+})
+
+// One client's slow partial requests past MAX_CONNECTIONS_PER_ADDRESS are closed at once, so another client
+// (here 127.0.0.2, loopback too) still finds room under MAX_CONNECTIONS (issue 65).
+describe('the connection cap per address', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await startTestApp('pglite', { env: { MAX_CONNECTIONS: '20', MAX_CONNECTIONS_PER_ADDRESS: '5' } })
+  })
+  afterAll(() => t?.close())
+
+  it('keeps one address from taking every connection with slow partial requests', async () => {
+    const slow = await Promise.all(Array.from({ length: 40 }, () => open(t)))
+    for (const connection of slow) connection.socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n')
+    try {
+      const server = t.app.server
+      const connections = () =>
+        new Promise<number>((resolve, reject) =>
+          server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+        )
+      // Every slow socket either held by the server or closed by it.
+      await until(
+        'each slow connection held or closed',
+        async () => (await connections()) + slow.filter((c) => c.closedAt() !== null).length,
+        (seen) => seen === slow.length,
+      )
+      expect(slow.filter((c) => c.closedAt() === null)).toHaveLength(5)
+      const { port } = new URL(t.url)
+      const status = await new Promise<number>((resolve, reject) =>
+        http
+          .get(
+            { host: '127.0.0.1', port: Number(port), path: '/api/health', localAddress: '127.0.0.2' },
+            (res) => {
+              res.resume()
+              resolve(res.statusCode ?? 0)
+            },
+          )
+          .on('error', reject),
+      )
+      expect(status).toBe(200)
+    } finally {
+      for (const connection of slow) connection.socket.destroy()
+    }
   })
 })

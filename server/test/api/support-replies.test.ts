@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
+import pino from 'pino'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { scaled } from '../../../test/support/time.ts'
+import { scaled, until } from '../../../test/support/time.ts'
 import { supportReplies, supports, users } from '../../src/db/schema/index.ts'
 import { describeEachEngine } from '../support/databases.ts'
 import { type Json, startTestApp, type TestApp } from '../support/harness.ts'
@@ -11,6 +12,8 @@ describeEachEngine('support replies', (engine) => {
   let t: TestApp
   let token: string
   let smtp: Awaited<ReturnType<typeof startSmtp>>
+  /** The app's log lines, warnings and worse. */
+  const logged: string[] = []
   const api = (path: string, method = 'GET', body?: Json) => t.request(path, { token, method, body })
 
   const ticket = async (email: string, userId: number | null = null) => {
@@ -24,6 +27,7 @@ describeEachEngine('support replies', (engine) => {
   beforeAll(async () => {
     smtp = await startSmtp()
     t = await startTestApp(engine, {
+      logger: pino({ level: 'warn' }, { write: (line: string) => void logged.push(line) }),
       env: { SMTP_URL: smtp.url, MAIL_FROM: 'Support <support@vod.test>', MAIL_RETRY_SECONDS: '1' },
     })
     token = await t.superToken()
@@ -100,7 +104,49 @@ describeEachEngine('support replies', (engine) => {
         timeout: scaled(30_000),
       })
       .toBe('failed')
+    // Logged without the address refused or the ticket's subject.
+    const refusal = logged.filter((line) => line.includes('did not take it'))
+    expect(refusal.length).toBeGreaterThan(0)
+    expect(refusal.join('\n')).toContain('"responseCode":550')
+    expect(logged.join('\n')).not.toMatch(/refuse@example\.com|Charged twice/)
     const mine = await api(`/api/supports?user_id=${member?.id}`)
     expect(mine.body.data.map((row: Json) => row.id)).toEqual([id])
+  })
+
+  it('replies only to a ticket whose address is exactly one mailbox, else 409 and nothing sent', async () => {
+    const stored = [
+      'member2@example.com, third-party@evil.test',
+      'member3@example.com\r\nBcc: hidden@evil.test',
+      'Friends: a@evil.test, b@evil.test;',
+      '<member4@example.com>, c@evil.test',
+    ]
+    for (const email of stored) {
+      const id = await ticket(email)
+      const res = await api(`/api/supports/${id}/replies`, 'POST', { body: 'Hello', solve: 1 })
+      expect(res.status, email).toBe(409)
+      expect(res.body).toEqual({
+        message:
+          "This ticket's e-mail address is not a single address (a list, a group or extra lines), so no reply is sent to it.",
+      })
+      expect((await api(`/api/supports/${id}/replies`)).body.data).toEqual([])
+      expect((await api(`/api/supports/${id}`)).body.data.status).toBe('open')
+    }
+    const blank = await ticket('')
+    const none = await t.request(`/api/supports/${blank}/replies`, {
+      token,
+      method: 'POST',
+      body: { body: 'Hello' },
+      headers: { 'accept-language': 'zh-CN' },
+    })
+    expect(none.status).toBe(409)
+    expect(none.body.message).toBe('该工单没有可回复的邮箱地址。')
+    // A good reply after them goes out alone: nothing of theirs reached the mail server meanwhile.
+    const good = await ticket('single@example.com')
+    expect((await api(`/api/supports/${good}/replies`, 'POST', { body: 'Hi' })).status).toBe(201)
+    await until('the good reply at the mail server', () =>
+      smtp.received.some((mail) => mail.to.includes('single@example.com')),
+    )
+    const reached = smtp.received.flatMap((mail) => mail.to)
+    expect(reached.filter((to) => to.endsWith('evil.test') || to.startsWith('member'))).toEqual([])
   })
 })

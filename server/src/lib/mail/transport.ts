@@ -67,7 +67,14 @@ export function mailSender(app: FastifyInstance, config: Config): MailSender {
       })
       return 'sent'
     } catch (error) {
-      app.log.warn({ err: error, subject: mail.subject }, 'mail: the mail server did not take it')
+      // What went wrong, never to whom or about what: the error carries the refused addresses and the
+      // server's answer quoting them, and a subject may name a member's ticket (issue 65).
+      const { code, command, responseCode } = error as {
+        code?: string
+        command?: string
+        responseCode?: number
+      }
+      app.log.warn({ code, command, responseCode }, 'mail: the mail server did not take it')
       return refusedForGood(error) ? 'refused' : 'failed'
     }
   }

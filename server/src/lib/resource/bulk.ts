@@ -108,9 +108,10 @@ export function defineBulk(
 
   async function routes(app: FastifyInstance, db: Db) {
     const r = app.withTypeProvider<ZodTypeProvider>()
-    // A request's slot is taken before its body is read (a refusal costs no 1,000-id parse) and given back
-    // once its answer is made (before it is sent: a client that posts again the moment it reads the answer
-    // finds the slot free) or its client is gone, whichever comes first.
+    // A request's slot is taken once its body is read and checked: a client trickling a body in holds a
+    // socket of its own, never one of the few slots. It is given back once its answer is made (before it is
+    // sent: a client that posts again the moment it reads the answer finds the slot free) or its client is
+    // gone, whichever comes first.
     const slots = new WeakMap<FastifyRequest, () => void>()
     const giveBack = async (request: FastifyRequest) => {
       slots.get(request)?.()
@@ -135,7 +136,7 @@ export function defineBulk(
             body: body ?? bulkInput,
             response: { 200: bulkAnswer, ...protectedErrors, 409: errorBody, 429: errorBody },
           },
-          preParsing: async (request) => {
+          preHandler: async (request) => {
             slots.set(request, app.bulkSlots.take())
           },
           onSend: async (request, _reply, payload) => {

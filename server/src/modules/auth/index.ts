@@ -67,11 +67,12 @@ export const authModule: ApiModule = async (app, { db, config, secret, throttle 
       // neither the answer nor its timing tells which usernames exist.
       const ok = admin ? await verifyPassword(admin.hash, password) : await verifyAgainstDummy(password)
       if (!admin || !ok || admin.status !== 'enabled') {
-        // Who was tried, never with what.
+        // Who was tried, never with what; a name no admin has is kept out too, since it is often a password
+        // typed into the wrong field (issue 65).
         await audit(db, request, {
           resource: 'auth',
           action: 'login-failed',
-          actor: { id: null, username },
+          actor: { id: null, username: admin ? admin.username : null },
         })
         attempt.failed()
         // Only who knows the password learns that the account exists and is disabled.

@@ -9,6 +9,7 @@ import { supportReplies, supports } from '../../db/schema/index.ts'
 import { audit } from '../../lib/audit.ts'
 import { conflict, notFound } from '../../lib/errors.ts'
 import { idParams } from '../../lib/id-param.ts'
+import { isOneMailbox } from '../../lib/mail/mailbox.ts'
 import { attemptUntil, claimDue, everyMailPass } from '../../lib/mail/outbox.ts'
 import { MAX_MAIL_ATTEMPTS, mailSender } from '../../lib/mail/transport.ts'
 import { dataOf, errorBody, recordErrors } from '../../lib/responses.ts'
@@ -103,7 +104,8 @@ export async function supportReplyRoutes(app: FastifyInstance, { db, config }: M
         description:
           'Through SMTP when SMTP_URL is set, else kept in the outbox. Answers at once (201), the mail `queued` ' +
           'for the mail server, never waiting for it; a mail it did not take is tried again. `solve: 1` solves ' +
-          'the ticket in the same transaction: 409 when it is not open, and nothing is sent.',
+          'the ticket in the same transaction: 409 when it is not open, and nothing is sent. A ticket whose ' +
+          'address is empty or not exactly one mailbox: 409, nothing sent.',
         params: idParams,
         body: supportReplyInput,
         response: { 201: dataOf(supportReplyRecord), ...recordErrors, 409: errorBody },
@@ -118,6 +120,9 @@ export async function supportReplyRoutes(app: FastifyInstance, { db, config }: M
       const saved = await db.transaction(async (tx: Db) => {
         const [ticket] = await tx.select().from(supports).where(eq(supports.id, id)).for('update')
         if (!ticket) throw notFound()
+        // Refused here, not retried by the outbox: no later attempt could deliver it.
+        if (ticket.email.trim() === '') throw conflict('supports.no_email')
+        if (!isOneMailbox(ticket.email)) throw conflict('supports.bad_email')
         if (solve && ticket.status !== 'open')
           throw conflict('errors.action_state', { action: 'solve', state: ticket.status })
         const [row] = await tx

@@ -52,6 +52,12 @@ export default function LoginPage() {
   const [revealed, setRevealed] = useState(false)
   const [submitting, setSubmitting] = useState(false)
   const form = useRef<HTMLFormElement>(null)
+  // The password field is left uncontrolled: React mirrors a controlled value into the `value` attribute,
+  // which would leave the typed password in the page's markup (issue 65). Set as a property instead.
+  useEffect(() => {
+    const input = form.current?.elements.namedItem('password')
+    if (input instanceof HTMLInputElement) input.value = early.password
+  }, [early])
   // Sent on the prerendered screen before the app ran: sent now, once.
   useEffect(() => {
     if (takeEarlySubmission()) form.current?.requestSubmit()
@@ -157,7 +163,7 @@ export default function LoginPage() {
           id={`${id}-${name}`}
           name={name}
           placeholder={t(`login.${name}`)}
-          value={values[name]}
+          {...(name === 'password' ? {} : { value: values[name] })}
           onChange={(event) => change(name, event.target.value)}
           onBlur={() => setTouched((current) => ({ ...current, [name]: true }))}
           aria-invalid={Boolean(error)}
@@ -186,7 +192,17 @@ export default function LoginPage() {
 
   return (
     <main className="login-page">
-      <form ref={form} className="login-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
+      {/* Prerendered, this form may be submitted natively before any script runs: a POST to the page itself
+          keeps the password out of the address (issue 65). */}
+      <form
+        ref={form}
+        className="login-form"
+        method="post"
+        action="#/login"
+        noValidate
+        onSubmit={submit}
+        aria-labelledby={`${id}-title`}
+      >
         <div className="login-head">
           <h1 id={`${id}-title`}>{t('login.title')}</h1>
           <LanguageSwitch className="login-language" />
