@@ -27,8 +27,11 @@ const widerRule = (a: FieldRule, b: FieldRule): FieldRule => (rank[a] >= rank[b]
 export const ruleExceeds = (a: FieldRule, b: FieldRule): boolean => rank[a] > rank[b]
 
 /** The rule of one field: `write` unless narrowed. */
-export const ruleOf = (rules: FieldRules, resource: string, field: string): FieldRule =>
-  rules[resource]?.[field] ?? 'write'
+export const ruleOf = (rules: FieldRules, resource: string, field: string): FieldRule => {
+  // Own keys only, so a name from the object prototype (`constructor`) never reads as a rule.
+  const fields = Object.hasOwn(rules, resource) ? rules[resource] : undefined
+  return fields && Object.hasOwn(fields, field) ? (fields[field] as FieldRule) : 'write'
+}
 
 /** What an admin's role gives, as the server reads it for the field rules. */
 export interface RoleRules {
@@ -41,7 +44,7 @@ export interface RoleRules {
 /**
  * An admin's rule per field: the widest its roles give. Only the roles that hold a permission of the
  * resource count for it (a content editor's role, which never names members, does not widen a marketer's
- * view of them); a resource none of them holds takes the widest of all its roles. A super-admin reads and
+ * view of them); a resource none of them holds takes the widest of the roles that name rules for it. A super-admin reads and
  * writes everything. Only narrowed fields are in the answer.
  */
 export function effectiveFieldRules(roles: readonly RoleRules[]): FieldRules {
@@ -50,7 +53,10 @@ export function effectiveFieldRules(roles: readonly RoleRules[]): FieldRules {
   const effective: FieldRules = {}
   for (const resource of resources) {
     const holding = roles.filter((role) => role.groups.includes(resource))
-    const counted = holding.length > 0 ? holding : roles
+    // None holds it (the figures of its rows are what they read): only the roles that say something of it
+    // count, so an unrelated role's silence does not lift a rule another set.
+    const counted =
+      holding.length > 0 ? holding : roles.filter((role) => role.field_rules[resource] !== undefined)
     const fields = new Set(counted.flatMap((role) => Object.keys(role.field_rules[resource] ?? {})))
     const narrowed: Record<string, FieldRule> = {}
     for (const field of fields) {

@@ -18,6 +18,10 @@ import type { View } from './view.ts'
 /** The fields of one resource a caller's roles narrow (contract/src/field-rules.ts); the rest are `write`. */
 export type NarrowedFields = Readonly<Record<string, FieldRule>>
 
+/** A map of the object's own entries that answers no name from Object's prototype (`constructor`, `toString`). */
+const prototypeFree = <T>(entries: Record<string, T> | undefined): Record<string, T> =>
+  Object.assign(Object.create(null), entries)
+
 /**
  * The caller's narrowed fields of the resource at `path`, as its session read them at this request (so a
  * narrowed role counts at the next request of every session); undefined when it may write every field. A
@@ -31,7 +35,7 @@ export function narrowedFields(
 ): NarrowedFields | undefined {
   const all = request?.admin?.fieldRules
   if (!all || Object.keys(all).length === 0) return undefined
-  const own: Record<string, FieldRule> = { ...all[path] }
+  const own: Record<string, FieldRule> = prototypeFree(Object.hasOwn(all, path) ? all[path] : undefined)
   for (const [shown, target] of shownByName(path)) {
     const rule = all[target]?.[declaredLabels.get(target) ?? 'name']
     if (rule && ruleExceeds(own[shown] ?? 'write', rule)) own[shown] = rule
@@ -40,6 +44,19 @@ export function narrowedFields(
   for (const [field, sources] of Object.entries(derivedFields[path] ?? {}))
     if (sources.some((source) => !readWhole(own, source))) own[field] = 'none'
   return Object.keys(own).length > 0 ? own : undefined
+}
+
+/**
+ * narrowedFields of every resource, for what shows several resources' fields at once (the audit log): the
+ * same narrowing as each resource's own answers, derived fields and names included.
+ */
+export function narrowedRules(request: FastifyRequest | undefined): FieldRules {
+  const rules: FieldRules = prototypeFree<Record<string, FieldRule>>(undefined)
+  for (const path of declaredRecords.keys()) {
+    const fields = narrowedFields(request, path)
+    if (fields) rules[path] = fields
+  }
+  return rules
 }
 
 const shownNames = new Map<string, [string, string][]>()
@@ -105,17 +122,19 @@ export const declaredLabels = new Map<string, string>()
 export function changesAs(changes: SQL | Expression, resource: Expression, rules: FieldRules): SQL {
   const branches = Object.entries(rules).flatMap(([path, fields]) => {
     const masks = masksOf(declaredRecords.get(path) ?? ({ shape: {} } as z.ZodObject))
-    let narrowed: SQL = sql`${changes}`
-    for (const [field, rule] of Object.entries(fields)) {
-      if (rule === 'write' || rule === 'read') continue
+    // One pass over the entry's keys, each narrowed field a `when`: the statement grows with the fields named,
+    // where rewriting the entry once per field nested it into itself (and crashed PGlite past a few fields).
+    const cases = Object.entries(fields).flatMap(([field, rule]) => {
+      if (rule === 'write' || rule === 'read') return []
       const mask = rule === 'masked' ? masks[field] : undefined
-      const text = sql`(x #>> '{}')`
-      const cell = mask ? sql`to_jsonb(${maskOf(mask, text)})` : sql`'"hidden"'::jsonb`
+      const cell = mask ? sql`to_jsonb(${maskOf(mask, sql`(x #>> '{}')`)})` : sql`'"hidden"'::jsonb`
       const shown = sql`case when x = 'null'::jsonb then x else ${cell} end`
-      const name = sql`${field}::text`
-      const value = sql`${narrowed} -> ${name}`
-      narrowed = sql`case when ${narrowed} ? ${name} then jsonb_set(${narrowed}, array[${name}], case jsonb_typeof(${value}) when 'array' then (select coalesce(jsonb_agg(${shown} order by i), '[]'::jsonb) from jsonb_array_elements(${value}) with ordinality as e(x, i)) else (select ${shown} from (select ${value} as x) as one) end) else ${narrowed} end`
-    }
+      return [
+        sql`when ${field}::text then case jsonb_typeof(v) when 'array' then (select coalesce(jsonb_agg(${shown} order by i), '[]'::jsonb) from jsonb_array_elements(v) with ordinality as e(x, i)) else (select ${shown} from (select v as x) as one) end`,
+      ]
+    })
+    if (cases.length === 0) return []
+    const narrowed = sql`coalesce((select jsonb_object_agg(k, case k ${sql.join(cases, sql` `)} else v end) from jsonb_each(case jsonb_typeof(${changes}) when 'object' then ${changes} end) as c(k, v)), ${changes})`
     return [sql`when ${resource} = ${path} then ${narrowed}`]
   })
   return branches.length > 0 ? sql`(case ${sql.join(branches, sql` `)} else ${changes} end)` : sql`${changes}`
@@ -123,11 +142,14 @@ export function changesAs(changes: SQL | Expression, resource: Expression, rules
 
 /** The record's fields that declare a mask, and which. */
 export function masksOf(record: z.ZodObject): Record<string, MaskKind> {
-  return Object.fromEntries(
-    Object.entries(record.shape).flatMap(([field, schema]) => {
-      const mask = describeField(schema as z.ZodType).mask
-      return mask ? [[field, mask]] : []
-    }),
+  // Without a prototype: a rule named `constructor` must find no mask (nor anything else) here.
+  return prototypeFree(
+    Object.fromEntries(
+      Object.entries(record.shape).flatMap(([field, schema]) => {
+        const mask = describeField(schema as z.ZodType).mask
+        return mask ? [[field, mask]] : []
+      }),
+    ),
   )
 }
 

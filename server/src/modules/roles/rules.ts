@@ -37,7 +37,8 @@ function checkFieldRules(caller: FieldRules, rules: FieldRules, groups: readonly
     const record = declaredRecords.get(resource)
     const masks = record ? masksOf(record) : {}
     for (const [field, rule] of Object.entries(fields)) {
-      if (!record || !(field in record.shape)) unknown.push(`${resource}.${field}`)
+      // Own fields only: `constructor` or `toString` are in every object's prototype, never a field.
+      if (!record || !Object.hasOwn(record.shape, field)) unknown.push(`${resource}.${field}`)
       else if (rule === 'masked' && !masks[field]) unmasked.push(`${resource}.${field}`)
     }
   }
