@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { scaled } from '../../test/support/time.ts'
 import type { Db } from '../src/db/client.ts'
 import { queryRows } from '../src/db/client.ts'
+import { foldStatus } from '../src/modules/analytics/fold-status.ts'
 import { truncatedColumns } from '../src/modules/analytics/keeping/apply.ts'
 import type { FigureSource } from '../src/modules/analytics/keeping/changes.ts'
 import { createTestDatabase, describeEachEngine, type TestDatabase } from './support/databases.ts'
@@ -214,5 +215,51 @@ describeEachEngine('every keeping path keeps every kept figure', (engine) => {
     }
     // Every kept figure is some source's: none is left standing when its rows are emptied.
     expect([...emptied].sort()).toEqual([...columns].sort())
+  })
+
+  it('keeps a row no business day holds out of every path, fails none, and counts it as set aside', async () => {
+    await forget(db)
+    await db.execute(sql`select vod_rollup_rebuild()`)
+    const { setAside } = await foldStatus(db)
+    // The last microsecond PostgreSQL dates (no business day east of UTC holds it) and its first.
+    const late = "timestamptz '294276-12-31 23:59:59.999999+00'"
+    const early = "timestamptz '4714-11-24 00:00:00+00 BC'"
+    await db.execute(
+      sql.raw(`insert into visits (visitor, device, visited_at) values ('far-late', 'mobile', ${late}),
+        ('far-early', 'desktop', ${early})`),
+    )
+    await db.execute(sql.raw(`insert into users (username, created_at) values ('far-member', ${late})`))
+    // A paid order moved there (its old image comes out), and its event and subscription with it.
+    await db.execute(sql.raw(`update orders set paid_at = ${late} where id = (select min(id) from orders)`))
+    await db.execute(
+      sql.raw(`update order_events set occurred_at = ${early} where id = (select min(id) from order_events)`),
+    )
+    await db.execute(
+      sql.raw(`update subscriptions set started_at = ${early}, cancelled_at = ${late}
+        where id = (select min(id) from subscriptions)`),
+    )
+    await fold(db)
+    await expectKeptAsRows(db)
+    expect((await foldStatus(db)).setAside).toBe(setAside + 7)
+    await forget(db)
+    await db.execute(sql`select vod_rollup_rebuild()`)
+    await db.execute(sql`select vod_visitors_recount()`)
+    await expectKeptAsRows(db)
+    await forget(db)
+    await db.execute(
+      sql.raw(`select vod_figures_apply((select jsonb_agg(jsonb_build_object('table', 'visits', 'old', null,
+        'new', to_jsonb(visit))) from visits visit where visitor like 'far-%'))`),
+    )
+    for (const table of rollups)
+      expect({ table, ...(await kept(db, table)) }).toEqual({
+        table,
+        ...Object.fromEntries(columns.map((column) => [column, '0.00'])),
+      })
+    await db.execute(sql`delete from visits where visitor like 'far-%'`)
+    await db.execute(sql`delete from users where username = 'far-member'`)
+    await db.execute(sql`update orders set paid_at = created_at + interval '2 hours' where paid_at > now()`)
+    await fold(db)
+    await db.execute(sql`select vod_rollup_rebuild()`)
+    await expectKeptAsRows(db)
   })
 })

@@ -1,6 +1,7 @@
 import { keptFigures } from '@vod/contract'
 import { sql } from 'drizzle-orm'
 import { type Db, queryRows } from './client.ts'
+import { DATABLE } from './datable.ts'
 
 /**
  * The live SQL that names every kept figure, written here from the figure registry (contract/src/figures.ts)
@@ -101,10 +102,18 @@ function momentsOf(table: string, alias: string): { at: string; figures: Column[
   for (const column of mine)
     if (column.alias !== alias)
       throw new Error(`${column.name}: from '${table} ${column.alias}', where the fold names it ${alias}`)
+  // A moment no business day holds is NULL here, and a NULL moment adds nothing on any path (datable.ts).
   return [...new Set(mine.map((column) => column.at))].map((at) => ({
-    at,
+    at: `vod_datable(${at})`,
     figures: mine.filter((column) => column.at === at),
   }))
+}
+
+function datable(): string {
+  return `-- The moment itself where a business day holds it in any zone, else NULL (server/src/db/datable.ts).
+CREATE OR REPLACE FUNCTION vod_datable(moment timestamptz) RETURNS timestamptz LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE WHEN moment >= '${DATABLE.from}'::timestamptz AND moment < '${DATABLE.before}'::timestamptz THEN moment END
+$$`
 }
 
 /** What one row adds to a column at a moment (`sign` a row), or 0 if the column is not of that moment. */
@@ -187,6 +196,7 @@ CREATE OR REPLACE FUNCTION vod_visits_deltas(visit_rows visits[], sign integer) 
 LANGUAGE sql IMMUTABLE AS $$
   SELECT ${quarterOf(at)}, ${visitKeys.join(', ')}, ${list(summed)}
   FROM unnest(visit_rows) visit
+  WHERE ${at} IS NOT NULL
   GROUP BY ${quarterOf(at)}, visit.channel_id, visit.campaign_id, visit.device
 $$`
 }
@@ -437,6 +447,7 @@ export function keptFigureSource(): { file: string; statements: string[] } {
   return {
     file: KEPT_FIGURES_SOURCE,
     statements: [
+      datable(),
       ...Object.entries(sources).map(([table, source]) => rowDeltas(table, source)),
       visitsDeltas(),
       deltasSummed(),

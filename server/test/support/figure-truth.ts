@@ -1,8 +1,10 @@
+import { undatable } from '../../src/db/datable.ts'
+
 /**
  * The figures as kept and as the raw rows give them, for the tests that compare the two (figure-fold.test.ts,
  * figure-stream.test.ts): the rollups as rows of text to compare whole (quarter-hours and months; rebuilt from
  * the rows by vod_rollup_rebuild), and each business day's distinct visitors, kept and counted from the visits
- * (the servers count business days in UTC).
+ * (the servers count business days in UTC), of the moments a business day holds (datable.ts).
  */
 export const ROLLUPS = `
   select 'q' as t, channel_id, campaign_id, plan_id, device, bucket::text as at, orders, gross::text, fees::text,
@@ -28,7 +30,7 @@ export const VISITOR_COUNTS = `select channel_id, campaign_id, day::text, visito
   where visitors <> 0 order by 1, 2, 3`
 
 export const RAW_VISITORS = `with v as (select (visited_at at time zone 'UTC')::date::text as day, coalesce(channel_id, 0) as c,
-    coalesce(campaign_id, 0) as m, visitor from visits)
+    coalesce(campaign_id, 0) as m, visitor from visits where not ${undatable('visited_at')})
   select -1 as channel_id, -1 as campaign_id, day, count(distinct visitor)::int as visitors from v group by 3
   union all select c, -1, day, count(distinct visitor)::int from v group by 1, 3
   union all select c, m, day, count(distinct visitor)::int from v group by 1, 2, 3

@@ -26,7 +26,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { admins } from './auth.ts'
 import { campaigns, channels } from './channels.ts'
-import { oneOf } from './columns.ts'
+import { oneOf, undatableIndex } from './columns.ts'
 import { orders } from './commerce.ts'
 
 /**
@@ -51,6 +51,7 @@ export const orderEvents = pgTable(
     check('order_events_kind_check', sql`${t.kind} in (${oneOf(orderEventKinds)})`),
     check('order_events_amount_check', sql`${t.amount} > 0`),
     index('order_events_order_id_index').on(t.orderId, t.id),
+    undatableIndex('order_events', t.occurredAt),
   ],
 )
 
@@ -72,6 +73,7 @@ export const visits = pgTable(
   (t) => [
     check('visits_device_check', sql`${t.device} in (${oneOf(visitDevices)})`),
     index('visits_visited_at_index').on(t.visitedAt),
+    undatableIndex('visits', t.visitedAt),
   ],
 )
 

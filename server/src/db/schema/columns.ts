@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { numeric, type PgColumn, timestamp, varchar } from 'drizzle-orm/pg-core'
+import { index, numeric, type PgColumn, timestamp, varchar } from 'drizzle-orm/pg-core'
+import { undatable } from '../datable.ts'
 
 /** created_at / updated_at as every resource table has them; updated_at moves on each drizzle update. */
 export const timestamps = {
@@ -37,6 +38,15 @@ export const digitsEndWith = (column: PgColumn) => sql`${reversedDigits(column)}
  * (beside a keyword's expression) holds, a channel admin's keyword read from it a channel at a time.
  */
 export const inAChannel = (channel: PgColumn) => sql`${channel} is not null`
+
+/**
+ * The rows whose moment no business day holds (db/datable.ts), none or few: an index of only those, so the
+ * health answer counts them (set aside from the figures) without reading the table.
+ */
+export const undatableIndex = (table: string, column: PgColumn) =>
+  index(`${table}_${column.name}_undatable_index`)
+    .on(column)
+    .where(sql.raw(undatable(column.name)))
 
 /** The values an enum column may hold, for its check constraint: `${t.status} in (${oneOf(statuses)})`. */
 export const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '))

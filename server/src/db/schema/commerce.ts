@@ -24,7 +24,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core'
 import { campaigns, channels } from './channels.ts'
-import { inAChannel, money, oneOf, startsWith, timestamps } from './columns.ts'
+import { inAChannel, money, oneOf, startsWith, timestamps, undatableIndex } from './columns.ts'
 import { users } from './members.ts'
 import { plans } from './plans.ts'
 
@@ -116,6 +116,8 @@ export const subscriptions = pgTable(
     index('subscriptions_user_id_index').on(t.userId),
     index('subscriptions_plan_id_index').on(t.planId, t.id),
     index('subscriptions_started_at_index').on(t.startedAt),
+    undatableIndex('subscriptions', t.startedAt),
+    undatableIndex('subscriptions', t.cancelledAt),
     index('subscriptions_channel_id_started_at_index').on(t.channelId, t.startedAt),
     index('subscriptions_campaign_id_index').on(t.campaignId),
     index('subscriptions_status_id_index').on(t.status, t.id),
@@ -171,6 +173,7 @@ export const orders = pgTable(
       .on(t.channelId, startsWith(t.transactionNumber))
       .where(inAChannel(t.channelId)),
     index('orders_paid_at_id_index').on(t.paidAt, t.id),
+    undatableIndex('orders', t.paidAt),
     index('orders_payment_method_paid_at_index').on(t.paymentMethod, t.paidAt),
     index('orders_plan_id_paid_at_index').on(t.planId, t.paidAt),
     index('orders_plan_id_id_index').on(t.planId, t.id),

@@ -16,7 +16,14 @@ import {
 } from 'drizzle-orm/pg-core'
 import { admins } from './auth.ts'
 import { campaigns, channels } from './channels.ts'
-import { digitsEndWith, domainStartsWith, inAChannel, startsWith, timestamps } from './columns.ts'
+import {
+  digitsEndWith,
+  domainStartsWith,
+  inAChannel,
+  startsWith,
+  timestamps,
+  undatableIndex,
+} from './columns.ts'
 import { plans } from './plans.ts'
 
 /**
@@ -78,6 +85,7 @@ export const users = pgTable(
     index('users_status_id_index').on(t.status, t.id),
     index('users_plan_id_index').on(t.planId, t.id),
     index('users_created_at_index').on(t.createdAt),
+    undatableIndex('users', t.createdAt),
     index('users_end_date_index').on(t.endDate),
     index('users_channel_id_index').on(t.channelId),
     index('users_campaign_id_index').on(t.campaignId),

@@ -58,7 +58,8 @@ BEGIN
   IF visits_out IS NOT NULL THEN
     moved_days := ARRAY(
       SELECT DISTINCT (visit.visited_at AT TIME ZONE vod_business_zone())::date
-      FROM (SELECT * FROM unnest(visits_out) UNION ALL SELECT * FROM unnest(visits_moved)) visit);
+      FROM (SELECT * FROM unnest(visits_out) UNION ALL SELECT * FROM unnest(visits_moved)) visit
+      WHERE vod_datable(visit.visited_at) IS NOT NULL);
     PERFORM vod_visitor_days_recount(moved_days);
   END IF;
   IF events_changed OR orders_in IS NOT NULL THEN

@@ -132,6 +132,7 @@ RETURNS TABLE (day date, channel_id integer, campaign_id integer, hash bigint) L
   SELECT (visit.visited_at AT TIME ZONE zone)::date, coalesce(visit.channel_id, 0), coalesce(visit.campaign_id, 0),
     hashtextextended(visit.visitor, 0)
   FROM visits visit WHERE days IS NULL AND visit.id > after AND visit.id <= upto
+    AND vod_datable(visit.visited_at) IS NOT NULL
   UNION ALL
   SELECT wanted.day, coalesce(visit.channel_id, 0), coalesce(visit.campaign_id, 0), hashtextextended(visit.visitor, 0)
   FROM unnest(days) AS wanted(day)
@@ -243,7 +244,8 @@ BEGIN
     RAISE EXCEPTION USING ERRCODE = 'VOD26';
   EXCEPTION WHEN SQLSTATE 'VOD26' THEN NULL;
   END;
-  SELECT (min(visited_at) AT TIME ZONE zone)::date INTO first_day FROM visits;
+  SELECT (visited_at AT TIME ZONE zone)::date INTO first_day FROM visits
+  WHERE vod_datable(visited_at) IS NOT NULL ORDER BY visited_at LIMIT 1;
   DROP TABLE IF EXISTS vod_visitor_planes_next;
   CREATE TEMP TABLE vod_visitor_planes_next (channel_id integer, campaign_id integer, day date, plane smallint,
     bits bit varying) ON COMMIT DROP;
@@ -330,7 +332,7 @@ RETURNS TABLE (channel_id integer, campaign_id integer, day date, hash bigint) L
   SELECT level.channel_id, level.campaign_id, visit.day, visit.hash
   FROM (SELECT (new_visit.visited_at AT TIME ZONE zone)::date AS day, coalesce(new_visit.channel_id, 0) AS channel_id,
       coalesce(new_visit.campaign_id, 0) AS campaign_id, hashtextextended(new_visit.visitor, 0) AS hash
-    FROM unnest(new_visits) new_visit) visit
+    FROM unnest(new_visits) new_visit WHERE vod_datable(new_visit.visited_at) IS NOT NULL) visit
   CROSS JOIN LATERAL (VALUES (-1, -1), (visit.channel_id, -1), (visit.channel_id, visit.campaign_id))
     AS level(channel_id, campaign_id)
 $$;

@@ -1,5 +1,8 @@
+import { keptFigures } from '@vod/contract'
 import { sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
+import { undatableSql } from '../../db/datable.ts'
+import { named } from './sql-parts.ts'
 
 /** How far the figures are behind what is committed: what the metrics, readiness and `fresh_as_of` read. */
 export interface FoldStatus {
@@ -12,11 +15,27 @@ export interface FoldStatus {
   /** How long the oldest of them has waited (0 when none waits). */
   behindSeconds: number
   /** Changes set aside: those the stream could not take (figure_set_aside), or rows the embedded way's fold
-   * passed and waits for their writers to end (its gaps). */
+   * passed and waits for their writers to end (its gaps); on both, rows dated where no business day is
+   * (db/datable.ts). */
   setAside: number
   /** WAL a replication slot keeps from being recycled, the most of any slot; null: no slot. */
   slotRetainedBytes: number | null
 }
+
+/**
+ * The rows of every kept figure's moment (the registry's: orders' paid_at, visits' visited_at, ...) that no
+ * business day holds, which no figure counts: each read from the partial index of only those rows
+ * (schema/columns.ts undatableIndex).
+ */
+const undatableRows = sql.join(
+  [...new Set(keptFigures.map((figure) => `${figure.from.split(' ')[0]} ${figure.at.split('.')[1]}`))].map(
+    (moment) => {
+      const [table, column] = moment.split(' ') as [string, string]
+      return sql`(select count(*) from ${named(table)} where ${undatableSql(named(column))})`
+    },
+  ),
+  sql` + `,
+)
 
 /** The tables the fold reads by id (figure_tails' sources), and when each row was written. */
 const tailTimes: Record<string, string> = {
@@ -41,7 +60,7 @@ export async function foldStatus(db: Db): Promise<FoldStatus> {
     sql`select clock_timestamp()::text as now,
         least(stream.fresh_as_of, applying.committed_at)::text as fresh,
         greatest(pg_wal_lsn_diff(pg_current_wal_lsn(), least(stream.lsn, applying.commit_lsn)), 0)::text as bytes,
-        (select count(*) from figure_set_aside)::text as aside
+        ((select count(*) from figure_set_aside) + ${undatableRows})::text as aside
       from figure_stream stream,
         lateral (select min(committed_at) as committed_at, min(commit_lsn) as commit_lsn
           from figure_stream_applying) applying
@@ -79,7 +98,7 @@ export async function foldStatus(db: Db): Promise<FoldStatus> {
       select clock_timestamp()::text as now, (select sum(behind) from tails)::text as behind,
         (select min(oldest) from tails where behind > 0)::text as oldest,
         (select count(*) from figure_queue)::text as queued,
-        (select count(*) from figure_tail_gaps gaps, unnest(gaps.ids))::text as aside`,
+        ((select count(*) from figure_tail_gaps gaps, unnest(gaps.ids)) + ${undatableRows})::text as aside`,
   )
   const now = new Date(row?.now ?? Date.now())
   const behindRows = Number(row?.behind ?? 0) + Number(row?.queued ?? 0)
