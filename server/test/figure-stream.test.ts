@@ -75,6 +75,8 @@ describeOnPostgres('the figures from the change stream', () => {
     cluster = await startLogicalCluster(['logical_decoding_work_mem=64kB'])
     await cluster.createDatabase('vod')
     pool = new pg.Pool({ connectionString: cluster.url('vod'), max: 12 })
+    // A test holds the servers' recounts of corrected days while it holds advisory lock 35026 (vod_upkeep_hold).
+    await pool.query(`alter database vod set vod.upkeep_hold = 'stale days'`)
     pool.on('error', () => {})
     for (let n = 0; n < 2; n++)
       servers.push(await startServer({ DATABASE_URL: cluster.url('vod'), SEED_DEMO: '0' }))
@@ -223,6 +225,58 @@ describeOnPostgres('the figures from the change stream', () => {
     await pool.query(`commit prepared 's-prepared'`)
     expect(await one(`select count(*)::int as n from users where username = 's-prepared'`)).toEqual({ n: 1 })
     await figuresEqualTheRows()
+  })
+
+  it('goes on past a corrected day while its visitors wait to be counted again, then counts them once', async () => {
+    const day = `timestamptz '2026-03-03 10:00:00+00'`
+    await pool.query(
+      `insert into visits (visitor, device, channel_id, visited_at)
+       select 's-stale-' || g % 5, 'mobile', $1, ${day} + g * interval '1 minute' from generate_series(1, 20) g`,
+      [channels[0]],
+    )
+    await figuresEqualTheRows()
+    const visitors = `select visitors from visitor_day_counts
+      where (channel_id, campaign_id, day) = (-1, -1, date '2026-03-03')`
+    const counted = (await one(visitors)).visitors
+    const hold = await pool.connect()
+    try {
+      await hold.query('select pg_advisory_lock(35026)')
+      // Every visit of one visitor gone, in transactions of their own: the day has a visitor fewer.
+      const gone = (await pool.query(`select id from visits where visitor = 's-stale-1'`)).rows
+      for (const { id } of gone) await pool.query('delete from visits where id = $1', [id])
+      const user = await member('s-stale-order', channels[0] ?? null)
+      await pool.query(
+        `insert into orders (order_no, user_id, plan_id, channel_id, amount, payment_method, paid_at, total_amount)
+         values ('S-stale', $1, $2, $3, 7.00, 'segpay', now(), 7.00)`,
+        [user, plan, channels[0]],
+      )
+      const { lsn } = await one(`select pg_logical_emit_message(true, 'vod_mark', '')::text as lsn`)
+      await until(
+        'the order after the corrections applied',
+        async () => (await one(HELD_AT, [lsn, true])).done,
+        Boolean,
+        {
+          every: 50,
+        },
+      )
+      // The runs went on: the order is counted while the day waits, noted, with its visitors as they were.
+      expect(
+        (
+          await one(
+            `select sum(orders)::int as n from rollup_quarters where (channel_id, campaign_id, plan_id, device) = (-1, -1, -1, '*')`,
+          )
+        ).n,
+      ).toBe(Number((await one(`select count(*)::int as n from orders`)).n))
+      expect((await pool.query(`select day::text from visitor_days_stale`)).rows).toEqual([
+        { day: '2026-03-03' },
+      ])
+      expect((await one(visitors)).visitors).toBe(counted)
+    } finally {
+      await hold.query('select pg_advisory_unlock(35026)')
+      hold.release()
+    }
+    await figuresEqualTheRows()
+    expect((await one(visitors)).visitors).toBe(counted - 1)
   })
 
   it('takes TRUNCATE and what is written after it', async () => {

@@ -20,10 +20,12 @@ export const ROLLUPS = `
 
 /**
  * Whether the figures hold what committed up to `$1`: the stream's position past it and, unless `$2` asks for
- * that commit alone, no streamed transaction committed before it still being applied.
+ * that commit alone, no streamed transaction committed before it still being applied and no corrected day's
+ * visitors waiting to be counted again.
  */
 export const HELD_AT = `select bool_or(lsn >= $1::pg_lsn)
-    and ($2 or not exists (select 1 from figure_stream_applying where commit_lsn < $1::pg_lsn)) as done
+    and ($2 or not exists (select 1 from figure_stream_applying where commit_lsn < $1::pg_lsn)
+      and not exists (select 1 from visitor_days_stale)) as done
   from figure_stream`
 
 export const VISITOR_COUNTS = `select channel_id, campaign_id, day::text, visitors from visitor_day_counts

@@ -203,6 +203,16 @@ export const visitorMonthHashes = pgTable(
 )
 
 /**
+ * The business days whose visits the change stream saw moved or deleted, their visitors to be counted again
+ * in the background (vod_stale_days_recount), each since it was first noted: the stream's runs note them and
+ * go on, so corrections never hold the figures behind a recount of whole days.
+ */
+export const visitorDaysStale = pgTable('visitor_days_stale', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
  * What the member site's corrections (updates and deletes; new rows are read from their tables) change in
  * the figures, waiting to be folded into the rollups: the correction triggers only append here, a statement's deltas
  * summed by quarter-hour and level, so a correction pays one small insert and never waits on a hot rollup

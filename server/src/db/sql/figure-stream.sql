@@ -16,7 +16,8 @@ $$;
 -- each table's rows; each row's old image is taken out of the figures and its new one put in; a refund or
 -- chargeback goes out as it was counted (figure_events) and in along its order as the order is now, and an
 -- order that moves takes its counted refunds and chargebacks along. A visit moved or deleted has its
--- business days' visitors counted again (sketches only grow). Under the fold's lock, which a recount's
+-- business days noted to have their visitors counted again (sketches only grow; vod_stale_days_recount, in the
+-- background). Under the fold's lock, which a recount's
 -- switch to another zone takes too.
 CREATE OR REPLACE FUNCTION vod_figures_apply(changes jsonb) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
@@ -60,7 +61,7 @@ BEGIN
       SELECT DISTINCT (visit.visited_at AT TIME ZONE vod_business_zone())::date
       FROM (SELECT * FROM unnest(visits_out) UNION ALL SELECT * FROM unnest(visits_moved)) visit
       WHERE vod_datable(visit.visited_at) IS NOT NULL);
-    PERFORM vod_visitor_days_recount(moved_days);
+    INSERT INTO visitor_days_stale (day) SELECT unnest(moved_days) ON CONFLICT (day) DO NOTHING;
   END IF;
   IF events_changed OR orders_in IS NOT NULL THEN
     PERFORM vod_events_apply(changes);
@@ -204,6 +205,7 @@ BEGIN
     purchase.campaign_id, purchase.plan_id
   FROM order_events event LEFT JOIN orders purchase ON purchase.id = event.order_id;
   DELETE FROM figure_set_aside;
+  DELETE FROM visitor_days_stale;
 END
 $$;
 --> statement-breakpoint

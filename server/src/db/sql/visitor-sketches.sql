@@ -460,3 +460,28 @@ BEGIN
   WHERE date_trunc('month', day)::date = ANY (months) GROUP BY 1, 2, 3, 4;
 END
 $$;
+--> statement-breakpoint
+-- The stale days (visitor_days_stale: the stream saw a visit of theirs moved or deleted) counted again, the
+-- `batch` noted first, in the background: under the fold's lock, so no run of the stream adds to their
+-- sketches meanwhile; a visit a later run adds that the recount already read is added again, which changes
+-- nothing (a visitor's hash and register are kept once). 1 when more are left, 0 when none.
+CREATE OR REPLACE FUNCTION vod_stale_days_recount(batch integer) RETURNS integer LANGUAGE plpgsql AS $$
+DECLARE
+  days date[];
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM visitor_days_stale) THEN
+    RETURN 0;
+  END IF;
+  PERFORM vod_upkeep_hold('stale days');
+  PERFORM pg_advisory_xact_lock(270027);
+  WITH taken AS (
+    DELETE FROM visitor_days_stale
+    WHERE day = ANY (ARRAY(SELECT noted.day FROM visitor_days_stale noted ORDER BY noted.since LIMIT batch))
+    RETURNING day)
+  SELECT array_agg(taken.day) INTO days FROM taken;
+  IF days IS NOT NULL THEN
+    PERFORM vod_visitor_days_recount(days);
+  END IF;
+  RETURN CASE WHEN EXISTS (SELECT 1 FROM visitor_days_stale) THEN 1 ELSE 0 END;
+END
+$$;

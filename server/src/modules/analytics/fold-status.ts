@@ -48,7 +48,8 @@ const tailTimes: Record<string, string> = {
 
 /**
  * On the change stream, from where it stands (figure_stream: its last commit's time, the WAL past it; a quiet
- * stream is marked every 5 s), or from the oldest streamed transaction still being applied. The embedded way:
+ * stream is marked every 5 s), or from the oldest streamed transaction still being applied, or the oldest day
+ * whose visitors wait to be counted again (visitor_days_stale). The embedded way:
  * read from the fold's own bookkeeping (figure_tails, figure_tail_gaps, the queues), each part by an index or
  * a sequence, never by reading the tables through: behind rows are the ids handed out past each tail's
  * `folded` and the queued corrections; the oldest unfolded row of a tail dates how far behind it is. The one
@@ -58,7 +59,7 @@ export async function foldStatus(db: Db): Promise<FoldStatus> {
   const [stream] = await queryRows<{ now: string; fresh: string; bytes: string; aside: string }>(
     db,
     sql`select clock_timestamp()::text as now,
-        least(stream.fresh_as_of, applying.committed_at)::text as fresh,
+        least(stream.fresh_as_of, applying.committed_at, (select min(since) from visitor_days_stale))::text as fresh,
         greatest(pg_wal_lsn_diff(pg_current_wal_lsn(), least(stream.lsn, applying.commit_lsn)), 0)::text as bytes,
         ((select count(*) from figure_set_aside) + ${undatableRows})::text as aside
       from figure_stream stream,

@@ -4,7 +4,7 @@ import pg from 'pg'
 import type { Config } from '../../../config.ts'
 import { type Db, queryRows } from '../../../db/client.ts'
 import { forgetAnswers } from '../recent-answers.ts'
-import { foldStep, startFolding } from './fold.ts'
+import { foldStep, startFolding, startRecounting } from './fold.ts'
 import { prepareStream, streamUnavailable } from './setup.ts'
 import { followStream, MARK } from './stream.ts'
 
@@ -52,7 +52,12 @@ export function keepFigures(app: FastifyInstance, db: Db, config: Config) {
       )
       return startFolding(db, app.log)
     }
-    return followStream(url, await prepareStream(url, app.log), app.log).stop
+    const stopStream = followStream(url, await prepareStream(url, app.log), app.log).stop
+    const stopRecounting = startRecounting(db, app.log)
+    return async () => {
+      await stopStream()
+      await stopRecounting()
+    }
   }
   app.addHook('onReady', async () => {
     const url = config.databaseUrl
@@ -87,7 +92,7 @@ export function keepFigures(app: FastifyInstance, db: Db, config: Config) {
 /**
  * Waits until everything committed before the call is in the figures, and in this process's answers at once
  * (what the tests and the benches want; the servers keep them by themselves, keepFigures). On the stream, a
- * mark is written into it and awaited; the embedded way folds what is queued itself, after any other
+ * mark is written into it and awaited, and the visitors of corrected days counted again; the embedded way folds what is queued itself, after any other
  * process's fold.
  */
 export async function foldFigures(db: Db): Promise<void> {
@@ -105,7 +110,8 @@ export async function foldFigures(db: Db): Promise<void> {
       const [at] = await queryRows<{ done: boolean }>(
         db,
         sql`select coalesce(bool_or(lsn >= ${mark?.lsn}::pg_lsn), false)
-            and not exists (select 1 from figure_stream_applying where commit_lsn < ${mark?.lsn}::pg_lsn) as done
+            and not exists (select 1 from figure_stream_applying where commit_lsn < ${mark?.lsn}::pg_lsn)
+            and not exists (select 1 from visitor_days_stale) as done
           from figure_stream`,
       )
       if (at?.done) break
