@@ -37,7 +37,8 @@ describeOnPostgres('the figures from the change stream', () => {
     )
   }
   /** The rollups equal the rows built again (in a transaction rolled back), and the visitors the visits. */
-  const figuresEqualTheRows = async () => {
+  /** `since`: the visitors of days from it only (those of days retention emptied are kept, not in the rows). */
+  const figuresEqualTheRows = async (since = '-infinity') => {
     await caughtUp()
     const client = await pool.connect()
     try {
@@ -47,7 +48,11 @@ describeOnPostgres('the figures from the change stream', () => {
       const rebuilt = (await client.query(ROLLUPS)).rows
       await client.query('rollback')
       expect(kept).toEqual(rebuilt)
-      expect((await client.query(VISITOR_COUNTS)).rows).toEqual((await client.query(RAW_VISITORS)).rows)
+      const from = (counts: string) =>
+        `select * from (${counts}) counts where counts.day::date >= $1::date order by 1, 2, 3`
+      expect((await client.query(from(VISITOR_COUNTS), [since])).rows).toEqual(
+        (await client.query(from(RAW_VISITORS), [since])).rows,
+      )
       return kept.length
     } finally {
       client.release()
@@ -605,15 +610,17 @@ describeOnPostgres('the figures from the change stream', () => {
   })
 
   // Last: from here on the figures hold visits the rows no longer do.
+  /** Every visit the figures hold, over all months. */
+  const total = async () =>
+    Number(
+      (
+        await one(
+          `select coalesce(sum(visits), 0)::int as n from rollup_months where (channel_id, campaign_id, plan_id, device) = (-1, -1, -1, '*')`,
+        )
+      ).n,
+    )
+
   it('keeps the figures of the visits retention deletes, and takes out those anyone else deletes', async () => {
-    const total = async () =>
-      Number(
-        (
-          await one(
-            `select coalesce(sum(visits), 0)::int as n from rollup_months where (channel_id, campaign_id, plan_id, device) = (-1, -1, -1, '*')`,
-          )
-        ).n,
-      )
     await pool.query(
       `insert into visits (visitor, device, visited_at) select 's-old-' || g, 'mobile', now() - interval '400 days' from generate_series(1, 20) g`,
     )
@@ -633,6 +640,47 @@ describeOnPostgres('the figures from the change stream', () => {
     await pool.query(`delete from visits where visitor = 's-deleted'`)
     await caughtUp()
     expect(await total()).toBe(before)
+  })
+
+  it('makes a lost slot again by itself and builds the figures anew, keeping what retention deleted', async () => {
+    // After the test before: the figures hold visits whose rows retention deleted.
+    const kept = await total()
+    const { slot } = await one('select slot from figure_stream')
+    const status = async () =>
+      (await one('select wal_status from pg_replication_slots where slot_name = $1', [slot]))?.wal_status ??
+      'none'
+    const living = servers.filter((server) => server.alive())
+    for (const server of living) process.kill(server.pid, 'SIGSTOP')
+    try {
+      await pool.query(`alter system set max_slot_wal_keep_size = '1MB'`)
+      await pool.query('select pg_reload_conf()')
+      await pool.query(
+        `insert into visits (visitor, device) select 's-lost-' || g, 'mobile' from generate_series(1, 30) g`,
+      )
+      // WAL past what the slot may keep, removed at a checkpoint: the slot is lost.
+      await until(
+        'the slot lost',
+        async () => {
+          await pool.query(`insert into visits (visitor, device) values ('s-lost-wal', 'mobile')`)
+          await pool.query('select pg_switch_wal()')
+          await pool.query('checkpoint')
+          return status()
+        },
+        (now) => now === 'lost',
+        { every: 100 },
+      )
+    } finally {
+      await pool.query('alter system reset max_slot_wal_keep_size')
+      await pool.query('select pg_reload_conf()')
+      for (const server of living) process.kill(server.pid, 'SIGCONT')
+    }
+    await until('a slot made again', status, (now) => now !== 'lost' && now !== 'none', { every: 100 })
+    await figuresEqualTheRows(
+      (await one(`select (vod_visits_pruned_before() at time zone 'UTC')::date::text as day`)).day,
+    )
+    const added = Number((await one(`select count(*)::int as n from visits where visitor like 's-lost%'`)).n)
+    expect(await total()).toBe(kept + added)
+    expect(living.some((server) => server.output().includes('a new one is made'))).toBe(true)
   })
 })
 

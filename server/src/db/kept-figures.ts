@@ -402,12 +402,20 @@ $$`
 }
 
 /** The rebuild's sums of one table's rows at one moment, per quarter-hour and finest key. */
-function momentSums(table: string, alias: string, keys: readonly string[], join = '') {
+function momentSums(table: string, alias: string, keys: readonly string[], join = '', where = 'true') {
   return momentsOf(table, alias).map(
     ({ at, figures }) => `SELECT ${quarterOf(at)}, ${keys.join(', ')},
       ${list((column) => groupValue(column, figures))}
-    FROM ${table} ${alias} ${join} WHERE ${at} IS NOT NULL GROUP BY 1, 2, 3, 4, 5`,
+    FROM ${table} ${alias} ${join} WHERE ${at} IS NOT NULL AND ${where} GROUP BY 1, 2, 3, 4, 5`,
   )
+}
+
+function prunedColumns(): string {
+  const pruned = columns.filter((column) => column.table === VISITS.table).map((column) => `'${column.name}'`)
+  return `-- The kept figures of visits, whose rows retention deletes while their figures stay (the rebuild leaves them).
+CREATE OR REPLACE FUNCTION vod_pruned_columns() RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
+  SELECT ARRAY[${pruned.join(', ')}]::text[]
+$$`
 }
 
 function rebuildSources(): string {
@@ -415,7 +423,14 @@ function rebuildSources(): string {
     ...Object.entries(sources).flatMap(([table, source]) =>
       momentSums(table, source.parameters.split(' ')[0] as string, source.keys, source.join),
     ),
-    ...momentSums(VISITS.table, VISITS.alias, visitKeys),
+    // Visits before the retention's horizon are gone (or going): their quarter-hours keep what they hold.
+    ...momentSums(
+      VISITS.table,
+      VISITS.alias,
+      visitKeys,
+      '',
+      `${VISITS.alias}.visited_at >= vod_visits_pruned_before()`,
+    ),
     `SELECT ${quarterOf('pending.moment')}, pending.channel_id, pending.campaign_id, pending.plan_id,
       pending.device, ${list((column) => `-pending.${column.name}`)}
     FROM vod_rollup_pending() pending`,
@@ -448,6 +463,7 @@ export function keptFigureSource(): { file: string; statements: string[] } {
     file: KEPT_FIGURES_SOURCE,
     statements: [
       datable(),
+      prunedColumns(),
       ...Object.entries(sources).map(([table, source]) => rowDeltas(table, source)),
       visitsDeltas(),
       deltasSummed(),

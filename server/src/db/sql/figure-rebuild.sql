@@ -94,9 +94,23 @@ BEGIN
   FROM signed
   GROUP BY 2, 3, 4, 5, 6
   HAVING %4$s',
-    vod_kept_list('sum(%1$I) AS %1$I'), vod_kept_list('%1$I'), vod_kept_list('-%1$I'),
+    vod_kept_list('sum(%1$I) AS %1$I'), vod_kept_list('%1$I'), vod_rollup_kept_negated(),
     vod_kept_list('sum(%1$I) <> 0', ' OR '));
 END
+$$;
+--> statement-breakpoint
+-- Since when retention has kept no visits (-infinity: it has deleted none): pruneVisits, a quarter-hour's start.
+CREATE OR REPLACE FUNCTION vod_visits_pruned_before() RETURNS timestamptz LANGUAGE sql STABLE AS $$
+  SELECT coalesce((SELECT value::timestamptz FROM app_settings WHERE key = 'visits_pruned_before'), '-infinity')
+$$;
+--> statement-breakpoint
+-- The rebuild's kept side, each figure negated, but for the figures of visits in the quarter-hours retention
+-- emptied (their rows gone, their figures kept): those stand, as the rows no longer tell them.
+CREATE OR REPLACE FUNCTION vod_rollup_kept_negated() RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT string_agg(CASE WHEN kept_column = ANY (vod_pruned_columns())
+      THEN format('CASE WHEN bucket < %L::timestamptz THEN 0 ELSE -%I END', vod_visits_pruned_before(), kept_column)
+      ELSE format('-%I', kept_column) END, ', ')
+  FROM unnest(vod_kept_columns()) kept_column
 $$;
 --> statement-breakpoint
 -- The UTC days (kind 'day'), the kept zone's business days ('zone_day', none in UTC) and its months ('month')

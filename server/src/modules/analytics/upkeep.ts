@@ -5,6 +5,7 @@ import { RETENTION } from './keeping/stream.ts'
 import { forgetAnswers } from './recent-answers.ts'
 
 const DAY_MS = 86_400_000
+const QUARTER_MS = 900_000
 /** How long a start waits for a recount of visitors before leaving it to finish behind the open API. */
 const RECOUNT_WAIT_MS = 2000
 
@@ -56,12 +57,20 @@ export async function syncZoneDays(db: Db, zone: string): Promise<boolean> {
  * message in their transaction), so it takes nothing out. Answers how many visits went.
  */
 export async function pruneVisits(db: Db, retentionDays: number, now = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString()
+  // A quarter-hour's start, so every quarter-hour is kept whole or gone whole (vod_visits_pruned_before).
+  const cutoff = new Date(
+    Math.floor((now.getTime() - retentionDays * DAY_MS) / QUARTER_MS) * QUARTER_MS,
+  ).toISOString()
   return db.transaction(async (tx) => {
     // Never beside a recount of the visitors (vod_visitors_recount: the same advisory lock),
     // whose moments of holding visits back would then wait for this deletion.
     await tx.execute(sql`select pg_advisory_xact_lock(35002)`)
     await tx.execute(sql`select pg_logical_emit_message(true, ${RETENTION}, '')`)
+    await tx.execute(
+      sql`insert into app_settings (key, value) values ('visits_pruned_before', ${cutoff})
+        on conflict (key) do update
+        set value = vod_wire(greatest(app_settings.value::timestamptz, excluded.value::timestamptz))`,
+    )
     const gone = (await tx.execute(
       sql`with gone as (
         delete from visits using vod_tail_state('visits') visits_tail

@@ -52,8 +52,9 @@ const connect = async (url: string, extra: pg.ClientConfig = {}) => {
  * Makes the stream ready, once across processes: the publication, whole old images and no correction
  * triggers on the member site's tables, then, where figure_stream holds no position for a live slot, the
  * slot made and the figures built from the rows as its snapshot sees them (so the stream carries exactly
- * what was committed after). A slot left without a position (a start that died midway) is made again.
- * Answers the slot's name.
+ * what was committed after). A slot left without a position (a start that died midway), dropped, or lost
+ * (its WAL removed past `max_slot_wal_keep_size`) is made again, and the figures built again. Answers the
+ * slot's name.
  */
 export async function prepareStream(url: string, log: FastifyBaseLogger): Promise<string> {
   const client = await connect(url)
@@ -62,13 +63,20 @@ export async function prepareStream(url: string, log: FastifyBaseLogger): Promis
     await client.query('select pg_advisory_lock($1)', [SETUP_LOCK])
     while (!(await client.query<{ ok: boolean }>('select vod_stream_tables_prepare() as ok')).rows[0]?.ok)
       await new Promise((resolve) => setTimeout(resolve, TABLES_RETRY_MS))
-    const { rows } = await client.query<{ kept: boolean; live: boolean }>(
+    const { rows } = await client.query<{ kept: boolean; there: boolean; lost: boolean }>(
       `select exists (select 1 from figure_stream where slot = $1) as kept,
-         exists (select 1 from pg_replication_slots where slot_name = $1) as live`,
+         exists (select 1 from pg_replication_slots where slot_name = $1) as there,
+         exists (select 1 from pg_replication_slots where slot_name = $1 and wal_status = 'lost') as lost`,
       [slot],
     )
-    if (rows[0]?.kept && rows[0].live) return slot
-    if (rows[0]?.live) await client.query('select pg_drop_replication_slot($1)', [slot])
+    const { kept, there, lost } = rows[0] ?? { kept: false, there: false, lost: false }
+    if (kept && there && !lost) return slot
+    if (kept)
+      log.error(
+        { slot, reason: lost ? 'lost: WAL it needed was removed (max_slot_wal_keep_size)' : 'gone' },
+        "the figures' replication slot cannot give what was committed since: a new one is made and the figures built again from the rows; until then they stand as they were",
+      )
+    if (there) await client.query('select pg_drop_replication_slot($1)', [slot])
     await build(url, client, slot, log)
     return slot
   } finally {

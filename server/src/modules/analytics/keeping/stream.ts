@@ -6,6 +6,7 @@ import { CONNECTION_SETTINGS } from '../../../db/client.ts'
 import { applyChanges, applyTruncation, CHUNK } from './apply.ts'
 import { ChangeRun, type RowChange, type RowImage, sourcesOf } from './changes.ts'
 import { type FigureMessage, FigurePgoutput } from './pgoutput.ts'
+import { prepareStream } from './setup.ts'
 import { type StagedPiece, type StreamedCommit, StreamedTransactions, stagedOf } from './staged.ts'
 
 /** The publication setup.ts makes: the member site's tables the figures are kept from. */
@@ -58,12 +59,17 @@ export function followStream(url: string, slot: string, log: FastifyBaseLogger) 
   let wake: (() => void) | undefined
   let failing = ''
   const loop = (async () => {
+    let failed = false
     while (!stopped) {
       current = new Consumer(url, slot, log)
       try {
+        // After a failure the slot may be gone or lost: made again, and the figures rebuilt (prepareStream).
+        if (failed) await prepareStream(url, log)
+        failed = false
         await current.run()
         failing = ''
       } catch (error) {
+        failed = (error as { code?: string }).code !== '55006'
         const message = (error as Error).message
         // Another process holds the slot (55006): the normal state of all but one process.
         if ((error as { code?: string }).code !== '55006' && message !== failing && !stopped) {
