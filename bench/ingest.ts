@@ -23,7 +23,7 @@
  */
 
 import { execFile } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -39,6 +39,8 @@ const cases = new Set((process.env.BENCH_CASES ?? '1,2,3,4').split(','))
 /** The items of a case, none when it is not asked for. */
 const ifCase = <T>(n: string, items: T[]) => (cases.has(n) ? items : [])
 const CLIENTS = 16
+/** Case 4's transaction: BENCH_BIG_ROWS visits (a million by default). */
+const BIG_ROWS = Number(process.env.BENCH_BIG_ROWS ?? 1_000_000)
 const run = promisify(execFile)
 
 const cluster = await startLogicalCluster()
@@ -50,6 +52,13 @@ const one = async (text: string, values: unknown[] = []) => (await raw.query(tex
 const started = new Date()
 const load = loadavg()[0]?.toFixed(1)
 let floorConsumer: Awaited<ReturnType<typeof startBareConsumer>> | undefined
+
+/** A process's resident memory now (VmRSS) or at its peak so far (VmHWM), in kB, from /proc. */
+async function residentKb(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8')
+  const pattern = field === 'VmRSS' ? /^VmRSS:\s+(\d+)/m : /^VmHWM:\s+(\d+)/m
+  return Number(pattern.exec(status)?.[1] ?? 0)
+}
 
 try {
   const channel = (
@@ -234,15 +243,16 @@ commit;
   }
 
   if (cases.has('4')) {
-    console.log('\n4. a transaction of a million visits')
+    console.log(`\n4. a transaction of ${fmt(BIG_ROWS)} visits`)
+    const rssBefore = await residentKb(server.pid, 'VmRSS')
     const big = await raw.connect()
     const meanwhile: { kept: number; floor: number }[] = []
     try {
       const begun = Date.now()
       await big.query('begin')
       await big.query(
-        `insert into visits (visitor, device, channel_id) select 'big-' || (g % 100000), 'desktop', $1 from generate_series(1, 1000000) g`,
-        [channel],
+        `insert into visits (visitor, device, channel_id) select 'big-' || (g % 100000), 'desktop', $1 from generate_series(1, $2::integer) g`,
+        [channel, BIG_ROWS],
       )
       await big.query('commit')
       const lsn = await currentLsn()
@@ -261,6 +271,10 @@ commit;
       )
       console.log(
         `  single orders committed just after it, in the figures after: ${meanwhile.map((m) => fmt(m.kept)).join(', ')} ms (bare consumer: ${meanwhile.map((m) => fmt(m.floor)).join(', ')} ms)`,
+      )
+      const peak = await residentKb(server.pid, 'VmHWM')
+      console.log(
+        `  the server's memory: ${fmt(rssBefore / 1024)} MB resident before, ${fmt(peak / 1024)} MB at its peak (+${fmt((peak - rssBefore) / 1024)} MB)`,
       )
     } finally {
       big.release()

@@ -48,9 +48,43 @@ type Kept = { subxid: number; change: StagedChange }
 /** Changes written to figure_stream_staged as one row; a step of applying takes CHUNK of them. */
 const BATCH = 5000
 const STEP_BATCHES = Math.max(1, Math.floor(CHUNK / BATCH))
-/** Rows of a streamed transaction remembered for `touches` (about 80 bytes each); past it, any later change
- * that takes a row out waits for the whole transaction. */
-const ROWS_REMEMBERED = 2_000_000
+/** Rows of a streamed transaction remembered one by one for `touches`; past it, each table's range of ids. */
+const ROWS_REMEMBERED = 50_000
+
+/**
+ * The rows a streamed transaction changed, for `touches`: each one while they are few, then each table's
+ * lowest and highest id, a superset (a later change inside it waits for the transaction, one outside goes
+ * on), so a transaction of millions of rows is remembered in a few bytes, not in hundreds of megabytes.
+ */
+class TouchedRows {
+  private ids: Map<string, Set<number>> | null = new Map()
+  private ranges = new Map<string, { low: number; high: number }>()
+  private count = 0
+
+  add(table: string, id: string | null | undefined) {
+    const value = Number(id)
+    const range = this.ranges.get(table)
+    if (!range) this.ranges.set(table, { low: value, high: value })
+    else {
+      range.low = Math.min(range.low, value)
+      range.high = Math.max(range.high, value)
+    }
+    if (!this.ids) return
+    const ids = this.ids.get(table) ?? new Set<number>()
+    this.ids.set(table, ids)
+    if (!ids.has(value)) this.count++
+    ids.add(value)
+    if (this.count > ROWS_REMEMBERED) this.ids = null
+  }
+
+  has(table: string, id: string | null | undefined) {
+    const value = Number(id)
+    if (this.ids) return this.ids.get(table)?.has(value) === true
+    const range = this.ranges.get(table)
+    // An id that is no number (none here) is taken as touched.
+    return !range || Number.isNaN(value) || (value >= range.low && value <= range.high)
+  }
+}
 
 interface Streamed {
   /** Read and not yet written, each with its subtransaction. */
@@ -61,9 +95,8 @@ interface Streamed {
   retention: boolean
   /** It truncates: it goes in whole, in commit order, since a truncation is not a sum. */
   truncates: boolean
-  /** The rows it changed (`table:id`), which a later change may take out while it is still applying; null
-   * when too many to remember. */
-  rows: Set<string> | null
+  /** The rows it changed, which a later change may take out while it is still applying. */
+  rows: TouchedRows
   /** Changes of the figures' tables it made. */
   kept: number
 }
@@ -77,8 +110,6 @@ export type StreamedCommit = Pick<Streamed, 'aborted' | 'truncates' | 'rows'> & 
   at: Date
 }
 
-const rowKey = (table: string, id: string | null | undefined) => `${table}:${id}`
-
 /**
  * Transactions PostgreSQL streams before their commit (protocol 2), by top-level id. Their changes are
  * written a batch at a time (figure_stream_staged) under this consumer's `reader` id, dropped when the
@@ -89,7 +120,7 @@ export class StreamedTransactions {
   readonly reader: string
   private open = new Map<number, Streamed>()
   /** Committed ones still applying, by `reader:xid`, with their rows (null: an earlier reader's, unknown). */
-  private applying = new Map<string, Set<string> | null>()
+  private applying = new Map<string, TouchedRows | null>()
 
   constructor(reader: string) {
     this.reader = reader
@@ -102,7 +133,14 @@ export class StreamedTransactions {
   private of(xid: number): Streamed {
     let streamed = this.open.get(xid)
     if (!streamed) {
-      streamed = { buffer: [], aborted: [], retention: false, truncates: false, rows: new Set(), kept: 0 }
+      streamed = {
+        buffer: [],
+        aborted: [],
+        retention: false,
+        truncates: false,
+        rows: new TouchedRows(),
+        kept: 0,
+      }
       this.open.set(xid, streamed)
     }
     return streamed
@@ -118,10 +156,9 @@ export class StreamedTransactions {
     if (change.op === 'truncate') streamed.truncates = true
     else if (!isSource(change.table)) return undefined
     else if (change.op === 'delete' && change.table === 'visits' && streamed.retention) return undefined
-    else if (streamed.rows) {
-      if (change.op !== 'insert') streamed.rows.add(rowKey(change.table, change.old.id))
-      if (change.op !== 'delete') streamed.rows.add(rowKey(change.table, change.new.id))
-      if (streamed.rows.size > ROWS_REMEMBERED) streamed.rows = null
+    else {
+      if (change.op !== 'insert') streamed.rows.add(change.table, change.old.id)
+      if (change.op !== 'delete') streamed.rows.add(change.table, change.new.id)
     }
     streamed.kept++
     streamed.buffer.push({ subxid, change })
@@ -192,9 +229,10 @@ export class StreamedTransactions {
 
   /** Whether changes take out a row a transaction still applying changed (then it goes in first). */
   touches(changes: RowChange[]) {
-    const taken = changes.flatMap((change) => (change.old ? [rowKey(change.table, change.old.id)] : []))
+    const taken = changes.flatMap((change) => (change.old ? [change] : []))
     if (taken.length === 0) return false
-    for (const rows of this.applying.values()) if (!rows || taken.some((key) => rows.has(key))) return true
+    for (const rows of this.applying.values())
+      if (!rows || taken.some((change) => rows.has(change.table, change.old?.id))) return true
     return false
   }
 
