@@ -64,6 +64,9 @@ describe('field rules', () => {
     expect(headers.map((text) => text.trim())).toContain('Username')
     expect(headers.map((text) => text.trim())).not.toContain('E-mail')
     expect(await table.textContent()).not.toContain(email)
+    expect(await narrowed.getByTestId('hidden-by-role').textContent()).toBe(
+      'Some fields are hidden by your role.',
+    )
 
     // Its member page shows the birthdate masked, never whole, and no e-mail.
     await narrowed.goto(`${product.server.url}/#/users/${member}`)
@@ -86,6 +89,41 @@ describe('field rules', () => {
       `/api/users/${member}`,
     )
     expect(saved.data).toMatchObject({ first_name: 'Narrowed', email })
+    await context.close()
+  })
+
+  it('leaves the rows of hidden fields out of a record page and says so in one line (zh-cn, 1280 px)', async () => {
+    const username = `hidden-rows-${suffix}`
+    await asAdmin(product, '/api/users/batch-create', {
+      method: 'POST',
+      body: { rows: [{ username, phone: '+1 555 0142', birthdate: '1988-02-03' }] },
+    })
+    const members = await asAdmin<{ data: { id: number }[] }>(product, `/api/users?keyword=${username}`)
+    const member = members.data[0]?.id
+    const role = await asAdmin<{ data: { id: number } }>(product, '/api/roles', {
+      method: 'POST',
+      body: {
+        name: `Support ${suffix}`,
+        permissions: ['list-users', 'all-channels'],
+        field_rules: { users: { phone: 'none', birthdate: 'none' } },
+      },
+    })
+    const support = { username: `support-${suffix}`, password: PASSWORD }
+    await asAdmin(product, '/api/admins', {
+      method: 'POST',
+      body: { ...support, name: 'Support', role_ids: [role.data.id] },
+    })
+    const context = await contextAs(product, support, 'zh-cn')
+    const page = await context.newPage()
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto(`${product.server.url}/#/users/${member}`)
+    const detail = page.getByTestId('users-detail')
+    await detail.locator('[data-field="username"]').getByText(username).waitFor()
+    expect(await detail.locator('[data-field="phone"], [data-field="birthdate"]').count()).toBe(0)
+    expect(await page.getByTestId('hidden-by-role').textContent()).toBe('部分字段已被您的角色隐藏。')
+    const shown = (await page.locator('body').textContent()) ?? ''
+    expect(shown).not.toContain('0142')
+    expect(shown).not.toContain('1988')
     await context.close()
   })
 })

@@ -11,6 +11,7 @@ import { useBulkActions } from './BulkActions.tsx'
 import { ExportButton } from './ExportButton.tsx'
 import { defaultColumns, filterFields, filterParams } from './fields.ts'
 import { recordLabel } from './format.ts'
+import { HiddenByRole } from './HiddenByRole.tsx'
 import { ListView } from './ListView.tsx'
 import { type Column, useListColumns } from './list-columns.tsx'
 import { useListController, useUrlListState } from './list-controller.ts'
@@ -61,12 +62,10 @@ export function ResourceList<T extends { id: number }>(props: ResourceListProps<
   const allFilters = useMemo(() => filterFields(contract), [contract])
   const wanted = props.filters ?? declared?.filters
   const filters = wanted ? allFilters.filter((filter) => wanted.includes(filter.name)) : allFilters
-  const columns = useListColumns<T>(
-    contract.record,
-    contract.list?.sortable ?? [],
-    name,
-    props.columns ?? (declared?.columns as readonly Column<T>[] | undefined) ?? defaultColumns(contract),
-  )
+  const wantedColumns =
+    props.columns ?? (declared?.columns as readonly Column<T>[] | undefined) ?? defaultColumns(contract)
+  // Fewer when the caller's role hides a field: its column is left out, and one line under the list says so.
+  const columns = useListColumns<T>(contract.record, contract.list?.sortable ?? [], name, wantedColumns)
   const client = useResourceClient<T>(resource)
   // A view (the contract's `views`: comment reports) lists from its own path; its rows act on the resource's.
   const listClient = useClient<T>(resource.view ? `${client.path}/${resource.view}` : client.path)
@@ -194,6 +193,7 @@ export function ResourceList<T extends { id: number }>(props: ResourceListProps<
         phoneColumns={declared?.phone?.map(keyOf)}
         totals={contract.list?.totals?.length ? { values: totals.data, currency: STORE_CURRENCY } : undefined}
       />
+      {columns.length < wantedColumns.length && <HiddenByRole />}
       {bulk.results}
     </Card>
   )

@@ -8,8 +8,10 @@ import type { z } from 'zod'
 import { can } from '../../base/permission-match.ts'
 import { useRouteHandle } from '../../base/use-route-handle.ts'
 import { useCan, usePermissions } from '../../stores/permission.ts'
+import { useSession } from '../../stores/session.ts'
 import { FieldValue } from './Display.tsx'
 import { defaultItems, fieldOf, shownAs } from './fields.ts'
+import { HiddenByRole } from './HiddenByRole.tsx'
 import { titleOf } from './list-columns.tsx'
 import { type Offer, RecordActions } from './RecordActions.tsx'
 import { RecordError } from './RecordError.tsx'
@@ -64,8 +66,17 @@ export function ResourceShow<T extends { id: number }>(props: ResourceShowProps<
     return target && can(granted, 'list', target.name) ? [{ target, filter, listed }] : []
   })
 
+  const narrowed = useSession(
+    (state) => Object.keys(state.profile?.field_rules?.[resource.api] ?? {}).length > 0,
+  )
   if (record.error) return <RecordError error={record.error} />
   const data = record.data
+  // A field the caller's role may not read is not in the answer at all (nor one computed from it): its row
+  // is left out, not shown blank, and one line says why.
+  const shownItems = items.filter((item) => {
+    const field = typeof item === 'string' ? item : item.field
+    return !narrowed || !data || !(field in contract.record.shape) || field in data
+  })
   const extra = (
     <Space wrap>
       {data && contract.actions && (
@@ -106,7 +117,7 @@ export function ResourceShow<T extends { id: number }>(props: ResourceShowProps<
             bordered
             column={{ xs: 1, md: 2 }}
             data-testid={`${name}-detail`}
-            items={items.map((item) => {
+            items={shownItems.map((item) => {
               const spec = typeof item === 'string' ? { field: item } : item
               const { field } = spec
               const schema = contract.record.shape[field] as z.ZodType | undefined
@@ -142,6 +153,7 @@ export function ResourceShow<T extends { id: number }>(props: ResourceShowProps<
               }
             })}
           />
+          {shownItems.length < items.length && <HiddenByRole />}
         </Spin>
       </Card>
       {data &&

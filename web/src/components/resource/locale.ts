@@ -37,6 +37,8 @@ export const resourceLocale = defineLocale({
     },
     cancel: 'Cancel',
     back: 'Back',
+    /** Where a record's page or a list leaves out what the caller's role may not read. */
+    hiddenByRole: 'Some fields are hidden by your role.',
     search: 'Search',
     keyword: 'Keyword',
     actions: 'Actions',
@@ -232,6 +234,7 @@ export const resourceLocale = defineLocale({
     },
     cancel: '取消',
     back: '返回',
+    hiddenByRole: '部分字段已被您的角色隐藏。',
     search: '搜索',
     keyword: '关键词',
     actions: '操作',

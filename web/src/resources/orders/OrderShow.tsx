@@ -25,13 +25,16 @@ function Breakdown({ order }: { order: Order }) {
   )
 }
 
+/** Every amount of the breakdown, where the caller's role may read them all (else the answer leaves one out). */
+const breakdownFields = ['amount', ...orderFees, 'total_amount'] as const
+
 /** /orders/{id}: who paid for which plan, how, and what the business keeps after the provider's fees. */
 export default function OrderShow() {
   return (
     <ResourceShow<Order>>
       {(order) => (
         <>
-          <Breakdown order={order} />
+          {breakdownFields.every((field) => field in order) && <Breakdown order={order} />}
           <MoneyBack order={order} />
           <RecordHistory path="orders" id={order.id} />
         </>
