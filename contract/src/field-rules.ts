@@ -70,17 +70,6 @@ export function effectiveFieldRules(roles: readonly RoleRules[]): FieldRules {
   return effective
 }
 
-/**
- * Record fields computed from others, which tell what those hold (an order's `fees` is its three fees
- * summed; its `total_amount` the amount less them): read only by who reads each of those whole.
- */
-export const derivedFields: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
-  orders: {
-    fees: ['transaction_fee', 'settlement_fee', 'reserve_fee'],
-    total_amount: ['amount', 'transaction_fee', 'settlement_fee', 'reserve_fee'],
-  },
-}
-
 type Registry = typeof figureRegistry
 
 /**
@@ -106,6 +95,41 @@ const figureFields: Partial<Record<FigureName, Record<string, readonly string[]>
 const madeFrom = (name: FigureName): readonly FigureName[] => {
   const figure: Record<string, unknown> = figureRegistry[name]
   return ((figure.difference ?? figure.ratio ?? []) as FigureName[]).filter((part) => part in figureRegistry)
+}
+
+/** The order fields a figure reads, through the figures it is made from (net: gross's amount). */
+const orderFieldsOf = (name: FigureName): string[] => [
+  ...new Set([...(figureFields[name]?.orders ?? []), ...madeFrom(name).flatMap(orderFieldsOf)]),
+]
+
+/**
+ * The order record's fields that show a registry figure of that one order, labelled as the figure is
+ * (resources/orders.ts): what each reads is the registry's, so a field added here cannot be missed below.
+ */
+export const orderFigureFields = {
+  fees: 'fees',
+  refunded: 'refunds',
+  charged_back: 'chargebacks',
+  net: 'net',
+  refund_count: 'refund_count',
+  chargeback_count: 'chargeback_count',
+} as const satisfies Record<string, FigureName>
+
+/**
+ * Record fields computed from others, which tell what those hold (an order's `fees` its three fees summed,
+ * its `net` the amount less refunds and chargebacks, its `total_amount` the amount less the fees): read only
+ * by who reads each of those whole. An order's figure fields read what their figure reads (the registry's).
+ */
+export const derivedFields: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  orders: {
+    ...Object.fromEntries(
+      Object.entries(orderFigureFields).flatMap(([field, figure]) => {
+        const sources = orderFieldsOf(figure)
+        return sources.length > 0 ? [[field, sources]] : []
+      }),
+    ),
+    total_amount: ['amount', ...orderFieldsOf('fees')],
+  },
 }
 
 /** A kept figure of orders whose SQL reads one of their fields (`purchase.amount`; an order's count does not). */

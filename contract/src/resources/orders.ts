@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { orderFigureFields } from '../field-rules.ts'
 import { masked } from '../fields.ts'
 import { type FigureName, figureRegistry } from '../figures.ts'
 import type { FieldLabel, FieldLabels } from '../labels.ts'
@@ -90,12 +91,12 @@ export const orderFieldLabels = {
   settlement_fee: ['Settlement fee', '结算手续费'],
   reserve_fee: ['Reserve fee', '保证金'],
   total_amount: ['Total', '实收'],
-  fees: registry('fees'),
-  refunded: registry('refunds'),
-  charged_back: registry('chargebacks'),
-  net: registry('net'),
-  refund_count: registry('refund_count'),
-  chargeback_count: registry('chargeback_count'),
+  fees: registry(orderFigureFields.fees),
+  refunded: registry(orderFigureFields.refunded),
+  charged_back: registry(orderFigureFields.charged_back),
+  net: registry(orderFigureFields.net),
+  refund_count: registry(orderFigureFields.refund_count),
+  chargeback_count: registry(orderFigureFields.chargeback_count),
   // What a refund or chargeback recorded (the audit trail's changes).
   refund: ['Refund', '退款'],
   chargeback: ['Chargeback', '拒付'],

@@ -98,10 +98,13 @@ export const en = {
   'tags.genre_in_use':
     'The {attribute} cannot change: the source "{source}" is filed under this genre; move it to another genre first.',
   'orders.fees_exceed_amount': 'The fees together must not exceed the amount ({amount}).',
+  'orders.fees_exceed_amount_hidden': 'The fees together must not exceed the amount.',
   'orders.over_amount':
     'Refunds and chargebacks together may not exceed the order amount {amount} ({left} left).',
   'orders.not_paid': 'The order is not paid: there is nothing to give back.',
+  'orders.over_amount_hidden': 'Refunds and chargebacks together may not exceed the order amount.',
   'orders.before_paid': 'The {attribute} cannot be before the order was paid ({paid_at}).',
+  'orders.before_paid_hidden': 'The {attribute} cannot be before the order was paid.',
   'orders.in_future': 'The {attribute} cannot be in the future.',
   'payouts.net_mismatch':
     'The {attribute} must equal the gross less fees, refunds and chargebacks ({expected}).',

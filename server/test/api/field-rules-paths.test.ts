@@ -288,6 +288,54 @@ describeEachEngine('field rules on figures, filters and linked children', (engin
     })
   })
 
+  it("leaves an order's net out wherever its amount is hidden: the record, the totals and the CSV", async () => {
+    const agent = await narrowed(['list-orders', 'export-orders', 'all-channels'], {
+      orders: { amount: 'none' },
+    })
+    const record = await as(agent.token, `/api/orders/${order}`)
+    expect(record.status).toBe(200)
+    // Nothing was refunded: the net would be the amount itself.
+    expect(keysOf(record.body.data)).not.toContain('net')
+    expect(JSON.stringify(record.body.data)).not.toContain('19.99')
+    const totals = await as(agent.token, '/api/orders/totals')
+    expect(totals.status).toBe(200)
+    expect(keysOf(totals.body)).not.toContain('net')
+    expect(JSON.stringify(totals.body)).not.toContain('19.99')
+    const csv = await t.request('/api/orders/exportCsv', { token: agent.token })
+    expect(csv.status).toBe(200)
+    expect(String(csv.body)).not.toContain('19.99')
+    const whole = await as(superToken, '/api/orders/totals')
+    expect(JSON.stringify(whole.body)).toContain('19.99')
+  })
+
+  it('names a hidden amount or payment time in no error message, and names them to who may read them', async () => {
+    const rules: FieldRules = { orders: { amount: 'none', paid_at: 'none' } }
+    const agent = await narrowed(['list-orders', 'edit-orders', 'refund-orders', 'all-channels'], rules)
+    const refused = [
+      await as(agent.token, `/api/orders/${order}/refund`, 'POST', { amount: '500.00' }),
+      await as(agent.token, `/api/orders/${order}/refund`, 'POST', {
+        amount: '1.00',
+        occurred_at: '2026-10-01T00:00:00.000Z',
+      }),
+      await as(agent.token, `/api/orders/${order}`, 'PUT', { transaction_fee: '300.00' }),
+    ]
+    for (const answer of refused) {
+      expect(answer.status).toBe(422)
+      const told = JSON.stringify(answer.body)
+      expect(told).not.toContain('19.99')
+      expect(told).not.toContain('2026-11-01')
+      // What was refunded so far says what is left only with the amount beside it.
+      expect(told).not.toContain('18.')
+    }
+    const whole = await as(superToken, `/api/orders/${order}/refund`, 'POST', { amount: '500.00' })
+    expect(JSON.stringify(whole.body)).toContain('19.99')
+    // A refund it may make answers without the amount either.
+    const done = await as(agent.token, `/api/orders/${order}/refund`, 'POST', { amount: '1.00' })
+    expect(done.status).toBe(200)
+    expect(JSON.stringify(done.body)).not.toContain('19.99')
+    expect(JSON.stringify(done.body)).not.toContain('18.99')
+  })
+
   it('keeps the order whole for the super-admin', async () => {
     expect((await as(superToken, `/api/orders/${order}`)).body.data.transaction_fee).toBe('1.25')
   })

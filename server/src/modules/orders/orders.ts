@@ -1,6 +1,7 @@
 import { type Order, type OrderEventKind, orderEventInput, orderFees, ordersContract } from '@vod/contract'
 import { eq, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
+import type { FastifyRequest } from 'fastify'
 import { channelScope } from '../../auth/channel-scope.ts'
 import { adminOf } from '../../auth/sessions.ts'
 import { admins, campaigns, channels, orderEvents, orders, plans, users } from '../../db/schema/index.ts'
@@ -8,6 +9,7 @@ import { conflict, type FieldError, invalidField, refuseFields } from '../../lib
 import { LateralJoin } from '../../lib/list/index.ts'
 import { cents, fromCents, twoPlaces } from '../../lib/money.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
+import { narrowedFields, readWhole } from '../../lib/resource/field-access.ts'
 import { qualified } from '../../lib/resource/relations.ts'
 import type { ActionRoute } from '../../lib/resource/types.ts'
 import { declareSearch } from '../../lib/search/searchable.ts'
@@ -55,6 +57,9 @@ const wentBack = new LateralJoin(
     where e.order_id = ${qualified(orders.id)}`,
 )
 
+/** Whether the caller reads an order's field whole: a message names its value only then (field rules). */
+const tells = (request: FastifyRequest, field: string) => readWhole(narrowedFields(request, 'orders'), field)
+
 /**
  * POST /orders/{id}/refund and /chargeback: money going back from a paid order, dated now unless said.
  * The order's row is locked (the action machinery), so concurrent requests add up one after the other and
@@ -75,7 +80,9 @@ function moneyBack(kind: OrderEventKind): ActionRoute<Order> {
       // Money goes back after it was paid, and not later than now.
       const occurred = body.occurred_at ? new Date(body.occurred_at) : undefined
       if (occurred && occurred.getTime() < Date.parse(before.paid_at))
-        throw invalidField('occurred_at', 'orders.before_paid', { paid_at: before.paid_at })
+        throw tells(request, 'paid_at')
+          ? invalidField('occurred_at', 'orders.before_paid', { paid_at: before.paid_at })
+          : invalidField('occurred_at', 'orders.before_paid_hidden')
       if (occurred && occurred.getTime() > Date.now()) throw invalidField('occurred_at', 'orders.in_future')
       const [row] = await tx
         .select({ taken: sql<string>`coalesce(sum(${orderEvents.amount}), 0)::text` })
@@ -83,10 +90,12 @@ function moneyBack(kind: OrderEventKind): ActionRoute<Order> {
         .where(eq(orderEvents.orderId, id))
       const left = cents(before.amount) - cents(row?.taken ?? '0')
       if (cents(body.amount) > left)
-        throw invalidField('amount', 'orders.over_amount', {
-          amount: twoPlaces(before.amount),
-          left: fromCents(left),
-        })
+        throw tells(request, 'amount')
+          ? invalidField('amount', 'orders.over_amount', {
+              amount: twoPlaces(before.amount),
+              left: fromCents(left),
+            })
+          : invalidField('amount', 'orders.over_amount_hidden')
       await tx.insert(orderEvents).values({
         orderId: id,
         kind,
@@ -142,7 +151,7 @@ export const ordersResource = defineResource<Order>({
   transform: { transaction_fee: withTotal, settlement_fee: withTotal, reserve_fee: withTotal },
   hooks: {
     /** The fees, as they will be, may not exceed the amount (compared in cents): 422 on each fee given. */
-    async check({ before, input }) {
+    async check({ before, input, request }) {
       if (!before) return
       const given = orderFees.filter((fee) => input[fee] !== undefined)
       if (given.length === 0) return
@@ -150,7 +159,11 @@ export const ordersResource = defineResource<Order>({
       if (fees <= cents(before.amount)) return
       const errors: Record<string, FieldError[]> = {}
       for (const fee of given)
-        errors[fee] = [{ key: 'orders.fees_exceed_amount', params: { amount: twoPlaces(before.amount) } }]
+        errors[fee] = [
+          tells(request, 'amount')
+            ? { key: 'orders.fees_exceed_amount', params: { amount: twoPlaces(before.amount) } }
+            : { key: 'orders.fees_exceed_amount_hidden' },
+        ]
       refuseFields(errors)
     },
   },
