@@ -274,6 +274,52 @@ describeEachEngine('channel scoping', (engine) => {
       expect(await as(`/api/users/${world.records.users.B}/disable`, 'POST')).toBe(404)
     })
 
+    it('answers 404 and does nothing on every operation naming a member, order or subscription of another channel', async () => {
+      /** Bodies the operations take, by the path's last part; the rest are sent `{}` (the walk says which). */
+      const bodies: Record<string, unknown> = {
+        refund: { amount: '1.00' },
+        chargeback: { amount: '1.00' },
+        'allocated-members': { ids: [world.records.users.B] },
+        reorder: { ids: [world.records.users.B] },
+      }
+      const named = (path: string) =>
+        /^\/api\/(users|orders|subscriptions)\/\{id\}/.test(path) ||
+        path.includes('/allocated-members/{childId}')
+      const walked: string[] = []
+      const counts = async () =>
+        (
+          await queryRows<Record<string, number>>(
+            t.db,
+            sql`select (select count(*) from audit_logs)::int as audit, (select count(*) from member_mails)::int as mails,
+              (select count(*) from order_events)::int as events, (select count(*) from admin_users)::int as allocated`,
+          )
+        )[0]
+      const before = await counts()
+      for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
+        const allocated = path.startsWith('/api/admins/{id}/allocated-members')
+        if (!named(path) && !allocated) continue
+        for (const method of ['get', 'post', 'put', 'patch', 'delete'].filter((m) => item[m])) {
+          // An admin's own members: the admin is one of channel A's (itself), the member one of channel B's.
+          const at = path
+            .replace('{id}', String(allocated ? admins.one.id : filled(path, 'B').split('/')[3]))
+            .replace('{childId}', String(world.records.users.B))
+          const last = path.split('/').pop() as string
+          const body = method === 'get' || method === 'delete' ? undefined : (bodies[last] ?? {})
+          const answer = await t.request(at, { token: admins.one.token, method: method.toUpperCase(), body })
+          walked.push(`${method} ${path}`)
+          if (allocated && method === 'get') {
+            // Listed: none of channel B's members among them.
+            expect(answer.status, `${method} ${path}`).toBe(200)
+            expect(valuesOf(answer.body, 'id'), `${method} ${path}`).not.toContain(world.records.users.B)
+          } else expect(answer.status, `${method} ${path}`).toBe(404)
+        }
+      }
+      expect(walked).toEqual(
+        expect.arrayContaining(['get /api/users/{id}/mails', 'post /api/orders/{id}/refund']),
+      )
+      expect(await counts()).toEqual(before)
+    })
+
     it('keeps a channel a scoped admin creates in its sight', async () => {
       const made = await t.request('/api/channels', {
         token: admins.none.token,

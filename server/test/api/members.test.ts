@@ -453,7 +453,7 @@ describeEachEngine('members', (engine) => {
       expect(carol.status).toBe(409)
       expect(carol.body.message).toBe('This member has no e-mail address to write to.')
       expect((await api('/api/users/999999/send-reset-password')).status).toBe(404)
-      const reader = await t.createAdmin(['list-users', 'send-email-verification-users'])
+      const reader = await t.createAdmin(['list-users', 'send-email-verification-users', 'all-channels'])
       const as = { token: reader.token }
       expect((await t.request(`/api/users/${ids.bob}/send-reset-password`, as)).status).toBe(403)
       expect((await t.request(`/api/users/${ids.bob}/send-email-verification`, as)).status).toBe(200)

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, type Table } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../../db/client.ts'
@@ -192,3 +192,20 @@ export async function findParent(nest: Nest, db: Db, request: FastifyRequest, id
   ).where(and(eq(parent.table.id, id), nest.parentWrites.scopeOf(request)))
   if (!found) throw notFound()
 }
+
+/** 404 unless every linked record named is one the caller sees (a linked child's `scope`). */
+export async function ensureLinkable(nest: Nest, db: Db, request: FastifyRequest, ids: readonly number[]) {
+  const scope = linkedScope(nest, request)
+  if (!scope || ids.length === 0 || !nest.child.through) return
+  const target = nest.child.target as Table & { id: PgColumn }
+  const named = [...new Set(ids)]
+  const [seen] = await db
+    .select({ count: count() })
+    .from(target)
+    .where(and(inArray(target.id, named), scope))
+  if (Number(seen?.count ?? 0) !== named.length) throw notFound()
+}
+
+/** A linked child's records the caller sees, as a condition beside the parent's (none for an owned child). */
+export const linkedScope = (nest: Nest, request: FastifyRequest) =>
+  nest.child.through ? nest.child.scope?.(request) : undefined

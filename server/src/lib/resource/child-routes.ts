@@ -1,4 +1,5 @@
 import { recordIds } from '@vod/contract'
+import { and } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -6,7 +7,16 @@ import type { Db } from '../../db/client.ts'
 import { childParams, idParams } from '../id-param.ts'
 import { type ListQuery, listResponse, sendList } from '../list/index.ts'
 import { dataOf, errorBody, recordErrors, searchErrors } from '../responses.ts'
-import { change, childrenOf, findParent, type Nest, ofParent, permissionFor } from './child-nest.ts'
+import {
+  change,
+  childrenOf,
+  ensureLinkable,
+  findParent,
+  linkedScope,
+  type Nest,
+  ofParent,
+  permissionFor,
+} from './child-nest.ts'
 import { deleteRule } from './database-rules.ts'
 import { refuseNarrowed } from './field-access.ts'
 import { partialInput } from './partial-input.ts'
@@ -40,7 +50,7 @@ export function childListRoute(app: FastifyInstance, db: Db, nest: Nest) {
       const q = request.query as ListQuery
       refuseNarrowed(q, fields)
       const page = await read.run(db, q, {
-        where: ofParent(nest.child, id),
+        where: and(ofParent(nest.child, id), linkedScope(nest, request)),
         key: String(id),
       })
       return sendList(reply, page)
@@ -88,6 +98,7 @@ export function childLinkRoute(app: FastifyInstance, db: Db, nest: Nest, links: 
     },
     async (request, reply) => {
       const { id } = request.params
+      await ensureLinkable(nest, db, request, request.body.ids)
       const added = await change(nest, db, request, id, 'add', (tx) => links.add(tx, id, request.body.ids))
       // The records linked, as the caller may read them (its field rules of the linked resource).
       const { view, fields } = nest.narrowed(request)
@@ -151,6 +162,7 @@ export function childUpdateRoute(
       const { id, childId } = request.params
       const body = request.body as Record<string, unknown>
       if (owned) return { data: await owned.update(db, request, childId, body) }
+      await ensureLinkable(nest, db, request, [childId])
       const { update, rule } = nest.links as Links
       const changed = await change(nest, db, request, id, 'update', (tx) =>
         update(tx, id, childId, body),
@@ -184,10 +196,12 @@ export function childDeleteRoute(app: FastifyInstance, db: Db, nest: Nest) {
     async (request, reply) => {
       const { id, childId } = request.params
       if (owned) await owned.remove(db, request, childId)
-      else
+      else {
+        await ensureLinkable(nest, db, request, [childId])
         await change(nest, db, request, id, 'remove', (tx) => (links as Links).remove(tx, id, childId)).catch(
           deleteRule,
         )
+      }
       return reply.code(204).send()
     },
   )
@@ -217,6 +231,7 @@ export function childReorderRoute(
     async (request) => {
       const { id } = request.params
       const { ids } = request.body
+      await ensureLinkable(nest, db, request, ids)
       const ordered = await change(nest, db, request, id, 'reorder', async (tx) => {
         await positions.reorder(tx, ofParent(child, id), childId, ids)
         // Answered as the caller may read them (the linked resource's field rules).

@@ -177,6 +177,11 @@ interface OwnedChild
  * contract's input, when it gives one, names columns of the link, changed by PUT (`name` on a block's video).
  */
 export interface LinkChild extends ChildBase {
+  /**
+   * The linked records the caller sees (the linked resource's scope: an admin's allocated members, the
+   * channel admin's members): others are left out of the list, and naming one to link, change or unlink is 404.
+   */
+  scope?: (request: FastifyRequest) => SQL | undefined
   through: PgTable
   /** The link's column naming the parent, and the one naming the linked record (found as for relations). */
   parent?: PgColumn

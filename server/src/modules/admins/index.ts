@@ -7,6 +7,7 @@ import { adminRoles, admins, adminUsers, roles, users } from '../../db/schema/in
 import { defineResource } from '../../lib/resource/define-resource.ts'
 import { qualified } from '../../lib/resource/relations.ts'
 import { declareSearch } from '../../lib/search/searchable.ts'
+import { memberScope } from '../users/scope.ts'
 import { adminRules, resetQRCode } from './rules.ts'
 
 /**
@@ -46,6 +47,8 @@ export const adminsModule = defineResource<Admin>({
     'allocated-members': {
       through: adminUsers,
       target: users,
+      // Members are channel data: a channel admin lists and allocates those of its channels only.
+      scope: memberScope,
       // Allocating is a write to the admin, so no takeover of a stronger one (as PUT).
       check: ({ tx, request, id }) => ensureMayManage(tx, adminOf(request), id),
     },

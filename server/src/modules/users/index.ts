@@ -8,14 +8,13 @@ import { declareSearch } from '../../lib/search/searchable.ts'
 import { planTitle } from '../plans/plan-title.ts'
 import type { ApiModule } from '../types.ts'
 import { memberMailRoutes } from './mail.ts'
+import { memberScope } from './scope.ts'
 
 /**
  * Members (spec sections 2, 3 and 7): list, show and edit, enable / disable, the batch create, and the
  * e-mails an admin sends a member (mail.ts). There is no single create and no delete: the spec offers
  * neither, so neither route exists.
  */
-// Members are the channels' data: a caller sees those its channels brought (auth/channel-scope.ts).
-const scope = channelScope(users.channelId)
 const orderScope = channelScope(orders.channelId)
 
 /**
@@ -44,7 +43,7 @@ const historyAlso: HistoryAlso[] = [
 const usersResource = defineResource<User>({
   contract: usersContract,
   table: users,
-  scope,
+  scope: memberScope,
   joins: [
     { table: plans, on: eq(plans.id, users.planId) },
     { table: channels, on: eq(channels.id, users.channelId) },
@@ -82,7 +81,7 @@ declareSearch({
   label: usersContract.label,
   columns: [{ prefix: users.username }, { prefix: users.email }],
   detail: users.email,
-  scope,
+  scope: memberScope,
 })
 
 export const usersModule: ApiModule = Object.assign(

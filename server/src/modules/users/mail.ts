@@ -20,6 +20,7 @@ import { attemptUntil, claimDue, everyMailPass } from '../../lib/mail/outbox.ts'
 import { MAX_MAIL_ATTEMPTS, mailSender } from '../../lib/mail/transport.ts'
 import { dataOf, errorBody, recordErrors } from '../../lib/responses.ts'
 import type { ModuleOptions } from '../types.ts'
+import { memberScope } from './scope.ts'
 
 const HOUR_MS = 3_600_000
 
@@ -161,7 +162,10 @@ export async function memberMailRoutes(app: FastifyInstance, { db, config, secre
     },
     async (request) => {
       const id = request.params.id
-      const [member] = await db.select({ id: users.id }).from(users).where(eq(users.id, id))
+      const [member] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, id), memberScope(request)))
       if (!member) throw notFound()
       const rows = await db
         .select({
@@ -233,7 +237,7 @@ export async function memberMailRoutes(app: FastifyInstance, { db, config, secre
           const [member] = await tx
             .select({ id: users.id, email: users.email })
             .from(users)
-            .where(eq(users.id, id))
+            .where(and(eq(users.id, id), memberScope(request)))
             .for('update')
           if (!member) throw notFound()
           if (!member.email) throw conflict('users.no_email')
