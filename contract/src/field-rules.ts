@@ -70,6 +70,16 @@ export function effectiveFieldRules(roles: readonly RoleRules[]): FieldRules {
   return effective
 }
 
+/**
+ * Values that are a resource's field under another key: a member mail's or a ticket reply's `recipient` is
+ * the member's or the ticket's e-mail. Read only as that field is: left out of answers, and "hidden" in audit
+ * entries, where the field is not read whole.
+ */
+export const carriedFields: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  users: { recipient: 'email' },
+  supports: { recipient: 'email' },
+}
+
 type Registry = typeof figureRegistry
 
 /**

@@ -156,7 +156,8 @@ export const memberMailRecord = z
     id: z.number().int(),
     user_id: z.number().int(),
     kind: z.enum(memberMailKinds),
-    recipient: z.string(),
+    /** Absent where the caller's role does not read the e-mail whole (field-rules.ts carriedFields). */
+    recipient: z.string().optional(),
     subject: z.string(),
     /** `smtp`: handed to the mail server; `outbox`: kept in the member_mails table (no SMTP_URL). */
     transport: z.enum(['smtp', 'outbox']),

@@ -71,7 +71,8 @@ export const supportReplyRecord = z
     id: recordId,
     support_id: recordId,
     body: z.string(),
-    recipient: z.string(),
+    /** Absent where the caller's role does not read the e-mail whole (field-rules.ts carriedFields). */
+    recipient: z.string().optional(),
     admin_id: recordId.nullable(),
     /** The sender's username, copied: it still reads once that admin is gone. */
     admin_name: z.string().nullable(),

@@ -1,4 +1,5 @@
 import {
+  carriedFields,
   derivedFields,
   describeField,
   type FieldRule,
@@ -43,7 +44,19 @@ export function narrowedFields(
   // A field computed from others is read only by who reads each of them whole.
   for (const [field, sources] of Object.entries(derivedFields[path] ?? {}))
     if (sources.some((source) => !readWhole(own, source))) own[field] = 'none'
+  // A field's value under another key (a mail's recipient) is read only as the field is read whole.
+  for (const [key, field] of Object.entries(carriedFields[path] ?? {}))
+    if (!readWhole(own, field)) own[key] = 'none'
   return Object.keys(own).length > 0 ? own : undefined
+}
+
+/** An answer without the keys that carry a field of `path` the caller does not read whole (carriedFields). */
+export function withoutCarried<T extends object>(request: FastifyRequest, path: string, answer: T): T {
+  const fields = narrowedFields(request, path)
+  const left = Object.entries(answer).filter(
+    ([key]) => !(key in (carriedFields[path] ?? {})) || readable(fields, key),
+  )
+  return Object.fromEntries(left) as T
 }
 
 /**

@@ -12,6 +12,7 @@ import { idParams } from '../../lib/id-param.ts'
 import { isOneMailbox } from '../../lib/mail/mailbox.ts'
 import { attemptUntil, claimDue, everyMailPass } from '../../lib/mail/outbox.ts'
 import { MAX_MAIL_ATTEMPTS, mailSender } from '../../lib/mail/transport.ts'
+import { withoutCarried } from '../../lib/resource/field-access.ts'
 import { dataOf, errorBody, recordErrors } from '../../lib/responses.ts'
 import type { ModuleOptions } from '../types.ts'
 
@@ -90,7 +91,7 @@ export async function supportReplyRoutes(app: FastifyInstance, { db, config }: M
         .from(supportReplies)
         .where(eq(supportReplies.supportId, id))
         .orderBy(asc(supportReplies.id))
-      return { data: rows.map(wire) }
+      return { data: rows.map((row) => withoutCarried(request, 'supports', wire(row))) }
     },
   )
 
@@ -171,7 +172,7 @@ export async function supportReplyRoutes(app: FastifyInstance, { db, config }: M
           (error) =>
             app.log.warn({ err: error, reply: saved.answer.id }, 'ticket reply: the first attempt stopped'),
         )
-      return reply.code(201).send({ data: wire(saved.answer) })
+      return reply.code(201).send({ data: withoutCarried(request, 'supports', wire(saved.answer)) })
     },
   )
 

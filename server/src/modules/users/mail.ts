@@ -18,6 +18,7 @@ import { ApiError, conflict, notFound } from '../../lib/errors.ts'
 import { idParams } from '../../lib/id-param.ts'
 import { attemptUntil, claimDue, everyMailPass } from '../../lib/mail/outbox.ts'
 import { MAX_MAIL_ATTEMPTS, mailSender } from '../../lib/mail/transport.ts'
+import { withoutCarried } from '../../lib/resource/field-access.ts'
 import { dataOf, errorBody, recordErrors } from '../../lib/responses.ts'
 import type { ModuleOptions } from '../types.ts'
 import { memberScope } from './scope.ts'
@@ -190,7 +191,7 @@ export async function memberMailRoutes(app: FastifyInstance, { db, config, secre
         .groupBy(memberMails.kind)
       const sent = new Map(recent.map((row) => [row.kind, row.sent]))
       return {
-        data: rows.map((row) => wireMail(row, row.state)),
+        data: rows.map((row) => withoutCarried(request, 'users', wireMail(row, row.state))),
         meta: {
           smtp: config.smtpUrl ? (1 as const) : (0 as const),
           per_hour: MEMBER_MAIL_LIMIT.perHour,
@@ -271,12 +272,12 @@ export async function memberMailRoutes(app: FastifyInstance, { db, config, secre
           })
           return saved
         })
-        if (!smtp) return { data: wireMail(row, 'outbox') }
+        if (!smtp) return { data: withoutCarried(request, 'users', wireMail(row, 'outbox')) }
         // Its first attempt, after the answer: the mail's history tells how it went.
         deliver(row, attemptUntil(config, claimed)).catch((error) =>
           app.log.warn({ err: error, mail: row.id }, 'member mail: the first attempt stopped'),
         )
-        return { data: wireMail(row, 'queued') }
+        return { data: withoutCarried(request, 'users', wireMail(row, 'queued')) }
       },
     )
 

@@ -52,7 +52,7 @@ export function UserMailButtons({ user, onResult }: { user: User; onResult: (res
       const mail = await sendMemberMail(user.id, kind)
       const result: MailResult = {
         type: mail.transport === 'smtp' ? 'success' : 'warning',
-        text: t(`users.mailSent.${mail.transport}`, { recipient: mail.recipient }),
+        text: t(`users.mailSent.${mail.transport}`, { recipient: mail.recipient ?? t('users.theMember') }),
       }
       onResult(result)
       void notify(result.type === 'success' ? 'success' : 'warning', result.text)

@@ -37,6 +37,8 @@ export const usersLocale = defineResourceLocale({
     ],
   },
   noEmail: ['This member has no e-mail address.', '该会员没有邮箱地址。'],
+  /** Where the caller's role hides the member's e-mail, its mails name the member instead. */
+  theMember: ['the member', '该会员'],
   send: ['Send', '发送'],
   confirmSend: {
     'email-verification': [
