@@ -200,6 +200,12 @@ export async function asAdmin<T>(
   }
 }
 
+/** `bypassCSP` for tests that inject scripts (axe); `timezoneId` for a reader in another zone than the host's. */
+interface ContextOptions {
+  bypassCSP?: boolean
+  timezoneId?: string
+}
+
 /**
  * A browser context logged in as `credentials` through the API, its token in the cookie the app reads (a
  * session of the context's own: signing out in it ends no other), at 1440 px, in the language of `cookie`
@@ -210,7 +216,7 @@ async function sessionContext(
   { browser, server }: Product,
   credentials: Credentials,
   cookie: string | undefined,
-  options: { bypassCSP?: boolean } = {},
+  options: ContextOptions = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ ...options, viewport: { width: 1440, height: 900 } })
   if (cookie) await context.addCookies([{ name: 'language', value: cookie, url: server.url }])
@@ -220,7 +226,7 @@ async function sessionContext(
 }
 
 /** A browser context logged in as the file's admin (sessionContext), in the language of `cookie`. */
-export const loggedInContext = (product: Product, cookie?: string, options: { bypassCSP?: boolean } = {}) =>
+export const loggedInContext = (product: Product, cookie?: string, options: ContextOptions = {}) =>
   sessionContext(product, product.admin, cookie, options)
 
 /**

@@ -71,6 +71,45 @@ describe('reports by e-mail, end to end in Chromium', () => {
     await context.close()
   })
 
+  it('subscribes monthly and shows the sending hour in the business zone and in the reader’s own', async () => {
+    const context = await loggedInContext(product, 'en', { bypassCSP: true, timezoneId: 'America/New_York' })
+    const page = await context.newPage()
+    await page.goto(`${product.server.url}/#/analytics/daily/revenue`)
+    await page.getByTestId('subscribe-report').click()
+    const dialog = page.getByRole('dialog', { name: 'Get "Daily revenue" by e-mail' })
+    await shows(dialog, 'the subscribe dialog')
+    await dialog.getByText('Monthly', { exact: true }).click()
+    await shows(
+      dialog.getByText('On the first of each month, with the figures of the month just closed.'),
+      'the hint',
+    )
+    await dialog.getByRole('button', { name: 'Subscribe by e-mail' }).click()
+    await shows(page.getByText('Subscribed: the report will arrive by e-mail.'), 'the confirmation')
+    const [made] = (await asAdmin<{ data: Subscription[] }>(product, '/api/report-subscriptions')).data
+    expect(made).toMatchObject({ report: 'daily-revenue', frequency: 'monthly', weekday: null, hour: 8 })
+    await page.getByRole('link', { name: 'My report subscriptions' }).click()
+    const row = page
+      .getByTestId('my-report-subscriptions')
+      .locator('tbody tr.ant-table-row', { hasText: 'Daily revenue' })
+    await shows(row, 'the subscription in the list')
+    const when = (await row.getByTestId(`when-${made?.id}`).textContent()) ?? ''
+    expect(when).toContain(`The 1st of each month at 08:00 (${made?.time_zone})`)
+    // The business zone's 08:00 today on the reader's clock in New York.
+    const local = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'America/New_York',
+      hourCycle: 'h23',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: made?.time_zone }).format(new Date())
+    const eight = new Date(`${today}T08:00:00Z`)
+    if (made?.time_zone === 'UTC')
+      expect(when).toContain(`${local.format(eight)} your time (America/New_York)`)
+    else expect(when).toContain('your time (America/New_York)')
+    await asAdmin(product, `/api/report-subscriptions/${made?.id}`, { method: 'DELETE' })
+    await context.close()
+  })
+
   it('offers it in Chinese, the default language, on the refund statistics screen', async () => {
     const context = await loggedInContext(product, undefined, { bypassCSP: true })
     const page = await context.newPage()

@@ -148,4 +148,31 @@ describeOnPostgres('reports by e-mail from two processes', () => {
     expect(smtp.received).toHaveLength(13)
     expect(servers[1]?.alive()).toBe(true)
   })
+
+  it('mails a monthly report once, on the first of the month, with the month just closed', {
+    timeout: scaled(120_000),
+  }, async () => {
+    const q = async (text: string, values: unknown[] = []) => (await pool.query(text, values)).rows
+    const [role] = await q(`select id from roles where name = 'finance'`)
+    // Subscribed two months ago at hour 0: this month's first at 0:00 (UTC, the business zone here) has passed.
+    const [monthly] = await q(
+      `with a as (insert into admins (username, password_hash, name, email) values ('fin-month', 'x', 'month', 'month@example.com') returning id),
+       r as (insert into admin_roles (admin_id, role_id) select id, $1 from a)
+       insert into report_subscriptions (admin_id, report, frequency, hour, language, created_at)
+       select id, 'daily-revenue', 'monthly', 0, 'en', now() - interval '62 days' from a returning id`,
+      [role.id],
+    )
+    const mine = () => smtp.received.filter((mail) => mail.to.includes('month@example.com'))
+    await until('the monthly report sent', () => mine().length > 0)
+    await bothPassed(servers.slice(1))
+    expect(mine()).toHaveLength(1)
+    const today = dayIn('UTC')
+    const closed = addDays(`${today.slice(0, 7)}-01`, -1)
+    expect(
+      await q(
+        'select period_start::text as start, period_end::text as end from report_deliveries where subscription_id = $1',
+        [monthly.id],
+      ),
+    ).toEqual([{ start: `${closed.slice(0, 7)}-01`, end: closed }])
+  })
 })

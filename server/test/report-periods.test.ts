@@ -54,6 +54,23 @@ describe('report periods', () => {
     expect(duePeriod(mondays, { day: '2026-11-23', hour: 7 }, long)?.sendDay).toBe('2026-11-16')
   })
 
+  it('sends a monthly report on the first of the month with the month before, whatever its length', () => {
+    const monthly = { frequency: 'monthly' as const, weekday: null, hour: 8 }
+    expect(duePeriod(monthly, { day: '2026-03-17', hour: 12 }, long)).toEqual({
+      start: '2026-02-01',
+      end: '2026-02-28',
+      sendDay: '2026-03-01',
+    })
+    // The first before 8: the month before that, sent on the first of the last month.
+    expect(duePeriod(monthly, { day: '2026-03-01', hour: 7 }, long)).toEqual({
+      start: '2026-01-01',
+      end: '2026-01-31',
+      sendDay: '2026-02-01',
+    })
+    // Across a year.
+    expect(duePeriod(monthly, { day: '2027-01-01', hour: 9 }, long)?.start).toBe('2026-12-01')
+  })
+
   it("gives a new subscription its sending hour's report only when made within that hour", () => {
     expect(duePeriod(daily, { day: '2026-11-26', hour: 8 }, { day: '2026-11-26', hour: 8 })?.start).toBe(
       '2026-11-25',

@@ -15,7 +15,7 @@ export const subscribedReports = [
 ] as const
 export type SubscribedReport = (typeof subscribedReports)[number]
 
-export const reportFrequencies = ['daily', 'weekly'] as const
+export const reportFrequencies = ['daily', 'weekly', 'monthly'] as const
 export type ReportFrequency = (typeof reportFrequencies)[number]
 
 /** The languages a report is written in: the screens' (zh-cn first, the default). */
@@ -85,7 +85,7 @@ export const reportSubscriptionInput = z
     /** One channel the subscriber sees; none (null or absent): every channel it sees. */
     channel_id: recordId.nullable().optional(),
     frequency: z.enum(reportFrequencies),
-    /** The day of a weekly report, 1 (Monday) to 7 (Sunday), as ISO 8601 numbers them; none for daily. */
+    /** The day of a weekly report, 1 (Monday) to 7 (Sunday), as ISO 8601 numbers them; none for the others. */
     weekday: z.number().int().min(1).max(7).nullable().optional(),
     /** The hour of BUSINESS_TIME_ZONE the report goes out, 0-23. */
     hour: z.number().int().min(0).max(23),
@@ -94,7 +94,7 @@ export const reportSubscriptionInput = z
   .superRefine((value, ctx) => {
     if (value.frequency === 'weekly' && value.weekday == null)
       ctx.addIssue({ code: 'custom', path: ['weekday'], message: 'validation.required' })
-    if (value.frequency === 'daily' && value.weekday != null)
+    if (value.frequency !== 'weekly' && value.weekday != null)
       ctx.addIssue({ code: 'custom', path: ['weekday'], message: 'validation.unknown_field' })
   })
 export type ReportSubscriptionInput = z.input<typeof reportSubscriptionInput>

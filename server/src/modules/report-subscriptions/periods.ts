@@ -39,7 +39,8 @@ const before = (a: ZoneHour, b: ZoneHour) => a.day < b.day || (a.day === b.day &
 
 /**
  * The latest period whose sending time has come by `now`: a daily report goes out at its hour the day after
- * its day; a weekly one on its weekday at its hour, covering the seven days before that weekday. A
+ * its day; a weekly one on its weekday at its hour, covering the seven days before that weekday; a monthly
+ * one on the first day of a month at its hour, covering the month before. A
  * subscription made after a sending time gets that period's report only if it was made within that very
  * hour (subscribing at 8:20 to 8 o'clock mails yesterday's report now); otherwise its first is the next.
  * Wall-clock hours of the zone throughout, so a report goes out at its hour in summer and winter alike.
@@ -50,7 +51,11 @@ export function duePeriod(schedule: Schedule, now: ZoneHour, subscribed: ZoneHou
     const back = (isoWeekday(sendDay) - (schedule.weekday ?? 1) + 7) % 7
     sendDay = addDays(sendDay, -back)
   }
+  // A monthly report goes out on the month's first day, with the month just closed.
+  if (schedule.frequency === 'monthly') sendDay = `${sendDay.slice(0, 7)}-01`
   if (before({ day: sendDay, hour: schedule.hour }, subscribed)) return null
+  const end = addDays(sendDay, -1)
+  if (schedule.frequency === 'monthly') return { start: `${end.slice(0, 7)}-01`, end, sendDay }
   const days = schedule.frequency === 'weekly' ? 7 : 1
-  return { start: addDays(sendDay, -days), end: addDays(sendDay, -1), sendDay }
+  return { start: addDays(sendDay, -days), end, sendDay }
 }

@@ -88,7 +88,8 @@ async function page(db: Db, zone: string, where: SQL | undefined, pageNo: number
 
 const WHEN_TEXT =
   'A daily report goes out at `hour` (0-23, BUSINESS_TIME_ZONE) with the day before; a weekly one on `weekday` ' +
-  '(1 Monday to 7 Sunday) at `hour` with the seven days before. The CSV of the screen goes with it (for the ' +
+  '(1 Monday to 7 Sunday) at `hour` with the seven days before; a monthly one on the first of each month at ' +
+  '`hour` with the month before. The CSV of the screen goes with it (for the ' +
   "daily revenue and channel reports, only to a subscriber holding the screen's export permission). The " +
   "subscriber's permission, channels and e-mail address are checked again as each report is made: lost, " +
   'the report is withheld.'

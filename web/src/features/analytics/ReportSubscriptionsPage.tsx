@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { dayIn } from '@vod/contract/periods'
 import { Alert, Button, Card, Popconfirm, Space, Table, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
@@ -7,6 +8,7 @@ import { type ReportSubscription, reportSubscriptionsApi } from '../../api/repor
 import { languageNames } from '../../base/language.ts'
 import { notify } from '../../base/notify.ts'
 import { useCan } from '../../stores/permission.ts'
+import { hourInReaderZone } from './local-hour.ts'
 import { hourText, subscriptionsKey } from './SubscribeReport.tsx'
 
 const stateColors: Record<string, string> = {
@@ -34,14 +36,32 @@ function useColumns(): ColumnsType<ReportSubscription> {
     {
       title: t('analytics.subscriptions.when'),
       key: 'when',
-      render: (_, row) =>
-        row.frequency === 'weekly'
-          ? t('analytics.subscriptions.weeklyAt', {
-              weekday: t(`analytics.subscriptions.weekdays.${row.weekday ?? 1}`),
-              hour: hourText(row.hour),
-              zone: row.time_zone,
-            })
-          : t('analytics.subscriptions.dailyAt', { hour: hourText(row.hour), zone: row.time_zone }),
+      render: (_, row) => {
+        const hour = hourText(row.hour)
+        const when =
+          row.frequency === 'weekly'
+            ? t('analytics.subscriptions.weeklyAt', {
+                weekday: t(`analytics.subscriptions.weekdays.${row.weekday ?? 1}`),
+                hour,
+                zone: row.time_zone,
+              })
+            : t(`analytics.subscriptions.${row.frequency}At`, { hour, zone: row.time_zone })
+        // Beside the business zone's hour, the reader's own (today's: a summer-time change may move it).
+        const local = hourInReaderZone(dayIn(row.time_zone), row.hour, row.time_zone)
+        return (
+          <span data-testid={`when-${row.id}`}>
+            {when}
+            {local && (
+              <>
+                <br />
+                <Typography.Text type="secondary">
+                  {t('analytics.subscriptions.yourTime', local)}
+                </Typography.Text>
+              </>
+            )}
+          </span>
+        )
+      },
     },
     {
       title: t('analytics.subscriptions.language'),

@@ -1,6 +1,10 @@
 import { MailOutlined } from '@ant-design/icons'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { ReportFrequency, SubscribedReport } from '@vod/contract/resources/report-subscriptions'
+import {
+  type ReportFrequency,
+  reportFrequencies,
+  type SubscribedReport,
+} from '@vod/contract/resources/report-subscriptions'
 import { Button, Form, Modal, Radio, Select } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -104,7 +108,7 @@ export function SubscribeReport({
           <Form.Item name="frequency" label={t('analytics.subscriptions.frequency')}>
             <Radio.Group
               optionType="button"
-              options={(['daily', 'weekly'] as const).map((value) => ({
+              options={reportFrequencies.map((value) => ({
                 value,
                 label: t(`analytics.subscriptions.frequencies.${value}`),
               }))}
@@ -123,11 +127,7 @@ export function SubscribeReport({
           <Form.Item
             name="hour"
             label={t('analytics.subscriptions.hour', { zone })}
-            extra={t(
-              frequency === 'weekly'
-                ? 'analytics.subscriptions.weeklyHint'
-                : 'analytics.subscriptions.dailyHint',
-            )}
+            extra={t(`analytics.subscriptions.${frequency ?? 'daily'}Hint`)}
           >
             <Select options={hours.map((hour) => ({ value: hour, label: hourText(hour) }))} />
           </Form.Item>

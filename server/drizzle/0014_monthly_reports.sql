@@ -1,0 +1,2 @@
+ALTER TABLE "report_subscriptions" DROP CONSTRAINT "report_subscriptions_frequency_check";--> statement-breakpoint
+ALTER TABLE "report_subscriptions" ADD CONSTRAINT "report_subscriptions_frequency_check" CHECK ("report_subscriptions"."frequency" in ('daily', 'weekly', 'monthly'));
