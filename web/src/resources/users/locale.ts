@@ -32,8 +32,8 @@ export const usersLocale = defineResourceLocale({
       '发给 {{recipient}} 的邮件已排队等待邮件服务器，下方的状态会显示何时发出。',
     ],
     outbox: [
-      'No mail server is set up (SMTP_URL): the e-mail to {{recipient}} was written to the outbox.',
-      '未配置邮件服务器（SMTP_URL）：发给 {{recipient}} 的邮件已写入发件箱。',
+      'No mail server is set up yet (your technical administrator sets one up): the e-mail to {{recipient}} was kept in the outbox.',
+      '尚未配置邮件服务器（请联系技术管理员配置）：发给 {{recipient}} 的邮件已留在发件箱。',
     ],
   },
   noEmail: ['This member has no e-mail address.', '该会员没有邮箱地址。'],
@@ -53,8 +53,8 @@ export const usersLocale = defineResourceLocale({
   mails: {
     title: ['E-mails to this member', '发给该会员的邮件'],
     noServer: [
-      'No mail server is set up (SMTP_URL): e-mails wait in the outbox and do not reach the member.',
-      '未配置邮件服务器（SMTP_URL）：邮件留在发件箱中，不会送达会员。',
+      'No mail server is set up yet (your technical administrator sets one up): e-mails wait in the outbox and do not reach the member.',
+      '尚未配置邮件服务器（请联系技术管理员配置）：邮件留在发件箱中，不会送达会员。',
     ],
     remaining: [
       'Left this hour: {{verification}} of {{limit}} verification e-mails, {{reset}} of {{limit}} password resets.',
