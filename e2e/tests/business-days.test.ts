@@ -57,5 +57,12 @@ describe('one day everywhere, in a browser in Asia/Shanghai at 1440 px', () => {
     expect(amount?.replace(/[^\d.]/g, '')).toBe(String(analytics.totals.gross))
     // Times on the server's clock, the column saying so.
     expect(await page.getByRole('columnheader', { name: /Paid at \(UTC\+00:00\)/ }).count()).toBe(1)
+    // The totals' refunds are the listed orders', whenever they happened: the note says so and leads to the
+    // same days' revenue, refunds by when they happened, where October's refunds are analytics' own.
+    const note = page.getByTestId('orders-refunds-note')
+    await expect.poll(() => note.textContent()).toContain('whenever they happened')
+    await note.getByRole('link').click()
+    await page.waitForURL(/#\/analytics\/daily\/revenue\?start_date=2026-10-01&end_date=2026-10-31$/)
+    await expect.poll(() => page.locator('.ant-picker-range input').first().inputValue()).toBe('2026-10-01')
   })
 })

@@ -5,7 +5,7 @@ import { setBusinessZone } from '../src/base/business-zone.ts'
 import { filterFields } from '../src/components/resource/fields.ts'
 import { formatDateTime, timeZoneLabel } from '../src/components/resource/format.ts'
 import { ListFilters } from '../src/components/resource/ListFilters.tsx'
-import { orders } from '../src/resources/orders/index.ts'
+import { orders } from '../src/resources/orders/index.tsx'
 import { useApp } from '../src/stores/app.ts'
 
 afterEach(() => {

@@ -193,6 +193,7 @@ export function ResourceList<T extends { id: number }>(props: ResourceListProps<
         phoneColumns={declared?.phone?.map(keyOf)}
         totals={contract.list?.totals?.length ? { values: totals.data, currency: STORE_CURRENCY } : undefined}
       />
+      {contract.list?.totals?.length ? declared?.totalsNote?.(controller.params.filters) : null}
       {columns.length < wantedColumns.length && <HiddenByRole />}
       {bulk.results}
     </Card>

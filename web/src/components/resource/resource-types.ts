@@ -65,6 +65,8 @@ interface ListDeclaration<F extends string = string> {
   confirm?: readonly string[]
   /** How an enum filter's values are named, where the resource's strings do not say (the audit trail's resources). */
   optionLabel?: (field: string, value: string, t: TFunction) => string
+  /** What the totals row counts and how, said under it, for the list's filters (an order's refunds). */
+  totalsNote?: (filters: Readonly<Record<string, string>>) => ReactNode
 }
 
 interface ShowDeclaration<F extends string = string> {

@@ -27,6 +27,11 @@ export const ordersLocale = defineResourceLocale({
     ],
   },
   breakdown: ['Amount and fees', '金额与手续费'],
+  refundsNote: [
+    'Refunds and chargebacks in the totals are those of the orders listed, whenever they happened; the analytics count them on the day they happened.',
+    '合计中的退款与拒付是所列订单的，无论发生在哪天；数据分析按其发生当天计算。',
+  ],
+  refundsByDay: ['Revenue of these days, refunds by when they happened →', '这些天的收入（退款按发生日计）→'],
   moneyBack: ['Refunds and chargebacks', '退款与拒付'],
   left: ['Left to give back', '剩余可退'],
   kinds: { refund: ['Refund', '退款'], chargeback: ['Chargeback', '拒付'] },

@@ -3,6 +3,7 @@ import { ordersContract } from '@vod/contract/resources/orders'
 import { defineResource } from '../../components/resource/define-resource.ts'
 import { ordersGroup } from '../groups.ts'
 import { ordersLocale } from './locale.ts'
+import { RefundsNote } from './RefundsNote.tsx'
 
 /**
  * Members' orders: /orders (spec section 2: list, {id}, edit/{id}); no create screen and no delete, orders
@@ -38,6 +39,7 @@ export const orders = defineResource({
     // What a phone keeps: which order, whose, how much, when.
     phone: ['order_no', 'user_id', 'amount', 'paid_at'],
     filters: ['payment_method', 'plan_id', 'user_id', 'paid_at'],
+    totalsNote: (filters) => <RefundsNote filters={filters} />,
   },
   show: {
     items: [
