@@ -26,6 +26,7 @@ describeEachEngine('member search', (engine) => {
       { username: 'ben', email: 'ben@example.com', phone: '+1 (555) 010-0000' },
       { username: 'alan', email: 'alan@mail.test', phone: null },
       { username: 'cid', email: null, phone: '555.010.9999' },
+      { username: 'dora', email: null, phone: '+1 555 1006' },
     ])
   })
   afterAll(() => t?.close())
@@ -67,6 +68,51 @@ describeEachEngine('member search', (engine) => {
     expect(await usernames('%')).toEqual([])
     expect(await usernames('_xample.org')).toEqual([])
     expect(await usernames('@%')).toEqual([])
+  })
+
+  /** The members the header's search box finds for `q`, as `as` may see them. */
+  const boxed = async (q: string, as = token) => {
+    const res = await t.request(`/api/search?q=${encodeURIComponent(q)}`, { token: as })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    const group = res.body.data.find((g: Json) => g.kind === 'users')
+    return { labels: (group?.records ?? []).map((r: Json) => r.label), text: JSON.stringify(res.body) }
+  }
+
+  it('finds a member by phone in the search box as the list does: its last digits, in any formatting', async () => {
+    for (const q of ['+1 555 1006', '15551006', '1006', '555-1006']) {
+      expect((await boxed(q)).labels, q).toEqual(['dora'])
+      expect(await usernames(q), q).toEqual(['dora'])
+    }
+    expect((await boxed('(555) 010-0000')).labels).toEqual(['ben'])
+    // Under four digits, or digits the number does not end with: no phone match.
+    expect((await boxed('006')).labels).toEqual([])
+    expect((await boxed('5551')).labels).toEqual([])
+  })
+
+  it('never finds a member by a phone its caller may not read whole, nor tells the number', async () => {
+    for (const rule of ['none', 'masked'] as const) {
+      const agent = await t.createAdmin(['list-users', 'all-channels'])
+      const [role] = await queryRows<{ role_id: number }>(
+        t.db,
+        sql`select role_id from admin_roles where admin_id = ${agent.id}`,
+      )
+      const set = await t.request(`/api/roles/${role?.role_id}`, {
+        method: 'PUT',
+        token,
+        body: { field_rules: { users: { phone: rule } } },
+      })
+      expect(set.status, JSON.stringify(set.body)).toBe(200)
+      for (const q of ['+1 555 1006', '15551006', '1006']) {
+        const found = await boxed(q, agent.token)
+        expect(found.labels, `${rule} ${q}`).toEqual([])
+        expect(found.text).not.toContain('555 1006')
+        // As the members list keyword: the same rule, the same answer.
+        const listed = await t.request(`/api/users?keyword=${encodeURIComponent(q)}`, { token: agent.token })
+        expect(listed.body.data, `${rule} ${q}`).toEqual([])
+      }
+      // The username is still searched.
+      expect((await boxed('dora', agent.token)).labels).toEqual(['dora'])
+    }
   })
 
   it('says what the keyword searches in the API document', async () => {

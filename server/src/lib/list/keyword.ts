@@ -104,7 +104,7 @@ function domainOf(keyword: string): string | null {
  * A phone number's digits, last first (as reversedDigits holds them), or null for a keyword that is no
  * phone number of PHONE_DIGITS_MIN digits or more.
  */
-function lastDigitsFirst(keyword: string): string | null {
+export function lastDigitsFirst(keyword: string): string | null {
   const digits = keyword.replace(/\D/g, '')
   return PHONE_PATTERN.test(keyword) && digits.length >= PHONE_DIGITS_MIN
     ? [...digits].reverse().join('')

@@ -27,7 +27,7 @@ export interface Searchable {
   detail: PgColumn | null
   /** The parent a child is opened under (a campaign's channel). */
   parent: PgColumn | null
-  columns: readonly { kind: 'prefix' | 'contains'; column: PgColumn }[]
+  columns: readonly { kind: 'prefix' | 'contains' | 'phone'; column: PgColumn }[]
   /** The detail's mask, for a caller whose roles grant it masked (field-access.ts). */
   detailMask?: MaskKind
   /** Names the caller's field rules where they narrow the kind (the statement's cache key). */
@@ -48,7 +48,8 @@ export interface SearchDeclaration {
    * Searched in any letter case: `{ prefix: column }` from its start, on the `lower(column)
    * text_pattern_ops` index of the list's keyword column of that kind (list-indexes.test.ts holds the lists
    * to it); a plain column anywhere in it, on its trigram index where the table is large (from three
-   * characters).
+   * characters); `{ phone: column }` by the number's last digits in any formatting, on the list's
+   * reversed-digits index (lib/list/keyword.ts).
    */
   columns: readonly KeywordColumn[]
   /** The record field naming a hit: the contract's label (or the child's own). */
@@ -111,7 +112,7 @@ export function declareSearch(declared: SearchDeclaration): void {
     )
   const columns = declared.columns.map((keyword) => {
     const found = kindOf(keyword)
-    if (found.kind !== 'prefix' && found.kind !== 'contains')
+    if (found.kind === 'domain')
       throw new Error(
         `search of ${kind}: ${found.column.name} is searched by ${found.kind}, which the box does not.`,
       )

@@ -2,9 +2,17 @@ import { SEARCH_CONTAINS_MIN_LENGTH, SEARCH_PER_KIND } from '@vod/contract/searc
 import { and, getTableName, type SQL, sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { type Db, queryText, type Statement } from '../../db/client.ts'
+import { reversedDigits } from '../../db/schema/columns.ts'
 import { Lru } from '../../lru.ts'
 import { channelRowsOf } from '../list/channel-rows.ts'
-import { CONTAINS_READ_MAX, containsPatterns, everyWord, prefixRange } from '../list/keyword.ts'
+import {
+  CONTAINS_READ_MAX,
+  containsPatterns,
+  everyWord,
+  lastDigitsFirst,
+  prefixRange,
+  startsWith,
+} from '../list/keyword.ts'
 import { maskOf } from '../resource/field-access.ts'
 import { qualified } from '../resource/relations.ts'
 import { readByWords, type Searchable } from './searchable.ts'
@@ -19,6 +27,8 @@ const dialect = new PgDialect()
  */
 const TEXT = '\u0000text'
 const WORDS = '\u0000words'
+/** The text's digits last first, as a phone column's reversed-digits index holds them (null: no phone number). */
+const DIGITS = '\u0000digits'
 // Built statements of recent shapes (which kinds, whose scope, whether text is searched anywhere).
 const MAX_BUILT = 500
 
@@ -39,13 +49,17 @@ function partOf(found: Searchable, column: Column, scope: SQL | undefined): SQL 
   const read = (where: SQL, order = sql``) =>
     sql`(select ${id} as id, lower(${value}) as hit from ${found.table} where ${where}${order} limit ${limit})`
   const channels = channelRowsOf(scope)
-  const inOrder = sql` order by lower(${value}) using ~<~`
-  if (column.kind === 'prefix' && channels?.column.table === found.table)
+  // A phone number by its last digits, in any formatting: a range of the reversed-digits index the members
+  // list's keyword reads (lib/list/keyword.ts), never a pattern over every row.
+  const digits = column.kind === 'phone' && reversedDigits(column.column)
+  const range = digits ? startsWith(digits, DIGITS) : prefixRange(column.column, TEXT)
+  const inOrder = digits ? sql` order by ${digits} using ~<~` : sql` order by lower(${value}) using ~<~`
+  if (column.kind !== 'contains' && channels?.column.table === found.table)
     return sql`(select "r".id, "r".hit from (${channels.channels}) as "c"("channel") cross join lateral ${read(
-      sql`${qualified(channels.column)} = "c"."channel" and ${prefixRange(column.column, TEXT)}`,
+      sql`${qualified(channels.column)} = "c"."channel" and ${range}`,
       inOrder,
     )} as "r" order by "r".hit using ~<~ limit ${limit})`
-  if (column.kind === 'prefix') return read(and(prefixRange(column.column, TEXT), scope) as SQL, inOrder)
+  if (column.kind !== 'contains') return read(and(range, scope) as SQL, inOrder)
   if (readByWords(column))
     return read(
       sql`${id} = any(vod_contains_ids(${getTableName(found.table)}, ${found.id.name}, ${column.column.name}, ${WORDS}::text[], ${limit}, ${sql.raw(String(CONTAINS_READ_MAX))}))`,
@@ -59,7 +73,7 @@ function partOf(found: Searchable, column: Column, scope: SQL | undefined): SQL 
  * values' order and by id.
  */
 function recordsOf(found: Searchable, anywhere: boolean, scope: SQL | undefined): SQL | null {
-  const columns = found.columns.filter((column) => anywhere || column.kind === 'prefix')
+  const columns = found.columns.filter((column) => anywhere || column.kind !== 'contains')
   if (columns.length === 0) return null
   const parts = columns.map((column) => partOf(found, column, scope))
   const id = qualified(found.id)
@@ -114,7 +128,11 @@ export function searchStatement(kinds: Allowed, q: string): Statement | null {
     built.set(key, made)
     statement = made
   }
-  const values: Record<string, unknown> = { [TEXT]: q, [WORDS]: containsPatterns(q) }
+  const values: Record<string, unknown> = {
+    [TEXT]: q,
+    [WORDS]: containsPatterns(q),
+    [DIGITS]: lastDigitsFirst(q),
+  }
   return {
     text: statement.text,
     params: statement.params.map((p) => (typeof p === 'string' && p in values ? values[p] : p)),

@@ -30,7 +30,7 @@ export const searchModule: ApiModule = async (app, { db }) => {
         tags: ['search'],
         summary: 'Find members, orders, videos, channels, campaigns and admins by one text',
         description:
-          'Members by the start of their username or e-mail, orders by the start of their order or ' +
+          'Members by the start of their username or e-mail or by the last digits of their phone, orders by the start of their order or ' +
           'transaction number, videos by their title (anywhere) or the start of their serial number, channels ' +
           'by UTM source, campaigns by name, admins by username or name (anywhere): only kinds whose list ' +
           'permission the caller holds, and only the records its lists show. A few records a kind, those whose ' +

@@ -74,12 +74,13 @@ const usersResource = defineResource<User>({
   historyAlso,
 })
 
-// The search box: a member by the start of a username or an e-mail address, within the list's scope.
+// The search box: a member by the start of a username or an e-mail address, or by a phone number's last
+// digits in any formatting as the list's keyword finds it, within the list's scope.
 declareSearch({
   kind: 'users',
   table: users,
   label: usersContract.label,
-  columns: [{ prefix: users.username }, { prefix: users.email }],
+  columns: [{ prefix: users.username }, { prefix: users.email }, { phone: users.phone }],
   detail: users.email,
   scope: memberScope,
 })
