@@ -1,10 +1,10 @@
-import { type AdminStatus, SUPER_ADMIN_ROLE } from '@vod/contract'
+import { type AdminStatus, effectiveFieldRules, type RoleRules, SUPER_ADMIN_ROLE } from '@vod/contract'
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { adminRoles, admins, permissions, rolePermissions, roles } from '../db/schema/index.ts'
 import { ApiError } from '../lib/errors.ts'
-import { namesParam } from './grants.ts'
-import type { AuthenticatedAdmin } from './sessions.ts'
+import { namesParam, widerFields } from './grants.ts'
+import { type AuthenticatedAdmin, adminRoleRules } from './sessions.ts'
 
 /** Each admin's permission names now, and whether it holds the super-admin role. */
 async function standingOf(db: Db, ids: readonly number[]) {
@@ -14,6 +14,7 @@ async function standingOf(db: Db, ids: readonly number[]) {
       permissions: sql<string[]>`coalesce(array_agg(distinct ${permissions.name})
         filter (where ${permissions.name} is not null), '{}')`,
       superAdmin: sql<boolean>`coalesce(bool_or(${roles.name} = ${SUPER_ADMIN_ROLE}), false)`,
+      roles: sql<RoleRules[] | string>`(${adminRoleRules})`,
     })
     .from(admins)
     .leftJoin(adminRoles, eq(adminRoles.adminId, admins.id))
@@ -22,7 +23,15 @@ async function standingOf(db: Db, ids: readonly number[]) {
     .leftJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
     .where(inArray(admins.id, [...ids]))
     .groupBy(admins.id)
-  return new Map(rows.map((row) => [row.id, row]))
+  return new Map(
+    rows.map((row) => {
+      const held: RoleRules[] = typeof row.roles === 'string' ? JSON.parse(row.roles) : row.roles
+      // The resources it reads anything of: those its roles hold a permission of (all, for a super-admin).
+      const groups = new Set(held.flatMap((role) => role.groups))
+      const holds = (resource: string) => row.superAdmin || groups.has(resource)
+      return [row.id, { ...row, fieldRules: effectiveFieldRules(held), holds }]
+    }),
+  )
 }
 
 /**
@@ -54,6 +63,14 @@ export async function ensureMayManage(
     for (const name of target.permissions) if (!held.has(name)) missing.add(name)
   }
   if (missing.size > 0) throw new ApiError(403, 'admins.stronger', namesParam(missing))
+  // Nor of an admin that reads more than the caller: its effective field rules at least as narrow.
+  const wider = new Set<string>()
+  for (const id of targets) {
+    const target = standing.get(id)
+    if (target && id !== caller.id)
+      for (const name of widerFields(own?.fieldRules ?? {}, target.fieldRules, target.holds)) wider.add(name)
+  }
+  if (wider.size > 0) throw new ApiError(403, 'admins.wider_fields', namesParam(wider))
 }
 
 /**

@@ -177,4 +177,78 @@ describeEachEngine('grants', (engine) => {
       expect(assigned.body.data.admins).toHaveLength(2)
     })
   })
+
+  describe('field rules: nothing given or managed reads more than the caller', () => {
+    it('a narrowed admin gives no unnarrowed role and manages no admin that reads the hidden field', async () => {
+      const narrowed = await t.createAdmin([
+        'list-users',
+        'create-admins',
+        'edit-admins',
+        'list-admins',
+        'list-roles',
+      ])
+      const narrowing = { users: { email: 'none' as const } }
+      expect(
+        (await as(superToken, `/api/roles/${await ownRoleId(narrowed)}`, 'PUT', { field_rules: narrowing }))
+          .status,
+      ).toBe(200)
+      const open = await as(superToken, '/api/roles', 'POST', {
+        name: 'Open readers',
+        permissions: ['list-users'],
+      })
+      const closed = await as(superToken, '/api/roles', 'POST', {
+        name: 'Closed readers',
+        permissions: ['list-users'],
+        field_rules: narrowing,
+      })
+      expect([open.status, closed.status]).toEqual([201, 201])
+
+      const made = await as(narrowed, '/api/admins', 'POST', {
+        username: 'reads.emails',
+        password: 'passw0rd',
+        name: 'Reads e-mails',
+        role_ids: [open.body.data.id],
+      })
+      expect(made.status).toBe(403)
+      expect(made.body.message).toBe(
+        'You cannot give a role that reads fields you may not read in full: users.email.',
+      )
+      const zh = await t.request('/api/admins', {
+        method: 'POST',
+        token: narrowed.token,
+        body: { username: 'reads.emails', password: 'passw0rd', name: 'x', role_ids: [open.body.data.id] },
+        headers: { 'accept-language': 'zh-CN' },
+      })
+      expect(zh.body.message).toBe('不能分配可读取您无权完整读取的字段的角色：users.email。')
+      expect(await t.db.select().from(admins).where(eq(admins.username, 'reads.emails'))).toEqual([])
+      const narrow = await as(narrowed, '/api/admins', 'POST', {
+        username: 'reads.less',
+        password: 'passw0rd',
+        name: 'Reads less',
+        role_ids: [closed.body.data.id],
+      })
+      expect(narrow.status).toBe(201)
+
+      // An admin of the same permissions and no rules: not to be changed (its password reset) by the narrowed one.
+      const peer = await t.createAdmin(['list-users'])
+      const reset = await as(narrowed, `/api/admins/${peer.id}`, 'PUT', { password: 'taken0ver' })
+      expect(reset.status).toBe(403)
+      expect(reset.body.message).toBe(
+        'You cannot change an admin who reads fields you may not read in full: users.email.',
+      )
+      expect(
+        (
+          await t.request('/api/login', {
+            method: 'POST',
+            body: { username: peer.username, password: 'taken0ver' },
+          })
+        ).status,
+      ).not.toBe(200)
+      // Narrowed as far, it may be.
+      await as(superToken, `/api/roles/${await ownRoleId(peer)}`, 'PUT', { field_rules: narrowing })
+      expect((await as(narrowed, `/api/admins/${peer.id}`, 'PUT', { password: 'taken0ver' })).status).toBe(
+        200,
+      )
+    })
+  })
 })
