@@ -292,6 +292,35 @@ describeOnPostgres('the figures from the change stream', () => {
     await figuresEqualTheRows()
   })
 
+  it('counts a row a microsecond before midnight on the day it ends, and one at midnight on the next (issue 65, item 14)', async () => {
+    const user = await member('s-midnight', channels[0] ?? null)
+    const paid = async (no: string, at: string) =>
+      pool.query(
+        `insert into orders (order_no, user_id, plan_id, channel_id, amount, payment_method, paid_at, total_amount)
+         values ($1, $2, $3, $4, 1.00, 'segpay', $5::timestamptz, 1.00)`,
+        [no, user, plan, channels[0], at],
+      )
+    await paid('S-MIDNIGHT-BEFORE', '2026-10-18 23:59:59.999999+00')
+    await paid('S-MIDNIGHT-AT', '2026-10-19 00:00:00+00')
+    await pool.query(
+      `insert into visits (visitor, device, channel_id, visited_at)
+      values ('s-midnight', 'mobile', $1, '2026-10-18 23:59:59.999999+00')`,
+      [channels[0]],
+    )
+    await caughtUp()
+    const days = await pool.query(
+      `select day::text, orders, visits from rollup_days
+       where (channel_id, campaign_id, plan_id, device) = ($1, -1, -1, '*') and day in ('2026-10-18', '2026-10-19')
+       order by day`,
+      [channels[0]],
+    )
+    expect(days.rows).toEqual([
+      { day: '2026-10-18', orders: 1, visits: 1 },
+      { day: '2026-10-19', orders: 1, visits: 0 },
+    ])
+    await figuresEqualTheRows()
+  })
+
   it('takes a row out of the day it left for a moment no business day holds, and puts it back when it returns', async () => {
     const { id } = await one(
       `insert into visits (visitor, device, channel_id) values ('s-far-moved', 'mobile', $1) returning id`,
