@@ -68,6 +68,46 @@ describe('takedowns, end to end in Chromium', () => {
     })
   })
 
+  describe('in Chinese at 1920 px', () => {
+    beforeAll(async () => {
+      await page?.context().close()
+      const context = await loggedInContext(product, 'zh-cn')
+      page = await context.newPage()
+      await page.setViewportSize({ width: 1920, height: 1000 })
+    })
+
+    // Issue 68, item 5: a taken-down video's page says so, when, by whom and why, and shows no publish time.
+    it('takes a video down from its page and the page shows who, when and why, with no publish time', async () => {
+      const id = await publishedVideo('E2E-TD-3')
+      await page.goto(`${product.server.url}/#/videos/show/${id}`)
+      const detail = page.getByTestId('videos-detail')
+      await detail
+        .locator('[data-field="published_at"]')
+        .filter({ hasText: /\d{4}-\d\d-\d\d/ })
+        .waitFor()
+      await page.locator(`[data-testid="unpublish-${id}"]:visible`).click()
+      await page.getByLabel('原因（记入操作日志）').fill('版权方通知 DMCA-88')
+      await page.locator('[data-testid="unpublish-confirm"]:visible').click()
+      await detail.getByTestId('video-taken-down').filter({ hasText: '已下架' }).waitFor()
+      const { taken_down_at } = (
+        await asAdmin<{ data: Row & { taken_down_at: string } }>(product, `/api/videos/${id}`)
+      ).data
+      const by = await detail.getByTestId('video-takedown-by').textContent()
+      expect(by).toContain(`${product.admin.username} 于 `)
+      expect(by).toContain(' 下架')
+      // The time it names is the takedown's, as the page writes instants (business zone, to the second).
+      expect(by?.match(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/)).not.toBeNull()
+      expect(taken_down_at).not.toBeNull()
+      expect(await detail.getByTestId('video-takedown-reason').textContent()).toBe('原因：版权方通知 DMCA-88')
+      expect(await detail.locator('[data-field="published_at"]').textContent()).toBe('')
+      // The list tells it apart from a plain draft, with no publish time either.
+      await page.goto(`${product.server.url}/#/videos?keyword=E2E-TD-3`)
+      const row = rowOf(page, id)
+      await row.getByTestId('video-taken-down').filter({ hasText: '已下架' }).waitFor()
+      expect(await row.locator('[data-field="published_at"]').textContent()).toBe('')
+    })
+  })
+
   describe('in English at 1920 px', () => {
     beforeAll(async () => {
       await page?.context().close()

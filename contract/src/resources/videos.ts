@@ -90,6 +90,13 @@ export const videoRecord = z
     source_name: z.string().nullable(),
     status: z.enum(videoStatuses),
     published_at: instant.nullable(),
+    /**
+     * A draft taken down (unpublished): when, by whom (the admin's username) and why, from its audit entry;
+     * all null while published or never taken down.
+     */
+    taken_down_at: instant.nullable(),
+    taken_down_by: z.string().nullable(),
+    takedown_reason: z.string().nullable(),
     tag_ids: references('tags'),
     tags: z.array(videoTagRef),
     director_ids: references('directors'),
@@ -167,6 +174,9 @@ export const videoFieldLabels = {
   directors: ['Directors', '导演'],
   director_id: ['Director', '导演'],
   photos_count: ['Photos', '图片数'],
+  taken_down_at: ['Taken down at', '下架时间'],
+  taken_down_by: ['Taken down by', '下架人'],
+  takedown_reason: ['Takedown reason', '下架原因'],
   genres: ['Genres', '题材'],
   models: ['Models', '模特'],
   studios: ['Studios', '工作室'],

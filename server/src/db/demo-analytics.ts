@@ -3,34 +3,41 @@ import type { FastifyBaseLogger } from 'fastify'
 import { type Db, queryRows } from './client.ts'
 import { picker, random } from './demo-random.ts'
 
-/** Days of demo visits before today. */
-const HISTORY_DAYS = 90
+/** Days of demo visits before today: the year and more the demo orders span (demo-commerce.ts). */
+const HISTORY_DAYS = 370
+/** The last days, which have visits every few minutes; the ones before have one an hour. */
+const BUSY_DAYS = 90
 
 /**
  * Demo history for the analytics, while its tables are empty: visits of the last months through the
- * demo channels and campaigns (more in the evening, fewer at night), and a few refunds and chargebacks of
+ * demo channels and campaigns (more in the evening, fewer at night; each channel and campaign in every month), and a few refunds and chargebacks of
  * paid orders. Written by plain SQL, so the rollups' triggers count them as they would the member site's.
  */
 export async function seedDemoAnalytics(db: Db): Promise<number> {
   let added = 0
   const [visits] = await queryRows<{ n: number }>(db, sql`select count(*)::integer as n from visits`)
   if (visits?.n === 0) {
+    // Every hour of the last HISTORY_DAYS has visits, the last BUSY_DAYS more of them; each hour's visits take
+    // the attribution slots (channel and campaign, or none) in turn, so every channel and campaign has its share
+    // of every month the demo orders span. No random(): the same clock gives the same visits.
     const rows = await queryRows<{ n: number }>(
       db,
       sql`with attribution as (
           select c.id as channel_id, m.id as campaign_id from channels c left join campaigns m on m.channel_id = c.id
           union all select null, null),
-        picked as (select array_agg(channel_id) as channels, array_agg(campaign_id) as campaigns from attribution),
+        picked as (select array_agg(channel_id order by channel_id, campaign_id) as channels,
+          array_agg(campaign_id order by channel_id, campaign_id) as campaigns from attribution),
         moments as (
-          select now() - (h || ' hours')::interval - (floor(random() * 3600) || ' seconds')::interval as at
+          select h, n, now() - (h || ' hours')::interval - (((h * 613 + n * 97) % 3600) || ' seconds')::interval as at
           from generate_series(1, ${HISTORY_DAYS * 24}) as h,
-            generate_series(1, 2 + (3 * (1 + sin(((extract(hour from now() - (h || ' hours')::interval)) - 8) * pi() / 12)))::integer))
+            generate_series(1, case when h > ${BUSY_DAYS * 24} then 1
+              else 2 + (3 * (1 + sin(((extract(hour from now() - (h || ' hours')::interval)) - 8) * pi() / 12)))::integer end) as n)
         ,ins as (
           insert into visits (visitor, device, channel_id, campaign_id, visited_at)
-          select 'demo-' || floor(random() * 2000)::integer,
-            (array['desktop', 'mobile', 'mobile', 'tablet'])[1 + floor(random() * 4)::integer],
+          select 'demo-' || ((h * 37 + n * 101) % 2000),
+            (array['desktop', 'mobile', 'mobile', 'tablet'])[1 + (h * 3 + n) % 4],
             channels[k], campaigns[k], at
-          from moments, picked, lateral (select 1 + floor(random() * cardinality(channels))::integer as k) pick
+          from moments, picked, lateral (select 1 + ((h + n * 3) % cardinality(channels))::integer as k) pick
           returning 1)
         select count(*)::integer as n from ins`,
     )

@@ -43,6 +43,35 @@ describeEachEngine('unpublish', (engine) => {
     expect(back.body.data).toMatchObject({ status: 'published', published_at: publishedAt })
   })
 
+  it('answers who took a video down, when and why, on its record and in its list, until it is published again', async () => {
+    const id = await publishedVideo('UP-6')
+    const taker = await t.createAdmin(['list-videos', 'unpublish-videos'], { username: 'legal-desk' })
+    const before = Date.now()
+    const done = await t.request(`/api/videos/${id}/unpublish`, {
+      method: 'POST',
+      token: taker.token,
+      body: { reason: 'DMCA notice #77' },
+    })
+    expect(done.status).toBe(200)
+    const takedown = { taken_down_by: 'legal-desk', takedown_reason: 'DMCA notice #77' }
+    // The action's own answer already says it, as do the record and the list.
+    expect(done.body.data).toMatchObject({ status: 'draft', ...takedown })
+    const record = (await api(`/api/videos/${id}`)).body.data
+    expect(record).toMatchObject(takedown)
+    expect(Date.parse(record.taken_down_at)).toBeGreaterThanOrEqual(before - 1000)
+    const listed = (await api('/api/videos?status=draft')).body.data.find((v: Json) => v.id === id)
+    expect(listed).toMatchObject({ ...takedown, taken_down_at: record.taken_down_at })
+    // A draft never published, and a video published again, have no takedown.
+    const draft = (await api('/api/videos', 'POST', { title: 'Plain', serial_number: 'UP-7' })).body.data
+    expect(draft).toMatchObject({ taken_down_at: null, taken_down_by: null, takedown_reason: null })
+    const back = (await api(`/api/videos/${id}/publish`, 'POST')).body.data
+    expect(back).toMatchObject({ taken_down_at: null, taken_down_by: null, takedown_reason: null })
+    // Taken down again, it answers the latest takedown.
+    const again = (await api(`/api/videos/${id}/unpublish`, 'POST', { reason: 'Licence ended' })).body.data
+    expect(again.takedown_reason).toBe('Licence ended')
+    expect(again.taken_down_by).not.toBe('legal-desk')
+  })
+
   it('is behind unpublish-videos, not publish-videos', async () => {
     const id = await publishedVideo('UP-2')
     const publisher = await t.createAdmin(['list-videos', 'publish-videos'])

@@ -1,11 +1,28 @@
 import { type Video, videosContract } from '@vod/contract'
-import { eq, sql } from 'drizzle-orm'
-import { directors, photos, sources, tags, videoDirectors, videos, videoTags } from '../../db/schema/index.ts'
+import { eq, type SQL, sql } from 'drizzle-orm'
+import {
+  auditLogs,
+  directors,
+  photos,
+  sources,
+  tags,
+  videoDirectors,
+  videos,
+  videoTags,
+} from '../../db/schema/index.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
 import { qualified } from '../../lib/resource/relations.ts'
 import { declareSearch } from '../../lib/search/searchable.ts'
 
 const keyword = [videos.title, { prefix: videos.serialNumber }]
+
+/**
+ * A field of the takedown a draft is in: its latest unpublish entry in the audit trail (the reason is kept
+ * there, ActionSpec.reason); null while published. Unpublish entries are few and found by their action's
+ * index, so a page of videos reads them cheaply.
+ */
+const takedown = (field: SQL) =>
+  sql`case when ${qualified(videos.status)} = 'draft' then (select ${field} from ${auditLogs} where ${qualified(auditLogs.action)} = 'unpublish' and ${qualified(auditLogs.resource)} = 'videos' and ${qualified(auditLogs.recordId)} = ${qualified(videos.id)} order by ${qualified(auditLogs.id)} desc limit 1) end`
 
 /**
  * The catalogue's videos (spec sections 3 and 7): filters and sorts for a million rows, tags and directors
@@ -17,6 +34,9 @@ export const videosModule = defineResource<Video>({
   joins: [{ table: sources, on: eq(sources.id, videos.sourceId) }],
   present: {
     source_name: sources.name,
+    taken_down_at: takedown(qualified(auditLogs.createdAt)),
+    taken_down_by: takedown(qualified(auditLogs.adminUsername)),
+    takedown_reason: takedown(sql`${qualified(auditLogs.changes)} ->> 'reason'`),
     photos_count: sql`(select count(*) from ${photos} where ${qualified(photos.videoId)} = ${qualified(videos.id)})::integer`,
   },
   list: {

@@ -1,8 +1,14 @@
 import { VideoCameraAddOutlined } from '@ant-design/icons'
-import { videosContract } from '@vod/contract/resources/videos'
+import { type Video, videosContract } from '@vod/contract/resources/videos'
+import type { TFunction } from 'i18next'
 import { defineResource } from '../../components/resource/define-resource.ts'
 import { osHeaderGroup } from '../groups.ts'
 import { videosLocale } from './locale.ts'
+import { videoPublishedAt, videoStatus } from './takedown.tsx'
+
+// A taken-down draft shows as such, with no publish time while it is not published (issue 68).
+const status = { field: 'status', render: (video: Video, t: TFunction) => videoStatus(video, t) } as const
+const publishedAt = { field: 'published_at', render: (video: Video) => videoPublishedAt(video) } as const
 
 /** The catalogue's videos: /videos, with show at /videos/show/{id} (spec section 2). */
 export const videos = defineResource({
@@ -25,12 +31,12 @@ export const videos = defineResource({
       'cover',
       'serial_number',
       'title',
-      'status',
+      status,
       'is_free',
       'is_main',
       'views',
       'source_id',
-      'published_at',
+      publishedAt,
     ],
     // The table fits a 1440 px screen; these come back through the column picker.
     hidden: ['is_free', 'is_main', 'views', 'source_id'],
@@ -41,8 +47,8 @@ export const videos = defineResource({
       'cover',
       'title',
       'serial_number',
-      'status',
-      'published_at',
+      { field: 'status', render: (video: Video, t: TFunction) => videoStatus(video, t, true) },
+      publishedAt,
       'video_duration',
       'is_free',
       'is_main',

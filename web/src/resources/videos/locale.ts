@@ -15,6 +15,12 @@ export const videosLocale = defineResourceLocale({
       '下架此视频？它将退回草稿，不再在网站上显示。',
     ],
   },
+  // A draft taken down (unpublished): its state, and when, by whom and why on its page (takedown.tsx).
+  takedown: {
+    status: ['Taken down', '已下架'],
+    by: ['Taken down by {{by}} at {{at}}', '{{by}} 于 {{at}} 下架'],
+    reason: ['Reason: {{reason}}', '原因：{{reason}}'],
+  },
   children: {
     photos: {
       title: ['Gallery', '图集'],
