@@ -45,12 +45,11 @@ export const lineOption =
       {
         name: labels.views,
         type: 'line',
-        smooth: true,
         itemStyle: { color: primary },
         areaStyle: { opacity: 0.15 },
         data: views,
       },
-      { name: labels.orders, type: 'line', smooth: true, itemStyle: { color: ACCENT }, data: orders },
+      { name: labels.orders, type: 'line', itemStyle: { color: ACCENT }, data: orders },
     ],
   })
 
@@ -72,7 +71,6 @@ export const mixedOption =
         name: labels.rate,
         type: 'line',
         yAxisIndex: 1,
-        smooth: true,
         data: orders.map((count, index) => Math.round((count / (views[index] ?? 1)) * 1000) / 10),
       },
     ],

@@ -15,7 +15,8 @@ type Row = Partial<Record<Figure, unknown>>
 
 /**
  * A chart's option: money on the left axis, counts on the right (two scales, never one squashing the
- * other), the legend below the axes' labels (scrolling, one line), a line a day or a bar a row.
+ * other), the legend below the axes' labels (scrolling, one line), a line a day (straight, never below the
+ * figures' own values) or a bar a row.
  */
 export function figuresOption({
   labels,
@@ -72,7 +73,8 @@ export function figuresOption({
       series: figures.map((figure) => ({
         name: t(`analytics.figures.${figure}`),
         type: kind,
-        smooth: kind === 'line' && !reduced,
+        // Straight between days: a smoothed line dips under an empty day's 0, a value no figure had.
+        smooth: false,
         yAxisIndex: money && !isMoney(figure) ? 1 : 0,
         data: rows.map((row) => Number(row[figure] ?? 0)),
       })),
