@@ -1,6 +1,6 @@
+import { presetPeriod } from '@vod/contract/periods'
 import { describe, expect, it } from 'vitest'
 import { formatMoney } from '../src/features/analytics/money.ts'
-import { presetPeriod } from '../src/features/analytics/periods.ts'
 
 describe('analytics date presets', () => {
   // 24 November 2026, 20:00 UTC: already the 25th in Shanghai, still the 24th in New York.

@@ -1,6 +1,5 @@
-import { previousPeriod } from '@vod/contract/periods'
+import { presetPeriod, previousPeriod } from '@vod/contract/periods'
 import { describe, expect, it } from 'vitest'
-import { presetPeriod } from '../src/features/analytics/periods.ts'
 import { keepPeriod, periodOfView, searchOfView, viewFromSearch } from '../src/features/analytics/view.ts'
 
 const view = (search: string) => viewFromSearch(new URLSearchParams(search))

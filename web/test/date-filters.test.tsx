@@ -1,6 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { presetPeriod } from '@vod/contract/periods'
 import { afterEach, describe, expect, it } from 'vitest'
+import { setBusinessZone } from '../src/base/business-zone.ts'
 import { languages } from '../src/base/language.ts'
 import { filterFields } from '../src/components/resource/fields.ts'
 import { ListFilters } from '../src/components/resource/ListFilters.tsx'
@@ -101,5 +103,40 @@ describe('a typed range of days', () => {
     fireEvent.change(end, { target: { value: '2026-10-31' } })
     fireEvent.keyDown(end, { key: 'Enter' })
     expect(changes.at(-1)).toEqual({ paid_at_from: '2026-10-01', paid_at_to: '2026-10-31' })
+  })
+})
+
+describe("a range's quick options", () => {
+  it("offers this month and last month, the business zone's, on every list's date filter", async () => {
+    const orders = ranges.find(({ filter }) => filter.name === 'paid_at')
+    if (!orders) throw new Error('the orders list has no paid_at range')
+    act(() => useApp.getState().setLanguage('en'))
+    // Far east of UTC, where the business month may have turned before the browser's.
+    setBusinessZone('Pacific/Kiritimati')
+    try {
+      const changes: Record<string, string>[] = []
+      render(
+        <QueryClientProvider client={new QueryClient()}>
+          <ListFilters
+            labels={orders.resource.name}
+            testId="t"
+            filters={[orders.filter]}
+            values={{}}
+            onChange={(change) => changes.push(change)}
+          />
+        </QueryClientProvider>,
+      )
+      const [start] = screen.getByTestId('t-filter-paid_at').querySelectorAll('input')
+      if (!start) throw new Error('the range has no inputs')
+      fireEvent.mouseDown(start)
+      fireEvent.focus(start)
+      fireEvent.click(start)
+      fireEvent.click(await screen.findByText('Last month'))
+      const expected = presetPeriod('lastMonth', 'Pacific/Kiritimati')
+      expect(changes.at(-1)).toEqual({ paid_at_from: expected.start_date, paid_at_to: expected.end_date })
+      expect(screen.getByText('This month')).toBeTruthy()
+    } finally {
+      setBusinessZone('UTC')
+    }
   })
 })

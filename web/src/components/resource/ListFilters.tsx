@@ -1,25 +1,25 @@
+import { presetPeriod } from '@vod/contract/periods'
 import { DatePicker, Input, InputNumber, Select, Space, Typography } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
+import { businessZone } from '../../base/business-zone.ts'
 import { usePermissions } from '../../stores/permission.ts'
 import { useDayRange } from '../day-range.ts'
 import type { FilterField } from './fields.ts'
-import { businessToday, timeZoneLabel } from './format.ts'
+import { timeZoneLabel } from './format.ts'
 import { fieldLabel, flagOptions, valueOptions } from './labels.ts'
 import { RecordPicker } from './RecordPicker.tsx'
 
 type Range = [Dayjs, Dayjs]
 
-/** Spec section 9's quick options for date ranges, ending today in the business zone. */
-function datePresets(): { key: string; value: Range }[] {
-  const today = dayjs(businessToday())
-  const days = (count: number): Range => [today.subtract(count - 1, 'day'), today]
-  return [
-    { key: 'today', value: days(1) },
-    { key: 'yesterday', value: [today.subtract(1, 'day'), today.subtract(1, 'day').endOf('day')] },
-    { key: 'last3Days', value: days(3) },
-    { key: 'last7Days', value: days(7) },
-  ]
+/** The quick options for date ranges (spec section 9's, this month and last month), in the business zone. */
+const listPresets = ['today', 'yesterday', 'last3', 'last7', 'thisMonth', 'lastMonth'] as const
+
+function datePresets(): { key: (typeof listPresets)[number]; value: Range }[] {
+  return listPresets.map((key) => {
+    const period = presetPeriod(key, businessZone())
+    return { key, value: [dayjs(period.start_date), dayjs(period.end_date)] }
+  })
 }
 
 /**

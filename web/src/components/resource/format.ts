@@ -1,4 +1,3 @@
-import { dayIn } from '@vod/contract/periods'
 import { businessZone } from '../../base/business-zone.ts'
 
 /** One formatter a zone: making one costs more than using it. */
@@ -51,9 +50,6 @@ export function timeZoneLabel(now: Date = new Date()): string {
   const offset = (partsIn(zone, now).timeZoneName ?? 'GMT').replace('GMT', '') || '+00:00'
   return zone === 'UTC' ? `UTC${offset}` : `UTC${offset} ${zone}`
 }
-
-/** Today in the business zone, `YYYY-MM-DD`: where a list's date presets end. */
-export const businessToday = (now = new Date()): string => dayIn(businessZone(), now)
 
 /** Calendar days (`YYYY-MM-DD`) have no time zone: shown as they come, never shifted. */
 export const formatDate = (value: unknown): string => (typeof value === 'string' ? value.slice(0, 10) : '')

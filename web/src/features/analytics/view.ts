@@ -1,7 +1,7 @@
+import { type Preset, presetPeriod, presets } from '@vod/contract/periods'
 import { useCallback, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import type { Period } from '../../api/analytics.ts'
-import { type Preset, presetPeriod, presets } from './periods.ts'
 
 /**
  * What an analytics screen shows, kept in its address (`#/analytics/daily/channel?channel=3&preset=last30`,
