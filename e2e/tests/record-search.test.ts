@@ -69,6 +69,24 @@ describe('the header search finds records, end to end in Chromium', () => {
     await context.close()
   })
 
+  it('finds a member by phone in any of three formats, in Chinese at 1280 px', async () => {
+    const username = `phone-search-${Date.now().toString(36)}`
+    await asAdmin(product, '/api/users/batch-create', {
+      method: 'POST',
+      body: { rows: [{ username, phone: '+1 555 1006' }] },
+    })
+    const context = await loggedInContext(product)
+    const page = await context.newPage()
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto(`${product.server.url}/#/profile/index`)
+    await shows(page.getByTestId('header-search'), 'the header search')
+    for (const typed of ['+1 555 1006', '15551006', '1006']) {
+      await searchFor(page, typed)
+      await shows(record(page, 'users', username), `${username} found by ${typed}`)
+    }
+    await context.close()
+  })
+
   it("shows a channel admin its channel's members, and not another channel's", async () => {
     const members = (await asAdmin<Listed<Member>>(product, '/api/users?per_page=100')).data
     const mine = members.find((m) => m.email && m.channel_id !== null)
