@@ -9,7 +9,7 @@ import { queryClient } from './query-client.ts'
  * route table (app/shell.ts), the server state of its screens, and permissions asked again on focus and on a 403.
  */
 export default function SignedIn() {
-  usePermissionRefresh()
+  usePermissionRefresh(queryClient)
   return (
     <QueryClientProvider client={queryClient}>
       <Layout />

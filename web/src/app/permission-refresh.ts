@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { loadSession } from '../stores/load-session.ts'
@@ -10,6 +11,9 @@ import * as shell from './shell-routes.ts'
 const FOCUS_INTERVAL_MS = 10_000
 
 let running: Promise<void> | null = null
+
+const sameNames = (a: ReadonlySet<string>, b: ReadonlySet<string>) =>
+  a.size === b.size && [...a].every((name) => b.has(name))
 
 /**
  * Asks the server again what the admin may do (GET /api/auth/me), one call at a time. Called on a 403
@@ -29,7 +33,7 @@ export function refreshPermissions(): Promise<void> {
  * In the shell: refresh on focus, and when the permissions change under the open page, let the guard
  * decide again (a page no longer granted goes to /401).
  */
-export function usePermissionRefresh(): void {
+export function usePermissionRefresh(queries: QueryClient): void {
   const navigate = useNavigate()
   const location = useLocation()
   const current = useRef(location)
@@ -46,6 +50,9 @@ export function usePermissionRefresh(): void {
     document.addEventListener('visibilitychange', regained)
     const unsubscribe = usePermissions.subscribe((state, previous) => {
       if (state.names === previous.names || !state.names) return
+      // A role changed under the open page: what was read under the old one (a list left empty, a "you
+      // administer no channel" notice) is read again under the new one, as the menu is (issue 68 item 1).
+      if (previous.names && !sameNames(state.names, previous.names)) void queries.invalidateQueries()
       const { pathname, search } = current.current
       const decision = decideNavigation(
         {
@@ -63,5 +70,5 @@ export function usePermissionRefresh(): void {
       document.removeEventListener('visibilitychange', regained)
       unsubscribe()
     }
-  }, [navigate])
+  }, [navigate, queries])
 }

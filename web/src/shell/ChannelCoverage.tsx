@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { resourceClient } from '../api/resource-client.ts'
 import { recordLabel } from '../components/resource/format.ts'
 import { labelFieldOf } from '../components/resource/registry.ts'
-import { useCan } from '../stores/permission.ts'
+import { useCan, usePermissions } from '../stores/permission.ts'
 
 /**
  * A channel admin's screens say which channels they cover (issue 58 item 8): without `all-channels` an
@@ -17,8 +17,11 @@ export function ChannelCoverage() {
   const { t } = useTranslation()
   const seesAll = useCan('all-channels')
   const mayList = useCan('list', 'channels')
+  // Keyed on what the admin may do now (GET /api/auth/me, as the menu is): a role changed under a logged-in
+  // admin asks again rather than keeping the answer of the old role above the new figures (issue 68 item 1).
+  const access = usePermissions((state) => (state.names ? [...state.names].sort().join(' ') : ''))
   const channels = useQuery({
-    queryKey: ['channels', 'coverage'],
+    queryKey: ['channels', 'coverage', access],
     queryFn: () => resourceClient<{ id: number }>('channels').list({ per_page: MAX_PER_PAGE }),
     enabled: !seesAll && mayList,
     staleTime: 60_000,

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { type Admin, type FieldRules, type Role, type RoleAdminRef, SUPER_ADMIN_ROLE } from '@vod/contract'
-import { Form } from 'antd'
+import { Alert, Form } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { PermissionPicker } from '../../components/permission/PermissionPicker.tsx'
@@ -28,6 +28,44 @@ function WatchedFieldRules(props: {
   return <FieldRulesGrid {...props} permissions={permissions} />
 }
 
+/**
+ * The permissions that read channel-scoped data (issue 68 item 1): without `all-channels` their holders see
+ * only the channels they administer, so orders, members and figures stay empty for an admin with none.
+ */
+const CHANNEL_DATA = [
+  'list-users',
+  'list-subscriptions',
+  'list-orders',
+  'list-daily-revenue',
+  'list-daily-channel',
+  'list-daily-campaign',
+  'list-daily-data',
+  'list-daily-subscriber-source',
+  'list-daily-refund-statistics',
+]
+
+/** Whether a role reads channel data but sees no channel beyond those its holders administer. */
+export function needsChannelScope(permissions: readonly string[]): boolean {
+  return !permissions.includes('all-channels') && permissions.some((name) => CHANNEL_DATA.includes(name))
+}
+
+/** Said beside the permissions: a role reading channel data without `all-channels` shows nothing to a new admin. */
+export function ChannelScopeWarning() {
+  const { t } = useTranslation()
+  const permissions = (Form.useWatch('permissions', Form.useFormInstance()) as string[] | undefined) ?? []
+  if (!needsChannelScope(permissions)) return null
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      role="alert"
+      data-testid="channel-scope-warning"
+      style={{ marginBottom: 8 }}
+      title={t('roles.channelScopeWarning')}
+    />
+  )
+}
+
 const toForm = (record: RecordValues): RecordValues => ({
   ...record,
   admin_ids: ((record.admins as RoleAdminRef[] | undefined) ?? []).map((admin) => admin.id),
@@ -51,7 +89,11 @@ export default function RoleForm() {
 
   const fields: FormField[] = [
     { name: 'name', disabled: fixed, extra: fixed ? t('roles.superAdminFixed') : undefined },
-    { name: 'permissions', input: <PermissionPicker disabled={fixed} groupShown={hasScreens} /> },
+    {
+      name: 'permissions',
+      input: <PermissionPicker disabled={fixed} groupShown={hasScreens} />,
+      extra: fixed ? undefined : <ChannelScopeWarning />,
+    },
     {
       name: 'field_rules',
       extra: t('roles.fieldRulesHint'),

@@ -28,5 +28,9 @@ export const rolesLocale = defineResourceLocale({
     'The super-admin role keeps its name and every permission; only who holds it can change.',
     '超级管理员角色的名称和全部权限不可更改，只能调整由谁担任。',
   ],
+  channelScopeWarning: [
+    'This role reads orders, members or figures, which are kept to the channels each holder administers. Without "See every channel" (under Channels), an admin who administers no channel sees none of them: tick it, or make the admins channel admins.',
+    '此角色可查看订单、会员或数据，这些内容仅限于持有者所管理的渠道。未勾选“查看全部渠道”（在“渠道”下）时，未管理任何渠道的管理员什么也看不到：请勾选该权限，或将管理员设为渠道管理员。',
+  ],
   superAdminKept: ['The super-admin role cannot be deleted.', '超级管理员角色不能删除。'],
 })
