@@ -5,12 +5,16 @@ import { adminRoles, admins, adminUsers, roles, sessions, users } from '../../sr
 import { describeEachEngine } from '../support/databases.ts'
 import { type Answer, startTestApp, type TestAdmin, type TestApp } from '../support/harness.ts'
 
-/** What the caller of the matrix holds: every admins permission, role assignment, and one elsewhere. */
+/**
+ * What the caller of the matrix holds: every admins permission, role assignment, one elsewhere, and every
+ * channel (the member it allocates is of none: channel data, channel-scope.test.ts).
+ */
 const callerHolds: PermissionName[] = [
   ...permissionNames.filter((name) => name.endsWith('-admins')),
   'list-roles',
   'assign-roles',
   'list-tags',
+  'all-channels',
 ]
 
 type Kind = 'weaker' | 'equal' | 'stronger' | 'super-admin'
