@@ -22,7 +22,8 @@ function clockOf(zone: string): Intl.DateTimeFormat {
   return clock
 }
 
-const partsIn = (zone: string, at: Date) =>
+/** An instant's wall-clock parts in a zone (year ... second, and its offset), as text. */
+export const partsIn = (zone: string, at: Date) =>
   Object.fromEntries(
     clockOf(zone)
       .formatToParts(at)

@@ -1,25 +1,9 @@
+import { partsIn } from '../../components/resource/format.ts'
+
 /** Minutes a zone is ahead of UTC at an instant (from its wall clock there). */
 function offsetMinutes(zone: string, at: Date): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, Number(part.value)]),
-  )
-  const wall = Date.UTC(
-    parts.year ?? 0,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-  )
+  const p = partsIn(zone, at)
+  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute))
   return Math.round((wall - Math.floor(at.getTime() / 60_000) * 60_000) / 60_000)
 }
 
@@ -39,11 +23,6 @@ export function hourInReaderZone(
   // The wall-clock hour there, less the zone's offset then (taken twice, for a day the offset changes).
   const first = guess - offsetMinutes(businessZone, new Date(guess)) * 60_000
   const at = new Date(guess - offsetMinutes(businessZone, new Date(first)) * 60_000)
-  const time = new Intl.DateTimeFormat('en-GB', {
-    timeZone: readerZone,
-    hourCycle: 'h23',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(at)
-  return { time, zone: readerZone }
+  const local = partsIn(readerZone, at)
+  return { time: `${local.hour}:${local.minute}`, zone: readerZone }
 }
