@@ -28,7 +28,7 @@ export function FullscreenToggle() {
       data-testid="fullscreen"
       aria-label={t(fullscreen ? 'shell.fullscreen.exit' : 'shell.fullscreen.enter')}
       aria-pressed={fullscreen}
-      icon={fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+      icon={fullscreen ? <FullscreenExitOutlined aria-hidden /> : <FullscreenOutlined aria-hidden />}
       onClick={() => void toggle().catch((error: unknown) => console.error('Fullscreen failed:', error))}
     />
   )

@@ -24,7 +24,7 @@ export function Navbar() {
         data-testid="hamburger"
         aria-label={t('shell.toggleSidebar')}
         aria-expanded={opened}
-        icon={opened ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+        icon={opened ? <MenuFoldOutlined aria-hidden /> : <MenuUnfoldOutlined aria-hidden />}
         onClick={toggleSidebar}
       />
       <Breadcrumb />

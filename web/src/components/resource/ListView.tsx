@@ -255,6 +255,10 @@ export function ListView<T extends { id: Id }>(props: ListViewProps<T>) {
                 preserveSelectedRowKeys: true,
                 columnTitle: (selectAll: ReactNode) => <OutsideMeasureRow>{selectAll}</OutsideMeasureRow>,
                 onChange: (keys) => controller.select(keys as Id[]),
+                // antd names a row's tick in English ("Select row 3"); a screen reader hears the screen's language.
+                getCheckboxProps: (record: T) => ({
+                  'aria-label': t('resource.selectRow', { id: (record as { id?: unknown }).id }),
+                }),
               }
             : undefined
         }

@@ -37,6 +37,7 @@ export const resourceLocale = defineLocale({
     },
     cancel: 'Cancel',
     back: 'Back',
+    selectRow: 'Select record {{id}}',
     /** Where a record's page or a list leaves out what the caller's role may not read. */
     hiddenByRole: 'Some fields are hidden by your role.',
     search: 'Search',
@@ -241,6 +242,7 @@ export const resourceLocale = defineLocale({
     },
     cancel: '取消',
     back: '返回',
+    selectRow: '选择记录 {{id}}',
     hiddenByRole: '部分字段已被您的角色隐藏。',
     search: '搜索',
     keyword: '关键词',

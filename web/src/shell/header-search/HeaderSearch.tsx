@@ -101,7 +101,7 @@ export function HeaderSearch() {
         data-testid="header-search"
         aria-label={t('shell.search.open')}
         aria-keyshortcuts="/ Control+K Meta+K"
-        icon={<SearchOutlined />}
+        icon={<SearchOutlined aria-hidden />}
         onClick={() => (open ? close() : setOpen(true))}
       />
       {open && (

@@ -24,7 +24,7 @@ export function SettingsButton({ inline = false }: { inline?: boolean }) {
         data-testid="settings-button"
         aria-label={t('shell.settings.open')}
         aria-expanded={open}
-        icon={<SettingOutlined />}
+        icon={<SettingOutlined aria-hidden />}
         onClick={() => {
           setOpened(true)
           useSettings.getState().changeSetting('showSettings', true)
