@@ -124,6 +124,12 @@ describe('field rules', () => {
     const shown = (await page.locator('body').textContent()) ?? ''
     expect(shown).not.toContain('0142')
     expect(shown).not.toContain('1988')
+    // A search by the hidden phone finds nothing, and says the role hides fields, not that no one matches.
+    await page.getByTestId('header-search').click()
+    await page.getByTestId('header-search-input').locator('input').fill('555 0142')
+    const none = page.getByTestId('search-no-match')
+    await none.waitFor()
+    expect(await none.textContent()).toContain('部分字段已被您的角色隐藏。')
     await context.close()
   })
 })

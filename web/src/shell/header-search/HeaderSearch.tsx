@@ -3,6 +3,7 @@ import { AutoComplete, Button, type GetRef, Typography } from 'antd'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { useSession } from '../../stores/session.ts'
 import { useGrantedRoutes } from '../granted-routes.ts'
 import { isTypingTarget } from '../keyboard.ts'
 import { buildMenu } from '../menu.ts'
@@ -29,6 +30,7 @@ export function HeaderSearch() {
   const [query, setQuery] = useState('')
   const input = useRef<GetRef<typeof AutoComplete>>(null)
   const records = useRecordSearch(open ? query : '')
+  const narrowed = useSession((state) => Object.keys(state.profile?.field_rules ?? {}).length > 0)
   const pool = useMemo(
     () => [...searchPool(buildMenu(routes), (key) => t(key)), ...hiddenSearchPool(routes, (key) => t(key))],
     [routes, t],
@@ -118,7 +120,17 @@ export function HeaderSearch() {
           // Records carry an e-mail or a transaction number beside their name: wider than the field.
           popupMatchSelectWidth={360}
           defaultActiveFirstOption
-          notFoundContent={query.trim() && t('shell.search.noMatch')}
+          notFoundContent={
+            query.trim() && (
+              <span data-testid="search-no-match">
+                {t('shell.search.noMatch')}
+                {/* What the role hides is not searched by: said, so "nothing" is not taken for "no one". */}
+                {narrowed && (
+                  <Typography.Text type="secondary"> · {t('resource.hiddenByRole')}</Typography.Text>
+                )}
+              </span>
+            )
+          }
           onChange={setQuery}
           onSelect={(path: string) => {
             if (!path) return
