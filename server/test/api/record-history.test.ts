@@ -1,6 +1,15 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { channelAdmins, channels, orders, plans, supports, users } from '../../src/db/schema/index.ts'
+import {
+  adminRoles,
+  channelAdmins,
+  channels,
+  orders,
+  plans,
+  roles,
+  supports,
+  users,
+} from '../../src/db/schema/index.ts'
 import { describeEachEngine } from '../support/databases.ts'
 import { startTestApp, type TestApp } from '../support/harness.ts'
 
@@ -174,6 +183,22 @@ describeEachEngine("a record's history", (engine) => {
       expect(near.status).toBe(200)
       const theirs = near.body.data.filter((entry: { resource: string }) => entry.resource !== 'users')
       expect(theirs.map((entry: { record_id: number }) => entry.record_id)).toEqual([paid])
+    })
+
+    it("lists their refunds to an admin whose role narrows orders, under the orders' rules", async () => {
+      const narrowed = await t.createAdmin(['list-users', 'history-users', 'list-orders', 'all-channels'])
+      const [held] = await t.db.select().from(adminRoles).where(eq(adminRoles.adminId, narrowed.id))
+      await t.db
+        .update(roles)
+        .set({ fieldRules: { orders: { amount: 'none' } } })
+        .where(eq(roles.id, held?.roleId as number))
+      const token = await t.login(narrowed.username, narrowed.password)
+      const answer = await t.request(`/api/users/${member}/history`, { token })
+      expect(answer.status).toBe(200)
+      const refunds = answer.body.data.filter((entry: { resource: string }) => entry.resource === 'orders')
+      expect(
+        refunds.map((entry: { record_id: number; action: string }) => [entry.record_id, entry.action]),
+      ).toEqual(expect.arrayContaining([[paid, 'refund']]))
     })
   })
 

@@ -41,9 +41,9 @@ export function defineHistory(
     const conditions = [and(eq(auditLogs.resource, path), eq(auditLogs.recordId, id))]
     for (const other of also) {
       if (request.admin?.permissions.has(other.permission) !== true) continue
-      // A caller with field rules on that resource is not shown its entries here: the trail's rewrite of
-      // two resources' rules in one statement failed (500, field-rules.test.ts), so none leaks, none is shown.
-      if (narrowedFields(request, other.resource)) continue
+      // Shown under that resource's rules, as its own history and the audit log show them (changesAs).
+      const theirs = narrowedFields(request, other.resource)
+      if (theirs) rules[other.resource] = theirs
       conditions.push(
         and(
           eq(auditLogs.resource, other.resource),
