@@ -66,6 +66,29 @@ describe('the phone', () => {
     expect(await sideways(page)).toBeLessThanOrEqual(0)
   })
 
+  it('shows the tickets list by subject, status and time, subjects broken between words', async () => {
+    await page.goto(`${product.server.url}/#/questions/supports`)
+    const row = page.getByTestId('supports-table').locator('tbody tr.ant-table-row').first()
+    await row.waitFor()
+    const fields = await row
+      .locator('td[data-field]')
+      .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-field')))
+    expect(fields).toEqual(['subject', 'status', 'created_at'])
+    for (const field of fields) expect(await inWidth(row.locator(`td[data-field="${field}"]`))).toBe(true)
+    // Subjects of words wrap between them (a code alone may break anywhere): the demo's have words.
+    const wraps = await page
+      .getByTestId('supports-table')
+      .locator('td[data-field="subject"] .cell-text')
+      .evaluateAll((cells) =>
+        cells
+          .filter((cell) => /\s/.test(cell.textContent ?? ''))
+          .map((cell) => getComputedStyle(cell).overflowWrap),
+      )
+    expect(wraps.length).toBeGreaterThan(0)
+    expect(new Set(wraps)).toEqual(new Set(['break-word']))
+    expect(await sideways(page)).toBeLessThanOrEqual(0)
+  })
+
   it('reaches the search box and finds a member with it', async () => {
     const open = page.getByTestId('header-search')
     expect(await inWidth(open)).toBe(true)

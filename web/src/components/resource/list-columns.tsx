@@ -42,6 +42,9 @@ const wrapped = {
   maxWidth: '32em',
 } as const
 
+/** Words (a ticket's subject) break between them, on a phone too: a code or an address, one long word, anywhere. */
+const prose = { ...wrapped, overflowWrap: 'break-word' } as const
+
 /** Narrow columns where the value is known to be short. */
 const widths: Record<string, number> = { id: 80, image: 72 }
 
@@ -85,7 +88,7 @@ export function useListColumns<T>(
         const wraps = info?.kind === 'text' || info?.kind === 'long_text' || info?.kind === 'email'
         if (wraps && typeof value === 'string' && value)
           return (
-            <span className="cell-text" title={value} style={wrapped}>
+            <span className="cell-text" title={value} style={/\s/.test(value.trim()) ? prose : wrapped}>
               {value}
             </span>
           )

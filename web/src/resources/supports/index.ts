@@ -15,6 +15,8 @@ export const supports = defineResource({
   list: {
     columns: ['id', 'type', 'subject', 'email', 'username', 'status', 'created_at'],
     filters: ['status', 'type', 'user_id', 'created_at'],
+    // What a phone keeps: what it is about, where it stands, when it came.
+    phone: ['subject', 'status', 'created_at'],
     confirm: ['archive'],
   },
 })
