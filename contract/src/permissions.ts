@@ -132,7 +132,7 @@ export const permissionNeeds: Partial<Record<PermissionName, readonly Permission
   'edit-posts': ['upload-files'],
   'create-articles': ['upload-files'],
   'edit-articles': ['upload-files'],
-  'list-users': ['list-plans', 'list-channels'],
+  'list-users': ['list-plans'],
   'create-promotions': ['list-plans'],
   'edit-promotions': ['list-plans'],
   'list-promotions': ['list-plans'],
@@ -167,7 +167,9 @@ export const permissionNeedsWaived: Partial<Record<PermissionName, readonly Perm
   'list-supports': ['list-users'],
   // A member's, order's or subscription's campaign is shown by the name its record carries; only the campaign
   // filter needs the campaigns' list, and support's and finance's roles need neither.
-  'list-users': ['list-campaigns'],
+  // ... and the members list's channel filter, for who may list channels: support's role would otherwise
+  // read every channel's terms (its profit share) to list members, whose channel their record names.
+  'list-users': ['list-campaigns', 'list-channels'],
   'list-orders': ['list-campaigns'],
   'list-subscriptions': ['list-campaigns'],
 }

@@ -147,7 +147,7 @@ describe("the walkthrough's jobs, as roles made in the role editor", () => {
     await agent.getByText(`确定向 ${member.email} 发送密码重置邮件？`).waitFor()
     await agent.locator('[data-testid="send-reset-password-confirm"]:visible').click()
     const result = agent.getByTestId('users-mail-result')
-    await expect.poll(() => result.textContent()).toContain(`发给 ${member.email} 的邮件已写入发件箱`)
+    await expect.poll(() => result.textContent()).toContain(`发给 ${member.email} 的邮件已留在发件箱`)
     expect(await result.getAttribute('class')).toContain('ant-alert-warning')
 
     // A ticket solved from the queue.

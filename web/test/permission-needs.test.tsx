@@ -95,6 +95,13 @@ describe('the role editor names what a job needs', () => {
     expect(screen.getByTestId('permission-needs-list-orders').textContent).toContain('会员')
   })
 
+  it("ticks the least a members list works with: its plans, not the channels' terms", async () => {
+    act(() => useApp.getState().setLanguage('en'))
+    renderPicker()
+    await userEvent.click(await screen.findByTestId('permission-list-users'))
+    expect(picked()).toEqual(['list-users', 'list-plans'])
+  })
+
   it('ticks the list with an edit, for every resource: edit-banners alone reaches a banner (issue 36)', async () => {
     act(() => useApp.getState().setLanguage('zh-cn'))
     renderPicker()
