@@ -138,6 +138,8 @@ export function AnalyticsPage({ screen }: { screen: AnalyticsScreen }) {
           </Space.Compact>
           <Later height={32} width={256}>
             <RangeField
+              // A preset picked starts the picker anew: what was typed into it before never stays shown.
+              key={view.preset ?? 'range'}
               start={period.start_date}
               end={period.end_date}
               onPick={(range) => change({ preset: null, range })}
