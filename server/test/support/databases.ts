@@ -38,6 +38,17 @@ export function describeOnPostgres(name: string, suite: () => void) {
 export const onPostgresOnly = (engine: Engine, name: string, why: string) =>
   engine === 'postgres' ? name : `${name} [pglite: skipped, ${why}]`
 
+/**
+ * The one engine a test runs on when what it proves is Node's alone (a route registered or not by the
+ * configuration, parsing before any statement): PostgreSQL when the run has it, else PGlite. Running it on both
+ * proved the same thing twice, at the cost of an app start on a fresh database.
+ */
+export const neutralEngine: Engine = engines.includes('postgres') ? 'postgres' : 'pglite'
+
+/** The name of such a test (`it.runIf(engine === neutralEngine)`): on the other engine, skipped saying why. */
+export const onOneEngine = (engine: Engine, name: string, why: string) =>
+  engine === neutralEngine ? name : `${name} [${engine}: skipped, run on ${neutralEngine} only: ${why}]`
+
 export interface TestDatabase {
   database: Database
   /** The postgres:// URL of a PostgreSQL test database (null on PGlite). */
