@@ -167,11 +167,27 @@ export const hideableFigures = figureNames.filter(
   (name) => name in figureFields || madeFrom(name).some((part) => part in figureFields),
 ) as HideableFigure[]
 
-/** The figures an admin with these rules may not read. */
+/**
+ * Keys of figure answers that name a record by another resource's fields (a channel by its UTM source,
+ * medium and campaign; a plan by its title, else its code): left out, as a hidden figure is, for who may not
+ * read each of those whole. The answers declare them optional for that.
+ */
+const figureLabelFields: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  channel_name: { channels: ['utm_source', 'utm_medium', 'utm_campaign'] },
+  plan_name: { plans: ['title', 'name'] },
+}
+
+const hiddenNameNote = "Absent where the caller's field rules hide what names it."
+/** A record's name beside figures, absent for who may not read it (above). */
+export const hideableTitle = z.string().optional().describe(hiddenNameNote)
+/** The same where null stands for no record (direct). */
+export const hideableName = z.string().nullable().optional().describe(hiddenNameNote)
+
+/** The figures (and figure answers' record names) an admin with these rules may not read. */
 export function hiddenFigures(rules: FieldRules): Set<string> {
   const whole = (rule: FieldRule) => rule === 'write' || rule === 'read'
   const hidden = new Set<string>(
-    Object.entries(figureFields)
+    Object.entries({ ...figureFields, ...figureLabelFields })
       .filter(([, reads]) =>
         Object.entries(reads ?? {}).some(([resource, fields]) =>
           fields.some((field) => !whole(ruleOf(rules, resource, field))),

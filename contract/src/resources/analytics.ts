@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { type HideableFigure, hideableFigures } from '../field-rules.ts'
+import { type HideableFigure, hideableFigures, hideableName, hideableTitle } from '../field-rules.ts'
 import { type FigureName, type FigureUnit, figureNames, figureRegistry, figuresOfUnit } from '../figures.ts'
 import { csvLanguage } from '../labels.ts'
 import { addDays, DAY_MS, dayCount as daysBetween } from '../periods.ts'
@@ -161,7 +161,7 @@ export const todayRecordAnswer = z
   .meta({ id: 'AnalyticsTodayRecord' })
 
 export const channelFigures = figures
-  .extend({ channel_id: recordId.nullable(), channel_name: z.string().nullable() })
+  .extend({ channel_id: recordId.nullable(), channel_name: hideableName })
   .meta({ id: 'AnalyticsChannelFigures' })
 export const channelsAnswer = z
   .object({ data: z.array(channelFigures), meta: periodMeta, ...freshness })
@@ -170,7 +170,7 @@ export const channelsAnswer = z
 export const campaignFigures = figures
   .extend({
     channel_id: recordId.nullable(),
-    channel_name: z.string().nullable(),
+    channel_name: hideableName,
     campaign_id: recordId.nullable(),
     campaign_name: z.string().nullable(),
   })
@@ -193,7 +193,7 @@ export const planFiguresAnswer = z
     data: z.array(
       z.object({
         plan_id: recordId,
-        plan_name: z.string(),
+        plan_name: hideableTitle,
         ...revenue.shape,
         new_subscriptions: tally,
         cancellations: tally,

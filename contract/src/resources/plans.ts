@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { hideableName } from '../field-rules.ts'
 import { ofKind } from '../fields.ts'
 import type { FieldLabels } from '../labels.ts'
 import { defineContract } from '../resource.ts'
@@ -268,7 +269,7 @@ export const channelStatisticQuery = z.object({
 const channelStatisticRow = z
   .object({
     channel_id: z.number().int().nullable(),
-    channel_name: z.string().nullable(),
+    channel_name: hideableName,
     total: z.number().int(),
     active: z.number().int(),
     cancelled: z.number().int(),

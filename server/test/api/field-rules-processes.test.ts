@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../../../e2e/support/server.ts'
 import { scaled } from '../../../test/support/time.ts'
-import { adminRoles, users } from '../../src/db/schema/index.ts'
+import { adminRoles, admins, users } from '../../src/db/schema/index.ts'
 import { describeOnPostgres } from '../support/databases.ts'
 import { startTestApp, type TestAdmin, type TestApp } from '../support/harness.ts'
 
@@ -11,7 +11,8 @@ import { startTestApp, type TestAdmin, type TestApp } from '../support/harness.t
  * A narrowed role counts at the next request of an open session in every process (docs/security.md "Field
  * rules", issue 55 item 4): this test's app and the real server's bundle as a process of its own on one
  * PostgreSQL database, with the same keys. The second process has served the session (its session cache,
- * auth/session-cache.ts, holds the answer) when the first narrows the role; its next answer has no e-mail.
+ * auth/session-cache.ts, holds the answer) when the first narrows the role; its next answer has no e-mail,
+ * and its next grant or password reset of an admin who reads the e-mail is refused (issue 65 item 3).
  */
 describeOnPostgres('field rules narrowed in another process', () => {
   let a: TestApp
@@ -68,5 +69,73 @@ describeOnPostgres('field rules narrowed in another process', () => {
       users: { email: 'none', phone: 'masked' },
     })
     expect(JSON.stringify(list.body)).not.toContain('alice@example.com')
+  })
+
+  it('refuses, at the next request in the other process, to give or manage what reads the field narrowed away', async () => {
+    const manager = await a.createAdmin([
+      'list-users',
+      'create-admins',
+      'edit-admins',
+      'list-admins',
+      'list-roles',
+    ])
+    const superToken = await a.superToken()
+    const open = await a.request('/api/roles', {
+      method: 'POST',
+      token: superToken,
+      body: { name: 'Open e-mail readers', permissions: ['list-users'] },
+    })
+    expect(open.status).toBe(201)
+    const peer = await a.createAdmin(['list-users'])
+    const onBAs = async (method: string, path: string, body: unknown) => {
+      const res = await fetch(`${b.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${manager.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      return { status: res.status, body: await res.json() }
+    }
+    const make = (username: string) =>
+      onBAs('POST', '/api/admins', {
+        username,
+        password: 'passw0rd',
+        name: username,
+        role_ids: [open.body.data.id],
+      })
+    const reset = (password: string) => onBAs('PUT', `/api/admins/${peer.id}`, { password })
+
+    // Unnarrowed, the manager gives the role and resets the reader's password; its session is now the other
+    // process's to remember.
+    expect((await make('reader.before')).status).toBe(201)
+    expect((await reset('before0ne')).status).toBe(200)
+
+    const [held] = await a.db.select().from(adminRoles).where(eq(adminRoles.adminId, manager.id))
+    const narrowed = await a.request(`/api/roles/${held?.roleId}`, {
+      method: 'PUT',
+      token: superToken,
+      body: { field_rules: { users: { email: 'none' } } },
+    })
+    expect(narrowed.status).toBe(200)
+
+    // The very next requests, in the other process: what reads the e-mail is beyond the manager now.
+    const made = await make('reader.after')
+    expect(made.status).toBe(403)
+    expect(made.body.message).toBe(
+      'You cannot give a role that reads fields you may not read in full: users.email.',
+    )
+    const changed = await reset('after0ne')
+    expect(changed.status).toBe(403)
+    expect(changed.body.message).toBe(
+      'You cannot change an admin who reads fields you may not read in full: users.email.',
+    )
+    expect(await a.db.select().from(admins).where(eq(admins.username, 'reader.after'))).toEqual([])
+    expect(
+      (
+        await a.request('/api/login', {
+          method: 'POST',
+          body: { username: peer.username, password: 'after0ne' },
+        })
+      ).status,
+    ).not.toBe(200)
   })
 })

@@ -8,6 +8,7 @@ import { defineList, selectFrom } from '../list/index.ts'
 import { wireRecords } from '../list/wire-json.ts'
 import { answerSchema } from './answers.ts'
 import { contractList } from './contract-list.ts'
+import { resourceOfRecord } from './field-access.ts'
 import { defineLinks } from './links.ts'
 import { narrowing } from './narrowing.ts'
 import { type ChildAction, childPermission } from './permissions.ts'
@@ -57,7 +58,13 @@ export function nestOf(
   parentWrites: ParentWrites,
 ): Nest {
   const path = `${parent.path}/${name}`
-  const rulesOf = child.links ?? child.resource ?? path
+  // A child showing a resource's own record (a video's photos, listed at /photos too) is read under that
+  // resource's rules: found at the first request, when every resource has been declared.
+  let found: string | undefined
+  const rulesOf = () => {
+    found ??= child.links ?? child.resource ?? resourceOfRecord(child.record) ?? path
+    return found
+  }
   const table = child.through ? child.target : child.table
   const joins = child.through
     ? [{ table: child.through, on: eq(child.to, child.target.id), inner: true }]
@@ -116,8 +123,19 @@ export function nestOf(
     view,
     answer: answerSchema(child.record, table, view.columns, !child.through),
     list,
-    narrowed: narrowing({ path: rulesOf, record: child.record }, view, list),
-    rulesOf,
+    narrowed: narrowing(
+      {
+        get path() {
+          return rulesOf()
+        },
+        record: child.record,
+      },
+      view,
+      list,
+    ),
+    get rulesOf() {
+      return rulesOf()
+    },
     childId,
     positions: child.position ? positionsIn(child.through ?? table, child.position) : undefined,
     owned,

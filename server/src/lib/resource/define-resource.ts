@@ -8,7 +8,7 @@ import { defineBulk } from './bulk.ts'
 import { defineChild } from './children.ts'
 import { contractList } from './contract-list.ts'
 import { defineExport } from './export.ts'
-import { declaredLabels, declaredRecords } from './field-access.ts'
+import { declaredLabels, declaredPresent, declaredRecords } from './field-access.ts'
 import { defineHistory } from './history.ts'
 import { defineImport } from './import.ts'
 import { narrowing } from './narrowing.ts'
@@ -129,6 +129,7 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
   const { path } = spec
   declaredRecords.set(path, spec.record)
   declaredLabels.set(path, spec.contract.label ?? 'name')
+  declaredPresent.set(path, { table: spec.table, present: presentedOf(spec) })
   const { view, list, writes } = res
   const update = spec.update ?? partialInput(spec.input)
   const operations = new Set(spec.operations)
@@ -164,4 +165,12 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
   }
 
   return Object.assign(resourceRoutes, { permissions: permissionsOf(spec, !!history) })
+}
+
+/** The record fields a resource shows from elsewhere: its presented expressions and its relations' objects. */
+function presentedOf(spec: Resolved) {
+  const objects = Object.values(spec.relations).flatMap((relation) =>
+    relation.present ? [[relation.present.as, Object.values(relation.present.fields)]] : [],
+  )
+  return { ...spec.present, ...Object.fromEntries(objects) }
 }

@@ -7,12 +7,13 @@ import {
   type MaskKind,
   ruleExceeds,
 } from '@vod/contract'
-import { type SQL, sql } from 'drizzle-orm'
+import { Column, getTableName, is, SQL, sql, type Table } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import { ApiError, invalidField } from '../errors.ts'
 import type { KeywordColumn, ListQuery } from '../list/index.ts'
 import { kindOf } from '../list/keyword.ts'
+import { qualifiedColumns } from './relations.ts'
 import type { Expression } from './types.ts'
 import type { View } from './view.ts'
 
@@ -41,6 +42,10 @@ export function narrowedFields(
     const rule = all[target]?.[declaredLabels.get(target) ?? 'name']
     if (rule && ruleExceeds(own[shown] ?? 'write', rule)) own[shown] = rule
   }
+  // A field presented from another resource's columns (an order's `channel_name`, a video's `source_name`)
+  // shows their values unmasked: read only by who reads each of them whole.
+  for (const [shown, sources] of presentedFrom(path))
+    if (sources.some(([target, field]) => !readWhole(all[target], field))) own[shown] = 'none'
   // A field computed from others is read only by who reads each of them whole.
   for (const [field, sources] of Object.entries(derivedFields[path] ?? {}))
     if (sources.some((source) => !readWhole(own, source))) own[field] = 'none'
@@ -126,6 +131,56 @@ export function maskOf(kind: MaskKind, value: Expression): SQL {
 export const declaredRecords = new Map<string, z.ZodObject>()
 /** Each resource's label field (the contract's `label`), which names its records in undo notices. */
 export const declaredLabels = new Map<string, string>()
+/** Each resource's table, and the expressions of its record fields that are not its own columns. */
+export const declaredPresent = new Map<
+  string,
+  { table: Table; present: Record<string, Expression | readonly Column[]> }
+>()
+
+/** The resource whose record is `record` itself (a child showing it: a video's photos are `photos`). */
+export const resourceOfRecord = (record: z.ZodObject): string | undefined =>
+  [...declaredRecords].find(([, declared]) => declared === record)?.[0]
+
+const originalName = Symbol.for('drizzle:OriginalName')
+/** The table's name, an alias's original's for an alias (`alias(users, 'owner')`). */
+const tableName = (table: Table): string =>
+  (table as unknown as Record<symbol, string>)[originalName] ?? getTableName(table)
+
+/** The columns an expression reads, wherever they sit in it. */
+function columnsOf(expression: unknown, found: Column[] = []): Column[] {
+  const named = is(expression, SQL) ? qualifiedColumns.get(expression) : undefined
+  if (named) found.push(named)
+  else if (is(expression, Column)) found.push(expression)
+  else if (is(expression, SQL)) for (const chunk of expression.queryChunks) columnsOf(chunk, found)
+  else if (is(expression, SQL.Aliased)) columnsOf(expression.sql, found)
+  else if (Array.isArray(expression)) for (const item of expression) columnsOf(item, found)
+  return found
+}
+
+const presented = new Map<string, [string, [string, string][]][]>()
+/**
+ * The record's fields presented from another resource's columns, and which resource's fields each reads:
+ * found in the expressions themselves, so a new joined name is narrowed without a list to keep.
+ */
+function presentedFrom(path: string): [string, [string, string][]][] {
+  const known = presented.get(path)
+  if (known) return known
+  const declared = declaredPresent.get(path)
+  if (!declared) return []
+  const paths = new Map([...declaredPresent].map(([other, { table }]) => [tableName(table), other]))
+  const own = tableName(declared.table)
+  const found = Object.entries(declared.present).flatMap(([shown, expression]) => {
+    const sources = columnsOf(expression).flatMap((column): [string, string][] => {
+      const table = tableName(column.table)
+      const target = paths.get(table)
+      const fields = target && declaredRecords.get(target)?.shape
+      return table !== own && target && fields && column.name in fields ? [[target, column.name]] : []
+    })
+    return sources.length > 0 ? [[shown, sources] as [string, [string, string][]]] : []
+  })
+  presented.set(path, found)
+  return found
+}
 
 /**
  * An audit entry's `changes` (`{field: value}` of a create or delete, `{field: [old, new]}` of an update)

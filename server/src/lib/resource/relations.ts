@@ -12,8 +12,13 @@ import type { Relation, RelationSpec, Table } from './types.ts'
  * subquery over other tables would read as its own; the machinery's subqueries name every column this way.
  */
 export function qualified(column: PgColumn): SQL {
-  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`
+  const named = sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`
+  qualifiedColumns.set(named, column)
+  return named
 }
+
+/** The column each qualified name stands for: what an expression reads stays known (field-access.ts). */
+export const qualifiedColumns = new WeakMap<SQL, PgColumn>()
 
 /** How the wire names a related record: its key column, or the link's own reference to its id. */
 const keyOf = (relation: Relation) => qualified(relation.key ?? relation.to)

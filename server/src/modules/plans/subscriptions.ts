@@ -15,6 +15,7 @@ import { invalidField } from '../../lib/errors.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
 import { qualified } from '../../lib/resource/relations.ts'
 import { protectedErrors } from '../../lib/responses.ts'
+import { hiddenFiguresOf, withoutFigures } from '../analytics/hidden-figures.ts'
 import { planTitle } from './plan-title.ts'
 
 /** A channel as people name it: its UTM source, medium and campaign (null for no channel). */
@@ -106,7 +107,7 @@ export async function channelStatisticRoute(app: FastifyInstance, db: Db) {
         throw invalidField('started_to', 'validation.after_start')
       const data = await channelStatistic(db, from, to, scope(request))
       return {
-        data,
+        data: withoutFigures(data, hiddenFiguresOf(request)) as typeof data,
         meta: {
           started_from: from ?? null,
           started_to: to ?? null,

@@ -14,6 +14,7 @@ import { Later } from './Later.tsx'
 import { channelsQuery, forChannel, seriesQuery, splitQuery } from './queries.ts'
 import type { SplitSpec } from './SplitFigures.tsx'
 import { SubscribeReport } from './SubscribeReport.tsx'
+import { splitName } from './split-name.ts'
 import { periodOfView, useAnalyticsView } from './view.ts'
 
 export interface AnalyticsScreen {
@@ -158,7 +159,7 @@ export function AnalyticsPage({ screen }: { screen: AnalyticsScreen }) {
                   .filter((row) => row.channel_id !== null)
                   .map((row) => ({
                     value: row.channel_id as number,
-                    label: row.channel_name ?? String(row.channel_id),
+                    label: splitName(row.channel_name, row.channel_id, ''),
                   })),
               ]}
             />

@@ -6,6 +6,7 @@ import { EChart } from '../../components/echart/EChart.tsx'
 import { FigureTables, figuresOption } from './FiguresChart.tsx'
 import type { Figure } from './figures.ts'
 import { useShownFigures } from './shown-figures.ts'
+import { splitName } from './split-name.ts'
 
 /** A table split by channel or campaign (`/analytics/channel/revenuePieChart`), and its columns. */
 export interface SplitSpec {
@@ -25,7 +26,10 @@ export default function SplitFigures({ split, rows }: { split: SplitSpec; rows: 
   const shown = useShownFigures()
   const figures = useMemo(() => shown(split.figures), [shown, split.figures])
   const nameOf = useCallback(
-    (row: Split) => (split.by === 'campaign' ? row.campaign_name : row.channel_name) ?? t('analytics.none'),
+    (row: Split) =>
+      split.by === 'campaign'
+        ? splitName(row.campaign_name, row.campaign_id, t('analytics.none'))
+        : splitName(row.channel_name, row.channel_id, t('analytics.none')),
     [split.by, t],
   )
   const chart = useCallback(

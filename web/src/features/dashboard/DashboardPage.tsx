@@ -21,6 +21,7 @@ import { useFigureFormat } from '../analytics/figure-format.ts'
 import { type Figure, moneyFigures } from '../analytics/figures.ts'
 import { Later } from '../analytics/Later.tsx'
 import { useShownFigures } from '../analytics/shown-figures.ts'
+import { splitName } from '../analytics/split-name.ts'
 import { liveQuery, periodQuery } from './queries.ts'
 import { useCountUp } from './use-count-up.ts'
 
@@ -235,7 +236,8 @@ export default function DashboardPage() {
                   {
                     key: 'channel',
                     title: t('analytics.channel'),
-                    render: (_: unknown, row: Split) => row.channel_name ?? t('analytics.none'),
+                    render: (_: unknown, row: Split) =>
+                      splitName(row.channel_name, row.channel_id, t('analytics.none')),
                   },
                   {
                     key: 'signups',
@@ -261,7 +263,12 @@ export default function DashboardPage() {
                 data-testid="dashboard-plans"
                 dataSource={plans.data.data}
                 columns={[
-                  { key: 'plan', dataIndex: 'plan_name', title: t('dashboard.plan') },
+                  {
+                    key: 'plan',
+                    title: t('dashboard.plan'),
+                    render: (_: unknown, row: { plan_id: number; plan_name?: string }) =>
+                      splitName(row.plan_name, row.plan_id, ''),
+                  },
                   ...(money.includes('gross') ? [grossColumn] : []),
                 ]}
               />
