@@ -49,7 +49,7 @@ describe('the header search finds records, end to end in Chromium', () => {
     await expect.poll(() => field.evaluate((element) => element === document.activeElement)).toBe(true)
     await field.fill(member.email.toUpperCase())
     await shows(record(page, 'users', member.username), `member ${member.username} among the results`)
-    await shows(page.locator('.ant-select-item-group', { hasText: 'Members' }), 'the Members group')
+    await shows(page.getByTestId('search-kind').filter({ hasText: 'Members' }), 'the Members group')
     expect(await record(page, 'users', member.username).first().getAttribute('data-exact')).toBe('1')
     // Enter opens the first, the member whose address it is.
     await field.press('Enter')
@@ -118,7 +118,7 @@ describe('the header search finds records, end to end in Chromium', () => {
     // Its own channel's member, by the same kind of text.
     await searchFor(page, mine.email)
     await shows(record(page, 'users', mine.username), `member ${mine.username} of its channel`)
-    await shows(page.locator('.ant-select-item-group', { hasText: '会员' }), 'the 会员 group')
+    await shows(page.getByTestId('search-kind').filter({ hasText: '会员' }), 'the 会员 group')
     expect(await record(page, 'users', theirs.username).count()).toBe(0)
     await context.close()
   })

@@ -9,6 +9,7 @@ import {
   useOutlet,
 } from 'react-router'
 import { useRouteHandle } from '../base/use-route-handle.ts'
+import { KeptViewBox } from '../components/focus/KeptViewBox.tsx'
 import { useTabs } from '../stores/tabs.ts'
 import { ViewErrorBoundary } from './error-log/ViewErrorBoundary.tsx'
 import { isKeptRoute } from './tabs/view-routes.ts'
@@ -77,11 +78,11 @@ export function AppMain({ notice }: { notice?: ReactNode }) {
       {notice}
       {[...kept].map(([key, view]) => (
         <Activity key={`${key}#${view.build}`} mode={key === active ? 'visible' : 'hidden'}>
-          <div className="shell-view" data-view={key}>
+          <KeptViewBox view={key}>
             <LocationContext.Provider value={view.context}>
               <ViewErrorBoundary>{view.element}</ViewErrorBoundary>
             </LocationContext.Provider>
-          </div>
+          </KeptViewBox>
         </Activity>
       ))}
       {!keepActive && (

@@ -7,6 +7,7 @@ import type { Dayjs } from 'dayjs'
 import { type FocusEvent, type KeyboardEvent, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useDayRange } from '../../components/day-range.ts'
+import { useViewLeaving } from '../../components/focus/KeptViewBox.tsx'
 
 type Range = { start_date: string; end_date: string }
 
@@ -44,8 +45,12 @@ export default function RangeField({
   const box = useRef<HTMLFieldSetElement>(null)
   const [refusal, setRefusal] = useState<string | null>(null)
   const value = useDayRange(start, end)
-  // Picked or typed, a range goes through the same rules: applied, or refused in words.
+  const leaving = useViewLeaving()
+  // Picked or typed, a range goes through the same rules: applied, or refused in words. Not while the screen
+  // is being left: the focus let go then is no choice of a period, and applying it would move the address
+  // back to the screen being left.
   const apply = (typed: [string, string]) => {
+    if (leaving.current) return
     const judged = judgeRange(typed, i18n.language, (value) => t('analytics.notDay', { value }))
     setRefusal(judged.refusal ?? null)
     if (judged.range) onPick(judged.range)

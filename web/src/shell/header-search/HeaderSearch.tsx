@@ -12,6 +12,21 @@ import { kindTitleKey, recordRoute } from './record-route.ts'
 import { hiddenSearchPool, searchPool } from './search-pool.ts'
 import { useRecordSearch } from './use-record-search.ts'
 
+/**
+ * A kind's title among the results ("Pages", "Members"): an option no one can pick, which the arrow keys pass
+ * over. antd's option groups gave their title `aria-selected` in the list screen readers read (axe
+ * aria-allowed-attr, critical), and a list drawn whole instead scrolls with nothing in it to focus (axe
+ * scrollable-region-focusable). Options name themselves (`aria-label`): that list reads an option's value,
+ * a path, otherwise.
+ */
+const heading = (title: string) => ({
+  value: `kind:${title}`,
+  disabled: true,
+  'aria-label': title,
+  className: 'header-search-kind',
+  label: <span data-testid="search-kind">{title}</span>,
+})
+
 /** Ctrl-K (⌘-K on a Mac) opens the search from anywhere, a field being typed into included. */
 const isFindKey = (event: KeyboardEvent) =>
   event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey
@@ -37,6 +52,7 @@ export function HeaderSearch() {
   )
   const pages = rankEntries(query, pool).map((entry) => ({
     value: entry.path,
+    'aria-label': entry.titles.join(' > '),
     label: <span data-testid="search-option">{entry.titles.join(' > ')}</span>,
   }))
   const found = records.groups.flatMap((group) => {
@@ -46,6 +62,7 @@ export function HeaderSearch() {
       return [
         {
           value: path,
+          'aria-label': hit.detail && hit.detail !== hit.label ? `${hit.label} · ${hit.detail}` : hit.label,
           label: (
             <span data-testid="search-record" data-kind={group.kind} data-exact={hit.exact}>
               {hit.label}
@@ -57,7 +74,7 @@ export function HeaderSearch() {
         },
       ]
     })
-    return options.length ? [{ label: t(kindTitleKey(group.kind)), options }] : []
+    return options.length ? [heading(t(kindTitleKey(group.kind))), ...options] : []
   })
   const status = records.searching
     ? t('shell.search.searching')
@@ -65,9 +82,7 @@ export function HeaderSearch() {
       ? t('shell.search.failed')
       : null
   const options = [
-    ...(pages.length && (found.length || status)
-      ? [{ label: t('shell.search.pages'), options: pages }]
-      : pages),
+    ...(pages.length && (found.length || status) ? [heading(t('shell.search.pages')), ...pages] : pages),
     ...found,
     ...(status
       ? [{ value: '', disabled: true, label: <span data-testid="search-status">{status}</span> }]
