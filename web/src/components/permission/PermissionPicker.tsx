@@ -5,6 +5,7 @@ import { Alert, Checkbox, Empty, Input, Spin, Typography } from 'antd'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { http } from '../../api/http.ts'
+import { neededByTicked } from './needed-by-ticked.ts'
 import {
   actionOf,
   filterGroups,
@@ -30,8 +31,10 @@ const everyGroup = () => true
 
 /**
  * The permission catalogue (GET /api/permissions) as a form input: one box per group with a select-all
- * box (indeterminate while only some are chosen), narrowed by a filter, groups only those `groupShown` offers. Ticking a permission ticks what it needs (a deal's form picks plans: `list-plans`), and each
- * permission says what it needs, as a warning while that is not ticked. Group and action names are
+ * box (indeterminate while only some are chosen), narrowed by a filter, groups only those `groupShown`
+ * offers. Ticking a permission ticks what it needs (a deal's form picks plans: `list-plans`); each permission
+ * says what it needs, as a warning while that is not ticked, and one ticked because another ticked one needs
+ * it says which, so that an admin sees why it is there before clearing it. Group and action names are
  * translated where a translation exists, else shown as the server names them.
  */
 export function PermissionPicker({
@@ -61,6 +64,9 @@ export function PermissionPicker({
   const groupNames = useMemo(() => [...new Set((catalogue.data ?? []).map((p) => p.group))], [catalogue.data])
   const visible = filterGroups(groups, filter)
   const selected = new Set(value)
+  const reasons = useMemo(() => neededByTicked(value, neededBy), [value])
+  const titles = (names: readonly string[]) =>
+    names.map((name) => permissionTitle(t, name, groupNames)).join(t('permission.listSeparator'))
   /** Tick (with what they need) or clear `names`. */
   const tick = (names: string[], on: boolean) =>
     onChange?.(toggleGroup(value, on ? withNeeds(names, neededBy) : names, on))
@@ -108,6 +114,12 @@ export function PermissionPicker({
                   {group.permissions.map((permission) => {
                     const needs = neededBy(permission.name)
                     const lacking = selected.has(permission.name) && needs.some((need) => !selected.has(need))
+                    const neededByOthers = reasons.get(permission.name)
+                    const needsId = `${id ?? 'permissions'}-needs-${permission.name}`
+                    const neededById = `${id ?? 'permissions'}-needed-by-${permission.name}`
+                    const describedBy = [needs.length ? needsId : '', neededByOthers ? neededById : '']
+                      .filter(Boolean)
+                      .join(' ')
                     return (
                       <span key={permission.name} className="permission-item">
                         <Checkbox
@@ -115,25 +127,31 @@ export function PermissionPicker({
                           checked={selected.has(permission.name)}
                           disabled={disabled}
                           data-testid={`permission-${permission.name}`}
-                          aria-describedby={
-                            needs.length ? `${id ?? 'permissions'}-needs-${permission.name}` : undefined
-                          }
+                          aria-describedby={describedBy || undefined}
                           onChange={(event) => tick([permission.name], event.target.checked)}
                         >
                           {permission.label}
                         </Checkbox>
                         {needs.length > 0 && (
                           <Typography.Text
-                            id={`${id ?? 'permissions'}-needs-${permission.name}`}
+                            id={needsId}
                             className="permission-needs"
                             type={lacking ? 'warning' : 'secondary'}
                             data-testid={`permission-needs-${permission.name}`}
                           >
                             {t(lacking ? 'permission.needsLacking' : 'permission.needs', {
-                              names: needs
-                                .map((need) => permissionTitle(t, need, groupNames))
-                                .join(t('permission.listSeparator')),
+                              names: titles(needs),
                             })}
+                          </Typography.Text>
+                        )}
+                        {neededByOthers && (
+                          <Typography.Text
+                            id={neededById}
+                            className="permission-needs"
+                            type="secondary"
+                            data-testid={`permission-needed-by-${permission.name}`}
+                          >
+                            {t('permission.neededBy', { names: titles(neededByOthers) })}
                           </Typography.Text>
                         )}
                       </span>

@@ -10,6 +10,8 @@ export const permissionLocale = definePairs({
     'Needs {{names}}, not ticked: its screens will lack them',
     '需要{{names}}，尚未勾选：相关页面将无法使用',
   ],
+  /** Beside a permission ticked because other ticked ones need it: which (needed-by-ticked.ts). */
+  neededBy: ['Needed by {{names}}', '依赖此项的权限：{{names}}'],
   listSeparator: [', ', '、'],
   /** A permission name as a reader says it. */
   name: ['{{action}} {{group}}', '{{group}}{{action}}'],
