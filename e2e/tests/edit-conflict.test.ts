@@ -91,4 +91,35 @@ describe('two pages editing one member', () => {
     expect((await memberOf(id)).last_name).toBeNull()
     await first.context().close()
   })
+
+  it('a merged save that moves the record out of the list it came from says so, and clears the filters', async () => {
+    const digits = String(randomBytes(3).readUIntBE(0, 3)).padStart(8, '7')
+    const created = await asAdmin<{ data: { ids: number[] } }>(product, '/api/users/batch-create', {
+      method: 'POST',
+      body: { rows: [{ username: `moved_${digits}`, phone: `+1 555 ${digits}` }] },
+    })
+    const id = created.data.ids[0] as number
+    const page = await (await loggedInContext(product, 'en')).newPage()
+    await page.goto(`${product.server.url}/#/users?keyword=${digits}`)
+    await page.getByTestId(`edit-${id}`).click()
+    await expect.poll(() => field(page, 'Phone').inputValue()).toBe(`+1 555 ${digits}`)
+    await asAdmin(product, `/api/users/${id}`, { method: 'PUT', body: { first_name: 'Elsewhere' } })
+
+    // Refused, then saved on top of theirs with a phone the list's keyword no longer finds.
+    await field(page, 'Phone').fill('+1 555 0199')
+    await page.getByTestId('form-submit').click()
+    await page.getByTestId('edit-conflict-apply').click()
+    await expect.poll(() => field(page, 'First name').inputValue()).toBe('Elsewhere')
+    await page.getByTestId('form-submit').click()
+    await page.waitForURL(new RegExp(`#/users\\?keyword=${digits}$`))
+    const notice = page.getByTestId('saved-out-of-view')
+    await shows(notice, 'the notice that the saved record is filtered away')
+    expect(await notice.textContent()).toContain(`moved_${digits}`)
+
+    await notice.getByRole('button', { name: 'Clear filters' }).click()
+    await page.waitForURL(/#\/users$/)
+    await shows(page.getByTestId(`edit-${id}`), 'the saved record on the list')
+    expect(await notice.count()).toBe(0)
+    await page.context().close()
+  })
 })

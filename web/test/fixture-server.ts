@@ -79,9 +79,13 @@ export default async function setup(project: TestProject) {
       }
       return {}
     }
+    // Each call on a connection of its own: one kept idle between a file's tests would be closed by this
+    // server after its 5 s just as fetch took it up again on a loaded host ("fetch failed", ECONNRESET).
+    const closing = { connection: 'close' }
     answer().then(
-      (body) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body)),
-      (error: Error) => res.writeHead(500).end(error.stack),
+      (body) =>
+        res.writeHead(200, { 'content-type': 'application/json', ...closing }).end(JSON.stringify(body)),
+      (error: Error) => res.writeHead(500, closing).end(error.stack),
     )
   })
   await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve))

@@ -13,6 +13,7 @@ import {
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Id } from '../../api/resource-client.ts'
+import { useTableScrollRegion } from '../scroll-region/use-table-scroll-region.ts'
 import { Money } from './Display.tsx'
 import type { FilterField } from './fields.ts'
 import { KeywordSearch } from './KeywordSearch.tsx'
@@ -81,6 +82,7 @@ export function ListView<T extends { id: Id }>(props: ListViewProps<T>) {
   const phone = screens.xs === true
   const narrow = screens.xl !== true
   const [unfolded, setUnfolded] = useState(false)
+  const tableBox = useTableScrollRegion<HTMLDivElement>(t('resource.tableScrolls'))
   const setCount = filters.filter((filter) =>
     filter.range
       ? params.filters[`${filter.name}_from`] || params.filters[`${filter.name}_to`]
@@ -236,49 +238,54 @@ export function ListView<T extends { id: Id }>(props: ListViewProps<T>) {
       {query.error && (
         <Alert type="error" showIcon title={query.error.message} style={{ marginBottom: 16 }} />
       )}
-      <Table<T>
-        data-testid={`${testId}-table`}
-        rowKey="id"
-        columns={tableColumns}
-        // The table takes its card's width and wraps its text to fit (auto layout over `width: auto`): only
-        // what cannot wrap makes it wider than its card, and then it scrolls inside it, under the actions;
-        // the page itself never scrolls sideways. (`max-content` had kept every text on one line.)
-        className={keyOnly ? 'list-table list-table-phone' : 'list-table'}
-        scroll={{ x: true }}
-        tableLayout="auto"
-        dataSource={controller.rows}
-        loading={query.isFetching}
-        rowSelection={
-          bulkActions
-            ? {
-                selectedRowKeys: selected,
-                preserveSelectedRowKeys: true,
-                columnTitle: (selectAll: ReactNode) => <OutsideMeasureRow>{selectAll}</OutsideMeasureRow>,
-                onChange: (keys) => controller.select(keys as Id[]),
-                // antd names a row's tick in English ("Select row 3"); a screen reader hears the screen's language.
-                getCheckboxProps: (record: T) => ({
-                  'aria-label': t('resource.selectRow', { id: (record as { id?: unknown }).id }),
-                }),
-              }
-            : undefined
-        }
-        pagination={{
-          current: params.page,
-          pageSize: params.per_page,
-          total: controller.total,
-          showSizeChanger: true,
-          showTotal: (total) =>
-            t(controller.totalEstimated ? 'resource.totalAbout' : 'resource.total', { count: total }),
-        }}
-        onChange={(pagination, _filters, sorter, { action }) => {
-          const single = Array.isArray(sorter) ? sorter[0] : sorter
-          const sort = sortOf(single?.columnKey as string | undefined, single?.order as SortOrder | undefined)
-          if (action === 'sort') change({ sort })
-          else change({ page: pagination.current ?? 1, per_page: pagination.pageSize ?? params.per_page })
-        }}
-        summary={totalsRow ? () => totalsRow : undefined}
-        {...table}
-      />
+      <div ref={tableBox}>
+        <Table<T>
+          data-testid={`${testId}-table`}
+          rowKey="id"
+          columns={tableColumns}
+          // The table takes its card's width and wraps its text to fit (auto layout over `width: auto`): only
+          // what cannot wrap makes it wider than its card, and then it scrolls inside it, under the actions;
+          // the page itself never scrolls sideways. (`max-content` had kept every text on one line.)
+          className={keyOnly ? 'list-table list-table-phone' : 'list-table'}
+          scroll={{ x: true }}
+          tableLayout="auto"
+          dataSource={controller.rows}
+          loading={query.isFetching}
+          rowSelection={
+            bulkActions
+              ? {
+                  selectedRowKeys: selected,
+                  preserveSelectedRowKeys: true,
+                  columnTitle: (selectAll: ReactNode) => <OutsideMeasureRow>{selectAll}</OutsideMeasureRow>,
+                  onChange: (keys) => controller.select(keys as Id[]),
+                  // antd names a row's tick in English ("Select row 3"); a screen reader hears the screen's language.
+                  getCheckboxProps: (record: T) => ({
+                    'aria-label': t('resource.selectRow', { id: (record as { id?: unknown }).id }),
+                  }),
+                }
+              : undefined
+          }
+          pagination={{
+            current: params.page,
+            pageSize: params.per_page,
+            total: controller.total,
+            showSizeChanger: true,
+            showTotal: (total) =>
+              t(controller.totalEstimated ? 'resource.totalAbout' : 'resource.total', { count: total }),
+          }}
+          onChange={(pagination, _filters, sorter, { action }) => {
+            const single = Array.isArray(sorter) ? sorter[0] : sorter
+            const sort = sortOf(
+              single?.columnKey as string | undefined,
+              single?.order as SortOrder | undefined,
+            )
+            if (action === 'sort') change({ sort })
+            else change({ page: pagination.current ?? 1, per_page: pagination.pageSize ?? params.per_page })
+          }}
+          summary={totalsRow ? () => totalsRow : undefined}
+          {...table}
+        />
+      </div>
     </>
   )
 }

@@ -19,6 +19,7 @@ import { EditConflict, editorOf } from './EditConflict.tsx'
 import { theirChanges, theirsOnTop } from './edit-conflict.ts'
 import { defaultFormFields, formSchema } from './fields.ts'
 import { type FormField, FormFields, fieldName } from './form-fields.tsx'
+import { recordLabel } from './format.ts'
 import { RecordError } from './RecordError.tsx'
 import { useResource } from './resource-context.tsx'
 import { resourcePath } from './resource-paths.ts'
@@ -214,16 +215,16 @@ export function ResourceForm(props: ResourceFormProps) {
   if (record.error) return <RecordError error={record.error} />
 
   async function submit(values: RecordValues) {
-    let saved: SavedRecord | undefined
+    let stored: SavedRecord | undefined
     try {
       const given = toBody ? toBody(values) : values
       const body = schema ? bodyOf(schema, given) : given
-      saved = await save.mutateAsync({
+      stored = await save.mutateAsync({
         id,
         values: Object.fromEntries(Object.entries(body).filter(([name]) => writable(name))),
         version: from?.version,
       })
-      if (afterSave) await afterSave(saved, values)
+      if (afterSave) await afterSave(stored, values)
     } catch (error) {
       if (!(error instanceof ApiError)) throw error
       if (error.stale) {
@@ -233,13 +234,13 @@ export function ResourceForm(props: ResourceFormProps) {
       // Errors no field on this form can show (or none at all) still need saying.
       if (showServerErrors(form, error, names)) void notify('error', error.message)
       // Created, but the second call failed: carry on editing the new record, so a retry does not create it twice.
-      if (saved && id === undefined)
-        navigate(resourcePath(resource, 'edit', saved.id, params), { replace: true })
+      if (stored && id === undefined)
+        navigate(resourcePath(resource, 'edit', stored.id, params), { replace: true })
       return
     }
     void notify('success', t('resource.saved'))
     saved.current = true
-    backToList({ done: true })
+    backToList({ done: true, saved: { id: stored.id, name: recordLabel(stored, contract.label) } })
   }
 
   return (

@@ -20,6 +20,7 @@ import { RemoveButton } from './RemoveButton.tsx'
 import { useResource } from './resource-context.tsx'
 import { resourcePath } from './resource-paths.ts'
 import { useClient, useDeleteRecord, useResourceClient, useTotalsQuery } from './resource-queries.ts'
+import { SavedOutOfView } from './SavedOutOfView.tsx'
 import { testId } from './test-id.ts'
 import { Unavailable } from './Unavailable.tsx'
 
@@ -175,6 +176,7 @@ export function ResourceList<T extends { id: number }>(props: ResourceListProps<
     columns.find((column) => column.field === field || column.key === field)?.key ?? field
   return (
     <Card>
+      <SavedOutOfView controller={controller} />
       <ListView<T>
         controller={controller}
         labels={name}

@@ -13,6 +13,12 @@ export const resourceLocale = defineLocale({
     deleted: 'Deleted',
     save: 'Save',
     saved: 'Saved',
+    /** Back on a list whose filters or keyword leave out the record just saved. */
+    savedOutOfView: {
+      title: '“{{name}}” is saved, but this list’s filters leave it out.',
+      clear: 'Clear filters',
+      open: 'Open it',
+    },
     draftRestored:
       'Your session ended before this was saved; what you had typed is filled in again. Not saved yet.',
     discardDraft: 'Discard',
@@ -38,6 +44,8 @@ export const resourceLocale = defineLocale({
     cancel: 'Cancel',
     back: 'Back',
     selectRow: 'Select record {{id}}',
+    /** A table wider than its screen, scrolled with the arrow keys. */
+    tableScrolls: 'Table, scrolls sideways',
     /** Where a record's page or a list leaves out what the caller's role may not read. */
     hiddenByRole: 'Some fields are hidden by your role.',
     search: 'Search',
@@ -221,6 +229,11 @@ export const resourceLocale = defineLocale({
     deleted: '删除成功',
     save: '保存',
     saved: '保存成功',
+    savedOutOfView: {
+      title: '“{{name}}”已保存，但当前列表的筛选条件不包含它。',
+      clear: '清除筛选',
+      open: '打开',
+    },
     draftRestored: '会话结束时此处尚未保存，已恢复您当时输入的内容，尚未保存。',
     discardDraft: '放弃',
     conflict: {
@@ -243,6 +256,7 @@ export const resourceLocale = defineLocale({
     cancel: '取消',
     back: '返回',
     selectRow: '选择记录 {{id}}',
+    tableScrolls: '表格，可左右滚动',
     hiddenByRole: '部分字段已被您的角色隐藏。',
     search: '搜索',
     keyword: '关键词',

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { type ReportSubscription, reportSubscriptionsApi } from '../../api/report-subscriptions.ts'
 import { languageNames } from '../../base/language.ts'
 import { notify } from '../../base/notify.ts'
+import { ScrollRegion } from '../../components/scroll-region/ScrollRegion.tsx'
 import { useCan } from '../../stores/permission.ts'
 import { hourInReaderZone } from './local-hour.ts'
 import { hourText, subscriptionsKey } from './SubscribeReport.tsx'
@@ -102,24 +103,25 @@ function EveryonesSubscriptions() {
   })
   return (
     <Card title={t('analytics.subscriptions.everyone')}>
-      <Table<ReportSubscription>
-        rowKey="id"
-        size="small"
-        loading={all.isFetching}
-        dataSource={all.data?.data ?? []}
-        columns={[
-          { title: t('analytics.subscriptions.subscriber'), dataIndex: 'admin_username' },
-          ...columns,
-        ]}
-        pagination={{
-          current: page,
-          pageSize: 20,
-          total: all.data?.meta.total ?? 0,
-          onChange: setPage,
-          showSizeChanger: false,
-        }}
-        scroll={{ x: 'max-content' }}
-      />
+      <ScrollRegion label={t('analytics.subscriptions.everyone')}>
+        <Table<ReportSubscription>
+          rowKey="id"
+          size="small"
+          loading={all.isFetching}
+          dataSource={all.data?.data ?? []}
+          columns={[
+            { title: t('analytics.subscriptions.subscriber'), dataIndex: 'admin_username' },
+            ...columns,
+          ]}
+          pagination={{
+            current: page,
+            pageSize: 20,
+            total: all.data?.meta.total ?? 0,
+            onChange: setPage,
+            showSizeChanger: false,
+          }}
+        />
+      </ScrollRegion>
     </Card>
   )
 }
@@ -150,34 +152,35 @@ export default function ReportSubscriptionsPage() {
       <Card title={t('analytics.subscriptions.title')}>
         <Typography.Paragraph type="secondary">{t('analytics.subscriptions.intro')}</Typography.Paragraph>
         {mine.error && <Alert type="error" showIcon message={mine.error.message} />}
-        <Table<ReportSubscription>
-          rowKey="id"
-          size="small"
-          loading={mine.isFetching}
-          dataSource={mine.data?.data ?? []}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          data-testid="my-report-subscriptions"
-          columns={[
-            ...columns,
-            {
-              title: t('analytics.subscriptions.actions'),
-              key: 'actions',
-              render: (_, row) => (
-                <Popconfirm
-                  title={t('analytics.subscriptions.cancelConfirm')}
-                  okText={t('analytics.subscriptions.cancelSubscription')}
-                  cancelText={t('analytics.subscriptions.cancel')}
-                  onConfirm={() => cancel.mutate(row.id)}
-                >
-                  <Button danger size="small">
-                    {t('analytics.subscriptions.cancelSubscription')}
-                  </Button>
-                </Popconfirm>
-              ),
-            },
-          ]}
-        />
+        <ScrollRegion label={t('analytics.subscriptions.title')}>
+          <Table<ReportSubscription>
+            rowKey="id"
+            size="small"
+            loading={mine.isFetching}
+            dataSource={mine.data?.data ?? []}
+            pagination={false}
+            data-testid="my-report-subscriptions"
+            columns={[
+              ...columns,
+              {
+                title: t('analytics.subscriptions.actions'),
+                key: 'actions',
+                render: (_, row) => (
+                  <Popconfirm
+                    title={t('analytics.subscriptions.cancelConfirm')}
+                    okText={t('analytics.subscriptions.cancelSubscription')}
+                    cancelText={t('analytics.subscriptions.cancel')}
+                    onConfirm={() => cancel.mutate(row.id)}
+                  >
+                    <Button danger size="small">
+                      {t('analytics.subscriptions.cancelSubscription')}
+                    </Button>
+                  </Popconfirm>
+                ),
+              },
+            ]}
+          />
+        </ScrollRegion>
       </Card>
       {mayListAdmins && <EveryonesSubscriptions />}
     </Space>
