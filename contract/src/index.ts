@@ -1,5 +1,6 @@
 export * from './actions.ts'
 export * from './bulk.ts'
+export * from './economics.ts'
 export * from './field-rules.ts'
 export * from './fields.ts'
 export * from './figures.ts'

@@ -1,0 +1,154 @@
+import { addDays } from '@vod/contract'
+import { type SQL, sql } from 'drizzle-orm'
+import { type Db, queryRows } from '../../db/client.ts'
+import { monthOf } from '../analytics/period.ts'
+import { monthsIn, movementsSql } from './movements.ts'
+import { type Filters, payingSpans, statesAt } from './paying.ts'
+
+/** numerator / denominator to `places` as text, null when the denominator is 0 (as the registry's ratios). */
+const ratioOf = (numerator: SQL, denominator: SQL, places = 4) =>
+  sql`case when ${denominator} = 0 then null else round((${numerator})::numeric / ${denominator}, ${places})::text end`
+
+/** The first day of the month `count` months before the one a day is in. */
+function monthsBefore(day: string, count: number): string {
+  let first = monthOf(day)
+  for (let step = 0; step < count; step++) first = monthOf(addDays(first, -1))
+  return first
+}
+
+const period = (zone: string, start: string, end: string) => ({
+  start_date: start,
+  end_date: end,
+  time_zone: zone,
+})
+
+/**
+ * Each business month the range touches (from its first day, the last to end_date): its logo and revenue
+ * churn rates, ARPU at its end and LTV from the churn of it and the two months before (read whole, even
+ * before the range), which the answer names.
+ */
+export async function churn(db: Db, zone: string, start: string, end: string, filters: Filters) {
+  const months = monthsIn(monthsBefore(start, 2), end)
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select month_rows.*,
+      ${ratioOf(sql`churned_members`, sql`opening_members`)} as churn_rate,
+      ${ratioOf(sql`-(churn + contraction)`, sql`opening_mrr`)} as revenue_churn_rate,
+      case when closing_members = 0 then null else round(closing_mrr / closing_members, 2)::numeric(22, 2) end as arpu,
+      case when closing_members = 0 or trailing_churned = 0 then null
+        else round(closing_mrr * trailing_members / (closing_members * trailing_churned), 2)::numeric(22, 2) end as ltv
+    from (
+      select movement_rows.*,
+        sum(opening_members) over last_three as trailing_members, sum(churned_members) over last_three as trailing_churned
+      from (${movementsSql(zone, months[0]?.first ?? start, end, months, filters)}) movement_rows
+      where kind = 'row'
+      window last_three as (order by start_date rows between 2 preceding and current row)
+    ) month_rows
+    where start_date >= ${monthOf(start)}
+    order by start_date`,
+  )
+  const monthName = (day: string) => day.slice(0, 7)
+  return {
+    data: rows.map((row) => {
+      const first = row.start_date as string
+      return {
+        month: monthName(first),
+        start_date: first,
+        end_date: row.end_date,
+        opening_members: row.opening_members,
+        churned_members: row.churned_members,
+        closing_members: row.closing_members,
+        churn_rate: row.churn_rate,
+        revenue_churn_rate: row.revenue_churn_rate,
+        arpu: row.arpu,
+        ltv: row.ltv,
+        ltv_months: [monthsBefore(first, 2), monthsBefore(first, 1), first].map(monthName),
+      }
+    }),
+    meta: period(zone, start, end),
+  }
+}
+
+/**
+ * Retention cohorts: members by the business month of their first paying instant, for each month the range
+ * touches; per month after, up to the range's last, the members paying and their MRR at its end (end_date for
+ * the last), against the cohort's members and its MRR at the end of its first month.
+ */
+export async function cohorts(db: Db, zone: string, start: string, end: string, filters: Filters) {
+  const months = monthsIn(monthOf(start), end)
+  const monthNumber = (column: SQL) =>
+    sql`(substr(${column}, 1, 4)::integer * 12 + substr(${column}, 6, 2)::integer)`
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`with ${payingSpans(filters)},
+      month_ends as (
+        select to_char(first_day, 'YYYY-MM') as month, (last_day + 1)::timestamp at time zone ${zone} as hi
+        from unnest(${`{${months.map((m) => m.first).join(',')}}`}::date[],
+          ${`{${months.map((m) => m.last).join(',')}}`}::date[]) as month_rows(first_day, last_day)
+      ),
+      instants as (select hi as at from month_ends),
+      ${statesAt},
+      cohort_members as (
+        select user_id, to_char(first_at at time zone ${zone}, 'YYYY-MM') as cohort from firsts
+        where first_at >= ${monthOf(start)}::date::timestamp at time zone ${zone}
+          and first_at < (${end}::date + 1)::timestamp at time zone ${zone}
+      ),
+      cells as (
+        select cohort_members.cohort, month_ends.month, count(states.user_id)::integer as members,
+          coalesce(sum(states.mrr), 0) as mrr
+        from cohort_members join month_ends on month_ends.month >= cohort_members.cohort
+          left join states on states.at = month_ends.hi and states.user_id = cohort_members.user_id
+        group by cohort_members.cohort, month_ends.month
+      ),
+      sizes as (select cohort, count(*)::integer as members from cohort_members group by cohort)
+    select cells.cohort, sizes.members as cohort_members, base.mrr::numeric(22, 2) as cohort_mrr, cells.month,
+      ${monthNumber(sql`cells.month`)} - ${monthNumber(sql`cells.cohort`)} as month_after,
+      cells.members, cells.mrr::numeric(22, 2) as mrr,
+      ${ratioOf(sql`cells.members`, sql`sizes.members`)} as logo_retention,
+      ${ratioOf(sql`cells.mrr`, sql`base.mrr`)} as revenue_retention
+    from cells join sizes on sizes.cohort = cells.cohort
+      join cells base on base.cohort = cells.cohort and base.month = cells.cohort
+    order by cells.cohort, cells.month`,
+  )
+  const data: { cohort: string; members: number; mrr: unknown; months: unknown[] }[] = []
+  for (const row of rows) {
+    const cohort = row.cohort as string
+    if (data.at(-1)?.cohort !== cohort)
+      data.push({ cohort, members: row.cohort_members as number, mrr: row.cohort_mrr, months: [] })
+    data.at(-1)?.months.push({
+      month_after: row.month_after,
+      month: row.month,
+      members: row.members,
+      mrr: row.mrr,
+      logo_retention: row.logo_retention,
+      revenue_retention: row.revenue_retention,
+    })
+  }
+  return { data, meta: period(zone, start, end) }
+}
+
+/**
+ * First-period conversion by plan: the subscriptions whose initial period, at a lower MRR than the recurring
+ * one, ended in the range (and by now), and of them those with a paid order (amount above 0) at or after
+ * that end.
+ */
+export async function conversion(db: Db, zone: string, start: string, end: string, filters: Filters) {
+  const data = await queryRows<Record<string, unknown>>(
+    db,
+    sql`with ${payingSpans(filters)},
+      due as (
+        select subs.id, subs.plan_id, exists (
+          select from orders renewal where renewal.subscription_id = subs.id and renewal.paid_at >= subs.initial_end
+            and renewal.amount > 0) as converted
+        from subs
+        where subs.recurring_mrr is not null and subs.initial_mrr < subs.recurring_mrr
+          and subs.initial_end >= ${start}::date::timestamp at time zone ${zone}
+          and subs.initial_end < (${end}::date + 1)::timestamp at time zone ${zone}
+          and subs.initial_end <= now()
+      )
+    select plan_id, count(*)::integer as due, (count(*) filter (where converted))::integer as converted,
+      ${ratioOf(sql`count(*) filter (where converted)`, sql`count(*)`)} as first_period_conversion
+    from due group by plan_id order by plan_id`,
+  )
+  return { data, meta: period(zone, start, end) }
+}
