@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { type FieldRule, type FieldRules, ruleOf } from './field-rules.ts'
+import type { FieldLabel } from './labels.ts'
 import { periodQuery } from './resources/analytics.ts'
 import { calendarDay, instant, moneySum, recordId, tally } from './values.ts'
 
@@ -252,3 +253,52 @@ export const conversionAnswer = z
     ...freshness,
   })
   .meta({ id: 'SubscriptionConversion' })
+
+/** The movements table's columns in the order the screen and its CSV show them (opening, the five, closing). */
+export const movementColumns = [
+  'start_date',
+  'end_date',
+  'opening_mrr',
+  'new',
+  'reactivation',
+  'expansion',
+  'contraction',
+  'churn',
+  'closing_mrr',
+  'opening_members',
+  'new_members',
+  'reactivated_members',
+  'expanded_members',
+  'contracted_members',
+  'churned_members',
+  'closing_members',
+] as const
+
+const label = (name: keyof typeof economicsFigures): FieldLabel => [
+  economicsFigures[name].label.en,
+  economicsFigures[name].label['zh-cn'],
+]
+
+/** The movements table's labels, the screen's column titles and its CSV's header (`lang`). */
+export const movementLabels: Readonly<Record<(typeof movementColumns)[number], FieldLabel>> = {
+  start_date: ['From', '起始日'],
+  end_date: ['To', '截止日'],
+  opening_mrr: ['Opening MRR', '期初月经常性收入'],
+  new: label('new'),
+  reactivation: label('reactivation'),
+  expansion: label('expansion'),
+  contraction: label('contraction'),
+  churn: label('churn'),
+  closing_mrr: ['Closing MRR', '期末月经常性收入'],
+  opening_members: ['Opening members', '期初付费会员'],
+  new_members: ['New members', '新增会员'],
+  reactivated_members: ['Reactivated members', '回流会员'],
+  expanded_members: ['Expanded members', '扩张会员'],
+  contracted_members: ['Contracted members', '收缩会员'],
+  churned_members: ['Churned members', '流失会员'],
+  closing_members: ['Closing members', '期末付费会员'],
+}
+
+/** An economics figure's label in a language (the screen's cards and headings). */
+export const economicsLabel = (name: keyof typeof economicsFigures, language: 'en' | 'zh-cn'): string =>
+  economicsFigures[name].label[language]

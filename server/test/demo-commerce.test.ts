@@ -4,6 +4,11 @@ import { queryRows } from '../src/db/client.ts'
 import { DEMO_MEMBERS, seedDemoCommerce } from '../src/db/demo-commerce.ts'
 import { createTestDatabase, describeEachEngine, type TestDatabase } from './support/databases.ts'
 
+/** A plan's recurring price a day (SQL over the plan's alias), to tell a dearer plan from a cheaper one. */
+const perDay = (plan: string) =>
+  sql.raw(`coalesce(${plan}.recurring_discount_price, ${plan}.recurring_original_price) / (${plan}.recurring_period_count *
+    case ${plan}.recurring_period_unit when 'year' then 365.25 when 'month' then 30.4375 when 'week' then 7 else 1 end)`)
+
 /** Rows of a query that should find none: each names a demo record that breaks a rule. */
 const broken = (t: TestDatabase, query: SQL) => queryRows(t.database.db, query)
 
@@ -20,15 +25,42 @@ describeEachEngine('commerce demo data', (engine) => {
     expect(added).toBeGreaterThan(DEMO_MEMBERS * 3)
     expect(await seedDemoCommerce(t.database.db, { today })).toBe(0)
 
-    // An order belongs to its member's subscription, on the same plan and through the same channel.
+    // An order belongs to its member's subscription, on the same plan and through the same channel; a
+    // member's plan is that of their latest subscription.
     expect(
       await broken(
         t,
         sql`select o.id from orders o join subscriptions s on s.id = o.subscription_id join users u on u.id = o.user_id
-            where s.user_id <> o.user_id or s.plan_id <> o.plan_id or u.plan_id <> o.plan_id
-               or s.channel_id is distinct from o.channel_id or u.campaign_id is distinct from o.campaign_id`,
+            where s.user_id <> o.user_id or s.plan_id <> o.plan_id
+               or s.channel_id is distinct from o.channel_id or u.campaign_id is distinct from o.campaign_id
+            union all
+            select u.id from users u
+            where u.plan_id <> (select s.plan_id from subscriptions s where s.user_id = u.id order by s.started_at desc limit 1)`,
       ),
     ).toEqual([])
+    // What the subscription figures move by (issue 66, item 5): members changing plan at a renewal, to a dearer
+    // plan and to a cheaper one (by recurring price a day), and members coming back after they left; no member
+    // holds two subscriptions at once.
+    const [moves] = await queryRows<{ up: number; down: number; back: number; overlapping: number }>(
+      t.database.db,
+      sql`with pairs as (
+            select before.ended_at = after.started_at as changed, after.started_at > before.ended_at as returned,
+              ${perDay('before_plan')} as before_daily, ${perDay('after_plan')} as after_daily
+            from subscriptions before
+            join subscriptions after on after.user_id = before.user_id and after.started_at >= before.started_at and after.id <> before.id
+            join plans before_plan on before_plan.id = before.plan_id join plans after_plan on after_plan.id = after.plan_id
+            where not exists (select 1 from subscriptions between_them where between_them.user_id = before.user_id
+              and between_them.started_at > before.started_at and between_them.started_at < after.started_at))
+          select count(*) filter (where changed and after_daily > before_daily)::int as up,
+            count(*) filter (where changed and after_daily < before_daily)::int as down,
+            count(*) filter (where returned)::int as back,
+            count(*) filter (where not changed and not returned)::int as overlapping
+          from pairs`,
+    )
+    expect(moves?.overlapping).toBe(0)
+    expect(moves?.up).toBeGreaterThan(0)
+    expect(moves?.down).toBeGreaterThan(0)
+    expect(moves?.back).toBeGreaterThan(0)
     // Paid within the subscription, at the plan's price: the first payment at the initial price, then renewals.
     expect(
       await broken(

@@ -1,6 +1,7 @@
-import { differenceOf, netPayout, type PaymentProvider, type PeriodUnit } from '@vod/contract'
+import { differenceOf, netPayout, type PaymentProvider } from '@vod/contract'
 import type { Db } from './client.ts'
 import { picker, random } from './demo-random.ts'
+import { addPeriod, DAY, type DemoPlan, type DemoRun, laterRuns, runFrom } from './demo-runs.ts'
 import {
   campaigns,
   channels,
@@ -16,15 +17,6 @@ import {
 } from './schema/index.ts'
 
 export const DEMO_MEMBERS = 200
-const DAY = 86_400_000
-
-interface DemoPlan {
-  name: string
-  title: string
-  initial: [count: number, unit: PeriodUnit, original: number, discount: number | null]
-  recurring: [count: number, unit: PeriodUnit, original: number, discount: number | null] | null
-  isBest?: boolean
-}
 
 /** Prices in cents: the demo adds money up exactly, as the product does. */
 const demoPlans: DemoPlan[] = [
@@ -122,15 +114,6 @@ const providers: PaymentProvider[] = ['segpay', 'segpay', 'ccbill', 'epoch', 've
 
 const cents = (value: number) => (value / 100).toFixed(2)
 const day = (date: Date) => date.toISOString().slice(0, 10)
-
-function addPeriod(from: Date, count: number, unit: PeriodUnit): Date {
-  const date = new Date(from)
-  if (unit === 'day') date.setUTCDate(date.getUTCDate() + count)
-  else if (unit === 'week') date.setUTCDate(date.getUTCDate() + 7 * count)
-  else if (unit === 'month') date.setUTCMonth(date.getUTCMonth() + count)
-  else date.setUTCFullYear(date.getUTCFullYear() + count)
-  return date
-}
 
 /** The provider's cut of a payment, in cents: a transaction fee, a settlement fee and (segpay) a reserve. */
 function fees(amount: number, provider: PaymentProvider) {
@@ -277,37 +260,23 @@ export async function seedDemoCommerce(
       return { i, first, last, signedUp, planIndex, channelId, campaignId: campaign?.id ?? null, cancels }
     })
 
-    // Each member's subscription runs from sign-up through its paid periods; it ends when cancelled or one-off.
+    // Each member's first subscription runs from sign-up through its paid periods; it ends when cancelled or
+    // one-off. Some members then change plan or come back (laterRuns, on a stream of its own).
+    const later = random((options.seed ?? 20261122) + 1)
     const lives = people.map((person) => {
-      const plan = demoPlans[person.planIndex] as DemoPlan
-      const payments: { at: Date; amount: number }[] = []
-      let at = person.signedUp
-      let end = addPeriod(at, plan.initial[0], plan.initial[1])
-      payments.push({ at, amount: plan.initial[3] ?? plan.initial[2] })
       const renewals = person.cancels ? Math.floor(next() * 3) : Number.POSITIVE_INFINITY
-      for (let n = 0; plan.recurring && n < renewals && end <= today; n++) {
-        at = end
-        end = addPeriod(at, plan.recurring[0], plan.recurring[1])
-        payments.push({ at, amount: plan.recurring[3] ?? plan.recurring[2] })
-      }
-      const cancelledAt =
-        person.cancels && plan.recurring ? new Date(at.getTime() + Math.floor(next() * 5) * DAY) : null
-      const status =
-        end > today ? (cancelledAt ? 'cancelled' : 'active') : cancelledAt ? 'cancelled' : 'expired'
-      return {
-        person,
-        plan,
-        payments,
-        end,
-        cancelledAt,
-        status: status as 'active' | 'cancelled' | 'expired',
-      }
+      const cancelled = person.cancels
+        ? (last: Date) => new Date(last.getTime() + Math.floor(next() * 5) * DAY)
+        : null
+      const first = runFrom(demoPlans, person.planIndex, person.signedUp, today, renewals, cancelled)
+      return { person, runs: laterRuns(demoPlans, first, today, later) }
     })
+    const lastRun = (runs: readonly DemoRun[]) => runs.at(-1) as DemoRun
 
     const memberRows = await tx
       .insert(users)
       .values(
-        lives.map(({ person, end }) => ({
+        lives.map(({ person, runs }) => ({
           username: `member${String(person.i + 1).padStart(3, '0')}`,
           email: `member${person.i + 1}@example.com`,
           firstName: person.first,
@@ -319,9 +288,9 @@ export async function seedDemoCommerce(
           ),
           phone: `+1 555 ${String(1000 + person.i).padStart(4, '0')}`,
           status: next() < 0.05 ? ('disabled' as const) : ('enabled' as const),
-          planId: planIds[person.planIndex] as number,
+          planId: planIds[lastRun(runs).planIndex] as number,
           startDate: day(person.signedUp),
-          endDate: day(end),
+          endDate: day(lastRun(runs).end),
           channelId: person.channelId,
           campaignId: person.campaignId,
           emailVerifiedAt: next() < 0.8 ? person.signedUp : null,
@@ -330,35 +299,38 @@ export async function seedDemoCommerce(
       )
       .returning({ id: users.id })
 
+    // Every subscription of every member, in the members' order, each with the member's row.
+    const runs = lives.flatMap(({ person, runs }, i) => runs.map((run) => ({ person, run, member: i })))
     const subscriptionRows = await tx
       .insert(subscriptions)
       .values(
-        lives.map(({ person, end, cancelledAt, status }, i) => ({
-          userId: memberRows[i]?.id as number,
-          planId: planIds[person.planIndex] as number,
+        runs.map(({ person, run, member }) => ({
+          userId: memberRows[member]?.id as number,
+          planId: planIds[run.planIndex] as number,
           channelId: person.channelId,
           campaignId: person.campaignId,
-          status,
-          startedAt: person.signedUp,
-          endedAt: status === 'active' ? null : end,
-          cancelledAt,
+          status: run.status,
+          startedAt: run.startedAt,
+          endedAt: run.status === 'active' ? null : run.end,
+          cancelledAt: run.cancelledAt,
         })),
       )
       .returning({ id: subscriptions.id })
 
-    const demoOrders: DemoOrder[] = lives.flatMap(({ person, payments }, i) => {
-      const provider = pick(providers)
-      return payments.map((payment) => ({
-        member: memberRows[i]?.id as number,
-        plan: planIds[person.planIndex] as number,
+    // A member pays every subscription with one provider.
+    const providerOf = lives.map(() => pick(providers))
+    const demoOrders: DemoOrder[] = runs.flatMap(({ person, run, member }, i) =>
+      run.payments.map((payment) => ({
+        member: memberRows[member]?.id as number,
+        plan: planIds[run.planIndex] as number,
         subscription: subscriptionRows[i]?.id as number,
         channel: person.channelId,
         campaign: person.campaignId,
         amount: payment.amount,
-        provider,
+        provider: providerOf[member] as PaymentProvider,
         paidAt: new Date(payment.at.getTime() + Math.floor(next() * 600_000)),
-      }))
-    })
+      })),
+    )
     demoOrders.sort((a, b) => a.paidAt.getTime() - b.paidAt.getTime())
     const orderRows = demoOrders.map((order, n) => {
       const cut = fees(order.amount, order.provider)

@@ -4,6 +4,7 @@ import { resourceLocales } from '../components/resource/define-resource.ts'
 import { resourceLocale } from '../components/resource/locale.ts'
 import { demosLocale } from '../demos/locales.ts'
 import { analyticsLocale } from '../features/analytics/locale.ts'
+import { economicsLocale } from '../features/economics/locale.ts'
 import type { Locale } from '../i18n/define-locale.ts'
 import { resources } from '../resources/index.ts'
 import { shellLocale } from '../shell/locale.ts'
@@ -19,5 +20,6 @@ export const shellLocales: Record<string, Locale> = {
   changes: changesLocale,
   demos: demosLocale,
   analytics: analyticsLocale,
+  economics: economicsLocale,
   ...resourceLocales(resources),
 }

@@ -1,4 +1,5 @@
 import { createSlots } from '../../lib/slots.ts'
+import { economicsExportRoutes } from '../economics/export.ts'
 import { economicsRoutes } from '../economics/routes.ts'
 import type { ApiModule } from '../types.ts'
 import { dashboardRoutes } from './dashboard.ts'
@@ -30,6 +31,7 @@ export const analyticsModule: ApiModule = async (app, { db, reads, config }) => 
   await analyticsRoutes(app, options)
   await exportRoutes(app, options)
   await economicsRoutes(app, options, () => config.businessTimeZone)
+  await economicsExportRoutes(app, options, () => config.businessTimeZone)
   scheduleAnalyticsUpkeep(app, db, config.businessTimeZone, config.visitRetentionDays)
   keepFigures(app, db, config)
   watchFigures(app, db, slots)

@@ -33,6 +33,12 @@ export const analyticsRoutes: AppRoute[] = [
       screen('subscriberSource', () => import('./SubscriberSourcePage.tsx'), true),
       // In the menu, for whoever may read its figures (list-daily-refund-statistics), as its siblings are.
       screen('refundStatistics', () => import('./RefundStatisticsPage.tsx')),
+      {
+        // Subscription economics (issue 66), read with the company revenue's permission as the server asks.
+        path: '/analytics/daily/subscriptions',
+        meta: { titleKey: 'economics.title', resource: 'daily-revenue', action: 'list' },
+        page: () => import('../economics/SubscriptionsPage.tsx'),
+      },
     ],
   },
   {
