@@ -3,14 +3,17 @@ import { describe, expect, it } from 'vitest'
 import { keepPeriod, periodOfView, searchOfView, viewFromSearch } from '../src/features/analytics/view.ts'
 
 const view = (search: string) => viewFromSearch(new URLSearchParams(search))
+/** No campaign or plan picked: what a view holds besides what a test names. */
+const none = { campaign: null, plan: null }
 
 describe("an analytics screen's view in its address (issue 36 item 7)", () => {
   it('reads a channel and a preset, a range, and the default for anything else', () => {
-    expect(view('channel=3&preset=last30')).toEqual({ preset: 'last30', range: null, channel: 3 })
+    expect(view('channel=3&preset=last30')).toEqual({ preset: 'last30', range: null, channel: 3, ...none })
     expect(view('start_date=2026-10-01&end_date=2026-10-10')).toEqual({
       preset: null,
       range: { start_date: '2026-10-01', end_date: '2026-10-10' },
       channel: null,
+      ...none,
     })
     for (const wrong of [
       '',
@@ -19,17 +22,18 @@ describe("an analytics screen's view in its address (issue 36 item 7)", () => {
       'channel=0',
       'start_date=2026-10-10&end_date=2026-10-01',
     ])
-      expect(view(wrong)).toEqual({ preset: 'last7', range: null, channel: null })
+      expect(view(wrong)).toEqual({ preset: 'last7', range: null, channel: null, ...none })
   })
 
   it('writes back what it reads, leaving the defaults out', () => {
     for (const search of [
       'channel=3&preset=last30',
       'channel=3&start_date=2026-10-01&end_date=2026-10-10',
+      'channel=3&campaign=5&plan=2&preset=last30',
       '',
     ])
       expect(searchOfView(view(search)).toString()).toBe(search)
-    expect(searchOfView({ preset: 'last7', range: null, channel: null }).toString()).toBe('')
+    expect(searchOfView({ preset: 'last7', range: null, channel: null, ...none }).toString()).toBe('')
   })
 
   it("gives a view's days, and the period of the same length before", () => {
@@ -55,10 +59,10 @@ describe('the period kept across analytics screens, and last month (issue 58 ite
   it('opens a screen whose address names no period on the one last shown, and a named one as named', () => {
     const range = { start_date: '2026-10-01', end_date: '2026-10-31' }
     keepPeriod({ preset: null, range })
-    expect(view('channel=3')).toEqual({ preset: null, range, channel: 3 })
-    expect(view('preset=today')).toEqual({ preset: 'today', range: null, channel: null })
+    expect(view('channel=3')).toEqual({ preset: null, range, channel: 3, ...none })
+    expect(view('preset=today')).toEqual({ preset: 'today', range: null, channel: null, ...none })
     keepPeriod({ preset: 'lastMonth', range: null })
-    expect(view('')).toEqual({ preset: 'lastMonth', range: null, channel: null })
+    expect(view('')).toEqual({ preset: 'lastMonth', range: null, channel: null, ...none })
     keepPeriod({ preset: 'last7', range: null })
   })
 

@@ -14,6 +14,10 @@ export interface AnalyticsView {
   range: Period | null
   /** One channel, or null for all. */
   channel: number | null
+  /** One campaign, or null for all (the screens that pick one: subscription economics). */
+  campaign: number | null
+  /** One plan, or null for all (as campaign). */
+  plan: number | null
 }
 
 const DEFAULT_PRESET: Preset = 'last7'
@@ -35,22 +39,26 @@ export function keepPeriod(view: PeriodOfView): void {
  * any analytics screen, so moving between them keeps the period picked.
  */
 export function viewFromSearch(search: URLSearchParams): AnalyticsView {
-  const channelParam = search.get('channel')
-  const channel = channelParam && /^[1-9]\d{0,15}$/.test(channelParam) ? Number(channelParam) : null
+  const idOf = (name: string) => {
+    const value = search.get(name)
+    return value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null
+  }
+  const picked = { channel: idOf('channel'), campaign: idOf('campaign'), plan: idOf('plan') }
   const start = search.get('start_date')
   const end = search.get('end_date')
   if (isDay(start) && isDay(end) && start <= end)
-    return { preset: null, range: { start_date: start, end_date: end }, channel }
+    return { preset: null, range: { start_date: start, end_date: end }, ...picked }
   const named = search.get('preset')
   if ((presets as readonly string[]).includes(named ?? ''))
-    return { preset: named as Preset, range: null, channel }
-  return { ...kept, channel }
+    return { preset: named as Preset, range: null, ...picked }
+  return { ...kept, ...picked }
 }
 
 /** The address's query for a view: the defaults are left out. */
 export function searchOfView(view: AnalyticsView): URLSearchParams {
   const search = new URLSearchParams()
-  if (view.channel !== null) search.set('channel', String(view.channel))
+  for (const name of ['channel', 'campaign', 'plan'] as const)
+    if (view[name] !== null) search.set(name, String(view[name]))
   if (view.range) {
     search.set('start_date', view.range.start_date)
     search.set('end_date', view.range.end_date)

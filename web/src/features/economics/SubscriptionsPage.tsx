@@ -43,8 +43,7 @@ export default function SubscriptionsPage() {
   const { view, change } = useAnalyticsView()
   const period = periodOfView(view, zone)
   const [by, setBy] = useState<'day' | 'month'>('month')
-  const [campaign, setCampaign] = useState<number | null>(null)
-  const [plan, setPlan] = useState<number | null>(null)
+  const { campaign, plan } = view
   const filters: EconomicsFilters = {
     ...(view.channel !== null ? { channel_id: view.channel } : {}),
     ...(campaign !== null ? { campaign_id: campaign } : {}),
@@ -90,12 +89,9 @@ export default function SubscriptionsPage() {
             channel={view.channel}
             campaign={campaign}
             plan={plan}
-            onChannel={(channel) => {
-              setCampaign(null)
-              change({ channel })
-            }}
-            onCampaign={setCampaign}
-            onPlan={setPlan}
+            onChannel={(channel) => change({ channel, campaign: null })}
+            onCampaign={(campaign) => change({ campaign })}
+            onPlan={(plan) => change({ plan })}
           />
           <Segmented<'day' | 'month'>
             aria-label={t('economics.by')}
@@ -120,8 +116,8 @@ export default function SubscriptionsPage() {
         </Space>
         {!mrrShown && <HiddenByRole />}
       </Card>
-      {error && <Alert type="error" showIcon message={error.message} />}
-      <Alert type="info" showIcon data-testid="economics-cash-note" message={t('economics.cashNote')} />
+      {error && <Alert type="error" showIcon title={error.message} />}
+      <Alert type="info" showIcon data-testid="economics-cash-note" title={t('economics.cashNote')} />
       {movements.data && (
         <Card title={t('economics.movements')}>
           <Space direction="vertical" size="middle" style={{ width: '100%' }}>
