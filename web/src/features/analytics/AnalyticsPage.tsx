@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { type Preset, presets, previousPeriod } from '@vod/contract/periods'
+import { previousPeriod } from '@vod/contract/periods'
 import type { SubscribedReport } from '@vod/contract/resources/report-subscriptions'
 import { Alert, Button, Card, Select, Space, Typography } from 'antd'
 import { lazy, useState } from 'react'
@@ -11,6 +11,7 @@ import { FigureStatistics } from './FigureStatistics.tsx'
 import { FreshAsOf } from './FreshAsOf.tsx'
 import { type Figure, isMoney, moneyFigures } from './figures.ts'
 import { Later } from './Later.tsx'
+import { PeriodPicker } from './PeriodPicker.tsx'
 import { channelsQuery, forChannel, seriesQuery, splitQuery } from './queries.ts'
 import type { SplitSpec } from './SplitFigures.tsx'
 import { SubscribeReport } from './SubscribeReport.tsx'
@@ -40,7 +41,6 @@ export interface AnalyticsScreen {
 
 // The figures come first (issue 36, item 6): the date picker, the charts and the tables (antd's DatePicker and
 // Table, ECharts) are chunks of their own, asked for as the screen shows and drawn after its figures.
-const RangeField = lazy(() => import('./RangeField.tsx'))
 const FiguresChart = lazy(() =>
   import('./FiguresChart.tsx').then(({ FiguresChart }) => ({ default: FiguresChart })),
 )
@@ -73,7 +73,7 @@ export function AnalyticsPage({ screen }: { screen: AnalyticsScreen }) {
   const [zone, setZone] = useState('UTC')
   // Channel and period live in the address (view.ts), where the route prefetch reads them too.
   const { view, change } = useAnalyticsView()
-  const { preset, channel } = view
+  const { channel } = view
   const period = periodOfView(view, zone)
   const query = { ...period }
 
@@ -106,7 +106,6 @@ export function AnalyticsPage({ screen }: { screen: AnalyticsScreen }) {
   // The zone the figures are counted in moves a preset's days (periodOfView).
   if (answeredZone && answeredZone !== zone) setZone(answeredZone)
 
-  const pick = (next: Preset) => change({ preset: next, range: null })
   const summaryFigures = seriesPath
     ? screen.figures
     : [...moneyFigures, ...(screen.split?.figures ?? []).filter((f) => !isMoney(f) && summable(f))]
@@ -129,23 +128,7 @@ export function AnalyticsPage({ screen }: { screen: AnalyticsScreen }) {
           <Typography.Title level={4} style={{ margin: 0 }}>
             {t(`analytics.titles.${screen.name}`)}
           </Typography.Title>
-          {/* Wraps on a phone: seven presets are wider than 390 px. */}
-          <Space.Compact style={{ flexWrap: 'wrap' }} data-testid="analytics-presets">
-            {presets.map((name) => (
-              <Button key={name} type={preset === name ? 'primary' : 'default'} onClick={() => pick(name)}>
-                {t(`analytics.presets.${name}`)}
-              </Button>
-            ))}
-          </Space.Compact>
-          <Later height={32} width={256}>
-            <RangeField
-              // A preset picked starts the picker anew: what was typed into it before never stays shown.
-              key={view.preset ?? 'range'}
-              start={period.start_date}
-              end={period.end_date}
-              onPick={(range) => change({ preset: null, range })}
-            />
-          </Later>
+          <PeriodPicker view={view} period={period} change={change} />
           {screen.channelPicker && (
             <Select<number | 'all'>
               aria-label={t('analytics.channel')}

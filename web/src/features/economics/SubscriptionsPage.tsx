@@ -1,7 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
 import { mrrHidden } from '@vod/contract/economics'
-import { presets } from '@vod/contract/periods'
 import { Alert, Button, Card, Segmented, Space, Typography } from 'antd'
 import { lazy, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -11,6 +10,7 @@ import { useCan } from '../../stores/permission.ts'
 import { useSession } from '../../stores/session.ts'
 import { FreshAsOf } from '../analytics/FreshAsOf.tsx'
 import { Later } from '../analytics/Later.tsx'
+import { PeriodPicker } from '../analytics/PeriodPicker.tsx'
 import { periodOfView, useAnalyticsView } from '../analytics/view.ts'
 import { ChurnCards } from './ChurnCards.tsx'
 import { CohortTable } from './CohortTable.tsx'
@@ -26,7 +26,6 @@ import {
   movementsQuery,
 } from './queries.ts'
 
-const RangeField = lazy(() => import('../analytics/RangeField.tsx'))
 const MovementsChart = lazy(() => import('./MovementsChart.tsx'))
 
 /**
@@ -66,25 +65,7 @@ export default function SubscriptionsPage() {
           <Typography.Title level={4} style={{ margin: 0 }}>
             {t('economics.title')}
           </Typography.Title>
-          <Space.Compact style={{ flexWrap: 'wrap' }} data-testid="analytics-presets">
-            {presets.map((name) => (
-              <Button
-                key={name}
-                type={view.preset === name ? 'primary' : 'default'}
-                onClick={() => change({ preset: name, range: null })}
-              >
-                {t(`analytics.presets.${name}`)}
-              </Button>
-            ))}
-          </Space.Compact>
-          <Later height={32} width={256}>
-            <RangeField
-              key={view.preset ?? 'range'}
-              start={period.start_date}
-              end={period.end_date}
-              onPick={(range) => change({ preset: null, range })}
-            />
-          </Later>
+          <PeriodPicker view={view} period={period} change={change} />
           <EconomicsFilterFields
             channel={view.channel}
             campaign={campaign}
