@@ -7,7 +7,7 @@ import { adminRoles, roles } from '../../src/db/schema/index.ts'
 import { declaredLists } from '../../src/lib/resource/define-resource.ts'
 import { declaredRecords } from '../../src/lib/resource/field-access.ts'
 import { foldFigures } from '../../src/modules/analytics/keeping/index.ts'
-import { describeEachEngine } from '../support/databases.ts'
+import { describeOnOneEngine } from '../support/databases.ts'
 import { type Json, startTestApp, type TestApp } from '../support/harness.ts'
 import {
   nextSentinel,
@@ -71,7 +71,10 @@ function hostileBody(doc: Json, operation: Json): Record<string, string> | undef
   return hostile.length > 0 ? Object.fromEntries(hostile) : undefined
 }
 
-describeEachEngine('field rules walked field by field', (engine) => {
+/** Why the suite runs on one engine (describeOnOneEngine). */
+const inNode = 'which values an answer lets out is decided in Node'
+
+describeOnOneEngine('field rules walked field by field', inNode, (engine) => {
   let t: TestApp
   let superToken: string
   let doc: Json

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { scaled } from '../../../test/support/time.ts'
 import { adminRoles, permissions, rolePermissions } from '../../src/db/schema/index.ts'
-import { describeEachEngine } from '../support/databases.ts'
+import { describeOnOneEngine } from '../support/databases.ts'
 import { startTestApp, type TestAdmin, type TestApp } from '../support/harness.ts'
 
 // An id no record has: a route that needs a record answers 404 (or 422) after the permission check passed.
@@ -14,7 +14,10 @@ const NO_SUCH_ID = '2147483000'
  * every route that names a permission, an admin holding every permission but that one is refused (403),
  * and an admin holding only that one gets past the check (neither 401 nor 403).
  */
-describeEachEngine('permission matrix', (engine) => {
+/** Why the suite runs on one engine (describeOnOneEngine). */
+const inNode = 'whether a route opens is decided in Node, before any statement'
+
+describeOnOneEngine('permission matrix', inNode, (engine) => {
   let t: TestApp
   let allButOne: TestAdmin
   let onlyOne: TestAdmin

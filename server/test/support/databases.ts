@@ -49,6 +49,17 @@ export const neutralEngine: Engine = engines.includes('postgres') ? 'postgres' :
 export const onOneEngine = (engine: Engine, name: string, why: string) =>
   engine === neutralEngine ? name : `${name} [${engine}: skipped, run on ${neutralEngine} only: ${why}]`
 
+/**
+ * A suite whose every test proves what Node decides (which values leave in an answer, which routes open) over
+ * statements both engines answer alike, PGlite being PostgreSQL's own code: it runs on the neutral engine and
+ * is listed as skipped on the other, saying why. Its two halves had proved the same thing twice at twice the cost.
+ */
+export function describeOnOneEngine(name: string, why: string, suite: (engine: Engine) => void) {
+  const other: Engine = neutralEngine === 'postgres' ? 'pglite' : 'postgres'
+  describe(`${name} [${neutralEngine}]`, () => suite(neutralEngine))
+  describe.skip(`${name} [${other}: skipped, run on ${neutralEngine} only: ${why}]`, () => suite(other))
+}
+
 export interface TestDatabase {
   database: Database
   /** The postgres:// URL of a PostgreSQL test database (null on PGlite). */
