@@ -82,6 +82,8 @@ describe('permission matching (spec section 6)', () => {
       ['/analytics/daily/daily-data', 'list-daily-data'],
       ['/analytics/daily/subscriber-source', 'list-daily-subscriber-source'],
       ['/analytics/daily/refund-statistics', 'list-daily-refund-statistics'],
+      // Subscription economics: read, on the server, with the company revenue's permission.
+      ['/analytics/daily/subscriptions', 'list-daily-revenue'],
     ])
   })
 
