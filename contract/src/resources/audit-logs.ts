@@ -30,8 +30,14 @@ const auditKnownActions = [
   ]),
 ]
 
-/** What the trail is about: every permission resource, `auth` for logins and `profile` for one's own account. */
-const auditResources = ['auth', 'profile', ...Object.keys(permissionCatalogue)] as [string, ...string[]]
+/**
+ * What the trail is about: every permission resource, `auth` for logins, `profile` for one's own account and
+ * `saved-views`, a resource open to every admin without permissions of its own.
+ */
+const auditResources = ['auth', 'profile', 'saved-views', ...Object.keys(permissionCatalogue)] as [
+  string,
+  ...string[],
+]
 
 /** A row of GET /api/audit-logs. */
 const auditLogRecord = z

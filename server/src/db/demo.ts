@@ -7,6 +7,7 @@ import { seedDemoArticles } from './demo-articles.ts'
 import { seedDemoCommerce } from './demo-commerce.ts'
 import { seedDemoCommunity } from './demo-community.ts'
 import { seedDemoMerchandising } from './demo-merchandising.ts'
+import { seedDemoSavedViews } from './demo-saved-views.ts'
 import { seedDemoVideos } from './demo-videos.ts'
 import { directors, posts, seos, sites, sources, tagCategories, tags } from './schema/index.ts'
 
@@ -164,5 +165,6 @@ export async function seedDemoData(db: Db, storage: Storage): Promise<number> {
   added += await seedDemoArticles(db)
   added += await seedDemoMerchandising(db)
   added += await seedDemoCommunity(db)
+  added += await seedDemoSavedViews(db)
   return added
 }

@@ -23,6 +23,7 @@ import { profileModule } from './profile/index.ts'
 import { questionsModule } from './questions/index.ts'
 import { reportSubscriptionsModule } from './report-subscriptions/index.ts'
 import { rolesModule } from './roles/index.ts'
+import { savedViewsModule } from './saved-views/index.ts'
 import { searchModule } from './search/index.ts'
 import { seosModule } from './seos/index.ts'
 import { sitesModule } from './sites/index.ts'
@@ -72,4 +73,5 @@ export const modules: ApiModule[] = [
   deletionsModule,
   analyticsModule,
   reportSubscriptionsModule,
+  savedViewsModule,
 ]

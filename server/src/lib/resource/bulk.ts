@@ -16,7 +16,7 @@ import { type defineList, type ListQuery, selectFrom } from '../list/index.ts'
 import { errorBody, protectedErrors } from '../responses.ts'
 import { renewDeletions, restorable } from './deletions.ts'
 import { type NarrowedFields, refuseNarrowed } from './field-access.ts'
-import { permissionOf } from './permissions.ts'
+import { routeAccess } from './permissions.ts'
 import type { Resolved } from './types.ts'
 import { checkRowsAgainst } from './versions.ts'
 import type { defineWrites } from './write.ts'
@@ -121,7 +121,7 @@ export function defineBulk(
       r.post(
         `/${path}/bulk/${action}`,
         {
-          config: { permission: permissionOf(permission, path) },
+          config: routeAccess(spec, permission),
           schema: {
             tags: [path],
             summary: `${action} many of ${path}, row by row`,

@@ -103,6 +103,7 @@ function viewsOf(spec: Resolved) {
 /** Every permission a resource's routes name (tests add a fixture's to their catalogue from here). */
 function permissionsOf(spec: Resolved, history: boolean): string[] {
   const { path } = spec
+  if (spec.access) return []
   const permissions = [
     ...[...new Set(spec.operations)].map((op) => permissionOf(op === 'show' ? 'list' : op, path)),
     ...Object.entries(spec.actions).map(([name, action]) => permissionOf(action.permission ?? name, path)),

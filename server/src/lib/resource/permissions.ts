@@ -14,3 +14,10 @@ export function childPermission(
   if (child.resource) return permissionOf(action, child.resource)
   return permissionOf(action === 'list' ? 'list' : 'edit', path)
 }
+
+/** What a resource route demands of its caller: `<action>-<path>`, or a login for a resource open to all. */
+export const routeAccess = (
+  spec: { path: string; access?: 'authenticated' },
+  action: string,
+): { permission?: PermissionName; access?: 'authenticated' } =>
+  spec.access ? { access: spec.access } : { permission: permissionOf(action, spec.path) }

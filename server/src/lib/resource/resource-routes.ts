@@ -10,7 +10,7 @@ import { wireRecords } from '../list/wire-json.ts'
 import { dataOf, errorBody, protectedErrors, recordErrors, searchErrors } from '../responses.ts'
 import type { answerSchema } from './answers.ts'
 import { type NarrowedFields, refuseNarrowed, refuseWrites } from './field-access.ts'
-import { permissionOf } from './permissions.ts'
+import { permissionOf, routeAccess } from './permissions.ts'
 import type { ActionRoute, Resolved, WireRecord } from './types.ts'
 import { staleErrors, versionHeaders } from './versions.ts'
 import { answerColumns, readRecord, type View } from './view.ts'
@@ -53,7 +53,7 @@ export function listRoute(app: FastifyInstance, db: Db, res: Resource) {
   app.withTypeProvider<ZodTypeProvider>().get(
     res.url,
     {
-      config: { permission: permissionOf('list', path), fieldRules: path },
+      config: { ...routeAccess(res.spec, 'list'), fieldRules: path },
       schema: {
         tags: res.tags,
         summary: `List ${path}`,
@@ -77,7 +77,7 @@ export function viewRoute(app: FastifyInstance, db: Db, res: Resource, view: str
   app.withTypeProvider<ZodTypeProvider>().get(
     `${res.url}/${view}`,
     {
-      config: { permission: permissionOf('list', path), fieldRules: path },
+      config: { ...routeAccess(res.spec, 'list'), fieldRules: path },
       schema: {
         tags: res.tags,
         summary: `List ${path}: ${view}`,
@@ -104,7 +104,7 @@ export function showRoute(app: FastifyInstance, db: Db, res: Resource) {
   app.withTypeProvider<ZodTypeProvider>().get(
     `${res.url}/:id`,
     {
-      config: { permission: permissionOf('list', path), fieldRules: path },
+      config: { ...routeAccess(res.spec, 'list'), fieldRules: path },
       schema: {
         tags: res.tags,
         summary: `Show one of ${path}`,
@@ -124,7 +124,7 @@ export function createRoute(app: FastifyInstance, db: Db, res: Resource) {
   app.withTypeProvider<ZodTypeProvider>().post(
     res.url,
     {
-      config: { permission: permissionOf('create', path), fieldRules: path },
+      config: { ...routeAccess(res.spec, 'create'), fieldRules: path },
       schema: {
         tags: res.tags,
         summary: `Create one of ${path}`,
@@ -147,7 +147,7 @@ export function updateRoute(app: FastifyInstance, db: Db, res: Resource, update:
   app.withTypeProvider<ZodTypeProvider>().put(
     `${res.url}/:id`,
     {
-      config: { permission: permissionOf('edit', path), fieldRules: path },
+      config: { ...routeAccess(res.spec, 'edit'), fieldRules: path },
       schema: {
         tags: res.tags,
         summary: `Update one of ${path}; fields left out keep their values`,
@@ -172,7 +172,7 @@ export function deleteRoute(app: FastifyInstance, db: Db, res: Resource) {
   app.withTypeProvider<ZodTypeProvider>().delete(
     `${res.url}/:id`,
     {
-      config: { permission: permissionOf('delete', path) },
+      config: { ...routeAccess(res.spec, 'delete') },
       schema: {
         tags: res.tags,
         summary: `Delete one of ${path}`,
@@ -194,7 +194,7 @@ export function restoreRoute(app: FastifyInstance, db: Db, res: Resource) {
   app.withTypeProvider<ZodTypeProvider>().post(
     `${res.url}/:id/restore`,
     {
-      config: { permission: permissionOf('delete', path), fieldRules: path },
+      config: { ...routeAccess(res.spec, 'delete'), fieldRules: path },
       schema: {
         tags: res.tags,
         summary: `Undo the delete of one of ${path}`,
@@ -226,7 +226,7 @@ export function actionRoute(app: FastifyInstance, db: Db, res: Resource, name: s
   app.withTypeProvider<ZodTypeProvider>().post(
     `${res.url}/:id/${action.path ?? name}`,
     {
-      config: { permission: permissionOf(action.permission ?? name, path) },
+      config: routeAccess(res.spec, action.permission ?? name),
       schema: {
         tags: res.tags,
         summary: action.summary ?? `${name} one of ${path}`,
@@ -249,7 +249,7 @@ export function actionRoute(app: FastifyInstance, db: Db, res: Resource, name: s
     async (request) => {
       const acted = await res.writes.act(db, request, request.params.id, name, request.body)
       const record = await answered(db, request, res, acted)
-      if (request.admin?.permissions.has(reads)) return { data: record }
+      if (res.spec.access || request.admin?.permissions.has(reads)) return { data: record }
       return { data: Object.fromEntries(shown.map((key) => [key, record[key]])) }
     },
   )

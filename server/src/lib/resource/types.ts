@@ -230,6 +230,13 @@ export interface ResourceSpec<R extends WireRecord = WireRecord> {
   /** A condition every record of this resource meets (others are 404 and absent from lists and exports). */
   scope?: SQL | ((request: FastifyRequest) => SQL | undefined)
   /**
+   * `authenticated`: every route is open to any logged-in admin instead of `<action>-<path>`; who sees which
+   * rows is then the `scope`'s, and who may change them the hooks' (an admin's own saved views).
+   */
+  access?: 'authenticated'
+  /** Column values (by the table's keys) a create takes from its caller, never from the body: a view's owner. */
+  stamp?: (request: FastifyRequest) => Record<string, unknown>
+  /**
    * Unique constraint name -> the wire field a duplicate is reported on (422 "has already been taken"), for
    * constraints over several columns; one-column constraints report on their column by themselves.
    */

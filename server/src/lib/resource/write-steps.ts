@@ -37,7 +37,7 @@ export interface Owner {
 /** What the write paths read of a declaration: a resource's, or an owned child's (children.ts). */
 export type WriteSpec = Pick<
   Resolved,
-  'path' | 'table' | 'relations' | 'uniques' | 'checks' | 'transform' | 'hooks' | 'scope'
+  'path' | 'table' | 'relations' | 'uniques' | 'checks' | 'transform' | 'hooks' | 'scope' | 'access' | 'stamp'
 > &
   Partial<Pick<Resolved, 'contract' | 'input' | 'update' | 'actions'>> & { owner?: Owner }
 
@@ -198,6 +198,7 @@ const trailOf = (w: Writer, request: FastifyRequest, id: number) =>
 
 /** Whether the caller may read the record (a write's answers and refusals show it only then). */
 const mayRead = (w: Writer, request: FastifyRequest) =>
+  w.spec.access !== undefined ||
   request.admin?.permissions.has(w.owner?.reads ?? permissionOf('list', w.spec.path)) === true
 
 /**

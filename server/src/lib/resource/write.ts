@@ -46,7 +46,7 @@ async function createRecord(w: Writer, db: Db, request: FastifyRequest, input: R
       await hooks.check?.(ctx)
       const [row] = await tx
         .insert(table)
-        .values({ ...values, ...placed(w, request) })
+        .values({ ...values, ...placed(w, request), ...w.spec.stamp?.(request) })
         .returning({ id: table.id })
       const id = row?.id as number
       for (const set of sets)

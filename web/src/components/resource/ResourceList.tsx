@@ -21,6 +21,7 @@ import { useResource } from './resource-context.tsx'
 import { resourcePath } from './resource-paths.ts'
 import { useClient, useDeleteRecord, useResourceClient, useTotalsQuery } from './resource-queries.ts'
 import { SavedOutOfView } from './SavedOutOfView.tsx'
+import { SavedViews } from './SavedViews.tsx'
 import { testId } from './test-id.ts'
 import { Unavailable } from './Unavailable.tsx'
 
@@ -119,6 +120,7 @@ export function ResourceList<T extends { id: number }>(props: ResourceListProps<
       {canCreate && screenButton('create', t('resource.create'), true)}
       {canImport && screenButton('batch-create', t('resource.import'))}
       {contract.export && <ExportButton resource={resource} query={controller.exportQuery} />}
+      {!resource.view && <SavedViews list={name} />}
       {props.toolbar}
     </>
   )

@@ -14,6 +14,16 @@ export const resourceLocale = defineLocale({
     save: 'Save',
     saved: 'Saved',
     /** Back on a list whose filters or keyword leave out the record just saved. */
+    savedViews: {
+      button: 'Views',
+      save: 'Save current view…',
+      name: 'Name',
+      shared: 'Shown to',
+      private: 'Only me',
+      everyone: 'Everyone',
+      cancel: 'Cancel',
+      saved: 'View saved',
+    },
     savedOutOfView: {
       title: '“{{name}}” is saved, but this list’s filters leave it out.',
       clear: 'Clear filters',
@@ -229,6 +239,16 @@ export const resourceLocale = defineLocale({
     deleted: '删除成功',
     save: '保存',
     saved: '保存成功',
+    savedViews: {
+      button: '视图',
+      save: '保存当前视图…',
+      name: '名称',
+      shared: '可见范围',
+      private: '仅自己',
+      everyone: '所有人',
+      cancel: '取消',
+      saved: '视图已保存',
+    },
     savedOutOfView: {
       title: '“{{name}}”已保存，但当前列表的筛选条件不包含它。',
       clear: '清除筛选',

@@ -24,7 +24,7 @@ export const auditLogsLocale = defineResourceLocale({
     'bind-two-factor': ['Bind authenticator', '绑定身份验证器'],
   },
   /** Resources that are no permission group (components/permission/permission-names.ts names the others). */
-  resources: { auth: ['Sign-in', '登录'] },
+  resources: { auth: ['Sign-in', '登录'], 'saved-views': ['Saved views', '已保存视图'] },
   deleted: ['(deleted)', '（已删除）'],
   /** Fields of entries that belong to no resource's form: a refused request. */
   changeFields: {

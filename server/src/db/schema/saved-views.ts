@@ -1,0 +1,47 @@
+import { savedViewLimits, savedViewSharing } from '@vod/contract'
+import { sql } from 'drizzle-orm'
+import { check, index, integer, jsonb, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core'
+import { admins, roles } from './auth.ts'
+import { timestamps } from './columns.ts'
+
+/**
+ * A list's state kept by name (contract/src/resources/saved-views.ts): its URL query as the list writes it,
+ * the columns it hides, and who else sees it. The owner is the admin who saved it; its views go with it.
+ */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: varchar('name', { length: savedViewLimits.name }).notNull(),
+    list: varchar('list', { length: 100 }).notNull(),
+    query: varchar('query', { length: savedViewLimits.query }).notNull(),
+    columns: jsonb('columns').$type<string[]>().notNull().default([]),
+    shared: text('shared', { enum: savedViewSharing }).notNull(),
+    ownerAdminId: integer('owner_admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [
+    check('saved_views_shared_check', sql`${t.shared} in ('everyone', 'roles', 'private')`),
+    index('saved_views_owner_admin_id_index').on(t.ownerAdminId),
+    index('saved_views_list_index').on(t.list, t.name),
+  ],
+)
+
+/** The roles a view shared with roles is shown to. */
+export const savedViewRoles = pgTable(
+  'saved_view_roles',
+  {
+    savedViewId: integer('saved_view_id')
+      .notNull()
+      .references(() => savedViews.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.savedViewId, t.roleId] }),
+    index('saved_view_roles_role_id_index').on(t.roleId),
+  ],
+)

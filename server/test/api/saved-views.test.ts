@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeEachEngine } from '../support/databases.ts'
+import { type Json, startTestApp, type TestAdmin, type TestApp } from '../support/harness.ts'
+
+describeEachEngine('saved views', (engine) => {
+  let t: TestApp
+  let owner: TestAdmin
+  let other: TestAdmin
+  let editor: TestAdmin
+  const as = (who: TestAdmin, path: string, method = 'GET', body?: Json, headers?: Record<string, string>) =>
+    t.request(path, { token: who.token, method, body, headers })
+  const save = async (who: TestAdmin, body: Json) => {
+    const res = await as(who, '/api/saved-views', 'POST', body)
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    return res.body.data
+  }
+  const namesSeenBy = async (who: TestAdmin) =>
+    (await as(who, '/api/saved-views?list=orders')).body.data.map((view: Json) => view.name)
+
+  beforeAll(async () => {
+    t = await startTestApp(engine)
+    // None of them holds any saved-views permission: the views are every admin's.
+    owner = await t.createAdmin(['list-orders'])
+    other = await t.createAdmin(['list-orders'])
+    editor = await t.createAdmin(['list-orders', 'edit-orders'])
+  })
+  afterAll(() => t?.close())
+
+  it("keeps a private view to its owner and shows a shared one to everyone, set as the owner's", async () => {
+    const mine = await save(owner, {
+      name: 'Paid last week',
+      list: 'orders',
+      query: 'status=paid&sort=-paid_at&per_page=50&keyword=%E4%B8%AD',
+      columns: ['channel_name'],
+      shared: 'private',
+      owner_admin_id: other.id,
+    })
+    expect(mine).toMatchObject({ owner_admin_id: owner.id, shared: 'private', columns: ['channel_name'] })
+    const everyone = await save(owner, {
+      name: 'All refunds',
+      list: 'orders',
+      query: 'status=refunded',
+      shared: 'everyone',
+    })
+
+    expect(await namesSeenBy(owner)).toEqual(['All refunds', 'Paid last week'])
+    expect(await namesSeenBy(other)).toEqual(['All refunds'])
+    expect((await as(other, `/api/saved-views/${mine.id}`)).status).toBe(404)
+    expect((await as(other, '/api/saved-views?list=users')).body.data).toEqual([])
+
+    // Another admin may not change or delete it; one holding the list's edit permission may change a shared one.
+    expect((await as(other, `/api/saved-views/${everyone.id}`, 'PUT', { name: 'Mine now' })).status).toBe(403)
+    expect((await as(other, `/api/saved-views/${everyone.id}`, 'DELETE')).status).toBe(403)
+    expect((await as(editor, `/api/saved-views/${mine.id}`, 'PUT', { name: 'Seen' })).status).toBe(404)
+    const renamed = await as(editor, `/api/saved-views/${everyone.id}`, 'PUT', { name: 'Refunds' })
+    expect(renamed.status).toBe(200)
+    expect(renamed.body.data.owner_admin_id).toBe(owner.id)
+
+    // A write from an old version is 412, as everywhere.
+    const stale = await as(
+      owner,
+      `/api/saved-views/${everyone.id}`,
+      'PUT',
+      { name: 'Late' },
+      { 'if-match': `"${mine.version}"` },
+    )
+    expect(stale.status).toBe(412)
+    expect((await as(owner, `/api/saved-views/${everyone.id}`, 'DELETE')).status).toBe(204)
+    expect(await namesSeenBy(other)).toEqual([])
+
+    // On the trail as any resource's writes are, each by who made it.
+    const trail = await t.request(`/api/audit-logs?resource=saved-views&record_id=${everyone.id}&sort=id`, {
+      token: await t.superToken(),
+    })
+    expect(trail.body.data.map((entry: Json) => [entry.action, entry.admin_id])).toEqual([
+      ['create', owner.id],
+      ['update', editor.id],
+      ['delete', owner.id],
+    ])
+  })
+
+  it('shows a view shared with roles to the holders of one of them only', async () => {
+    const super_ = await t.superToken()
+    const role = (await t.request(`/api/admins/${other.id}`, { token: super_ })).body.data.roles[0].id
+    await save(owner, { name: 'For the team', list: 'orders', query: '', shared: 'roles', role_ids: [role] })
+    const nobody = await as(owner, '/api/saved-views', 'POST', {
+      name: 'Nobody',
+      list: 'orders',
+      query: '',
+      shared: 'roles',
+    })
+    expect(nobody.status).toBe(422)
+    expect(Object.keys(nobody.body.errors)).toEqual(['role_ids'])
+    expect(await namesSeenBy(other)).toContain('For the team')
+    expect(await namesSeenBy(editor)).not.toContain('For the team')
+  })
+
+  it("shows others' views only of a list the reader may list with no field of it narrowed", async () => {
+    const super_ = await t.superToken()
+    await save(owner, {
+      name: 'Shared orders',
+      list: 'orders',
+      query: 'keyword=15551006',
+      shared: 'everyone',
+    })
+    const elsewhere = await t.createAdmin(['list-users'])
+    expect((await as(elsewhere, '/api/saved-views?list=orders')).body.data).toEqual([])
+    // A role hiding a field of orders: the shared view's query could hold what that field holds.
+    const narrowed = await t.createAdmin(['list-orders'])
+    const role = (await t.request(`/api/admins/${narrowed.id}`, { token: super_ })).body.data.roles[0].id
+    const rules = await t.request(`/api/roles/${role}`, {
+      token: super_,
+      method: 'PUT',
+      body: { field_rules: { orders: { transaction_fee: 'none' } } },
+    })
+    expect(rules.status, JSON.stringify(rules.body)).toBe(200)
+    expect(await namesSeenBy(narrowed)).toEqual([])
+    await save(narrowed, { name: 'My own', list: 'orders', query: '', shared: 'everyone' })
+    expect(await namesSeenBy(narrowed)).toEqual(['My own'])
+    expect(await namesSeenBy(other)).toContain('Shared orders')
+  })
+
+  it('refuses a query that is not a list query, an unknown list and a long name with 422', async () => {
+    for (const query of [
+      'a=1&<script>',
+      'sort=-id#x',
+      '?status=paid',
+      'status=%E4%',
+      `q=${'x'.repeat(2000)}`,
+    ]) {
+      const res = await as(owner, '/api/saved-views', 'POST', {
+        name: 'Bad',
+        list: 'orders',
+        query,
+        shared: 'private',
+      })
+      expect(res.status, query).toBe(422)
+      expect(Object.keys(res.body.errors)).toEqual(['query'])
+    }
+    const res = await as(owner, '/api/saved-views', 'POST', {
+      name: 'x'.repeat(61),
+      list: 'nowhere',
+      query: '',
+      shared: 'friends',
+    })
+    expect(res.status).toBe(422)
+    expect(Object.keys(res.body.errors).sort()).toEqual(['list', 'name', 'shared'])
+  })
+})
