@@ -581,6 +581,27 @@ describeEachEngine('subscription economics', (engine) => {
     expect(answer.status).toBeLessThan(500)
     expect(answer.body).toHaveProperty('message')
   })
+
+  // Last: its rows are in no other test's figures. Plans the member site may store that no period walk can use.
+  it('answers for plans of a zero or negative recurring period and an initial period past any date', async () => {
+    const odd = [
+      `1, 'month', 5.00, 0, 'month', 5.00`,
+      `1, 'month', 5.00, -3, 'week', 5.00`,
+      `2000000000, 'year', 5.00, 1, 'month', 5.00`,
+    ]
+    for (const [n, values] of odd.entries()) {
+      const plan =
+        await one(`insert into plans (name, initial_period_count, initial_period_unit, initial_original_price,
+          recurring_period_count, recurring_period_unit, recurring_original_price) values ('Odd ${n}', ${values}) returning id`)
+      const member = await one(`insert into users (username) values ('odd${n}') returning id`)
+      await one(`insert into subscriptions (user_id, plan_id, started_at)
+          values (${member}, ${plan}, '2026-01-10T00:00:00Z') returning id`)
+      for (const call of ['movements', 'churn', 'cohorts', 'conversion']) {
+        const answer = await ask(`${call}?start_date=2026-01-01&end_date=2026-03-31&plan_id=${plan}`)
+        expect(answer.status, `${call} of plan ${values}: ${JSON.stringify(answer.body)}`).toBe(200)
+      }
+    }
+  })
 })
 
 describe('the definitions of subscription economics', () => {

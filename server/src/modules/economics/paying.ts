@@ -17,25 +17,34 @@ export interface Filters {
 /**
  * A period's MRR: its price (the discount price where set) per month of its length, to the cent. A month is
  * a month, a year 12, a day 12/365.25 month, a week 7 days; written as integer ratios (365.25/12 = 36525/1200)
- * so that the division is the only inexact step, and rounding it once gives the exact cent.
+ * so that the division is the only inexact step, and rounding it once gives the exact cent. A period of no
+ * length or less (the member site may store one) has no MRR (null), as a span that pays none.
  */
-const mrrOf = (original: SQL, discount: SQL, count: SQL, unit: SQL): SQL => sql`round(
+const mrrOf = (original: SQL, discount: SQL, count: SQL, unit: SQL): SQL => {
+  const length = sql`nullif(greatest(${count}, 0), 0)::numeric`
+  return sql`round(
   case ${unit}
-    when 'month' then coalesce(${discount}, ${original}) / ${count}
-    when 'year' then coalesce(${discount}, ${original}) / (12 * ${count})
-    when 'week' then coalesce(${discount}, ${original}) * 36525 / (8400 * ${count})
-    else coalesce(${discount}, ${original}) * 36525 / (1200 * ${count})
+    when 'month' then coalesce(${discount}, ${original}) / ${length}
+    when 'year' then coalesce(${discount}, ${original}) / (12 * ${length})
+    when 'week' then coalesce(${discount}, ${original}) * 36525 / (8400 * ${length})
+    else coalesce(${discount}, ${original}) * 36525 / (1200 * ${length})
   end, 2)`
+}
+
+/** The longest initial period counted, in its unit: past it a period ends after any date PostgreSQL can hold. */
+const LONGEST_PERIOD = 10_000
 
 /**
  * The instant a subscription's initial period ends: `started_at` plus the period, counted on the UTC
  * calendar (a month from 31 January ends on the last of February), so it is the same in every business zone.
+ * A count past LONGEST_PERIOD ends it LONGEST_PERIOD units on: later than any day asked, never out of range.
  */
+const count = sql`least(plan.initial_period_count, ${sql.raw(String(LONGEST_PERIOD))})`
 const initialEnd = sql`((subscription.started_at at time zone 'UTC') + make_interval(
-    years => case plan.initial_period_unit when 'year' then plan.initial_period_count else 0 end,
-    months => case plan.initial_period_unit when 'month' then plan.initial_period_count else 0 end,
-    days => case plan.initial_period_unit when 'week' then 7 * plan.initial_period_count
-      when 'day' then plan.initial_period_count else 0 end)) at time zone 'UTC'`
+    years => case plan.initial_period_unit when 'year' then ${count} else 0 end,
+    months => case plan.initial_period_unit when 'month' then ${count} else 0 end,
+    days => case plan.initial_period_unit when 'week' then 7 * ${count}
+      when 'day' then ${count} else 0 end)) at time zone 'UTC'`
 
 /** The conditions on subscriptions (alias `subscription`) of a scope and a call's filters. */
 function subscriptionsIn({ scope, campaignId, planId }: Filters): SQL {
