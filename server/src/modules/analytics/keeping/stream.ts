@@ -31,6 +31,8 @@ const MARK_EVERY_MS = 5000
 const STREAM_AFTER_BYTES = 8 * 1024 * 1024
 /** Between tries to take the slot (another process holds it, or the database is away). */
 const RETRY_MS = 2000
+/** A failure that goes on is said again this often (ms), with how many times it came since it was last said. */
+const SAY_AGAIN_MS = 60_000
 
 export const lsnValue = (lsn: string) => {
   const [high = '0', low = '0'] = lsn.split('/')
@@ -57,7 +59,7 @@ export function followStream(url: string, slot: string, log: FastifyBaseLogger) 
   let stopped = false
   let current: Consumer | undefined
   let wake: (() => void) | undefined
-  let failing = ''
+  let failing = { message: '', times: 0, said: 0 }
   const loop = (async () => {
     let failed = false
     while (!stopped) {
@@ -67,14 +69,22 @@ export function followStream(url: string, slot: string, log: FastifyBaseLogger) 
         if (failed) await prepareStream(url, log)
         failed = false
         await current.run()
-        failing = ''
+        failing = { message: '', times: 0, said: 0 }
       } catch (error) {
-        failed = (error as { code?: string }).code !== '55006'
-        const message = (error as Error).message
         // Another process holds the slot (55006): the normal state of all but one process.
-        if ((error as { code?: string }).code !== '55006' && message !== failing && !stopped) {
-          log.warn({ err: error }, 'the figures could not follow the change stream; trying again')
-          failing = message
+        failed = (error as { code?: string }).code !== '55006'
+        if (failed && !stopped) {
+          const message = (error as Error).message
+          if (message !== failing.message) failing = { message, times: 0, said: 0 }
+          failing.times++
+          if (Date.now() - failing.said >= SAY_AGAIN_MS) {
+            log.warn(
+              { err: error, times: failing.times },
+              'the figures could not follow the change stream; trying again',
+            )
+            failing.said = Date.now()
+            failing.times = 0
+          }
         }
       } finally {
         await current.close()
