@@ -98,6 +98,24 @@ describe('subscription economics, end to end in Chromium', () => {
         money.map((column) => [column, cents(cells[columns.indexOf(labelOf(column))] ?? 'NaN')]),
       )
       expect(exported).toEqual(expected)
+
+      // Its report by e-mail, subscribed from the screen (the mail itself: report-subscriptions.test.ts).
+      if (language === 'en') {
+        await asAdmin(product, '/api/auth/me', {
+          method: 'PUT',
+          body: { name: 'E2E Admin', email: `${product.admin.username}@example.com` },
+        })
+        await page.getByTestId('subscribe-report').click()
+        await page
+          .getByRole('dialog', { name: 'Get "Subscriptions" by e-mail' })
+          .getByRole('button', { name: 'Subscribe by e-mail' })
+          .click()
+        const reports = async () =>
+          (await asAdmin<{ data: { report: string }[] }>(product, '/api/report-subscriptions')).data.map(
+            (row) => row.report,
+          )
+        await expect.poll(reports).toContain('subscriptions')
+      }
       await context.close()
     })
 })

@@ -1,4 +1,4 @@
-import { addDays, dayIn, figureRegistry, reportMailContents } from '@vod/contract'
+import { addDays, dayIn, reportFigureLabel, reportMailContents } from '@vod/contract'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { ADMIN, type RunningServer, startServer } from '../../e2e/support/server.ts'
@@ -124,7 +124,7 @@ describeOnPostgres('reports by e-mail from two processes', () => {
     expect(totals.gross).toBe(period === yesterday ? '75.00' : '0.00')
     for (const mail of smtp.received as ReceivedMail[])
       for (const name of reportMailContents['daily-revenue'].headline)
-        expect(mail.text).toContain(`${figureRegistry[name].label.en}: ${figureText(name, totals[name])}`)
+        expect(mail.text).toContain(`${reportFigureLabel(name, 'en')}: ${figureText(name, totals[name])}`)
 
     // One process dies; a report it had claimed (the row, nothing made) is sent by the other, once.
     process.kill(servers[0]?.pid as number, 'SIGKILL')

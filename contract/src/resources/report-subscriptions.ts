@@ -1,5 +1,7 @@
 import { z } from 'zod'
-import { type FigureLanguage, type FigureName, figuresOfUnit } from '../figures.ts'
+import { movementLabels, mrrHidden, mrrKeys } from '../economics.ts'
+import { type FieldRules, hiddenFigures } from '../field-rules.ts'
+import { type FigureLanguage, type FigureName, figureRegistry, figuresOfUnit } from '../figures.ts'
 import { calendarDay, instant, recordId } from '../values.ts'
 
 /**
@@ -12,6 +14,7 @@ export const subscribedReports = [
   'daily-channel',
   'daily-campaign',
   'daily-refund-statistics',
+  'subscriptions',
 ] as const
 export type SubscribedReport = (typeof subscribedReports)[number]
 
@@ -23,20 +26,37 @@ export const reportLanguages = ['zh-cn', 'en'] as const satisfies readonly Figur
 
 const money = figuresOfUnit('money')
 
+/** A total of the Subscriptions screen's movements table (contract/src/economics.ts). */
+type MovementFigure = Exclude<keyof typeof movementLabels, 'start_date' | 'end_date'>
+/** A figure a report's mail heads with: the figure registry's, or a total of the MRR movements. */
+export type ReportFigure = FigureName | MovementFigure
+
+const isRegistered = (name: ReportFigure): name is FigureName => Object.hasOwn(figureRegistry, name)
+
+/** A headline figure's label, as its screen labels it. */
+export const reportFigureLabel = (name: ReportFigure, language: FigureLanguage): string =>
+  isRegistered(name) ? figureRegistry[name].label[language] : movementLabels[name][language === 'en' ? 0 : 1]
+
+/** Whether a headline figure is an amount of money (written with two places and the store's currency). */
+export const reportFigureIsMoney = (name: ReportFigure): boolean =>
+  isRegistered(name) ? figureRegistry[name].unit === 'money' : (mrrKeys as readonly string[]).includes(name)
+
 /**
- * What each report's mail holds: the figures its screen heads with (the period's totals, labelled from the
- * figure registry), and the CSV attached, a row a day (`csv: 'series'`, the columns of the screen's export
- * or table) or a row a campaign (`'campaigns'`). `export` names the screen's export permission: the CSV of a
- * report whose screen has an export goes only to who may export it.
+ * What each report's mail holds: the figures its screen heads with (the period's totals, labelled as the
+ * screen labels them), and the CSV attached, a row a day (`csv: 'series'`, the columns of the screen's export
+ * or table), a row a campaign (`'campaigns'`) or the MRR movements of each day (`'movements'`). `export`
+ * names the screen's export permission: the CSV of a report whose screen has an export goes only to who may
+ * export it. `reads`: the noun of the screen's `list-` permission, where it is not the report's name.
  */
 export const reportMailContents: Record<
   SubscribedReport,
   {
     title: Record<FigureLanguage, string>
-    headline: FigureName[]
-    csv: 'series' | 'campaigns'
+    headline: ReportFigure[]
+    csv: 'series' | 'campaigns' | 'movements'
     filename: string
     export?: string
+    reads?: string
   }
 > = {
   'daily-revenue': {
@@ -65,6 +85,37 @@ export const reportMailContents: Record<
     csv: 'series',
     filename: 'refundStatistics.csv',
   },
+  subscriptions: {
+    title: { en: 'Subscriptions', 'zh-cn': '订阅经济' },
+    headline: [
+      'opening_mrr',
+      'new',
+      'reactivation',
+      'expansion',
+      'contraction',
+      'churn',
+      'closing_mrr',
+      'opening_members',
+      'closing_members',
+    ],
+    csv: 'movements',
+    filename: 'subscriptionMovements.csv',
+    export: 'export-daily-revenue',
+    reads: 'daily-revenue',
+  },
+}
+
+/** The permission a report's subscriber holds: its screen's `list-` permission. */
+export const reportPermission = (report: SubscribedReport): string =>
+  `list-${reportMailContents[report].reads ?? report}`
+
+/**
+ * The figures and CSV columns of a report the field rules hide: the registry's figures made of hidden fields,
+ * or every MRR figure where a plan's prices or an order's amount are hidden (economics.ts `mrrHidden`).
+ */
+export function reportHidden(report: SubscribedReport, rules: FieldRules): ReadonlySet<string> {
+  if (reportMailContents[report].csv !== 'movements') return hiddenFigures(rules)
+  return new Set(mrrHidden(rules) ? mrrKeys : [])
 }
 
 /** The figures of the campaign statistic's table, after its channel and campaign: its screen's and its report's CSV. */

@@ -1,4 +1,11 @@
-import { addDays, dayIn, figureRegistry, REPORT_SUBSCRIPTION_LIMIT, reportMailContents } from '@vod/contract'
+import {
+  addDays,
+  dayIn,
+  figureRegistry,
+  REPORT_SUBSCRIPTION_LIMIT,
+  reportFigureLabel,
+  reportMailContents,
+} from '@vod/contract'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { scaled, until as waitUntil } from '../../../test/support/time.ts'
@@ -262,7 +269,7 @@ describeEachEngine('report subscriptions', (engine) => {
       expect(mail?.subject).toBe(`Daily revenue ${period.start_date}`)
       for (const name of reportMailContents['daily-revenue'].headline)
         expect(mail?.text).toContain(
-          `${figureRegistry[name].label.en}: ${figureText(name, screen.body.meta.totals[name])}`,
+          `${reportFigureLabel(name, 'en')}: ${figureText(name, screen.body.meta.totals[name])}`,
         )
       // How fresh its figures are, on the business zone's clock.
       expect(mail?.text).toMatch(
@@ -316,6 +323,95 @@ describeEachEngine('report subscriptions', (engine) => {
       expect(header).not.toContain(figureRegistry.fees.label.en)
     })
 
+    it("mails a channel's subscription movements of yesterday with the Subscriptions screen's CSV, and no MRR to a role that may not read prices", async () => {
+      // A member of channel A starts paying two days before the period ends, another one stops in it.
+      const plan = (
+        await queryRows<{ id: number }>(
+          t.db,
+          sql`insert into plans (name, initial_period_count, initial_period_unit, initial_original_price)
+              values ('Movements', 1, 'month', '30.00') returning id`,
+        )
+      )[0]?.id as number
+      for (const [name, started, ended] of [
+        ['s-starts', 2, null],
+        ['s-stops', 20, 1],
+      ] as const) {
+        const at = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString()
+        const [user] = await queryRows<{ id: number }>(
+          t.db,
+          sql`insert into users (username, channel_id) values (${name}, ${channels.A}) returning id`,
+        )
+        await t.db.execute(
+          sql`insert into subscriptions (user_id, plan_id, channel_id, started_at, ended_at, status)
+              values (${user?.id}, ${plan}, ${channels.A}, ${at(started)}, ${ended === null ? null : at(ended)},
+                ${ended === null ? 'active' : 'expired'})`,
+        )
+      }
+      const body = { ...dueNow({ report: 'subscriptions' }), channel_id: channels.A }
+      // The screen's permission is the daily revenue's: no report without it.
+      const stranger = await subscriber(t, ['list-daily-channel', 'all-channels'])
+      expect(
+        (await t.request('/api/report-subscriptions', { method: 'POST', token: stranger.token, body }))
+          .status,
+      ).toBe(403)
+
+      const a = await subscriber(t, ['list-daily-revenue', 'export-daily-revenue', 'all-channels'])
+      const narrowed = await subscriber(t, ['list-daily-revenue', 'export-daily-revenue', 'all-channels'])
+      const [held] = await t.db.select().from(adminRoles).where(eq(adminRoles.adminId, narrowed.id))
+      await t.db
+        .update(roles)
+        .set({ fieldRules: { plans: { initial_original_price: 'none' } } })
+        .where(eq(roles.id, held?.roleId as number))
+      const made: number[] = []
+      for (const admin of [a, narrowed]) {
+        const answer = await t.request('/api/report-subscriptions', {
+          method: 'POST',
+          token: admin.token,
+          body,
+        })
+        expect(answer.status).toBe(201)
+        made.push(answer.body.data.id as number)
+      }
+      const [mail] = (await until(
+        'the report',
+        async () => mailsTo(a).length > 0 && mailsTo(a),
+      )) as ReceivedMail[]
+      const [row] = await until('its row sent', async () => {
+        const rows = await deliveriesOf(t, made[0] as number)
+        return rows[0]?.state === 'sent' && rows
+      })
+      const query = `start_date=${row?.periodStart}&end_date=${row?.periodEnd}&channel_id=${channels.A}&by=day`
+      const screen = await t.request(`/api/analytics/subscriptions/movements?${query}`, { token: a.token })
+      expect(screen.status).toBe(200)
+      // A member pays at the period's end (the one who started two days ago): the mail's figures are the screen's.
+      expect(Number(screen.body.meta.totals.closing_mrr)).toBeGreaterThan(0)
+      expect(mail?.subject).toBe(`Subscriptions ${row?.periodStart}`)
+      for (const name of reportMailContents.subscriptions.headline)
+        expect(mail?.text).toContain(
+          `${reportFigureLabel(name, 'en')}: ${figureText(name, screen.body.meta.totals[name])}`,
+        )
+      const csv = await t.request(`/api/analytics/subscriptions/movements/exportCsv?${query}&lang=en`, {
+        token: a.token,
+      })
+      expect(mail?.attachments.map((part) => part.filename)).toEqual(['subscriptionMovements.csv'])
+      expect(mail?.attachments[0]?.text).toBe(`\ufeff${csv.body}`)
+
+      // A role that may not read a plan's price reads the members' counts, no MRR, in the mail as in its CSV.
+      const [hidden] = (await until(
+        'the narrowed report',
+        async () => mailsTo(narrowed).length > 0 && mailsTo(narrowed),
+      )) as ReceivedMail[]
+      expect(hidden?.text).toContain(`${reportFigureLabel('closing_members', 'en')}: `)
+      for (const name of ['opening_mrr', 'churn', 'closing_mrr'] as const)
+        expect(hidden?.text).not.toContain(`${reportFigureLabel(name, 'en')}: `)
+      const header = (hidden?.attachments[0]?.text ?? '')
+        .replace(/^\ufeff/, '')
+        .split(/\r?\n/)[0]
+        ?.split(',')
+      expect(header).toContain(reportFigureLabel('closing_members', 'en'))
+      expect(header).not.toContain(reportFigureLabel('closing_mrr', 'en'))
+    })
+
     it("mails a channel admin's weekly channel report in Chinese, covering only its channels", async () => {
       const a = await subscriber(t, ['list-daily-channel', 'export-daily-channel'])
       await t.db.insert(channelAdmins).values({ adminId: a.id, channelId: channels.A })
@@ -349,7 +445,7 @@ describeEachEngine('report subscriptions', (engine) => {
       expect(mail?.text).toMatch(/\n数据截至 \d{4}-\d\d-\d\d \d\d:\d\d:\d\d \(业务时区 /)
       for (const name of reportMailContents['daily-channel'].headline)
         expect(mail?.text).toContain(
-          `${figureRegistry[name].label['zh-cn']}：${figureText(name, screen.body.meta.totals[name])}`,
+          `${reportFigureLabel(name, 'zh-cn')}：${figureText(name, screen.body.meta.totals[name])}`,
         )
       const csv = await t.request(`/api/analytics/channel/exportCsv?${query}&lang=zh-cn`, { token: a.token })
       expect(mail?.attachments[0]?.text).toBe(`\ufeff${csv.body}`)

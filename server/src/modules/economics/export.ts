@@ -1,10 +1,10 @@
 import {
   csvLanguage,
+  type FigureLanguage,
   movementColumns,
   movementLabels,
   movementsQuery,
-  mrrHidden,
-  mrrKeys,
+  reportHidden,
 } from '@vod/contract'
 import { stringify } from 'csv-stringify/sync'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -19,7 +19,19 @@ import { movements } from './movements.ts'
 
 const exportQuery = movementsQuery.safeExtend({ ticket: z.string().optional(), lang: csvLanguage })
 
-const hiddenMrr: ReadonlySet<string> = new Set(mrrKeys)
+/**
+ * The movements' rows as subscriptionMovements.csv, a line each, without the columns `hidden` names, labelled
+ * in `language`; cells through the exports' neutralising (csv-cells.ts). The export's and the report mail's.
+ */
+export function movementsCsv(
+  data: Record<string, unknown>[],
+  hidden: ReadonlySet<string>,
+  language: FigureLanguage | undefined,
+): string {
+  const columns = movementColumns.filter((column) => !hidden.has(column))
+  const rows = data.map((row) => columns.map((column) => neutralised(String(row[column] ?? ''))))
+  return `\ufeff${headerLine(csvHeader(columns, language, movementLabels))}${stringify(rows)}`
+}
 
 /**
  * subscriptionMovements.csv (issue 66, item 4): the movements table of the Subscriptions screen, a line a
@@ -51,18 +63,13 @@ export async function economicsExportRoutes(
       const q = request.query as z.infer<typeof exportQuery>
       const scope = await scopeOf(db, request, q.channel_id)
       const filters = { scope, campaignId: q.campaign_id, planId: q.plan_id }
-      const hidden = mrrHidden(request.admin?.fieldRules ?? {})
-      const columns = movementColumns.filter((column) => !(hidden && hiddenMrr.has(column)))
+      const hidden = reportHidden('subscriptions', request.admin?.fieldRules ?? {})
       const { answer, freshAsOf } = await bounded({ slots, reads }, (on) => movements(on, zone(), q, filters))
-      const rows = (answer.data as Record<string, unknown>[]).map((row) =>
-        columns.map((column) => neutralised(String(row[column] ?? ''))),
-      )
-      const header = headerLine(csvHeader(columns, q.lang, movementLabels))
       if (freshAsOf) reply.header('fresh-as-of', freshAsOf.toISOString())
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="subscriptionMovements.csv"')
-        .send(`\ufeff${header}${stringify(rows)}`)
+        .send(movementsCsv(answer.data, hidden, q.lang))
     },
   )
 }

@@ -1,7 +1,8 @@
 import {
   type FigureLanguage,
-  type FigureName,
-  figureRegistry,
+  type ReportFigure,
+  reportFigureIsMoney,
+  reportFigureLabel,
   reportMailContents,
   STORE_CURRENCY,
   type SubscribedReport,
@@ -45,11 +46,11 @@ const words: Record<
 }
 
 /** A figure's value as a screen reads it: money with two places, thousands grouped, and its currency. */
-export function figureText(name: FigureName, value: unknown): string {
+export function figureText(name: ReportFigure, value: unknown): string {
   if (value === null || value === undefined) return '-'
   const text = String(value)
   const grouped = text.replace(/^(-?\d+)/, (whole) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ','))
-  return figureRegistry[name].unit === 'money' ? `${grouped} ${STORE_CURRENCY}` : grouped
+  return reportFigureIsMoney(name) ? `${grouped} ${STORE_CURRENCY}` : grouped
 }
 
 export interface ReportText {
@@ -103,8 +104,7 @@ export function reportText(text: ReportText): { subject: string; body: string } 
     ...contents.headline
       .filter((name) => !text.hidden?.has(name))
       .map(
-        (name) =>
-          `${figureRegistry[name].label[text.language]}${colon}${figureText(name, text.totals[name])}`,
+        (name) => `${reportFigureLabel(name, text.language)}${colon}${figureText(name, text.totals[name])}`,
       ),
     ...(text.freshAsOf
       ? [w.freshAsOf.replace('{time}', `${zoneTime(text.freshAsOf, text.zone)} (${w.zone} ${text.zone})`)]

@@ -3,8 +3,9 @@ import {
   effectiveFieldRules,
   effectivePermissions,
   type FigureLanguage,
-  hiddenFigures,
+  reportHidden,
   reportMailContents,
+  reportPermission,
   type SubscribedReport,
 } from '@vod/contract'
 import { stringify } from 'csv-stringify/sync'
@@ -20,6 +21,8 @@ import { channelColumns, dailyCsvFile, dailyLabels, revenueColumns } from '../an
 import { foldStatus } from '../analytics/fold-status.ts'
 import { dailySeries, perCampaign } from '../analytics/reports.ts'
 import type { Period, Scope } from '../analytics/sums.ts'
+import { movementsCsv } from '../economics/export.ts'
+import { movements } from '../economics/movements.ts'
 import { reportText } from './mail-text.ts'
 
 export interface ReportOrder {
@@ -35,6 +38,7 @@ const seriesColumns: Record<SubscribedReport, readonly string[]> = {
   'daily-channel': channelColumns,
   'daily-campaign': [],
   'daily-refund-statistics': ['date', ...reportMailContents['daily-refund-statistics'].headline],
+  subscriptions: [],
 }
 
 /**
@@ -55,7 +59,7 @@ async function readerOf(db: Db, order: ReportOrder, to: string | null) {
     .where(eq(admins.id, order.adminId))
   if (admin?.status !== 'enabled' || !admin.email || (to !== null && admin.email !== to)) return null
   const permissions = new Set(effectivePermissions(admin.permissions))
-  if (!permissions.has(`list-${order.report}`)) return null
+  if (!permissions.has(reportPermission(order.report))) return null
   let mine: number[] | null = null
   if (!permissions.has(ALL_CHANNELS))
     mine = (
@@ -70,7 +74,7 @@ async function readerOf(db: Db, order: ReportOrder, to: string | null) {
   const mayExport = !contents.export || permissions.has(contents.export)
   // The field rules as they are at this send: a role narrowed since the subscription counts now.
   const roles = typeof admin.roles === 'string' ? JSON.parse(admin.roles) : admin.roles
-  const hidden = hiddenFigures(effectiveFieldRules(roles))
+  const hidden = reportHidden(order.report, effectiveFieldRules(roles))
   return { email: admin.email, scope, mayExport, hidden }
 }
 
@@ -113,21 +117,10 @@ export async function makeReport(
   const contents = reportMailContents[order.report]
   // Read before the figures: they include at least all that was folded by then.
   const { freshAsOf } = await foldStatus(db)
-  const series = JSON.parse(await dailySeries(reads, period, reader.scope)) as {
-    meta: { totals: Record<string, unknown> }
-  }
-  let csv: string | null = null
-  if (reader.mayExport)
-    csv =
-      contents.csv === 'campaigns'
-        ? campaignCsv(await perCampaign(reads, period, reader.scope), reader.hidden, order.language)
-        : await dailyCsvFile(
-            reads,
-            period,
-            reader.scope,
-            seriesColumns[order.report].filter((column) => !reader.hidden.has(column)),
-            order.language,
-          )
+  const { totals, csv } =
+    contents.csv === 'movements'
+      ? await movementsReport(reads, order, period, reader)
+      : await figuresReport(reads, order, period, reader)
   const text = reportText({
     report: order.report,
     language: order.language,
@@ -135,7 +128,7 @@ export async function makeReport(
     end: period.end,
     zone: period.zone,
     channel: channelName,
-    totals: series.meta.totals,
+    totals,
     file: csv === null ? null : contents.filename,
     freshAsOf,
     hidden: reader.hidden,
@@ -149,4 +142,38 @@ export async function makeReport(
         ? []
         : [{ filename: contents.filename, content: csv, contentType: 'text/csv; charset=utf-8' }],
   }
+}
+
+type Reader = NonNullable<Awaited<ReturnType<typeof readerOf>>>
+
+/** A registry screen's report: the totals of its series, and its export (or its campaigns' table). */
+async function figuresReport(reads: Db, order: ReportOrder, period: Period, reader: Reader) {
+  const series = JSON.parse(await dailySeries(reads, period, reader.scope)) as {
+    meta: { totals: Record<string, unknown> }
+  }
+  let csv: string | null = null
+  if (reader.mayExport)
+    csv =
+      reportMailContents[order.report].csv === 'campaigns'
+        ? campaignCsv(await perCampaign(reads, period, reader.scope), reader.hidden, order.language)
+        : await dailyCsvFile(
+            reads,
+            period,
+            reader.scope,
+            seriesColumns[order.report].filter((column) => !reader.hidden.has(column)),
+            order.language,
+          )
+  return { totals: series.meta.totals, csv }
+}
+
+/** The Subscriptions screen's report: the period's MRR movements, and their CSV a line a day. */
+async function movementsReport(reads: Db, order: ReportOrder, period: Period, reader: Reader) {
+  const answer = await movements(
+    reads,
+    period.zone,
+    { start_date: period.start, end_date: period.end, by: 'day' },
+    { scope: reader.scope },
+  )
+  const csv = reader.mayExport ? movementsCsv(answer.data, reader.hidden, order.language) : null
+  return { totals: answer.meta.totals as Record<string, unknown>, csv }
 }

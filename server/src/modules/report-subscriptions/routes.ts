@@ -2,6 +2,7 @@ import {
   REPORT_SUBSCRIPTION_LIMIT,
   type ReportDeliveryState,
   type ReportSubscription,
+  reportPermission,
   reportSubscriptionInput,
   reportSubscriptionRecord,
 } from '@vod/contract'
@@ -166,7 +167,7 @@ export async function reportSubscriptionRoutes(app: FastifyInstance, db: Db, con
     async (request, reply) => {
       const admin = adminOf(request)
       const input = request.body
-      if (!admin.permissions.has(`list-${input.report}`)) throw forbidden()
+      if (!admin.permissions.has(reportPermission(input.report))) throw forbidden()
       const channelId = input.channel_id ?? null
       if (channelId !== null) {
         const mine = await channelsOf(db, request)

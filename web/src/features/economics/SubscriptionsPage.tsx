@@ -6,11 +6,13 @@ import { lazy, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { analyticsApi } from '../../api/analytics.ts'
 import { HiddenByRole } from '../../components/resource/HiddenByRole.tsx'
+import { useRecordName } from '../../components/resource/RecordName.tsx'
 import { useCan } from '../../stores/permission.ts'
 import { useSession } from '../../stores/session.ts'
 import { FreshAsOf } from '../analytics/FreshAsOf.tsx'
 import { Later } from '../analytics/Later.tsx'
 import { PeriodPicker } from '../analytics/PeriodPicker.tsx'
+import { SubscribeReport } from '../analytics/SubscribeReport.tsx'
 import { periodOfView, useAnalyticsView } from '../analytics/view.ts'
 import { ChurnCards } from './ChurnCards.tsx'
 import { CohortTable } from './CohortTable.tsx'
@@ -43,6 +45,7 @@ export default function SubscriptionsPage() {
   const period = periodOfView(view, zone)
   const [by, setBy] = useState<'day' | 'month'>('month')
   const { campaign, plan } = view
+  const channelName = useRecordName('channels', view.channel)
   const filters: EconomicsFilters = {
     ...(view.channel !== null ? { channel_id: view.channel } : {}),
     ...(campaign !== null ? { campaign_id: campaign } : {}),
@@ -92,6 +95,12 @@ export default function SubscriptionsPage() {
               {t('analytics.export')}
             </Button>
           )}
+          <SubscribeReport
+            report="subscriptions"
+            channel={view.channel}
+            channelName={channelName.data ?? null}
+            zone={zone}
+          />
           <Typography.Text type="secondary">{t('analytics.zone', { zone })}</Typography.Text>
           <FreshAsOf answers={answers.map((answer) => answer.data)} />
         </Space>

@@ -1,0 +1,2 @@
+ALTER TABLE "report_subscriptions" DROP CONSTRAINT "report_subscriptions_report_check";--> statement-breakpoint
+ALTER TABLE "report_subscriptions" ADD CONSTRAINT "report_subscriptions_report_check" CHECK ("report_subscriptions"."report" in ('daily-revenue', 'daily-channel', 'daily-campaign', 'daily-refund-statistics', 'subscriptions'));
