@@ -254,10 +254,8 @@ export const conversionAnswer = z
   })
   .meta({ id: 'SubscriptionConversion' })
 
-/** The movements table's columns in the order the screen and its CSV show them (opening, the five, closing). */
-export const movementColumns = [
-  'start_date',
-  'end_date',
+/** The movements' money: opening MRR, the five movements, closing MRR (opening + movements = closing). */
+export const movementMoney = [
   'opening_mrr',
   'new',
   'reactivation',
@@ -265,6 +263,13 @@ export const movementColumns = [
   'contraction',
   'churn',
   'closing_mrr',
+] as const
+
+/** The movements table's columns in the order the screen and its CSV show them (opening, the five, closing). */
+export const movementColumns = [
+  'start_date',
+  'end_date',
+  ...movementMoney,
   'opening_members',
   'new_members',
   'reactivated_members',

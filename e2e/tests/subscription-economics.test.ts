@@ -1,4 +1,4 @@
-import { movementLabels } from '@vod/contract'
+import { movementLabels, movementMoney } from '@vod/contract'
 import type { Download } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { asAdmin, bothLanguages, loggedInContext, useProduct } from '../support/product.ts'
@@ -14,15 +14,7 @@ interface Movements {
 /** Cents from a money cell as the screen shows it ("USD -1,234.50") or the CSV writes it ("-1234.50"). */
 const cents = (text: string) => Math.round(Number(text.replace(/[^\d.-]/g, '')) * 100)
 
-const money = [
-  'opening_mrr',
-  'new',
-  'reactivation',
-  'expansion',
-  'contraction',
-  'churn',
-  'closing_mrr',
-] as const
+const money = movementMoney
 
 /** The month before the business zone's today: closed, so its figures no longer move with demo traffic. */
 async function lastMonth(): Promise<{ start: string; end: string; month: string }> {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { movementLabels, mrrHidden, mrrKeys } from '../economics.ts'
+import { movementLabels, movementMoney, mrrHidden, mrrKeys } from '../economics.ts'
 import { type FieldRules, hiddenFigures } from '../field-rules.ts'
 import { type FigureLanguage, type FigureName, figureRegistry, figuresOfUnit } from '../figures.ts'
 import { calendarDay, instant, recordId } from '../values.ts'
@@ -87,17 +87,7 @@ export const reportMailContents: Record<
   },
   subscriptions: {
     title: { en: 'Subscriptions', 'zh-cn': '订阅经济' },
-    headline: [
-      'opening_mrr',
-      'new',
-      'reactivation',
-      'expansion',
-      'contraction',
-      'churn',
-      'closing_mrr',
-      'opening_members',
-      'closing_members',
-    ],
+    headline: [...movementMoney, 'opening_members', 'closing_members'],
     csv: 'movements',
     filename: 'subscriptionMovements.csv',
     export: 'export-daily-revenue',

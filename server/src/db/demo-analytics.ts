@@ -3,8 +3,11 @@ import type { FastifyBaseLogger } from 'fastify'
 import { type Db, queryRows } from './client.ts'
 import { picker, random } from './demo-random.ts'
 
-/** Days of demo visits before today: the year and more the demo orders span (demo-commerce.ts). */
-const HISTORY_DAYS = 370
+/**
+ * Days of demo visits before today: the two years and more the demo's orders span (demo-commerce.ts). Those past
+ * VISIT_RETENTION_DAYS go by retention (at a start and daily), their figures kept, as an older member site's would.
+ */
+const HISTORY_DAYS = 740
 /** The last days, which have visits every few minutes; the ones before have one an hour. */
 const BUSY_DAYS = 90
 

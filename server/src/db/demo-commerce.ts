@@ -17,6 +17,11 @@ import {
 } from './schema/index.ts'
 
 export const DEMO_MEMBERS = 200
+/**
+ * Days back the members' sign-ups reach (most of them recent): two years, so the Subscriptions screen's cohorts,
+ * churn and LTV have two years of shape (issue 66, item 5). Visits reach one year back (demo-analytics.ts).
+ */
+const SIGNUP_DAYS = 730
 
 /** Prices in cents: the demo adds money up exactly, as the product does. */
 const demoPlans: DemoPlan[] = [
@@ -249,7 +254,7 @@ export async function seedDemoCommerce(
       const first = pick(firstNames)
       const last = pick(lastNames)
       const signedUp = new Date(
-        today.getTime() - Math.floor(next() ** 1.5 * 365) * DAY - 1 - Math.floor(next() * DAY),
+        today.getTime() - Math.floor(next() ** 1.5 * SIGNUP_DAYS) * DAY - 1 - Math.floor(next() * DAY),
       )
       const planIndex = Math.floor(next() ** 1.4 * demoPlans.length)
       const channelIndex = next() < 0.3 ? null : Math.floor(next() * channelRows.length)
