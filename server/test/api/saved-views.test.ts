@@ -31,11 +31,24 @@ describeEachEngine('saved views', (engine) => {
       name: 'Paid last week',
       list: 'orders',
       query: 'status=paid&sort=-paid_at&per_page=50&keyword=%E4%B8%AD',
-      columns: ['channel_name'],
+      columns: [
+        { key: 'channel_name', shown: false },
+        { key: 'id', shown: true, width: 120 },
+      ],
+      density: 'compact',
       shared: 'private',
       owner_admin_id: other.id,
     })
-    expect(mine).toMatchObject({ owner_admin_id: owner.id, shared: 'private', columns: ['channel_name'] })
+    expect(mine).toMatchObject({
+      owner_admin_id: owner.id,
+      shared: 'private',
+      columns: [
+        { key: 'channel_name', shown: false },
+        { key: 'id', shown: true, width: 120 },
+      ],
+      density: 'compact',
+      default_role_ids: [],
+    })
     const everyone = await save(owner, {
       name: 'All refunds',
       list: 'orders',
@@ -118,6 +131,81 @@ describeEachEngine('saved views', (engine) => {
     await save(narrowed, { name: 'My own', list: 'orders', query: '', shared: 'everyone' })
     expect(await namesSeenBy(narrowed)).toEqual(['My own'])
     expect(await namesSeenBy(other)).toContain('Shared orders')
+  })
+
+  it("makes a view a role's default only by a holder of the list's edit permission, one per role and list", async () => {
+    const super_ = await t.superToken()
+    const roleOf = async (who: TestAdmin) =>
+      (await t.request(`/api/admins/${who.id}`, { token: super_ })).body.data.roles[0].id as number
+    const member = await t.createAdmin(['list-orders'])
+    const team = await roleOf(member)
+    const defaultsOf = async (who: TestAdmin) => {
+      const res = await as(who, '/api/saved-views/defaults')
+      expect(res.status).toBe(200)
+      return res.body.data
+    }
+    expect(await defaultsOf(member)).toEqual({})
+
+    // The owner without edit-orders shares it with the team, but may not make it the team's default.
+    // Shared with the editor's role too, so that the editor sees it.
+    const role_ids = [team, await roleOf(editor)]
+    const body = { name: 'Team default', list: 'orders', query: 'status=paid', shared: 'roles', role_ids }
+    const refused = await as(owner, '/api/saved-views', 'POST', { ...body, default_role_ids: [team] })
+    expect(refused.status).toBe(403)
+    const view = await save(owner, body)
+    expect(view.default_role_ids).toEqual([])
+    expect((await as(owner, `/api/saved-views/${view.id}`, 'PUT', { default_role_ids: [team] })).status).toBe(
+      403,
+    )
+
+    // A holder of edit-orders may, on the roles the view is shared with only.
+    const elsewhere = await as(editor, `/api/saved-views/${view.id}`, 'PUT', {
+      default_role_ids: [await roleOf(other)],
+    })
+    expect(elsewhere.status).toBe(422)
+    expect(Object.keys(elsewhere.body.errors)).toEqual(['default_role_ids'])
+    const made = await as(editor, `/api/saved-views/${view.id}`, 'PUT', { default_role_ids: [team] })
+    expect(made.status, JSON.stringify(made.body)).toBe(200)
+    expect(made.body.data.default_role_ids).toEqual([team])
+    expect(await defaultsOf(member)).toEqual({ orders: view.id })
+    // Not the default of anyone else's roles.
+    expect(await defaultsOf(other)).toEqual({})
+    expect(await defaultsOf(editor)).toEqual({})
+
+    // One default per role and list: a second is refused, naming the role; another list's is another default.
+    const second = await as(editor, '/api/saved-views', 'POST', {
+      ...body,
+      name: 'Second',
+      default_role_ids: [team],
+    })
+    expect(second.status).toBe(422)
+    expect(Object.keys(second.body.errors)).toEqual(['default_role_ids'])
+    // Shared with everyone, a view is no role's default.
+    const everyone = await as(editor, `/api/saved-views/${view.id}`, 'PUT', { shared: 'everyone' })
+    expect(everyone.status).toBe(422)
+
+    // The owner still renames it (its default untouched), but may not take the default away.
+    const renamed = await as(owner, `/api/saved-views/${view.id}`, 'PUT', { name: 'Team view' })
+    expect(renamed.status).toBe(200)
+    expect(renamed.body.data.default_role_ids).toEqual([team])
+    expect((await as(owner, `/api/saved-views/${view.id}`, 'PUT', { default_role_ids: [] })).status).toBe(403)
+
+    // A member whose role comes to narrow a field of orders no longer sees the view, nor gets it as default.
+    const rules = await t.request(`/api/roles/${team}`, {
+      token: super_,
+      method: 'PUT',
+      body: { field_rules: { orders: { transaction_fee: 'none' } } },
+    })
+    expect(rules.status, JSON.stringify(rules.body)).toBe(200)
+    expect(await defaultsOf(member)).toEqual({})
+    expect((await as(member, `/api/saved-views/${view.id}`)).status).toBe(404)
+
+    // Taken away by its editor, it is nobody's default, and another view may be.
+    const cleared = await as(editor, `/api/saved-views/${view.id}`, 'PUT', { default_role_ids: [] })
+    expect(cleared.status).toBe(200)
+    expect((await as(editor, '/api/saved-views', 'POST', { ...body, default_role_ids: [team] })).status).toBe(
+      201,
+    )
   })
 
   it('refuses a query that is not a list query, an unknown list and a long name with 422', async () => {
