@@ -44,7 +44,9 @@ export function useSavedViews({ list, usable, columnKeys, layout: [layout, setLa
   // The view last opened or refused: the address names it until the list's state moves on.
   const handled = useRef<string | null>(null)
   const [plainAtOpen] = useState(() => location.search === '')
-  const defaultOpened = useRef<string | null>(null)
+  // Asked once per opening of the list; the view it asked for until it is open (then a link's is a link's).
+  const defaultTried = useRef(false)
+  const defaultPending = useRef<string | null>(null)
 
   const defaults = useQuery({
     queryKey: ['saved-views', 'defaults'],
@@ -55,8 +57,10 @@ export function useSavedViews({ list, usable, columnKeys, layout: [layout, setLa
   const defaultId = defaults.data?.data[list]
   useEffect(() => {
     // Only while the address still asks for nothing: the admin's own filters win over a late answer.
-    if (defaultId === undefined || defaultOpened.current !== null || location.search !== '') return
-    defaultOpened.current = String(defaultId)
+    if (location.search !== '') defaultTried.current = true
+    if (defaultId === undefined || defaultTried.current) return
+    defaultTried.current = true
+    defaultPending.current = String(defaultId)
     navigate({ pathname: location.pathname, search: `?view=${defaultId}` }, { replace: true })
   }, [defaultId, location.pathname, location.search, navigate])
 
@@ -71,7 +75,8 @@ export function useSavedViews({ list, usable, columnKeys, layout: [layout, setLa
     setLayout(next)
     const id = String(view.id)
     handled.current = id
-    setApplied({ view, leftOut: queryLeftOut + columnsLeftOut, byDefault: defaultOpened.current === id })
+    setApplied({ view, leftOut: queryLeftOut + columnsLeftOut, byDefault: defaultPending.current === id })
+    defaultPending.current = null
     const address = new URLSearchParams([['view', id], ...search])
     navigate({ pathname: location.pathname, search: `?${address}` }, { replace })
   }
