@@ -9,21 +9,15 @@ import { qualified } from '../../lib/resource/relations.ts'
 import type { WriteContext } from '../../lib/resource/types.ts'
 import { dataOf, protectedErrors } from '../../lib/responses.ts'
 import type { ApiModule, ModuleOptions } from '../types.ts'
+import { answerReadBy } from './narrowed.ts'
 import { ownerOrListEditor, roleDefaults } from './rules.ts'
 
 /**
- * The lists whose views another admin shared the caller may see: those it may list with no field of theirs
- * narrowed (hidden or masked). A view's query names filters and a keyword its owner typed, which can be values of
- * fields the caller may not read (an e-mail, a phone): a narrowed reader is shown its own views of that list only.
+ * The lists whose views another admin shared the caller may see: those it may list. Where its roles narrow a
+ * field of the list, a shared view's values are read as asReadBy leaves them (narrowed.ts).
  */
 function listsSharedWith(request: FastifyRequest): string[] {
-  const admin = adminOf(request)
-  const rules = admin.fieldRules ?? {}
-  return [...admin.permissions].flatMap((name) => {
-    const list = /^list-(.+)$/.exec(name)?.[1]
-    if (!list) return []
-    return Object.values(rules[list] ?? {}).some((rule) => rule === 'none' || rule === 'masked') ? [] : [list]
-  })
+  return [...adminOf(request).permissions].flatMap((name) => /^list-(.+)$/.exec(name)?.[1] ?? [])
 }
 
 /** The caller's roles, read by the statement that uses them (a role taken away counts at once). */
@@ -31,7 +25,7 @@ const rolesOf = (request: FastifyRequest) =>
   sql`select ${qualified(adminRoles.roleId)} from ${adminRoles} where ${qualified(adminRoles.adminId)} = ${adminOf(request).id}`
 
 /**
- * The views a caller sees: its own, and, of the lists it may read unnarrowed (listsSharedWith), those shared
+ * The views a caller sees: its own, and, of the lists it may list (listsSharedWith), those shared
  * with everyone and those shared with one of its roles (read by the same statement, so a role or a permission
  * taken away hides them at once). Others' private views are 404.
  */
@@ -93,6 +87,18 @@ async function defaultsRoute(app: FastifyInstance, { db }: ModuleOptions) {
 
 export const savedViewsModule: ApiModule = Object.assign(
   async (app: Parameters<ApiModule>[0], options: Parameters<ApiModule>[1]) => {
+    // Every answer of this module's routes (a list's is written as text already): what another admin typed is
+    // read as the caller's field rules allow. Before compression, which each route does in its own onSend.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const narrowed = Object.keys(request.admin?.fieldRules ?? {}).length > 0
+      if (
+        !narrowed ||
+        typeof payload !== 'string' ||
+        !String(reply.getHeader('content-type')).includes('json')
+      )
+        return payload
+      return JSON.stringify(answerReadBy(request, JSON.parse(payload)))
+    })
     // Before `/saved-views/:id`, which would otherwise be tried with "defaults".
     await defaultsRoute(app, options)
     await savedViewsResource(app, options)

@@ -12,8 +12,8 @@ const PAGE_SIZES = ['10', '20', '50', '100']
 
 /**
  * A saved view's query as this admin's list can take it: each filter, range, sort field or keyword it may not
- * use (a field its roles hide or mask, records it may not list, a filter the list has no more) is left out,
- * and counted; their values are never shown. The page is no part of a view.
+ * use (a field its roles hide or mask, records it may not list, a filter the list has no more, a value the
+ * server emptied for it) is left out, and counted; their values are never shown. The page is no part of a view.
  */
 export function usableQuery(
   query: string,
@@ -30,7 +30,9 @@ export function usableQuery(
       if (kept.length > 0) search.set('sort', kept.join(','))
     } else if (name === 'per_page') {
       if (PAGE_SIZES.includes(value)) search.set(name, value)
-    } else if (name === 'keyword' ? usable.keyword : usable.params.includes(name)) search.set(name, value)
+    } else if (value !== '' && (name === 'keyword' ? usable.keyword : usable.params.includes(name)))
+      search.set(name, value)
+    // A list never writes an empty value: the server emptied one the admin may not read (saved-views/narrowed.ts).
     else leftOut += 1
   }
   return { search, leftOut }
