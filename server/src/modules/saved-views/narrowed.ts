@@ -13,7 +13,7 @@ const valueless = new Set(['page', 'per_page', 'sort'])
  * and says how many parts it left out (the web's saved-view-query.ts). Field and column names are the
  * contract's, no one's data, and stay.
  */
-export function asReadBy(request: FastifyRequest, view: SavedView): SavedView {
+function asReadBy(request: FastifyRequest, view: SavedView): SavedView {
   if (view.owner_admin_id === adminOf(request).id) return view
   const fields = narrowedFields(request, view.list)
   if (!fields) return view

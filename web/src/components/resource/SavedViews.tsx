@@ -23,7 +23,7 @@ interface SharingValues {
 }
 
 /** The link that opens a view: the list's hash route with `view=<id>`. */
-export const viewLink = (pathname: string, id: number) =>
+const viewLink = (pathname: string, id: number) =>
   `${window.location.origin}${window.location.pathname}#${pathname}?view=${id}`
 
 /**
