@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { layoutOfView, viewColumns } from '../src/components/resource/column-layout.ts'
 import { resourceRoute } from '../src/components/resource/define-resource.ts'
 import { usableQuery } from '../src/components/resource/saved-view-query.ts'
@@ -150,5 +150,45 @@ describe('a saved view opened on a list, against the real server', () => {
     await screen.findByText('That view is not one you may open; the list is shown without it.')
     await waitFor(() => expect(router.state.location.search).toBe('?keyword=Tag'))
     expect(screen.queryByTestId('saved-view-applied')).toBeNull()
+  })
+
+  it("copies the open view's link and saves the list's state into it, sharing it with everyone", async () => {
+    setPermissions(['list-tags'])
+    signedIn()
+    const user = userEvent.setup()
+    const writeText = vi.fn(async (_text: string) => {})
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    const id = await savedView({ name: 'Studios', query: 'type=studio' })
+    const router = await renderTags(`/tags?view=${id}`)
+    await screen.findByTestId('saved-view-applied')
+    await act(() => router.navigate(`/tags?view=${id}&type=studio&sort=name`, { replace: true }))
+
+    await user.click(screen.getByTestId('saved-views'))
+    await user.click(await screen.findByTestId('saved-views-copy-link'))
+    await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1))
+    expect(writeText.mock.calls[0]?.[0]).toMatch(new RegExp(`#/tags\\?view=${id}$`))
+
+    await user.click(screen.getByTestId('saved-views'))
+    await user.click(await screen.findByTestId('saved-views-update'))
+    const name = await screen.findByTestId('saved-views-name')
+    expect((name as HTMLInputElement).value).toBe('Studios')
+    await user.clear(name)
+    await user.type(name, 'Studios by name')
+    await user.click(within(screen.getByTestId('saved-views-shared')).getByText('Everyone'))
+    await user.click(screen.getByTestId('saved-views-submit'))
+    await waitFor(() => expect(api.requests('PUT', `/api/saved-views/${id}`)).toHaveLength(1))
+    const sent = JSON.parse(api.requests('PUT', `/api/saved-views/${id}`)[0]?.body ?? '{}')
+    // The list's state as it is now, never its view or page; no default, which only a list editor sets.
+    expect(sent).toMatchObject({
+      name: 'Studios by name',
+      shared: 'everyone',
+      query: 'type=studio&sort=name',
+    })
+    expect(sent).not.toHaveProperty('default_role_ids')
+    await waitFor(() =>
+      expect(screen.getByTestId('saved-view-applied').textContent).toContain(
+        'View “Studios by name” is applied.',
+      ),
+    )
   })
 })
