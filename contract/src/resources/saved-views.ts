@@ -14,7 +14,11 @@ export const savedViewLists = Object.entries(permissionCatalogue)
 /** Widest first (a row made with the first value, as the field-rule walks make theirs, is seen by all). */
 export const savedViewSharing = ['everyone', 'roles', 'private'] as const
 
-export const savedViewLimits = { name: 60, query: 2000, columns: 100 } as const
+export const savedViewLimits = { name: 60, query: 2000, columns: 100, width: { min: 40, max: 1200 } } as const
+
+/** How tall a list's rows are: antd's default table, or its small one (more rows in sight). */
+export const savedViewDensities = ['default', 'compact'] as const
+export type SavedViewDensity = (typeof savedViewDensities)[number]
 
 /** One `key=value` pair of a URL query (value percent-encoded), as a list writes its state into the URL. */
 const queryPair = /^[a-z_][a-z0-9_]*=[A-Za-z0-9%._~*'()!,:@/+-]*$/
@@ -46,15 +50,32 @@ const columnKey = z
   .regex(/^[a-z_][a-z0-9_]*$/, { message: 'validation.format' })
   .max(64)
 
+/**
+ * One of a list's columns as a view lays it out: in the view's order, shown or not, and its width in pixels
+ * where the view keeps one. Columns the view does not name keep the list's own place and choice.
+ */
+const savedViewColumn = z.object({
+  key: columnKey,
+  shown: z.boolean(),
+  width: z.number().int().min(savedViewLimits.width.min).max(savedViewLimits.width.max).optional(),
+})
+export type SavedViewColumn = z.infer<typeof savedViewColumn>
+
 const savedViewInput = z.object({
   name: z.string().trim().min(1).max(savedViewLimits.name),
   list: z.enum(savedViewLists),
   query: savedQuery,
-  /** The keys of the columns the view hides. */
-  columns: z.array(columnKey).max(savedViewLimits.columns).optional(),
+  /** The list's columns in the view's order; `[]` (the default) keeps the list's own. */
+  columns: z.array(savedViewColumn).max(savedViewLimits.columns).optional(),
+  density: z.enum(savedViewDensities).optional(),
   shared: z.enum(savedViewSharing),
   /** The roles it is shared with, when `shared` is `roles`. */
   role_ids: references('roles').optional(),
+  /**
+   * Of those roles, the ones it is the default view of: their members' list opens on it. Set only by a holder
+   * of the list's edit permission; one default per role and list.
+   */
+  default_role_ids: references('roles').optional(),
 })
 
 /** A row of GET /api/saved-views and the body of GET /api/saved-views/{id}. */
@@ -64,9 +85,11 @@ const savedViewRecord = z
     name: z.string(),
     list: z.enum(savedViewLists),
     query: z.string(),
-    columns: z.array(z.string()),
+    columns: z.array(savedViewColumn),
+    density: z.enum(savedViewDensities),
     shared: z.enum(savedViewSharing),
     role_ids: z.array(recordId),
+    default_role_ids: z.array(recordId),
     /** Who saved it (set from the caller; never written). */
     owner_admin_id: recordId,
     created_at: instant,
@@ -76,7 +99,7 @@ const savedViewRecord = z
 export type SavedView = z.infer<typeof savedViewRecord>
 
 /**
- * Saved views (issue 67): a list's filters, keyword, sort and page size kept by name, the caller's own or
+ * Saved views (issue 67): a list's filters, keyword, sort, page size, columns and density kept by name, the caller's own or
  * shared with roles or everyone. Every admin reads the views it may see; writes are the owner's (or, on a
  * shared view, an admin's holding the list's edit permission).
  */
@@ -91,3 +114,9 @@ export const savedViewsContract = defineContract({
     filters: { list: true, shared: true },
   },
 })
+
+/**
+ * `GET /api/saved-views/defaults`: the caller's role default view of each list that has one it may see, by list
+ * (`{"orders": 12}`); its lowest id where two of its roles have different ones.
+ */
+export const savedViewDefaultsAnswer = z.record(z.string(), recordId).meta({ id: 'SavedViewDefaults' })

@@ -86,6 +86,8 @@ export const en = {
   'grants.permissions_not_held': 'You cannot grant permissions you do not hold: {names}.',
   'grants.roles_wider_fields': 'You cannot give a role that reads fields you may not read in full: {names}.',
   'grants.roles_not_held': 'You cannot give a role with permissions you do not hold: {names}.',
+  'saved_views.default_not_shared': 'A view is the default only of roles it is shared with.',
+  'saved_views.default_taken': 'These roles already have a default view of this list: {names}.',
   'roles.in_use': 'This role is held by {count} admin(s); take it from them first.',
   'roles.super_admin': 'The super-admin role cannot be deleted, renamed or stripped of permissions.',
   // Plans, promotions and deals (modules/plans).

@@ -81,6 +81,8 @@ export const zhCN: Record<MessageKey, string> = {
   'grants.permissions_not_held': '不能授予您自己没有的权限：{names}。',
   'grants.roles_wider_fields': '不能分配可读取您无权完整读取的字段的角色：{names}。',
   'grants.roles_not_held': '不能分配包含您自己没有的权限的角色：{names}。',
+  'saved_views.default_not_shared': '视图只能作为其共享角色的默认视图。',
+  'saved_views.default_taken': '这些角色在此列表已有默认视图：{names}。',
   'roles.in_use': '该角色仍被 {count} 个管理员使用，请先取消分配。',
   'roles.super_admin': '超级管理员角色不能删除、改名或移除权限。',
   'plans.discount_above_original': '{attribute}不能高于原价（{original}）。',

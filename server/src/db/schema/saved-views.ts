@@ -1,4 +1,4 @@
-import { savedViewLimits, savedViewSharing } from '@vod/contract'
+import { type SavedViewColumn, savedViewDensities, savedViewLimits, savedViewSharing } from '@vod/contract'
 import { sql } from 'drizzle-orm'
 import { check, index, integer, jsonb, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core'
 import { admins, roles } from './auth.ts'
@@ -15,7 +15,8 @@ export const savedViews = pgTable(
     name: varchar('name', { length: savedViewLimits.name }).notNull(),
     list: varchar('list', { length: 100 }).notNull(),
     query: varchar('query', { length: savedViewLimits.query }).notNull(),
-    columns: jsonb('columns').$type<string[]>().notNull().default([]),
+    columns: jsonb('columns').$type<SavedViewColumn[]>().notNull().default([]),
+    density: text('density', { enum: savedViewDensities }).notNull().default('default'),
     shared: text('shared', { enum: savedViewSharing }).notNull(),
     ownerAdminId: integer('owner_admin_id')
       .notNull()
@@ -24,6 +25,7 @@ export const savedViews = pgTable(
   },
   (t) => [
     check('saved_views_shared_check', sql`${t.shared} in ('everyone', 'roles', 'private')`),
+    check('saved_views_density_check', sql`${t.density} in ('default', 'compact')`),
     index('saved_views_owner_admin_id_index').on(t.ownerAdminId),
     index('saved_views_list_index').on(t.list, t.name),
   ],
@@ -43,5 +45,25 @@ export const savedViewRoles = pgTable(
   (t) => [
     primaryKey({ columns: [t.savedViewId, t.roleId] }),
     index('saved_view_roles_role_id_index').on(t.roleId),
+  ],
+)
+
+/**
+ * The roles a view shared with them opens for by default (a role's default view of the list). One per role
+ * and list: the module's check refuses a second (the list is the view's, so no key of this table says it).
+ */
+export const savedViewDefaults = pgTable(
+  'saved_view_defaults',
+  {
+    savedViewId: integer('saved_view_id')
+      .notNull()
+      .references(() => savedViews.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.savedViewId, t.roleId] }),
+    index('saved_view_defaults_role_id_index').on(t.roleId),
   ],
 )

@@ -1,4 +1,4 @@
-import { FilterOutlined, SettingOutlined } from '@ant-design/icons'
+import { ArrowDownOutlined, ArrowUpOutlined, FilterOutlined, SettingOutlined } from '@ant-design/icons'
 import {
   Alert,
   Button,
@@ -6,6 +6,7 @@ import {
   Grid,
   Popover,
   Space,
+  Switch,
   Table,
   type TableColumnsType,
   type TableProps,
@@ -14,13 +15,14 @@ import { type ReactNode, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Id } from '../../api/resource-client.ts'
 import { useTableScrollRegion } from '../scroll-region/use-table-scroll-region.ts'
+import { type ColumnLayout, laidOut, moved } from './column-layout.ts'
 import { Money } from './Display.tsx'
 import type { FilterField } from './fields.ts'
 import { KeywordSearch } from './KeywordSearch.tsx'
 import { ListFilters } from './ListFilters.tsx'
 import type { ListController } from './list-controller.ts'
 import { orderOf, type SortOrder, sortOf } from './list-params.ts'
-import { useHiddenColumns } from './use-shown-columns.ts'
+import { useColumnLayout } from './use-column-layout.ts'
 import './list-table.css'
 
 /** A column as the table shows it (list-columns.tsx makes them from the contract). */
@@ -59,6 +61,8 @@ export interface ListViewProps<T> {
   table?: Pick<TableProps<T>, 'components'>
   /** Columns out of sight until the admin picks them (the column picker; the choice is kept per admin). */
   hiddenColumns?: readonly string[]
+  /** The layout when the screen holds it (a saved view reads and sets it); the list's own otherwise. */
+  layout?: readonly [ColumnLayout, (next: ColumnLayout) => void]
   /** Columns shown from 1200 px on only (ListDeclaration.wide): narrower, the needed ones keep the room. */
   wideColumns?: readonly string[]
   /** The key columns, the only ones on a phone (ListDeclaration.phone), the row's actions under the first. */
@@ -76,7 +80,12 @@ export function ListView<T extends { id: Id }>(props: ListViewProps<T>) {
   const { rowActions, bulkActions, handle, table, optionLabel, totals } = props
   const { params, change, query, selected } = controller
   const { t } = useTranslation()
-  const [hidden, setHidden] = useHiddenColumns(testId, props.hiddenColumns ?? [])
+  const own = useColumnLayout(testId, props.hiddenColumns ?? [])
+  const [layout, setLayout] = props.layout ?? own
+  const hidden = layout.hidden
+  const setHidden = (next: string[]) => setLayout({ ...layout, hidden: next })
+  const ordered = laidOut(props.columns, layout)
+  const keys = props.columns.map((column) => column.key)
   // On a phone the filters fold behind one button that says how many are set; the keyword stays in sight.
   const screens = Grid.useBreakpoint()
   const phone = screens.xs === true
@@ -95,7 +104,7 @@ export function ListView<T extends { id: Id }>(props: ListViewProps<T>) {
     // On a phone, every column but the key ones waits for a wider screen, as a wide-only one does.
     ...(keyOnly ? props.columns.map((column) => column.key).filter((key) => !keyOnly.includes(key)) : []),
   ]
-  const columns = props.columns.filter(
+  const columns = ordered.filter(
     (column) =>
       (keyOnly?.includes(column.key) || !hidden.includes(column.key)) && !wideOnly.includes(column.key),
   )
@@ -104,24 +113,59 @@ export function ListView<T extends { id: Id }>(props: ListViewProps<T>) {
       trigger="click"
       placement="bottomRight"
       content={
-        <Checkbox.Group
-          data-testid={`${testId}-columns-choice`}
-          style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
-          value={columns.map((column) => column.key)}
-          // A column shown on wider screens only is no choice here: said so, and its choice kept for them.
-          options={props.columns.map((column) =>
-            wideOnly.includes(column.key)
-              ? { value: column.key, label: `${column.title} (${t('resource.wideOnly')})`, disabled: true }
-              : { value: column.key, label: column.title },
-          )}
-          onChange={(shown) =>
-            setHidden(
-              props.columns
-                .map((column) => column.key)
-                .filter((key) => (wideOnly.includes(key) ? hidden.includes(key) : !shown.includes(key))),
-            )
-          }
-        />
+        <Space orientation="vertical" size={8}>
+          <Checkbox.Group
+            data-testid={`${testId}-columns-choice`}
+            style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+            value={columns.map((column) => column.key)}
+            onChange={(shown) =>
+              setHidden(
+                keys.filter((key) => (wideOnly.includes(key) ? hidden.includes(key) : !shown.includes(key))),
+              )
+            }
+          >
+            {ordered.map((column, i) => (
+              <Space key={column.key} size={4} style={{ justifyContent: 'space-between' }}>
+                {/* A column shown on wider screens only is no choice here: said so, and its choice kept for them. */}
+                <Checkbox value={column.key} disabled={wideOnly.includes(column.key)}>
+                  {wideOnly.includes(column.key)
+                    ? `${column.title} (${t('resource.wideOnly')})`
+                    : column.title}
+                </Checkbox>
+                <span>
+                  <Button
+                    size="small"
+                    type="text"
+                    icon={<ArrowUpOutlined />}
+                    disabled={i === 0}
+                    aria-label={t('resource.moveColumnUp', { name: column.title })}
+                    data-testid={`${testId}-column-${column.key}-up`}
+                    onClick={() => setLayout(moved(layout, keys, column.key, -1))}
+                  />
+                  <Button
+                    size="small"
+                    type="text"
+                    icon={<ArrowDownOutlined />}
+                    disabled={i === ordered.length - 1}
+                    aria-label={t('resource.moveColumnDown', { name: column.title })}
+                    data-testid={`${testId}-column-${column.key}-down`}
+                    onClick={() => setLayout(moved(layout, keys, column.key, 1))}
+                  />
+                </span>
+              </Space>
+            ))}
+          </Checkbox.Group>
+          <Space size={8}>
+            <Switch
+              size="small"
+              checked={layout.density === 'compact'}
+              aria-label={t('resource.compactRows')}
+              data-testid={`${testId}-density`}
+              onChange={(compact) => setLayout({ ...layout, density: compact ? 'compact' : 'default' })}
+            />
+            {t('resource.compactRows')}
+          </Space>
+        </Space>
       }
     >
       <Button icon={<SettingOutlined />} data-testid={`${testId}-columns`}>
@@ -241,6 +285,8 @@ export function ListView<T extends { id: Id }>(props: ListViewProps<T>) {
       <div ref={tableBox}>
         <Table<T>
           data-testid={`${testId}-table`}
+          data-density={layout.density}
+          size={layout.density === 'compact' ? 'small' : undefined}
           rowKey="id"
           columns={tableColumns}
           // The table takes its card's width and wraps its text to fit (auto layout over `width: auto`): only

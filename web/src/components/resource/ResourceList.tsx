@@ -7,9 +7,10 @@ import { Link, useNavigate, useParams } from 'react-router'
 import type { Id, ResourceClient } from '../../api/resource-client.ts'
 import { can } from '../../base/permission-match.ts'
 import { useCan, usePermissions } from '../../stores/permission.ts'
+import { useSession } from '../../stores/session.ts'
 import { useBulkActions } from './BulkActions.tsx'
 import { ExportButton } from './ExportButton.tsx'
-import { defaultColumns, filterFields, filterParams } from './fields.ts'
+import { defaultColumns, type FilterField, filterFields, filterParams } from './fields.ts'
 import { recordLabel } from './format.ts'
 import { HiddenByRole } from './HiddenByRole.tsx'
 import { ListView } from './ListView.tsx'
@@ -20,10 +21,14 @@ import { RemoveButton } from './RemoveButton.tsx'
 import { useResource } from './resource-context.tsx'
 import { resourcePath } from './resource-paths.ts'
 import { useClient, useDeleteRecord, useResourceClient, useTotalsQuery } from './resource-queries.ts'
+import type { WebContract } from './resource-types.ts'
 import { SavedOutOfView } from './SavedOutOfView.tsx'
-import { SavedViews } from './SavedViews.tsx'
+import { AppliedViewNotice, SavedViews } from './SavedViews.tsx'
+import type { UsableQuery } from './saved-view-query.ts'
 import { testId } from './test-id.ts'
 import { Unavailable } from './Unavailable.tsx'
+import { useColumnLayout } from './use-column-layout.ts'
+import { useSavedViews } from './use-saved-views.ts'
 
 interface ResourceListProps<T> {
   /** The columns in order; the resource's declaration, else every field a list shows (fields.ts). */
@@ -68,6 +73,19 @@ export function ResourceList<T extends { id: number }>(props: ResourceListProps<
     props.columns ?? (declared?.columns as readonly Column<T>[] | undefined) ?? defaultColumns(contract)
   // Fewer when the caller's role hides a field: its column is left out, and one line under the list says so.
   const columns = useListColumns<T>(contract.record, contract.list?.sortable ?? [], name, wantedColumns)
+  // A declared field's column (a reference's is keyed by the field that names it).
+  const keyOf = (field: string) =>
+    columns.find((column) => column.field === field || column.key === field)?.key ?? field
+  const hiddenColumns = declared?.hidden?.map(keyOf)
+  const layout = useColumnLayout(name, hiddenColumns ?? [])
+  const names = usePermissions((state) => state.names)
+  const rules = useSession((state) => state.profile?.field_rules?.[name])
+  const savedViews = useSavedViews({
+    list: resource.view ? '' : name,
+    usable: usableQueryOf(contract, filters, rules, (reference) => can(names, 'list', reference)),
+    columnKeys: columns.map((column) => column.key),
+    layout,
+  })
   const client = useResourceClient<T>(resource)
   // A view (the contract's `views`: comment reports) lists from its own path; its rows act on the resource's.
   const listClient = useClient<T>(resource.view ? `${client.path}/${resource.view}` : client.path)
@@ -88,7 +106,6 @@ export function ResourceList<T extends { id: number }>(props: ResourceListProps<
   const canEdit = useCan('edit', name) && Boolean(resource.screens.edit)
   const canDelete = useCan('delete', name) && operations.includes('delete')
   const actions = contract.actions
-  const names = usePermissions((state) => state.names)
   const bulk = useBulkActions<T>({
     controller,
     client,
@@ -120,7 +137,14 @@ export function ResourceList<T extends { id: number }>(props: ResourceListProps<
       {canCreate && screenButton('create', t('resource.create'), true)}
       {canImport && screenButton('batch-create', t('resource.import'))}
       {contract.export && <ExportButton resource={resource} query={controller.exportQuery} />}
-      {!resource.view && <SavedViews list={name} />}
+      {!resource.view && (
+        <SavedViews
+          list={name}
+          views={savedViews}
+          layout={layout[0]}
+          columnKeys={columns.map((column) => column.key)}
+        />
+      )}
       {props.toolbar}
     </>
   )
@@ -173,12 +197,10 @@ export function ResourceList<T extends { id: number }>(props: ResourceListProps<
     </>
   )
 
-  // A declared field's column (a reference's is keyed by the field that names it).
-  const keyOf = (field: string) =>
-    columns.find((column) => column.field === field || column.key === field)?.key ?? field
   return (
     <Card>
       <SavedOutOfView controller={controller} />
+      <AppliedViewNotice views={savedViews} />
       <ListView<T>
         controller={controller}
         labels={name}
@@ -192,7 +214,8 @@ export function ResourceList<T extends { id: number }>(props: ResourceListProps<
         toolbar={toolbar}
         rowActions={hasRowActions ? rowButtons : undefined}
         bulkActions={bulkActions ?? (bulkOffered ? bulk.render : undefined)}
-        hiddenColumns={declared?.hidden?.map(keyOf)}
+        hiddenColumns={hiddenColumns}
+        layout={layout}
         wideColumns={declared?.wide?.map(keyOf)}
         phoneColumns={declared?.phone?.map(keyOf)}
         totals={contract.list?.totals?.length ? { values: totals.data, currency: STORE_CURRENCY } : undefined}
@@ -202,4 +225,27 @@ export function ResourceList<T extends { id: number }>(props: ResourceListProps<
       {bulk.results}
     </Card>
   )
+}
+
+/**
+ * What of a saved view's query this admin's list takes (saved-view-query.ts): the list's filters but those of
+ * records it may not list and of fields its roles hide (ranges and sorts: hide or mask), and its keyword.
+ */
+function usableQueryOf(
+  contract: WebContract,
+  filters: readonly FilterField[],
+  rules: Record<string, string> | undefined,
+  mayList: (resource: string) => boolean,
+): UsableQuery {
+  const whole = (field: string) => ['write', 'read'].includes(rules?.[field] ?? 'write')
+  const usable = filters.filter(
+    (filter) =>
+      (filter.range ? whole(filter.name) : rules?.[filter.name] !== 'none') &&
+      (filter.info.kind !== 'reference' || !filter.info.reference || mayList(filter.info.reference)),
+  )
+  return {
+    params: filterParams(usable),
+    sortable: (contract.list?.sortable ?? []).filter(whole),
+    keyword: Boolean(contract.list?.keyword),
+  }
 }
