@@ -9,6 +9,9 @@ export const scheduledResources = ['videos', 'posts', 'banners', 'promotions'] a
 export type ScheduledResource = (typeof scheduledResources)[number]
 
 export const scheduledActions = ['publish', 'take_down'] as const
+
+/** Whose take-down asks why, as their manual unpublish does (its `reason`): a scheduled one says it beforehand. */
+export const scheduledTakeDownAsksWhy: Readonly<Record<string, boolean>> = { videos: true, posts: true }
 export type ScheduledAction = (typeof scheduledActions)[number]
 
 /**
@@ -61,7 +64,7 @@ const scheduledChangeActions = defineActions({
   cancel: { from: ['pending'], to: 'cancelled', field: 'state' },
 })
 
-export const scheduledChangeLabels = {
+const scheduledChangeLabels = {
   resource: ['Record type', '记录类型'],
   record_id: ['Record', '记录'],
   action: ['Change', '变更'],
@@ -98,6 +101,8 @@ export const scheduledChangesContract = defineContract({
       state: true,
       action: true,
       created_by: true,
+      /** 1: no longer pending (ran or cancelled); 0: pending. */
+      past: flag,
       /** 1: ran (done or failed) and its scheduler has not seen the notice yet. */
       unseen: flag,
     },

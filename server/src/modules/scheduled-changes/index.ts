@@ -81,6 +81,9 @@ export const scheduledChangesResource = defineResource<ScheduledChange>({
   present: { created_by_name: sql`coalesce(nullif(${admins.name}, ''), ${admins.username})` },
   list: {
     filters: {
+      past: {
+        where: (value: boolean) => sql`(${scheduledChanges.state} = 'pending') = ${!value}`,
+      },
       unseen: {
         where: (value: boolean) =>
           value

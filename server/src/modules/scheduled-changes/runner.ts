@@ -49,7 +49,7 @@ const joined = (first: Said, second: Said | null): Said =>
  * and the row is `failed` with the rule's message. `late` when its time passed more than `lateAfterMs`
  * before it ran (no process was up then). Answers whether a row was run.
  */
-export async function runOneDue(db: Db, log: FastifyBaseLogger, lateAfterMs: number): Promise<boolean> {
+async function runOneDue(db: Db, log: FastifyBaseLogger, lateAfterMs: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [due] = await queryRows<Due>(
       tx,
@@ -99,7 +99,7 @@ export async function runOneDue(db: Db, log: FastifyBaseLogger, lateAfterMs: num
 }
 
 /** Runs every due change, one at a time, until none is left. */
-export async function runDue(db: Db, log: FastifyBaseLogger, lateAfterMs: number): Promise<number> {
+async function runDue(db: Db, log: FastifyBaseLogger, lateAfterMs: number): Promise<number> {
   let ran = 0
   while (await runOneDue(db, log, lateAfterMs)) ran++
   return ran
