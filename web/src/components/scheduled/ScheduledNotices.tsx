@@ -6,6 +6,7 @@ import {
   scheduledTakeDownAsksWhy,
 } from '@vod/contract/resources/scheduled-changes'
 import { Badge, Button, List, Popover, Space, Typography } from 'antd'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { resourceClient } from '../../api/resource-client.ts'
 import { notify } from '../../base/notify.ts'
@@ -16,6 +17,8 @@ import { useSession } from '../../stores/session.ts'
 import { RecordName } from '../resource/RecordName.tsx'
 import { queryKeys } from '../resource/resource-queries.ts'
 import { useSchedules } from './use-schedules.ts'
+
+const SETTLE_MS = 3000
 
 /**
  * The navbar's notice of the caller's scheduled changes that ran (issue 67 item 4), shown only while some are
@@ -29,10 +32,16 @@ export function ScheduledNotices() {
   const names = usePermissions((state) => state.names)
   const queryClient = useQueryClient()
   const schedules = scheduledResources.some((resource) => hasPermission(names, `edit-${resource}`))
+  // Asked a while after the shell loads: a screen's own data (the dashboard's figures) goes first.
+  const [settled, setSettled] = useState(false)
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(true), SETTLE_MS)
+    return () => clearTimeout(timer)
+  }, [])
   const { rows, refresh, client } = useSchedules(
     { created_by: me ?? 0, unseen: 1, sort: '-run_at', per_page: 20 },
     30_000,
-    schedules && me !== undefined,
+    settled && schedules && me !== undefined,
   )
   const unseen = rows.data?.data ?? []
   if (unseen.length === 0) return null
