@@ -80,7 +80,7 @@ export function ScheduleTable({ rows, loading, withRecord, onChange, onCancel }:
         { key: 'by', title: t('scheduled.by'), dataIndex: 'created_by_name' },
         {
           key: 'buttons',
-          title: '',
+          title: t('resource.actions'),
           render: (_, row) =>
             row.state === 'pending' && (
               <Space>
