@@ -63,8 +63,12 @@ describe('a take-down scheduled ahead, end to end in Chromium', () => {
     await page.getByTestId('schedule-save').click()
 
     const listed = async () =>
-      (await asAdmin<{ data: Row[] }>(product, `/api/scheduled-changes?resource=videos&record_id=${video.id}`))
-        .data
+      (
+        await asAdmin<{ data: Row[] }>(
+          product,
+          `/api/scheduled-changes?resource=videos&record_id=${video.id}`,
+        )
+      ).data
     await expect.poll(async () => (await listed()).length).toBe(1)
     const [change] = await listed()
     if (!change) throw new Error('nothing scheduled')
