@@ -212,9 +212,7 @@ describeEachEngine('bootstrap', (engine) => {
         (commerce?.n ?? 0) +
         DEMO_ARTICLES +
         Number(merch?.n) +
-        (community?.n ?? 0) +
-        // A video's take-down scheduled ahead (db/demo-scheduled-changes.ts).
-        1,
+        (community?.n ?? 0),
     )
     await rm(uploads, { recursive: true, force: true })
   })
