@@ -79,6 +79,8 @@ export interface Config {
   mailFrom: string
   /** How often member e-mails the mail server did not take are tried again (from the member_mails outbox). */
   mailRetrySeconds: number
+  /** How often each process looks for scheduled changes that are due (docs/scheduled-changes.md), in ms. */
+  scheduledChangesIntervalMs: number
   /** Seconds to wait for the mail server to connect and greet (a silent one is given up after this). */
   mailTimeoutSeconds: number
   /** CSV exports running at once in this process, each on a connection of their own; more answer 429. */
@@ -277,6 +279,7 @@ const schema = z.object({
   VISIT_RETENTION_DAYS: integer(400, 1, 36500),
   SHUTDOWN_GRACE_SECONDS: integer(10, 0, 600),
   MAIL_RETRY_SECONDS: integer(60, 1, 86400),
+  SCHEDULED_CHANGES_INTERVAL_MS: integer(15_000, 50, 3_600_000),
   MAIL_TIMEOUT_SECONDS: integer(10, 1, 300),
   EXPORT_CONCURRENCY: integer(2, 1, 100),
   EXPORT_STALL_SECONDS: integer(30, 1, 3600),
@@ -414,6 +417,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailRetrySeconds: e.MAIL_RETRY_SECONDS,
+    scheduledChangesIntervalMs: e.SCHEDULED_CHANGES_INTERVAL_MS,
     mailTimeoutSeconds: e.MAIL_TIMEOUT_SECONDS,
     exportConcurrency: e.EXPORT_CONCURRENCY,
     exportStallSeconds: e.EXPORT_STALL_SECONDS,

@@ -32,12 +32,15 @@ const auditKnownActions = [
 
 /**
  * What the trail is about: every permission resource, `auth` for logins, `profile` for one's own account and
- * `saved-views`, a resource open to every admin without permissions of its own.
+ * `saved-views` and `scheduled-changes`, resources open to every admin without permissions of their own.
  */
-const auditResources = ['auth', 'profile', 'saved-views', ...Object.keys(permissionCatalogue)] as [
-  string,
-  ...string[],
-]
+const auditResources = [
+  'auth',
+  'profile',
+  'saved-views',
+  'scheduled-changes',
+  ...Object.keys(permissionCatalogue),
+] as [string, ...string[]]
 
 /** A row of GET /api/audit-logs. */
 const auditLogRecord = z

@@ -8,6 +8,7 @@ import { seedDemoCommerce } from './demo-commerce.ts'
 import { seedDemoCommunity } from './demo-community.ts'
 import { seedDemoMerchandising } from './demo-merchandising.ts'
 import { seedDemoSavedViews } from './demo-saved-views.ts'
+import { seedDemoScheduledChanges } from './demo-scheduled-changes.ts'
 import { seedDemoVideos } from './demo-videos.ts'
 import { directors, posts, seos, sites, sources, tagCategories, tags } from './schema/index.ts'
 
@@ -166,5 +167,6 @@ export async function seedDemoData(db: Db, storage: Storage): Promise<number> {
   added += await seedDemoMerchandising(db)
   added += await seedDemoCommunity(db)
   added += await seedDemoSavedViews(db)
+  added += await seedDemoScheduledChanges(db)
   return added
 }

@@ -21,6 +21,13 @@ export const en = {
     'The record cannot be put back: a record added since holds one of its unique values.',
   'errors.restore_missing': 'The record cannot be put back: a record it refers to was deleted since.',
   'errors.action_state': 'The action {action} does not apply while the record is {state}.',
+  'errors.scheduled_ran': 'A scheduled change can be changed only while pending; this one is {state}.',
+  'scheduled.done_publish': 'Published.',
+  'scheduled.done_take_down': 'Taken down.',
+  'scheduled.late': 'No server was running at its time; it ran as soon as one started.',
+  'scheduled.not_permitted': 'The admin who scheduled it may no longer make this change.',
+  'scheduled.scheduler_gone': 'The admin who scheduled it is disabled.',
+  'scheduled.broken': 'The change could not be made (a server error); see the server log.',
   'errors.stale':
     '{who} changed this record at {when}, after the version this change was made from; nothing was saved.',
   'errors.stale_elsewhere':

@@ -25,6 +25,17 @@ function masked(changes: Record<string, unknown>): Record<string, unknown> {
   )
 }
 
+/** What every entry written for a request says besides its changes (auditedAs). */
+const marks = new WeakMap<FastifyRequest, Record<string, unknown>>()
+
+/**
+ * Every entry written for `request` carries `mark` in its changes: a change scheduled ahead runs the manual
+ * write on its scheduler's behalf, and its entries say so (`scheduled: {id, late}`).
+ */
+export function auditedAs(request: FastifyRequest, mark: Record<string, unknown>): void {
+  marks.set(request, mark)
+}
+
 /**
  * Records one entry of the audit trail. Pass the transaction of the write it describes, so the entry
  * exists exactly when the write does. Secret fields are masked here, whatever the caller passed.
@@ -34,6 +45,8 @@ export async function audit(db: Db, request: FastifyRequest, entry: AuditEntry):
     id: request.admin?.id ?? null,
     username: request.admin?.username ?? null,
   }
+  const mark = marks.get(request)
+  const changes = mark ? { ...entry.changes, ...mark } : entry.changes
   await db.insert(auditLogs).values({
     adminId: actor.id,
     adminUsername: actor.username?.slice(0, 255) ?? null,
@@ -41,7 +54,7 @@ export async function audit(db: Db, request: FastifyRequest, entry: AuditEntry):
     recordId: entry.recordId ?? null,
     action: entry.action,
     ip: request.ip?.slice(0, 64) ?? null,
-    changes: entry.changes ? masked(entry.changes) : null,
+    changes: changes ? masked(changes) : null,
   })
 }
 

@@ -24,6 +24,7 @@ import { questionsModule } from './questions/index.ts'
 import { reportSubscriptionsModule } from './report-subscriptions/index.ts'
 import { rolesModule } from './roles/index.ts'
 import { savedViewsModule } from './saved-views/index.ts'
+import { scheduledChangesModule } from './scheduled-changes/module.ts'
 import { searchModule } from './search/index.ts'
 import { seosModule } from './seos/index.ts'
 import { sitesModule } from './sites/index.ts'
@@ -74,4 +75,5 @@ export const modules: ApiModule[] = [
   analyticsModule,
   reportSubscriptionsModule,
   savedViewsModule,
+  scheduledChangesModule,
 ]

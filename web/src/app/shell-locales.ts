@@ -2,6 +2,7 @@ import { changesLocale } from '../components/changes/locale.ts'
 import { permissionLocale } from '../components/permission/locale.ts'
 import { resourceLocales } from '../components/resource/define-resource.ts'
 import { resourceLocale } from '../components/resource/locale.ts'
+import { scheduledLocale } from '../components/scheduled/locale.ts'
 import { demosLocale } from '../demos/locales.ts'
 import { analyticsLocale } from '../features/analytics/locale.ts'
 import { economicsLocale } from '../features/economics/locale.ts'
@@ -21,5 +22,6 @@ export const shellLocales: Record<string, Locale> = {
   demos: demosLocale,
   analytics: analyticsLocale,
   economics: economicsLocale,
+  scheduled: scheduledLocale,
   ...resourceLocales(resources),
 }

@@ -4,6 +4,7 @@ import type { AppRoute } from '../base/route-types.ts'
 import { resourceRoutes } from '../components/resource/define-resource.ts'
 import { demoRoutes } from '../demos/routes.ts'
 import { analyticsRoutes } from '../features/analytics/routes.ts'
+import { scheduledRoutes } from '../features/scheduled/routes.ts'
 import { resources } from '../resources/index.ts'
 
 /**
@@ -41,6 +42,7 @@ export const shellRoutes: AppRoute[] = [
     ],
   },
   ...resourceRoutes(resources),
+  ...scheduledRoutes,
   ...analyticsRoutes,
   ...demoRoutes,
 ]

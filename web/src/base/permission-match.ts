@@ -5,6 +5,7 @@ import type { AppRoute, RouteAction } from './route-types.ts'
  * - `list-{resource}` grants the list, show and detail routes of that resource;
  * - `create-`, `edit-`, `batch-create-{resource}` grant their own routes;
  * - a parent is granted when any child is;
+ * - a route naming several `resources` is granted by its action on any of them;
  * - routes naming no resource (dashboard, profile) need no permission.
  * Every screen names the permission that reads its data: the analytics screens under /analytics/daily each
  * their own `list-daily-*` (the spec's "any permission with daily in its name opens every daily path" showed a
@@ -19,14 +20,15 @@ export function requiredPermission(resource: string, action: RouteAction = 'list
 
 /** Routes whose access depends on permissions at all (as opposed to dashboard-like routes). */
 function isPermissionRoute(route: AppRoute): boolean {
-  return Boolean(route.meta?.resource)
+  return Boolean(route.meta?.resource || route.meta?.resources)
 }
 
 export function isRouteGranted(route: AppRoute, permissions: Permissions): boolean {
   if (route.children?.length) return route.children.some((child) => isRouteGranted(child, permissions))
-  const resource = route.meta?.resource
+  const { resource, resources, action } = route.meta ?? {}
+  if (resources) return resources.some((one) => permissions.has(requiredPermission(one, action)))
   if (!resource) return true
-  return permissions.has(requiredPermission(resource, route.meta?.action))
+  return permissions.has(requiredPermission(resource, action))
 }
 
 /** The table pruned to what the permissions grant; parents keep only their granted children. */

@@ -15,6 +15,8 @@ interface RouteMeta {
   public?: boolean
   /** Permission resource, as in the API path; with `action` it names the permission the route needs. */
   resource?: string
+  /** Instead of `resource`: the route is granted by `action` on any of these (the Scheduled screen). */
+  resources?: readonly string[]
   action?: RouteAction
   /** Not kept alive when left (used by cached views, a later issue). */
   noCache?: boolean

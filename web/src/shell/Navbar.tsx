@@ -2,6 +2,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
 import { Button, Grid, Layout } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { LanguageSwitch } from '../components/language/LanguageSwitch.tsx'
+import { ScheduledNotices } from '../components/scheduled/ScheduledNotices.tsx'
 import { useApp } from '../stores/app.ts'
 import { Breadcrumb } from './Breadcrumb.tsx'
 import { ErrorLogButton } from './error-log/ErrorLogButton.tsx'
@@ -32,6 +33,7 @@ export function Navbar() {
         {/* The search stays on a phone too (its field then spans the navbar, shell.css); as in the template,
             the other tools leave a phone's narrow navbar to the language and the account. */}
         <HeaderSearch />
+        <ScheduledNotices />
         {!mobile && (
           <>
             <ErrorLogButton />

@@ -51,6 +51,12 @@ export const declaredLists: {
   channel: PgColumn | undefined
 }[] = []
 
+/**
+ * Every resource's write paths by its path, for work that writes a record as its routes do without a request
+ * of its own: a change scheduled ahead runs the very action or update staff would (scheduled-changes).
+ */
+export const declaredWrites = new Map<string, Resource['writes']>()
+
 /** A resolved declaration's view, answer, list and writes (its list noted in `declaredLists`). */
 function resourceOf(spec: Resolved): Resource {
   const { path, table } = spec
@@ -130,6 +136,7 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
   const { path } = spec
   declaredRecords.set(path, spec.record)
   declaredLabels.set(path, spec.contract.label ?? 'name')
+  declaredWrites.set(path, res.writes)
   declaredPresent.set(path, { table: spec.table, present: presentedOf(spec) })
   const { view, list, writes } = res
   const update = spec.update ?? partialInput(spec.input)

@@ -15,6 +15,7 @@ import { showServerErrors } from '../form/server-errors.ts'
 import { useForm } from '../form/use-form.ts'
 import { useSessionDraft } from '../form/use-session-draft.ts'
 import { useUnsaved } from '../form/use-unsaved.ts'
+import { isScheduled, RecordSchedules } from '../scheduled/RecordSchedules.tsx'
 import { EditConflict, editorOf } from './EditConflict.tsx'
 import { theirChanges, theirsOnTop } from './edit-conflict.ts'
 import { defaultFormFields, formSchema } from './fields.ts'
@@ -243,7 +244,7 @@ export function ResourceForm(props: ResourceFormProps) {
     backToList({ done: true, saved: { id: stored.id, name: recordLabel(stored, contract.label) } })
   }
 
-  return (
+  const card = (
     <Card ref={screenAnchor} title={titleKey && t(titleKey)}>
       {draft.restored && (
         <Alert
@@ -305,5 +306,13 @@ export function ResourceForm(props: ResourceFormProps) {
         </Form>
       </Spin>
     </Card>
+  )
+  // A record's changes scheduled ahead go with its edit page as with its detail page.
+  if (!editing || !isScheduled(resource.api)) return card
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      {card}
+      <RecordSchedules resource={resource.api} id={Number(id)} />
+    </Space>
   )
 }

@@ -9,6 +9,7 @@ import { can } from '../../base/permission-match.ts'
 import { useRouteHandle } from '../../base/use-route-handle.ts'
 import { useCan, usePermissions } from '../../stores/permission.ts'
 import { useSession } from '../../stores/session.ts'
+import { isScheduled, RecordSchedules } from '../scheduled/RecordSchedules.tsx'
 import { FieldValue } from './Display.tsx'
 import { defaultItems, fieldOf, shownAs } from './fields.ts'
 import { HiddenByRole } from './HiddenByRole.tsx'
@@ -162,6 +163,7 @@ export function ResourceShow<T extends { id: number }>(props: ResourceShowProps<
             listed && <RelatedRecords key={target.name} target={target} filter={filter} id={data.id} />,
         )}
       {data && children?.(data)}
+      {data && isScheduled(resource.api) && <RecordSchedules resource={resource.api} id={data.id} />}
     </Space>
   )
 }

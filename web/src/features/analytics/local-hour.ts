@@ -1,11 +1,5 @@
 import { partsIn } from '../../components/resource/format.ts'
-
-/** Minutes a zone is ahead of UTC at an instant (from its wall clock there). */
-function offsetMinutes(zone: string, at: Date): number {
-  const p = partsIn(zone, at)
-  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute))
-  return Math.round((wall - Math.floor(at.getTime() / 60_000) * 60_000) / 60_000)
-}
+import { offsetMinutes } from '../../components/scheduled/zone-clock.ts'
 
 /**
  * A business-zone hour of `day` (YYYY-MM-DD) as the reader's own clock reads it (`HH:mm`, and the reader's

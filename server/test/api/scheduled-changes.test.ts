@@ -1,0 +1,379 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { until } from '../../../test/support/time.ts'
+import { admins, scheduledChanges, videos } from '../../src/db/schema/index.ts'
+import { describeEachEngine, describeOnPostgres } from '../support/databases.ts'
+import {
+  type Json,
+  SUPER_USERNAME,
+  startSecondServer,
+  startTestApp,
+  type TestAdmin,
+  type TestApp,
+} from '../support/harness.ts'
+
+/** The runner looks often in these tests, so a change due now runs at once. */
+const env = { SCHEDULED_CHANGES_INTERVAL_MS: '100' }
+const soon = (ms = 200) => new Date(Date.now() + ms).toISOString()
+const later = () => new Date(Date.now() + 3_600_000).toISOString()
+
+/** Changes scheduled ahead (issue 67 item 4; docs/scheduled-changes.md). */
+describeEachEngine('scheduled changes', (engine) => {
+  let t: TestApp
+  let token: string
+  const api = (path: string, method = 'GET', body?: Json) => t.request(path, { token, method, body })
+  const as = (who: TestAdmin, path: string, method = 'GET', body?: Json) =>
+    t.request(path, { token: who.token, method, body })
+
+  beforeAll(async () => {
+    t = await startTestApp(engine, { env })
+    token = await t.superToken()
+  })
+  afterAll(() => t?.close())
+
+  let serial = 0
+  const video = async (published: boolean) => {
+    const { id } = (await api('/api/videos', 'POST', { title: 'Launch', serial_number: `SC-${++serial}` }))
+      .body.data
+    if (published) expect((await api(`/api/videos/${id}/publish`, 'POST')).status).toBe(200)
+    return id as number
+  }
+  const schedule = async (body: Json, who?: TestAdmin) => {
+    const res = who
+      ? await as(who, '/api/scheduled-changes', 'POST', body)
+      : await api('/api/scheduled-changes', 'POST', body)
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    return res.body.data as Json
+  }
+  const ran = (id: number) =>
+    until(
+      `scheduled change ${id} to run`,
+      async () => (await api(`/api/scheduled-changes/${id}`)).body.data,
+      (row) => row.state !== 'pending',
+    )
+  const trail = async (resource: string, id: number, action: string) =>
+    (await api(`/api/audit-logs?resource=${resource}&record_id=${id}&action=${action}`)).body.data as Json[]
+
+  it('takes a video down at its time through the manual unpublish: its reason, audit and undo, and a notice', async () => {
+    const id = await video(true)
+    const change = await schedule({
+      resource: 'videos',
+      record_id: id,
+      action: 'take_down',
+      run_at: soon(),
+      reason: 'Licence ends',
+    })
+    expect(change).toMatchObject({ state: 'pending', created_by_name: 'Administrator', late: 0, noticed: 0 })
+    // Listed on the record's own schedules.
+    const listed = await api(`/api/scheduled-changes?resource=videos&record_id=${id}`)
+    expect(listed.body.data.map((row: Json) => row.id)).toEqual([change.id])
+
+    const done = await ran(change.id)
+    expect(done).toMatchObject({ state: 'done', late: 0, result: { en: 'Taken down.', 'zh-CN': '已下架。' } })
+    expect(done.ran_at).toEqual(expect.any(String))
+    const record = (await api(`/api/videos/${id}`)).body.data
+    expect(record).toMatchObject({
+      status: 'draft',
+      takedown_reason: 'Licence ends',
+      taken_down_by: SUPER_USERNAME,
+    })
+    const [entry] = await trail('videos', id, 'unpublish')
+    expect(entry).toMatchObject({ admin_username: SUPER_USERNAME })
+    expect(entry.changes).toMatchObject({
+      status: ['published', 'draft'],
+      reason: 'Licence ends',
+      scheduled: { id: change.id, late: false },
+    })
+    expect((await trail('scheduled-changes', change.id, 'run'))[0]?.changes).toMatchObject({
+      state: ['pending', 'done'],
+    })
+    // The notice waits for its scheduler until seen.
+    const me = (await api('/api/auth/me')).body.data.id
+    const unseen = async () =>
+      (await api(`/api/scheduled-changes?created_by=${me}&unseen=1`)).body.data.map((row: Json) => row.id)
+    expect(await unseen()).toContain(change.id)
+    expect((await api(`/api/scheduled-changes/${change.id}/seen`, 'POST')).status).toBe(200)
+    expect(await unseen()).not.toContain(change.id)
+    // The manual undo of a takedown (publish) applies as it would to one made by hand.
+    expect((await api(`/api/videos/${id}/publish`, 'POST')).body.data.status).toBe('published')
+  })
+
+  it('fails a change that breaks a rule, with the rule as the API would say it, and changes nothing', async () => {
+    const id = await video(false)
+    const change = await schedule({
+      resource: 'videos',
+      record_id: id,
+      action: 'take_down',
+      run_at: soon(),
+      reason: 'x',
+    })
+    const failed = await ran(change.id)
+    expect(failed.state).toBe('failed')
+    expect(failed.result.en).toBe('The action unpublish does not apply while the record is draft.')
+    expect(failed.result['zh-CN']).toContain('草稿')
+    expect((await api(`/api/videos/${id}`)).body.data.status).toBe('draft')
+    expect(await trail('videos', id, 'unpublish')).toEqual([])
+  })
+
+  it('publishes a post, and takes a banner and a promotion down through their updates', async () => {
+    const post = (await api('/api/posts', 'POST', { title: 'Launch note', content: '<p>Hi</p>' })).body.data
+    const banner = (await api('/api/banners', 'POST', { position: 'home_hero', name: 'Autumn' })).body.data
+    const promotion = (
+      await api('/api/promotions', 'POST', {
+        name: 'Autumn',
+        code: 'AUTUMN-SC',
+        started_at: '2026-01-01T00:00:00Z',
+        ended_at: '2036-01-01T00:00:00Z',
+        times: 10,
+      })
+    ).body.data
+    const rows = [
+      await schedule({ resource: 'posts', record_id: post.id, action: 'publish', run_at: soon() }),
+      await schedule({ resource: 'banners', record_id: banner.id, action: 'take_down', run_at: soon() }),
+      await schedule({
+        resource: 'promotions',
+        record_id: promotion.id,
+        action: 'take_down',
+        run_at: soon(),
+      }),
+    ]
+    for (const row of rows) expect((await ran(row.id)).state).toBe('done')
+    expect((await api(`/api/posts/${post.id}`)).body.data).toMatchObject({ status: 'published' })
+    expect((await api(`/api/banners/${banner.id}`)).body.data).toMatchObject({ expired: 1 })
+    expect((await api(`/api/promotions/${promotion.id}`)).body.data).toMatchObject({ status: 'disabled' })
+    const [update] = await trail('promotions', promotion.id, 'update')
+    expect(update?.changes).toMatchObject({ status: ['enabled', 'disabled'], scheduled: { id: rows[2].id } })
+  })
+
+  it('is changed or cancelled until it runs, and never runs once cancelled', async () => {
+    const id = await video(true)
+    const change = await schedule({
+      resource: 'videos',
+      record_id: id,
+      action: 'take_down',
+      run_at: later(),
+      reason: 'Soon',
+    })
+    const moved = await api(`/api/scheduled-changes/${change.id}`, 'PUT', {
+      run_at: later(),
+      reason: 'Sooner',
+    })
+    expect(moved.status).toBe(200)
+    expect(moved.body.data).toMatchObject({ reason: 'Sooner', state: 'pending' })
+    // Only the time, the change and the reason move; the record it is about stays.
+    await api(`/api/scheduled-changes/${change.id}`, 'PUT', { record_id: 999 })
+    expect((await api(`/api/scheduled-changes/${change.id}`)).body.data.record_id).toBe(id)
+    const cancelled = await api(`/api/scheduled-changes/${change.id}/cancel`, 'POST')
+    expect(cancelled.body.data.state).toBe('cancelled')
+    expect((await api(`/api/scheduled-changes/${change.id}/cancel`, 'POST')).status).toBe(409)
+    const after = await api(`/api/scheduled-changes/${change.id}`, 'PUT', { run_at: soon(0) })
+    expect(after.status).toBe(409)
+    // A change due after it runs: the runner has passed the cancelled one by then.
+    const other = await video(false)
+    const marker = await schedule({
+      resource: 'videos',
+      record_id: other,
+      action: 'publish',
+      run_at: soon(0),
+    })
+    expect((await ran(marker.id)).state).toBe('done')
+    expect((await api(`/api/scheduled-changes/${change.id}`)).body.data.state).toBe('cancelled')
+    expect((await api(`/api/videos/${id}`)).body.data.status).toBe('published')
+  })
+
+  it('refuses a take-down without the reason the manual one asks, and a record that is not there', async () => {
+    const id = await video(true)
+    const none = await api('/api/scheduled-changes', 'POST', {
+      resource: 'videos',
+      record_id: id,
+      action: 'take_down',
+      run_at: later(),
+    })
+    expect(none.status).toBe(422)
+    expect(Object.keys(none.body.errors)).toEqual(['reason'])
+    const missing = await api('/api/scheduled-changes', 'POST', {
+      resource: 'videos',
+      record_id: 999_999,
+      action: 'publish',
+      run_at: later(),
+    })
+    expect(missing.status).toBe(422)
+    expect(Object.keys(missing.body.errors)).toEqual(['record_id'])
+    const bad = await api('/api/scheduled-changes', 'POST', {
+      resource: 'admins',
+      record_id: id,
+      action: 'publish',
+      run_at: 'tomorrow',
+    })
+    expect(bad.status).toBe(422)
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['resource', 'run_at'])
+  })
+
+  it("is scheduled and seen only with the resource's permissions, row by row", async () => {
+    const id = await video(true)
+    const post = (await api('/api/posts', 'POST', { title: 'Seen', content: '' })).body.data
+    const onVideo = await schedule({
+      resource: 'videos',
+      record_id: id,
+      action: 'take_down',
+      run_at: later(),
+      reason: 'r',
+    })
+    const onPost = await schedule({
+      resource: 'posts',
+      record_id: post.id,
+      action: 'take_down',
+      run_at: later(),
+      reason: 'r',
+    })
+    // Lists videos but may not edit them: neither schedules nor sees a video's schedules.
+    const reader = await t.createAdmin(['list-videos', 'list-posts', 'edit-posts', 'unpublish-posts'])
+    const body = { resource: 'videos', record_id: id, action: 'publish', run_at: later() }
+    expect((await as(reader, '/api/scheduled-changes', 'POST', body)).status).toBe(403)
+    expect((await as(reader, `/api/scheduled-changes/${onVideo.id}`)).status).toBe(404)
+    expect((await as(reader, `/api/scheduled-changes/${onVideo.id}/cancel`, 'POST')).status).toBe(404)
+    expect(
+      (await as(reader, `/api/scheduled-changes/${onVideo.id}`, 'PUT', { run_at: later() })).status,
+    ).toBe(404)
+    const seen = (await as(reader, '/api/scheduled-changes')).body.data.map((row: Json) => row.id)
+    expect(seen).toContain(onPost.id)
+    expect(seen).not.toContain(onVideo.id)
+    // Edits videos but may not unpublish them: no take-down scheduled, nor a publish turned into one.
+    const editor = await t.createAdmin(['list-videos', 'edit-videos', 'publish-videos'])
+    expect(
+      (await as(editor, '/api/scheduled-changes', 'POST', { ...body, action: 'take_down', reason: 'r' }))
+        .status,
+    ).toBe(403)
+    const mine = await schedule(body, editor)
+    expect(
+      (await as(editor, `/api/scheduled-changes/${mine.id}`, 'PUT', { action: 'take_down', reason: 'r' }))
+        .status,
+    ).toBe(403)
+    // The notice is its scheduler's to mark seen.
+    expect((await api(`/api/scheduled-changes/${mine.id}/seen`, 'POST')).status).toBe(403)
+    // Nobody logged out sees any.
+    expect((await t.request('/api/scheduled-changes')).status).toBe(401)
+  })
+
+  it('fails at its time a change its scheduler may no longer make', async () => {
+    const id = await video(true)
+    const scheduler = await t.createAdmin(['list-videos', 'edit-videos', 'unpublish-videos'])
+    const change = await schedule(
+      { resource: 'videos', record_id: id, action: 'take_down', run_at: soon(300), reason: 'r' },
+      scheduler,
+    )
+    await t.db.update(admins).set({ status: 'disabled' }).where(eq(admins.id, scheduler.id))
+    const failed = await until(
+      'the change to fail',
+      async () => (await t.db.select().from(scheduledChanges).where(eq(scheduledChanges.id, change.id)))[0],
+      (row) => row?.state !== 'pending',
+    )
+    expect(failed?.state).toBe('failed')
+    expect(failed?.result?.en).toBe('The admin who scheduled it is disabled.')
+    expect((await api(`/api/videos/${id}`)).body.data.status).toBe('published')
+  })
+
+  it('runs at start, at once and marked late, a change whose time passed while no server was up', async () => {
+    let missed = 0
+    let record = 0
+    const started = await startTestApp(engine, {
+      env,
+      beforeListen: async (_app, db) => {
+        const [owner] = await db
+          .select({ id: admins.id })
+          .from(admins)
+          .where(eq(admins.username, SUPER_USERNAME))
+        const [row] = await db
+          .insert(videos)
+          .values({ title: 'Missed', serialNumber: 'MISSED-1', status: 'published', publishedAt: new Date() })
+          .returning({ id: videos.id })
+        record = row?.id as number
+        const [change] = await db
+          .insert(scheduledChanges)
+          .values({
+            resource: 'videos',
+            recordId: record,
+            action: 'take_down',
+            reason: 'Window closed',
+            runAt: new Date(Date.now() - 3_600_000),
+            createdBy: owner?.id as number,
+          })
+          .returning({ id: scheduledChanges.id })
+        missed = change?.id as number
+      },
+    })
+    try {
+      const superToken = await started.superToken()
+      const row = await until(
+        'the missed change to run',
+        async () =>
+          (await started.request(`/api/scheduled-changes/${missed}`, { token: superToken })).body.data,
+        (data) => data.state !== 'pending',
+      )
+      expect(row).toMatchObject({ state: 'done', late: 1 })
+      expect(row.result.en).toContain('ran as soon as one started')
+      const video = (await started.request(`/api/videos/${record}`, { token: superToken })).body.data
+      expect(video.status).toBe('draft')
+      const [entry] = (
+        await started.request(`/api/audit-logs?resource=videos&record_id=${record}&action=unpublish`, {
+          token: superToken,
+        })
+      ).body.data
+      expect(entry.changes.scheduled).toEqual({ id: missed, late: true })
+    } finally {
+      await started.close()
+    }
+  })
+})
+
+describeOnPostgres('scheduled changes with two server processes', () => {
+  let t: TestApp
+  let second: Awaited<ReturnType<typeof startSecondServer>>
+  beforeAll(async () => {
+    t = await startTestApp('postgres', { env })
+    second = await startSecondServer(t)
+  })
+  afterAll(async () => {
+    await second?.close()
+    await t?.close()
+  })
+
+  it('runs each due change once, whichever process claims it', async () => {
+    const token = await t.superToken()
+    const api = (path: string, method = 'GET', body?: Json) => t.request(path, { token, method, body })
+    const runAt = soon(500)
+    const changes: number[] = []
+    const records: number[] = []
+    for (let i = 0; i < 8; i++) {
+      const { id } = (await api('/api/videos', 'POST', { title: 'Twice?', serial_number: `TWO-${i}` })).body
+        .data
+      records.push(id)
+      changes.push(
+        (
+          await api('/api/scheduled-changes', 'POST', {
+            resource: 'videos',
+            record_id: id,
+            action: 'publish',
+            run_at: runAt,
+          })
+        ).body.data.id,
+      )
+    }
+    const rows = await until(
+      'every change to run',
+      async () => (await api('/api/scheduled-changes?state=pending&resource=videos')).body.data as Json[],
+      (pending) => pending.length === 0,
+    )
+    expect(rows).toEqual([])
+    for (const [i, id] of changes.entries()) {
+      const row = (await api(`/api/scheduled-changes/${id}`)).body.data
+      expect(row).toMatchObject({ state: 'done', late: 0 })
+      const publishes = (await api(`/api/audit-logs?resource=videos&record_id=${records[i]}&action=publish`))
+        .body.data
+      expect(publishes).toHaveLength(1)
+      const runs = (await api(`/api/audit-logs?resource=scheduled-changes&record_id=${id}&action=run`)).body
+        .data
+      expect(runs).toHaveLength(1)
+    }
+  })
+})
