@@ -138,7 +138,7 @@ describeEachEngine('history and restore', (engine) => {
       const before = (await as(token, `/api/tags/${tag}`)).body.data
       const entries = await trailCount('tags', tag)
       const refused = await restore(token, `tags/${tag}`, moved.id, before.version, {
-        name: (moved.changes?.name as string[])[0],
+        name: first,
       })
       expect(refused.status).toBe(422)
       expect(refused.body.errors).toHaveProperty('name')
