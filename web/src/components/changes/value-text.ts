@@ -6,6 +6,7 @@ import { actionName, groupTitle } from '../permission/permission-names.ts'
 import { formatDateTime } from '../resource/format.ts'
 import { registeredResource } from '../resource/registry.ts'
 import { formatValue, type ValueText } from './changes.ts'
+import { LONG_TEXT } from './word-diff.ts'
 
 /** What the server records instead of a secret (server/src/lib/audit.ts). */
 const SECRET_MARK = '[changed]'
@@ -13,13 +14,13 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/
 const permissions = new Map(permissionEntries.map((entry) => [entry.name as string, entry]))
 
 /** Whether the resource's records keep the field as rich text (HTML), which the trail shows as its text. */
-function isRichText(resource: string, field: string): boolean {
+export function isRichText(resource: string, field: string): boolean {
   const schema = registeredResource(resource)?.contract.record.shape[field] as z.ZodType | undefined
   return schema !== undefined && describeField(schema).kind === 'rich_text'
 }
 
 /** Rich text as it reads: its words, blocks apart; markup never shows (parsed inert, never rendered). */
-function plainText(html: string): string {
+export function plainText(html: string): string {
   const spaced = html.replace(/<\/(p|h[1-6]|li|div|blockquote)>|<br\s*\/?>/gi, '$& ')
   const text = new DOMParser().parseFromString(spaced, 'text/html').body.textContent ?? ''
   return text.replace(/\s+/g, ' ').trim()
@@ -55,4 +56,19 @@ export function valueTexts(resource: string, t: TFunction): ValueText {
     return formatValue(value, empty)
   }
   return text
+}
+
+/**
+ * A change of a long text (past LONG_TEXT characters) or of rich text, as the two texts a word diff compares
+ * (rich text by its words); undefined for any other change, which reads as "before → after".
+ */
+export function longTextChange(
+  resource: string,
+  field: string,
+  values: readonly unknown[],
+): [string, string] | undefined {
+  const [before, after] = values
+  if (values.length !== 2 || typeof before !== 'string' || typeof after !== 'string') return undefined
+  if (isRichText(resource, field)) return [plainText(before), plainText(after)]
+  return before.length > LONG_TEXT || after.length > LONG_TEXT ? [before, after] : undefined
 }
