@@ -14,13 +14,13 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/
 const permissions = new Map(permissionEntries.map((entry) => [entry.name as string, entry]))
 
 /** Whether the resource's records keep the field as rich text (HTML), which the trail shows as its text. */
-export function isRichText(resource: string, field: string): boolean {
+function isRichText(resource: string, field: string): boolean {
   const schema = registeredResource(resource)?.contract.record.shape[field] as z.ZodType | undefined
   return schema !== undefined && describeField(schema).kind === 'rich_text'
 }
 
 /** Rich text as it reads: its words, blocks apart; markup never shows (parsed inert, never rendered). */
-export function plainText(html: string): string {
+function plainText(html: string): string {
   const spaced = html.replace(/<\/(p|h[1-6]|li|div|blockquote)>|<br\s*\/?>/gi, '$& ')
   const text = new DOMParser().parseFromString(spaced, 'text/html').body.textContent ?? ''
   return text.replace(/\s+/g, ' ').trim()
