@@ -4,6 +4,7 @@ import type { HistoryEntry } from '@vod/contract/resources/audit-logs'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, http } from '../src/api/http.ts'
 import { shellLocales } from '../src/app/shell-locales.ts'
+import { referenceOf } from '../src/components/changes/references.ts'
 import { wordDiff } from '../src/components/changes/word-diff.ts'
 import { RecordHistory } from '../src/components/history/RecordHistory.tsx'
 import { restorableValues } from '../src/components/history/restore-values.ts'
@@ -172,6 +173,12 @@ describe("a record's history panel", () => {
     const refused = await screen.findByTestId('history-restore-refused')
     expect(refused.textContent).toContain('Entry #12 could not be restored')
     expect(refused.textContent).toContain('The question is taken.')
+  })
+
+  it("names a linked child's records in the owner's history (a block's videos)", () => {
+    expect(referenceOf('blocks', 'add-videos', 'ids')).toBe('videos')
+    expect(referenceOf('blocks', 'remove-videos', 'id')).toBe('videos')
+    expect(referenceOf('channels', 'update-campaigns', 'id')).toBeUndefined()
   })
 
   it('is in Chinese too, and absent without the permission', async () => {

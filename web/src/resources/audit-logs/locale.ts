@@ -32,6 +32,8 @@ export const auditLogsLocale = defineResourceLocale({
     route: ['Request', '请求'],
     permission: ['Permission needed', '所需权限'],
     count: ['Times refused', '拒绝次数'],
+    /** A linked child's entry (a block's `add-videos`, `reorder-videos`): the records linked, in order. */
+    ids: ['Records', '记录'],
     /** A restore's entry: the history entry whose earlier values it put back. */
     restored_from: ['Restored from entry', '恢复自记录'],
   },
