@@ -13,6 +13,7 @@ import { addLocales } from '../src/i18n/index.ts'
 import { resources } from '../src/resources/index.ts'
 import { useApp } from '../src/stores/app.ts'
 import { clearPermissions, setPermissions } from '../src/stores/permission.ts'
+import { useSession } from '../src/stores/session.ts'
 
 describe('a word diff', () => {
   const joined = (kind: string, parts: ReturnType<typeof wordDiff>) =>
@@ -173,6 +174,30 @@ describe("a record's history panel", () => {
     const refused = await screen.findByTestId('history-restore-refused')
     expect(refused.textContent).toContain('Entry #12 could not be restored')
     expect(refused.textContent).toContain('The question is taken.')
+  })
+
+  it('says a value the role hides is hidden, in words, never the marker', async () => {
+    const profile = useSession.getState().profile
+    useSession.setState({
+      profile: { ...profile, field_rules: { questions: { answer: 'none' } } } as typeof profile,
+    })
+    try {
+      vi.spyOn(http, 'get').mockResolvedValue({
+        data: [{ ...entries[0], id: 14, changes: { answer: ['hidden', 'hidden'] } }],
+      })
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+      render(
+        <QueryClientProvider client={client}>
+          <RecordHistory path="questions" id={5} />
+        </QueryClientProvider>,
+      )
+      const table = await screen.findByTestId('questions-history')
+      await waitFor(() =>
+        expect(table.textContent).toContain('Answer: (hidden by your role) → (hidden by your role)'),
+      )
+    } finally {
+      useSession.setState({ profile })
+    }
   })
 
   it("names a linked child's records in the owner's history (a block's videos)", () => {

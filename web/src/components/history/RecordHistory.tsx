@@ -122,7 +122,12 @@ function HistoryCard({ path, id, restore }: { path: string; id: number; restore?
               width: 180,
               render: (_, entry) => formatDateTime(entry.created_at),
             },
-            { key: 'admin', title: t('audit-logs.fields.admin_username'), dataIndex: 'admin_username' },
+            {
+              key: 'admin',
+              title: t('audit-logs.fields.admin_username'),
+              // Data, as a list's cells are (data-field): a login reads as written in either language.
+              render: (_, entry) => <span data-field="admin_username">{entry.admin_username}</span>,
+            },
             {
               key: 'action',
               title: t('audit-logs.fields.action'),
@@ -140,7 +145,9 @@ function HistoryCard({ path, id, restore }: { path: string; id: number; restore?
               key: 'changes',
               title: t('audit-logs.fields.changes'),
               render: (_, entry) => (
-                <ChangeList entry={withoutRestoreMark(entry)} labels="audit-logs.changeFields" />
+                <div data-field="changes">
+                  <ChangeList entry={withoutRestoreMark(entry)} labels="audit-logs.changeFields" />
+                </div>
               ),
             },
             ...(restoreColumn ? [restoreColumn] : []),
