@@ -96,6 +96,15 @@ export function effectivePermissions<T extends string>(held: readonly T[]): T[] 
   return held.filter((name) => !name.startsWith('export-') || set.has(`list-${name.slice('export-'.length)}`))
 }
 
+/**
+ * Who reads a record's history (`GET /{path}/{id}/history`) and restores from it: `history-{path}` where the
+ * catalogue has it (members, orders: read apart from the record's edit), else whoever may edit the record.
+ */
+export function historyPermissionOf(path: string): string {
+  const own = `history-${path}`
+  return known.has(own) ? own : `edit-${path}`
+}
+
 /** The role seeded on first start that holds every permission. */
 export const SUPER_ADMIN_ROLE = 'super-admin'
 

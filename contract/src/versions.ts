@@ -52,3 +52,14 @@ export type StaleAnswer = z.infer<typeof staleAnswer>
 
 /** A record as an answer carries it: its fields and its version. */
 export type Versioned<T> = T & { version: string }
+
+/**
+ * A PUT that restores values from a record's history names the entry they come from in this header
+ * (`X-Restored-From: <audit entry id>`): the server checks that the entry is one of the record's own, that
+ * each field sent is one it changed, and audits the write as `restore-values` with `restored_from` (docs/resources.md
+ * "History and restore"). The write is otherwise a normal edit: its If-Match, rules and field rules.
+ */
+export const RESTORED_FROM_HEADER = 'x-restored-from'
+
+/** The audit action of a write that restored values from an entry of the record's history. */
+export const RESTORE_VALUES_ACTION = 'restore-values'

@@ -15,6 +15,8 @@ const auditActions = [
   'login-failed',
   'logout',
   'forbidden',
+  // A PUT restoring earlier values from the record's history (RESTORE_VALUES_ACTION).
+  'restore-values',
   // Any other action is the route's own verb: enable, disable, assign, reset-qrcode, publish, ...; binding an
   // authenticator (at login or from the profile) is 'bind-two-factor'.
 ] as const
@@ -85,8 +87,9 @@ export const auditLogsContract = defineContract({
 })
 
 /**
- * One entry of a record's history, `GET /{path}/{id}/history` behind `history-{path}` (members, orders): who
- * changed what and when, for staff who may read the record but not the whole trail (nor the admins list).
+ * One entry of a record's history, `GET /{path}/{id}/history` behind historyPermissionOf (`history-{path}` for
+ * members and orders, else `edit-{path}`): who changed what and when, for staff who may read the record but not
+ * the whole trail (nor the admins list).
  */
 export const historyEntry = auditLogRecord.omit({ ip: true }).meta({ id: 'HistoryEntry' })
 export type HistoryEntry = z.infer<typeof historyEntry>

@@ -85,6 +85,9 @@ export const en = {
   'admins.wider_fields': 'You cannot change an admin who reads fields you may not read in full: {names}.',
   'admins.stronger': 'You cannot change an admin who holds permissions you do not hold: {names}.',
   'admins.status_permission': 'Changing the status needs the permission {permission}.',
+  'history.not_restorable': "Entry #{entry} of this record's history cannot be restored here.",
+  'history.not_changed':
+    'Entry #{entry} did not change {field}: only the values an entry changed can be restored from it.',
   'fields.hidden': 'The field {field} is not one you may read: no list sorts, filters or ranges by it.',
   'fields.read_only': 'You may not change these fields: {names}.',
   'fields.unknown': 'Field rules may name only the fields of a record: {names}.',

@@ -80,6 +80,8 @@ export const zhCN: Record<MessageKey, string> = {
   'admins.wider_fields': '不能更改可读取您无权完整读取的字段的管理员：{names}。',
   'admins.stronger': '不能更改拥有您所没有的权限的管理员：{names}。',
   'admins.status_permission': '更改状态需要 {permission} 权限。',
+  'history.not_restorable': '此记录的变更记录中没有可恢复的第 {entry} 条。',
+  'history.not_changed': '第 {entry} 条记录没有修改{field}：只能恢复该条记录修改过的值。',
   'fields.hidden': '您无权读取字段 {field}：列表不能按它排序、筛选或限定范围。',
   'fields.read_only': '您无权修改这些字段：{names}。',
   'fields.unknown': '字段规则只能指定记录中的字段：{names}。',

@@ -1,5 +1,5 @@
 import { API_VERSION } from '@vod/contract/lists'
-import type { StaleAnswer } from '@vod/contract/versions'
+import { RESTORED_FROM_HEADER, type StaleAnswer } from '@vod/contract/versions'
 import { takeBootAnswer } from './boot-answers.ts'
 
 /**
@@ -71,6 +71,8 @@ export interface RequestOptions {
   priority?: RequestPriority
   /** The version of the record a write was made from: sent as If-Match, a 412 if the record moved on. */
   version?: string
+  /** The history entry whose earlier values a PUT restores (X-Restored-From, contract/src/versions.ts). */
+  restoredFrom?: number
 }
 
 export function buildUrl(path: string, query: Query = {}): string {
@@ -83,7 +85,12 @@ export function buildUrl(path: string, query: Query = {}): string {
   return `${httpConfig.baseUrl}${path}${search ? `?${search}` : ''}`
 }
 
-export function headers(body: unknown, explicitToken: string | undefined, version?: string): Headers {
+export function headers(
+  body: unknown,
+  explicitToken: string | undefined,
+  version?: string,
+  restoredFrom?: number,
+): Headers {
   const result = new Headers({
     'X-Requested-With': 'XMLHttpRequest',
     'X-Api-Version': API_VERSION,
@@ -94,6 +101,7 @@ export function headers(body: unknown, explicitToken: string | undefined, versio
   if (body !== undefined && !isRaw(body)) result.set('Content-Type', 'application/json')
   // An entity tag is quoted (RFC 9110).
   if (version !== undefined) result.set('If-Match', `"${version}"`)
+  if (restoredFrom !== undefined) result.set(RESTORED_FROM_HEADER, String(restoredFrom))
   return result
 }
 
@@ -150,7 +158,16 @@ async function exchange<T>(
   options: RequestOptions,
   read: (response: Response) => Promise<T>,
 ): Promise<T> {
-  const { query, body, signal, token, timeoutMs = httpConfig.timeoutMs, priority, version } = options
+  const {
+    query,
+    body,
+    signal,
+    token,
+    timeoutMs = httpConfig.timeoutMs,
+    priority,
+    version,
+    restoredFrom,
+  } = options
   const controller = new AbortController()
   let timedOut = false
   const timer = setTimeout(() => {
@@ -167,7 +184,7 @@ async function exchange<T>(
       (early && (await early)) ||
       (await fetch(buildUrl(path, query), {
         method,
-        headers: headers(body, token, version),
+        headers: headers(body, token, version, restoredFrom),
         body: body === undefined ? undefined : isRaw(body) ? body : JSON.stringify(body),
         signal: controller.signal,
         ...(priority ? { priority } : {}),

@@ -43,7 +43,8 @@ export interface ResourceClient<T = RecordValues> {
   /** The records with these ids (`ids=`), in the order asked, as many calls as the page size needs. */
   many(ids: readonly Id[], signal?: AbortSignal): Promise<T[]>
   create(values: RecordValues): Promise<T>
-  update(target: Target, values: RecordValues): Promise<T>
+  /** PUT; with `restoredFrom`, the values restore those of that entry of the record's history. */
+  update(target: Target, values: RecordValues, options?: { restoredFrom?: number }): Promise<T>
   remove(target: Target): Promise<void>
   /** `POST /{path}/{id}/{action}`: the record as it is after the action. */
   action(target: Target, action: string, body?: RecordValues): Promise<T>
@@ -102,8 +103,14 @@ function client<T>(path: string): ChildClient<T> {
       return wanted.flatMap((id) => byId.get(id) ?? [])
     },
     create: (values) => data(http.post<{ data: T }>(base, { body: values })),
-    update: (target, values) =>
-      data(http.put<{ data: T }>(`${base}/${idOf(target)}`, { body: values, version: versionOf(target) })),
+    update: (target, values, options) =>
+      data(
+        http.put<{ data: T }>(`${base}/${idOf(target)}`, {
+          body: values,
+          version: versionOf(target),
+          restoredFrom: options?.restoredFrom,
+        }),
+      ),
     remove: (target) => http.delete(`${base}/${idOf(target)}`, { version: versionOf(target) }),
     action: (target, action, body) =>
       data(http.post<{ data: T }>(`${base}/${idOf(target)}/${action}`, { body, version: versionOf(target) })),

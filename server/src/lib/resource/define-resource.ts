@@ -1,3 +1,4 @@
+import { historyPermissionOf, isPermissionName } from '@vod/contract'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/client.ts'
@@ -107,7 +108,7 @@ function viewsOf(spec: Resolved) {
 }
 
 /** Every permission a resource's routes name (tests add a fixture's to their catalogue from here). */
-function permissionsOf(spec: Resolved, history: boolean): string[] {
+function permissionsOf(spec: Resolved, history: string | undefined): string[] {
   const { path } = spec
   if (spec.access) return []
   const permissions = [
@@ -118,7 +119,7 @@ function permissionsOf(spec: Resolved, history: boolean): string[] {
     ),
     ...(spec.export ? [permissionOf('export', path)] : []),
     ...(spec.import ? [permissionOf('batch-create', path)] : []),
-    ...(history ? [permissionOf('history', path)] : []),
+    ...(history ? [history] : []),
   ]
   return [...new Set(permissions)]
 }
@@ -147,7 +148,11 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
   const exporter = spec.export && defineExport(spec, res.narrowed, writes.scopeOf)
   const importer = spec.import && defineImport(spec, writes)
   const bulk = defineBulk(spec, list, writes, res.narrowed)
-  const history = defineHistory(path, view, writes.scopeOf, spec.historyAlso)
+  // Every resource with an edit has one, and members' and orders' (history-{path}) without.
+  const history =
+    operations.has('edit') || isPermissionName(permissionOf('history', path))
+      ? defineHistory(path, view, writes.scopeOf, spec.historyAlso)
+      : undefined
   const views = viewsOf(spec)
   const totals = spec.contract.list.totals?.length
     ? defineTotals(spec, view, list, writes.scopeOf, res.narrowed)
@@ -172,7 +177,9 @@ export function defineResource<R extends WireRecord = WireRecord>(declared: Reso
     if (importer) await importer.routes(app, db)
   }
 
-  return Object.assign(resourceRoutes, { permissions: permissionsOf(spec, !!history) })
+  return Object.assign(resourceRoutes, {
+    permissions: permissionsOf(spec, history && historyPermissionOf(path)),
+  })
 }
 
 /** The record fields a resource shows from elsewhere: its presented expressions and its relations' objects. */

@@ -1,4 +1,4 @@
-import { HISTORY_LIMIT, historyEntry, isPermissionName } from '@vod/contract'
+import { HISTORY_LIMIT, historyEntry, historyPermissionOf, isPermissionName } from '@vod/contract'
 import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -8,14 +8,14 @@ import { auditLogs } from '../../db/schema/index.ts'
 import { idParams } from '../id-param.ts'
 import { dataOf, recordErrors } from '../responses.ts'
 import { changesAs, type NarrowedFields, narrowedFields } from './field-access.ts'
-import { permissionOf } from './permissions.ts'
 import type { HistoryAlso } from './types.ts'
 import { readRecord, type View } from './view.ts'
 
 /**
  * `GET /{path}/{id}/history`: a record's own entries of the audit trail, newest first, for every resource
- * whose catalogue names `history-{path}` (members, orders). Its own permission, not the record's list: a
- * role holding list-users had never read the trail, so none reads it now without being given it; and
+ * with an edit, behind historyPermissionOf: `history-{path}` where the catalogue names it (members, orders),
+ * else `edit-{path}` (who edits a record reads what was done to it, and restores from it). Not the record's
+ * list: a role holding list-users had never read the trail, so none reads it now without being given it; and
  * not list-audit-logs, which reads every admin's every act and needs the admins list to filter it. The
  * record must be in the caller's reach (channel scope) as its page is: 404 otherwise. With `also`, the
  * entries of other records that are its (a member's refunds, its tickets solved) come in too, for who holds
@@ -27,7 +27,7 @@ export function defineHistory(
   scopeOf: (request: FastifyRequest) => SQL | undefined,
   also: readonly HistoryAlso[] = [],
 ) {
-  const permission = permissionOf('history', path)
+  const permission = historyPermissionOf(path)
   if (!isPermissionName(permission)) return undefined
 
   /**

@@ -1,4 +1,5 @@
 import { targetName } from '@vod/contract'
+import { RESTORED_FROM_HEADER } from '@vod/contract/versions'
 import { and, eq, type SQL } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -11,6 +12,7 @@ import { dataOf, errorBody, protectedErrors, recordErrors, searchErrors } from '
 import type { answerSchema } from './answers.ts'
 import { type NarrowedFields, refuseNarrowed, refuseWrites } from './field-access.ts'
 import { permissionOf, routeAccess } from './permissions.ts'
+import { restoredFrom } from './restored-from.ts'
 import type { ActionRoute, Resolved, WireRecord } from './types.ts'
 import { staleErrors, versionHeaders } from './versions.ts'
 import { answerColumns, readRecord, type View } from './view.ts'
@@ -141,7 +143,23 @@ export function createRoute(app: FastifyInstance, db: Db, res: Resource) {
   )
 }
 
-/** PUT `/{path}/{id}` with the update body (the input, every field optional, unless declared). */
+/** PUT's headers: the version, and the history entry a restore takes its values from (restored-from.ts). */
+const updateHeaders = versionHeaders.extend({
+  [RESTORED_FROM_HEADER]: z
+    .string()
+    .max(20)
+    .optional()
+    .meta({
+      description:
+        "The id of an entry of the record's history whose earlier values this write restores: every field " +
+        'sent must be one that entry changed (else 422); audited as `restore-values`.',
+    }),
+})
+
+/**
+ * PUT `/{path}/{id}` with the update body (the input, every field optional, unless declared); with
+ * X-Restored-From, a restore of earlier values from the record's history, through the same rules.
+ */
 export function updateRoute(app: FastifyInstance, db: Db, res: Resource, update: z.ZodObject) {
   const { path } = res.spec
   app.withTypeProvider<ZodTypeProvider>().put(
@@ -152,7 +170,7 @@ export function updateRoute(app: FastifyInstance, db: Db, res: Resource, update:
         tags: res.tags,
         summary: `Update one of ${path}; fields left out keep their values`,
         params: idParams,
-        headers: versionHeaders,
+        headers: updateHeaders,
         body: update,
         response: { 200: dataOf(res.answer), ...recordErrors, 409: errorBody, ...staleErrors },
       },
@@ -160,7 +178,8 @@ export function updateRoute(app: FastifyInstance, db: Db, res: Resource, update:
     async (request) => {
       const body = request.body as Record<string, unknown>
       refuseWrites(body, res.narrowed(request).fields)
-      const record = await res.writes.update(db, request, request.params.id, body)
+      const restored = await restoredFrom(db, request, res.spec, request.params.id, body)
+      const record = await res.writes.update(db, request, request.params.id, body, restored)
       return { data: await answered(db, request, res, record) }
     },
   )

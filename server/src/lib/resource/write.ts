@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { type ActionSpec, targetName } from '@vod/contract'
+import { RESTORE_VALUES_ACTION } from '@vod/contract/versions'
 import { eq, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { FastifyRequest } from 'fastify'
@@ -87,13 +88,17 @@ function answerMoved(before: Record<string, unknown>, after: Record<string, unkn
   return JSON.stringify(was) !== JSON.stringify(is)
 }
 
-/** PUT: the fields given and the sets that moved (a moved set is a change of the record too). */
+/**
+ * PUT: the fields given and the sets that moved (a moved set is a change of the record too). `restoredFrom`,
+ * the history entry a restore took its values from (restored-from.ts), changes only how it is audited.
+ */
 async function updateRecord(
   w: Writer,
   db: Db,
   request: FastifyRequest,
   id: number,
   input: Record<string, unknown>,
+  restoredFrom?: number,
 ) {
   const { table, view, hooks, columns } = w
   const { values, secrets } = await prepare(w, input)
@@ -119,7 +124,12 @@ async function updateRecord(
       const after = await readRecord(tx, view, id)
       const changes = updatedChanges(before, after, secrets)
       const changed = new Set([...Object.keys(changes ?? {}), ...moved.map((set) => set.name)])
-      await finish(w, { ...ctx, after, changed }, 'update', changes)
+      if (restoredFrom === undefined) await finish(w, { ...ctx, after, changed }, 'update', changes)
+      else
+        await finish(w, { ...ctx, after, changed }, RESTORE_VALUES_ACTION, {
+          ...changes,
+          restored_from: restoredFrom,
+        })
       return after
     })
     .catch(w.writeRule)
@@ -281,8 +291,13 @@ export function defineWrites(spec: WriteSpec, view: View) {
   return {
     create: (db: Db, request: FastifyRequest, input: Record<string, unknown>) =>
       createRecord(w, db, request, input),
-    update: (db: Db, request: FastifyRequest, id: number, input: Record<string, unknown>) =>
-      updateRecord(w, db, request, id, input),
+    update: (
+      db: Db,
+      request: FastifyRequest,
+      id: number,
+      input: Record<string, unknown>,
+      restoredFrom?: number,
+    ) => updateRecord(w, db, request, id, input, restoredFrom),
     remove: (db: Db, request: FastifyRequest, id: number, batch?: string) =>
       removeRecord(w, db, request, id, batch),
     restore: (db: Db, request: FastifyRequest, id: number) => restoreRecord(w, db, request, id),

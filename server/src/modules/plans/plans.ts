@@ -1,10 +1,10 @@
 import { type Plan, plansContract } from '@vod/contract'
-import { and, asc, desc, eq, gt } from 'drizzle-orm'
-import { deals, plans } from '../../db/schema/index.ts'
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm'
+import { auditLogs, deals, plans } from '../../db/schema/index.ts'
 import { type FieldError, refuseFields } from '../../lib/errors.ts'
 import { cents, twoPlaces } from '../../lib/money.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
-import type { WriteHooks } from '../../lib/resource/types.ts'
+import type { HistoryAlso, WriteHooks } from '../../lib/resource/types.ts'
 
 const renewal = ['recurring_period_count', 'recurring_period_unit', 'recurring_original_price'] as const
 const prices = [
@@ -54,6 +54,18 @@ const planRules: WriteHooks<Plan> = {
 }
 
 /**
+ * A plan's deals are part of its history: every entry of a deal offering it now, or created or deleted
+ * offering it (a deleted deal's entries stay with the plan it was on), to who may list deals.
+ */
+const dealsOfPlan: HistoryAlso = {
+  resource: 'deals',
+  actions: ['create', 'update', 'delete', 'restore', 'restore-values'],
+  permission: 'list-deals',
+  records: (_request, id) =>
+    sql`select ${deals.id} from ${deals} where ${deals.planId} = ${id} union select ${auditLogs.recordId} from ${auditLogs} where ${auditLogs.resource} = 'deals' and ${auditLogs.action} in ('create', 'delete') and ${auditLogs.changes}->>'plan_id' = ${String(id)}`,
+}
+
+/**
  * Subscription plans (spec sections 3 and 7): list, show, create, update and the CSV export; never deleted
  * (orders and subscriptions keep pointing at them). Prices are exact decimal strings end to end.
  */
@@ -64,4 +76,5 @@ export const plansResource = defineResource<Plan>({
     keyword: [plans.name, plans.title],
   },
   hooks: planRules,
+  historyAlso: [dealsOfPlan],
 })

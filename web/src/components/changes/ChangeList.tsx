@@ -4,7 +4,8 @@ import { fieldLabel } from '../resource/labels.ts'
 import { ARROW, changeValues } from './changes.ts'
 import { ReferenceValue } from './ReferenceValue.tsx'
 import { referenceOf } from './references.ts'
-import { valueTexts } from './value-text.ts'
+import { longTextChange, valueTexts } from './value-text.ts'
+import { WordDiff } from './WordDiff.tsx'
 
 /** What changed in a record of `resource`: an audit entry's `changes`, or another person's edit. */
 export interface ChangeEntry {
@@ -41,6 +42,8 @@ export function ChangeList({
       {changeValues(entry.changes, action).map(({ field, values }) => {
         const target = references?.[field] ?? referenceOf(resource, action, field)
         const text = (value: unknown) => valueText(field, value)
+        // A long or rich text reads by the words that changed, not as two walls of text.
+        const long = longTextChange(resource, field, values)
         return (
           <li key={field}>
             <Typography.Text strong>
@@ -49,12 +52,16 @@ export function ChangeList({
               })}
             </Typography.Text>
             {': '}
-            {values.map((value, i) => (
-              <span key={i === values.length - 1 ? 'new' : 'old'}>
-                {i > 0 && ARROW}
-                {target ? <ReferenceValue resource={target} value={value} text={text} /> : text(value)}
-              </span>
-            ))}
+            {long ? (
+              <WordDiff before={long[0]} after={long[1]} />
+            ) : (
+              values.map((value, i) => (
+                <span key={i === values.length - 1 ? 'new' : 'old'}>
+                  {i > 0 && ARROW}
+                  {target ? <ReferenceValue resource={target} value={value} text={text} /> : text(value)}
+                </span>
+              ))
+            )}
           </li>
         )
       })}

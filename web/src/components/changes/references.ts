@@ -21,13 +21,16 @@ function referencesIn(shapes: (z.ZodObject | undefined)[]): Map<string, string> 
 /**
  * The resource whose records a field of a trail entry names (`plan_id` of `users` names `plans`), as the
  * contract of the entry's resource declares it; undefined for any other field, or a resource the web does
- * not know (`auth`). A child's entry (`create-campaigns` on a channel) holds the child's fields.
+ * not know (`auth`). A child's entry (`create-campaigns` on a channel) holds the child's fields; a linked
+ * child's names its records (`add-videos` on a block: `ids`, videos).
  */
 export function referenceOf(resource: string, action: string, field: string): string | undefined {
   const contract = registeredResource(resource)?.contract
   if (!contract) return undefined
   const [childName, child] =
     Object.entries(contract.children ?? {}).find(([name]) => action.endsWith(`-${name}`)) ?? []
+  // A linked child's entries (a block's `add-videos`, `remove-videos`) name the linked records by `ids` or `id`.
+  if (child?.links && (field === 'ids' || field === 'id')) return child.links
   const key = child ? `${resource}/${childName}` : resource
   let fields = known.get(key)
   if (!fields) {

@@ -15,6 +15,8 @@ import { showServerErrors } from '../form/server-errors.ts'
 import { useForm } from '../form/use-form.ts'
 import { useSessionDraft } from '../form/use-session-draft.ts'
 import { useUnsaved } from '../form/use-unsaved.ts'
+import { type HistoryRestore, RecordHistory } from '../history/RecordHistory.tsx'
+import { restorableValues } from '../history/restore-values.ts'
 import { isScheduled, RecordSchedules } from '../scheduled/RecordSchedules.tsx'
 import { EditConflict, editorOf } from './EditConflict.tsx'
 import { theirChanges, theirsOnTop } from './edit-conflict.ts'
@@ -26,6 +28,7 @@ import { useResource } from './resource-context.tsx'
 import { resourcePath } from './resource-paths.ts'
 import {
   type RecordValues,
+  useChange,
   useListQuery,
   useRecordQuery,
   useResourceClient,
@@ -213,6 +216,40 @@ export function ResourceForm(props: ResourceFormProps) {
     setStale(null)
   }
 
+  // Earlier values put back from the record's history: saved at once from the version the form holds, through
+  // every rule of an edit; the form then shows the record as saved.
+  const restoreSave = useChange(client, (args: { entry: number; values: RecordValues }) =>
+    client.update({ id: id as string, version: from?.version }, args.values, { restoredFrom: args.entry }),
+  )
+  const restore: HistoryRestore = {
+    valuesOf: (entry) =>
+      restorableValues(entry, {
+        resource: contract.path,
+        editable: Object.keys(schema?.shape ?? {}),
+        actions: Object.keys(contract.actions ?? {}),
+        rules,
+      }),
+    async restore(entry, values) {
+      try {
+        const now = await restoreSave.mutateAsync({ entry: entry.id, values })
+        form.resetFields()
+        form.setFieldsValue(shaped(now))
+        asGiven.current = formSnapshot(form)
+        typed.current = false
+        draft.forget()
+        setBase(now)
+        setStale(null)
+        void notify('success', t('resource.historyRestore.done'))
+      } catch (error) {
+        // Someone saved first: the form offers to reload it, as after a refused save.
+        if (error instanceof ApiError && error.stale) setStale(error.stale)
+        throw error
+      }
+    },
+  }
+  // An owned child's form (`channels/:id/campaigns`) has its history on its owner's page.
+  const historyShown = editing && record.data !== undefined && !resource.api.includes(':')
+
   if (record.error) return <RecordError error={record.error} />
 
   async function submit(values: RecordValues) {
@@ -305,6 +342,11 @@ export function ResourceForm(props: ResourceFormProps) {
           </Space>
         </Form>
       </Spin>
+      {historyShown && (
+        <div style={{ marginTop: 24 }} data-testid="form-history">
+          <RecordHistory path={contract.path} id={Number(id)} restore={restore} />
+        </div>
+      )}
     </Card>
   )
   // A record's changes scheduled ahead go with its edit page as with its detail page.

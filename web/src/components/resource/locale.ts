@@ -201,6 +201,18 @@ export const resourceLocale = defineLocale({
     undoFailed: 'The records could not be put back.',
     history: 'History',
     historyEmpty: 'No change recorded yet.',
+    /** Restoring an entry's earlier values from a record's history (its edit form). */
+    historyRestore: {
+      column: 'Restore',
+      button: 'Restore these values',
+      confirm: 'Restore the values this entry changed?',
+      confirmDetail:
+        'The record is saved with them at once; what is typed in the form and not saved is dropped.',
+      ok: 'Restore',
+      done: 'The earlier values are restored and saved.',
+      refused: 'Entry #{{entry}} could not be restored; nothing was saved.',
+      restoredFrom: 'Restored from entry #{{entry}}',
+    },
     bulk: {
       selectAll: 'Select all {{count}} matching rows',
       undo: 'Undo ({{action}} again)',
@@ -430,6 +442,16 @@ export const resourceLocale = defineLocale({
     undoFailed: '无法恢复这些记录。',
     history: '变更记录',
     historyEmpty: '暂无变更记录。',
+    historyRestore: {
+      column: '恢复',
+      button: '恢复这些值',
+      confirm: '恢复此条记录修改前的值？',
+      confirmDetail: '记录会立即以这些值保存；表单中已输入但未保存的内容将被丢弃。',
+      ok: '恢复',
+      done: '已恢复并保存之前的值。',
+      refused: '第 {{entry}} 条记录无法恢复，未保存任何内容。',
+      restoredFrom: '从第 {{entry}} 条记录恢复',
+    },
     bulk: {
       selectAll: '选择全部 {{count}} 条匹配的记录',
       undo: '撤销（重新{{action}}）',

@@ -1,10 +1,10 @@
 import { AuditOutlined } from '@ant-design/icons'
 import { type AuditLog, auditLogsContract } from '@vod/contract/resources/audit-logs'
 import { ChangeList } from '../../components/changes/ChangeList.tsx'
+import { actionLabel, resourceLabel } from '../../components/history/labels.ts'
 import { defineResource } from '../../components/resource/define-resource.ts'
 import { permissionsGroup } from '../groups.ts'
 import { AuditRecord } from './AuditRecord.tsx'
-import { actionLabel, resourceLabel } from './labels.ts'
 import { auditLogsLocale } from './locale.ts'
 
 /** The audit trail, read-only: /permissions/audit-logs, permission list-audit-logs; newest first. */

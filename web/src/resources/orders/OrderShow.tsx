@@ -1,9 +1,9 @@
 import { type Order, orderFees } from '@vod/contract/resources/orders'
 import { useTranslation } from 'react-i18next'
+import { RecordHistory } from '../../components/history/RecordHistory.tsx'
 import { fieldLabel } from '../../components/resource/labels.ts'
 import { MoneyBreakdown } from '../../components/resource/MoneyBreakdown.tsx'
 import { ResourceShow } from '../../components/resource/ResourceShow.tsx'
-import { RecordHistory } from '../audit-logs/RecordHistory.tsx'
 import { MoneyBack } from './MoneyBack.tsx'
 
 /** The amount, each fee taken from it and the total, one under another as a sum is written. */

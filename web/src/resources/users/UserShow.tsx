@@ -1,7 +1,7 @@
 import type { User } from '@vod/contract/resources/members'
 import { useState } from 'react'
+import { RecordHistory } from '../../components/history/RecordHistory.tsx'
 import { ResourceShow } from '../../components/resource/ResourceShow.tsx'
-import { RecordHistory } from '../audit-logs/RecordHistory.tsx'
 import { type MailResult, UserMailButtons, UserMailHistory } from './UserMails.tsx'
 
 /**

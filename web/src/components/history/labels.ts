@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next'
-import { groupTitle } from '../../components/permission/permission-names.ts'
+import { groupTitle } from '../permission/permission-names.ts'
 
 /** A resource of the trail as the role editor names it; `auth` (logins) by the trail's own name. */
 export const resourceLabel = (t: TFunction, name: string): string =>
