@@ -88,6 +88,28 @@ export const adminRoleRules = sql<RoleRules[]>`coalesce((
   where ar.admin_id = "admins"."id"
 ), '[]'::json)`
 
+/** An admin as a request of theirs finds them: who, and their roles' permissions and rules as they are now. */
+export const adminAsNow = {
+  id: admins.id,
+  username: admins.username,
+  name: admins.name,
+  avatar: admins.avatar,
+  introduction: admins.introduction,
+  email: admins.email,
+  permissions: adminPermissionNames,
+  roles: adminRoleRules,
+}
+
+/** A row selected with adminAsNow, its permissions and field rules made effective (the roles taken together). */
+export function withAccess<T extends { permissions: string[]; roles: RoleRules[] | string }>(row: T) {
+  const { roles, ...admin } = row
+  return {
+    ...admin,
+    permissions: new Set(effectivePermissions(row.permissions)),
+    fieldRules: effectiveFieldRules(typeof roles === 'string' ? JSON.parse(roles) : roles),
+  }
+}
+
 /**
  * One query: the session must be live (not revoked, not expired), its admin enabled; the permissions come
  * from the roles as they are now. session-cache.ts keeps the answer until anything it depends on changes.
@@ -99,16 +121,9 @@ export async function findAuthenticatedAdmin(
 ): Promise<AuthenticatedAdmin | null> {
   const [row] = await db
     .select({
-      id: admins.id,
-      username: admins.username,
-      name: admins.name,
-      avatar: admins.avatar,
-      introduction: admins.introduction,
-      email: admins.email,
+      ...adminAsNow,
       twoFactorBound: sql<boolean>`${admins.twoFactorSecret} is not null`,
       expiresAt: sessions.expiresAt,
-      permissions: adminPermissionNames,
-      roles: adminRoleRules,
     })
     .from(sessions)
     .innerJoin(admins, eq(admins.id, sessions.adminId))
@@ -121,14 +136,7 @@ export async function findAuthenticatedAdmin(
         eq(admins.status, 'enabled'),
       ),
     )
-  if (!row) return null
-  const { roles, ...admin } = row
-  return {
-    ...admin,
-    sessionId,
-    permissions: new Set(effectivePermissions(row.permissions)),
-    fieldRules: effectiveFieldRules(typeof roles === 'string' ? JSON.parse(roles) : roles),
-  }
+  return row ? { ...withAccess(row), sessionId } : null
 }
 
 /**

@@ -1,7 +1,6 @@
-import { effectiveFieldRules, effectivePermissions } from '@vod/contract'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
-import { type AuthenticatedAdmin, adminPermissionNames, adminRoleRules } from '../../auth/sessions.ts'
+import { type AuthenticatedAdmin, adminAsNow, withAccess } from '../../auth/sessions.ts'
 import type { Db } from '../../db/client.ts'
 import { admins } from '../../db/schema/index.ts'
 import { auditedAs } from '../../lib/audit.ts'
@@ -12,28 +11,11 @@ import { auditedAs } from '../../lib/audit.ts'
  */
 export async function schedulerOf(db: Db, adminId: number): Promise<AuthenticatedAdmin | null> {
   const [row] = await db
-    .select({
-      id: admins.id,
-      username: admins.username,
-      name: admins.name,
-      avatar: admins.avatar,
-      introduction: admins.introduction,
-      email: admins.email,
-      permissions: adminPermissionNames,
-      roles: adminRoleRules,
-    })
+    .select(adminAsNow)
     .from(admins)
     .where(and(eq(admins.id, adminId), eq(admins.status, 'enabled')))
   if (!row) return null
-  const { roles, ...admin } = row
-  return {
-    ...admin,
-    twoFactorBound: false,
-    sessionId: '',
-    expiresAt: new Date(8.64e15),
-    permissions: new Set(effectivePermissions(row.permissions)),
-    fieldRules: effectiveFieldRules(typeof roles === 'string' ? JSON.parse(roles) : roles),
-  }
+  return { ...withAccess(row), twoFactorBound: false, sessionId: '', expiresAt: new Date(8.64e15) }
 }
 
 /**
