@@ -25,7 +25,7 @@ export const presenceStateInput = z.object({
 })
 
 /** One other open page of the record. */
-export const presencePerson = z.object({
+const presencePerson = z.object({
   connection: z.string(),
   admin_id: z.number().int(),
   username: z.string(),

@@ -1,4 +1,4 @@
-import { PRESENCE_EXPIRY_SECONDS } from '@vod/contract'
+import { PRESENCE_EXPIRY_SECONDS, type PresencePerson } from '@vod/contract'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { until } from '../../../test/support/time.ts'
 import { describeEachEngine, describeOnPostgres } from '../support/databases.ts'
@@ -11,9 +11,8 @@ import {
   type TestApp,
 } from '../support/harness.ts'
 
-// biome-ignore lint/suspicious/noExplicitAny: people as the events carry them.
 const names = (stream: EventStream): string[] =>
-  (stream.last('presence')?.people ?? []).map((p: any) => `${p.username}:${p.state}`).sort()
+  ((stream.last('presence')?.people ?? []) as PresencePerson[]).map((p) => `${p.username}:${p.state}`).sort()
 const seen = (stream: EventStream, wanted: string[]) =>
   until(
     `presence ${wanted.join(', ')}`,

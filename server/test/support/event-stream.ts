@@ -1,5 +1,5 @@
 /** One server-sent event as a page receives it. */
-export interface ServerEvent {
+interface ServerEvent {
   event: string
   // biome-ignore lint/suspicious/noExplicitAny: events are read as the test expects them.
   data: any
@@ -34,11 +34,13 @@ export async function openEventStream(url: string, token: string): Promise<Event
     stream.body = await answer.json()
     return stream
   }
-  const reader = answer.body?.pipeThrough(new TextDecoderStream()).getReader()
+  const body = answer.body
+  if (!body) throw new Error(`${url}: an event stream with no body`)
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader()
   void (async () => {
     let buffer = ''
     for (;;) {
-      const { done, value } = await reader!.read().catch(() => ({ done: true, value: undefined }))
+      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }))
       if (done) return
       buffer += value
       let end = buffer.indexOf('\n\n')

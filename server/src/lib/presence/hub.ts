@@ -11,10 +11,10 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Db, Listen } from '../../db/client.ts'
 
 /** The notification channel every process's presence hub listens on. */
-export const PRESENCE_CHANNEL = 'vod_presence'
+const PRESENCE_CHANNEL = 'vod_presence'
 
 /** One open edit page on this process: who, and how to tell it something. */
-export interface Watcher {
+interface Watcher {
   person: PresencePerson
   send(event: 'presence' | 'saved', data: unknown): void
   /** Ends the page's stream (its heartbeat stopped, the server closes). */
