@@ -79,7 +79,11 @@ export function trackRequests(page: Page): Set<Request> {
   let open = underWay.get(page)
   if (!open) {
     const requests = new Set<Request>()
-    page.on('request', (request) => requests.add(request))
+    // An edit page's presence stream (docs/resources.md "Who else is here") stays open as long as the page:
+    // it is never work under way, and counted it would keep every edit page from being idle.
+    page.on('request', (request) => {
+      if (!new URL(request.url()).pathname.startsWith('/api/presence/')) requests.add(request)
+    })
     page.on('requestfinished', (request) => requests.delete(request))
     page.on('requestfailed', (request) => requests.delete(request))
     underWay.set(page, requests)

@@ -9,6 +9,8 @@ import type { Config } from './config.ts'
 import type { Db, Listen } from './db/client.ts'
 import { scheduleAuditPruning } from './lib/audit-retention.ts'
 import { forgetCounts } from './lib/list/index.ts'
+import { createPresenceHub } from './lib/presence/hub.ts'
+import { tellSaves } from './lib/presence/saves.ts'
 import { parseQueryString } from './lib/querystring.ts'
 import { validatorCompiler } from './lib/validation.ts'
 import { loggerOptions, RequestLogController } from './logger.ts'
@@ -112,6 +114,10 @@ export async function buildApp({
   const sessions = createSessionLookup(db, listen)
   app.addHook('onClose', () => sessions.close())
   scheduleAuditPruning(app, db, config.auditRetentionDays)
+  const presence = createPresenceHub({ db, listen, log: app.log })
+  // Before the server closes: open streams would otherwise hold it open.
+  app.addHook('preClose', () => presence.close())
+  tellSaves(app, presence)
   // Any write may change any list's total: the remembered counts go before its answer leaves.
   app.addHook('onSend', (request, _reply, payload, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') forgetCounts()
@@ -142,7 +148,17 @@ export async function buildApp({
   app.register(memoryReleasePlugin)
   const storage = await openStorage(config)
   for (const module of modules)
-    app.register(module, { prefix: '/api', db, reads, config, secret, totpKey: keys.totp, throttle, storage })
+    app.register(module, {
+      prefix: '/api',
+      db,
+      reads,
+      config,
+      secret,
+      totpKey: keys.totp,
+      throttle,
+      storage,
+      presence,
+    })
   app.register(uploadsPlugin, { storage })
   app.register(staticPlugin, { webDist: config.webDist })
   return app

@@ -2,7 +2,7 @@ import type { Db, Listen } from '../db/client.ts'
 import { type AuthenticatedAdmin, findAuthenticatedAdmin } from './sessions.ts'
 
 /** Sent by the triggers of db/sql/access-changed.sql on any change to sessions, admins, roles or grants. */
-const ACCESS_CHANGED = 'vod_access_changed'
+export const ACCESS_CHANGED = 'vod_access_changed'
 
 // Sessions a process remembers at most; past it, it starts over (each entry costs one query to refill).
 const MAX_ENTRIES = 10_000

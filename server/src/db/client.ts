@@ -34,9 +34,10 @@ export interface Database {
 
 /**
  * Subscribes `onChange` to NOTIFY on `channel`. It is also called whenever the subscription drops or comes
- * back, since notifications may have been missed in between: "forget what you know" in both cases.
+ * back, since notifications may have been missed in between: "forget what you know" in both cases. A
+ * notification's payload comes with it; a change of the subscription's state has none.
  */
-export type Listen = (channel: string, onChange: () => void) => Subscription | null
+export type Listen = (channel: string, onChange: (payload?: string) => void) => Subscription | null
 
 interface Subscription {
   /** True only while notifications are known to arrive: listening, and no round trip on it failed or was late. */
@@ -326,7 +327,7 @@ const RECONNECT_MS = 1_000
  * every transaction committed before a statement arrives ahead of that statement's answer, so once it
  * returns, everything committed before the call has been heard. Callers at the same moment share one.
  */
-function subscribe(url: string, channel: string, onChange: () => void): Subscription {
+function subscribe(url: string, channel: string, onChange: (payload?: string) => void): Subscription {
   let client: pg.Client | null = null
   let live = false
   let closed = false
@@ -349,7 +350,7 @@ function subscribe(url: string, channel: string, onChange: () => void): Subscrip
     next.on('error', () => drop(next))
     next.on('end', () => drop(next))
     next.on('notification', (n) => {
-      if (n.channel === channel) onChange()
+      if (n.channel === channel) onChange(n.payload)
     })
     try {
       await next.connect()

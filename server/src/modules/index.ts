@@ -19,6 +19,7 @@ import { ordersModule } from './orders/index.ts'
 import { photosModule } from './photos/index.ts'
 import { plansModule } from './plans/index.ts'
 import { postsModule } from './posts/index.ts'
+import { presenceModule } from './presence/index.ts'
 import { profileModule } from './profile/index.ts'
 import { questionsModule } from './questions/index.ts'
 import { reportSubscriptionsModule } from './report-subscriptions/index.ts'
@@ -76,4 +77,5 @@ export const modules: ApiModule[] = [
   reportSubscriptionsModule,
   savedViewsModule,
   scheduledChangesModule,
+  presenceModule,
 ]

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { LoginThrottle } from '../auth/throttle/index.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
+import type { PresenceHub } from '../lib/presence/hub.ts'
 import type { Storage } from '../storage/index.ts'
 
 /** What every route module receives when app.ts registers it under /api. */
@@ -21,6 +22,8 @@ export interface ModuleOptions {
   throttle: LoginThrottle
   /** Where uploads are kept (DATA_DIR/uploads, or the S3 bucket). */
   storage: Storage
+  /** Who is on which record, across processes (lib/presence/hub.ts). */
+  presence: PresenceHub
 }
 
 export type ApiModule = FastifyPluginAsync<ModuleOptions>

@@ -49,7 +49,7 @@ function refsIn(value: Json, found: Set<string>) {
 /**
  * The last pass over the generated document, so that other people's tools read it as it is meant
  * (`redocly lint`, `spectral lint` with spectral:oas; scripts/lint-openapi.mjs): an operationId on every
- * operation, the tags declared, a server, each answer described, the CSV exports' `200 text/csv`, paging
+ * operation, the tags declared, a server, each answer described, the CSV exports' `200 text/csv`, presence's `text/event-stream`, paging
  * parameters typed as the integers they are, and no schema nothing refers to.
  */
 export function finishDocument(document: Json): Json {
@@ -84,6 +84,11 @@ export function finishDocument(document: Json): Json {
                 },
               }
             : {}),
+        }
+      if (path === '/api/presence/{resource}/{id}' && method === 'get')
+        responses['200'] = {
+          description: 'Server-sent events (`hello`, `presence`, `saved`) while the connection lasts.',
+          content: { 'text/event-stream': { schema: { type: 'string' } } },
         }
       for (const [status, response] of Object.entries<Json>(responses))
         if (!response.description || response.description === 'Default Response')

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { scaled, until } from '../../../test/support/time.ts'
-import { createSessionLookup } from '../../src/auth/session-cache.ts'
+import { ACCESS_CHANGED, createSessionLookup } from '../../src/auth/session-cache.ts'
 import { type Database, LISTENER_NAME, type Listen } from '../../src/db/client.ts'
 import { roles, sessions } from '../../src/db/schema/index.ts'
 import { describeEachEngine, describeOnPostgres } from '../support/databases.ts'
@@ -28,8 +28,9 @@ async function listeners(url: string): Promise<number> {
   try {
     const { rows } = await client.query<{ n: number }>(
       `select count(*)::int as n from pg_stat_activity
-       where datname = current_database() and application_name = $1 and query ilike 'listen%'`,
-      [LISTENER_NAME],
+       where datname = current_database() and application_name = $1 and query ilike $2`,
+      // The sessions' channel only: other listeners (presence) are no proof of it.
+      [LISTENER_NAME, `listen "${ACCESS_CHANGED}"%`],
     )
     return rows[0]?.n ?? 0
   } finally {

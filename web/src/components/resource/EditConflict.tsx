@@ -19,6 +19,7 @@ export function editorOf(stale: StaleAnswer, t: TFunction): string | null {
 
 export function EditConflict({
   stale,
+  title: given,
   resource,
   changes,
   references,
@@ -26,6 +27,8 @@ export function EditConflict({
   onReload,
 }: {
   stale: StaleAnswer
+  /** In place of the refused save's title: another's save told before this form saved (RecordPresence). */
+  title?: string | false
   /** The resource whose field names the change uses. */
   resource: string
   /** Their change, `{field: [old, new]}` (edit-conflict.ts), over the form's fields. */
@@ -39,9 +42,11 @@ export function EditConflict({
 }) {
   const { t } = useTranslation()
   const who = editorOf(stale, t)
-  const title = who
-    ? t('resource.conflict.by', { who, when: formatDateTime(stale.changed_at) })
-    : t('resource.conflict.elsewhere')
+  const title = given
+    ? given
+    : who
+      ? t('resource.conflict.by', { who, when: formatDateTime(stale.changed_at) })
+      : t('resource.conflict.elsewhere')
   return (
     <Alert
       type="warning"

@@ -1,5 +1,6 @@
 import { describeField } from '@vod/contract/fields'
 import { MAX_PER_PAGE } from '@vod/contract/lists'
+import type { PresenceSaved } from '@vod/contract/presence'
 import type { StaleAnswer } from '@vod/contract/versions'
 import { Alert, Button, Card, Form, type FormInstance, Space, Spin, Typography } from 'antd'
 import { isValidElement, useEffect, useId, useMemo, useRef, useState } from 'react'
@@ -24,6 +25,7 @@ import { defaultFormFields, formSchema } from './fields.ts'
 import { type FormField, FormFields, fieldName } from './form-fields.tsx'
 import { recordLabel } from './format.ts'
 import { RecordError } from './RecordError.tsx'
+import { RecordPresence } from './RecordPresence.tsx'
 import { useResource } from './resource-context.tsx'
 import { resourcePath } from './resource-paths.ts'
 import {
@@ -153,7 +155,8 @@ export function ResourceForm(props: ResourceFormProps) {
   // admin chose how to go on; its version goes with the save.
   const [base, setBase] = useState<SavedRecord | undefined>()
   const from = base
-  const [stale, setStale] = useState<StaleAnswer | null>(null)
+  // A refused save's answer, or one made of another's save as presence told it (`told`: who, before any 412).
+  const [stale, setStale] = useState<(StaleAnswer & { told?: string }) | null>(null)
   const shaped = (values: RecordValues) => (toForm ? toForm(values) : values)
   // A refused save shows its change list where the eye is: scrolled to, at the form's top.
   const conflictPanel = useRef<HTMLDivElement>(null)
@@ -185,6 +188,8 @@ export function ResourceForm(props: ResourceFormProps) {
   // Whether the admin has changed a field: antd forgets its fields' touches while a kept screen is hidden
   // (its fields unregister with their effects), though their values stay in the form's store.
   const typed = useRef(false)
+  // The same as a state, for the others on the record: this page is editing it.
+  const [changing, setChanging] = useState(false)
   const screenAnchor = useUnsaved(
     ownPath,
     () => !saved.current && typed.current && formSnapshot(form) !== asGiven.current,
@@ -250,6 +255,24 @@ export function ResourceForm(props: ResourceFormProps) {
   // An owned child's form (`channels/:id/campaigns`) has its history on its owner's page.
   const historyShown = editing && record.data !== undefined && !resource.api.includes(':')
 
+  // Someone else saved the record while it is open here: their change, field by field, before a save here
+  // would meet the 412 (the same panel and choices as the 412's).
+  const newerSaved = async (saved: PresenceSaved) => {
+    if (!from || saved.version === from.version) return
+    const now = (await record.refetch()).data
+    if (!now || now.version === from.version) return
+    const { username, name } = saved.by
+    setStale({
+      message: '',
+      version: String(now.version),
+      changed_by: username,
+      changed_by_name: name,
+      changed_at: null,
+      data: now,
+      told: name || username,
+    })
+  }
+
   if (record.error) return <RecordError error={record.error} />
 
   async function submit(values: RecordValues) {
@@ -282,7 +305,20 @@ export function ResourceForm(props: ResourceFormProps) {
   }
 
   const card = (
-    <Card ref={screenAnchor} title={titleKey && t(titleKey)}>
+    <Card
+      ref={screenAnchor}
+      title={titleKey && t(titleKey)}
+      extra={
+        id !== undefined && (
+          <RecordPresence
+            path={`/${client.path}/${id}`}
+            id={id}
+            editing={changing}
+            onSaved={(saved) => void newerSaved(saved)}
+          />
+        )
+      }
+    >
       {draft.restored && (
         <Alert
           type="info"
@@ -301,6 +337,7 @@ export function ResourceForm(props: ResourceFormProps) {
         <div ref={conflictPanel} style={{ marginBottom: 16, maxWidth, scrollMarginTop: 96 }}>
           <EditConflict
             stale={stale}
+            title={stale.told && t('resource.presence.saved', { who: stale.told })}
             resource={resource.name}
             // As the form holds both versions, over its own fields: one line a field, named as the form names it.
             changes={from && theirs ? theirChanges(shaped(from), shaped(theirs), names) : null}
@@ -321,6 +358,7 @@ export function ResourceForm(props: ResourceFormProps) {
           initialValues={startValues}
           onValuesChange={() => {
             typed.current = true
+            setChanging(true)
           }}
           onFinish={submit}
         >
@@ -332,7 +370,7 @@ export function ResourceForm(props: ResourceFormProps) {
             <Button data-testid="form-cancel" onClick={() => void cancel()}>
               {t('resource.cancel')}
             </Button>
-            {stale && (
+            {stale && !stale.told && (
               <Typography.Text type="warning" role="status" data-testid="edit-conflict-note">
                 {editorOf(stale, t)
                   ? t('resource.conflict.notSaved', { who: editorOf(stale, t) })

@@ -60,6 +60,16 @@ export const resourceLocale = defineLocale({
       /** The other editor: their name, and their login where it differs. */
       person: '{{name}} ({{username}})',
     },
+    /** Who else has the record open (RecordPresence). */
+    presence: {
+      viewing: '{{who}} has this record open',
+      editing: '{{who}} is editing this record',
+      others: 'Also here: {{who}}',
+      editors: 'Editing now: {{who}}',
+      and: ', ',
+      saved: '{{who}} saved a newer version of this record.',
+      load: 'See their change',
+    },
     unsaved: {
       title: 'Discard unsaved changes?',
       body: 'This form has changes that are not saved. They are lost if you go on.',
@@ -309,6 +319,15 @@ export const resourceLocale = defineLocale({
       notSaved: '未保存：{{who}} 先保存了这条记录，对方的修改列在上方。',
       notSavedElsewhere: '未保存：这条记录已先在别处被修改，见上方。',
       person: '{{name}}（{{username}}）',
+    },
+    presence: {
+      viewing: '{{who}} 正在查看这条记录',
+      editing: '{{who}} 正在编辑这条记录',
+      others: '同时在看：{{who}}',
+      editors: '正在编辑：{{who}}',
+      and: '、',
+      saved: '{{who}} 保存了这条记录的新版本。',
+      load: '查看对方的修改',
     },
     unsaved: {
       title: '放弃未保存的修改？',
