@@ -80,7 +80,9 @@ describe("a schedule's time in the business zone and the reader's", () => {
     // The take-down asks why, as the manual one does.
     expect((screen.getByTestId('schedule-reason') as HTMLTextAreaElement).value).toBe('Licence ends')
 
+    // Typed as a person does: the picker takes what is typed once its input has the focus.
     fireEvent.mouseDown(input)
+    fireEvent.focus(input)
     fireEvent.change(input, { target: { value: '2026-12-01 18:30' } })
     fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' })
     expect(

@@ -120,6 +120,9 @@ export async function startTestApp(engine: Engine, options: StartOptions = {}): 
     // Keys from the environment, as with DATABASE_URL: nothing is written under DATA_DIR.
     JWT_SECRET: randomBytes(32).toString('hex'),
     TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    // Changes scheduled ahead run once at the start and then hourly, not on their own between a test's steps
+    // (the field walk plants a due one and reads it back); scheduled-changes.test.ts sets its own pace.
+    SCHEDULED_CHANGES_INTERVAL_MS: '3600000',
     ...options.env,
   })
   const catalogue = permissionCatalogue(options.permissions)
