@@ -171,7 +171,8 @@ describe('a saved view opened on a list, against the real server', () => {
     await user.click(screen.getByTestId('saved-views'))
     await user.click(await screen.findByTestId('saved-views-update'))
     const name = await screen.findByTestId('saved-views-name')
-    expect((name as HTMLInputElement).value).toBe('Studios')
+    // The dialog is filled with the open view once it shows (a render after it opens).
+    await waitFor(() => expect((name as HTMLInputElement).value).toBe('Studios'))
     await user.clear(name)
     await user.type(name, 'Studios by name')
     await user.click(within(screen.getByTestId('saved-views-shared')).getByText('Everyone'))
