@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { scaled } from '../../test/support/time.ts'
+import { wallClockIn } from '../../web/src/components/scheduled/zone-clock.ts'
 import { asAdmin, loggedInContext, useProduct } from '../support/product.ts'
 
 const ZONE = 'Asia/Shanghai'
@@ -14,23 +15,7 @@ interface Row {
 }
 
 /** The wall clock of the business zone at the start of the next minute, as the form takes it. */
-function nextMinuteThere(): string {
-  const at = new Date(Math.ceil((Date.now() + 1000) / 60_000) * 60_000)
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: ZONE,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  )
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`
-}
+const nextMinuteThere = () => wallClockIn(ZONE, new Date(Math.ceil((Date.now() + 1000) / 60_000) * 60_000))
 
 /** Issue 67 item 4: a take-down scheduled from the record's page runs at its time and the page shows it. */
 describe('a take-down scheduled ahead, end to end in Chromium', () => {

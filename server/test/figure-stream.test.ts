@@ -606,8 +606,8 @@ describeOnPostgres('the figures from the change stream', () => {
       )
     // Writes go on until both kills are done, and a number of rounds after: the verdict is on what was written,
     // not how much. The writer stays a few rounds ahead of the figures at most: what is left to apply when it
-    // ends is then bounded, not the host's speed times how long the kills and a server's start took (a quiet
-    // two-core run left 52 MB of WAL behind, 33 s of applying, against a limit of 36).
+    // ends is then bounded, not the host's speed times how long the kills and a server's start took
+    // (docs/speed.md "The test run").
     const AHEAD = 10
     const rounds: string[] = []
     let killed = false

@@ -25,6 +25,8 @@ export const auditLogs = pgTable(
     index('audit_logs_admin_id_id_index').on(t.adminId, t.id),
     index('audit_logs_resource_id_index').on(t.resource, t.id),
     index('audit_logs_action_id_index').on(t.action, t.id),
+    // A record's history (lib/resource/history.ts): its entries, newest first, however large the resource's.
+    index('audit_logs_record_id_index').on(t.resource, t.recordId, t.id),
     index('audit_logs_created_at_index').on(t.createdAt),
     // A refusal looks for the same admin's refusal of the last minute (lib/audit.ts auditRefusal).
     index('audit_logs_forbidden_index').on(t.adminId, t.createdAt).where(sql`${t.action} = 'forbidden'`),

@@ -31,39 +31,26 @@ export const savedViews = pgTable(
   ],
 )
 
+/** A table of views by role: a view's row and a role's, gone with either. */
+const viewsByRole = (name: string) =>
+  pgTable(
+    name,
+    {
+      savedViewId: integer('saved_view_id')
+        .notNull()
+        .references(() => savedViews.id, { onDelete: 'cascade' }),
+      roleId: integer('role_id')
+        .notNull()
+        .references(() => roles.id, { onDelete: 'cascade' }),
+    },
+    (t) => [primaryKey({ columns: [t.savedViewId, t.roleId] }), index(`${name}_role_id_index`).on(t.roleId)],
+  )
+
 /** The roles a view shared with roles is shown to. */
-export const savedViewRoles = pgTable(
-  'saved_view_roles',
-  {
-    savedViewId: integer('saved_view_id')
-      .notNull()
-      .references(() => savedViews.id, { onDelete: 'cascade' }),
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.savedViewId, t.roleId] }),
-    index('saved_view_roles_role_id_index').on(t.roleId),
-  ],
-)
+export const savedViewRoles = viewsByRole('saved_view_roles')
 
 /**
  * The roles a view shared with them opens for by default (a role's default view of the list). One per role
  * and list: the module's check refuses a second (the list is the view's, so no key of this table says it).
  */
-export const savedViewDefaults = pgTable(
-  'saved_view_defaults',
-  {
-    savedViewId: integer('saved_view_id')
-      .notNull()
-      .references(() => savedViews.id, { onDelete: 'cascade' }),
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.savedViewId, t.roleId] }),
-    index('saved_view_defaults_role_id_index').on(t.roleId),
-  ],
-)
+export const savedViewDefaults = viewsByRole('saved_view_defaults')

@@ -1,7 +1,5 @@
 import {
   campaignStatisticFigures,
-  effectiveFieldRules,
-  effectivePermissions,
   type FigureLanguage,
   reportHidden,
   reportMailContents,
@@ -11,7 +9,7 @@ import {
 import { stringify } from 'csv-stringify/sync'
 import { eq } from 'drizzle-orm'
 import { ALL_CHANNELS } from '../../auth/channel-scope.ts'
-import { adminPermissionNames, adminRoleRules } from '../../auth/sessions.ts'
+import { adminAsNow, withAccess } from '../../auth/sessions.ts'
 import type { Db } from '../../db/client.ts'
 import { admins, channelAdmins, channels } from '../../db/schema/index.ts'
 import { csvHeader } from '../../lib/csv-header.ts'
@@ -48,17 +46,13 @@ const seriesColumns: Record<SubscribedReport, readonly string[]> = {
  * when any of it no longer holds: the report is withheld.
  */
 async function readerOf(db: Db, order: ReportOrder, to: string | null) {
-  const [admin] = await db
-    .select({
-      email: admins.email,
-      status: admins.status,
-      permissions: adminPermissionNames,
-      roles: adminRoleRules,
-    })
+  const [row] = await db
+    .select({ ...adminAsNow, status: admins.status })
     .from(admins)
     .where(eq(admins.id, order.adminId))
-  if (admin?.status !== 'enabled' || !admin.email || (to !== null && admin.email !== to)) return null
-  const permissions = new Set(effectivePermissions(admin.permissions))
+  if (row?.status !== 'enabled' || !row.email || (to !== null && row.email !== to)) return null
+  // Permissions and field rules as they are at this send: a role narrowed since the subscription counts now.
+  const { permissions, fieldRules } = withAccess(row)
   if (!permissions.has(reportPermission(order.report))) return null
   let mine: number[] | null = null
   if (!permissions.has(ALL_CHANNELS))
@@ -72,10 +66,8 @@ async function readerOf(db: Db, order: ReportOrder, to: string | null) {
   const scope: Scope = { channels: order.channelId === null ? mine : [order.channelId] }
   const contents = reportMailContents[order.report]
   const mayExport = !contents.export || permissions.has(contents.export)
-  // The field rules as they are at this send: a role narrowed since the subscription counts now.
-  const roles = typeof admin.roles === 'string' ? JSON.parse(admin.roles) : admin.roles
-  const hidden = reportHidden(order.report, effectiveFieldRules(roles))
-  return { email: admin.email, scope, mayExport, hidden }
+  const hidden = reportHidden(order.report, fieldRules)
+  return { email: row.email, scope, mayExport, hidden }
 }
 
 /**

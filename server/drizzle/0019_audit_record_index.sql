@@ -1,0 +1,1 @@
+CREATE INDEX "audit_logs_record_id_index" ON "audit_logs" USING btree ("resource","record_id","id");
