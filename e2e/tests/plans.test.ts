@@ -62,7 +62,8 @@ describe('plans, end to end in Chromium', () => {
     // The list finds it with the price charged as stored (the original price is a hidden column at first);
     // the export downloads it.
     await page.goto(`${product.server.url}/#/plans?keyword=E2E%20Gold`)
-    const row = page.locator('tr', { hasText: 'E2E Gold' })
+    // The list's row (the plan's edit screen, kept in its tab, shows the name in its history too).
+    const row = page.getByTestId('plans-table').locator('tr', { hasText: 'E2E Gold' })
     await row.waitFor()
     await expect.poll(() => row.textContent()).toContain('USD 0.10')
     const [download] = await Promise.all([

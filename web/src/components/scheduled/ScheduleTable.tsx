@@ -33,7 +33,7 @@ export function ScheduleTable({ rows, loading, withRecord, onChange, onCancel }:
       dataSource={[...rows]}
       data-testid="schedule-rows"
       onRow={(row) => testId(`schedule-row-${row.id}`)}
-      locale={{ emptyText: t('scheduled.none') }}
+      locale={{ emptyText: <Typography.Text type="secondary">{t('scheduled.none')}</Typography.Text> }}
       columns={[
         {
           key: 'run_at',
