@@ -20,6 +20,9 @@ export const codeLabels: Record<'state' | 'action', Record<Language, Record<stri
       banned: 'banned',
       rejected: 'rejected',
       none: 'not reported',
+      done: 'done',
+      failed: 'failed',
+      cancelled: 'cancelled',
     },
     'zh-CN': {
       enabled: '已启用',
@@ -34,6 +37,9 @@ export const codeLabels: Record<'state' | 'action', Record<Language, Record<stri
       banned: '已封禁',
       rejected: '已驳回',
       none: '未被举报',
+      done: '已执行',
+      failed: '执行失败',
+      cancelled: '已取消',
     },
   },
   action: {
@@ -47,6 +53,7 @@ export const codeLabels: Record<'state' | 'action', Record<Language, Record<stri
       unpublish: 'unpublish',
       ban: 'ban',
       'reject-report': 'reject report',
+      cancel: 'cancel',
     },
     'zh-CN': {
       enable: '启用',
@@ -58,6 +65,7 @@ export const codeLabels: Record<'state' | 'action', Record<Language, Record<stri
       unpublish: '下架',
       ban: '封禁',
       'reject-report': '驳回举报',
+      cancel: '取消',
     },
   },
 }
