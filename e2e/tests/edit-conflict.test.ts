@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { asAdmin, loggedInContext, useProduct } from '../support/product.ts'
+import { SUPER_ADMIN_ROLE } from '../../contract/src/permissions.ts'
+import { asAdmin, contextAs, loggedInContext, useProduct } from '../support/product.ts'
 import { shows } from '../support/waits.ts'
 
 const product = useProduct()
@@ -121,5 +122,56 @@ describe('two pages editing one member', () => {
     await shows(page.getByTestId(`edit-${id}`), 'the saved record on the list')
     expect(await notice.count()).toBe(0)
     await page.context().close()
+  })
+
+  it("another person's editing shows on the list's row and on the record, and their save before one's own", async () => {
+    const roles = await asAdmin<{ data: { id: number; name: string }[] }>(product, '/api/roles?per_page=100')
+    const lin = { username: `lin_${randomBytes(3).toString('hex')}`, password: 'e2e-passw0rd' }
+    await asAdmin(product, '/api/admins', {
+      method: 'POST',
+      body: {
+        ...lin,
+        name: 'Lin',
+        role_ids: [roles.data.find((role) => role.name === SUPER_ADMIN_ROLE)?.id],
+      },
+    })
+    const username = `shared_${randomBytes(3).toString('hex')}`
+    const created = await asAdmin<{ data: { ids: number[] } }>(product, '/api/users/batch-create', {
+      method: 'POST',
+      body: { rows: [{ username }] },
+    })
+    const id = created.data.ids[0] as number
+
+    // Lin opens the member and starts typing.
+    const theirs = await (await contextAs(product, lin)).newPage()
+    await theirs.goto(`${product.server.url}/#/users/edit/${id}`)
+    await expect.poll(() => field(theirs, 'Username').inputValue()).toBe(username)
+    await field(theirs, 'First name').fill('Lin typed')
+    await expect
+      .poll(async () => (await asAdmin<{ data: unknown[] }>(product, `/api/presence/users?ids=${id}`)).data)
+      .toHaveLength(1)
+
+    // The list marks the row; the record says who is editing it.
+    const mine = await (await loggedInContext(product, 'en')).newPage()
+    await mine.goto(`${product.server.url}/#/users?keyword=${username}`)
+    await shows(mine.getByTestId(`editing-${id}`), "the row's mark")
+    expect(await mine.getByTestId(`editing-${id}`).getAttribute('aria-label')).toBe('Editing now: Lin')
+    await mine.getByTestId(`edit-${id}`).click()
+    await shows(mine.getByTestId('record-presence'), 'who else is on the record')
+    expect(await mine.getByTestId('presence-summary').textContent()).toBe('Editing now: Lin')
+
+    // Lin saves: this form shows their change before saving anything of its own.
+    await field(mine, 'Last name').fill('Mine')
+    await theirs.getByTestId('form-submit').click()
+    const conflict = mine.getByTestId('edit-conflict')
+    await shows(conflict, 'their save, told')
+    expect(await conflict.textContent()).toContain('Lin saved a newer version of this record.')
+    expect(await mine.getByTestId('edit-conflict-changes').textContent()).toMatch(/First name:.*Lin typed/)
+    await mine.getByTestId('edit-conflict-apply').click()
+    await mine.getByTestId('form-submit').click()
+    await mine.waitForURL(/#\/users\?keyword=/)
+    expect(await memberOf(id)).toMatchObject({ first_name: 'Lin typed', last_name: 'Mine' })
+    await theirs.context().close()
+    await mine.context().close()
   })
 })

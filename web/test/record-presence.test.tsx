@@ -60,7 +60,7 @@ describe('who else is on a record', () => {
     stream?.end()
   })
 
-  it("shows the others and who of them edits, says this page's editing, and passes on others' saves only", async () => {
+  it("shows the others and who of them edits, says this page's editing, and passes on others' saves and one's own scheduled ones", async () => {
     const onSaved = vi.fn()
     const { rerender } = render(<RecordPresence path="/tags/5" id="5" editing={false} onSaved={onSaved} />)
     await waitFor(() => expect(stream).not.toBeNull())
@@ -81,6 +81,11 @@ describe('who else is on a record', () => {
     send('saved', saved(2, 'Ada'))
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved(2, 'Ada')))
     expect(onSaved).toHaveBeenCalledTimes(1)
+    // One's own change scheduled ahead, made at its time, is news to this page.
+    const mine = { ...saved(1, 'Me'), scheduled: true as const }
+    send('saved', mine)
+    await waitFor(() => expect(onSaved).toHaveBeenLastCalledWith(mine))
+    expect(onSaved).toHaveBeenCalledTimes(2)
 
     send('presence', { people: [] })
     await waitFor(() => expect(screen.queryByTestId('record-presence')).toBeNull())

@@ -19,8 +19,10 @@ export type ScheduledAction = (typeof scheduledActions)[number]
  */
 export const scheduledStates = ['pending', 'done', 'failed', 'cancelled'] as const
 
-/** What a scheduled change's run answered, in both languages of the screens (the scheduler reads it later). */
-/** What a run said, in each language; a language the row lacks (written by hand, say) is absent, never a 500. */
+/**
+ * What a scheduled change's run answered, in both languages of the screens (the scheduler reads it later); a
+ * language the row lacks (written by hand, say) is absent, never a 500.
+ */
 const runResult = z
   .object({ en: z.string().optional(), 'zh-CN': z.string().optional() })
   .meta({ id: 'ScheduledResult' })

@@ -1,6 +1,8 @@
 import { PRESENCE_EXPIRY_SECONDS, type PresencePerson } from '@vod/contract'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { until } from '../../../test/support/time.ts'
+import { queryRows } from '../../src/db/client.ts'
 import { describeEachEngine, describeOnPostgres } from '../support/databases.ts'
 import { type EventStream, openEventStream } from '../support/event-stream.ts'
 import {
@@ -96,6 +98,114 @@ describeEachEngine('who else is on a record', (engine) => {
       by: { admin_id: editor.id, username: editor.username, name: editor.username },
     })
     readerPage.close()
+  })
+
+  it('tells of a save made by an action (a publish) as of an edit, and of no refused one', async () => {
+    const token = await t.superToken()
+    const video = (
+      await t.request('/api/videos', {
+        method: 'POST',
+        token,
+        body: { title: 'Told', serial_number: 'PR-1' },
+      })
+    ).body.data
+    const watcher = await t.createAdmin(['list-videos'])
+    const page = await stream(t.url, `/api/presence/videos/${video.id}`, watcher.token)
+    await until('hello', () => page.last('hello'))
+    const published = await t.request(`/api/videos/${video.id}/publish`, { method: 'POST', token })
+    expect(published.status).toBe(200)
+    const event = await until('saved', () => page.last('saved'))
+    expect(event).toMatchObject({ resource: 'videos', id: video.id, version: published.body.data.version })
+    expect(event.scheduled).toBeUndefined()
+    // Published already: refused (409), and nothing more is told.
+    const told = page.events.length
+    expect((await t.request(`/api/videos/${video.id}/publish`, { method: 'POST', token })).status).toBe(409)
+    const saved = await t.request(`/api/videos/${video.id}`, {
+      method: 'PUT',
+      token,
+      body: { title: 'Told 2' },
+    })
+    expect(saved.status).toBe(200)
+    await until(
+      'the edit told',
+      () => page.last('saved'),
+      (last) => last.version === saved.body.data.version,
+    )
+    expect(page.events.slice(told).filter((e) => e.event === 'saved')).toHaveLength(1)
+    page.close()
+  })
+
+  it("marks a list's rows someone else is editing, naming them only on rows the caller may read", async () => {
+    const token = await t.superToken()
+    const member = async (username: string, channel: number | null) =>
+      (
+        await queryRows<{ id: number }>(
+          t.db,
+          sql`insert into users (username, channel_id) values (${username}, ${channel}) returning id`,
+        )
+      )[0]?.id as number
+    const [channel] = await queryRows<{ id: number }>(
+      t.db,
+      sql`insert into channels (utm_source, type) values ('marked', 'social') returning id`,
+    )
+    const mine = await member('marked-mine', channel?.id ?? null)
+    const direct = await member('marked-direct', null)
+    const idle = await member('marked-idle', null)
+    // Edits every member; the scoped one reads its channel's only.
+    const everyone = await t.createAdmin(['list-users', 'edit-users', 'all-channels'])
+    const scoped = await t.createAdmin(['list-users', 'edit-users'])
+    expect(
+      (
+        await t.request(`/api/channels/${channel?.id}/admins`, {
+          method: 'POST',
+          token,
+          body: { admin_id: scoped.id },
+        })
+      ).status,
+    ).toBe(200)
+    const editing = async (who: TestAdmin, id: number) => {
+      const page = await stream(t.url, `/api/presence/users/${id}?state=editing`, who.token)
+      expect(page.status).toBe(200)
+      await until('hello', () => page.last('hello'))
+      return page
+    }
+    const pages = [await editing(everyone, mine), await editing(everyone, direct)]
+    const marks = async (who: TestAdmin, ids: number[]) => {
+      const answer = await t.request(`/api/presence/users?ids=${ids.join(',')}`, { token: who.token })
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+      return answer.body.data
+    }
+    const by = { admin_id: everyone.id, username: everyone.username, name: everyone.username }
+    expect(await marks(scoped, [mine, direct, idle])).toEqual([{ id: mine, people: [by] }])
+    // One's own pages are no one else.
+    expect(await marks(everyone, [mine, direct, idle])).toEqual([])
+    const other = await t.createAdmin(['list-users', 'all-channels'])
+    expect(await marks(other, [idle, direct, mine])).toEqual([
+      { id: direct, people: [by] },
+      { id: mine, people: [by] },
+    ])
+    // Viewing is not editing; a closed page marks nothing.
+    pages[1]?.close()
+    await until(
+      'the closed page forgotten',
+      () => marks(other, [direct]),
+      (rows) => rows.length === 0,
+    )
+
+    expect((await t.request(`/api/presence/users?ids=${mine}`, { token: stranger.token })).status).toBe(403)
+    for (const query of [
+      '',
+      '?ids=',
+      '?ids=0',
+      '?ids=1,x',
+      `?ids=${Array.from({ length: 201 }, (_, n) => n + 1).join(',')}`,
+    ]) {
+      const refused = await t.request(`/api/presence/users${query}`, { token: other.token })
+      expect([query.slice(0, 12), refused.status]).toEqual([query.slice(0, 12), 422])
+      expect(refused.body).toMatchObject({ message: expect.any(String) })
+    }
+    expect((await t.request('/api/presence/no-such-things?ids=1', { token: other.token })).status).toBe(404)
+    pages[0]?.close()
   })
 
   it('tells nobody who is on a record they may not read, and says why in the usual shape', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { until } from '../../../test/support/time.ts'
 import { admins, scheduledChanges, videos } from '../../src/db/schema/index.ts'
 import { describeEachEngine, describeOnPostgres } from '../support/databases.ts'
+import { openEventStream } from '../support/event-stream.ts'
 import {
   type Json,
   SUPER_USERNAME,
@@ -98,6 +99,40 @@ describeEachEngine('scheduled changes', (engine) => {
     expect((await api(`/api/videos/${id}/publish`, 'POST')).body.data.status).toBe('published')
   })
 
+  it("tells the pages open on the record of the change made at its time, its scheduler's own too", async () => {
+    const id = await video(false)
+    const page = await openEventStream(`${t.url}/api/presence/videos/${id}`, token)
+    try {
+      await until('hello', () => page.last('hello'))
+      const change = await schedule({ resource: 'videos', record_id: id, action: 'publish', run_at: soon() })
+      expect((await ran(change.id)).state).toBe('done')
+      const record = (await api(`/api/videos/${id}`)).body.data
+      const event = await until('saved', () => page.last('saved'))
+      expect(event).toMatchObject({
+        resource: 'videos',
+        id,
+        version: record.version,
+        by: { username: SUPER_USERNAME },
+        scheduled: true,
+      })
+      // A change refused at its time saved nothing: nothing more is told.
+      const refused = await schedule({ resource: 'videos', record_id: id, action: 'publish', run_at: soon() })
+      expect((await ran(refused.id)).state).toBe('failed')
+      const edited = (await api(`/api/videos/${id}`, 'PUT', { title: 'Launched' })).body.data
+      await until(
+        'the edit told',
+        () => page.last('saved'),
+        (last) => last.version === edited.version,
+      )
+      expect(page.events.filter((e) => e.event === 'saved').map((e) => e.data.scheduled)).toEqual([
+        true,
+        undefined,
+      ])
+    } finally {
+      page.close()
+    }
+  })
+
   it('fails a change that breaks a rule, with the rule as the API would say it, and changes nothing', async () => {
     const id = await video(false)
     const change = await schedule({
@@ -165,7 +200,9 @@ describeEachEngine('scheduled changes', (engine) => {
     expect((await api(`/api/scheduled-changes/${change.id}`)).body.data.record_id).toBe(id)
     const cancelled = await api(`/api/scheduled-changes/${change.id}/cancel`, 'POST')
     expect(cancelled.body.data.state).toBe('cancelled')
-    expect((await api(`/api/scheduled-changes/${change.id}/cancel`, 'POST')).status).toBe(409)
+    const again = await api(`/api/scheduled-changes/${change.id}/cancel`, 'POST')
+    expect(again.status).toBe(409)
+    expect(again.body.message).toBe('The action cancel does not apply while the record is cancelled.')
     const after = await api(`/api/scheduled-changes/${change.id}`, 'PUT', { run_at: soon(0) })
     expect(after.status).toBe(409)
     // A change due after it runs: the runner has passed the cancelled one by then.

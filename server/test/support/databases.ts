@@ -38,6 +38,10 @@ export function describeOnPostgres(name: string, suite: () => void) {
 export const onPostgresOnly = (engine: Engine, name: string, why: string) =>
   engine === 'postgres' ? name : `${name} [pglite: skipped, ${why}]`
 
+/** The name of a test run on PGlite only (`it.runIf(engine === 'pglite')`), saying why it is not on PostgreSQL. */
+export const onPgliteOnly = (engine: Engine, name: string, why: string) =>
+  engine === 'pglite' ? name : `${name} [postgres: skipped, ${why}]`
+
 /**
  * The one engine a test runs on when what it proves is Node's alone (a route registered or not by the
  * configuration, parsing before any statement): PostgreSQL when the run has it, else PGlite. Running it on both

@@ -1,7 +1,9 @@
 import {
+  type PresenceEditing,
   type PresencePerson,
   type PresenceSaved,
   type PresenceState,
+  presenceEditingAnswer,
   presenceEvents,
 } from '@vod/contract/presence'
 import { buildUrl, headers, request } from './http.ts'
@@ -75,3 +77,9 @@ async function readEvents(body: ReadableStream<Uint8Array>, onEvent: (event: str
 /** This page is still open, and viewing or editing (its heartbeat). */
 export const tellPresence = (path: string, connection: string, state: PresenceState) =>
   request<void>('PUT', path, { body: { connection, state } })
+
+/** Of a list's rows (`ids`), those someone else is editing now, and who (GET /api/presence/{resource}). */
+export const editingRows = async (resource: string, ids: readonly number[], signal?: AbortSignal) =>
+  presenceEditingAnswer.parse(
+    await request<unknown>('GET', `/presence/${resource}`, { query: { ids: ids.join(',') }, signal }),
+  ).data satisfies PresenceEditing[]

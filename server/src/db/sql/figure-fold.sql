@@ -30,10 +30,11 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- One step of the fold, under its lock (advisory 270027; without `wait`, -1 when another holds it): a batch
--- of figure_queue merged (vod_fold_queue), the tails' new rows read and merged (vod_fold_visits, vod_fold_tail;
--- figure-tails.sql); 1 when more is left.
-CREATE OR REPLACE FUNCTION vod_figures_fold(wait boolean DEFAULT false) RETURNS integer LANGUAGE plpgsql AS $$
+-- One step of the fold, under its lock (advisory 270027; without `wait`, -1 when another holds it): at most
+-- `batch` rows of figure_queue merged (vod_fold_queue), and of each tail's new rows read and merged (two and a
+-- half times that of visits: vod_fold_visits, vod_fold_tail; figure-tails.sql); 1 when more is left. The
+-- embedded database runs a statement in the server's own thread, so it folds in smaller steps (fold.ts).
+CREATE OR REPLACE FUNCTION vod_figures_fold_step(wait boolean, batch integer) RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
   taken bigint;
   more boolean;
@@ -45,17 +46,22 @@ BEGIN
   ELSIF NOT pg_try_advisory_xact_lock(270027) THEN
     RETURN -1;
   END IF;
-  taken := vod_fold_queue(20000);
-  more := vod_fold_visits(50000);
+  taken := vod_fold_queue(batch);
+  more := vod_fold_visits(batch * 5 / 2);
   -- New orders, refunds and chargebacks, members and subscriptions, read from their tables' tails (a refund
   -- along its order as the order is now). Last, for the corrections of those tables wait on a tail's row
   -- from here to the commit (vod_tail_guard).
   FOREACH source IN ARRAY ARRAY['orders', 'order_events', 'users', 'subscriptions'] LOOP
-    tail_more := vod_fold_tail(source, 20000);
+    tail_more := vod_fold_tail(source, batch);
     more := more OR tail_more;
   END LOOP;
-  RETURN CASE WHEN taken >= 20000 OR more THEN 1 ELSE 0 END;
+  RETURN CASE WHEN taken >= batch OR more THEN 1 ELSE 0 END;
 END
+$$;
+--> statement-breakpoint
+-- One step at PostgreSQL's size (what tests and tools call to fold what is queued).
+CREATE OR REPLACE FUNCTION vod_figures_fold(wait boolean DEFAULT false) RETURNS integer LANGUAGE sql AS $$
+  SELECT vod_figures_fold_step(wait, 20000)
 $$;
 --> statement-breakpoint
 -- The visits' tail: at most `batch` new visits, each visitor counted once a business day per level

@@ -46,6 +46,8 @@ export interface PresenceHub {
    * and there are no other processes to hold it; with them, it is passed on.
    */
   beat(key: string, beat: Beat): boolean
+  /** Every page on the record now, on every process. */
+  people(key: string): PresencePerson[]
   /** Tells every page on the record, on every process, that it was saved. */
   saved(key: string, saved: PresenceSaved): void
   close(): Promise<void>
@@ -113,15 +115,17 @@ export function createPresenceHub(options: { db: Db; listen?: Listen; log: Fasti
     for (const page of local.get(key)?.values() ?? []) page.watcher.send(event, data)
   }
 
+  const everyone = (key: string) => [
+    ...localPeople(key),
+    ...[...(remote.get(key)?.values() ?? [])].flatMap((list) => list.people),
+  ]
+
   /** Each page on `key` is sent everyone else on it. */
   function showPeople(key: string) {
-    const everyone = [
-      ...localPeople(key),
-      ...[...(remote.get(key)?.values() ?? [])].flatMap((list) => list.people),
-    ]
+    const people = everyone(key)
     for (const page of local.get(key)?.values() ?? []) {
       const mine = page.watcher.person.connection
-      page.watcher.send('presence', { people: everyone.filter((person) => person.connection !== mine) })
+      page.watcher.send('presence', { people: people.filter((person) => person.connection !== mine) })
     }
   }
 
@@ -190,6 +194,7 @@ export function createPresenceHub(options: { db: Db; listen?: Listen; log: Fasti
       publish({ from: self, key, beat })
       return true
     },
+    people: everyone,
     saved(key, saved) {
       tell(key, 'saved', saved)
       publish({ from: self, key, saved })

@@ -165,7 +165,7 @@ export function updateRoute(app: FastifyInstance, db: Db, res: Resource, update:
   app.withTypeProvider<ZodTypeProvider>().put(
     `${res.url}/:id`,
     {
-      config: { ...routeAccess(res.spec, 'edit'), fieldRules: path },
+      config: { ...routeAccess(res.spec, 'edit'), fieldRules: path, saves: path },
       schema: {
         tags: res.tags,
         summary: `Update one of ${path}; fields left out keep their values`,
@@ -245,7 +245,7 @@ export function actionRoute(app: FastifyInstance, db: Db, res: Resource, name: s
   app.withTypeProvider<ZodTypeProvider>().post(
     `${res.url}/:id/${action.path ?? name}`,
     {
-      config: routeAccess(res.spec, action.permission ?? name),
+      config: { ...routeAccess(res.spec, action.permission ?? name), saves: path },
       schema: {
         tags: res.tags,
         summary: action.summary ?? `${name} one of ${path}`,

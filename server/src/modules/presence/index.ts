@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto'
 import { PassThrough } from 'node:stream'
 import {
   PRESENCE_HEARTBEAT_SECONDS,
+  type PresenceEditing,
   type PresenceState,
+  presenceEditingAnswer,
+  presenceListParams,
+  presenceListQuery,
   presenceParams,
   presenceStateInput,
   presenceStates,
@@ -94,6 +98,45 @@ export const presenceModule: ApiModule = async (app, { presence }) => {
         .header('cache-control', 'no-store')
         .header('x-accel-buffering', 'no')
         .send(out as never)
+    },
+  )
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/presence/:resource',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['presence'],
+        summary: "Which of a list's rows someone else is editing now, and who",
+        description:
+          'A list asks for the ids of its page now and then, to mark the rows being edited. Only rows the ' +
+          "caller's own `GET /api/{resource}/{id}` answers are named; the caller's own pages are not counted.",
+        params: presenceListParams,
+        querystring: presenceListQuery,
+        response: { 200: presenceEditingAnswer, ...recordErrors },
+      },
+    },
+    async (request) => {
+      const { resource } = request.params
+      const admin = adminOf(request)
+      if (!admin.permissions.has(readPermission(resource))) throw forbidden()
+      const edited = request.query.ids.flatMap((id): PresenceEditing[] => {
+        const people = presence
+          .people(`${resource}/${id}`)
+          .filter((person) => person.state === 'editing' && person.admin_id !== admin.id)
+          .map(({ admin_id, username, name }) => ({ admin_id, username, name }))
+        return people.length > 0 ? [{ id, people }] : []
+      })
+      // Asked only of the few rows someone edits: whether this caller may read each, as its page would be.
+      const readable = await Promise.all(
+        edited.map((row) =>
+          mayRead(request, resource, String(row.id)).then(
+            () => true,
+            () => false,
+          ),
+        ),
+      )
+      return { data: edited.filter((_, at) => readable[at]) }
     },
   )
 

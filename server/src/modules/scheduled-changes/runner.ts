@@ -1,4 +1,4 @@
-import type { ScheduledAction, ScheduledResource } from '@vod/contract'
+import type { PresenceSaved, ScheduledAction, ScheduledResource } from '@vod/contract'
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { type Db, queryRows } from '../../db/client.ts'
@@ -6,6 +6,8 @@ import { scheduledChanges } from '../../db/schema/index.ts'
 import { attributeName, type MessageKey, type MessageParams, translate } from '../../i18n/index.ts'
 import { audit } from '../../lib/audit.ts'
 import { ApiError } from '../../lib/errors.ts'
+import type { PresenceHub } from '../../lib/presence/hub.ts'
+import { savedBy } from '../../lib/presence/saves.ts'
 import { mayMake, operations } from './operations.ts'
 import { requestAs, schedulerOf } from './scheduler.ts'
 
@@ -47,9 +49,14 @@ const joined = (first: Said, second: Said | null): Said =>
  * rolls the claim back with the change (another process runs it). The change is the manual write itself
  * (operations.ts) on the scheduler's behalf, in a savepoint: a rule it breaks rolls back the change only,
  * and the row is `failed` with the rule's message. `late` when its time passed more than `lateAfterMs`
- * before it ran (no process was up then). Answers whether a row was run.
+ * before it ran (no process was up then). Answers null when no row was due, else the record's save when
+ * the change was made (for the pages open on it, once committed).
  */
-async function runOneDue(db: Db, log: FastifyBaseLogger, lateAfterMs: number): Promise<boolean> {
+async function runOneDue(
+  db: Db,
+  log: FastifyBaseLogger,
+  lateAfterMs: number,
+): Promise<{ saved: PresenceSaved | null } | null> {
   return db.transaction(async (tx) => {
     const [due] = await queryRows<Due>(
       tx,
@@ -59,7 +66,8 @@ async function runOneDue(db: Db, log: FastifyBaseLogger, lateAfterMs: number): P
         where state = 'pending' and run_at <= now()
         order by run_at, id limit 1 for update skip locked`,
     )
-    if (!due) return false
+    if (!due) return null
+    let saved: PresenceSaved | null = null
     const admin = await schedulerOf(tx, due.created_by)
     const mark = { id: due.id, late: due.late }
     let failure: Said | null = null
@@ -67,7 +75,9 @@ async function runOneDue(db: Db, log: FastifyBaseLogger, lateAfterMs: number): P
     else if (!mayMake(admin.permissions, due)) failure = say('scheduled.not_permitted')
     else {
       try {
-        await operations[due.resource][due.action].run(tx, requestAs(admin, log, mark), due)
+        const record = await operations[due.resource][due.action].run(tx, requestAs(admin, log, mark), due)
+        const version = (record as { version?: unknown } | null)?.version
+        if (typeof version === 'string') saved = savedBy(due.resource, due.record_id, version, admin, true)
       } catch (error) {
         if (!(error instanceof ApiError))
           log.error({ err: error, scheduledChange: due.id }, 'scheduled change broke')
@@ -94,14 +104,22 @@ async function runOneDue(db: Db, log: FastifyBaseLogger, lateAfterMs: number): P
       changes: { state: ['pending', state], late: due.late, result: result.en },
       ...(admin ? {} : { actor: { id: due.created_by, username: null } }),
     })
-    return true
+    return { saved }
   })
 }
 
-/** Runs every due change, one at a time, until none is left. */
-async function runDue(db: Db, log: FastifyBaseLogger, lateAfterMs: number): Promise<number> {
+/** Runs every due change, one at a time, until none is left; the pages open on a changed record are told. */
+async function runDue(
+  db: Db,
+  hub: PresenceHub,
+  log: FastifyBaseLogger,
+  lateAfterMs: number,
+): Promise<number> {
   let ran = 0
-  while (await runOneDue(db, log, lateAfterMs)) ran++
+  for (let run = await runOneDue(db, log, lateAfterMs); run; run = await runOneDue(db, log, lateAfterMs)) {
+    ran++
+    if (run.saved) hub.saved(`${run.saved.resource}/${run.saved.id}`, run.saved)
+  }
   return ran
 }
 
@@ -110,7 +128,12 @@ async function runDue(db: Db, log: FastifyBaseLogger, lateAfterMs: number): Prom
  * once, late), then every SCHEDULED_CHANGES_INTERVAL_MS; a pass still going skips the tick. Stops on
  * close, after the pass under way, so the database is not closed beneath it.
  */
-export function startScheduledChanges(app: FastifyInstance, db: Db, intervalMs: number): void {
+export function startScheduledChanges(
+  app: FastifyInstance,
+  db: Db,
+  hub: PresenceHub,
+  intervalMs: number,
+): void {
   // A change is late when it ran well after a running process would have: two passes and a minute.
   const lateAfterMs = 2 * intervalMs + 60_000
   let timer: NodeJS.Timeout | undefined
@@ -118,7 +141,7 @@ export function startScheduledChanges(app: FastifyInstance, db: Db, intervalMs: 
   let closed = false
   const pass = () => {
     if (closed) return
-    running ??= runDue(db, app.log, lateAfterMs)
+    running ??= runDue(db, hub, app.log, lateAfterMs)
       .then((count) => {
         if (count > 0) app.log.info({ count }, 'ran scheduled changes')
       })

@@ -51,8 +51,9 @@ export function RecordPresence({
           void tellPresence(stream, given, state.current).catch(() => {})
         },
         onPeople: setPeople,
+        // One's own save is known here already; one's change scheduled ahead, made at its time, is not.
         onSaved: (event) => {
-          if (event.by.admin_id !== me) saved.current(event)
+          if (event.by.admin_id !== me || event.scheduled) saved.current(event)
         },
       },
       stop.signal,

@@ -155,8 +155,11 @@ export function ResourceForm(props: ResourceFormProps) {
   // admin chose how to go on; its version goes with the save.
   const [base, setBase] = useState<SavedRecord | undefined>()
   const from = base
-  // A refused save's answer, or one made of another's save as presence told it (`told`: who, before any 412).
-  const [stale, setStale] = useState<(StaleAnswer & { told?: string }) | null>(null)
+  // A refused save's answer, or one made of another's save as presence told it (`told`: who, before any 412,
+  // and whether it was their change scheduled ahead, made at its time).
+  const [stale, setStale] = useState<(StaleAnswer & { told?: { who: string; scheduled: boolean } }) | null>(
+    null,
+  )
   const shaped = (values: RecordValues) => (toForm ? toForm(values) : values)
   // A refused save shows its change list where the eye is: scrolled to, at the form's top.
   const conflictPanel = useRef<HTMLDivElement>(null)
@@ -269,7 +272,7 @@ export function ResourceForm(props: ResourceFormProps) {
       changed_by_name: name,
       changed_at: null,
       data: now,
-      told: name || username,
+      told: { who: name || username, scheduled: saved.scheduled === true },
     })
   }
 
@@ -337,7 +340,12 @@ export function ResourceForm(props: ResourceFormProps) {
         <div ref={conflictPanel} style={{ marginBottom: 16, maxWidth, scrollMarginTop: 96 }}>
           <EditConflict
             stale={stale}
-            title={stale.told && t('resource.presence.saved', { who: stale.told })}
+            title={
+              stale.told &&
+              t(stale.told.scheduled ? 'resource.presence.savedScheduled' : 'resource.presence.saved', {
+                who: stale.told.who,
+              })
+            }
             resource={resource.name}
             // As the form holds both versions, over its own fields: one line a field, named as the form names it.
             changes={from && theirs ? theirChanges(shaped(from), shaped(theirs), names) : null}

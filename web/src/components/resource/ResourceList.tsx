@@ -9,6 +9,7 @@ import { can } from '../../base/permission-match.ts'
 import { useCan, usePermissions } from '../../stores/permission.ts'
 import { useSession } from '../../stores/session.ts'
 import { useBulkActions } from './BulkActions.tsx'
+import { EditingMark, useEditingRows } from './EditingMark.tsx'
 import { ExportButton } from './ExportButton.tsx'
 import { defaultColumns, type FilterField, filterFields, filterParams } from './fields.ts'
 import { recordLabel } from './format.ts'
@@ -163,8 +164,15 @@ export function ResourceList<T extends { id: number }>(props: ResourceListProps<
   }
 
   const hasRowActions = Boolean(actions || rowActions) || canShow || canEdit || canDelete
+  // Rows someone else is editing, for who may edit them too (an owned child's are its owner's, a view's another's).
+  const editing = useEditingRows(
+    client.path,
+    controller.rows.map((row) => row.id),
+    canEdit && !resource.api.includes(':') && !resource.view,
+  )
   const rowButtons = (record: T) => (
     <>
+      <EditingMark row={editing.get(record.id)} />
       {actions && <RecordActions record={record} table={actions} confirm={confirm} offer={offer} />}
       {rowActions?.(record)}
       {canShow && (

@@ -68,6 +68,7 @@ export const resourceLocale = defineLocale({
       editors: 'Editing now: {{who}}',
       and: ', ',
       saved: '{{who}} saved a newer version of this record.',
+      savedScheduled: 'A change {{who}} scheduled ahead was just made to this record.',
       load: 'See their change',
     },
     unsaved: {
@@ -327,6 +328,7 @@ export const resourceLocale = defineLocale({
       editors: '正在编辑：{{who}}',
       and: '、',
       saved: '{{who}} 保存了这条记录的新版本。',
+      savedScheduled: '{{who}} 预先安排的变更刚刚在这条记录上执行。',
       load: '查看对方的修改',
     },
     unsaved: {

@@ -4,7 +4,7 @@ import pg from 'pg'
 import type { Config } from '../../../config.ts'
 import { type Db, queryRows } from '../../../db/client.ts'
 import { forgetAnswers } from '../recent-answers.ts'
-import { foldStep, startFolding, startRecounting } from './fold.ts'
+import { foldStep, startEmbeddedFolding, startFolding, startRecounting } from './fold.ts'
 import { prepareStream, streamUnavailable } from './setup.ts'
 import { followStream, MARK } from './stream.ts'
 
@@ -62,7 +62,7 @@ export function keepFigures(app: FastifyInstance, db: Db, config: Config) {
   app.addHook('onReady', async () => {
     const url = config.databaseUrl
     if (!url) {
-      stop = startFolding(db, app.log)
+      stop = startEmbeddedFolding(db, app.log)
       return
     }
     choosing = (async () => {
