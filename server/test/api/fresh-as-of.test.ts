@@ -108,8 +108,8 @@ describeEachEngine('fresh_as_of', (engine) => {
       "a statement there runs beside the server's thread, which answers on",
     ),
     async () => {
-      // The embedded database runs a statement in the server's own thread: one fold step over a whole backlog
-      // answered nothing until all of it was folded (issue 63: 38 s at the demo's first start).
+      // The embedded database runs a statement in the server's own thread: a fold step over a whole backlog
+      // would answer nothing until all of it is folded (the demo's: about 40 s).
       const folded = async () =>
         (
           await queryRows<{ folded: number; last: number }>(
