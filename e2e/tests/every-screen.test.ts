@@ -78,8 +78,9 @@ async function faultsOn(language: Language, route: AppRoute, path: string, size:
   // 3-4 s after 50 screens). Affixed tabs (the dashboard) have no close button and stay.
   const before = previous.get(shell)
   if (before && before !== path) {
-    const close = shell.locator(`[data-testid="view-tab"][data-path="${before}"] .tabs-bar-close`)
-    if ((await close.count()) > 0) await close.click()
+    // Clicked in the page: one call where a locator's click takes several (found, checked, scrolled, clicked).
+    const close = `[data-testid="view-tab"][data-path="${before}"] .tabs-bar-close`
+    await shell.evaluate(`document.querySelector(${JSON.stringify(close)})?.click()`)
   }
   previous.set(shell, path)
   await check(shell, within, route.meta?.resource)
