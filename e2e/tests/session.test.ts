@@ -56,7 +56,7 @@ describe('the end of a session, end to end in Chromium', () => {
       headers: { authorization: `Bearer ${await tokenOf(context)}` },
     })
     expect(out.status).toBe(204)
-    await submit?.click().catch((error: Error) => {
+    await submit.click().catch((error: Error) => {
       if (!hash(page).startsWith('#/login')) throw error
     })
     await page.waitForURL(/#\/login\?redirect=/)
