@@ -177,6 +177,8 @@ describeOnPostgres('folding the figures from two processes', () => {
   })
 
   it('lets one process fold at a time: another answers -1 while the lock is held', async () => {
+    // Something to fold: with nothing new a step answers 0 without the lock (vod_figures_idle).
+    await pool.query(`insert into visits (visitor, device) values ('while-held', 'desktop')`)
     const holder = await pool.connect()
     try {
       await holder.query('begin')
