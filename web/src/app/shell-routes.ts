@@ -55,10 +55,21 @@ const leaves = (routes: readonly AppRoute[]): AppRoute[] =>
 
 const shellLeaves = leaves(shellRoutes).map((route) => ({ path: route.path, route }))
 
-/** The shell route a path opens, with its params; undefined for unknown paths. */
-export function findShellRoute(
-  pathname: string,
-): { route: AppRoute; params: Record<string, string | undefined> } | undefined {
+type FoundRoute = { route: AppRoute; params: Record<string, string | undefined> }
+
+/**
+ * What each path opened, remembered: matchRoutes ranks the whole table at every call, and every tab, crumb and
+ * navigation asks (a tenth of the app's script time while opening screens). Paths past the bound start it over.
+ */
+const found = new Map<string, FoundRoute | undefined>()
+const FOUND_PATHS = 1_000
+
+/** The shell route a path opens, with its params (not to be changed: they are shared); undefined for unknown paths. */
+export function findShellRoute(pathname: string): FoundRoute | undefined {
+  if (found.has(pathname)) return found.get(pathname)
   const match = matchRoutes(shellLeaves, pathname)?.at(-1)
-  return match && { route: match.route.route, params: match.params }
+  const route = match && { route: match.route.route, params: match.params }
+  if (found.size >= FOUND_PATHS) found.clear()
+  found.set(pathname, route)
+  return route
 }
