@@ -78,9 +78,10 @@ export function SavedViews({
     },
     onSuccess: async (view) => {
       setEditing(null)
-      void notify('success', t('resource.savedViews.saved'))
       await views.refresh()
       views.open(view)
+      // Said once the view is open: said before, a move elsewhere made meanwhile was undone by its opening.
+      void notify('success', t('resource.savedViews.saved'))
     },
     onError: (error) => void notify('error', error.message),
   })
