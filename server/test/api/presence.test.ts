@@ -135,6 +135,53 @@ describeEachEngine('who else is on a record', (engine) => {
     page.close()
   })
 
+  it('tells of each row a bulk action saved, with its version, and of none it refused', async () => {
+    const token = await t.superToken()
+    const video = async (serial: string) =>
+      (
+        await t.request('/api/videos', {
+          method: 'POST',
+          token,
+          body: { title: serial, serial_number: serial },
+        })
+      ).body.data as { id: number }
+    const [first, second] = [await video('PR-B1'), await video('PR-B2')]
+    // Published already: the bulk publish refuses it (409).
+    expect((await t.request(`/api/videos/${second.id}/publish`, { method: 'POST', token })).status).toBe(200)
+    const watcher = await t.createAdmin(['list-videos'])
+    const [firstPage, secondPage] = [
+      await stream(t.url, `/api/presence/videos/${first.id}`, watcher.token),
+      await stream(t.url, `/api/presence/videos/${second.id}`, watcher.token),
+    ]
+    for (const page of [firstPage, secondPage]) await until('hello', () => page.last('hello'))
+    const told = secondPage.events.length
+    const bulk = await t.request('/api/videos/bulk/publish', {
+      method: 'POST',
+      token,
+      body: { ids: [first.id, second.id] },
+    })
+    expect(bulk.status).toBe(200)
+    expect(bulk.body.meta).toEqual({ done: 1, refused: 1 })
+    const version = (await t.request(`/api/videos/${first.id}`, { token })).body.data.version
+    const event = await until('saved', () => firstPage.last('saved'))
+    expect(event).toMatchObject({ resource: 'videos', id: first.id, version })
+    // The refused row's page is told nothing: its next save is the first thing it hears of.
+    const edited = await t.request(`/api/videos/${second.id}`, {
+      method: 'PUT',
+      token,
+      body: { title: 'B2' },
+    })
+    expect(edited.status).toBe(200)
+    await until(
+      'the edit told',
+      () => secondPage.last('saved'),
+      (last) => last?.version === edited.body.data.version,
+    )
+    expect(secondPage.events.slice(told).filter((e) => e.event === 'saved')).toHaveLength(1)
+    firstPage.close()
+    secondPage.close()
+  })
+
   it("marks a list's rows someone else is editing, naming them only on rows the caller may read", async () => {
     const token = await t.superToken()
     const member = async (username: string, channel: number | null) =>

@@ -9,27 +9,36 @@ declare module 'fastify' {
   }
 }
 
+/** The saves each request made, told once its answer is out (tellSaves). */
+const noted = new WeakMap<FastifyRequest, { resource: string; id: number; version: string }[]>()
+
+/** Notes that `request` saved `resource/id`, making `version`, once that save has committed. */
+export function noteSave(request: FastifyRequest, resource: string, id: number, version: string) {
+  const saves = noted.get(request) ?? []
+  saves.push({ resource, id, version })
+  noted.set(request, saves)
+}
+
 /**
- * Every save of a record through a route that says it `saves` one (its edit, its actions) is told to the
- * pages open on it, with the version it made, once the answer is out: a form learns of another's save
- * before its own save would meet the 412. A change scheduled ahead tells them itself (scheduled-changes'
- * runner), as it saves through no route.
+ * Every save of a record is told to the pages open on it, with the version it made, once the answer is out:
+ * a form learns of another's save before its own save would meet the 412. A route that says it `saves` one
+ * record (its edit, its actions) has its answer's; a bulk action notes each row it saved (bulk.ts). A change
+ * scheduled ahead tells them itself (scheduled-changes' runner), as it saves through no route.
  */
 export function tellSaves(app: FastifyInstance, hub: PresenceHub) {
-  const versions = new WeakMap<FastifyRequest, string>()
   app.addHook('preSerialization', async (request, reply, payload) => {
-    if (!request.routeOptions.config.saves || reply.statusCode !== 200) return payload
+    const resource = request.routeOptions.config.saves
+    if (!resource || reply.statusCode !== 200) return payload
     const version = (payload as { data?: { version?: unknown } } | null)?.data?.version
-    if (typeof version === 'string') versions.set(request, version)
+    const id = Number((request.params as { id?: unknown }).id)
+    if (typeof version === 'string') noteSave(request, resource, id, version)
     return payload
   })
-  app.addHook('onResponse', async (request, reply) => {
-    const version = versions.get(request)
-    const resource = request.routeOptions.config.saves
-    const id = Number((request.params as { id?: unknown }).id)
+  app.addHook('onResponse', async (request) => {
     const admin = request.admin
-    if (!version || !resource || !admin || reply.statusCode !== 200) return
-    hub.saved(`${resource}/${id}`, savedBy(resource, id, version, admin))
+    if (!admin) return
+    for (const { resource, id, version } of noted.get(request) ?? [])
+      hub.saved(`${resource}/${id}`, savedBy(resource, id, version, admin))
   })
 }
 

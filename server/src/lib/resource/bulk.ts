@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts'
 import { attributeName } from '../../i18n/index.ts'
 import { ApiError, invalidField, notFound } from '../errors.ts'
 import { type defineList, type ListQuery, selectFrom } from '../list/index.ts'
+import { noteSave } from '../presence/saves.ts'
 import { errorBody, protectedErrors } from '../responses.ts'
 import { renewDeletions, restorable } from './deletions.ts'
 import { type NarrowedFields, refuseNarrowed } from './field-access.ts'
@@ -162,18 +163,24 @@ export function defineBulk(
           for (const id of ids) if (!there.has(id)) refuse(id, notFound())
           // Rows go in transactions of CHUNK, each row in a savepoint of its own (its write's transaction,
           // nested): a refused row rolls back alone, and the rows cost no commit each.
-          for (let start = 0; start < running.length; start += CHUNK)
+          for (let start = 0; start < running.length; start += CHUNK) {
+            const saved: [id: number, version: string][] = []
             await db.transaction(async (tx) => {
               for (const id of running.slice(start, start + CHUNK)) {
                 try {
-                  await run(tx, request, id, batch)
+                  const version = ((await run(tx, request, id, batch)) as { version?: unknown } | undefined)
+                    ?.version
                   results.set(id, { id, result: 'done' })
+                  if (typeof version === 'string') saved.push([id, version])
                 } catch (error) {
                   if (!(error instanceof ApiError)) throw error
                   refuse(id, error)
                 }
               }
             })
+            // Told to the pages open on each row once its chunk has committed (a deleted row has none to tell).
+            for (const [id, version] of saved) noteSave(request, path, id, version)
+          }
           // The undo window of a bulk delete starts when the whole of it is done.
           if (action === 'delete' && running.length > 0) await renewDeletions(db, batch)
           const data = ids.map((id) => results.get(id) as BulkRowResult)
