@@ -130,8 +130,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/tests/**/*.test.ts'],
           environment: 'node',
-          // Two workers, each with a server and a Chromium of its own (global-setup.ts) that its files share
-          // one after another (each file has its own admin and data). One worker kept under one core busy (430
+          // Two workers, each with a server (global-setup.ts) and a Chromium (product.ts) of its own that its files
+          // share one after another (each file has its own admin and data). One worker kept under one core busy (430
           // s of CPU in a 563 s run): a file spends much of its time waiting on the server, Chromium or the
           // network. On this two-core machine, equally loaded by other work both times, 1331 s on one worker,
           // 765 s on two.

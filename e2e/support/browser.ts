@@ -1,4 +1,4 @@
-import { type Browser, type BrowserServer, chromium, type LaunchOptions } from 'playwright-core'
+import { type Browser, chromium, type LaunchOptions } from 'playwright-core'
 
 /** Debian's Chromium, driven by playwright-core; the flags keep it off this machine's closed network. */
 export const browserOptions: LaunchOptions = {
@@ -14,12 +14,7 @@ export const browserOptions: LaunchOptions = {
   ],
 }
 
-/** The browser the whole e2e run shares (global-setup.ts); test files connect to it. */
-export function launchBrowserServer(): Promise<BrowserServer> {
-  return chromium.launchServer(browserOptions)
-}
-
-/** A browser of the caller's own (benchmarks). */
+/** A browser of the caller's own, in its process: each browser-suite worker's (product.ts), the benchmarks'. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch(browserOptions)
 }

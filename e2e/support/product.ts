@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { appendFileSync } from 'node:fs'
 import { basename } from 'node:path'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { SUPER_ADMIN_ROLE } from '../../contract/src/permissions.ts'
 import { scaled } from '../../test/support/time.ts'
+import { launchBrowser } from './browser.ts'
 import { ADMIN, type RunningServer, startServer } from './server.ts'
 import { trackRequests } from './waits.ts'
 
@@ -15,7 +16,8 @@ export interface Credentials {
 
 export interface Product {
   server: Pick<RunningServer, 'url'>
-  browser: Browser
+  /** Contexts in the worker's Chromium, with the suite's defaults; the file's are closed after it. */
+  browser: Pick<Browser, 'newContext'>
   /**
    * Who this file logs in as: on the shared server a super-admin of its own, made for this file, so what one
    * file changes (a password, a profile, the audit trail) is not another's; on a server of its own, the
@@ -70,6 +72,14 @@ async function freshAdmin(url: string): Promise<Product['admin']> {
 }
 
 /**
+ * This worker's Chromium, launched by its first file and shared by its files one after another (the worker
+ * keeps its modules between files: vitest.config.ts `isolate: false`). In the worker's own process, not a
+ * browser server's: every call to Chromium went through a WebSocket to the run's main process and was encoded
+ * and decoded twice more on the way. It ends with the worker.
+ */
+let workerBrowser: Promise<Browser> | undefined
+
+/**
  * The product for one test file: its worker's shared server (global-setup.ts) with an admin of the file's own,
  * or, when the file needs other settings (`env`, e.g. TWO_FACTOR), a server of its own on a copy of the run's
  * seeded data (global-setup.ts, its own embedded database from then on); either way its worker's Chromium, in contexts the file opens and closes.
@@ -78,11 +88,13 @@ export function useProduct(env: Record<string, string> = {}): Product {
   const product = {} as Product
   let own: RunningServer | undefined
   const boots = { count: 0 }
+  const contexts = new Set<BrowserContext>()
   beforeAll(async () => {
     // This worker's lane (global-setup.ts): VITEST_POOL_ID is 1 to maxWorkers, one file at a time each.
     const lane = (Number(process.env.VITEST_POOL_ID) || 1) - 1
     const pick = (lanes: string[]) => lanes[lane % lanes.length] as string
-    product.browser = withTestDefaults(await chromium.connect(pick(inject('e2eBrowserEndpoints'))), boots)
+    workerBrowser ??= launchBrowser()
+    product.browser = withTestDefaults(await workerBrowser, boots, contexts)
     if (Object.keys(env).length > 0) {
       own = await startServer(env, { from: inject('e2eSeededDataDir') })
       product.server = own
@@ -93,8 +105,8 @@ export function useProduct(env: Record<string, string> = {}): Product {
     }
   })
   afterAll(async () => {
-    // Disconnects: the contexts this file left open go, the shared browser stays.
-    await product.browser?.close()
+    // The contexts this file left open go; the worker's browser stays for its next file.
+    await Promise.all([...contexts].map((context) => context.close()))
     await own?.stop()
     countBoots(boots.count)
   })
@@ -109,22 +121,28 @@ export function useProduct(env: Record<string, string> = {}): Product {
  * minute (scaled, test/support/time.ts), not playwright's 30 s: on a host of this kind at half speed, beside the API suites, the API reference
  * (Swagger UI drawing the whole document) took longer; a test's own limit is two.
  */
-function withTestDefaults(browser: Browser, boots: { count: number }): Browser {
-  const newContext = browser.newContext.bind(browser)
-  browser.newContext = async (options = {}) => {
-    const context = await newContext({ reducedMotion: 'reduce', ...options })
-    context.on('page', (page) => {
-      trackRequests(page)
-      // A document loaded into a tab: the app (or a page of the server's) started from nothing. Moving between
-      // screens changes the address's hash only and loads nothing.
-      page.on('request', (request) => {
-        if (request.isNavigationRequest() && request.frame() === page.mainFrame()) boots.count++
+function withTestDefaults(
+  browser: Browser,
+  boots: { count: number },
+  contexts: Set<BrowserContext>,
+): Product['browser'] {
+  return {
+    newContext: async (options = {}) => {
+      const context = await browser.newContext({ reducedMotion: 'reduce', ...options })
+      contexts.add(context)
+      context.on('close', () => contexts.delete(context))
+      context.on('page', (page) => {
+        trackRequests(page)
+        // A document loaded into a tab: the app (or a page of the server's) started from nothing. Moving between
+        // screens changes the address's hash only and loads nothing.
+        page.on('request', (request) => {
+          if (request.isNavigationRequest() && request.frame() === page.mainFrame()) boots.count++
+        })
       })
-    })
-    context.setDefaultTimeout(scaled(60_000))
-    return context
+      context.setDefaultTimeout(scaled(60_000))
+      return context
+    },
   }
-  return browser
 }
 
 /**
