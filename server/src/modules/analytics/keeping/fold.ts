@@ -11,7 +11,8 @@ const FOLD_BATCH = 20_000
  * On the embedded database a statement runs in the server's own thread, which answers nothing meanwhile: its
  * steps are sized to take about this long (halved or doubled after each by how long it took), with a pause
  * between them for the requests that came meanwhile. At FOLD_BATCH a backlog such as the demo's 28,000 new rows
- * is one statement of tens of seconds, past a client's patience and a socket's idle limit.
+ * is one statement of 7 s on a quiet host of this kind, several times that under load: past a client's patience
+ * and a socket's idle limit.
  */
 const EMBEDDED_STEP_MS = 250
 const EMBEDDED_PAUSE_MS = 20
