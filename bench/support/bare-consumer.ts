@@ -35,7 +35,10 @@ export async function startBareConsumer(url: string, publication: string) {
   service.on('heartbeat', (_lsn: string, _at: number, respond: boolean) => {
     if (respond) void service.acknowledge(receivedText)
   })
-  service.on('error', (error: Error) => console.error(`the bare consumer failed: ${error.message}`))
+  let stopping = false
+  service.on('error', (error: Error) => {
+    if (!stopping) console.error(`the bare consumer failed: ${error.message}`)
+  })
   const following = service.subscribe(new FigurePgoutput(publication), slot).catch(() => undefined)
   return {
     /** Resolves once a commit at or past `lsn` has arrived. */
@@ -44,6 +47,13 @@ export async function startBareConsumer(url: string, publication: string) {
         ? Promise.resolve()
         : new Promise<void>((resolve) => waiting.add({ lsn: lsnValue(lsn), resolve })),
     async stop() {
+      // Its walsender ended first: the library's end of a streaming connection left it open, and the cluster's
+      // stop then failed it with nobody listening (an uncaught error after the bench's figures).
+      stopping = true
+      await admin.query(
+        'select pg_terminate_backend(active_pid) from pg_replication_slots where slot_name = $1 and active',
+        [slot],
+      )
       await service.destroy()
       await following
       await admin.query('select pg_drop_replication_slot($1)', [slot]).catch(() => undefined)
