@@ -35,6 +35,20 @@ describeEachEngine('who else is on a record', (engine) => {
     open.push(s)
     return s
   }
+  /** Edits the video at `path` and waits until `page` is told of that edit, its last event then. */
+  const editTold = async (page: EventStream, path: string, token: string) => {
+    const edited = await t.request(path, {
+      method: 'PUT',
+      token,
+      body: { title: `Edited ${path.split('/').at(-1)}.${page.events.length}` },
+    })
+    expect(edited.status).toBe(200)
+    await until(
+      'the edit told',
+      () => page.last('saved'),
+      (last) => last?.version === edited.body.data.version,
+    )
+  }
 
   beforeAll(async () => {
     t = await startTestApp(engine)
@@ -120,17 +134,7 @@ describeEachEngine('who else is on a record', (engine) => {
     // Published already: refused (409), and nothing more is told.
     const told = page.events.length
     expect((await t.request(`/api/videos/${video.id}/publish`, { method: 'POST', token })).status).toBe(409)
-    const saved = await t.request(`/api/videos/${video.id}`, {
-      method: 'PUT',
-      token,
-      body: { title: 'Told 2' },
-    })
-    expect(saved.status).toBe(200)
-    await until(
-      'the edit told',
-      () => page.last('saved'),
-      (last) => last.version === saved.body.data.version,
-    )
+    await editTold(page, `/api/videos/${video.id}`, token)
     expect(page.events.slice(told).filter((e) => e.event === 'saved')).toHaveLength(1)
     page.close()
   })
@@ -166,17 +170,7 @@ describeEachEngine('who else is on a record', (engine) => {
     const event = await until('saved', () => firstPage.last('saved'))
     expect(event).toMatchObject({ resource: 'videos', id: first.id, version })
     // The refused row's page is told nothing: its next save is the first thing it hears of.
-    const edited = await t.request(`/api/videos/${second.id}`, {
-      method: 'PUT',
-      token,
-      body: { title: 'B2' },
-    })
-    expect(edited.status).toBe(200)
-    await until(
-      'the edit told',
-      () => secondPage.last('saved'),
-      (last) => last?.version === edited.body.data.version,
-    )
+    await editTold(secondPage, `/api/videos/${second.id}`, token)
     expect(secondPage.events.slice(told).filter((e) => e.event === 'saved')).toHaveLength(1)
     firstPage.close()
     secondPage.close()
