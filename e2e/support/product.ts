@@ -73,9 +73,9 @@ async function freshAdmin(url: string): Promise<Product['admin']> {
 
 /**
  * This worker's Chromium, launched by its first file and shared by its files one after another (the worker
- * keeps its modules between files: vitest.config.ts `isolate: false`). In the worker's own process, not a
- * browser server's: every call to Chromium went through a WebSocket to the run's main process and was encoded
- * and decoded twice more on the way. It ends with the worker.
+ * keeps its modules between files: vitest.config.ts `isolate: false`). In the worker's own process: through a
+ * browser server in the run's main process, every call would cross a WebSocket and be encoded and decoded twice
+ * more. It ends with the worker.
  */
 let workerBrowser: Promise<Browser> | undefined
 

@@ -247,8 +247,8 @@ export async function startSecondServer(first: TestApp): Promise<SecondServer> {
 /**
  * How a test's app is closed at the end of its suite: its connections with it, and any that opens meanwhile.
  * On PostgreSQL apps a connection opened as the close began and sent nothing (what opens it is not known;
- * seen after a presence test's last requests), which Node counts neither idle nor busy and left open until its
- * headers' limit (60 s): two minutes of the presence suite. How a server stops while people still have
+ * seen after a presence test's last requests) is neither idle nor busy to Node, which would keep the close
+ * waiting for its headers' limit (60 s). How a server stops while people still have
  * requests under way is graceful-stop.test.ts's, on a process of its own.
  */
 function closerOf(app: FastifyInstance): () => Promise<void> {

@@ -85,9 +85,9 @@ $$;
 CREATE OR REPLACE AGGREGATE vod_hashes_union(bigint[]) (SFUNC = vod_hashes_merge, STYPE = bigint[], INITCOND = '{}');
 --> statement-breakpoint
 -- A plane from the 64-register words that have a bit set (their bits as bigints): each word put in its place in
--- an empty plane, the planes ORed. A word costs a few copies of the plane's 2 KB, where writing the plane as
--- text cost 16,384 characters whatever it held: 40 times faster for the one word a visit applied alone
--- raises, 1.4 times slower for a plane with every word set (PostgreSQL 15; docs/speed.md, "Where the CPU
+-- an empty plane, the planes ORed. A word costs a few copies of the plane's 2 KB; against writing the plane as
+-- 16,384 characters of text, 40 times faster for the one word a visit applied alone raises, 1.4 times slower
+-- for a plane with every word set (PostgreSQL 15; docs/speed.md, "Where the CPU
 -- goes").
 CREATE OR REPLACE FUNCTION vod_plane_of_words(words integer[], bits bigint[]) RETURNS bit varying
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
