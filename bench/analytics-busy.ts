@@ -16,6 +16,7 @@ import { type RunningServer, startServer } from '../e2e/support/server.ts'
 import { createTestDatabase } from '../server/test/support/databases.ts'
 import { login } from './support/api.ts'
 import { bulkLoad } from './support/bulk-load.ts'
+import { quantile } from './support/quantile.ts'
 
 const orderCount = Number(process.argv[2] ?? 1_000_000)
 const memberCount = Number(process.argv[3] ?? 100_000)
@@ -39,12 +40,6 @@ const attribution = (n: string) => `
   case when ${n} % 5 = 0 then null else (select min(id) from channels) + ${n} % 20 end,
   case when ${n} % 5 = 0 or ${n} % 4 = 0 then null else (select min(id) from campaigns) + (${n} % 20) * 3 + ${n} % 3 end`
 
-function percentile(sorted: number[], p: number) {
-  return sorted.length
-    ? (sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] as number)
-    : NaN
-}
-
 /** Clients asking `path` back to back until `until`; answers' times (ms) and statuses. */
 async function drive(target: string, token: string, clients: number, until: number, paths: () => string) {
   const times: number[] = []
@@ -62,8 +57,7 @@ async function drive(target: string, token: string, clients: number, until: numb
       }
     }),
   )
-  times.sort((a, b) => a - b)
-  return { p50: percentile(times, 50), p99: percentile(times, 99), count: times.length, statuses }
+  return { p50: quantile(times, 0.5), p99: quantile(times, 0.99), count: times.length, statuses }
 }
 
 let server: RunningServer | undefined

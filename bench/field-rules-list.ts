@@ -16,6 +16,7 @@ import { sql } from 'drizzle-orm'
 import { type RunningServer, startServer } from '../e2e/support/server.ts'
 import { createTestDatabase } from '../server/test/support/databases.ts'
 import { captureRequests, load, login, onAdminDatabase } from './support/api.ts'
+import { quantile } from './support/quantile.ts'
 import { serverLogFile } from './support/statement-log.ts'
 
 const ROWS = 200_000
@@ -142,8 +143,6 @@ try {
     await res.arrayBuffer()
     return performance.now() - started
   }
-  const quantile = (values: number[], q: number) =>
-    [...values].sort((a, b) => a - b)[Math.floor(q * values.length)] ?? 0
   for (const [label, path] of cases) {
     const times: { whole: number[]; narrowed: number[] } = { whole: [], narrowed: [] }
     for (let i = 0; i < SINGLE; i++)

@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm'
 import { type RunningServer, startServer } from '../e2e/support/server.ts'
 import { createTestDatabase } from '../server/test/support/databases.ts'
 import { login } from './support/api.ts'
+import { quantile } from './support/quantile.ts'
 
 const ROWS = 100_000
 const ROUNDS = Number(process.env.ROUNDS ?? 400)
@@ -86,10 +87,6 @@ try {
     const res = await fetch(`${running.url}${path}`, { headers: { authorization: `Bearer ${token}` } })
     const text = await res.text()
     return { ms: performance.now() - started, status: res.status, text }
-  }
-  const quantile = (values: number[], q: number) => {
-    const sorted = [...values].sort((a, b) => a - b)
-    return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0
   }
 
   console.log(`field rules timing: ${ROWS.toLocaleString('en')} members and orders, ${ROUNDS} rounds a value`)

@@ -22,6 +22,7 @@ import { load, loadUrl, login } from './support/api.ts'
 import { startBareRoute } from './support/bare-route.ts'
 import { benchDatabase } from './support/bench-database.ts'
 import { loadClient } from './support/http-load.ts'
+import { quantile } from './support/quantile.ts'
 
 const MEMBERS = 400_000
 const CROWD = 200_000
@@ -57,11 +58,6 @@ async function client(n) {
 }
 Promise.all(Array.from({ length: clients }, (_, n) => client(n))).then(() => parentPort.postMessage({ statuses, times }))
 `
-
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN
-}
 
 const database = await benchDatabase()
 const db = database.database.db

@@ -10,6 +10,8 @@ export interface BareRoute {
   url(n: number): string
   /** The URL answering a constant, as the product's /api/health does, with no database. */
   constant: string
+  /** The URL of an event stream held open with nothing behind it. */
+  events: string
   pid: number
   stop(): Promise<void>
 }
@@ -40,6 +42,7 @@ export async function startBareRoute(url: string, floors: string[]): Promise<Bar
   return {
     url: (n) => `http://127.0.0.1:${port}/floor/${n}`,
     constant: `http://127.0.0.1:${port}/constant`,
+    events: `http://127.0.0.1:${port}/events`,
     pid: child.pid as number,
     async stop() {
       child.kill('SIGTERM')

@@ -1,8 +1,10 @@
 /** One server-sent event as a page receives it. */
-interface ServerEvent {
+export interface ServerEvent {
   event: string
   // biome-ignore lint/suspicious/noExplicitAny: events are read as the test expects them.
   data: any
+  /** When it arrived (performance.now()). */
+  at: number
 }
 
 export interface EventStream {
@@ -49,7 +51,7 @@ export async function openEventStream(url: string, token: string): Promise<Event
         buffer = buffer.slice(end + 2)
         const event = /^event: (.*)$/m.exec(block)?.[1]
         const data = /^data: (.*)$/m.exec(block)?.[1]
-        if (event && data !== undefined) events.push({ event, data: JSON.parse(data) })
+        if (event && data !== undefined) events.push({ event, data: JSON.parse(data), at: performance.now() })
         end = buffer.indexOf('\n\n')
       }
     }
