@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
+import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { until } from '../../../test/support/time.ts'
+import { type RunningServer, startServer } from '../../../e2e/support/server.ts'
+import { scaled, until } from '../../../test/support/time.ts'
 import { admins, scheduledChanges, videos } from '../../src/db/schema/index.ts'
 import { describeEachEngine, describeOnPostgres } from '../support/databases.ts'
 import { openEventStream } from '../support/event-stream.ts'
@@ -411,6 +414,90 @@ describeOnPostgres('scheduled changes with two server processes', () => {
       const runs = (await api(`/api/audit-logs?resource=scheduled-changes&record_id=${id}&action=run`)).body
         .data
       expect(runs).toHaveLength(1)
+    }
+  })
+})
+
+describeOnPostgres('a scheduled change whose process is killed at its time', () => {
+  let t: TestApp
+  const servers: RunningServer[] = []
+  beforeAll(async () => {
+    const keys = {
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    }
+    // This process only asks: its runner's one pass is at its start, before the change is made.
+    t = await startTestApp('postgres', { env: { ...keys, SCHEDULED_CHANGES_INTERVAL_MS: '3600000' } })
+    // Two processes that run changes, each named on its connections so the test can tell whose waits.
+    for (const name of ['vod-runner-a', 'vod-runner-b'])
+      servers.push(
+        await startServer({
+          ...keys,
+          ...env,
+          DATABASE_URL: `${t.testDatabase.url}?application_name=${name}`,
+          SEED_DEMO: '0',
+        }),
+      )
+  }, scaled(240_000))
+  afterAll(async () => {
+    for (const server of servers) await server.stop()
+    await t?.close()
+  })
+
+  it('is made once by the other process when the one making it is killed mid-change', async () => {
+    const token = await t.superToken()
+    const api = (path: string, method = 'GET', body?: Json) => t.request(path, { token, method, body })
+    const { id } = (await api('/api/videos', 'POST', { title: 'Killed', serial_number: 'KILL-1' })).body.data
+    expect((await api(`/api/videos/${id}/publish`, 'POST')).status).toBe(200)
+    // The video is held, so whichever process claims the change waits inside its transaction on the video.
+    const holder = new pg.Client({ connectionString: t.testDatabase.url as string })
+    await holder.connect()
+    try {
+      await holder.query('begin')
+      await holder.query('select 1 from videos where id = $1 for update', [id])
+      const change = (
+        await api('/api/scheduled-changes', 'POST', {
+          resource: 'videos',
+          record_id: id,
+          action: 'take_down',
+          reason: 'Licence ends',
+          run_at: soon(),
+        })
+      ).body.data
+      const [waiting] = await until(
+        'a process to claim the change and wait on the video',
+        async () =>
+          (
+            await holder.query<{ application_name: string }>(
+              `select application_name from pg_stat_activity
+               where application_name like 'vod-runner-%' and wait_event_type = 'Lock'`,
+            )
+          ).rows,
+        (rows) => rows.length === 1,
+      )
+      const killed = servers[waiting?.application_name === 'vod-runner-a' ? 0 : 1] as RunningServer
+      process.kill(killed.pid, 'SIGKILL')
+      await until(
+        'the killed process to be gone',
+        async () => killed.alive(),
+        (alive) => !alive,
+      )
+      await holder.query('rollback')
+
+      const row = await until(
+        'the change to be made',
+        async () => (await api(`/api/scheduled-changes/${change.id}`)).body.data,
+        (data) => data.state !== 'pending',
+      )
+      expect(row).toMatchObject({ state: 'done', late: 0 })
+      expect((await api(`/api/videos/${id}`)).body.data.status).toBe('draft')
+      const trail = async (resource: string, record: number, action: string) =>
+        (await api(`/api/audit-logs?resource=${resource}&record_id=${record}&action=${action}`)).body.data
+      expect(await trail('videos', id, 'unpublish')).toHaveLength(1)
+      expect(await trail('scheduled-changes', change.id, 'run')).toHaveLength(1)
+      expect(servers.filter((server) => server.alive())).toHaveLength(1)
+    } finally {
+      await holder.end()
     }
   })
 })
