@@ -24,7 +24,15 @@ export interface Product {
    * seeded admin.
    */
   admin: Credentials & { id: number }
+  /**
+   * Another server process on the same database, for a second person (`elsewhere`), when the file asked for two
+   * processes and the run has PostgreSQL (global-setup.ts); else the same server.
+   */
+  other: Pick<RunningServer, 'url'>
 }
+
+/** The product as reached through its other process: a second person's contexts and addresses. */
+export const elsewhere = (product: Product): Product => ({ ...product, server: product.other })
 
 /** An API call the server refused, with its status. */
 class ApiError extends Error {
@@ -82,9 +90,11 @@ let workerBrowser: Promise<Browser> | undefined
 /**
  * The product for one test file: its worker's shared server (global-setup.ts) with an admin of the file's own,
  * or, when the file needs other settings (`env`, e.g. TWO_FACTOR), a server of its own on a copy of the run's
- * seeded data (global-setup.ts, its own embedded database from then on); either way its worker's Chromium, in contexts the file opens and closes.
+ * seeded data (global-setup.ts, its own embedded database from then on); either way its worker's Chromium, in
+ * contexts the file opens and closes. With `processes: 2`, the run's two server processes on PostgreSQL instead
+ * of the worker's server, the second as `other`.
  */
-export function useProduct(env: Record<string, string> = {}): Product {
+export function useProduct(env: Record<string, string> = {}, options: { processes?: 2 } = {}): Product {
   const product = {} as Product
   let own: RunningServer | undefined
   const boots = { count: 0 }
@@ -95,14 +105,16 @@ export function useProduct(env: Record<string, string> = {}): Product {
     const pick = (lanes: string[]) => lanes[lane % lanes.length] as string
     workerBrowser ??= launchBrowser()
     product.browser = withTestDefaults(await workerBrowser, boots, contexts)
+    const [first, second] = options.processes === 2 ? inject('e2eProcessUrls') : []
     if (Object.keys(env).length > 0) {
       own = await startServer(env, { from: inject('e2eSeededDataDir') })
       product.server = own
       product.admin = { ...ADMIN, id: 1 }
     } else {
-      product.server = { url: pick(inject('e2eServerUrls')) }
+      product.server = { url: first ?? pick(inject('e2eServerUrls')) }
       product.admin = await freshAdmin(product.server.url)
     }
+    product.other = second ? { url: second } : product.server
   })
   afterAll(async () => {
     // The contexts this file left open go; the worker's browser stays for its next file.

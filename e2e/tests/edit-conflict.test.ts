@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { SUPER_ADMIN_ROLE } from '../../contract/src/permissions.ts'
-import { asAdmin, contextAs, loggedInContext, useProduct } from '../support/product.ts'
+import { asAdmin, contextAs, elsewhere, loggedInContext, useProduct } from '../support/product.ts'
 import { shows } from '../support/waits.ts'
 
-const product = useProduct()
+/** The records are made through one server process; Lin, in the last test, works through the other (PostgreSQL). */
+const product = useProduct({}, { processes: 2 })
 
 interface Member {
   id: number
@@ -143,8 +144,8 @@ describe('two pages editing one member', () => {
     const id = created.data.ids[0] as number
 
     // Lin opens the member and starts typing.
-    const theirs = await (await contextAs(product, lin)).newPage()
-    await theirs.goto(`${product.server.url}/#/users/edit/${id}`)
+    const theirs = await (await contextAs(elsewhere(product), lin)).newPage()
+    await theirs.goto(`${product.other.url}/#/users/edit/${id}`)
     await expect.poll(() => field(theirs, 'Username').inputValue()).toBe(username)
     await field(theirs, 'First name').fill('Lin typed')
     await expect

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { asAdmin, loggedInContext, useProduct } from '../support/product.ts'
+import { asAdmin, elsewhere, loggedInContext, useProduct } from '../support/product.ts'
 import { arrives, shows } from '../support/waits.ts'
 
-const product = useProduct()
+/** The setup and the other person's edits through one server process, the page on the other (PostgreSQL). */
+const product = useProduct({}, { processes: 2 })
 
 interface Tag {
   id: number
@@ -24,7 +25,7 @@ const nameField = (page: Page) => page.getByRole('textbox', { name: 'Name' })
 
 /** The tag's edit screen as the record is now, its form filled. */
 async function openEdit(page: Page, id: number, name: string) {
-  await page.goto(`${product.server.url}/#/tags/edit/${id}`)
+  await page.goto(`${product.other.url}/#/tags/edit/${id}`)
   await page.reload()
   await expect.poll(() => nameField(page).inputValue()).toBe(name)
 }
@@ -47,7 +48,7 @@ describe("a record's history on its edit screen (issue 67 item 2)", () => {
       body: { name: first, type: 'genre' },
     })
     const id = made.data.id
-    const page = await (await loggedInContext(product, 'en')).newPage()
+    const page = await (await loggedInContext(elsewhere(product), 'en')).newPage()
 
     // An edit through the form.
     await openEdit(page, id, first)

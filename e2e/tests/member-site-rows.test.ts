@@ -48,7 +48,7 @@ describe('member-site rows on the screens, end to end in Chromium', () => {
       await db.close()
     }
     server = await startServer(env)
-    product = { server, browser: shared.browser, admin: { ...ADMIN, id: 1 } }
+    product = { server, other: server, browser: shared.browser, admin: { ...ADMIN, id: 1 } }
     page = await (await loggedInContext(product, 'en')).newPage()
   }, scaled(240_000))
   afterAll(async () => {

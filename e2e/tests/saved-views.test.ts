@@ -1,14 +1,15 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { asAdmin, contextAs, loggedInContext, useProduct } from '../support/product.ts'
+import { asAdmin, contextAs, elsewhere, loggedInContext, useProduct } from '../support/product.ts'
 import { shows } from '../support/waits.ts'
 
 /**
  * Saved views between two people (issue 67): admin A lays out the tags list (a filter, a keyword, a column
  * moved, one hidden, compact rows), saves it as a view shared with B's role as that role's default, and copies
  * its link; B opening the tags list with nothing in the address gets that view, and B opening the link gets it.
+ * A works through one server process, B through the other (PostgreSQL, global-setup.ts).
  */
-const product = useProduct()
+const product = useProduct({}, { processes: 2 })
 const PASSWORD = 'Views-passw0rd'
 const suffix = Date.now().toString(36)
 
@@ -85,9 +86,9 @@ describe('saved views', () => {
     await a.close()
 
     // B: the tags list with nothing in its address opens on the role's default view.
-    const b = await contextAs(product, B, 'en')
+    const b = await contextAs(elsewhere(product), B, 'en')
     const other = await b.newPage()
-    await other.goto(`${product.server.url}/#/tags`)
+    await other.goto(`${product.other.url}/#/tags`)
     await applied(other, `Your role’s default view “${name}” is applied.`)
     const theirRows = other.getByTestId('tags-table').locator('tbody tr.ant-table-row')
     await expect.poll(() => theirRows.count()).toBe(2)
@@ -103,7 +104,8 @@ describe('saved views', () => {
     // Left for the plain list, then the link A copied opens the view again.
     await other.getByTestId('saved-view-plain').click()
     await expect.poll(() => other.getByTestId('saved-view-applied').count()).toBe(0)
-    await other.goto(link)
+    // The link as the other process's address would carry it (one address behind a balancer).
+    await other.goto(link.replace(product.server.url, product.other.url))
     await applied(other, `View “${name}” is applied.`)
     await expect.poll(() => theirRows.count()).toBe(2)
     expect(new URL(other.url().replace('/#/', '/')).searchParams.get('type')).toBe('genre')
