@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import pg from 'pg'
-import { describe, inject } from 'vitest'
+import { describe, expect, inject } from 'vitest'
 import { until } from '../../../test/support/time.ts'
 import { type Database, openDatabase, type SlowStatements } from '../../src/db/client.ts'
 import { migrate } from '../../src/db/migrate.ts'
@@ -113,6 +113,29 @@ function templates(): { pglite: string; postgres: string } {
 let pgliteTemplate: Promise<Blob> | undefined
 
 /**
+ * The test file making a database, as the start of its name (`hostile_writes_`): the server's processes show
+ * it, so its load, or a database left behind, says whose it is.
+ */
+function fileTag(): string {
+  let path: string | undefined
+  try {
+    path = expect.getState().testPath
+  } catch {
+    // Outside a test file (a bench, the browser suite's setup): no file to name.
+  }
+  const file = path
+    ?.split('/')
+    .at(-1)
+    ?.replace(/\.test\.tsx?$/, '')
+  return file
+    ? `${file
+        .replace(/[^a-z0-9]+/gi, '_')
+        .toLowerCase()
+        .slice(0, 30)}_`
+    : ''
+}
+
+/**
  * A fresh database: in-memory PGlite or a new PostgreSQL database. Migrated ones are copies of the run's
  * template (global-setup.ts); `migrate: false` gives an empty one.
  */
@@ -133,7 +156,7 @@ export async function createTestDatabase(
     if (template && !template.pglite) await migrate(database)
     return { database, url: null, drop: () => database.close() }
   }
-  const name = `vod_test_${randomBytes(6).toString('hex')}`
+  const name = `vod_test_${fileTag()}${randomBytes(6).toString('hex')}`
   await adminQuery(`create database ${name}${template?.postgres ? ` template ${template.postgres}` : ''}`)
   const url = databaseUrl(name)
   const database = await openDatabase({ url, pgliteDir: null, ...slow })
