@@ -9,6 +9,7 @@ import type { Config } from './config.ts'
 import type { Db, Listen } from './db/client.ts'
 import { scheduleAuditPruning } from './lib/audit-retention.ts'
 import { forgetCounts } from './lib/list/index.ts'
+import { postgresBus, redisBus } from './lib/presence/bus.ts'
 import { createPresenceHub } from './lib/presence/hub.ts'
 import { tellSaves } from './lib/presence/saves.ts'
 import { parseQueryString } from './lib/querystring.ts'
@@ -114,7 +115,10 @@ export async function buildApp({
   const sessions = createSessionLookup(db, listen)
   app.addHook('onClose', () => sessions.close())
   scheduleAuditPruning(app, db, config.auditRetentionDays)
-  const presence = createPresenceHub({ db, listen, log: app.log })
+  const presence = createPresenceHub({
+    bus: config.redisUrl ? await redisBus(config.redisUrl, secret) : listen && postgresBus(db, listen),
+    log: app.log,
+  })
   // Before the server closes: open streams would otherwise hold it open.
   app.addHook('preClose', () => presence.close())
   tellSaves(app, presence)

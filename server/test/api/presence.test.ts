@@ -1,6 +1,7 @@
 import { PRESENCE_EXPIRY_SECONDS, type PresencePerson } from '@vod/contract'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { until } from '../../../test/support/time.ts'
 import { queryRows } from '../../src/db/client.ts'
 import { describeEachEngine, describeOnPostgres } from '../support/databases.ts'
@@ -297,68 +298,94 @@ describeEachEngine('who else is on a record', (engine) => {
   })
 })
 
-describeOnPostgres('who else is on a record, across server processes', () => {
-  let t: TestApp
-  let second: SecondServer
-  let editor: TestAdmin
-  let reader: TestAdmin
-  let tagId: number
-  const open: EventStream[] = []
+/** The way between processes: NOTIFY, or Redis (REDIS_URL) when TEST_REDIS_URL names one to test against. */
+const redisUrl = process.env.TEST_REDIS_URL
+const buses: { name: string; env: Record<string, string>; describe: typeof describeOnPostgres }[] = [
+  { name: 'NOTIFY', env: {}, describe: describeOnPostgres },
+  redisUrl
+    ? { name: 'Redis', env: { REDIS_URL: redisUrl }, describe: describeOnPostgres }
+    : {
+        name: 'Redis [redis: skipped, set TEST_REDIS_URL]',
+        env: {},
+        describe: (name: string, suite: () => void) => describe.skip(name, suite),
+      },
+]
 
-  beforeAll(async () => {
-    t = await startTestApp('postgres')
-    second = await startSecondServer(t)
-    editor = await t.createAdmin(['list-tags', 'edit-tags'])
-    reader = await t.createAdmin(['list-tags'])
-    const token = await t.superToken()
-    tagId = (await t.request('/api/tags', { method: 'POST', token, body: { name: 'Shared', type: 'genre' } }))
-      .body.data.id
-  })
-  afterAll(async () => {
-    for (const s of open) s.close()
-    await second?.close()
-    await t?.close()
-  })
+for (const bus of buses)
+  bus.describe(`who else is on a record, across server processes, through ${bus.name}`, () => {
+    let t: TestApp
+    let second: SecondServer
+    let editor: TestAdmin
+    let reader: TestAdmin
+    let tagId: number
+    const open: EventStream[] = []
 
-  it('shows a page on one process the pages on the other, their state, their leaving and their saves', async () => {
-    const readerPage = await openEventStream(`${t.url}/api/presence/tags/${tagId}`, reader.token)
-    open.push(readerPage)
-    await until('hello', () => readerPage.last('hello'))
-    // Until the second process listens, what the first says is lost: it says it again when it hears nothing.
-    let editorPage = await openEventStream(`${second.url}/api/presence/tags/${tagId}`, editor.token)
-    open.push(editorPage)
-    await seen(readerPage, [`${editor.username}:viewing`])
-    await seen(editorPage, [`${reader.username}:viewing`])
-
-    // The heartbeat may reach either process: the one holding the page applies it.
-    const connection = (await until('hello', () => editorPage.last('hello'))).connection
-    const beat = await t.request(`/api/presence/tags/${tagId}`, {
-      method: 'PUT',
-      token: editor.token,
-      body: { connection, state: 'editing' },
+    beforeAll(async () => {
+      t = await startTestApp('postgres', { env: bus.env })
+      second = await startSecondServer(t)
+      editor = await t.createAdmin(['list-tags', 'edit-tags'])
+      reader = await t.createAdmin(['list-tags'])
+      const token = await t.superToken()
+      tagId = (
+        await t.request('/api/tags', { method: 'POST', token, body: { name: 'Shared', type: 'genre' } })
+      ).body.data.id
     })
-    expect(beat.status).toBe(204)
-    await seen(readerPage, [`${editor.username}:editing`])
-
-    editorPage.close()
-    await seen(readerPage, [])
-
-    editorPage = await openEventStream(`${second.url}/api/presence/tags/${tagId}`, editor.token)
-    open.push(editorPage)
-    await seen(readerPage, [`${editor.username}:viewing`])
-    const saved = await fetch(`${second.url}/api/tags/${tagId}`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${editor.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Saved on two' }),
+    afterAll(async () => {
+      for (const s of open) s.close()
+      await second?.close()
+      await t?.close()
     })
-    expect(saved.status).toBe(200)
-    const { data } = await saved.json()
-    const event = await until('saved', () => readerPage.last('saved'))
-    expect(event).toMatchObject({
-      resource: 'tags',
-      id: tagId,
-      version: data.version,
-      by: { username: editor.username },
+
+    it('shows a page on one process the pages on the other, their state, their leaving and their saves', async () => {
+      // What goes through NOTIFY on the database: all of it, or with Redis nothing.
+      const notices = new pg.Client({ connectionString: t.testDatabase.url as string })
+      let notified = 0
+      notices.on('notification', (n) => {
+        if (n.channel === 'vod_presence') notified++
+      })
+      await notices.connect()
+      await notices.query('listen vod_presence')
+      const readerPage = await openEventStream(`${t.url}/api/presence/tags/${tagId}`, reader.token)
+      open.push(readerPage)
+      await until('hello', () => readerPage.last('hello'))
+      // Until the second process listens, what the first says is lost: it says it again when it hears nothing.
+      let editorPage = await openEventStream(`${second.url}/api/presence/tags/${tagId}`, editor.token)
+      open.push(editorPage)
+      await seen(readerPage, [`${editor.username}:viewing`])
+      await seen(editorPage, [`${reader.username}:viewing`])
+
+      // The heartbeat may reach either process: the one holding the page applies it.
+      const connection = (await until('hello', () => editorPage.last('hello'))).connection
+      const beat = await t.request(`/api/presence/tags/${tagId}`, {
+        method: 'PUT',
+        token: editor.token,
+        body: { connection, state: 'editing' },
+      })
+      expect(beat.status).toBe(204)
+      await seen(readerPage, [`${editor.username}:editing`])
+
+      editorPage.close()
+      await seen(readerPage, [])
+
+      editorPage = await openEventStream(`${second.url}/api/presence/tags/${tagId}`, editor.token)
+      open.push(editorPage)
+      await seen(readerPage, [`${editor.username}:viewing`])
+      const saved = await fetch(`${second.url}/api/tags/${tagId}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${editor.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Saved on two' }),
+      })
+      expect(saved.status).toBe(200)
+      const { data } = await saved.json()
+      const event = await until('saved', () => readerPage.last('saved'))
+      expect(event).toMatchObject({
+        resource: 'tags',
+        id: tagId,
+        version: data.version,
+        by: { username: editor.username },
+      })
+      await notices.end()
+      if ('REDIS_URL' in bus.env) expect(notified).toBe(0)
+      else expect(notified).toBeGreaterThan(0)
     })
   })
-})

@@ -6,12 +6,8 @@ import {
   type PresenceSaved,
   type PresenceState,
 } from '@vod/contract'
-import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Db, Listen } from '../../db/client.ts'
-
-/** The notification channel every process's presence hub listens on. */
-const PRESENCE_CHANNEL = 'vod_presence'
+import type { OpenBus } from './bus.ts'
 
 /** One open edit page on this process: who, and how to tell it something. */
 interface Watcher {
@@ -54,20 +50,20 @@ export interface PresenceHub {
 }
 
 /**
- * Who is on which record. Each process keeps its own pages in memory; with PostgreSQL they reach the others
- * through NOTIFY on one listening connection per process (db/client.ts `listen`), with PGlite (one process)
- * they stay here. A page is forgotten when its stream closes, or PRESENCE_EXPIRY_SECONDS after its last
+ * Who is on which record. Each process keeps its own pages in memory; they reach the others through the bus
+ * (bus.ts: Redis when REDIS_URL is set, else NOTIFY on PostgreSQL), with PGlite and no Redis (one process) they
+ * stay here. A page is forgotten when its stream closes, or PRESENCE_EXPIRY_SECONDS after its last
  * heartbeat; another process's list of pages when it is not sent again in that time.
  */
-export function createPresenceHub(options: { db: Db; listen?: Listen; log: FastifyBaseLogger }): PresenceHub {
+export function createPresenceHub(options: { bus?: OpenBus; log: FastifyBaseLogger }): PresenceHub {
   const self = randomUUID()
   const local = new Map<string, Map<string, { watcher: Watcher; seen: number }>>()
   const remote = new Map<string, Map<string, { people: PresencePerson[]; at: number }>>()
   const expiryMs = PRESENCE_EXPIRY_SECONDS * 1000
 
-  const subscription =
-    options.listen?.(PRESENCE_CHANNEL, (payload) => {
-      // No payload: the listening connection went down or came back; what we have may be unknown to others.
+  const bus =
+    options.bus?.((payload) => {
+      // No payload: the way went down or came back; what we have may be unknown to others.
       if (payload === undefined) for (const key of local.keys()) publishPeople(key)
       else heard(payload)
     }) ?? null
@@ -99,9 +95,8 @@ export function createPresenceHub(options: { db: Db; listen?: Listen; log: Fasti
   }
 
   function publish(message: Message) {
-    if (!subscription) return
-    options.db
-      .execute(sql`select pg_notify(${PRESENCE_CHANNEL}, ${JSON.stringify(message)})`)
+    bus
+      ?.publish(JSON.stringify(message))
       .catch((error: unknown) =>
         options.log.warn({ err: error }, 'presence could not be told to other processes'),
       )
@@ -190,7 +185,7 @@ export function createPresenceHub(options: { db: Db; listen?: Listen; log: Fasti
     },
     beat(key, beat) {
       if (beatHere(key, beat)) return true
-      if (!subscription) return false
+      if (!bus) return false
       publish({ from: self, key, beat })
       return true
     },
@@ -208,7 +203,7 @@ export function createPresenceHub(options: { db: Db; listen?: Listen; log: Fasti
         publishPeople(key)
       }
       local.clear()
-      await subscription?.close()
+      await bus?.close()
     },
   }
 }
