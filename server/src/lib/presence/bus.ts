@@ -9,7 +9,7 @@ const PRESENCE_CHANNEL = 'vod_presence'
  * How one process's presence reaches the others: `publish` sends a message to every process (itself included,
  * which the hub ignores by its sender).
  */
-export interface PresenceBus {
+interface PresenceBus {
   publish(payload: string): Promise<void>
   close(): Promise<void>
 }
