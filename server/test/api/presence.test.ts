@@ -24,6 +24,33 @@ const seen = (stream: EventStream, wanted: string[]) =>
     { every: 20 },
   )
 
+/**
+ * The reader's page on the tag, then the editor's (each through its `base`): each is shown the other, then the
+ * editor's heartbeat, sent to `t`, says it is editing, and the reader's page shows it.
+ */
+async function readerMeetsEditor(
+  t: TestApp,
+  tagId: number,
+  [reader, editor]: [{ base: string; admin: TestAdmin }, { base: string; admin: TestAdmin }],
+) {
+  const readerPage = await openEventStream(`${reader.base}/api/presence/tags/${tagId}`, reader.admin.token)
+  expect(readerPage.status).toBe(200)
+  await until('hello', () => readerPage.last('hello'))
+  // Until another process listens, what the first says is lost: it says it again when it hears nothing.
+  const editorPage = await openEventStream(`${editor.base}/api/presence/tags/${tagId}`, editor.admin.token)
+  await seen(readerPage, [`${editor.admin.username}:viewing`])
+  await seen(editorPage, [`${reader.admin.username}:viewing`])
+  const connection = (await until('hello', () => editorPage.last('hello'))).connection as string
+  const beat = await t.request(`/api/presence/tags/${tagId}`, {
+    method: 'PUT',
+    token: editor.admin.token,
+    body: { connection, state: 'editing' },
+  })
+  expect(beat.status).toBe(204)
+  await seen(readerPage, [`${editor.admin.username}:editing`])
+  return { readerPage, editorPage, connection }
+}
+
 describeEachEngine('who else is on a record', (engine) => {
   let t: TestApp
   let editor: TestAdmin
@@ -67,21 +94,11 @@ describeEachEngine('who else is on a record', (engine) => {
   })
 
   it('shows each page the others on the record, their editing, and their leaving when the page closes', async () => {
-    const readerPage = await stream(t.url, `/api/presence/tags/${tagId}`, reader.token)
-    expect(readerPage.status).toBe(200)
-    await until('hello', () => readerPage.last('hello'))
-    const editorPage = await stream(t.url, `/api/presence/tags/${tagId}`, editor.token)
-    await seen(readerPage, [`${editor.username}:viewing`])
-    await seen(editorPage, [`${reader.username}:viewing`])
-
-    const connection = (await until('hello', () => editorPage.last('hello'))).connection
-    const beat = await t.request(`/api/presence/tags/${tagId}`, {
-      method: 'PUT',
-      token: editor.token,
-      body: { connection, state: 'editing' },
-    })
-    expect(beat.status).toBe(204)
-    await seen(readerPage, [`${editor.username}:editing`])
+    const { readerPage, editorPage, connection } = await readerMeetsEditor(t, tagId, [
+      { base: t.url, admin: reader },
+      { base: t.url, admin: editor },
+    ])
+    open.push(readerPage, editorPage)
 
     // Another admin cannot speak for the editor's page.
     const forged = await t.request(`/api/presence/tags/${tagId}`, {
@@ -345,24 +362,15 @@ for (const bus of buses)
       })
       await notices.connect()
       await notices.query('listen vod_presence')
-      const readerPage = await openEventStream(`${t.url}/api/presence/tags/${tagId}`, reader.token)
-      open.push(readerPage)
-      await until('hello', () => readerPage.last('hello'))
-      // Until the second process listens, what the first says is lost: it says it again when it hears nothing.
-      let editorPage = await openEventStream(`${second.url}/api/presence/tags/${tagId}`, editor.token)
-      open.push(editorPage)
-      await seen(readerPage, [`${editor.username}:viewing`])
-      await seen(editorPage, [`${reader.username}:viewing`])
-
-      // The heartbeat may reach either process: the one holding the page applies it.
-      const connection = (await until('hello', () => editorPage.last('hello'))).connection
-      const beat = await t.request(`/api/presence/tags/${tagId}`, {
-        method: 'PUT',
-        token: editor.token,
-        body: { connection, state: 'editing' },
-      })
-      expect(beat.status).toBe(204)
-      await seen(readerPage, [`${editor.username}:editing`])
+      // The editor's page is on the second process, its heartbeat sent to the first: the one holding the page
+      // applies it.
+      const met = await readerMeetsEditor(t, tagId, [
+        { base: t.url, admin: reader },
+        { base: second.url, admin: editor },
+      ])
+      const { readerPage } = met
+      let { editorPage } = met
+      open.push(readerPage, editorPage)
 
       editorPage.close()
       await seen(readerPage, [])
