@@ -72,8 +72,9 @@ const line = (label: string, values: number[], unit = 'ms') =>
   )
 
 const database = await benchDatabase()
-const servers: RunningServer[] = []
 const open: EventStream[] = []
+/** The processes the bench started, stopped however it ends (a failed step once left its bare route running). */
+const stops: (() => Promise<void>)[] = []
 try {
   // One set of keys, as a deployment's processes share them: a token from one is good on the other.
   const keys = {
@@ -89,10 +90,11 @@ try {
     ...keys,
   }
   const holder = await startServer(env)
-  servers.push(holder)
+  stops.push(() => holder.stop())
   const other = await startServer(env)
-  servers.push(other)
+  stops.push(() => other.stop())
   const bare = await startBareRoute(database.url, [])
+  stops.push(() => bare.stop())
   const token = await login(holder)
   const call = async (server: RunningServer, path: string, method: string, body?: unknown) => {
     const answer = await fetch(`${server.url}${path}`, {
@@ -236,9 +238,8 @@ try {
   for (const page of pages) page.close()
   const after = await settledMemory(holder.pid)
   console.log(`\n${`the server once every page closed`.padEnd(72)}${after.toFixed(1).padStart(8)} MB`)
-  await bare.stop()
 } finally {
   for (const page of open) page.close()
-  for (const server of servers) await server.stop()
+  for (const stop of stops) await stop()
   await database.finish()
 }
