@@ -73,7 +73,7 @@ const line = (label: string, values: number[], unit = 'ms') =>
 
 const database = await benchDatabase()
 const open: EventStream[] = []
-/** The processes the bench started, stopped however it ends (a failed step once left its bare route running). */
+/** The processes the bench started, stopped however it ends, a failed step included. */
 const stops: (() => Promise<void>)[] = []
 try {
   // One set of keys, as a deployment's processes share them: a token from one is good on the other.
