@@ -317,7 +317,7 @@ export const figureStreamStaged = pgTable(
  * Streamed transactions committed, and already behind figure_stream's position, whose staged changes are
  * still being applied a step at a time, between the transactions committed after them: a large transaction
  * delays only its own changes. With the subtransactions that aborted. The figures are fresh as of the oldest
- * commit here, when there is one.
+ * commit here, when there is one, and hold no WAL from its first change on (the figures-behind bytes).
  */
 export const figureStreamApplying = pgTable(
   'figure_stream_applying',
@@ -325,6 +325,7 @@ export const figureStreamApplying = pgTable(
     reader: text('reader').notNull(),
     xid: bigint('xid', { mode: 'number' }).notNull(),
     commitLsn: pgLsn('commit_lsn').notNull(),
+    firstLsn: pgLsn('first_lsn').notNull(),
     committedAt: timestamp('committed_at', { withTimezone: true }).notNull(),
     aborted: bigint('aborted', { mode: 'number' }).array().notNull().default(sql`'{}'`),
   },

@@ -48,7 +48,8 @@ const tailTimes: Record<string, string> = {
 
 /**
  * On the change stream, from where it stands (figure_stream: its last commit's time, the WAL past it; a quiet
- * stream is marked every 5 s), or from the oldest streamed transaction still being applied, or the oldest day
+ * stream is marked every 5 s), or from the oldest streamed transaction still being applied (its commit's time,
+ * the WAL from its first change, none of which the figures hold yet), or the oldest day
  * whose visitors wait to be counted again (visitor_days_stale). The embedded way:
  * read from the fold's own bookkeeping (figure_tails, figure_tail_gaps, the queues), each part by an index or
  * a sequence, never by reading the tables through: behind rows are the ids handed out past each tail's
@@ -60,10 +61,10 @@ export async function foldStatus(db: Db): Promise<FoldStatus> {
     db,
     sql`select clock_timestamp()::text as now,
         least(stream.fresh_as_of, applying.committed_at, (select min(since) from visitor_days_stale))::text as fresh,
-        greatest(pg_wal_lsn_diff(pg_current_wal_lsn(), least(stream.lsn, applying.commit_lsn)), 0)::text as bytes,
+        greatest(pg_wal_lsn_diff(pg_current_wal_lsn(), least(stream.lsn, applying.first_lsn)), 0)::text as bytes,
         ((select count(*) from figure_set_aside) + ${undatableRows})::text as aside
       from figure_stream stream,
-        lateral (select min(committed_at) as committed_at, min(commit_lsn) as commit_lsn
+        lateral (select min(committed_at) as committed_at, min(first_lsn) as first_lsn
           from figure_stream_applying) applying
       limit 1`,
   )

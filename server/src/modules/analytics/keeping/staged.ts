@@ -87,6 +87,8 @@ class TouchedRows {
 }
 
 interface Streamed {
+  /** Where its first streamed block began: the WAL from there on is not in the figures until it is applied. */
+  firstLsn: string
   /** Read and not yet written, each with its subtransaction. */
   buffer: Kept[]
   /** Subtransactions that aborted (their written changes are left out when applied). */
@@ -102,7 +104,7 @@ interface Streamed {
 }
 
 /** A streamed transaction's commit, to apply with the run it ends. */
-export type StreamedCommit = Pick<Streamed, 'aborted' | 'truncates' | 'rows'> & {
+export type StreamedCommit = Pick<Streamed, 'firstLsn' | 'aborted' | 'truncates' | 'rows'> & {
   xid: number
   /** Its changes not yet written. */
   batch: Kept[]
@@ -130,10 +132,16 @@ export class StreamedTransactions {
     return this.applying.size
   }
 
-  private of(xid: number): Streamed {
+  /** A block of the transaction's begins at `lsn` (the stream's place of its stream_start). */
+  started(xid: number, lsn: string) {
+    this.of(xid, lsn)
+  }
+
+  private of(xid: number, lsn = '0/0'): Streamed {
     let streamed = this.open.get(xid)
     if (!streamed) {
       streamed = {
+        firstLsn: lsn,
         buffer: [],
         aborted: [],
         retention: false,
@@ -185,8 +193,8 @@ export class StreamedTransactions {
     const streamed = this.open.get(xid)
     this.open.delete(xid)
     if (!streamed || streamed.kept === 0) return undefined
-    const { buffer: batch, aborted, truncates, rows } = streamed
-    return { xid, batch, aborted, truncates, rows, commitLsn, at }
+    const { firstLsn, buffer: batch, aborted, truncates, rows } = streamed
+    return { xid, batch, firstLsn, aborted, truncates, rows, commitLsn, at }
   }
 
   async write(client: pg.Client, xid: number, batch: Kept[]) {
@@ -220,9 +228,9 @@ export class StreamedTransactions {
   async applyLater(client: pg.Client, committed: StreamedCommit) {
     await this.write(client, committed.xid, committed.batch)
     await client.query(
-      `insert into figure_stream_applying (reader, xid, commit_lsn, committed_at, aborted)
-       values ($1, $2, $3, $4, $5)`,
-      [this.reader, committed.xid, committed.commitLsn, committed.at, committed.aborted],
+      `insert into figure_stream_applying (reader, xid, first_lsn, commit_lsn, committed_at, aborted)
+       values ($1, $2, $3, $4, $5, $6)`,
+      [this.reader, committed.xid, committed.firstLsn, committed.commitLsn, committed.at, committed.aborted],
     )
     this.applying.set(`${this.reader}:${committed.xid}`, committed.rows)
   }

@@ -197,9 +197,9 @@ class Consumer {
     })
     // Messages are read while the work they called for is applied, the stream waiting (flow control) only
     // while more than one piece of work is queued: reading and applying overlap, memory stays bounded.
-    service.on('data', (_lsn: string, message: FigureMessage) => {
-      if (this.walsender === undefined) return this.held.then(() => this.take(message))
-      return this.take(message)
+    service.on('data', (lsn: string, message: FigureMessage) => {
+      if (this.walsender === undefined) return this.held.then(() => this.take(lsn, message))
+      return this.take(lsn, message)
     })
     service.on('heartbeat', (_lsn: string, _at: number, respond: boolean) => {
       if (respond) void this.acknowledge()
@@ -232,10 +232,13 @@ class Consumer {
     void this.service?.stop().catch(() => undefined)
   }
 
-  /** A message read: the work it calls for queued; a promise while more than one waits (flow control). */
-  private take(message: FigureMessage) {
+  /**
+   * A message read at `lsn` (where the stream placed it: a streamed block's start is its first change's):
+   * the work it calls for queued; a promise while more than one waits (flow control).
+   */
+  private take(lsn: string, message: FigureMessage) {
     if (this.failure || this.closed) return
-    const work = this.read(message)
+    const work = this.read(lsn, message)
     if (!work) return
     const done = this.serial(work)
     return this.queued > 1 ? done : undefined
@@ -272,13 +275,14 @@ class Consumer {
    * Reads a message into the run at once; answers the work it calls for (applying a run, a chunk of a large
    * transaction, a truncation), which takes what it applies now, so messages read meanwhile go to the next.
    */
-  private read(message: FigureMessage): (() => Promise<void>) | undefined {
+  private read(lsn: string, message: FigureMessage): (() => Promise<void>) | undefined {
     clearTimeout(this.quiet)
     if (this.streamXid !== undefined && !message.tag.startsWith('stream_'))
       return this.stage(this.streamXid, message as Pgoutput.Message & { xid?: number })
     switch (message.tag) {
       case 'stream_start': {
         this.streamXid = message.xid
+        this.streamed.started(message.xid, lsn)
         // The commits read so far go in now, not after the block.
         if (!this.runEnd) return
         const run = this.cut()
