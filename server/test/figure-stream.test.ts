@@ -534,6 +534,51 @@ describeOnPostgres('the figures from the change stream', () => {
     }
   }
 
+  it('notes what a change of a closed month makes of its figures, a large transaction as a small one', async () => {
+    // The servers close the months the figures are whole for when they start (docs/analytics.md "Closed
+    // months and restatements").
+    await until(
+      'the months before this one closed',
+      async () => (await one(`select value from app_settings where key = 'figures_closed_before'`))?.value,
+      Boolean,
+    )
+    const channel = Number(
+      (await one(`insert into channels (utm_source, type) values ('s-restated', 'social') returning id`)).id,
+    )
+    const user = await member('s-restated', channel)
+    // Two months back (UTC, the servers' business zone): closed, and within the visits' retention, which a
+    // server's start applies.
+    const { month } = await one(
+      `select (date_trunc('month', now() at time zone 'UTC') - interval '2 months')::date::text as month`,
+    )
+    await pool.query(
+      `insert into orders (order_no, user_id, plan_id, channel_id, amount, payment_method, paid_at, total_amount)
+       values ('S-restated', $1, $2, $3, 4.56, 'segpay', ($4::date + interval '9 days 12 hours') at time zone 'UTC', 4.56)`,
+      [user, plan, channel, month],
+    )
+    // Past 64 kB of changes: streamed before its commit, applied in steps after it. A hundred visitors, whose
+    // count the checks after this compare with the rows' exactly (past 1,024 a day it is an estimate).
+    await pool.query(
+      `insert into visits (visitor, device, channel_id, visited_at)
+       select 's-late-' || (n % 100), 'mobile', $1,
+         ($2::date + interval '10 days 8 hours') at time zone 'UTC' + n * interval '1 second'
+       from generate_series(1, 2000) n`,
+      [channel, month],
+    )
+    await caughtUp()
+    const { rows } = await pool.query(
+      `select figure, month::text as month, sum(change)::text as change from figure_restatements
+       where channel_id = $1 and campaign_id = -1 and plan_id = -1 and device = '*'
+       group by 1, 2 order by 1`,
+      [channel],
+    )
+    expect(rows).toEqual([
+      { figure: 'gross', month, change: '4.56' },
+      { figure: 'orders', month, change: '1.00' },
+      { figure: 'visits', month, change: '2000.00' },
+    ])
+  })
+
   it('commits nothing from a process that lost the slot while it applied: the run goes in once', {
     timeout: scaled(120_000),
   }, async () => {

@@ -23,6 +23,8 @@ const quarterOf = (moment: string) => QUARTER.replace('%s', moment)
 /** A kept figure as the SQL here needs it. */
 interface Column {
   name: string
+  /** The figure's wire name (new_subscriptions for the column subscriptions). */
+  figure: string
   type: 'integer' | 'numeric'
   table: string
   alias: string
@@ -35,6 +37,7 @@ const columns: Column[] = keptFigures.map((figure) => {
   const [table = '', alias = ''] = figure.from.split(' ')
   return {
     name: figure.column,
+    figure: figure.name,
     type: figure.unit === 'money' ? 'numeric' : 'integer',
     table,
     alias,
@@ -311,6 +314,32 @@ END
 $$`
 }
 
+function restatementsNote(): string {
+  const each = columns
+    .map((column) => `('${column.figure}', '${column.table}', delta.${column.name}::numeric)`)
+    .join(',\n      ')
+  return `-- The leveled deltas dated in a closed month (before \`closed_before\`), noted per figure in figure_restatements by
+-- month of the kept zone, level (the device levels left out: nothing reads restatements by device), the member
+-- site's table and minute.
+CREATE OR REPLACE FUNCTION vod_restatements_note(leveled vod_rollup_delta[], kept_zone text, closed_before timestamptz)
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO figure_restatements AS noted
+    (month, channel_id, campaign_id, plan_id, device, figure, source, change, noted_at)
+  SELECT date_trunc('month', delta.moment AT TIME ZONE kept_zone)::date, delta.channel_id, delta.campaign_id,
+    delta.plan_id, delta.device, kept.figure, kept.source, sum(kept.change), date_trunc('minute', now())
+  FROM unnest(leveled) delta
+  CROSS JOIN LATERAL (VALUES
+      ${each}
+    ) AS kept (figure, source, change)
+  WHERE delta.moment < closed_before AND delta.device = '*' AND kept.change <> 0
+  GROUP BY 1, 2, 3, 4, 5, 6, 7 HAVING sum(kept.change) <> 0 ORDER BY 1, 2, 3, 4, 5, 6
+  ON CONFLICT (month, channel_id, campaign_id, plan_id, device, figure, noted_at)
+  DO UPDATE SET change = noted.change + excluded.change;
+END
+$$`
+}
+
 function foldQueue(): string {
   return `-- At most \`batch\` rows of figure_queue taken out and merged, summed by quarter-hour and key; how many.
 CREATE OR REPLACE FUNCTION vod_fold_queue(batch integer) RETURNS bigint LANGUAGE plpgsql AS $$
@@ -470,6 +499,7 @@ export function keptFigureSource(): { file: string; statements: string[] } {
       enqueue(),
       levels(),
       ...rollups.map(rollupAdd),
+      restatementsNote(),
       foldQueue(),
       foldTail(),
       tailDeltas(),

@@ -138,6 +138,29 @@ export const rollupMonths = pgTable(
   (t) => [primaryKey({ columns: [t.channelId, t.campaignId, t.planId, t.device, t.month] })],
 )
 
+/**
+ * What changed a closed month's kept figures (docs/analytics.md "Closed months and restatements"): per month of
+ * the kept zone, level (rollup_months' keys, device '*'), figure and minute it was noted, the sum of the changes
+ * the rollups took, and the member site's table whose rows made them. A figure's value before and after an
+ * entry is read from rollup_months less the entries noted after it (modules/analytics/restatements.ts).
+ */
+export const figureRestatements = pgTable(
+  'figure_restatements',
+  {
+    ...dimensions,
+    month: date('month', { mode: 'string' }).notNull(),
+    figure: text('figure').notNull(),
+    source: text('source').notNull(),
+    change: numeric('change', { precision: 22, scale: 2 }).notNull(),
+    notedAt: timestamp('noted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.month, t.channelId, t.campaignId, t.planId, t.device, t.figure, t.notedAt],
+    }),
+  ],
+)
+
 /** The visitor counts' level (-1 all, a channel, a channel's campaign) and their count. */
 const visitorLevel = {
   channelId: integer('channel_id').notNull(),

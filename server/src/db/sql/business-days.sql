@@ -76,8 +76,38 @@ BEGIN
   PERFORM set_config('work_mem', '256MB', true);
   INSERT INTO app_settings (key, value) VALUES ('rollup_zone_days_zone', zone)
   ON CONFLICT (key) DO UPDATE SET value = excluded.value;
+  -- Another zone's months: none is closed in this one yet, and what was noted of the others is of no month here.
+  DELETE FROM figure_restatements;
   PERFORM vod_zone_days_fill();
   PERFORM vod_upkeep_hold('zone days');
   RETURN true;
+END
+$$;
+--> statement-breakpoint
+-- Where the closed months of the kept zone end: the first moment of the first month still open, in the
+-- setting 'figures_closed_before' ('<month> <zone>'); null while none is closed in that zone. What the rollups
+-- take dated before it is noted (vod_restatements_note, docs/analytics.md "Closed months and restatements").
+CREATE OR REPLACE FUNCTION vod_figures_closed_before(kept_zone text) RETURNS timestamptz LANGUAGE sql STABLE AS $$
+  SELECT split_part(value, ' ', 1)::date::timestamp AT TIME ZONE kept_zone
+  FROM app_settings WHERE key = 'figures_closed_before' AND split_part(value, ' ', 2) = kept_zone
+$$;
+--> statement-breakpoint
+-- Closes every month of the kept zone that ended at or before `fresh`, the newest moment the figures hold
+-- every change committed before (modules/analytics/fold-status.ts): a month closes once it is whole, not
+-- while a late change is still on its way. Never reopens one. Answers the first month still open (null: no
+-- zone kept yet).
+CREATE OR REPLACE FUNCTION vod_figures_close(fresh timestamptz) RETURNS date LANGUAGE plpgsql AS $$
+DECLARE
+  kept_zone text := vod_zone_days_zone();
+  open_month date;
+BEGIN
+  IF kept_zone IS NULL OR fresh IS NULL THEN
+    RETURN NULL;
+  END IF;
+  open_month := date_trunc('month', fresh AT TIME ZONE kept_zone)::date;
+  INSERT INTO app_settings AS setting (key, value) VALUES ('figures_closed_before', open_month::text || ' ' || kept_zone)
+  ON CONFLICT (key) DO UPDATE SET value = excluded.value
+  WHERE split_part(setting.value, ' ', 2) <> kept_zone OR split_part(setting.value, ' ', 1)::date < open_month;
+  RETURN (SELECT split_part(value, ' ', 1)::date FROM app_settings WHERE key = 'figures_closed_before');
 END
 $$;

@@ -11,13 +11,18 @@
 -- the figure registry by server/src/db/kept-figures.ts; this file calls it by name.
 -- Adds deltas to the rollups at each of their levels (vod_rollup_levels): their quarter-hour (rollup_quarters),
 -- their UTC day (rollup_days), and their business day and month in the kept zone (rollup_zone_days unless that
--- is UTC, whose days are rollup_days; rollup_months). Each table's rows are written in key order.
+-- is UTC, whose days are rollup_days; rollup_months). Each table's rows are written in key order. What of
+-- them is dated in a closed month is noted (vod_restatements_note).
 -- In plpgsql: its statements' plans are kept for the session, where a SQL function's are made at every call.
 CREATE OR REPLACE FUNCTION vod_rollup_merge(deltas vod_rollup_delta[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   leveled vod_rollup_delta[] := ARRAY(SELECT each_level FROM vod_rollup_levels(deltas) each_level);
   kept_zone text := vod_zone_days_zone();
+  closed_before timestamptz := vod_figures_closed_before(kept_zone);
 BEGIN
+  IF closed_before IS NOT NULL AND EXISTS (SELECT FROM unnest(deltas) delta WHERE delta.moment < closed_before) THEN
+    PERFORM vod_restatements_note(leveled, kept_zone, closed_before);
+  END IF;
   PERFORM vod_rollup_quarters_add(leveled);
   -- UTC's business days are rollup_days' (sums.ts reads those), so a UTC server writes no third hot row.
   IF kept_zone IS NOT NULL AND kept_zone <> 'UTC' THEN

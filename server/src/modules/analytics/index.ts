@@ -8,6 +8,7 @@ import { watchFigures } from './fold-metrics.ts'
 import { keepFigures } from './keeping/index.ts'
 import { analyticsReads } from './read-target.ts'
 import { recentAnswers } from './recent-answers.ts'
+import { restatementRoutes } from './restatements-route.ts'
 import { analyticsRoutes } from './routes.ts'
 import { scheduleAnalyticsUpkeep } from './upkeep.ts'
 
@@ -30,6 +31,7 @@ export const analyticsModule: ApiModule = async (app, { db, reads, config }) => 
   await dashboardRoutes(app, options)
   await analyticsRoutes(app, options)
   await exportRoutes(app, options)
+  await restatementRoutes(app, options)
   await economicsRoutes(app, options, () => config.businessTimeZone)
   await economicsExportRoutes(app, options, () => config.businessTimeZone)
   scheduleAnalyticsUpkeep(app, db, config.businessTimeZone, config.visitRetentionDays)

@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import type { Db } from '../../db/client.ts'
+import { type Db, queryRows } from '../../db/client.ts'
+import { foldStatus } from './fold-status.ts'
 import { RETENTION } from './keeping/stream.ts'
 import { forgetAnswers } from './recent-answers.ts'
 
 const DAY_MS = 86_400_000
 const QUARTER_MS = 900_000
+/** How often the months the figures are whole for are closed (closeMonths). */
+const CLOSE_EVERY_MS = 60_000
 /** How long a start waits for a recount of visitors before leaving it to finish behind the open API. */
 const RECOUNT_WAIT_MS = 2000
 
@@ -82,10 +85,36 @@ export async function pruneVisits(db: Db, retentionDays: number, now = new Date(
   })
 }
 
-/** The zone synced when the app is ready (waiting a little for a recount), visits pruned then and daily. */
+/**
+ * Closes the months of the kept zone the figures hold every change of (vod_figures_close, with how fresh they
+ * are): from then on what changes such a month is noted (docs/analytics.md "Closed months and restatements").
+ * Answers the first month still open.
+ */
+export async function closeMonths(db: Db): Promise<string | null> {
+  const { freshAsOf } = await foldStatus(db)
+  const [row] = await queryRows<{ open: string | null }>(
+    db,
+    sql`select vod_figures_close(${freshAsOf?.toISOString() ?? null}::timestamptz)::text as open`,
+  )
+  return row?.open ?? null
+}
+
+/**
+ * The zone synced when the app is ready (waiting a little for a recount), visits pruned then and daily, the
+ * months the figures are whole for closed then and every minute.
+ */
 export function scheduleAnalyticsUpkeep(app: FastifyInstance, db: Db, zone: string, retentionDays: number) {
   let timer: NodeJS.Timeout | undefined
+  let closer: NodeJS.Timeout | undefined
   let running: Promise<unknown> | undefined
+  let closing: Promise<unknown> | undefined
+  const close = () => {
+    closing ??= closeMonths(db)
+      .catch((error: unknown) => app.log.error({ err: error }, 'could not close the months the figures hold'))
+      .finally(() => {
+        closing = undefined
+      })
+  }
   const prune = () => {
     running ??= pruneVisits(db, retentionDays)
       .then((count) => {
@@ -116,11 +145,15 @@ export function scheduleAnalyticsUpkeep(app: FastifyInstance, db: Db, zone: stri
     running = sync.finally(() => {
       running = undefined
       prune()
+      close()
     })
     timer = setInterval(prune, DAY_MS).unref()
+    closer = setInterval(close, CLOSE_EVERY_MS).unref()
   })
   app.addHook('onClose', async () => {
     clearInterval(timer)
+    clearInterval(closer)
     await running
+    await closing
   })
 }

@@ -1,0 +1,76 @@
+import { type RestatementsQuery, restatedFigures, restatementsAnswer, restatementsQuery } from '@vod/contract'
+import { eq, sql } from 'drizzle-orm'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { queryRows } from '../../db/client.ts'
+import { campaigns } from '../../db/schema/index.ts'
+import { notFound } from '../../lib/errors.ts'
+import { recordErrors } from '../../lib/responses.ts'
+import { hiddenFiguresOf } from './hidden-figures.ts'
+import { levelsOf, RESTATEMENTS_MOST, restatementsOf } from './restatements.ts'
+import { type AnalyticsOptions, BUSY_TEXT, bounded, busyErrors } from './routes.ts'
+import { scopeOf } from './scope.ts'
+
+const DESCRIPTION =
+  'What changed the kept figures of closed business months (docs/analytics.md "Closed months and ' +
+  'restatements"): each entry a figure of a month at a level, the member site\'s table whose rows changed it, ' +
+  'its value before and after, and when the change reached the figures (changes of one minute are one entry). ' +
+  '`start_date` and `end_date` are business days in BUSINESS_TIME_ZONE; the months they touch are read. ' +
+  '`channel_id`, `campaign_id`, `plan_id` read that level; without them, everything (or, for a channel ' +
+  `admin, each of its channels). The newest ${RESTATEMENTS_MOST} entries; a figure the caller's field rules ` +
+  'hide is not listed.'
+
+const monthOf = (day: string) => `${day.slice(0, 7)}-01`
+
+/** GET /analytics/restatements (issue 66, item 3), behind the company revenue's permission as the figures are. */
+export async function restatementRoutes(app: FastifyInstance, { db, slots, reads, zone }: AnalyticsOptions) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/analytics/restatements',
+    {
+      config: { permission: 'list-daily-revenue', figures: true },
+      schema: {
+        tags: ['analytics'],
+        summary: 'What changed the figures of closed months',
+        description: DESCRIPTION + BUSY_TEXT,
+        querystring: restatementsQuery,
+        response: { 200: restatementsAnswer, ...recordErrors, ...busyErrors },
+      },
+    },
+    async (request: FastifyRequest) => {
+      const query = request.query as RestatementsQuery
+      const scope = await scopeOf(db, request, query.channel_id)
+      let campaign: { id: number; channel: number } | undefined
+      if (query.campaign_id !== undefined) {
+        const [found] = await db
+          .select({ id: campaigns.id, channel: campaigns.channelId })
+          .from(campaigns)
+          .where(eq(campaigns.id, query.campaign_id))
+        const seen = found && (scope.channels?.includes(found.channel) ?? true)
+        if (!seen || (query.channel_id !== undefined && found.channel !== query.channel_id)) throw notFound()
+        campaign = found
+      }
+      const levels = levelsOf(scope.channels, { campaign, planId: query.plan_id })
+      const hidden = hiddenFiguresOf(request)
+      const figures = restatedFigures.filter((figure) => !hidden.has(figure))
+      const months = { from: monthOf(query.start_date), to: monthOf(query.end_date) }
+      const { answer, freshAsOf } = await bounded({ slots, reads }, async (on) => {
+        const [closed] = await queryRows<{ month: string | null }>(
+          on,
+          sql`select split_part(value, ' ', 1) as month from app_settings
+            where key = 'figures_closed_before' and split_part(value, ' ', 2) = ${zone}`,
+        )
+        return { data: await restatementsOf(on, months, levels, figures), closed: closed?.month ?? null }
+      })
+      return {
+        data: answer.data,
+        meta: {
+          start_date: query.start_date,
+          end_date: query.end_date,
+          time_zone: zone,
+          closed_before: answer.closed,
+        },
+        fresh_as_of: freshAsOf?.toISOString() ?? null,
+      }
+    },
+  )
+}
