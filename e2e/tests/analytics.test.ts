@@ -1,9 +1,19 @@
 import { figureRegistry } from '@vod/contract'
 import type { Download } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { asAdmin, englishContext, loggedInContext, submitLogin, useProduct } from '../support/product.ts'
+import { axeChecks } from '../support/axe.ts'
+import {
+  asAdmin,
+  bothLanguages,
+  englishContext,
+  loggedInContext,
+  submitLogin,
+  useProduct,
+} from '../support/product.ts'
+import { namingFaults } from '../support/vocabulary.ts'
 
 const product = useProduct()
+const accessible = axeChecks()
 
 interface Day {
   date: string
@@ -130,5 +140,28 @@ describe('analytics, end to end in Chromium', () => {
     await dialog.getByRole('button', { name: 'Record' }).click()
     await expect.poll(() => dialog.getByText(/may not exceed the order amount/).count()).toBe(1)
     await context.close()
+  })
+
+  it("shows the revenue screen's restatements of closed months in both languages, named and accessible", async () => {
+    const found: string[] = []
+    const within = '[data-testid="restatements"]'
+    for (const { language, cookie } of bothLanguages) {
+      const context = await loggedInContext(product, cookie, { bypassCSP: true })
+      const page = await context.newPage()
+      // Last month: a month that has ended, closed once its figures hold all committed before its end.
+      await page.goto(`${product.server.url}/#/analytics/daily/revenue?preset=lastMonth`)
+      const section = page.locator(within)
+      const title = language === 'en' ? 'Restatements of closed months' : '已关账月份的重述'
+      await section.getByText(title, { exact: true }).waitFor()
+      // Its months said closed or not, and its changes listed or said to be none.
+      await section
+        .locator('[data-testid="restatements-closed"], [data-testid="restatements-none"]')
+        .first()
+        .waitFor()
+      found.push(...(await namingFaults(page, within, language, 'revenue restatements')))
+      found.push(await accessible(page, `${language} revenue restatements`, { within }))
+      await context.close()
+    }
+    expect(found.filter(Boolean).join('\n')).toBe('')
   })
 })

@@ -9,6 +9,7 @@ import type {
   PeriodQuery,
   planFiguresAnswer,
 } from '@vod/contract/resources/analytics'
+import type { restatementsAnswer } from '@vod/contract/restatements'
 import type { z } from 'zod'
 import { http, type Query } from './http.ts'
 import { download } from './transfer.ts'
@@ -41,6 +42,9 @@ export type SplitAnswer = Omit<ChannelsAnswer, 'data'> & { data: Split[] }
 /** The plans' figures of a period, and a plan's. */
 export type PlansAnswer = z.infer<typeof planFiguresAnswer>
 export type PlanRow = PlansAnswer['data'][number]
+
+/** The restatements of a period's closed months, and which months are closed. */
+export type RestatementsAnswer = z.infer<typeof restatementsAnswer>
 
 /** Visits per device of a period. */
 export type DevicesAnswer = z.infer<typeof devicesAnswer>

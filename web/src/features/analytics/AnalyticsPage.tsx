@@ -37,6 +37,8 @@ export interface AnalyticsScreen {
   channelPicker?: boolean
   /** The report by e-mail a reader of this screen may subscribe to (docs/analytics.md "Reports by e-mail"). */
   report?: SubscribedReport
+  /** What changed the figures of the period's closed months (`/analytics/restatements`), under its figures. */
+  restatements?: boolean
 }
 
 // The figures come first (issue 36, item 6): the date picker, the charts and the tables (antd's DatePicker and
@@ -45,6 +47,7 @@ const FiguresChart = lazy(() =>
   import('./FiguresChart.tsx').then(({ FiguresChart }) => ({ default: FiguresChart })),
 )
 const SplitFigures = lazy(() => import('./SplitFigures.tsx'))
+const Restatements = lazy(() => import('./Restatements.tsx'))
 
 /** Figures a split's rows add up to: money exactly, in cents; visitors and conversion are not sums. */
 const summable = (figure: Figure) => figure !== 'visitors' && figure !== 'conversion'
@@ -211,6 +214,11 @@ export function AnalyticsPage({ screen }: { screen: AnalyticsScreen }) {
             <SplitFigures split={screen.split} rows={split.data.data} />
           </Later>
         </Card>
+      )}
+      {screen.restatements && (
+        <Later height={120}>
+          <Restatements view={view} period={period} />
+        </Later>
       )}
     </Space>
   )

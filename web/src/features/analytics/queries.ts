@@ -1,5 +1,12 @@
 import { previousPeriod } from '@vod/contract/periods'
-import type { ChannelsAnswer, DailySeries, Period, SplitAnswer } from '../../api/analytics.ts'
+import type { RestatementsQuery } from '@vod/contract/restatements'
+import type {
+  ChannelsAnswer,
+  DailySeries,
+  Period,
+  RestatementsAnswer,
+  SplitAnswer,
+} from '../../api/analytics.ts'
 import { http } from '../../api/http.ts'
 import { type Call, queryOf } from '../../base/early-data.ts'
 import type { AnalyticsView } from './view.ts'
@@ -33,15 +40,31 @@ const splitCall = (path: string, period: Period): Call<SplitAnswer> => ({
   run: (options) => http.get(path, { query: { ...period }, ...options }),
 })
 
+const RESTATEMENTS = '/analytics/restatements'
+
+/** What changed the figures of the period's closed months, of one channel or all (docs/analytics.md). */
+const restatementsCall = (query: RestatementsQuery): Call<RestatementsAnswer> => ({
+  key: ['analytics', RESTATEMENTS, query],
+  run: (options) => http.get<RestatementsAnswer>(RESTATEMENTS, { query: { ...query }, ...options }),
+})
+
+/** A period and the screen's channel as the restatements call takes them (no channel: all of the caller's). */
+export const restatementsOfView = (view: AnalyticsView, period: Period): RestatementsQuery => ({
+  ...period,
+  ...(view.channel === null ? {} : { channel_id: view.channel }),
+})
+
 export const seriesQuery = (path: string, period: Period) => queryOf(seriesCall(path, period), STALE_MS)
 export const channelsQuery = (period: Period) => queryOf(channelsCall(period), STALE_MS)
 export const splitQuery = (path: string, period: Period) => queryOf(splitCall(path, period), STALE_MS)
+export const restatementsQuery = (query: RestatementsQuery) => queryOf(restatementsCall(query), STALE_MS)
 
 /** What of an analytics screen (AnalyticsPage.tsx) says which calls it makes. */
 interface ScreenCalls {
   series?: string
   channelPicker?: boolean
   split?: { path: string }
+  restatements?: boolean
 }
 
 /** Every call a screen makes for a view in a period, first figures first (for the route prefetch). */
@@ -53,5 +76,6 @@ export function screenCalls(screen: ScreenCalls, view: AnalyticsView, period: Pe
   }
   if (screen.channelPicker) calls.push(channelsCall(period))
   if (screen.split) calls.push(splitCall(forChannel(screen.split.path, view.channel), period))
+  if (screen.restatements) calls.push(restatementsCall(restatementsOfView(view, period)))
   return calls
 }

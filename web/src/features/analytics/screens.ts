@@ -12,6 +12,7 @@ export const analyticsScreens = {
     figures: [...moneyFigures, 'orders'],
     export: '/analytics/revenue/exportCsv',
     report: 'daily-revenue',
+    restatements: true,
   },
   channel: {
     name: 'channel',
