@@ -316,24 +316,29 @@ $$`
 
 function restatementsNote(): string {
   const each = columns
-    .map((column) => `('${column.figure}', '${column.table}', delta.${column.name}::numeric)`)
+    .map((column) => `('${column.figure}', '${column.table}', summed.${column.name}::numeric)`)
     .join(',\n      ')
-  return `-- The leveled deltas dated in a closed month (before \`closed_before\`), noted per figure in figure_restatements by
--- month of the kept zone, level (the device levels left out: nothing reads restatements by device), the member
--- site's table and minute.
+  return `-- The leveled deltas dated in a closed month (before \`closed_before\`), summed by month of the kept zone and
+-- level (the device levels left out: nothing reads restatements by device) before each figure is told apart
+-- (a row a month and level, not a row a delta and figure), and noted in figure_restatements with the member
+-- site's table, by minute.
 CREATE OR REPLACE FUNCTION vod_restatements_note(leveled vod_rollup_delta[], kept_zone text, closed_before timestamptz)
 RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO figure_restatements AS noted
     (month, channel_id, campaign_id, plan_id, device, figure, source, change, noted_at)
-  SELECT date_trunc('month', delta.moment AT TIME ZONE kept_zone)::date, delta.channel_id, delta.campaign_id,
-    delta.plan_id, delta.device, kept.figure, kept.source, sum(kept.change), date_trunc('minute', now())
-  FROM unnest(leveled) delta
+  SELECT summed.month, summed.channel_id, summed.campaign_id, summed.plan_id, summed.device, kept.figure,
+    kept.source, kept.change, date_trunc('minute', now())
+  FROM (
+    SELECT date_trunc('month', delta.moment AT TIME ZONE kept_zone)::date AS month, delta.channel_id,
+      delta.campaign_id, delta.plan_id, delta.device, ${list((column) => `sum(delta.${column.name}) AS ${column.name}`)}
+    FROM unnest(leveled) delta WHERE delta.moment < closed_before AND delta.device = '*'
+    GROUP BY 1, 2, 3, 4, 5
+  ) summed
   CROSS JOIN LATERAL (VALUES
       ${each}
     ) AS kept (figure, source, change)
-  WHERE delta.moment < closed_before AND delta.device = '*' AND kept.change <> 0
-  GROUP BY 1, 2, 3, 4, 5, 6, 7 HAVING sum(kept.change) <> 0 ORDER BY 1, 2, 3, 4, 5, 6
+  WHERE kept.change <> 0 ORDER BY 1, 2, 3, 4, 5, 6
   ON CONFLICT (month, channel_id, campaign_id, plan_id, device, figure, noted_at)
   DO UPDATE SET change = noted.change + excluded.change;
 END
