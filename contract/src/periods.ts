@@ -35,6 +35,12 @@ export function dayIn(zone: string, at = new Date()): string {
 export const addDays = (day: string, days: number): string =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
 
+/** The first day of the month a day is in. */
+export const monthOf = (day: string) => `${day.slice(0, 7)}-01`
+
+/** The first day of the month after the one a day is in (never asked of December 9999). */
+export const nextMonth = (day: string) => monthOf(addDays(monthOf(day), 31))
+
 /** Days from start to end, both included. */
 export const dayCount = (start: string, end: string): number =>
   Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1

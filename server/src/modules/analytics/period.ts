@@ -1,11 +1,5 @@
 // The calendar's arithmetic is the contract's, shared with the web (contract/src/periods.ts).
-import { addDays, dayCount } from '@vod/contract'
-
-/** The first day of the month a day is in. */
-export const monthOf = (day: string) => `${day.slice(0, 7)}-01`
-
-/** The first day of the month after the one a day is in (never asked of December 9999: monthsOf). */
-const nextMonth = (day: string) => monthOf(addDays(monthOf(day), 31))
+import { addDays, dayCount, monthOf, nextMonth } from '@vod/contract'
 
 /** The last day of the month a day is in (9999-12-31 too: no day after the date rule is written). */
 function monthEnd(day: string): string {

@@ -1,4 +1,10 @@
-import { type RestatementsQuery, restatedFigures, restatementsAnswer, restatementsQuery } from '@vod/contract'
+import {
+  monthOf,
+  type RestatementsQuery,
+  restatedFigures,
+  restatementsAnswer,
+  restatementsQuery,
+} from '@vod/contract'
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -19,8 +25,6 @@ const DESCRIPTION =
   '`channel_id`, `campaign_id`, `plan_id` read that level; without them, everything (or, for a channel ' +
   `admin, each of its channels). The newest ${RESTATEMENTS_MOST} entries; a figure the caller's field rules ` +
   'hide is not listed.'
-
-const monthOf = (day: string) => `${day.slice(0, 7)}-01`
 
 /** GET /analytics/restatements (issue 66, item 3), behind the company revenue's permission as the figures are. */
 export async function restatementRoutes(app: FastifyInstance, { db, slots, reads, zone }: AnalyticsOptions) {

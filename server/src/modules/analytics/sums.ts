@@ -1,7 +1,14 @@
-import { type CountColumn, countColumns, type MoneyColumn, moneyColumns, rollupColumns } from '@vod/contract'
+import {
+  type CountColumn,
+  countColumns,
+  type MoneyColumn,
+  moneyColumns,
+  monthOf,
+  rollupColumns,
+} from '@vod/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
-import { monthOf, monthsOf, type Range, wholeMonthsOf } from './period.ts'
+import { monthsOf, type Range, wholeMonthsOf } from './period.ts'
 import { columnOf, listOf, moneySumType, named } from './sql-parts.ts'
 
 /**

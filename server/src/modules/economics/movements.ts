@@ -1,7 +1,6 @@
-import { addDays } from '@vod/contract'
+import { addDays, monthOf } from '@vod/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
-import { monthOf } from '../analytics/period.ts'
 import { type Filters, payingSpans, statesAt } from './paying.ts'
 
 /** A period of business days, both ends included. */

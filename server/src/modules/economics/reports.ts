@@ -1,7 +1,6 @@
-import { addDays } from '@vod/contract'
+import { addDays, monthOf } from '@vod/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
-import { monthOf } from '../analytics/period.ts'
 import { monthsIn, movementsSql } from './movements.ts'
 import { type Filters, payingSpans, statesAt } from './paying.ts'
 

@@ -1,3 +1,4 @@
+import { monthOf, nextMonth } from '@vod/contract/periods'
 import type { Period } from '../../api/analytics.ts'
 
 const monthNames = new Map<string, Intl.DateTimeFormat>()
@@ -15,13 +16,6 @@ export function formatMonth(month: string, language: string): string {
   return format.format(new Date(`${month.slice(0, 7)}-01T00:00:00Z`))
 }
 
-/** The month after a month's first day ('2026-12-01' -> '2027-01-01'). */
-function nextMonth(month: string): string {
-  const at = new Date(`${month}T00:00:00Z`)
-  at.setUTCMonth(at.getUTCMonth() + 1)
-  return at.toISOString().slice(0, 10)
-}
-
 /**
  * The months a period's days touch that are closed (before `closedBefore`, the first month still open), by
  * their first days, oldest first: none while no month is closed.
@@ -29,9 +23,9 @@ function nextMonth(month: string): string {
 export function closedMonthsOf(period: Period, closedBefore: string | null): string[] {
   const months: string[] = []
   if (closedBefore === null) return months
-  const last = `${period.end_date.slice(0, 7)}-01`
+  const last = monthOf(period.end_date)
   for (
-    let month = `${period.start_date.slice(0, 7)}-01`;
+    let month = monthOf(period.start_date);
     month <= last && month < closedBefore;
     month = nextMonth(month)
   )
