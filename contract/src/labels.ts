@@ -37,6 +37,8 @@ export const sharedFieldLabels = {
   published_at: ['Published', '发布时间'],
   created_at: ['Created', '创建时间'],
   updated_at: ['Updated', '更新时间'],
+  expired_at: ['Expires', '过期时间'],
+  expired: ['Expired', '已过期'],
   plan_id: ['Plan', '套餐'],
   plan_name: ['Plan', '套餐'],
   user_id: ['Member', '会员'],

@@ -1,6 +1,7 @@
 import { z } from 'zod'
+import { expiryInput, expiryList, expiryRecord } from '../expiry.ts'
 import { defineContract } from '../resource.ts'
-import { clearable, externalLink, flag, instant, instantInput, media, recordId, tally } from '../values.ts'
+import { clearable, externalLink, instant, media, recordId, tally } from '../values.ts'
 
 /** Where on the member site a banner shows. */
 export const bannerPositions = ['home_hero', 'home_middle', 'videos_top', 'sidebar'] as const
@@ -27,8 +28,7 @@ const bannerInput = z.object({
   mobile_video: clearable(media('videos')).optional(),
   link: externalLink.optional(),
   sort: z.number().int().min(0).max(100_000).default(0),
-  /** After this instant the banner no longer shows; null: it never expires. */
-  expired_at: instantInput.nullable().optional(),
+  ...expiryInput,
 })
 
 const bannerRecord = z
@@ -47,24 +47,30 @@ const bannerRecord = z
     link: z.string().nullable(),
     sort: z.number().int(),
     clicks: tally,
-    expired_at: instant.nullable(),
-    /** 1 once `expired_at` has passed (the list marks it). */
-    expired: flag,
+    ...expiryRecord,
     created_at: instant,
     updated_at: instant,
   })
   .meta({ id: 'Banner' })
-export type Banner = z.infer<typeof bannerRecord>
 
 export const bannersContract = defineContract({
   path: 'banners',
   record: bannerRecord,
   input: bannerInput,
   list: {
-    sortable: ['id', 'name', 'position', 'sort', 'clicks', 'expired_at', 'created_at', 'updated_at'],
+    sortable: [
+      'id',
+      'name',
+      'position',
+      'sort',
+      'clicks',
+      ...expiryList.sortable,
+      'created_at',
+      'updated_at',
+    ],
     defaultSort: 'sort',
-    filters: { position: true, type: true, expired: true },
-    ranges: { expired_at: true },
+    filters: { position: true, type: true, ...expiryList.filters },
+    ranges: expiryList.ranges,
     keyword: true,
   },
 })

@@ -1,11 +1,12 @@
 import { z } from 'zod'
+import { expiryInput, expiryList, expiryRecord } from '../expiry.ts'
 import { defineContract } from '../resource.ts'
 import { clearable, externalLink, flag, instant, media, recordId, reference } from '../values.ts'
 import { videoStatuses } from './videos.ts'
 
 /**
  * Blocks are the rows of the member site's pages, shown in `sort` order: a row of videos in the order
- * staff set, an advertisement slot, or an image banner with a link.
+ * staff set, an advertisement slot, or an image banner with a link; until `expired_at`, as banners.
  */
 export const blockTypes = ['videos', 'advertisement', 'image'] as const
 
@@ -32,6 +33,8 @@ const blockInput = z.object({
   image: clearable(media('images')).optional(),
   mobile_image: clearable(media('images')).optional(),
   link: externalLink.optional(),
+  /** A seasonal block comes down at a moment (and is published again with null), as a banner does. */
+  ...expiryInput,
 })
 
 const blockRecord = z
@@ -49,6 +52,7 @@ const blockRecord = z
     mobile_image: media('images').nullable(),
     link: z.string().nullable(),
     videos_count: z.number().int(),
+    ...expiryRecord,
     created_at: instant,
     updated_at: instant,
   })
@@ -102,10 +106,27 @@ export const blocksContract = defineContract({
   input: blockInput,
   label: 'title',
   list: {
-    sortable: ['id', 'title', 'type', 'page', 'sort', 'videos_count', 'created_at', 'updated_at'],
+    sortable: [
+      'id',
+      'title',
+      'type',
+      'page',
+      'sort',
+      'videos_count',
+      ...expiryList.sortable,
+      'created_at',
+      'updated_at',
+    ],
     defaultSort: 'sort',
     // `page` is the list's paging, so the page a block is on filters as `on_page`.
-    filters: { type: true, on_page: z.enum(blockPages), is_box: true, advertisement_id: true },
+    filters: {
+      type: true,
+      on_page: z.enum(blockPages),
+      is_box: true,
+      advertisement_id: true,
+      ...expiryList.filters,
+    },
+    ranges: expiryList.ranges,
     keyword: true,
   },
   children: {

@@ -5,7 +5,7 @@ import { defineContract } from '../resource.ts'
 import { flag, instant, instantInput, recordId } from '../values.ts'
 
 /** The resources whose records may be published or taken down at a time (docs/scheduled-changes.md). */
-export const scheduledResources = ['videos', 'posts', 'banners', 'promotions'] as const
+export const scheduledResources = ['videos', 'posts', 'banners', 'promotions', 'blocks'] as const
 export type ScheduledResource = (typeof scheduledResources)[number]
 
 export const scheduledActions = ['publish', 'take_down'] as const

@@ -31,6 +31,8 @@ import { media, oneOf, timestamps } from './columns.ts'
 import { videos } from './videos.ts'
 
 const link = () => varchar('link', { length: 500 })
+/** Past this moment the member site no longer shows the row (a banner, a block); null: it never expires. */
+const expiredAt = () => timestamp('expired_at', { withTimezone: true })
 /** A text column holding one of `values`, checked by the database too. */
 const holds = (column: PgColumn, values: readonly string[]): SQL => sql`${column} in (${oneOf(values)})`
 
@@ -54,7 +56,7 @@ export const advertisements = pgTable(
   ],
 )
 
-/** The rows of the member site's pages, in `sort` order per page. */
+/** The rows of the member site's pages, in `sort` order per page; past `expired_at` they no longer show. */
 export const blocks = pgTable(
   'blocks',
   {
@@ -72,6 +74,7 @@ export const blocks = pgTable(
     image: media('image'),
     mobileImage: media('mobile_image'),
     link: link(),
+    expiredAt: expiredAt(),
     ...timestamps,
   },
   (t) => [
@@ -79,6 +82,7 @@ export const blocks = pgTable(
     check('blocks_page_check', holds(t.page, blockPages)),
     index('blocks_page_sort_index').on(t.page, t.sort),
     index('blocks_advertisement_id_index').on(t.advertisementId),
+    index('blocks_expired_at_index').on(t.expiredAt),
   ],
 )
 
@@ -126,7 +130,7 @@ export const banners = pgTable(
     link: link(),
     sort: integer('sort').notNull().default(0),
     clicks: integer('clicks').notNull().default(0),
-    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    expiredAt: expiredAt(),
     ...timestamps,
   },
   (t) => [

@@ -1,10 +1,10 @@
 import { bannersContract } from '@vod/contract'
-import { sql } from 'drizzle-orm'
 import { banners } from '../../db/schema/index.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
+import { expiryOf } from '../../lib/resource/expiry.ts'
 
 /** Whether a banner's time is over: its `expired_at` has passed. */
-const expired = sql`(${banners.expiredAt} is not null and ${banners.expiredAt} <= now())`
+const expiry = expiryOf(banners.expiredAt)
 
 /**
  * Banners of the member site (spec section 3): uploads for the image, mobile image, video and mobile video,
@@ -13,11 +13,9 @@ const expired = sql`(${banners.expiredAt} is not null and ${banners.expiredAt} <
 export const bannersModule = defineResource({
   contract: bannersContract,
   table: banners,
-  present: { expired },
+  present: expiry.present,
   list: {
     keyword: [banners.name, banners.title],
-    filters: {
-      expired: { where: (value: boolean) => (value ? expired : sql`not ${expired}`) },
-    },
+    filters: expiry.filters,
   },
 })

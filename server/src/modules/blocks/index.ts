@@ -2,6 +2,7 @@ import { type Block, blockAdvertisementInput, blockPhotosInput, blocksContract }
 import { eq, sql } from 'drizzle-orm'
 import { advertisements, blocks, blockVideos, videos } from '../../db/schema/index.ts'
 import { defineResource } from '../../lib/resource/define-resource.ts'
+import { expiryOf } from '../../lib/resource/expiry.ts'
 import { qualified, resolveKeys } from '../../lib/resource/relations.ts'
 import type { ActionRoute } from '../../lib/resource/types.ts'
 
@@ -42,10 +43,13 @@ const setAdvertisement: ActionRoute<Block> = {
   },
 }
 
+/** Whether a block's time is over: its `expired_at` has passed (the member site no longer shows it). */
+const expiry = expiryOf(blocks.expiredAt)
+
 /**
  * The member site's page blocks (spec sections 3 and 7): rows shown in `sort` order per page, each an
  * ordered row of videos (GET / POST /blocks/{id}/videos, reorder, remove, and how the block presents each),
- * an advertisement slot or an image with a link.
+ * an advertisement slot or an image with a link; shown until `expired_at`, as a banner.
  */
 export const blocksModule = defineResource<Block>({
   contract: blocksContract,
@@ -54,8 +58,9 @@ export const blocksModule = defineResource<Block>({
   present: {
     advertisement_name: advertisements.name,
     videos_count: sql`(select count(*) from ${blockVideos} where ${qualified(blockVideos.blockId)} = ${qualified(blocks.id)})::integer`,
+    ...expiry.present,
   },
-  list: { keyword: [blocks.title], filters: { on_page: { column: blocks.page } } },
+  list: { keyword: [blocks.title], filters: { on_page: { column: blocks.page }, ...expiry.filters } },
   actions: { photos: setPhotos, advertisements: setAdvertisement },
   children: {
     videos: { through: blockVideos, target: videos, position: blockVideos.position },

@@ -20,8 +20,8 @@ export interface Wanted {
 
 /**
  * How staff make one change by hand, which a scheduled one makes the same way: a record's action (a video's
- * publish, its unpublish with the reason) or an update of some fields (a promotion's status; a banner's
- * `expired_at`, which ends its showing). `permission` is what the manual route asks of its caller.
+ * publish, its unpublish with the reason) or an update of some fields (a promotion's status; a banner's or
+ * a block's `expired_at`, which ends its showing). `permission` is what the manual route asks of its caller.
  */
 interface Operation {
   permission: PermissionName
@@ -61,6 +61,15 @@ function update(resource: ScheduledResource, values: (now: Date) => Record<strin
   }
 }
 
+/**
+ * A record shown until `expired_at` (contract/src/expiry.ts: a banner, a block): taken down, it expires at
+ * the moment the change runs; published, it never does.
+ */
+const expiring = (resource: ScheduledResource): Record<ScheduledAction, Operation> => ({
+  publish: update(resource, () => ({ expired_at: null })),
+  take_down: update(resource, (now) => ({ expired_at: now.toISOString() })),
+})
+
 export const operations: Record<ScheduledResource, Record<ScheduledAction, Operation>> = {
   videos: { publish: action('videos', 'publish'), take_down: action('videos', 'unpublish', true) },
   posts: { publish: action('posts', 'publish'), take_down: action('posts', 'unpublish', true) },
@@ -68,11 +77,8 @@ export const operations: Record<ScheduledResource, Record<ScheduledAction, Opera
     publish: update('promotions', () => ({ status: 'enabled' })),
     take_down: update('promotions', () => ({ status: 'disabled' })),
   },
-  // A banner shows until `expired_at`: taken down, it expires at that moment; published, it never does.
-  banners: {
-    publish: update('banners', () => ({ expired_at: null })),
-    take_down: update('banners', (now) => ({ expired_at: now.toISOString() })),
-  },
+  banners: expiring('banners'),
+  blocks: expiring('blocks'),
 }
 
 /**

@@ -176,6 +176,8 @@ export const resourceLocale = defineLocale({
     },
     /** Labels of the fields many resources share (the contract's); a resource's own `fields` come first. */
     fields: labelsIn(sharedFieldLabels, 'en'),
+    /** The mark of a record past its `expired_at` (a banner, a block): the member site no longer shows it. */
+    expiredMark: 'Expired',
     /** Names of the states and kinds many resources share; a resource's own `values` come first. */
     values: {
       status: {
@@ -428,6 +430,7 @@ export const resourceLocale = defineLocale({
       all: '查看全部渠道（否则仅限其管理的渠道）',
     },
     fields: labelsIn(sharedFieldLabels, 'zh-cn'),
+    expiredMark: '已过期',
     values: {
       status: {
         enabled: '启用',

@@ -4,7 +4,6 @@ export const bannersLocale = defineResourceLocale({
   title: ['Banners', '横幅'],
   noun: ['banner', '横幅'],
   keyword: ['Name or title', '名称或标题'],
-  expiredMark: ['Expired', '已过期'],
   fields: {
     position: ['Position', '位置'],
     subtitle: ['Subtitle', '副标题'],
@@ -13,8 +12,6 @@ export const bannersLocale = defineResourceLocale({
     video: ['Video', '视频'],
     mobile_video: ['Mobile video', '移动端视频'],
     clicks: ['Clicks', '点击数'],
-    expired_at: ['Expires', '过期时间'],
-    expired: ['Expired', '已过期'],
   },
   values: {
     position: {

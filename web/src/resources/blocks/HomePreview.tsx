@@ -8,15 +8,16 @@ import { useClient, useListQuery } from '../../components/resource/resource-quer
 const CARDS = 8
 
 /**
- * The member site's home page as its blocks make it: every home block in `sort` order, framed or full
- * width, its videos as cards (the block's caption, the popular badge), its advertisement or its image.
+ * The member site's home page as its blocks make it: every home block not expired, in `sort` order, framed
+ * or full width, its videos as cards (the block's caption, the popular badge), its advertisement or its image.
  */
 export function HomePreview() {
   const { t } = useTranslation()
   const [open, setOpen] = useState(false)
   const blocks = useListQuery(
     useClient<Block>('blocks'),
-    { on_page: 'home', sort: 'sort', per_page: 100 },
+    // What the member site shows now: a block past its `expired_at` no longer does.
+    { on_page: 'home', expired: 0, sort: 'sort', per_page: 100 },
     open,
   )
   const rows = blocks.data?.data ?? []

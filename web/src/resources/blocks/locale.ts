@@ -28,6 +28,10 @@ export const blocksLocale = defineResourceLocale({
       '开启：以边框盒子显示；关闭：占满页面宽度。',
     ],
     link: ['An http(s) address, a mailto: or a tel: link.', 'http(s) 网址、mailto: 或 tel: 链接。'],
+    expired_at: [
+      'After this moment the member site no longer shows the block; empty: it never expires.',
+      '过了此时间会员站不再显示该区块；留空则永不过期。',
+    ],
   },
   preview: {
     open: ['Preview home page', '预览首页'],
