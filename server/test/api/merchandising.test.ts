@@ -59,6 +59,8 @@ describeEachEngine('merchandising', (engine) => {
         mobile_image: null,
         link: 'https://example.com/featured',
         videos_count: 0,
+        expired_at: null,
+        expired: 0,
         created_at: expect.any(String),
         updated_at: expect.any(String),
       })
@@ -93,6 +95,46 @@ describeEachEngine('merchandising', (engine) => {
       expect(unknownAd.status).toBe(422)
       expect(Object.keys(unknownAd.body.errors)).toEqual(['advertisement_id'])
       expect((await api('/api/blocks?on_page=moon')).status).toBe(422)
+    })
+
+    it('shows a block until expired_at, as a banner: marked, filtered, sorted and ranged by it, checked', async () => {
+      const past = await created('/api/blocks', {
+        title: 'Season one',
+        page: 'models',
+        expired_at: '2020-01-01T00:00:00Z',
+      })
+      const coming = await created('/api/blocks', {
+        title: 'Season two',
+        page: 'models',
+        expired_at: '2099-01-01T08:00:00+08:00',
+      })
+      const open = await created('/api/blocks', { title: 'Always on', page: 'models' })
+      expect(past).toMatchObject({ expired_at: '2020-01-01T00:00:00.000Z', expired: 1 })
+      expect(coming).toMatchObject({ expired_at: '2099-01-01T00:00:00.000Z', expired: 0 })
+      expect(open).toMatchObject({ expired_at: null, expired: 0 })
+      const listed = async (keyword: string, query: string) =>
+        titles((await api(`/api/blocks?on_page=models&keyword=${keyword}${query}`)).body.data)
+      expect(await listed('season', '&expired=1')).toEqual(['Season one'])
+      expect(await listed('season', '&expired=0')).toEqual(['Season two'])
+      expect(await listed('season', '&sort=-expired_at')).toEqual(['Season two', 'Season one'])
+      expect(await listed('season', '&expired_at_from=2021-01-01&expired_at_to=2099-12-31')).toEqual([
+        'Season two',
+      ])
+      // Taken down by hand at a moment, published again with null: the PUT a scheduled change makes.
+      const down = await api(`/api/blocks/${open.id}`, 'PUT', { expired_at: '2021-06-01T00:00:00Z' })
+      expect(down.body.data).toMatchObject({ expired: 1, title: 'Always on' })
+      const up = await api(`/api/blocks/${open.id}`, 'PUT', { expired_at: null })
+      expect(up.body.data).toMatchObject({ expired_at: null, expired: 0 })
+      const bad = await api('/api/blocks', 'POST', { title: 'Bad', expired_at: 'next winter' })
+      expect(bad.status).toBe(422)
+      expect(Object.keys(bad.body.errors)).toEqual(['expired_at'])
+      const noZone = await api(`/api/blocks/${open.id}`, 'PUT', { expired_at: '2099-01-01T00:00:00' })
+      expect(noZone.status).toBe(422)
+      expect(Object.keys(noZone.body.errors)).toEqual(['expired_at'])
+      // `expired` is the server's to say, never written.
+      await api(`/api/blocks/${open.id}`, 'PUT', { expired: 1 })
+      expect((await api(`/api/blocks/${open.id}`)).body.data.expired).toBe(0)
+      expect((await api('/api/blocks?expired=yes')).status).toBe(422)
     })
 
     it('adds videos in order, presents each as the block says, reorders and removes them', async () => {
@@ -222,6 +264,7 @@ describeEachEngine('merchandising', (engine) => {
         [`/api/blocks/${block.id}/photos`, 'POST', { image: null }],
         [`/api/blocks/${block.id}/advertisements`, 'POST', { advertisement_id: null }],
         [`/api/blocks/${block.id}`, 'PUT', { title: 'x' }],
+        [`/api/blocks/${block.id}`, 'PUT', { expired_at: null }],
         [`/api/blocks/${block.id}`, 'DELETE', undefined],
       ] as const)
         expect((await api(path, method, body, reader.token)).status, `${method} ${path}`).toBe(403)

@@ -183,6 +183,90 @@ describeEachEngine('scheduled changes', (engine) => {
     expect(update?.changes).toMatchObject({ status: ['enabled', 'disabled'], scheduled: { id: rows[2].id } })
   })
 
+  it("takes a block down at its time and publishes it again through its update, as a banner's, audited as scheduled", async () => {
+    const block = (await api('/api/blocks', 'POST', { title: 'Winter sale', page: 'home' })).body.data
+    expect(block).toMatchObject({ expired_at: null, expired: 0 })
+    // Whoever may list and edit blocks schedules it; a block's take-down asks no reason (its PUT asks none).
+    const editor = await t.createAdmin(['list-blocks', 'edit-blocks'])
+    const down = await schedule(
+      { resource: 'blocks', record_id: block.id, action: 'take_down', run_at: soon() },
+      editor,
+    )
+    const downRan = await ran(down.id)
+    const afterDown = Date.now()
+    expect(downRan).toMatchObject({ state: 'done', late: 0 })
+    const taken = (await api(`/api/blocks/${block.id}`)).body.data
+    expect(taken.expired).toBe(1)
+    // It expires at the moment the change ran, not at the moment it was scheduled for.
+    expect(Date.parse(taken.expired_at)).toBeGreaterThanOrEqual(Date.parse(down.run_at))
+    expect(Date.parse(taken.expired_at)).toBeLessThanOrEqual(afterDown)
+    const gone = await api(`/api/blocks?expired=1&keyword=Winter`)
+    expect(gone.body.data.map((row: Json) => row.id)).toEqual([block.id])
+    const [takeDown] = await trail('blocks', block.id, 'update')
+    expect(takeDown).toMatchObject({ admin_username: editor.username })
+    expect(takeDown?.changes).toMatchObject({
+      expired_at: [null, expect.any(String)],
+      scheduled: { id: down.id, late: false },
+    })
+    expect(Date.parse(takeDown?.changes.expired_at[1])).toBe(Date.parse(taken.expired_at))
+
+    const up = await schedule({ resource: 'blocks', record_id: block.id, action: 'publish', run_at: soon() })
+    expect((await ran(up.id)).state).toBe('done')
+    expect((await api(`/api/blocks/${block.id}`)).body.data).toMatchObject({ expired_at: null, expired: 0 })
+    const updates = await trail('blocks', block.id, 'update')
+    expect(updates).toHaveLength(2)
+    const published = updates.find((entry) => entry.changes.scheduled?.id === up.id)
+    expect(published?.changes).toMatchObject({ expired_at: [expect.any(String), null] })
+    expect((await trail('scheduled-changes', up.id, 'run'))[0]?.changes).toMatchObject({
+      state: ['pending', 'done'],
+    })
+  })
+
+  it("schedules a block's change only with list- and edit-blocks, and only for a block that is there", async () => {
+    const block = (await api('/api/blocks', 'POST', { title: 'Guarded season' })).body.data
+    const onBlock = await schedule({
+      resource: 'blocks',
+      record_id: block.id,
+      action: 'take_down',
+      run_at: later(),
+    })
+    const body = { resource: 'blocks', record_id: block.id, action: 'publish', run_at: later() }
+    // Lists blocks but may not edit them: neither schedules nor sees a block's schedules.
+    const reader = await t.createAdmin(['list-blocks'])
+    expect((await as(reader, '/api/scheduled-changes', 'POST', body)).status).toBe(403)
+    expect((await as(reader, `/api/scheduled-changes/${onBlock.id}`)).status).toBe(404)
+    expect((await as(reader, `/api/scheduled-changes/${onBlock.id}/cancel`, 'POST')).status).toBe(404)
+    const seen = (await as(reader, '/api/scheduled-changes?resource=blocks')).body.data
+    expect(seen).toEqual([])
+    // One who edits banners, not blocks, does not reach blocks' either.
+    const bannerEditor = await t.createAdmin(['list-banners', 'edit-banners'])
+    expect((await as(bannerEditor, '/api/scheduled-changes', 'POST', body)).status).toBe(403)
+    expect((await as(bannerEditor, `/api/scheduled-changes/${onBlock.id}`)).status).toBe(404)
+    const editor = await t.createAdmin(['list-blocks', 'edit-blocks'])
+    expect((await as(editor, `/api/scheduled-changes/${onBlock.id}`)).body.data).toMatchObject({
+      resource: 'blocks',
+      record_id: block.id,
+      action: 'take_down',
+    })
+    const missing = await as(editor, '/api/scheduled-changes', 'POST', { ...body, record_id: 999_999 })
+    expect(missing.status).toBe(422)
+    expect(Object.keys(missing.body.errors)).toEqual(['record_id'])
+    // Its scheduler may no longer edit blocks when it runs: it fails, and the block still shows.
+    const scheduler = await t.createAdmin(['list-blocks', 'edit-blocks'])
+    const change = await schedule(
+      { resource: 'blocks', record_id: block.id, action: 'take_down', run_at: soon(300) },
+      scheduler,
+    )
+    await t.db.update(admins).set({ status: 'disabled' }).where(eq(admins.id, scheduler.id))
+    const failed = await until(
+      'the change to fail',
+      async () => (await t.db.select().from(scheduledChanges).where(eq(scheduledChanges.id, change.id)))[0],
+      (row) => row?.state !== 'pending',
+    )
+    expect(failed?.state).toBe('failed')
+    expect((await api(`/api/blocks/${block.id}`)).body.data).toMatchObject({ expired_at: null, expired: 0 })
+  })
+
   it('is changed or cancelled until it runs, and never runs once cancelled', async () => {
     const id = await video(true)
     const change = await schedule({
