@@ -79,6 +79,9 @@ export async function startServer(
         ? {
             JWT_SECRET: randomBytes(32).toString('hex'),
             TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+            // The run's PostgreSQL gives no change stream (wal_level replica): the figures are kept by the
+            // triggers' way, for tests and benches only (a logical cluster's server follows the stream whatever this says).
+            FIGURES_WITHOUT_STREAM: 'triggers',
           }
         : {}),
       ...env,

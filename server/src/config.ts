@@ -66,6 +66,11 @@ export interface Config {
   businessTimeZone: string
   /** Raw visits older than this many days are deleted (at start, then daily); the figures stay. */
   visitRetentionDays: number
+  /**
+   * On a PostgreSQL that gives no change stream: `none`, no figures are kept and every figure answer says
+   * why; `triggers`, the embedded way's triggers keep them, for development and tests only (docs/analytics.md).
+   */
+  figuresWithoutStream: 'none' | 'triggers'
   /** How long a stop waits for requests in flight before cutting their connections. */
   shutdownGraceSeconds: number
   seedDemo: boolean
@@ -277,6 +282,7 @@ const schema = z.object({
     return zone
   }),
   VISIT_RETENTION_DAYS: integer(400, 1, 36500),
+  FIGURES_WITHOUT_STREAM: oneOf(['none', 'triggers'] as const, 'none'),
   SHUTDOWN_GRACE_SECONDS: integer(10, 0, 600),
   MAIL_RETRY_SECONDS: integer(60, 1, 86400),
   SCHEDULED_CHANGES_INTERVAL_MS: integer(15_000, 50, 3_600_000),
@@ -410,6 +416,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     businessTimeZone: e.BUSINESS_TIME_ZONE,
     visitRetentionDays: e.VISIT_RETENTION_DAYS,
+    figuresWithoutStream: e.FIGURES_WITHOUT_STREAM,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     seedDemo: e.SEED_DEMO === '1',
     demoTrafficSeconds: e.DEMO_TRAFFIC_SECONDS,

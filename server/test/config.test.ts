@@ -39,6 +39,7 @@ describe('loadConfig', () => {
       twoFactor: 'optional',
       redisUrl: null,
       auditRetentionDays: 365,
+      figuresWithoutStream: 'none',
       seedDemo: true,
       s3: null,
       logLevel: 'info',
@@ -65,6 +66,7 @@ describe('loadConfig', () => {
         TWO_FACTOR: 'required',
         REDIS_URL: 'redis://localhost:6379',
         AUDIT_RETENTION_DAYS: '0',
+        FIGURES_WITHOUT_STREAM: 'triggers',
         SEED_DEMO: '0',
         LOG_LEVEL: 'warn',
         WEB_DIST: 'public',
@@ -93,6 +95,7 @@ describe('loadConfig', () => {
       twoFactor: 'required',
       redisUrl: 'redis://localhost:6379',
       auditRetentionDays: 0,
+      figuresWithoutStream: 'triggers',
       seedDemo: false,
       s3: {
         endpoint: 'http://127.0.0.1:9000',

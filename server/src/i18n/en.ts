@@ -54,6 +54,12 @@ export const en = {
   'errors.bulk_busy': 'Other bulk actions are running; please try again in a few seconds.',
   'errors.search_busy': 'Many searches are running right now; please try again in a few seconds.',
   'errors.analytics_busy': 'Many reports are being worked out right now; please try again in a few seconds.',
+  'errors.figures_unkept_wal_level':
+    "No figures are kept: this PostgreSQL's wal_level is {value}, and the figures follow its change stream, which needs logical decoding. Set wal_level = logical (Amazon RDS and Aurora: the parameter rds.logical_replication = 1; Google Cloud SQL: the flag cloudsql.logical_decoding = on; Azure Database for PostgreSQL: the server parameter wal_level = LOGICAL) and restart PostgreSQL; the server then builds the figures by itself.",
+  'errors.figures_unkept_version':
+    'No figures are kept: this is PostgreSQL {value}, and the change stream the figures follow needs PostgreSQL 14 or later. Once the database is upgraded, the server builds the figures by itself.',
+  'errors.figures_unkept_replication':
+    'No figures are kept: the database role the server connects as may not read the change stream the figures follow. Give it REPLICATION (ALTER ROLE … REPLICATION; Amazon RDS and Aurora: GRANT rds_replication TO …; Google Cloud SQL: ALTER USER … WITH REPLICATION); the server then builds the figures by itself.',
   'errors.file_name_too_long': 'The file name may have at most {max} characters.',
   'errors.not_csv': 'The file is not a UTF-8 CSV file.',
   'errors.file_required': 'Send the CSV file in the form field "file", or JSON rows.',

@@ -50,6 +50,12 @@ export const zhCN: Record<MessageKey, string> = {
   'errors.bulk_busy': '其他批量操作正在进行，请几秒后重试。',
   'errors.search_busy': '当前正在进行的搜索较多，请几秒后重试。',
   'errors.analytics_busy': '当前正在计算的报表较多，请几秒后重试。',
+  'errors.figures_unkept_wal_level':
+    '未保存任何统计数据：该 PostgreSQL 的 wal_level 为 {value}，而统计数据依赖其变更流，需要开启逻辑解码。请设置 wal_level = logical（Amazon RDS 与 Aurora：参数 rds.logical_replication = 1；Google Cloud SQL：标志 cloudsql.logical_decoding = on；Azure Database for PostgreSQL：服务器参数 wal_level = LOGICAL）并重启 PostgreSQL，服务器随后会自行生成统计数据。',
+  'errors.figures_unkept_version':
+    '未保存任何统计数据：当前为 PostgreSQL {value}，统计数据所依赖的变更流需要 PostgreSQL 14 或更高版本。数据库升级后，服务器会自行生成统计数据。',
+  'errors.figures_unkept_replication':
+    '未保存任何统计数据：服务器连接数据库所用的角色无权读取统计数据所依赖的变更流。请授予其 REPLICATION 属性（ALTER ROLE … REPLICATION；Amazon RDS 与 Aurora：GRANT rds_replication TO …；Google Cloud SQL：ALTER USER … WITH REPLICATION），服务器随后会自行生成统计数据。',
   'errors.file_name_too_long': '文件名最多 {max} 个字符。',
   'errors.not_csv': '该文件不是 UTF-8 编码的 CSV 文件。',
   'errors.file_required': '请在表单字段 "file" 中上传 CSV 文件，或提交 JSON 行。',

@@ -44,7 +44,10 @@ declare module 'fastify' {
      * lists, per operation, the fields a caller's rules may leave out or mask (openapi.ts).
      */
     fieldRules?: string
-    /** The answer holds figures that field rules may leave out (contract `hideableFigures`). */
+    /**
+     * The answer holds kept figures: field rules may leave some out (contract `hideableFigures`), and a
+     * database that keeps none answers 503 saying why (modules/analytics/keeping/unkept.ts).
+     */
     figures?: true
   }
 }

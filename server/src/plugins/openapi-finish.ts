@@ -20,7 +20,9 @@ const STATUS_MEANINGS: Record<string, string> = {
   '422': 'Validation failed; `errors` says where.',
   '429': 'Too many attempts or jobs at once; `Retry-After` says when to come back.',
   '502': 'The mail server did not take the e-mail.',
-  '503': 'The service cannot work just now (its database); `Retry-After` is set.',
+  '503':
+    'The service cannot work just now: its database is out of reach (`Retry-After` is set), or, on a figure call, ' +
+    'the database gives the figures no change stream (the message says why and which setting mends it).',
 }
 
 /** `GET /api/channels/:id/campaigns` -> `getChannelsByIdCampaigns`: unique, as method and path are. */

@@ -4,11 +4,16 @@ import { hideableFigures } from '@vod/contract'
 import type { FastifyInstance, FastifySchema } from 'fastify'
 import fp from 'fastify-plugin'
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import { declaredRecords, masksOf } from '../lib/resource/field-access.ts'
+import { errorBody } from '../lib/responses.ts'
 import { DOCS_PREFIX, resourceOf } from './access.ts'
 import { finishDocument } from './openapi-finish.ts'
 
 export const OPENAPI_PATH = '/api/openapi.json'
+
+/** API.md's error shape as JSON Schema, for the answers the routes do not declare themselves. */
+const { $schema: _dialect, ...errorBodyJson } = z.toJSONSchema(errorBody)
 
 /**
  * What an operation's answer may lack under the caller's field rules (docs/security.md "Field rules"), said
@@ -79,6 +84,8 @@ export const openapiPlugin = fp(
         const narrowed = fieldRulesOf(config)
         const described: Record<string, unknown> = {
           ...base,
+          // A figure call on a database that keeps no figures (modules/analytics/keeping/unkept.ts).
+          ...(config.figures ? { response: { ...(base.response as object), 503: errorBodyJson } } : {}),
           tags: base.tags ?? [resourceOf(url)],
           description: [base.description, needs, narrowed?.text].filter(Boolean).join('\n\n'),
           ...(narrowed ? { 'x-field-rules': narrowed.extension } : {}),

@@ -124,6 +124,9 @@ export async function startTestApp(engine: Engine, options: StartOptions = {}): 
     // Changes scheduled ahead run once at the start and then hourly, not on their own between a test's steps
     // (the field walk plants a due one and reads it back); scheduled-changes.test.ts sets its own pace.
     SCHEDULED_CHANGES_INTERVAL_MS: '3600000',
+    // With DATABASE_URL on the run's PostgreSQL (no change stream there), figures kept by the triggers' way,
+    // for tests only; figures-unkept.test.ts sets none.
+    FIGURES_WITHOUT_STREAM: 'triggers',
     ...options.env,
   })
   const catalogue = permissionCatalogue(options.permissions)

@@ -217,7 +217,6 @@ $$;
 CREATE OR REPLACE FUNCTION vod_stream_tables_prepare() RETURNS boolean LANGUAGE plpgsql AS $$
 DECLARE
   source text;
-  rollup_trigger record;
 BEGIN
   PERFORM set_config('lock_timeout', '1s', true);
   IF NOT EXISTS (SELECT 1 FROM pg_publication WHERE pubname = 'vod_figures') THEN
@@ -228,11 +227,39 @@ BEGIN
       EXECUTE format('ALTER TABLE %I REPLICA IDENTITY FULL', source);
     END IF;
   END LOOP;
+  PERFORM vod_correction_triggers_drop();
+  RETURN true;
+EXCEPTION WHEN lock_not_available THEN
+  RETURN false;
+END
+$$;
+--> statement-breakpoint
+-- The embedded way's correction triggers (figure-corrections.sql) taken off the member site's tables.
+CREATE OR REPLACE FUNCTION vod_correction_triggers_drop() RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  rollup_trigger record;
+BEGIN
   FOR rollup_trigger IN SELECT listed.tgname, listed.tgrelid::regclass AS rel FROM pg_trigger listed
     WHERE NOT listed.tgisinternal AND listed.tgname LIKE '%\_rollup\_%'
       AND listed.tgrelid = ANY (ARRAY['orders', 'order_events', 'users', 'subscriptions']::regclass[]) LOOP
     EXECUTE format('DROP TRIGGER %I ON %s', rollup_trigger.tgname, rollup_trigger.rel);
   END LOOP;
+END
+$$;
+--> statement-breakpoint
+-- A PostgreSQL that gives no change stream, where the figures are not kept (FIGURES_WITHOUT_STREAM=none):
+-- nothing of ours runs in the member site's transactions, and the database is marked ('figures_unkept':
+-- why, what the database has, since when), so the triggers' way never takes it up later with the corrections
+-- made meanwhile missing (only the stream, which builds the figures anew from its snapshot, does), and the
+-- report mails say why. False: a table was busy for a second (try again later).
+CREATE OR REPLACE FUNCTION vod_figures_unkeep(gap_why text, gap_value text) RETURNS boolean LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM set_config('lock_timeout', '1s', true);
+  PERFORM vod_correction_triggers_drop();
+  INSERT INTO app_settings AS setting (key, value)
+  VALUES ('figures_unkept', jsonb_build_object('why', gap_why, 'value', gap_value, 'since', now())::text)
+  ON CONFLICT (key) DO UPDATE SET value = jsonb_build_object('why', gap_why, 'value', gap_value,
+    'since', setting.value::jsonb -> 'since')::text;
   RETURN true;
 EXCEPTION WHEN lock_not_available THEN
   RETURN false;

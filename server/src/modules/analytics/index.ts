@@ -6,6 +6,7 @@ import { dashboardRoutes } from './dashboard.ts'
 import { exportRoutes } from './export.ts'
 import { watchFigures } from './fold-metrics.ts'
 import { keepFigures } from './keeping/index.ts'
+import { figuresUnkept } from './keeping/unkept.ts'
 import { analyticsReads } from './read-target.ts'
 import { recentAnswers } from './recent-answers.ts'
 import { restatementRoutes } from './restatements-route.ts'
@@ -35,6 +36,11 @@ export const analyticsModule: ApiModule = async (app, { db, reads, config }) => 
   await economicsRoutes(app, options, () => config.businessTimeZone)
   await economicsExportRoutes(app, options, () => config.businessTimeZone)
   scheduleAnalyticsUpkeep(app, db, config.businessTimeZone, config.visitRetentionDays)
-  keepFigures(app, db, config)
+  const keeping = keepFigures(app, db, config)
+  // After the caller's permission (onRequest): who may not read the figures is not told about the database.
+  app.addHook('preHandler', async (request) => {
+    const gap = request.routeOptions.config.figures ? keeping.unkept() : null
+    if (gap) throw figuresUnkept(gap)
+  })
   watchFigures(app, db, slots)
 }

@@ -68,6 +68,8 @@ export interface ReportText {
   freshAsOf: Date | null
   /** Figures the subscriber's field rules hide (contract/src/field-rules.ts `hiddenFigures`): left out. */
   hidden?: ReadonlySet<string>
+  /** Why the database keeps no figures (errors.figures_unkept_*, in the mail's language): said instead of them. */
+  unkept?: string | null
 }
 
 /** An instant as `YYYY-MM-DD hh:mm:ss` on the clock of a zone. */
@@ -90,6 +92,21 @@ function zoneTime(at: Date, zone: string): string {
 }
 
 /** A report's subject and body: its screen's title, the period, and the headline figures labelled as the screen labels them. */
+/** The report's headline figures, and how fresh they are. */
+function figureLines(text: ReportText, colon: string): string[] {
+  const w = words[text.language]
+  return [
+    ...reportMailContents[text.report].headline
+      .filter((name) => !text.hidden?.has(name))
+      .map(
+        (name) => `${reportFigureLabel(name, text.language)}${colon}${figureText(name, text.totals[name])}`,
+      ),
+    ...(text.freshAsOf
+      ? [w.freshAsOf.replace('{time}', `${zoneTime(text.freshAsOf, text.zone)} (${w.zone} ${text.zone})`)]
+      : []),
+  ]
+}
+
 export function reportText(text: ReportText): { subject: string; body: string } {
   const contents = reportMailContents[text.report]
   const w = words[text.language]
@@ -101,14 +118,7 @@ export function reportText(text: ReportText): { subject: string; body: string } 
     `${w.period}${colon}${period} (${w.zone} ${text.zone})`,
     `${w.channel}${colon}${text.channel ?? w.allChannels}`,
     '',
-    ...contents.headline
-      .filter((name) => !text.hidden?.has(name))
-      .map(
-        (name) => `${reportFigureLabel(name, text.language)}${colon}${figureText(name, text.totals[name])}`,
-      ),
-    ...(text.freshAsOf
-      ? [w.freshAsOf.replace('{time}', `${zoneTime(text.freshAsOf, text.zone)} (${w.zone} ${text.zone})`)]
-      : []),
+    ...(text.unkept ? [text.unkept] : figureLines(text, colon)),
     '',
     ...(text.file ? [w.attached.replace('{file}', text.file)] : []),
     w.footer,

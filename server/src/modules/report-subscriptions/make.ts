@@ -12,11 +12,13 @@ import { ALL_CHANNELS } from '../../auth/channel-scope.ts'
 import { adminAsNow, withAccess } from '../../auth/sessions.ts'
 import type { Db } from '../../db/client.ts'
 import { admins, channelAdmins, channels } from '../../db/schema/index.ts'
+import { translate } from '../../i18n/index.ts'
 import { csvHeader } from '../../lib/csv-header.ts'
 import type { OutgoingMail } from '../../lib/mail/transport.ts'
 import { cell } from '../../lib/resource/csv-cells.ts'
 import { channelColumns, dailyCsvFile, dailyLabels, revenueColumns } from '../analytics/export.ts'
 import { foldStatus } from '../analytics/fold-status.ts'
+import { figuresUnkept, unkeptGap } from '../analytics/keeping/unkept.ts'
 import { dailySeries, perCampaign } from '../analytics/reports.ts'
 import type { Period, Scope } from '../analytics/sums.ts'
 import { movementsCsv } from '../economics/export.ts'
@@ -109,8 +111,11 @@ export async function makeReport(
   const contents = reportMailContents[order.report]
   // Read before the figures: they include at least all that was folded by then.
   const { freshAsOf } = await foldStatus(db)
-  const { totals, csv } =
-    contents.csv === 'movements'
+  // The movements are read from the rows; the other reports from kept figures, which this database may lack.
+  const unkept = contents.csv === 'movements' ? null : await unkeptGap(db)
+  const { totals, csv } = unkept
+    ? { totals: {}, csv: null }
+    : contents.csv === 'movements'
       ? await movementsReport(reads, order, period, reader)
       : await figuresReport(reads, order, period, reader)
   const text = reportText({
@@ -124,6 +129,11 @@ export async function makeReport(
     file: csv === null ? null : contents.filename,
     freshAsOf,
     hidden: reader.hidden,
+    unkept:
+      unkept &&
+      translate(order.language === 'zh-cn' ? 'zh-CN' : 'en', figuresUnkept(unkept).key, {
+        value: unkept.value,
+      }),
   })
   return {
     to: reader.email,

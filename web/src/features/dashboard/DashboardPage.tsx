@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { presetPeriod } from '@vod/contract/periods'
-import { Card, Col, Row, Segmented, Statistic, type TableProps, Typography } from 'antd'
+import { Alert, Card, Col, Row, Segmented, Statistic, type TableProps, Typography } from 'antd'
 import { lazy, type ReactNode, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type {
@@ -114,6 +114,11 @@ export default function DashboardPage() {
   const plans = useQuery(period<PlansAnswer>('/dashboard/planList'))
   const devices = useQuery(period<DevicesAnswer>('/dashboard/devices'))
   const data = live.data
+  // What the server said when a panel could not be answered (no figures kept on this database: why, and the
+  // setting that mends it), in the screen's language; a refusal is the welcome's.
+  const failed = [live, trend, channels, plans, devices].find(
+    (query) => query.error && !(query.error instanceof ApiError && query.error.status === 403),
+  )?.error
   // Today's row of the trend is today so far as the live panel has it: one answer for both, the newer one
   // (the trend is asked for every minute, the panel every 10 s; two answers read at two moments disagreed).
   const trendDays = useMemo(() => {
@@ -153,6 +158,11 @@ export default function DashboardPage() {
           <FreshAsOf answers={[live.data, trend.data, channels.data, plans.data, devices.data]} />
         </Card>
       </Col>
+      {failed && (
+        <Col span={24}>
+          <Alert type="error" showIcon message={failed.message} data-testid="dashboard-error" />
+        </Col>
+      )}
       {data && (
         <>
           <Col xs={24} sm={12} xl={8}>

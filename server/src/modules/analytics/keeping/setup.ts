@@ -11,26 +11,43 @@ const WAITS_FIRST_MS = 1000
 const WAITS_EVERY_MS = 30_000
 
 /**
- * Why the database cannot give the figures its change stream (docs/analytics.md "PostgreSQL's change
- * stream"), or null when it can: PostgreSQL 14 or later, logical decoding (wal_level = logical) and a role
- * that may replicate.
+ * Why the database gives the figures no change stream (docs/analytics.md "PostgreSQL's change stream"): a
+ * PostgreSQL older than 14 (`version`), logical decoding off (`wal_level`, its setting), or a role that may
+ * not replicate (`replication`); `value` is what the database has. Each names the setting that mends it in
+ * the answers (errors.figures_unkept_*).
  */
-export async function streamUnavailable(client: pg.Client): Promise<string | null> {
+export interface StreamGap {
+  why: 'version' | 'wal_level' | 'replication'
+  value: string
+}
+
+/** A gap as the log says it. */
+export const gapText = ({ why, value }: StreamGap) =>
+  why === 'version'
+    ? `PostgreSQL ${value} is older than 14`
+    : why === 'wal_level'
+      ? `wal_level is ${value}, not logical`
+      : `the role ${value} has no REPLICATION attribute`
+
+/** What keeps the database from giving the figures its change stream; null: nothing. */
+export async function streamUnavailable(client: pg.Client): Promise<StreamGap | null> {
   const { rows } = await client.query<{
     wal_level: string
     replicates: boolean
     old: boolean
     version: string
+    role: string
   }>(
     `select current_setting('wal_level') as wal_level, current_setting('server_version') as version,
-       current_setting('server_version_num')::int < 140000 as old,
+       current_setting('server_version_num')::int < 140000 as old, current_user as role,
        (select rolreplication or rolsuper from pg_roles where rolname = current_user) as replicates`,
   )
   const [row] = rows
+  if (!row) return null
   // Protocol 2's streaming of large transactions before their commit (keeping/pgoutput.ts).
-  if (row?.old) return `PostgreSQL ${row.version} is older than 14`
-  if (row?.wal_level !== 'logical') return `wal_level is ${row?.wal_level}, not logical`
-  if (!row.replicates) return 'the role has no REPLICATION attribute'
+  if (row.old) return { why: 'version', value: row.version }
+  if (row.wal_level !== 'logical') return { why: 'wal_level', value: row.wal_level }
+  if (!row.replicates) return { why: 'replication', value: row.role }
   return null
 }
 
@@ -138,6 +155,7 @@ async function build(url: string, client: pg.Client, slot: string, log: FastifyB
       await client.query('delete from figure_stream')
       await client.query('delete from figure_stream_applying')
       await client.query('delete from figure_stream_staged')
+      await client.query(`delete from app_settings where key = 'figures_unkept'`)
       await client.query('insert into figure_stream (slot, lsn, fresh_as_of) values ($1, $2, now())', [
         slot,
         point.consistent_point,
