@@ -80,14 +80,24 @@ export async function prepareStream(url: string, log: FastifyBaseLogger): Promis
     await client.query('select pg_advisory_lock($1)', [SETUP_LOCK])
     while (!(await client.query<{ ok: boolean }>('select vod_stream_tables_prepare() as ok')).rows[0]?.ok)
       await new Promise((resolve) => setTimeout(resolve, TABLES_RETRY_MS))
-    const { rows } = await client.query<{ kept: boolean; there: boolean; lost: boolean }>(
+    const { rows } = await client.query<{ kept: boolean; there: boolean; lost: boolean; failover: boolean }>(
       `select exists (select 1 from figure_stream where slot = $1) as kept,
          exists (select 1 from pg_replication_slots where slot_name = $1) as there,
-         exists (select 1 from pg_replication_slots where slot_name = $1 and wal_status = 'lost') as lost`,
+         exists (select 1 from pg_replication_slots where slot_name = $1 and wal_status = 'lost') as lost,
+         coalesce((select to_jsonb(slot) ->> 'failover' from pg_replication_slots slot where slot_name = $1),
+           'false')::boolean as failover`,
       [slot],
     )
-    const { kept, there, lost } = rows[0] ?? { kept: false, there: false, lost: false }
-    if (kept && there && !lost) return slot
+    const { kept, there, lost, failover } = rows[0] ?? {
+      kept: false,
+      there: false,
+      lost: false,
+      failover: false,
+    }
+    if (kept && there && !lost) {
+      if (!failover && (await failoverSlots(client))) await keepThroughFailover(url, slot, log)
+      return slot
+    }
     if (kept)
       log.error(
         { slot, reason: lost ? 'lost: WAL it needed was removed (max_slot_wal_keep_size)' : 'gone' },
@@ -99,6 +109,29 @@ export async function prepareStream(url: string, log: FastifyBaseLogger): Promis
   } finally {
     await client.end().catch(() => undefined)
   }
+}
+
+/**
+ * A slot made before the server could keep it through a failover, made so (ALTER_REPLICATION_SLOT); a slot
+ * another process reads now cannot be altered: said, and tried again at the next start.
+ */
+async function keepThroughFailover(url: string, slot: string, log: FastifyBaseLogger) {
+  const replication = await connect(url, { replication: 'database' } as pg.ClientConfig)
+  try {
+    await replication.query(`ALTER_REPLICATION_SLOT ${slot} (FAILOVER true)`)
+  } catch (error) {
+    log.warn({ slot, err: error }, "the figures' slot could not be made to survive a failover yet")
+  } finally {
+    await replication.end().catch(() => undefined)
+  }
+}
+
+/** Whether the server's slots can be kept by its standbys through a failover (PostgreSQL 17). */
+async function failoverSlots(client: pg.Client): Promise<boolean> {
+  const { rows } = await client.query<{ able: boolean }>(
+    `select current_setting('server_version_num')::int >= 170000 as able`,
+  )
+  return rows[0]?.able === true
 }
 
 /**
@@ -141,9 +174,12 @@ async function build(url: string, client: pg.Client, slot: string, log: FastifyB
   try {
     // Waits for the transactions open now to end: the snapshot it exports sees every one that committed.
     const stopSaying = sayWaits(client, log)
+    // From PostgreSQL 17 a standby with sync_replication_slots keeps a copy of the slot, so the figures go on
+    // from where they were after a failover to it instead of being built again (docs/operations.md).
+    const failover = (await failoverSlots(client)) ? ', FAILOVER true' : ''
     const made = await replication
       .query<{ consistent_point: string; snapshot_name: string }>(
-        `CREATE_REPLICATION_SLOT ${slot} LOGICAL pgoutput (SNAPSHOT 'export')`,
+        `CREATE_REPLICATION_SLOT ${slot} LOGICAL pgoutput (SNAPSHOT 'export'${failover})`,
       )
       .finally(stopSaying)
     const [point] = made.rows
