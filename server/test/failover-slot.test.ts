@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { freePort, type RunningServer, startServer } from '../../e2e/support/server.ts'
 import { scaled, until } from '../../test/support/time.ts'
 import { describeOnPostgres } from './support/databases.ts'
-import { HELD_AT, ROLLUPS } from './support/figure-truth.ts'
+import { HELD_AT, keptAndRebuilt } from './support/figure-truth.ts'
 import {
   type Cluster,
   clusterOn,
@@ -59,11 +59,7 @@ describeOnPostgres('the figures through a failover to a standby (PostgreSQL 17)'
     const client = new pg.Client({ connectionString: url })
     await client.connect()
     try {
-      await client.query('begin')
-      const kept = (await client.query(ROLLUPS)).rows
-      await client.query('select vod_rollup_rebuild()')
-      const rebuilt = (await client.query(ROLLUPS)).rows
-      await client.query('rollback')
+      const { kept, rebuilt } = await keptAndRebuilt(client)
       expect(kept).toEqual(rebuilt)
       return kept.length
     } finally {

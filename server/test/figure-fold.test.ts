@@ -177,12 +177,26 @@ describeOnPostgres('folding the figures from two processes', () => {
   })
 
   it('lets one process fold at a time: another answers -1 while the lock is held', async () => {
-    // Something to fold: with nothing new a step answers 0 without the lock (vod_figures_idle).
-    await pool.query(`insert into visits (visitor, device) values ('while-held', 'desktop')`)
+    // With nothing new a step answers 0 without the lock (vod_figures_idle): each try writes a visit first,
+    // and the two servers' own steps may fold it before the holder looks, so it tries until its fold holds
+    // the lock (waiting for a server's step to end).
     const holder = await pool.connect()
     try {
-      await holder.query('begin')
-      await holder.query('select vod_figures_fold()')
+      await until('a fold of the test holding the lock', async () => {
+        await pool.query(`insert into visits (visitor, device) values ('while-held', 'desktop')`)
+        await holder.query('begin')
+        await holder.query('select vod_figures_fold(true)')
+        const { held } = (
+          await holder.query(
+            `select exists (select 1 from pg_locks where locktype = 'advisory' and objid = 270027
+               and pid = pg_backend_pid()) as held`,
+          )
+        ).rows[0]
+        if (!held) await holder.query('rollback')
+        return held
+      })
+      // Something new, which no server can fold meanwhile.
+      await pool.query(`insert into visits (visitor, device) values ('while-held', 'desktop')`)
       expect(Number((await pool.query('select vod_figures_fold() as n')).rows[0].n)).toBe(-1)
       await holder.query('commit')
     } finally {

@@ -6,7 +6,7 @@ import { scaled, until } from '../../test/support/time.ts'
 import { openDatabase } from '../src/db/client.ts'
 import { pruneVisits } from '../src/modules/analytics/upkeep.ts'
 import { describeOnPostgres } from './support/databases.ts'
-import { HELD_AT, RAW_VISITORS, ROLLUPS, VISITOR_COUNTS } from './support/figure-truth.ts'
+import { HELD_AT, keptAndRebuilt, RAW_VISITORS, VISITOR_COUNTS } from './support/figure-truth.ts'
 import { type Cluster, startLogicalCluster } from './support/logical-cluster.ts'
 
 /**
@@ -42,11 +42,7 @@ describeOnPostgres('the figures from the change stream', () => {
     await caughtUp()
     const client = await pool.connect()
     try {
-      await client.query('begin')
-      const kept = (await client.query(ROLLUPS)).rows
-      await client.query('select vod_rollup_rebuild()')
-      const rebuilt = (await client.query(ROLLUPS)).rows
-      await client.query('rollback')
+      const { kept, rebuilt } = await keptAndRebuilt(client)
       expect(kept).toEqual(rebuilt)
       const from = (counts: string) =>
         `select * from (${counts}) counts where counts.day::date >= $1::date order by 1, 2, 3`

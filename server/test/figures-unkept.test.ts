@@ -42,6 +42,15 @@ describeOnPostgres('figures on a PostgreSQL without logical decoding', () => {
       res = await call(server, `${path}${path.includes('?') ? '&' : '?'}${PERIOD}`, language)
     return { status: res.status, message: ((await res.json()) as { message?: string }).message }
   }
+  /** A real server process on the test's database, FIGURES_WITHOUT_STREAM `way`. */
+  const serverWith = (way: 'none' | 'triggers', env: Record<string, string> = {}) =>
+    startServer({
+      ...keys,
+      DATABASE_URL: database.url as string,
+      SEED_DEMO: '0',
+      FIGURES_WITHOUT_STREAM: way,
+      ...env,
+    })
   const triggers = () =>
     q(
       `select tgname from pg_trigger where not tgisinternal and tgname like '%\\_rollup\\_%'
@@ -55,16 +64,7 @@ describeOnPostgres('figures on a PostgreSQL without logical decoding', () => {
     smtp = await startSmtp()
     // Made by migrations: the triggers' way would use them.
     expect((await triggers()).length).toBeGreaterThan(0)
-    servers.push(
-      await startServer({
-        ...keys,
-        DATABASE_URL: database.url as string,
-        SEED_DEMO: '0',
-        FIGURES_WITHOUT_STREAM: 'none',
-        SMTP_URL: smtp.url,
-        MAIL_RETRY_SECONDS: '1',
-      }),
-    )
+    servers.push(await serverWith('none', { SMTP_URL: smtp.url, MAIL_RETRY_SECONDS: '1' }))
     const login = await fetch(`${servers[0]?.url}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -155,14 +155,7 @@ describeOnPostgres('figures on a PostgreSQL without logical decoding', () => {
 
       // A process told to keep them by triggers does not take up a database left without them: the
       // corrections made meanwhile were never queued.
-      servers.push(
-        await startServer({
-          ...keys,
-          DATABASE_URL: database.url as string,
-          SEED_DEMO: '0',
-          FIGURES_WITHOUT_STREAM: 'triggers',
-        }),
-      )
+      servers.push(await serverWith('triggers'))
       const second = servers[1] as RunningServer
       await until(
         'the second process to say no figures are kept',

@@ -55,6 +55,17 @@ describeEachEngine('scheduled changes', (engine) => {
       async () => (await api(`/api/scheduled-changes/${id}`)).body.data,
       (row) => row.state !== 'pending',
     )
+  /** Its scheduler disabled before it runs: the change fails (its row as it is then). */
+  const failsOnceDisabled = async (scheduler: TestAdmin, change: Json) => {
+    await t.db.update(admins).set({ status: 'disabled' }).where(eq(admins.id, scheduler.id))
+    const failed = await until(
+      'the change to fail',
+      async () => (await t.db.select().from(scheduledChanges).where(eq(scheduledChanges.id, change.id)))[0],
+      (row) => row?.state !== 'pending',
+    )
+    expect(failed?.state).toBe('failed')
+    return failed
+  }
   const trail = async (resource: string, id: number, action: string) =>
     (await api(`/api/audit-logs?resource=${resource}&record_id=${id}&action=${action}`)).body.data as Json[]
 
@@ -257,13 +268,7 @@ describeEachEngine('scheduled changes', (engine) => {
       { resource: 'blocks', record_id: block.id, action: 'take_down', run_at: soon(300) },
       scheduler,
     )
-    await t.db.update(admins).set({ status: 'disabled' }).where(eq(admins.id, scheduler.id))
-    const failed = await until(
-      'the change to fail',
-      async () => (await t.db.select().from(scheduledChanges).where(eq(scheduledChanges.id, change.id)))[0],
-      (row) => row?.state !== 'pending',
-    )
-    expect(failed?.state).toBe('failed')
+    await failsOnceDisabled(scheduler, change)
     expect((await api(`/api/blocks/${block.id}`)).body.data).toMatchObject({ expired_at: null, expired: 0 })
   })
 
@@ -386,13 +391,7 @@ describeEachEngine('scheduled changes', (engine) => {
       { resource: 'videos', record_id: id, action: 'take_down', run_at: soon(300), reason: 'r' },
       scheduler,
     )
-    await t.db.update(admins).set({ status: 'disabled' }).where(eq(admins.id, scheduler.id))
-    const failed = await until(
-      'the change to fail',
-      async () => (await t.db.select().from(scheduledChanges).where(eq(scheduledChanges.id, change.id)))[0],
-      (row) => row?.state !== 'pending',
-    )
-    expect(failed?.state).toBe('failed')
+    const failed = await failsOnceDisabled(scheduler, change)
     expect(failed?.result?.en).toBe('The admin who scheduled it is disabled.')
     expect((await api(`/api/videos/${id}`)).body.data.status).toBe('published')
   })

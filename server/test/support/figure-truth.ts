@@ -1,3 +1,4 @@
+import type pg from 'pg'
 import { undatable } from '../../src/db/datable.ts'
 
 /**
@@ -37,3 +38,20 @@ export const RAW_VISITORS = `with v as (select (visited_at at time zone 'UTC')::
   union all select c, -1, day, count(distinct visitor)::int from v group by 1, 3
   union all select c, m, day, count(distinct visitor)::int from v group by 1, 2, 3
   order by 1, 2, 3`
+
+/**
+ * The rollups as kept, and as `vod_rollup_rebuild` builds them again from the rows, in a transaction of
+ * `client` rolled back after (the figures stay as they were).
+ */
+export async function keptAndRebuilt(
+  client: pg.ClientBase,
+): Promise<{ kept: unknown[]; rebuilt: unknown[] }> {
+  await client.query('begin')
+  try {
+    const kept = (await client.query(ROLLUPS)).rows
+    await client.query('select vod_rollup_rebuild()')
+    return { kept, rebuilt: (await client.query(ROLLUPS)).rows }
+  } finally {
+    await client.query('rollback')
+  }
+}
