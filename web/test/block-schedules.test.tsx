@@ -1,7 +1,6 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Block } from '@vod/contract/resources/blocks'
-import type { ScheduledChange } from '@vod/contract/resources/scheduled-changes'
 import type { TFunction } from 'i18next'
 import type { ReactNode } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -13,6 +12,7 @@ import { blocks } from '../src/resources/blocks/index.ts'
 import { blocksLocale } from '../src/resources/blocks/locale.ts'
 import { useApp } from '../src/stores/app.ts'
 import { clearPermissions, setPermissions } from '../src/stores/permission.ts'
+import { pendingChange } from './fixtures/scheduled-change.ts'
 import { endRenderings, renderRoutes } from './gadgets-render.tsx'
 
 beforeAll(() => {
@@ -26,23 +26,12 @@ afterEach(async () => {
   act(() => useApp.getState().setLanguage('en'))
 })
 
-const pending = {
+const pending = pendingChange({
   id: 9,
   resource: 'blocks',
   record_id: 5,
-  action: 'take_down',
   run_at: '2026-12-24T16:00:00.000Z',
-  reason: null,
-  state: 'pending',
-  result: null,
-  ran_at: null,
-  late: 0,
-  created_by: 1,
-  created_by_name: 'Administrator',
-  noticed: 0,
-  created_at: '2026-11-29T00:00:00.000Z',
-  updated_at: '2026-11-29T00:00:00.000Z',
-} satisfies ScheduledChange
+})
 
 const block = {
   id: 5,

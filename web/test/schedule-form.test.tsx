@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
-import type { ScheduledChange } from '@vod/contract/resources/scheduled-changes'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { setBusinessZone } from '../src/base/business-zone.ts'
 import { scheduledLocale } from '../src/components/scheduled/locale.ts'
@@ -8,6 +7,7 @@ import { ScheduleForm } from '../src/components/scheduled/ScheduleForm.tsx'
 import { instantOfWallClock, wallClockIn } from '../src/components/scheduled/zone-clock.ts'
 import { addLocales } from '../src/i18n/index.ts'
 import { useApp } from '../src/stores/app.ts'
+import { pendingChange } from './fixtures/scheduled-change.ts'
 
 beforeAll(() => addLocales({ scheduled: scheduledLocale }))
 afterEach(() => {
@@ -15,23 +15,12 @@ afterEach(() => {
   setBusinessZone('UTC')
 })
 
-const change = {
+const change = pendingChange({
   id: 7,
   resource: 'videos',
   record_id: 3,
-  action: 'take_down',
-  run_at: '2026-11-30T01:00:00.000Z',
   reason: 'Licence ends',
-  state: 'pending',
-  result: null,
-  ran_at: null,
-  late: 0,
-  created_by: 1,
-  created_by_name: 'Administrator',
-  noticed: 0,
-  created_at: '2026-11-29T00:00:00.000Z',
-  updated_at: '2026-11-29T00:00:00.000Z',
-} satisfies ScheduledChange
+})
 
 /** Issue 67 item 4: a schedule's time is entered on the business zone's clock and shown on the reader's too. */
 describe("a schedule's time in the business zone and the reader's", () => {

@@ -18,7 +18,7 @@ import type { OutgoingMail } from '../../lib/mail/transport.ts'
 import { cell } from '../../lib/resource/csv-cells.ts'
 import { channelColumns, dailyCsvFile, dailyLabels, revenueColumns } from '../analytics/export.ts'
 import { foldStatus } from '../analytics/fold-status.ts'
-import { figuresUnkept, unkeptGap } from '../analytics/keeping/unkept.ts'
+import { unkeptGap, unkeptKey } from '../analytics/keeping/unkept.ts'
 import { dailySeries, perCampaign } from '../analytics/reports.ts'
 import type { Period, Scope } from '../analytics/sums.ts'
 import { movementsCsv } from '../economics/export.ts'
@@ -131,7 +131,7 @@ export async function makeReport(
     hidden: reader.hidden,
     unkept:
       unkept &&
-      translate(order.language === 'zh-cn' ? 'zh-CN' : 'en', figuresUnkept(unkept).key, {
+      translate(order.language === 'zh-cn' ? 'zh-CN' : 'en', unkeptKey(unkept), {
         value: unkept.value,
       }),
   })
