@@ -1,7 +1,7 @@
 import { addDays, monthOf } from '@vod/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
-import { type Filters, payingSpans, statesAt } from './paying.ts'
+import { type Filters, payingSpans } from './paying.ts'
 
 /** A period of business days, both ends included. */
 export interface Days {
@@ -22,9 +22,9 @@ export function monthsIn(start: string, end: string): Days[] {
 }
 
 /**
- * CTE `periods` (kind, first_day, last_day, lo, hi): business days or the given months as kind 'row' (days:
+ * CTEs `periods` (kind, first_day, last_day, lo, hi): business days or the given months as kind 'row' (days:
  * generate_series over the business days, in the zone), and the whole range as kind 'total', with the
- * instants they start and end at in the zone.
+ * instants they start and end at in the zone; `row_periods` numbers the rows in order (bucket), `whole` is the range.
  */
 function periodsOf(zone: string, start: string, end: string, months: Days[] | null): SQL {
   const rows = months
@@ -42,14 +42,51 @@ function periodsOf(zone: string, start: string, end: string, months: Days[] | nu
         (last_day + 1)::timestamp at time zone ${zone} as hi
       from cut
     ),
-    instants as (select lo as at from periods union select hi from periods)`
+    row_periods as (select periods.*, row_number() over (order by first_day) as bucket from periods where kind = 'row'),
+    whole as (select * from periods where kind = 'total')`
 }
+
+/**
+ * CTE `changes` (kind, first_day, user_id, before, after, first_at): the members whose MRR may differ between
+ * a period's start and its end, each with their MRR just before both. A member's MRR changes only at an end
+ * of one of their spans, so only the members with a span's end inside a period are read there: each end is
+ * put in its period by a binary search over the periods' starts (width_bucket), and the member's spans are
+ * summed at the two instants (their first paying instant read with them). Everyone else pays through the
+ * period what they paid at its start.
+ */
+const changesOf = sql`bounds as (select array_agg(lo order by bucket) as starts from row_periods),
+    moments as (
+      select distinct ends.user_id, width_bucket(ends.at, bounds.starts) as bucket
+      from (select user_id, lo as at from segments union all select user_id, hi from segments where hi is not null) ends,
+        bounds, whole
+      where ends.at >= whole.lo and ends.at < whole.hi
+    ),
+    touched as (
+      select row_periods.kind, row_periods.first_day, row_periods.lo, row_periods.hi, moments.user_id
+      from moments join row_periods on row_periods.bucket = moments.bucket
+      union all
+      select whole.kind, whole.first_day, whole.lo, whole.hi, user_id
+      from (select distinct user_id from moments) members, whole
+    ),
+    sides as (
+      select touched.kind, touched.first_day, touched.user_id,
+        coalesce(sum(segments.mrr) filter (where segments.lo < touched.lo
+          and (segments.hi is null or segments.hi >= touched.lo)), 0) as before,
+        coalesce(sum(segments.mrr) filter (where segments.lo < touched.hi
+          and (segments.hi is null or segments.hi >= touched.hi)), 0) as after,
+        min(segments.lo) as first_at
+      from touched join segments on segments.user_id = touched.user_id
+      group by touched.kind, touched.first_day, touched.user_id
+    ),
+    changes as (select * from sides where before > 0 or after > 0)`
 
 /**
  * Each period's movements, per member from their MRR just before its start to just before its end:
  * new (0 to more, never paying before), reactivation (0 to more, paying at some instant before), expansion
  * and contraction (more to more, up or down), churn (more to 0). Contraction and churn are negative, so a
  * period's opening plus its movements is its closing, exactly (each subscription's MRR is whole cents).
+ * The MRR and members paying at the range's start are read once; each period's opening is that plus what
+ * the periods before it moved (a window over them), its closing that plus its own.
  */
 export function movementsSql(
   zone: string,
@@ -60,38 +97,41 @@ export function movementsSql(
 ) {
   const money = (expression: SQL) => sql`coalesce(${expression}, 0)::numeric(22, 2)`
   const members = (condition: SQL) => sql`(count(*) filter (where ${condition}))::integer`
-  return sql`with ${payingSpans(filters)}, ${periodsOf(zone, start, end, months)}, ${statesAt},
-    sides as (
-      select periods.kind, periods.first_day, states.user_id, states.mrr as before, 0 as after
-      from periods join states on states.at = periods.lo
-      union all
-      select periods.kind, periods.first_day, states.user_id, 0, states.mrr
-      from periods join states on states.at = periods.hi
+  const before = sql`partition by moved.kind order by moved.first_day rows between unbounded preceding and 1 preceding`
+  const through = sql`partition by moved.kind order by moved.first_day rows between unbounded preceding and current row`
+  return sql`with ${payingSpans(filters)}, ${periodsOf(zone, start, end, months)}, ${changesOf},
+    opening as (
+      select coalesce(sum(segments.mrr), 0) as mrr, count(distinct segments.user_id) as members
+      from segments, whole
+      where segments.lo < whole.lo and (segments.hi is null or segments.hi >= whole.lo)
     ),
-    changes as (
-      select sides.kind, sides.first_day, sides.user_id, sum(sides.before) as before, sum(sides.after) as after,
-        firsts.first_at
-      from sides join firsts on firsts.user_id = sides.user_id
-      group by sides.kind, sides.first_day, sides.user_id, firsts.first_at
+    moved as (
+      select periods.kind, periods.first_day, periods.last_day,
+        coalesce(sum(changes.after - changes.before), 0) as net,
+        ${members(sql`changes.before = 0`)} - ${members(sql`changes.after = 0`)} as joined,
+        ${money(sql`sum(changes.after) filter (where changes.before = 0 and changes.first_at >= periods.lo)`)} as new,
+        ${money(sql`sum(changes.after) filter (where changes.before = 0 and changes.first_at < periods.lo)`)} as reactivation,
+        ${money(sql`sum(changes.after - changes.before) filter (where changes.before > 0 and changes.after > changes.before)`)} as expansion,
+        ${money(sql`sum(changes.after - changes.before) filter (where changes.after > 0 and changes.after < changes.before)`)} as contraction,
+        ${money(sql`-sum(changes.before) filter (where changes.before > 0 and changes.after = 0)`)} as churn,
+        ${members(sql`changes.before = 0 and changes.first_at >= periods.lo`)} as new_members,
+        ${members(sql`changes.before = 0 and changes.first_at < periods.lo`)} as reactivated_members,
+        ${members(sql`changes.before > 0 and changes.after > changes.before`)} as expanded_members,
+        ${members(sql`changes.after > 0 and changes.after < changes.before`)} as contracted_members,
+        ${members(sql`changes.before > 0 and changes.after = 0`)} as churned_members
+      from periods left join changes on changes.kind = periods.kind and changes.first_day = periods.first_day
+      group by periods.kind, periods.first_day, periods.last_day
     )
-    select periods.kind, periods.first_day::text as start_date, periods.last_day::text as end_date,
-      ${money(sql`sum(changes.before)`)} as opening_mrr,
-      ${money(sql`sum(changes.after) filter (where changes.before = 0 and changes.first_at >= periods.lo)`)} as new,
-      ${money(sql`sum(changes.after) filter (where changes.before = 0 and changes.first_at < periods.lo)`)} as reactivation,
-      ${money(sql`sum(changes.after - changes.before) filter (where changes.before > 0 and changes.after > changes.before)`)} as expansion,
-      ${money(sql`sum(changes.after - changes.before) filter (where changes.after > 0 and changes.after < changes.before)`)} as contraction,
-      ${money(sql`-sum(changes.before) filter (where changes.before > 0 and changes.after = 0)`)} as churn,
-      ${money(sql`sum(changes.after)`)} as closing_mrr,
-      ${members(sql`changes.before > 0`)} as opening_members,
-      ${members(sql`changes.before = 0 and changes.first_at >= periods.lo`)} as new_members,
-      ${members(sql`changes.before = 0 and changes.first_at < periods.lo`)} as reactivated_members,
-      ${members(sql`changes.before > 0 and changes.after > changes.before`)} as expanded_members,
-      ${members(sql`changes.after > 0 and changes.after < changes.before`)} as contracted_members,
-      ${members(sql`changes.before > 0 and changes.after = 0`)} as churned_members,
-      ${members(sql`changes.after > 0`)} as closing_members
-    from periods left join changes on changes.kind = periods.kind and changes.first_day = periods.first_day
-    group by periods.kind, periods.first_day, periods.last_day, periods.lo
-    order by periods.kind desc, periods.first_day`
+    select moved.kind, moved.first_day::text as start_date, moved.last_day::text as end_date,
+      ${money(sql`opening.mrr + coalesce(sum(moved.net) over (${before}), 0)`)} as opening_mrr,
+      moved.new, moved.reactivation, moved.expansion, moved.contraction, moved.churn,
+      ${money(sql`opening.mrr + sum(moved.net) over (${through})`)} as closing_mrr,
+      (opening.members + coalesce(sum(moved.joined) over (${before}), 0))::integer as opening_members,
+      moved.new_members, moved.reactivated_members, moved.expanded_members, moved.contracted_members,
+      moved.churned_members,
+      (opening.members + sum(moved.joined) over (${through}))::integer as closing_members
+    from moved, opening
+    order by moved.kind desc, moved.first_day`
 }
 
 export type MovementRow = Record<string, string | number> & { kind: 'row' | 'total' }

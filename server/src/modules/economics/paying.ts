@@ -84,13 +84,3 @@ export function payingSpans(filters: Filters): SQL {
     segments as (select user_id, lo, hi, mrr from spans where mrr > 0 and (hi is null or hi > lo)),
     firsts as (select user_id, min(lo) as first_at from segments group by user_id)`
 }
-
-/**
- * CTE `states` (at, user_id, mrr): each member's MRR just before each instant of CTE `instants` (at), the
- * members paying then only. Just before: what starts at an instant counts in the day it starts.
- */
-export const statesAt = sql`states as (
-    select instants.at, segments.user_id, sum(segments.mrr) as mrr
-    from instants join segments on segments.lo < instants.at and (segments.hi is null or segments.hi >= instants.at)
-    group by instants.at, segments.user_id
-  )`

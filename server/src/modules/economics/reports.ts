@@ -2,7 +2,7 @@ import { addDays, monthOf } from '@vod/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
 import { monthsIn, movementsSql } from './movements.ts'
-import { type Filters, payingSpans, statesAt } from './paying.ts'
+import { type Filters, payingSpans } from './paying.ts'
 
 /** numerator / denominator to `places` as text, null when the denominator is 0 (as the registry's ratios). */
 const ratioOf = (numerator: SQL, denominator: SQL, places = 4) =>
@@ -85,18 +85,22 @@ export async function cohorts(db: Db, zone: string, start: string, end: string, 
         from unnest(${`{${months.map((m) => m.first).join(',')}}`}::date[],
           ${`{${months.map((m) => m.last).join(',')}}`}::date[]) as month_rows(first_day, last_day)
       ),
-      instants as (select hi as at from month_ends),
-      ${statesAt},
       cohort_members as (
         select user_id, to_char(first_at at time zone ${zone}, 'YYYY-MM') as cohort from firsts
         where first_at >= ${monthOf(start)}::date::timestamp at time zone ${zone}
           and first_at < (${end}::date + 1)::timestamp at time zone ${zone}
       ),
+      states as (
+        select month_ends.hi, segments.user_id, sum(segments.mrr) as mrr
+        from cohort_members join segments on segments.user_id = cohort_members.user_id
+          join month_ends on segments.lo < month_ends.hi and (segments.hi is null or segments.hi >= month_ends.hi)
+        group by month_ends.hi, segments.user_id
+      ),
       cells as (
         select cohort_members.cohort, month_ends.month, count(states.user_id)::integer as members,
           coalesce(sum(states.mrr), 0) as mrr
         from cohort_members join month_ends on month_ends.month >= cohort_members.cohort
-          left join states on states.at = month_ends.hi and states.user_id = cohort_members.user_id
+          left join states on states.hi = month_ends.hi and states.user_id = cohort_members.user_id
         group by cohort_members.cohort, month_ends.month
       ),
       sizes as (select cohort, count(*)::integer as members from cohort_members group by cohort)
