@@ -107,7 +107,7 @@ export function movementsSql(
     ),
     moved as (
       select periods.kind, periods.first_day, periods.last_day,
-        coalesce(sum(changes.after - changes.before), 0) as net,
+        coalesce(sum(changes.after - changes.before), 0) as mrr_moved,
         ${members(sql`changes.before = 0`)} - ${members(sql`changes.after = 0`)} as joined,
         ${money(sql`sum(changes.after) filter (where changes.before = 0 and changes.first_at >= periods.lo)`)} as new,
         ${money(sql`sum(changes.after) filter (where changes.before = 0 and changes.first_at < periods.lo)`)} as reactivation,
@@ -123,9 +123,9 @@ export function movementsSql(
       group by periods.kind, periods.first_day, periods.last_day
     )
     select moved.kind, moved.first_day::text as start_date, moved.last_day::text as end_date,
-      ${money(sql`opening.mrr + coalesce(sum(moved.net) over (${before}), 0)`)} as opening_mrr,
+      ${money(sql`opening.mrr + coalesce(sum(moved.mrr_moved) over (${before}), 0)`)} as opening_mrr,
       moved.new, moved.reactivation, moved.expansion, moved.contraction, moved.churn,
-      ${money(sql`opening.mrr + sum(moved.net) over (${through})`)} as closing_mrr,
+      ${money(sql`opening.mrr + sum(moved.mrr_moved) over (${through})`)} as closing_mrr,
       (opening.members + coalesce(sum(moved.joined) over (${before}), 0))::integer as opening_members,
       moved.new_members, moved.reactivated_members, moved.expanded_members, moved.contracted_members,
       moved.churned_members,
