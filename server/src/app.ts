@@ -6,7 +6,7 @@ import { loadSecrets, type Secrets } from './auth/secrets.ts'
 import { createSessionLookup } from './auth/session-cache.ts'
 import { createLoginThrottle } from './auth/throttle/index.ts'
 import type { Config } from './config.ts'
-import type { Db, Listen } from './db/client.ts'
+import type { Database, Db, Listen } from './db/client.ts'
 import { scheduleAuditPruning } from './lib/audit-retention.ts'
 import { forgetCounts } from './lib/list/index.ts'
 import { postgresBus, redisBus } from './lib/presence/bus.ts'
@@ -50,6 +50,11 @@ export interface AppOptions {
   reads?: Db
   /** The database's notifications (`Database.listen`): with them, sessions are looked up once, not per request. */
   listen?: Listen
+  /**
+   * `Database.engine`: on PostgreSQL other processes may share the database, and presence reaches them through
+   * its notifications when no REDIS_URL is set; PGlite's process is its only one.
+   */
+  engine?: Database['engine']
   /** A ready pino logger (tests pass a silent one); otherwise one is made from LOG_LEVEL. */
   logger?: FastifyBaseLogger
   /** The permissions routes may name; the product's unless a test adds its own. */
@@ -76,6 +81,7 @@ export async function buildApp({
   db,
   reads = db,
   listen,
+  engine,
   logger,
   catalogue,
   secrets,
@@ -116,7 +122,11 @@ export async function buildApp({
   app.addHook('onClose', () => sessions.close())
   scheduleAuditPruning(app, db, config.auditRetentionDays)
   const presence = createPresenceHub({
-    bus: config.redisUrl ? await redisBus(config.redisUrl, secret) : listen && postgresBus(db, listen),
+    bus: config.redisUrl
+      ? await redisBus(config.redisUrl, secret)
+      : engine === 'postgres' && listen
+        ? postgresBus(db, listen)
+        : undefined,
     log: app.log,
   })
   // Before the server closes: open streams would otherwise hold it open.

@@ -118,6 +118,7 @@ async function main() {
       db: database.db,
       ...(replica ? { reads: replica.db } : {}),
       listen: database.listen,
+      engine: database.engine,
       logger,
       secrets,
       readiness,

@@ -19,7 +19,7 @@ export interface SessionLookup {
  * A remembered answer is used only after a round trip on the listening connection that began after the
  * request did (`sync`, shared by the requests of the moment): every change committed before the request
  * has then been heard, so it counts at the next request in every process. Whenever that channel is not
- * known to be live (PGlite, a lost connection, a late answer) every request queries, as without a cache.
+ * known to be live (a lost connection, a late answer) every request queries, as without a cache.
  * An answer read while a change was announced is not kept.
  */
 export function createSessionLookup(db: Db, listen?: Listen): SessionLookup {

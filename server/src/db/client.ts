@@ -25,7 +25,7 @@ export interface Database {
   exclusive<T>(work: () => Promise<T>): Promise<T>
   /** Applies drizzle-kit migrations with the engine's own migrator; see migrate.ts. */
   applyMigrations(config: MigrationConfig): Promise<void>
-  /** Notifications on a channel, from every process on this database; null where there are none (PGlite). */
+  /** Notifications on a channel, from every process on this database (on PGlite, the one process it has). */
   listen: Listen
   /** PGlite only: the whole data directory, for `pgliteTemplate` (the tests' migrated template). */
   dump?: () => Promise<Blob>
@@ -158,13 +158,46 @@ async function openPglite(dir: string | null, template?: Blob, slow?: SlowStatem
     // PGlite lives in this one process, so there is nobody to race with.
     exclusive: (work) => work(),
     applyMigrations: (config) => migratePglite(db, config),
-    // One process, and its queries never leave it: nothing to gain from caching what they answer.
-    listen: () => null,
+    listen: pgliteListen(client),
     dump: () => client.dumpDataDir('none'),
     async close() {
       await client.close()
       unlock()
     },
+  }
+}
+
+/**
+ * PGlite's notifications: they arrive with the answer to the statement that committed them, and PGlite calls
+ * the listener before whoever committed goes on, so by the time anyone asks, everything committed before has
+ * been heard: `sync` has nothing to wait for. What it saves: the session lookup a request would otherwise
+ * query, the longest statement of a read on PGlite (10-13 ms of its one connection each, 30 November).
+ */
+function pgliteListen(client: PGlite): Listen {
+  return (channel, onChange) => {
+    let live = false
+    let closed = false
+    const listening = client
+      .listen(channel, (payload) => onChange(payload))
+      .then(
+        (unlisten) => {
+          if (closed) return unlisten
+          live = true
+          onChange()
+          return unlisten
+        },
+        () => null,
+      )
+    return {
+      live: () => live,
+      sync: async () => live,
+      async close() {
+        closed = true
+        live = false
+        // Once the database has closed there is nothing left to stop listening to.
+        await (await listening)?.().catch(() => {})
+      },
+    }
   }
 }
 

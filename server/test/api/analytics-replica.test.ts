@@ -165,6 +165,7 @@ describeOnPostgres('analytics and exports on a streaming replica', () => {
       db: database.db,
       reads: replica.db,
       listen: database.listen,
+      engine: database.engine,
       logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
       catalogue,
     })

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, type SQL, sql } from 'drizzle-orm'
 import pg from 'pg'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { scaled, until } from '../../../test/support/time.ts'
 import { ACCESS_CHANGED, createSessionLookup } from '../../src/auth/session-cache.ts'
 import { type Database, LISTENER_NAME, type Listen } from '../../src/db/client.ts'
@@ -154,6 +154,81 @@ describeOnPostgres('the session cache across processes', () => {
     } finally {
       await subscription.close()
     }
+  })
+})
+
+/**
+ * PGlite's own notifications (db/client.ts `pgliteListen`): one process, whose commits are heard before the
+ * statement that made them answers, so the cache is in use there too and every change counts at once.
+ */
+describe('the session cache on PGlite', () => {
+  let t: TestApp
+
+  beforeAll(async () => {
+    t = await startTestApp('pglite')
+  })
+  afterAll(() => t?.close())
+
+  /** Through the app's own database with the triggers, and so the notification, off for this transaction. */
+  const unannounced = (statement: SQL) =>
+    t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`)
+      await tx.execute(statement)
+    })
+
+  it('is in use: a revocation nobody announces goes unseen, an announced one counts at the next request', async () => {
+    const admin = await t.createAdmin(['list-tags'])
+    expect((await t.request('/api/tags', { token: admin.token })).status).toBe(200)
+    await unannounced(sql`update sessions set revoked_at = now() where admin_id = ${admin.id}`)
+    expect((await t.request('/api/tags', { token: admin.token })).status).toBe(200)
+    await t.db.execute(sql`update sessions set revoked_at = now() where admin_id = ${admin.id}`)
+    expect((await t.request('/api/tags', { token: admin.token })).status).toBe(401)
+  })
+
+  it('a logout, a role changed and an admin disabled count at the next request', async () => {
+    const admin = await t.createAdmin(['list-tags', 'list-roles'])
+    const other = await t.createAdmin(['list-tags'])
+    const [role] = await t.db
+      .select()
+      .from(roles)
+      .where(eq(roles.name, `role-of-${admin.username}`))
+    expect((await t.request('/api/roles', { token: admin.token })).status).toBe(200)
+    const changed = await t.request(`/api/roles/${role?.id}`, {
+      method: 'PUT',
+      token: await t.superToken(),
+      body: { permissions: ['list-tags'] },
+    })
+    expect(changed.status).toBe(200)
+    expect((await t.request('/api/roles', { token: admin.token })).status).toBe(403)
+    expect((await t.request('/api/tags', { token: admin.token })).status).toBe(200)
+
+    expect((await t.request('/api/tags', { token: other.token })).status).toBe(200)
+    const disabled = await t.request(`/api/admins/${other.id}/disable`, {
+      method: 'POST',
+      token: await t.superToken(),
+    })
+    expect(disabled.status).toBe(200)
+    expect((await t.request('/api/tags', { token: other.token })).status).toBe(401)
+    expect((await t.request('/api/logout', { method: 'POST', token: admin.token })).status).toBe(204)
+    expect((await t.request('/api/tags', { token: admin.token })).status).toBe(401)
+  })
+
+  it('hears every change committed before a statement answers, with nothing to wait for', async () => {
+    let heard = 0
+    const subscription = t.testDatabase.database.listen('vod_test_sync', () => heard++)
+    if (!subscription) throw new Error('PGlite offers notifications')
+    try {
+      await until('the subscription live', () => subscription.live())
+      for (let i = 0; i < 20; i++) {
+        const before = heard
+        await t.db.execute(sql`select pg_notify('vod_test_sync', '')`)
+        expect(heard).toBeGreaterThan(before)
+        expect(await subscription.sync()).toBe(true)
+      }
+    } finally {
+      await subscription.close()
+    }
+    expect(subscription.live()).toBe(false)
   })
 })
 

@@ -138,6 +138,7 @@ export async function startTestApp(engine: Engine, options: StartOptions = {}): 
       config,
       db,
       listen: testDatabase.database.listen,
+      engine: testDatabase.database.engine,
       logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
       catalogue,
     })
@@ -232,6 +233,7 @@ export async function startSecondServer(first: TestApp): Promise<SecondServer> {
     config: first.config,
     db: database.db,
     listen: database.listen,
+    engine: database.engine,
     logger: pino({ level: 'silent' }),
   })
   const closeApp = closerOf(app)
