@@ -1,13 +1,22 @@
+import { rm } from 'node:fs/promises'
 import { connect } from 'node:net'
-import { expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startServer } from '../../e2e/support/server.ts'
 import { scaled, until } from '../../test/support/time.ts'
+import { migratedDataDir } from './support/databases.ts'
+
+// Each server starts on a copy of a migrated embedded database: a stop is what is proven, not a first start.
+let from: string
+beforeAll(async () => {
+  from = await migratedDataDir()
+})
+afterAll(() => rm(from, { recursive: true, force: true }))
 
 // The real entry point (server/src/main.ts) as an operator runs it, stopped with SIGTERM.
 it('finishes on SIGTERM within the grace period even when a client leaves a request half sent', {
   timeout: scaled(180_000),
 }, async () => {
-  const server = await startServer({ SHUTDOWN_GRACE_SECONDS: '1', SEED_DEMO: '0' })
+  const server = await startServer({ SHUTDOWN_GRACE_SECONDS: '1', SEED_DEMO: '0' }, { from })
   const { hostname, port } = new URL(server.url)
   const socket = connect(Number(port), hostname)
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()))
@@ -32,17 +41,16 @@ it('finishes on SIGTERM within the grace period even when a client leaves a requ
   // by default), which answers 408 first: a stop that waited for it would hear one here.
   expect(heard).toBe('')
   expect(server.output()).not.toMatch(/unclean stop/)
-  // A fresh embedded database takes 10-35 s to start on a busy two-core machine, longer within a whole run.
 })
 
 it('answers not ready from the start of a SIGTERM, while it still answers, then stops', {
   timeout: scaled(180_000),
 }, async () => {
   // The first half of the grace is the window the test asks in: scaled, so that a slow host still asks in it.
-  const server = await startServer({
-    SHUTDOWN_GRACE_SECONDS: String(Math.ceil(scaled(4000) / 1000)),
-    SEED_DEMO: '0',
-  })
+  const server = await startServer(
+    { SHUTDOWN_GRACE_SECONDS: String(Math.ceil(scaled(4000) / 1000)), SEED_DEMO: '0' },
+    { from },
+  )
   expect((await fetch(`${server.url}/api/health/ready`)).status).toBe(200)
   process.kill(server.pid, 'SIGTERM')
   // Not ready while it still takes requests: the 503 comes before it stops listening (a request then would

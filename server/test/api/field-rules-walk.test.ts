@@ -5,11 +5,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { scaled } from '../../../test/support/time.ts'
 import { adminRoles, roles } from '../../src/db/schema/index.ts'
 import { declaredLists } from '../../src/lib/resource/define-resource.ts'
-import { declaredRecords } from '../../src/lib/resource/field-access.ts'
 import { foldFigures } from '../../src/modules/analytics/keeping/index.ts'
 import { describeOnOneEngine } from '../support/databases.ts'
 import { type Json, startTestApp, type TestApp } from '../support/harness.ts'
 import {
+  declaredResources,
   nextSentinel,
   type Planted,
   plantSentinels,
@@ -33,10 +33,7 @@ const everything = [...permissionNames]
 
 /** The fields a role's rules may name, of each declared record, that a sentinel can be given in its table. */
 function narrowable() {
-  const tables = new Map(declaredLists.map((list) => [list.path, list.table]))
-  return [...declaredRecords].flatMap(([path, record]) => {
-    const table = tables.get(path)
-    if (!table) return []
+  return declaredResources().flatMap(({ path, table, record }) => {
     const columns = new Set(Object.values(getTableColumns(table)).map((column) => (column as PgColumn).name))
     return Object.entries(record.shape)
       .filter(
@@ -149,14 +146,7 @@ describeOnOneEngine('field rules walked field by field', inNode, (engine) => {
     const [held] = await t.db.select().from(adminRoles).where(eq(adminRoles.adminId, admin.id))
     role = held?.roleId as number
     token = admin.token
-    const tables = new Map(declaredLists.map((list) => [list.path, list.table]))
-    planted = await plantSentinels(
-      t.db,
-      [...declaredRecords].flatMap(([path, record]) => {
-        const table = tables.get(path)
-        return table ? [{ path, table, record }] : []
-      }),
-    )
+    planted = await plantSentinels(t.db, declaredResources())
     // The member site's payments reach the figures through the fold (analytics/fold.ts); here at once.
     await foldFigures(t.db)
     reads = []

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { scaled } from '../../../test/support/time.ts'
-import { seedDemoData } from '../../src/db/demo.ts'
-import { openStorage } from '../../src/storage/index.ts'
 import { describeEachEngine } from '../support/databases.ts'
 import { type Json, startTestApp, type TestApp } from '../support/harness.ts'
+import { declaredResources, plantSentinels } from '../support/sentinel-rows.ts'
 
 /** Values an attacker sends: edges of dates, numbers and text, wrong shapes, NUL, SQL. Never a 500. */
 const HOSTILE: unknown[] = [
@@ -37,7 +36,8 @@ describeEachEngine('hostile values on every write field', (engine) => {
   beforeAll(async () => {
     t = await startTestApp(engine)
     token = await t.superToken()
-    await seedDemoData(t.db, await openStorage(t.config))
+    // One record of each resource, all its fields filled; the demo data's visits would only keep the fold busy.
+    await plantSentinels(t.db, declaredResources())
   }, scaled(120_000))
   afterAll(() => t?.close())
 
@@ -54,7 +54,7 @@ describeEachEngine('hostile values on every write field', (engine) => {
       // Admins and roles are the caller's own standing: their suites fuzz them without cutting this one off.
       if (!match || !body?.properties || ['admins', 'roles'].includes(match[1] as string)) continue
       const first = (await t.request(`/api/${match[1]}?per_page=1`, { token })).body.data?.[0]
-      // A PUT with no record to write to would prove nothing: the demo data must hold one of each.
+      // A PUT with no record to write to would prove nothing: the planted rows must hold one of each.
       if (!first) {
         withoutRecord.push(path)
         continue

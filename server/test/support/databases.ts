@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
+import { mkdtemp, readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import pg from 'pg'
 import { describe, expect, inject } from 'vitest'
 import { until } from '../../../test/support/time.ts'
@@ -135,6 +137,34 @@ function fileTag(): string {
     : ''
 }
 
+/** The run's migrated PGlite data directory (global-setup.ts), read once; undefined outside vitest. */
+function pgliteTemplateBlob(): Promise<Blob> | undefined {
+  const file = templates().pglite
+  if (file) pgliteTemplate ??= readFile(file).then((bytes) => new Blob([bytes]))
+  return file ? pgliteTemplate : undefined
+}
+
+/**
+ * A DATA_DIR whose embedded database (`pgdata`, where main.ts opens it) is a copy of the run's migrated one, for
+ * a test of the real server's process (e2e/support/server.ts `startServer(env, { from })`) that is not about its
+ * first start: migrating anew was most of such a start. The caller removes it.
+ */
+export async function migratedDataDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'vod-migrated-'))
+  const template = pgliteTemplateBlob()
+  const database = await openDatabase({
+    url: null,
+    pgliteDir: join(dir, 'pgdata'),
+    ...(template ? { pgliteTemplate: await template } : {}),
+  })
+  try {
+    if (!template) await migrate(database)
+  } finally {
+    await database.close()
+  }
+  return dir
+}
+
 /**
  * A fresh database: in-memory PGlite or a new PostgreSQL database. Migrated ones are copies of the run's
  * template (global-setup.ts); `migrate: false` gives an empty one.
@@ -146,14 +176,14 @@ export async function createTestDatabase(
   const template = options.migrate === false ? null : templates()
   const slow = options.slow ? { slow: options.slow } : {}
   if (engine === 'pglite') {
-    if (template?.pglite) pgliteTemplate ??= readFile(template.pglite).then((bytes) => new Blob([bytes]))
+    const blob = template ? pgliteTemplateBlob() : undefined
     const database = await openDatabase({
       url: null,
       pgliteDir: null,
-      ...(template?.pglite ? { pgliteTemplate: await pgliteTemplate } : {}),
+      ...(blob ? { pgliteTemplate: await blob } : {}),
       ...slow,
     })
-    if (template && !template.pglite) await migrate(database)
+    if (template && !blob) await migrate(database)
     return { database, url: null, drop: () => database.close() }
   }
   const name = `vod_test_${fileTag()}${randomBytes(6).toString('hex')}`

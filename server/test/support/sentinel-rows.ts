@@ -3,6 +3,8 @@ import { desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm'
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { Db } from '../../src/db/client.ts'
+import { declaredLists } from '../../src/lib/resource/define-resource.ts'
+import { declaredRecords } from '../../src/lib/resource/field-access.ts'
 
 /**
  * One record of every resource whose fields hold values nothing else holds (sentinels), for walks that look
@@ -120,6 +122,15 @@ function fillerOf(column: PgColumn, record: z.ZodObject | undefined, at: number)
   }
 }
 const pad2 = (value: number) => String(Math.min(value, 28)).padStart(2, '0')
+
+/** Every declared record whose resource lists a table of its own: what `plantSentinels` makes a row of. */
+export function declaredResources() {
+  const tables = new Map(declaredLists.map((list) => [list.path, list.table]))
+  return [...declaredRecords].flatMap(([path, record]) => {
+    const table = tables.get(path)
+    return table ? [{ path, table, record }] : []
+  })
+}
 
 export interface Planted {
   sentinels: Sentinel[]
