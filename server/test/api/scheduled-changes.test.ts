@@ -55,9 +55,14 @@ describeEachEngine('scheduled changes', (engine) => {
       async () => (await api(`/api/scheduled-changes/${id}`)).body.data,
       (row) => row.state !== 'pending',
     )
-  /** Its scheduler disabled before it runs: the change fails (its row as it is then). */
+  /**
+   * Its scheduler disabled before it runs: the change fails (its row as it is then). Scheduled an hour ahead
+   * and brought to now once the scheduler is disabled: a time a moment ahead could come first on a slow host
+   * (CI 30 Nov 15:50, at factor 3.6, ran such a change before the disable).
+   */
   const failsOnceDisabled = async (scheduler: TestAdmin, change: Json) => {
     await t.db.update(admins).set({ status: 'disabled' }).where(eq(admins.id, scheduler.id))
+    await t.db.update(scheduledChanges).set({ runAt: new Date() }).where(eq(scheduledChanges.id, change.id))
     const failed = await until(
       'the change to fail',
       async () => (await t.db.select().from(scheduledChanges).where(eq(scheduledChanges.id, change.id)))[0],
@@ -265,7 +270,7 @@ describeEachEngine('scheduled changes', (engine) => {
     // Its scheduler may no longer edit blocks when it runs: it fails, and the block still shows.
     const scheduler = await t.createAdmin(['list-blocks', 'edit-blocks'])
     const change = await schedule(
-      { resource: 'blocks', record_id: block.id, action: 'take_down', run_at: soon(300) },
+      { resource: 'blocks', record_id: block.id, action: 'take_down', run_at: later() },
       scheduler,
     )
     await failsOnceDisabled(scheduler, change)
@@ -388,7 +393,7 @@ describeEachEngine('scheduled changes', (engine) => {
     const id = await video(true)
     const scheduler = await t.createAdmin(['list-videos', 'edit-videos', 'unpublish-videos'])
     const change = await schedule(
-      { resource: 'videos', record_id: id, action: 'take_down', run_at: soon(300), reason: 'r' },
+      { resource: 'videos', record_id: id, action: 'take_down', run_at: later(), reason: 'r' },
       scheduler,
     )
     const failed = await failsOnceDisabled(scheduler, change)
