@@ -27,7 +27,7 @@ describe('npm start (scripts/start.mjs)', () => {
     child = spawn(process.execPath, ['scripts/start.mjs'], {
       cwd: root,
       // What a start says, not how long its statements take: on a loaded host the demo's seeding has statements
-      // past the 500 ms after which each is logged (CI 30 Nov 16:40, factor 2.5: three such lines). At its most.
+      // past the 500 ms after which each is logged (and so each adds a line). Set at its most.
       env: {
         ...env,
         PORT: '0',

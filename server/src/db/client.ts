@@ -171,7 +171,7 @@ async function openPglite(dir: string | null, template?: Blob, slow?: SlowStatem
  * PGlite's notifications: they arrive with the answer to the statement that committed them, and PGlite calls
  * the listener before whoever committed goes on, so by the time anyone asks, everything committed before has
  * been heard: `sync` has nothing to wait for. What it saves: the session lookup a request would otherwise
- * query, the longest statement of a read on PGlite (10-13 ms of its one connection each, 30 November).
+ * query, the longest statement of a read on PGlite (docs/speed.md "Where the CPU goes").
  */
 function pgliteListen(client: PGlite): Listen {
   return (channel, onChange) => {

@@ -57,8 +57,7 @@ describeEachEngine('scheduled changes', (engine) => {
     )
   /**
    * Its scheduler disabled before it runs: the change fails (its row as it is then). Scheduled an hour ahead
-   * and brought to now once the scheduler is disabled: a time a moment ahead could come first on a slow host
-   * (CI 30 Nov 15:50, at factor 3.6, ran such a change before the disable).
+   * and brought to now once the scheduler is disabled: a time a moment ahead can come first on a slow host.
    */
   const failsOnceDisabled = async (scheduler: TestAdmin, change: Json) => {
     await t.db.update(admins).set({ status: 'disabled' }).where(eq(admins.id, scheduler.id))

@@ -1,3 +1,4 @@
+import type { PermissionName } from '@vod/contract'
 import { eq, type SQL, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -6,7 +7,13 @@ import { ACCESS_CHANGED, createSessionLookup } from '../../src/auth/session-cach
 import { type Database, LISTENER_NAME, type Listen } from '../../src/db/client.ts'
 import { roles, sessions } from '../../src/db/schema/index.ts'
 import { describeEachEngine, describeOnPostgres } from '../support/databases.ts'
-import { type SecondServer, startSecondServer, startTestApp, type TestApp } from '../support/harness.ts'
+import {
+  type SecondServer,
+  startSecondServer,
+  startTestApp,
+  type TestAdmin,
+  type TestApp,
+} from '../support/harness.ts'
 
 /** A change PostgreSQL does not announce: triggers (and so the notifications) are off for this one statement. */
 async function unannounced(url: string, statement: string) {
@@ -36,6 +43,26 @@ async function listeners(url: string): Promise<number> {
   } finally {
     await client.end()
   }
+}
+
+/** The super-admin, through the API, leaves the admin's one role only `permissions`; answers the status. */
+async function narrowRole(t: TestApp, admin: TestAdmin, permissions: PermissionName[]) {
+  const [role] = await t.db
+    .select()
+    .from(roles)
+    .where(eq(roles.name, `role-of-${admin.username}`))
+  const answer = await t.request(`/api/roles/${role?.id}`, {
+    method: 'PUT',
+    token: await t.superToken(),
+    body: { permissions },
+  })
+  return answer.status
+}
+
+/** The super-admin, through the API, disables the admin; answers the status. */
+async function disable(t: TestApp, admin: TestAdmin) {
+  return (await t.request(`/api/admins/${admin.id}/disable`, { method: 'POST', token: await t.superToken() }))
+    .status
 }
 
 /**
@@ -90,26 +117,13 @@ describeOnPostgres('the session cache across processes', () => {
   it('disabling an admin or changing its role through one process counts in the other at once', async () => {
     const admin = await a.createAdmin(['list-tags', 'list-roles'])
     const other = await a.createAdmin(['list-tags'])
-    const [role] = await a.db
-      .select()
-      .from(roles)
-      .where(eq(roles.name, `role-of-${admin.username}`))
     expect(await onB('/api/roles', admin.token)).toBe(200)
-    const changed = await a.request(`/api/roles/${role?.id}`, {
-      method: 'PUT',
-      token: await a.superToken(),
-      body: { permissions: ['list-tags'] },
-    })
-    expect(changed.status).toBe(200)
+    expect(await narrowRole(a, admin, ['list-tags'])).toBe(200)
     expect(await onB('/api/roles', admin.token)).toBe(403)
     expect(await onB('/api/tags', admin.token)).toBe(200)
 
     expect(await onB('/api/tags', other.token)).toBe(200)
-    const disabled = await a.request(`/api/admins/${other.id}/disable`, {
-      method: 'POST',
-      token: await a.superToken(),
-    })
-    expect(disabled.status).toBe(200)
+    expect(await disable(a, other)).toBe(200)
     expect(await onB('/api/tags', other.token)).toBe(401)
   })
 
@@ -188,26 +202,13 @@ describe('the session cache on PGlite', () => {
   it('a logout, a role changed and an admin disabled count at the next request', async () => {
     const admin = await t.createAdmin(['list-tags', 'list-roles'])
     const other = await t.createAdmin(['list-tags'])
-    const [role] = await t.db
-      .select()
-      .from(roles)
-      .where(eq(roles.name, `role-of-${admin.username}`))
     expect((await t.request('/api/roles', { token: admin.token })).status).toBe(200)
-    const changed = await t.request(`/api/roles/${role?.id}`, {
-      method: 'PUT',
-      token: await t.superToken(),
-      body: { permissions: ['list-tags'] },
-    })
-    expect(changed.status).toBe(200)
+    expect(await narrowRole(t, admin, ['list-tags'])).toBe(200)
     expect((await t.request('/api/roles', { token: admin.token })).status).toBe(403)
     expect((await t.request('/api/tags', { token: admin.token })).status).toBe(200)
 
     expect((await t.request('/api/tags', { token: other.token })).status).toBe(200)
-    const disabled = await t.request(`/api/admins/${other.id}/disable`, {
-      method: 'POST',
-      token: await t.superToken(),
-    })
-    expect(disabled.status).toBe(200)
+    expect(await disable(t, other)).toBe(200)
     expect((await t.request('/api/tags', { token: other.token })).status).toBe(401)
     expect((await t.request('/api/logout', { method: 'POST', token: admin.token })).status).toBe(204)
     expect((await t.request('/api/tags', { token: admin.token })).status).toBe(401)
