@@ -1,7 +1,7 @@
 import { addDays, monthOf } from '@vod/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
-import { type Filters, payingSpans } from './paying.ts'
+import { type Filters, money, payingSpans } from './paying.ts'
 
 /** A period of business days, both ends included. */
 export interface Days {
@@ -95,7 +95,6 @@ export function movementsSql(
   months: Days[] | null,
   filters: Filters,
 ) {
-  const money = (expression: SQL) => sql`coalesce(${expression}, 0)::numeric(22, 2)`
   const members = (condition: SQL) => sql`(count(*) filter (where ${condition}))::integer`
   const before = sql`partition by moved.kind order by moved.first_day rows between unbounded preceding and 1 preceding`
   const through = sql`partition by moved.kind order by moved.first_day rows between unbounded preceding and current row`

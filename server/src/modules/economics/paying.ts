@@ -15,36 +15,51 @@ export interface Filters {
 }
 
 /**
- * A period's MRR: its price (the discount price where set) per month of its length, to the cent. A month is
- * a month, a year 12, a day 12/365.25 month, a week 7 days; written as integer ratios (365.25/12 = 36525/1200)
- * so that the division is the only inexact step, and rounding it once gives the exact cent. A period of no
- * length or less (the member site may store one) has no MRR (null), as a span that pays none.
+ * A period's MRR in whole cents: its price (the discount price where set) per month of its length, rounded
+ * once to the cent. A month is a month, a year 12, a day 12/365.25 month, a week 7 days; written as integer
+ * ratios (365.25/12 = 36525/1200) so that the division is the only inexact step. Cents, not numeric money:
+ * every span's MRR is summed per member and period, and bigint sums cost a fraction of numeric ones. A period
+ * of no length or less (the member site may store one) has no MRR (null), as a span that pays none.
  */
-const mrrOf = (original: SQL, discount: SQL, count: SQL, unit: SQL): SQL => {
+const centsOf = (original: SQL, discount: SQL, count: SQL, unit: SQL): SQL => {
   const length = sql`nullif(greatest(${count}, 0), 0)::numeric`
+  const cents = sql`coalesce(${discount}, ${original}) * 100`
   return sql`round(
   case ${unit}
-    when 'month' then coalesce(${discount}, ${original}) / ${length}
-    when 'year' then coalesce(${discount}, ${original}) / (12 * ${length})
-    when 'week' then coalesce(${discount}, ${original}) * 36525 / (8400 * ${length})
-    else coalesce(${discount}, ${original}) * 36525 / (1200 * ${length})
-  end, 2)`
+    when 'month' then ${cents} / ${length}
+    when 'year' then ${cents} / (12 * ${length})
+    when 'week' then ${cents} * 36525 / (8400 * ${length})
+    else ${cents} * 36525 / (1200 * ${length})
+  end)::bigint`
 }
+
+/** Money from a sum of cents (none: 0), as the wire gives it. */
+export const money = (cents: SQL) => sql`(coalesce(${cents}, 0) / 100.0)::numeric(22, 2)`
 
 /** The longest initial period counted, in its unit: past it a period ends after any date PostgreSQL can hold. */
 const LONGEST_PERIOD = 10_000
 
 /**
- * The instant a subscription's initial period ends: `started_at` plus the period, counted on the UTC
- * calendar (a month from 31 January ends on the last of February), so it is the same in every business zone.
- * A count past LONGEST_PERIOD ends it LONGEST_PERIOD units on: later than any day asked, never out of range.
+ * Each plan's MRR, initial and recurring (cents), and the length of its initial period, worked out once a plan
+ * (materialized: inlined into the join, they were worked out again for every subscription). The period is
+ * counted on the UTC calendar (a month from 31 January ends on the last of February), so it ends at the same
+ * instant in every business zone. A count past LONGEST_PERIOD is LONGEST_PERIOD units: later than any day
+ * asked, never out of range.
  */
 const count = sql`least(plan.initial_period_count, ${sql.raw(String(LONGEST_PERIOD))})`
-const initialEnd = sql`((subscription.started_at at time zone 'UTC') + make_interval(
-    years => case plan.initial_period_unit when 'year' then ${count} else 0 end,
-    months => case plan.initial_period_unit when 'month' then ${count} else 0 end,
-    days => case plan.initial_period_unit when 'week' then 7 * ${count}
-      when 'day' then ${count} else 0 end)) at time zone 'UTC'`
+const prices = sql`prices as materialized (
+      select plan.id,
+        make_interval(
+          years => case plan.initial_period_unit when 'year' then ${count} else 0 end,
+          months => case plan.initial_period_unit when 'month' then ${count} else 0 end,
+          days => case plan.initial_period_unit when 'week' then 7 * ${count}
+            when 'day' then ${count} else 0 end) as initial_length,
+        ${centsOf(sql`plan.initial_original_price`, sql`plan.initial_discount_price`, sql`plan.initial_period_count`, sql`plan.initial_period_unit`)} as initial_mrr,
+        case when plan.recurring_period_count is not null then
+          ${centsOf(sql`plan.recurring_original_price`, sql`plan.recurring_discount_price`, sql`plan.recurring_period_count`, sql`plan.recurring_period_unit`)}
+        end as recurring_mrr
+      from plans plan
+    )`
 
 /** The conditions on subscriptions (alias `subscription`) of a scope and a call's filters. */
 function subscriptionsIn({ scope, campaignId, planId }: Filters): SQL {
@@ -57,19 +72,19 @@ function subscriptionsIn({ scope, campaignId, planId }: Filters): SQL {
 }
 
 /**
- * CTEs `subs` (a subscription a row: user_id, plan_id, started_at, ended_at, initial_end, initial_mrr,
- * recurring_mrr, null without a recurring part) and `segments` (user_id, lo, hi, mrr: the spans [lo, hi) in
- * which a subscription pays an MRR above zero, hi null while it pays on), to be followed by more.
+ * CTEs `prices` (above), `subs` (a subscription a row: user_id, plan_id, started_at, ended_at, initial_end,
+ * initial_mrr, recurring_mrr, null without a recurring part) and `segments` (user_id, lo, hi, mrr: the spans
+ * [lo, hi) in which a subscription pays an MRR above zero, hi null while it pays on), MRR in cents, to be
+ * followed by more.
  */
 export function payingSpans(filters: Filters): SQL {
-  return sql`subs as (
+  return sql`${prices},
+    subs as (
       select subscription.id, subscription.user_id, subscription.plan_id, subscription.started_at,
-        subscription.ended_at, ${initialEnd} as initial_end,
-        ${mrrOf(sql`plan.initial_original_price`, sql`plan.initial_discount_price`, sql`plan.initial_period_count`, sql`plan.initial_period_unit`)} as initial_mrr,
-        case when plan.recurring_period_count is not null then
-          ${mrrOf(sql`plan.recurring_original_price`, sql`plan.recurring_discount_price`, sql`plan.recurring_period_count`, sql`plan.recurring_period_unit`)}
-        end as recurring_mrr
-      from subscriptions subscription join plans plan on plan.id = subscription.plan_id
+        subscription.ended_at,
+        ((subscription.started_at at time zone 'UTC') + price.initial_length) at time zone 'UTC' as initial_end,
+        price.initial_mrr, price.recurring_mrr
+      from subscriptions subscription join prices price on price.id = subscription.plan_id
       where ${subscriptionsIn(filters)}
     ),
     spans as (

@@ -2,7 +2,7 @@ import { addDays, monthOf } from '@vod/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
 import { monthsIn, movementsSql } from './movements.ts'
-import { type Filters, payingSpans } from './paying.ts'
+import { type Filters, money, payingSpans } from './paying.ts'
 
 /** numerator / denominator to `places` as text, null when the denominator is 0 (as the registry's ratios). */
 const ratioOf = (numerator: SQL, denominator: SQL, places = 4) =>
@@ -104,9 +104,9 @@ export async function cohorts(db: Db, zone: string, start: string, end: string, 
         group by cohort_members.cohort, month_ends.month
       ),
       sizes as (select cohort, count(*)::integer as members from cohort_members group by cohort)
-    select cells.cohort, sizes.members as cohort_members, base.mrr::numeric(22, 2) as cohort_mrr, cells.month,
+    select cells.cohort, sizes.members as cohort_members, ${money(sql`base.mrr`)} as cohort_mrr, cells.month,
       ${monthNumber(sql`cells.month`)} - ${monthNumber(sql`cells.cohort`)} as month_after,
-      cells.members, cells.mrr::numeric(22, 2) as mrr,
+      cells.members, ${money(sql`cells.mrr`)} as mrr,
       ${ratioOf(sql`cells.members`, sql`sizes.members`)} as logo_retention,
       ${ratioOf(sql`cells.mrr`, sql`base.mrr`)} as revenue_retention
     from cells join sizes on sizes.cohort = cells.cohort
