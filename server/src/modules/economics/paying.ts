@@ -41,7 +41,7 @@ const LONGEST_PERIOD = 10_000
 
 /**
  * Each plan's MRR, initial and recurring (cents), and the length of its initial period, worked out once a plan
- * (materialized: inlined into the join, they were worked out again for every subscription). The period is
+ * (materialized: inlined into the join, PostgreSQL works them out again for every subscription). The period is
  * counted on the UTC calendar (a month from 31 January ends on the last of February), so it ends at the same
  * instant in every business zone. A count past LONGEST_PERIOD is LONGEST_PERIOD units: later than any day
  * asked, never out of range.
