@@ -26,7 +26,7 @@ There are two nets: **net revenue** (\`net\` of the analytics and the dashboard,
 a payout report's **net payout** (\`net\` of \`/segpay-payout-reports\`, 结算净额) takes them off.
 
 Every way a kept figure is kept (the fold, the corrections, the change stream, the rebuild, the business days)
-runs SQL written from the registry at the server's start (\`server/src/db/kept-figures.ts\`), so it adds what
+runs SQL written from the registry (\`server/src/db/sql/kept-figures.sql\`, by \`server/src/db/kept-figures.ts\`), so it adds what
 the SQL below says; \`server/test/figure-paths.test.ts\` checks each way against this SQL over the raw rows.
 Adding a kept figure: [adding-a-figure.md](adding-a-figure.md).
 
@@ -37,7 +37,9 @@ ${figureTable()}
 What recurring revenue the subscriptions bring and what moves it (issue 66), defined in
 \`contract/src/economics.ts\` (the table below is written from it) and computed by the server exactly from
 the raw \`subscriptions\`, \`plans\` and \`orders\` (\`server/src/modules/economics/\`,
-\`GET /api/analytics/subscriptions/{movements,churn,cohorts,conversion}\`);
+\`GET /api/analytics/subscriptions/{movements,churn,cohorts,conversion}\`). A call reads the MRR paid at its range's
+start once, then only the members whose paying spans start or end inside a period (a member's MRR changes at
+nothing else), and a cohort's members alone at each month's end; \`bench/economics-scale.ts\` times it (docs/speed.md).
 \`server/test/api/subscription-economics.test.ts\` checks every figure against its own walk of the rows in three
 business zones. Cash stays cash: refunds and chargebacks are not movements; they stay in the revenue figures
 above, on the day they happen.

@@ -12,6 +12,7 @@ import {
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/client.ts'
+import { KEPT_FIGURES_FILE, keptFiguresSql } from '../src/db/kept-figures.ts'
 import { foldFigures } from '../src/modules/analytics/keeping/index.ts'
 import { describeEachEngine } from './support/databases.ts'
 import { startTestApp, type TestApp } from './support/harness.ts'
@@ -20,9 +21,9 @@ import { startTestApp, type TestApp } from './support/harness.ts'
  * Each figure is defined once, in the figure registry (contract/src/figures.ts): the rollups' columns, the
  * answers, the CSV columns, the web's labels and docs/figures.md are made from it. This test fails when a
  * figure's formula is written anywhere else in the code, when docs/figures.md is not the registry's table,
- * and when the database's live fold (the one place besides the registry where a kept figure's SQL is written:
- * server/src/db/sql, PL/pgSQL the database runs, checked against the registry here rather than generated)
- * adds something else than the registry says.
+ * when server/src/db/sql/kept-figures.sql is not what the registry writes, and when the database's live fold
+ * (the hand-written files of server/src/db/sql, PL/pgSQL the database runs, checked against the registry here
+ * rather than generated) adds something else than the registry says.
  */
 
 const root = join(import.meta.dirname, '..', '..')
@@ -54,7 +55,10 @@ const written: { what: string; pattern: RegExp }[] = [
   { what: 'a conversion cents by hand (cents(...gross) - ...)', pattern: /cents\([^)]*\bgross\b\)\s*-/ },
 ]
 
-/** The code that could write a figure: every source file but the registry (tests are the independent check). */
+/**
+ * The code that could write a figure: every source file but the registry and what it writes (tests are the
+ * independent check).
+ */
 const sourceDirs = ['contract/src', 'server/src', 'web/src', 'scripts']
 
 async function sources(dirs = sourceDirs): Promise<string[]> {
@@ -65,7 +69,7 @@ async function sources(dirs = sourceDirs): Promise<string[]> {
       if (entry.isFile() && /\.(ts|tsx|mts|mjs|sql)$/.test(entry.name))
         files.push(relative(root, join(entry.parentPath, entry.name)))
   }
-  return files.filter((file) => file !== REGISTRY).sort()
+  return files.filter((file) => file !== REGISTRY && file !== KEPT_FIGURES_FILE).sort()
 }
 
 describe('the figure registry', () => {
@@ -114,6 +118,14 @@ const keptColumnWords = new RegExp(
 )
 
 describe('the live SQL sources (server/src/db/sql)', () => {
+  it(`hold the registry's own in ${KEPT_FIGURES_FILE} (npx tsx scripts/kept-figures-sql.ts)`, async () => {
+    const committed = await readFile(join(root, KEPT_FIGURES_FILE), 'utf8')
+    expect(
+      committed === keptFiguresSql(),
+      `${KEPT_FIGURES_FILE} is not what the registry writes: run npx tsx scripts/kept-figures-sql.ts`,
+    ).toBe(true)
+  })
+
   it("name no kept figure's column: server/src/db/kept-figures.ts writes those from the registry", async () => {
     const found: string[] = []
     for (const file of (await sources(['server/src/db/sql'])).filter((name) => name.startsWith(LIVE_SQL))) {

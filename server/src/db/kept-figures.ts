@@ -6,16 +6,18 @@ import { DATABLE } from './datable.ts'
 /**
  * The live SQL that names every kept figure, written here from the figure registry (contract/src/figures.ts)
  * rather than by hand: the delta type, what each row of the member site adds (its `from`, `at`, `where` and
- * `value`), the queue, the rollups' adds, the fold's sums, the pending and the rebuild's sources. Installed
- * with the files of server/src/db/sql (live-sql.ts), which call these by name and hold no figure's column. A
- * kept figure added to the registry is kept by every path from here; its rollup column is the drizzle
- * schema's (db/schema/analytics.ts, made from the registry too), added by a migration.
+ * `value`), the queue, the rollups' adds, the fold's sums, the pending and the rebuild's sources. Written into
+ * server/src/db/sql/kept-figures.sql (`npx tsx scripts/kept-figures-sql.ts`), which is installed, linted and
+ * read like the other files there, and which server/test/figure-registry.test.ts finds stale when it is not
+ * what this writes; the other files call these by name and hold no figure's column. A kept figure added to
+ * the registry is kept by every path from here; its rollup column is the drizzle schema's
+ * (db/schema/analytics.ts, made from the registry too), added by a migration.
  *
  * The one reviewed place text is spliced into the live SQL: only the registry's own, never a request's.
  */
 
-/** The file name these statements are listed under (live-sql.ts, its check and its digest). */
-const KEPT_FIGURES_SOURCE = 'kept-figures (server/src/db/kept-figures.ts)'
+/** Where keptFiguresSql's text is committed, from the repository's root. */
+export const KEPT_FIGURES_FILE = 'server/src/db/sql/kept-figures.sql'
 
 const QUARTER = "date_bin('15 minutes', %s, timestamptz '2000-01-01 00:00:00+00')"
 const quarterOf = (moment: string) => QUARTER.replace('%s', moment)
@@ -490,26 +492,29 @@ function checkSourced() {
       )
 }
 
-/** The statements, as a source file of live SQL would give them. */
-export function keptFigureSource(): { file: string; statements: string[] } {
+/** The text of KEPT_FIGURES_FILE: every statement, each ended and separated as in the other live SQL files. */
+export function keptFiguresSql(): string {
   checkSourced()
-  return {
-    file: KEPT_FIGURES_SOURCE,
-    statements: [
-      datable(),
-      prunedColumns(),
-      ...Object.entries(sources).map(([table, source]) => rowDeltas(table, source)),
-      visitsDeltas(),
-      deltasSummed(),
-      enqueue(),
-      levels(),
-      ...rollups.map(rollupAdd),
-      restatementsNote(),
-      foldQueue(),
-      foldTail(),
-      tailDeltas(),
-      pending(),
-      rebuildSources(),
-    ],
-  }
+  const statements = [
+    datable(),
+    prunedColumns(),
+    ...Object.entries(sources).map(([table, source]) => rowDeltas(table, source)),
+    visitsDeltas(),
+    deltasSummed(),
+    enqueue(),
+    levels(),
+    ...rollups.map(rollupAdd),
+    restatementsNote(),
+    foldQueue(),
+    foldTail(),
+    tailDeltas(),
+    pending(),
+    rebuildSources(),
+  ]
+  return `-- Written from the figure registry (contract/src/figures.ts) by server/src/db/kept-figures.ts: do not edit,
+-- run \`npx tsx scripts/kept-figures-sql.ts\` (server/test/figure-registry.test.ts fails while this is stale).
+-- The SQL that names every kept figure's column; the other files here call it by name.
+
+${statements.map((statement) => `${statement};`).join('\n--> statement-breakpoint\n')}
+`
 }

@@ -3,7 +3,6 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { repoRoot } from '../paths.ts'
 import { type Db, queryRows } from './client.ts'
-import { keptFigureSource } from './kept-figures.ts'
 
 /**
  * The live SQL's one home: every function, aggregate and trigger of ours as it is now, one file a concern
@@ -21,10 +20,10 @@ export interface SqlSource {
   statements: string[]
 }
 
-/** The files of live SQL, and last what kept-figures.ts writes from the figure registry. */
+/** The files of live SQL (kept-figures.sql among them, written from the figure registry). */
 export async function readSqlSources(dir = sqlSourceDir): Promise<SqlSource[]> {
   const names = (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort()
-  const files = await Promise.all(
+  return Promise.all(
     names.map(async (file) => ({
       file,
       statements: (await readFile(path.join(dir, file), 'utf8'))
@@ -33,7 +32,6 @@ export async function readSqlSources(dir = sqlSourceDir): Promise<SqlSource[]> {
         .filter(Boolean),
     })),
   )
-  return [...files, keptFigureSource()]
 }
 
 /**

@@ -8,7 +8,7 @@
 -- its order's channel then); only the adding waits. Queued rows and the rows they come from commit together, and
 -- a fold deletes what it adds in its own transaction: nothing is lost or counted twice, whoever dies when.
 -- What names a kept figure's column (the deltas, the queue, the rollups' adds, the fold's sums) is written from
--- the figure registry by server/src/db/kept-figures.ts; this file calls it by name.
+-- the figure registry into kept-figures.sql (server/src/db/kept-figures.ts); this file calls it by name.
 -- Adds deltas to the rollups at each of their levels (vod_rollup_levels): their quarter-hour (rollup_quarters),
 -- their UTC day (rollup_days), and their business day and month in the kept zone (rollup_zone_days unless that
 -- is UTC, whose days are rollup_days; rollup_months). Each table's rows are written in key order. What of
