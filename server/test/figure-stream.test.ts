@@ -5,6 +5,8 @@ import { type RunningServer, startServer } from '../../e2e/support/server.ts'
 import { scaled, until } from '../../test/support/time.ts'
 import { openDatabase } from '../src/db/client.ts'
 import { pruneVisits } from '../src/modules/analytics/upkeep.ts'
+import { keptIn } from '../src/modules/economics/kept-movements.ts'
+import { movements } from '../src/modules/economics/movements.ts'
 import { describeOnPostgres } from './support/databases.ts'
 import { HELD_AT, keptAndRebuilt, RAW_VISITORS, VISITOR_COUNTS } from './support/figure-truth.ts'
 import { type Cluster, startLogicalCluster } from './support/logical-cluster.ts'
@@ -104,7 +106,7 @@ describeOnPostgres('the figures from the change stream', () => {
   it('runs nothing of ours in the member site: no trigger on its tables, the figures from the stream', async () => {
     const { rows } = await pool.query(
       `select tgrelid::regclass::text as t, tgname from pg_trigger
-       where not tgisinternal and tgrelid = any ('{visits,orders,order_events,users,subscriptions}'::regclass[])`,
+       where not tgisinternal and tgrelid = any ('{visits,orders,order_events,users,subscriptions,plans}'::regclass[])`,
     )
     expect(rows).toEqual([])
     expect(
@@ -278,6 +280,71 @@ describeOnPostgres('the figures from the change stream', () => {
     }
     await figuresEqualTheRows()
     expect((await one(visitors)).visitors).toBe(counted - 1)
+  })
+
+  it("keeps subscription economics from the stream: subscriptions written, moved, ended and deleted, a plan's price", async () => {
+    const database = await openDatabase({ url: cluster.url('vod'), pgliteDir: null })
+    const { db } = database
+    try {
+      const zone = (await one(`select vod_business_zone() as zone`)).zone as string
+      const priced = Number(
+        (
+          await one(`insert into plans (name, initial_period_count, initial_period_unit, initial_original_price,
+            recurring_period_count, recurring_period_unit, recurring_original_price)
+            values ('S-trial', 7, 'day', '1.00', 1, 'month', '19.99') returning id`)
+        ).id,
+      )
+      const ids: number[] = []
+      for (const [n, started, ended] of [
+        [0, '2026-01-05T10:00:00Z', null],
+        [1, '2026-02-10T10:00:00Z', '2026-04-02T00:00:00Z'],
+        [2, '2026-03-01T00:00:00Z', null],
+      ] as const) {
+        const user = await member(`s-economics-${n}`, channels[n % 2] ?? null)
+        ids.push(
+          Number(
+            (
+              await one(
+                `insert into subscriptions (user_id, plan_id, channel_id, started_at, ended_at) values ($1, $2, $3, $4, $5) returning id`,
+                [user, priced, channels[n % 2], started, ended],
+              )
+            ).id,
+          ),
+        )
+      }
+      const range = { start_date: '2026-01-01', end_date: '2026-12-31', by: 'month' } as const
+      /** Kept against raw, for all and each channel, once the servers worked out what the stream made stale. */
+      const keptEqualsRaw = async () => {
+        await caughtUp()
+        await until(
+          'the stale members worked out',
+          async () =>
+            (await keptIn(db, zone)) &&
+            (await one(`select not exists (select 1 from economics_stale) as done`)).done,
+          Boolean,
+          { every: 50 },
+        )
+        for (const channel of [null, ...channels]) {
+          const filters = { scope: { channels: channel === null ? null : [channel] } }
+          expect(await movements(db, zone, range, filters, true)).toEqual(
+            await movements(db, zone, range, filters, false),
+          )
+        }
+        return movements(db, zone, range, { scope: { channels: null } }, true)
+      }
+      const first = await keptEqualsRaw()
+      // Over the year, the member who left in April is no movement: the other two are new.
+      expect(first.meta.totals.new_members).toBe(2)
+      await pool.query(`update subscriptions set channel_id = $1 where id = $2`, [channels[1], ids[0]])
+      await pool.query(`update subscriptions set ended_at = '2026-06-01T00:00:00Z' where id = $1`, [ids[2]])
+      await pool.query(`delete from subscriptions where id = $1`, [ids[1]])
+      await keptEqualsRaw()
+      await pool.query(`update plans set recurring_original_price = '29.99' where id = $1`, [priced])
+      const repriced = await keptEqualsRaw()
+      expect(repriced.meta.totals.closing_mrr).not.toBe(first.meta.totals.closing_mrr)
+    } finally {
+      await database.close()
+    }
   })
 
   it('takes TRUNCATE and what is written after it', async () => {

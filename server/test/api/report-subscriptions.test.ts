@@ -347,6 +347,7 @@ describeEachEngine('report subscriptions', (engine) => {
                 ${ended === null ? 'active' : 'expired'})`,
         )
       }
+      await foldFigures(t.db)
       const body = { ...dueNow({ report: 'subscriptions' }), channel_id: channels.A }
       // The screen's permission is the daily revenue's: no report without it.
       const stranger = await subscriber(t, ['list-daily-channel', 'all-channels'])

@@ -66,6 +66,7 @@ BEGIN
   IF events_changed OR orders_in IS NOT NULL THEN
     PERFORM vod_events_apply(changes);
   END IF;
+  PERFORM vod_economics_touch(changes);
 END
 $$;
 --> statement-breakpoint
@@ -177,6 +178,9 @@ BEGIN
   IF 'order_events' = ANY (sources) THEN
     DELETE FROM figure_events;
   END IF;
+  IF sources && ARRAY['subscriptions', 'plans'] THEN
+    PERFORM vod_economics_anew();
+  END IF;
   IF 'visits' = ANY (sources) THEN
     DELETE FROM visitor_day_counts;
     DELETE FROM visitor_month_counts;
@@ -206,6 +210,7 @@ BEGIN
   FROM order_events event LEFT JOIN orders purchase ON purchase.id = event.order_id;
   DELETE FROM figure_set_aside;
   DELETE FROM visitor_days_stale;
+  PERFORM vod_economics_anew();
 END
 $$;
 --> statement-breakpoint
@@ -220,9 +225,13 @@ DECLARE
 BEGIN
   PERFORM set_config('lock_timeout', '1s', true);
   IF NOT EXISTS (SELECT 1 FROM pg_publication WHERE pubname = 'vod_figures') THEN
-    CREATE PUBLICATION vod_figures FOR TABLE visits, orders, order_events, users, subscriptions;
+    CREATE PUBLICATION vod_figures FOR TABLE visits, orders, order_events, users, subscriptions, plans;
   END IF;
-  FOREACH source IN ARRAY ARRAY['visits', 'orders', 'order_events', 'users', 'subscriptions'] LOOP
+  -- Plans came later (their prices price the subscriptions' MRR, economics-kept.sql).
+  IF NOT EXISTS (SELECT 1 FROM pg_publication_tables WHERE pubname = 'vod_figures' AND tablename = 'plans') THEN
+    ALTER PUBLICATION vod_figures ADD TABLE plans;
+  END IF;
+  FOREACH source IN ARRAY ARRAY['visits', 'orders', 'order_events', 'users', 'subscriptions', 'plans'] LOOP
     IF (SELECT class_row.relreplident FROM pg_class class_row WHERE class_row.oid = source::regclass) <> 'f' THEN
       EXECUTE format('ALTER TABLE %I REPLICA IDENTITY FULL', source);
     END IF;
@@ -241,7 +250,7 @@ DECLARE
 BEGIN
   FOR rollup_trigger IN SELECT listed.tgname, listed.tgrelid::regclass AS rel FROM pg_trigger listed
     WHERE NOT listed.tgisinternal AND listed.tgname LIKE '%\_rollup\_%'
-      AND listed.tgrelid = ANY (ARRAY['orders', 'order_events', 'users', 'subscriptions']::regclass[]) LOOP
+      AND listed.tgrelid = ANY (ARRAY['orders', 'order_events', 'users', 'subscriptions', 'plans']::regclass[]) LOOP
     EXECUTE format('DROP TRIGGER %I ON %s', rollup_trigger.tgname, rollup_trigger.rel);
   END LOOP;
 END

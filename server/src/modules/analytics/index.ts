@@ -22,12 +22,14 @@ export const analyticsModule: ApiModule = async (app, { db, reads, config }) => 
   // At most ANALYTICS_CONCURRENCY calls at once in this process, 32 more waiting in line (a screen asks four
   // or five at once), so heavy periods never take the connections and CPU lists need.
   const slots = createSlots({ limit: config.analyticsConcurrency, queue: 32, busy: 'errors.analytics_busy' })
+  const keeping = keepFigures(app, db, config)
   const options = {
     db,
     reads: analyticsReads(app, db, reads === db ? null : reads, config.analyticsMaxLagSeconds),
     slots,
     answers: recentAnswers(db, config.analyticsRecentMs),
     zone: config.businessTimeZone,
+    figuresKept: () => keeping.unkept() === null,
   }
   await dashboardRoutes(app, options)
   await analyticsRoutes(app, options)
@@ -36,7 +38,6 @@ export const analyticsModule: ApiModule = async (app, { db, reads, config }) => 
   await economicsRoutes(app, options, () => config.businessTimeZone)
   await economicsExportRoutes(app, options, () => config.businessTimeZone)
   scheduleAnalyticsUpkeep(app, db, config.businessTimeZone, config.visitRetentionDays)
-  const keeping = keepFigures(app, db, config)
   // After the caller's permission (onRequest): who may not read the figures is not told about the database.
   app.addHook('preHandler', async (request) => {
     const gap = request.routeOptions.config.figures ? keeping.unkept() : null

@@ -198,6 +198,8 @@ export interface AnalyticsOptions {
   /** The answers of the last moments (recent-answers.ts): a call asked again within a second is not run again. */
   answers: RecentAnswers
   zone: string
+  /** Whether this process keeps the figures (keeping/index.ts): what is kept may answer. */
+  figuresKept: () => boolean
 }
 
 /** What an answer depends on besides the rows: the call, its parameters, the channels the caller sees now. */

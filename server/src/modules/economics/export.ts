@@ -43,7 +43,7 @@ export async function economicsExportRoutes(
   options: AnalyticsOptions,
   zone: () => string,
 ) {
-  const { db, slots, reads } = options
+  const { db, slots, reads, figuresKept } = options
   app.withTypeProvider<ZodTypeProvider>().get(
     '/analytics/subscriptions/movements/exportCsv',
     {
@@ -64,7 +64,9 @@ export async function economicsExportRoutes(
       const scope = await scopeOf(db, request, q.channel_id)
       const filters = { scope, campaignId: q.campaign_id, planId: q.plan_id }
       const hidden = reportHidden('subscriptions', request.admin?.fieldRules ?? {})
-      const { answer, freshAsOf } = await bounded({ slots, reads }, (on) => movements(on, zone(), q, filters))
+      const { answer, freshAsOf } = await bounded({ slots, reads }, (on) =>
+        movements(on, zone(), q, filters, figuresKept()),
+      )
       if (freshAsOf) reply.header('fresh-as-of', freshAsOf.toISOString())
       return reply
         .type('text/csv; charset=utf-8')

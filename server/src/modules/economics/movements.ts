@@ -1,25 +1,8 @@
-import { addDays, monthOf } from '@vod/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
+import { keptIn, keptMovements, keptScopeOf } from './kept-movements.ts'
 import { type Filters, money, payingSpans } from './paying.ts'
-
-/** A period of business days, both ends included. */
-export interface Days {
-  first: string
-  last: string
-}
-
-/** The business months that days start to end touch, each cut to them. */
-export function monthsIn(start: string, end: string): Days[] {
-  const months: Days[] = []
-  for (let first = start; first <= end; ) {
-    const next = monthOf(addDays(monthOf(first), 31))
-    const last = addDays(next, -1)
-    months.push({ first, last: last < end ? last : end })
-    first = next
-  }
-  return months
-}
+import { type Days, type MovementRow, monthsIn } from './ranges.ts'
 
 /**
  * CTEs `periods` (kind, first_day, last_day, lo, hi): business days or the given months as kind 'row' (days:
@@ -133,20 +116,27 @@ export function movementsSql(
     order by moved.kind desc, moved.first_day`
 }
 
-export type MovementRow = Record<string, string | number> & { kind: 'row' | 'total' }
-
-/** The movements of each day or month of a range (data) and of the whole range (totals). */
+/**
+ * The movements of each day or month of a range (data) and of the whole range (totals): from what the
+ * keeping keeps where it keeps the scope asked in the zone asked and every member is worked out (`kept`: the
+ * figures are kept at all), else from the raw rows; the same answer either way.
+ */
 export async function movements(
   db: Db,
   zone: string,
   query: { start_date: string; end_date: string; by: 'day' | 'month' },
   filters: Filters,
+  kept: boolean,
 ) {
   const { start_date: start, end_date: end } = query
-  const rows = await queryRows<MovementRow>(
-    db,
-    movementsSql(zone, start, end, query.by === 'month' ? monthsIn(start, end) : null, filters),
-  )
+  const scope = kept ? keptScopeOf(filters) : null
+  const rows =
+    scope && (await keptIn(db, zone))
+      ? await keptMovements(db, zone, start, end, query.by, scope)
+      : await queryRows<MovementRow>(
+          db,
+          movementsSql(zone, start, end, query.by === 'month' ? monthsIn(start, end) : null, filters),
+        )
   const strip = ({ kind: _kind, start_date: _start, end_date: _end, ...figures }: MovementRow) => figures
   const total = rows.find((row) => row.kind === 'total')
   return {

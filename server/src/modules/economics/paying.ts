@@ -12,6 +12,8 @@ export interface Filters {
   scope: Scope
   campaignId?: number
   planId?: number
+  /** The members' alone (the keeping works a few out at a time, keeping.ts). */
+  userIds?: number[]
 }
 
 /**
@@ -62,26 +64,27 @@ const prices = sql`prices as materialized (
     )`
 
 /** The conditions on subscriptions (alias `subscription`) of a scope and a call's filters. */
-function subscriptionsIn({ scope, campaignId, planId }: Filters): SQL {
+function subscriptionsIn({ scope, campaignId, planId, userIds }: Filters): SQL {
   const parts: SQL[] = [sql`true`]
   if (scope.channels)
     parts.push(sql`subscription.channel_id = any(${`{${scope.channels.join(',')}}`}::integer[])`)
   if (campaignId !== undefined) parts.push(sql`subscription.campaign_id = ${campaignId}`)
   if (planId !== undefined) parts.push(sql`subscription.plan_id = ${planId}`)
+  if (userIds) parts.push(sql`subscription.user_id = any(${`{${userIds.join(',')}}`}::integer[])`)
   return sql.join(parts, sql` and `)
 }
 
 /**
- * CTEs `prices` (above), `subs` (a subscription a row: user_id, plan_id, started_at, ended_at, initial_end,
- * initial_mrr, recurring_mrr, null without a recurring part) and `segments` (user_id, lo, hi, mrr: the spans
- * [lo, hi) in which a subscription pays an MRR above zero, hi null while it pays on), MRR in cents, to be
- * followed by more.
+ * CTEs `prices` (above), `subs` (a subscription a row: user_id, plan_id, channel_id, campaign_id, started_at,
+ * ended_at, initial_end, initial_mrr, recurring_mrr, null without a recurring part) and `segments` (user_id,
+ * lo, hi, mrr and the subscription's channel_id, campaign_id, plan_id: the spans [lo, hi) in which a
+ * subscription pays an MRR above zero, hi null while it pays on), MRR in cents, to be followed by more.
  */
 export function payingSpans(filters: Filters): SQL {
   return sql`${prices},
     subs as (
-      select subscription.id, subscription.user_id, subscription.plan_id, subscription.started_at,
-        subscription.ended_at,
+      select subscription.id, subscription.user_id, subscription.plan_id, subscription.channel_id,
+        subscription.campaign_id, subscription.started_at, subscription.ended_at,
         ((subscription.started_at at time zone 'UTC') + price.initial_length) at time zone 'UTC' as initial_end,
         price.initial_mrr, price.recurring_mrr
       from subscriptions subscription join prices price on price.id = subscription.plan_id
@@ -90,12 +93,15 @@ export function payingSpans(filters: Filters): SQL {
     spans as (
       select user_id, started_at as lo,
         case when ended_at is null or ended_at > initial_end then initial_end else ended_at end as hi,
-        initial_mrr as mrr
+        initial_mrr as mrr, channel_id, campaign_id, plan_id
       from subs
       union all
-      select user_id, initial_end, ended_at, recurring_mrr
+      select user_id, initial_end, ended_at, recurring_mrr, channel_id, campaign_id, plan_id
       from subs where recurring_mrr is not null and (ended_at is null or ended_at > initial_end)
     ),
-    segments as (select user_id, lo, hi, mrr from spans where mrr > 0 and (hi is null or hi > lo)),
+    segments as (
+      select user_id, lo, hi, mrr, channel_id, campaign_id, plan_id from spans
+      where mrr > 0 and (hi is null or hi > lo)
+    ),
     firsts as (select user_id, min(lo) as first_at from segments group by user_id)`
 }

@@ -1,8 +1,9 @@
 import { addDays, monthOf } from '@vod/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
-import { monthsIn, movementsSql } from './movements.ts'
+import { movementsSql } from './movements.ts'
 import { type Filters, money, payingSpans } from './paying.ts'
+import { monthsIn } from './ranges.ts'
 
 /** numerator / denominator to `places` as text, null when the denominator is 0 (as the registry's ratios). */
 const ratioOf = (numerator: SQL, denominator: SQL, places = 4) =>

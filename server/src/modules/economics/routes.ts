@@ -23,7 +23,7 @@ import type { Filters } from './paying.ts'
 import { churn, cohorts, conversion } from './reports.ts'
 
 type Answer = { data: unknown; meta: unknown }
-type Run = (db: Db, zone: string, query: MovementsQuery, filters: Filters) => Promise<Answer>
+type Run = (db: Db, zone: string, query: MovementsQuery, filters: Filters, kept: boolean) => Promise<Answer>
 
 const calls: { path: string; summary: string; query: z.ZodType; answer: z.ZodType; run: Run }[] = [
   {
@@ -31,7 +31,7 @@ const calls: { path: string; summary: string; query: z.ZodType; answer: z.ZodTyp
     summary: 'MRR and its movements (new, reactivation, expansion, contraction, churn) a day or month',
     query: movementsQuery,
     answer: movementsAnswer,
-    run: (db, zone, query, filters) => movements(db, zone, query, filters),
+    run: (db, zone, query, filters, kept) => movements(db, zone, query, filters, kept),
   },
   {
     path: 'churn',
@@ -72,7 +72,7 @@ const hiddenMrr: ReadonlySet<string> = new Set(mrrKeys)
  * at each call (`zone()`), so a test can count one app's rows in several zones.
  */
 export async function economicsRoutes(app: FastifyInstance, options: AnalyticsOptions, zone: () => string) {
-  const { db, slots, reads, answers } = options
+  const { db, slots, reads, answers, figuresKept } = options
   for (const call of calls)
     app.withTypeProvider<ZodTypeProvider>().get(
       `/analytics/subscriptions/${call.path}`,
@@ -93,7 +93,7 @@ export async function economicsRoutes(app: FastifyInstance, options: AnalyticsOp
         const businessZone = zone()
         const { answer, freshAsOf } = await answers.answer(
           answerKey(`/analytics/subscriptions/${call.path}`, [businessZone, query], scope),
-          () => bounded({ slots, reads }, (on) => call.run(on, businessZone, query, filters)),
+          () => bounded({ slots, reads }, (on) => call.run(on, businessZone, query, filters, figuresKept())),
         )
         const rules = request.admin?.fieldRules ?? {}
         const shown = mrrHidden(rules) ? withoutFigures(answer, hiddenMrr) : answer

@@ -175,6 +175,8 @@ async function movementsReport(reads: Db, order: ReportOrder, period: Period, re
     period.zone,
     { start_date: period.start, end_date: period.end, by: 'day' },
     { scope: reader.scope },
+    // The database says whether its figures are kept (keptIn), as the mail's other figures do.
+    true,
   )
   const csv = reader.mayExport ? movementsCsv(answer.data, reader.hidden, order.language) : null
   return { totals: answer.meta.totals as Record<string, unknown>, csv }

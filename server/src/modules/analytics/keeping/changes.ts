@@ -1,5 +1,5 @@
-/** The member site's tables the figures are kept from, as the stream names them. */
-const figureSources = ['visits', 'orders', 'order_events', 'users', 'subscriptions'] as const
+/** The member site's tables the figures are kept from, as the stream names them (plans: their prices price MRR). */
+const figureSources = ['visits', 'orders', 'order_events', 'users', 'subscriptions', 'plans'] as const
 export type FigureSource = (typeof figureSources)[number]
 
 /** A row's values as the stream carries them: PostgreSQL's text, null for NULL. */

@@ -66,7 +66,7 @@ export const startRecounting = (db: Db, log: FastifyBaseLogger) =>
   repeatSteps(() => recountStep(db), log, 'count again the visitors of corrected days', FOLD_INTERVAL_MS)
 
 /** `step` every `intervalMs`, again after `pauseMs` while it says more is left (1); a failure said once. */
-function repeatSteps(
+export function repeatSteps(
   step: () => Promise<number>,
   log: FastifyBaseLogger,
   what: string,

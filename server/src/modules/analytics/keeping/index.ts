@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import type { Config } from '../../../config.ts'
 import { type Db, queryRows } from '../../../db/client.ts'
+import { keepEconomicsStep, startKeepingEconomics } from '../../economics/keeping.ts'
 import { forgetAnswers } from '../recent-answers.ts'
 import { foldStep, startEmbeddedFolding, startFolding, startRecounting } from './fold.ts'
 import { gapText, prepareStream, type StreamGap, streamUnavailable } from './setup.ts'
@@ -69,7 +70,7 @@ export function keepFigures(app: FastifyInstance, db: Db, config: Config): Figur
           { reason: gapText(gap) },
           "PostgreSQL gives no change stream: FIGURES_WITHOUT_STREAM=triggers keeps the figures the embedded way, with triggers in the member site's transactions, for development and tests only (docs/analytics.md)",
         )
-        return { stop: startFolding(db, app.log) }
+        return { stop: stopEach(startFolding(db, app.log), startKeepingEconomics(db, app.log, false)) }
       }
       // A stream's figures stand as they were (its slot may come back); the others are unkept from now.
       if (!followed)
@@ -84,16 +85,12 @@ export function keepFigures(app: FastifyInstance, db: Db, config: Config): Figur
   }
   const followStreamOf = async (url: string) => {
     const stopStream = followStream(url, await prepareStream(url, app.log), app.log).stop
-    const stopRecounting = startRecounting(db, app.log)
-    return async () => {
-      await stopStream()
-      await stopRecounting()
-    }
+    return stopEach(stopStream, startRecounting(db, app.log), startKeepingEconomics(db, app.log, false))
   }
   app.addHook('onReady', async () => {
     const url = config.databaseUrl
     if (!url) {
-      stop = startEmbeddedFolding(db, app.log)
+      stop = stopEach(startEmbeddedFolding(db, app.log), startKeepingEconomics(db, app.log, true))
       return
     }
     choosing = (async () => {
@@ -133,6 +130,13 @@ export function keepFigures(app: FastifyInstance, db: Db, config: Config): Figur
   return { unkept: () => unkept }
 }
 
+/** Stops each in turn. */
+const stopEach =
+  (...stops: (() => Promise<void>)[]) =>
+  async () => {
+    for (const stop of stops) await stop()
+  }
+
 /**
  * Waits until everything committed before the call is in the figures, and in this process's answers at once
  * (what the tests and the benches want; the servers keep them by themselves, keepFigures). On the stream, a
@@ -164,5 +168,6 @@ export async function foldFigures(db: Db): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 20))
     }
   } else while ((await foldStep(db, true)) === 1);
+  while ((await keepEconomicsStep(db, true)) === 1);
   forgetAnswers(db)
 }

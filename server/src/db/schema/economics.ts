@@ -1,0 +1,83 @@
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
+
+/**
+ * Subscription economics kept (issue 66 item 2, docs/analytics.md "Subscription economics kept"): its
+ * movements are not sums over rows (a member is classified over the scope and period asked), so what is kept
+ * is each member's classification, per scope and period, worked out again whole whenever one of their
+ * subscriptions or its plan's prices change (modules/economics/keeping.ts), and the sums of those per scope
+ * and period. A scope is `all` (scope_id -1), a `channel`, `campaign` (0: none) or `plan`; a period a
+ * business `day`, `month` or `year` of the kept zone. Money is cents.
+ */
+const scope = {
+  scopeKind: text('scope_kind', { enum: ['all', 'channel', 'campaign', 'plan'] }).notNull(),
+  scopeId: integer('scope_id').notNull(),
+  grain: text('grain', { enum: ['day', 'month', 'year'] }).notNull(),
+  period: date('period', { mode: 'string' }).notNull(),
+}
+const cents = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0)
+const members = (name: string) => integer(name).notNull().default(0)
+
+/**
+ * A member's MRR in a scope just before a period starts (`before`) and just before it ends (`after`), for the
+ * periods in which it differs, with the first instant they paid in that scope: what classifies them.
+ */
+export const economicsMemberPeriods = pgTable(
+  'economics_member_periods',
+  {
+    userId: integer('user_id').notNull(),
+    ...scope,
+    before: cents('before'),
+    after: cents('after'),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.scopeKind, t.scopeId, t.grain, t.period] }),
+    index('economics_member_periods_scope_index').on(t.scopeKind, t.scopeId, t.grain, t.period),
+  ],
+)
+
+/** The members' rows summed per scope and period: the movements, and what they move the MRR and members by. */
+export const economicsPeriods = pgTable(
+  'economics_periods',
+  {
+    ...scope,
+    mrrMoved: cents('mrr_moved'),
+    joined: members('joined'),
+    newMrr: cents('new_mrr'),
+    reactivation: cents('reactivation'),
+    expansion: cents('expansion'),
+    contraction: cents('contraction'),
+    churn: cents('churn'),
+    newMembers: members('new_members'),
+    reactivatedMembers: members('reactivated_members'),
+    expandedMembers: members('expanded_members'),
+    contractedMembers: members('contracted_members'),
+    churnedMembers: members('churned_members'),
+  },
+  (t) => [primaryKey({ columns: [t.scopeKind, t.scopeId, t.grain, t.period] })],
+)
+
+/** Members whose rows are to be worked out again: a subscription of theirs, or its plan's prices, changed. */
+export const economicsStale = pgTable('economics_stale', {
+  userId: integer('user_id').primaryKey(),
+})
+
+/**
+ * One row: the zone the periods are kept in and whether every member was worked out in it since the rows were
+ * last set to be kept anew (`built`); until then the answers are computed from the raw rows.
+ */
+export const economicsKept = pgTable('economics_kept', {
+  only: boolean('only').primaryKey().default(true),
+  zone: text('zone'),
+  built: boolean('built').notNull().default(false),
+})
