@@ -5,14 +5,15 @@ import { foldFigures } from '../src/modules/analytics/keeping/index.ts'
 import { keptIn } from '../src/modules/economics/kept-movements.ts'
 import { movements } from '../src/modules/economics/movements.ts'
 import type { Filters } from '../src/modules/economics/paying.ts'
+import { churn } from '../src/modules/economics/reports.ts'
 import { describeEachEngine } from './support/databases.ts'
 import { startTestApp, type TestApp } from './support/harness.ts'
 
 /**
  * Subscription economics kept (issue 66 item 2, docs/analytics.md "Subscription economics kept"): after the
- * member site's writes, by plain SQL, and the figures kept, the movements read from what the keeping keeps
- * equal the movements computed from the raw rows (movementsSql, itself checked against a walk of the rows in
- * api/subscription-economics.test.ts), for every scope kept, days, whole and cut months and a whole year;
+ * member site's writes, by plain SQL, and the figures kept, the movements and churn read from what the
+ * keeping keeps equal those computed from the raw rows (movementsSql, itself checked against a walk of the
+ * rows in api/subscription-economics.test.ts), for every scope kept, days, whole and cut months and a whole year;
  * after subscriptions are started, moved to another channel, ended, deleted and back-dated, a plan's price
  * changed, and the business zone changed.
  */
@@ -55,9 +56,13 @@ describeEachEngine('subscription economics kept', (engine) => {
     expect(await keptIn(t.db, zone)).toBe(true)
     for (const [name, filters] of scopes())
       for (const range of RANGES) {
+        const asked = `${name} ${range.start_date} ${range.end_date} by ${range.by}`
         const kept = await movements(t.db, zone, range, filters, true)
-        const raw = await movements(t.db, zone, range, filters, false)
-        expect(kept, `${name} ${range.start_date} ${range.end_date} by ${range.by}`).toEqual(raw)
+        expect(kept, asked).toEqual(await movements(t.db, zone, range, filters, false))
+        const { start_date: start, end_date: end } = range
+        expect(await churn(t.db, zone, start, end, filters, true), asked).toEqual(
+          await churn(t.db, zone, start, end, filters, false),
+        )
       }
   }
 

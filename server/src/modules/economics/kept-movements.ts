@@ -17,10 +17,10 @@ interface KeptScope {
  * or the one asked), one campaign or one plan. Any other (several channels, or two filters at once) is
  * classified over a scope nothing keeps: null, computed from the rows.
  */
-export function keptScopeOf({ scope, campaignId, planId, userIds }: Filters): KeptScope | null {
+export function keptScopeOf({ scope, campaignId, planId }: Filters): KeptScope | null {
   const channels = scope.channels
   const asked = [channels !== null, campaignId !== undefined, planId !== undefined].filter(Boolean).length
-  if (userIds || asked > 1) return null
+  if (asked > 1) return null
   if (channels)
     return channels.length === 1 && channels[0] !== undefined ? { kind: 'channel', id: channels[0] } : null
   if (campaignId !== undefined) return { kind: 'campaign', id: campaignId }

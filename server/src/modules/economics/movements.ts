@@ -117,10 +117,26 @@ export function movementsSql(
 }
 
 /**
- * The movements of each day or month of a range (data) and of the whole range (totals): from what the
+ * The movements rows of each day or month of a range and of the whole range (kind 'total'): from what the
  * keeping keeps where it keeps the scope asked in the zone asked and every member is worked out (`kept`: the
- * figures are kept at all), else from the raw rows; the same answer either way.
+ * figures are kept at all), else from the raw rows; the same rows either way.
  */
+export async function movementRows(
+  db: Db,
+  zone: string,
+  { start, end, by }: { start: string; end: string; by: 'day' | 'month' },
+  filters: Filters,
+  kept: boolean,
+): Promise<MovementRow[]> {
+  const scope = kept ? keptScopeOf(filters) : null
+  if (scope && (await keptIn(db, zone))) return keptMovements(db, zone, start, end, by, scope)
+  return queryRows<MovementRow>(
+    db,
+    movementsSql(zone, start, end, by === 'month' ? monthsIn(start, end) : null, filters),
+  )
+}
+
+/** The movements of each day or month of a range (data) and of the whole range (totals), as answered. */
 export async function movements(
   db: Db,
   zone: string,
@@ -129,14 +145,7 @@ export async function movements(
   kept: boolean,
 ) {
   const { start_date: start, end_date: end } = query
-  const scope = kept ? keptScopeOf(filters) : null
-  const rows =
-    scope && (await keptIn(db, zone))
-      ? await keptMovements(db, zone, start, end, query.by, scope)
-      : await queryRows<MovementRow>(
-          db,
-          movementsSql(zone, start, end, query.by === 'month' ? monthsIn(start, end) : null, filters),
-        )
+  const rows = await movementRows(db, zone, { start, end, by: query.by }, filters, kept)
   const strip = ({ kind: _kind, start_date: _start, end_date: _end, ...figures }: MovementRow) => figures
   const total = rows.find((row) => row.kind === 'total')
   return {

@@ -1,7 +1,7 @@
 import { addDays, monthOf } from '@vod/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
-import { movementsSql } from './movements.ts'
+import { movementRows } from './movements.ts'
 import { type Filters, money, payingSpans } from './paying.ts'
 import { monthsIn } from './ranges.ts'
 
@@ -25,10 +25,25 @@ const period = (zone: string, start: string, end: string) => ({
 /**
  * Each business month the range touches (from its first day, the last to end_date): its logo and revenue
  * churn rates, ARPU at its end and LTV from the churn of it and the two months before (read whole, even
- * before the range), which the answer names.
+ * before the range), which the answer names; from the months' movements (movementRows: kept or raw, `kept`
+ * as there), worked out in SQL as money is.
  */
-export async function churn(db: Db, zone: string, start: string, end: string, filters: Filters) {
-  const months = monthsIn(monthsBefore(start, 2), end)
+export async function churn(
+  db: Db,
+  zone: string,
+  start: string,
+  end: string,
+  filters: Filters,
+  kept: boolean,
+) {
+  const months = await movementRows(
+    db,
+    zone,
+    { start: monthsBefore(start, 2), end, by: 'month' },
+    filters,
+    kept,
+  )
+  const monthRows = JSON.stringify(months.filter((row) => row.kind === 'row'))
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`select month_rows.*,
@@ -40,8 +55,9 @@ export async function churn(db: Db, zone: string, start: string, end: string, fi
     from (
       select movement_rows.*,
         sum(opening_members) over last_three as trailing_members, sum(churned_members) over last_three as trailing_churned
-      from (${movementsSql(zone, months[0]?.first ?? start, end, months, filters)}) movement_rows
-      where kind = 'row'
+      from jsonb_to_recordset(${monthRows}::jsonb) as movement_rows(start_date text, end_date text,
+        opening_mrr numeric, contraction numeric, churn numeric, closing_mrr numeric, opening_members integer,
+        churned_members integer, closing_members integer)
       window last_three as (order by start_date rows between 2 preceding and current row)
     ) month_rows
     where start_date >= ${monthOf(start)}

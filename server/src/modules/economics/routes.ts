@@ -38,7 +38,7 @@ const calls: { path: string; summary: string; query: z.ZodType; answer: z.ZodTyp
     summary: 'Churn rates, ARPU and LTV a month',
     query: economicsQuery,
     answer: churnAnswer,
-    run: (db, zone, query, filters) => churn(db, zone, query.start_date, query.end_date, filters),
+    run: (db, zone, query, filters, kept) => churn(db, zone, query.start_date, query.end_date, filters, kept),
   },
   {
     path: 'cohorts',
@@ -58,8 +58,10 @@ const calls: { path: string; summary: string; query: z.ZodType; answer: z.ZodTyp
 
 const DESCRIPTION =
   '`start_date` and `end_date` (`YYYY-MM-DD`) are business days in BUSINESS_TIME_ZONE, both included; out ' +
-  'of order or over three years is 422 on `end_date`. Computed exactly from the raw subscriptions, plans and ' +
-  'orders as docs/figures.md "Subscription economics" defines it; `channel_id`, `campaign_id`, `plan_id` ' +
+  'of order or over three years is 422 on `end_date`. Exactly as docs/figures.md "Subscription economics" ' +
+  'defines it over the raw subscriptions, plans and orders: movements and churn of the whole business, one ' +
+  'channel, campaign or plan read from what is kept (docs/analytics.md "Subscription economics kept") once ' +
+  'it is whole, the rest computed from the rows, the same answer either way; `channel_id`, `campaign_id`, `plan_id` ' +
   "keep the subscriptions of one (a channel the caller may not see is 404). A channel admin's figures cover " +
   "only its channels' subscriptions. Without whole read of the plans' prices and the orders' amounts (field " +
   'rules), every MRR figure is absent.'
@@ -67,7 +69,7 @@ const DESCRIPTION =
 const hiddenMrr: ReadonlySet<string> = new Set(mrrKeys)
 
 /**
- * GET /analytics/subscriptions/... (issue 66, item 1): subscription economics from the raw rows, behind the
+ * GET /analytics/subscriptions/... (issue 66, items 1 and 2): subscription economics (movements.ts, reports.ts), behind the
  * company-revenue permission, in the analytics slots like every analytics call. The business zone is read
  * at each call (`zone()`), so a test can count one app's rows in several zones.
  */
