@@ -71,13 +71,7 @@ const changesOf = sql`bounds as (select array_agg(lo order by bucket) as starts 
  * The MRR and members paying at the range's start are read once; each period's opening is that plus what
  * the periods before it moved (a window over them), its closing that plus its own.
  */
-export function movementsSql(
-  zone: string,
-  start: string,
-  end: string,
-  months: Days[] | null,
-  filters: Filters,
-) {
+function movementsSql(zone: string, start: string, end: string, months: Days[] | null, filters: Filters) {
   const members = (condition: SQL) => sql`(count(*) filter (where ${condition}))::integer`
   const before = sql`partition by moved.kind order by moved.first_day rows between unbounded preceding and 1 preceding`
   const through = sql`partition by moved.kind order by moved.first_day rows between unbounded preceding and current row`
