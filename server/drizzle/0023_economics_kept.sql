@@ -40,5 +40,5 @@ CREATE TABLE "economics_stale" (
 	"user_id" integer PRIMARY KEY NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "economics_member_periods_scope_index" ON "economics_member_periods" USING btree ("scope_kind","scope_id","grain","period");--> statement-breakpoint
+CREATE INDEX "economics_member_periods_scope_index" ON "economics_member_periods" USING btree ("scope_kind","scope_id","grain","period","user_id","before","after","first_at");--> statement-breakpoint
 INSERT INTO "economics_kept" ("only") VALUES (true);

@@ -42,7 +42,17 @@ export const economicsMemberPeriods = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.scopeKind, t.scopeId, t.grain, t.period] }),
-    index('economics_member_periods_scope_index').on(t.scopeKind, t.scopeId, t.grain, t.period),
+    // Every column, so a period's members are read from the index alone, in one range of it.
+    index('economics_member_periods_scope_index').on(
+      t.scopeKind,
+      t.scopeId,
+      t.grain,
+      t.period,
+      t.userId,
+      t.before,
+      t.after,
+      t.firstAt,
+    ),
   ],
 )
 

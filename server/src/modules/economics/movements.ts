@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
 import { keptIn, keptMovements, keptScopeOf } from './kept-movements.ts'
 import { type Filters, money, payingSpans } from './paying.ts'
-import { type Days, type MovementRow, monthsIn } from './ranges.ts'
+import { type Days, type MovementRow, monthsIn, type RowsAsked } from './ranges.ts'
 
 /**
  * CTEs `periods` (kind, first_day, last_day, lo, hi): business days or the given months as kind 'row' (days:
@@ -111,19 +111,21 @@ function movementsSql(zone: string, start: string, end: string, months: Days[] |
 }
 
 /**
- * The movements rows of each day or month of a range and of the whole range (kind 'total'): from what the
+ * The movements rows of each day or month of a range and of the whole range (kind 'total', unless not
+ * asked: the rows then read only what they need where kept; the raw statement works it out anyway): from what the
  * keeping keeps where it keeps the scope asked in the zone asked and every member is worked out (`kept`: the
  * figures are kept at all), else from the raw rows; the same rows either way.
  */
 export async function movementRows(
   db: Db,
   zone: string,
-  { start, end, by }: { start: string; end: string; by: 'day' | 'month' },
+  asked: RowsAsked,
   filters: Filters,
   kept: boolean,
 ): Promise<MovementRow[]> {
+  const { start, end, by } = asked
   const scope = kept ? keptScopeOf(filters) : null
-  if (scope && (await keptIn(db, zone))) return keptMovements(db, zone, start, end, by, scope)
+  if (scope && (await keptIn(db, zone))) return keptMovements(db, zone, asked, scope)
   return queryRows<MovementRow>(
     db,
     movementsSql(zone, start, end, by === 'month' ? monthsIn(start, end) : null, filters),
@@ -139,7 +141,7 @@ export async function movements(
   kept: boolean,
 ) {
   const { start_date: start, end_date: end } = query
-  const rows = await movementRows(db, zone, { start, end, by: query.by }, filters, kept)
+  const rows = await movementRows(db, zone, { start, end, by: query.by, totals: true }, filters, kept)
   const strip = ({ kind: _kind, start_date: _start, end_date: _end, ...figures }: MovementRow) => figures
   const total = rows.find((row) => row.kind === 'total')
   return {

@@ -20,3 +20,11 @@ export function monthsIn(start: string, end: string): Days[] {
 
 /** A movements row as both ways answer it (movements.ts, kept-movements.ts): a period's, or the range's total. */
 export type MovementRow = Record<string, string | number> & { kind: 'row' | 'total' }
+
+/** The rows a call asks of movementRows: its days or months, and the whole range's (kind 'total') unless not. */
+export interface RowsAsked {
+  start: string
+  end: string
+  by: 'day' | 'month'
+  totals: boolean
+}
