@@ -8,6 +8,7 @@ import type { Filters } from '../src/modules/economics/paying.ts'
 import { churn } from '../src/modules/economics/reports.ts'
 import { describeEachEngine } from './support/databases.ts'
 import { startTestApp, type TestApp } from './support/harness.ts'
+import { seeded } from './support/seeded.ts'
 
 /**
  * Subscription economics kept (issue 66 item 2, docs/analytics.md "Subscription economics kept"): after the
@@ -25,15 +26,6 @@ const RANGES = [
   { start_date: '2026-01-01', end_date: '2026-12-31', by: 'month' },
   { start_date: '2025-01-01', end_date: '2026-12-31', by: 'month' },
 ] as const
-
-/** A small generator of the same numbers every run. */
-function seeded(seed: number) {
-  let state = seed
-  return (below: number) => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648
-    return Math.floor(state / 65_536) % below
-  }
-}
 
 describeEachEngine('subscription economics kept', (engine) => {
   let t: TestApp

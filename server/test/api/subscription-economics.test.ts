@@ -8,6 +8,7 @@ import { foldFigures } from '../../src/modules/analytics/keeping/index.ts'
 import { keptIn } from '../../src/modules/economics/kept-movements.ts'
 import { describeEachEngine } from '../support/databases.ts'
 import { type Json, startTestApp, type TestApp } from '../support/harness.ts'
+import { seeded } from '../support/seeded.ts'
 
 /**
  * Subscription economics (issue 66 item 1, docs/figures.md "Subscription economics") against a walk of the
@@ -327,15 +328,6 @@ function expectedConversion(subs: Sub[], renewals: { sub: number; at: number }[]
       converted,
       first_period_conversion: ratio(BigInt(converted), BigInt(due)),
     }))
-}
-
-/** A small generator of the same numbers every run. */
-function seeded(seed: number) {
-  let state = seed
-  return (below: number) => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648
-    return Math.floor(state / 65_536) % below
-  }
 }
 
 describeEachEngine('subscription economics', (engine) => {
