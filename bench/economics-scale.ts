@@ -9,8 +9,9 @@
  * distinct query (its end day one day earlier each round), so none is answered from the answers of the last
  * moments (recent-answers.ts, keyed by the query), beside pgbench running the SQL the server runs for the
  * first round's query (rendered from the server's own functions, the values bound as the server binds
- * them): its p50 and average; and the floor, pgbench of one bare pass over the call's subscriptions and
- * their plans. The goal is 50 ms. Then the freshness of a subscription change: a
+ * them): its p50 and average; and the floors: pgbench of one bare pass over the call's subscriptions and
+ * their plans, and, for the calls answered from what is kept, a bare Fastify route with pg serving a bare
+ * SELECT of the kept rows of the call's scope and periods (support/bare-route.ts), asked as often. The goal is 50 ms. Then the freshness of a subscription change: a
  * subscription inserted, then one ended, by SQL as the member site writes them, and the seconds until GET
  * movements for the current month, asked again and again as a screen would, shows it. Asserts nothing.
  *
@@ -24,7 +25,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { addDays, monthOf } from '@vod/contract'
+import { addDays, monthOf, nextMonth } from '@vod/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import pg from 'pg'
@@ -35,6 +36,7 @@ import { movements } from '../server/src/modules/economics/movements.ts'
 import type { Filters } from '../server/src/modules/economics/paying.ts'
 import { churn, cohorts, conversion } from '../server/src/modules/economics/reports.ts'
 import { login } from './support/api.ts'
+import { type BareRoute, startBareRoute } from './support/bare-route.ts'
 import { benchDatabase } from './support/bench-database.ts'
 import { loadCommerce } from './support/commerce-load.ts'
 import { loadEconomics } from './support/economics-load.ts'
@@ -62,6 +64,7 @@ const database = await benchDatabase()
 const url = database.url
 const db = database.database.db
 let server: RunningServer | undefined
+let bare: BareRoute | undefined
 try {
   if (!database.reused) {
     const started = performance.now()
@@ -129,7 +132,7 @@ try {
   const queryOf = (call: Call, round: number) => {
     let start = monthOf(today)
     for (let back = 0; back <= round; back++) start = monthOf(addDays(start, -1))
-    const end = call.days === 'month' ? addDays(monthOf(addDays(start, 31)), -1) : addDays(today, -round)
+    const end = call.days === 'month' ? addDays(nextMonth(start), -1) : addDays(today, -round)
     return {
       start_date: call.days === 'month' ? start : addDays(end, 1 - call.days),
       end_date: end,
@@ -224,11 +227,43 @@ try {
     params: [],
   })
 
+  /**
+   * The floor of a call answered from what is kept (movements and churn): a bare Fastify route with pg
+   * (support/bare-route.ts) serving a bare SELECT of the kept rows of its scope and periods, the first
+   * round's, asked as many times as the API.
+   */
+  const keptPage = (call: Call) => {
+    if (call.path !== 'movements' && call.path !== 'churn') return null
+    const { start_date: start, end_date: end } = queryOf(call, 0)
+    const [kind, id] = call.channel
+      ? ['channel', call.channel]
+      : call.plan
+        ? ['plan', call.plan]
+        : ['all', -1]
+    return `select * from economics_periods where scope_kind = '${kind}' and scope_id = ${id}
+      and grain = '${call.by ?? 'month'}' and period between '${start}' and '${end}' order by period`
+  }
+  const pages = calls.map(keptPage)
+  const route = await startBareRoute(
+    url,
+    pages.map((page) => page ?? 'select 1'),
+  )
+  bare = route
+  const bareP50 = async (n: number) => {
+    const times: number[] = []
+    for (let round = 0; round < rounds; round++) {
+      const started = performance.now()
+      await (await fetch(route.url(n))).json()
+      times.push(performance.now() - started)
+    }
+    return quantile(times, 0.5)
+  }
+
   const rows: string[][] = []
   const failures: string[] = []
   let slowest: { label: string; ms: number; statement: { sql: string; params: unknown[] } } | undefined
   let zone = 'UTC'
-  for (const call of calls) {
+  for (const [n, call] of calls.entries()) {
     const times: number[] = []
     for (let round = 0; round < rounds; round++) {
       const answer = await get(call.path, queryOf(call, round))
@@ -242,6 +277,7 @@ try {
     const statement = await statementOf(call, zone, queryOf(call, 0))
     const raw = await pgbenchLatency(statement)
     const floor = await pgbenchLatency(barePass(call))
+    const keptFloor = pages[n] ? (await bareP50(n)).toFixed(0) : '-'
     const p50 = quantile(times, 0.5)
     const p95 = quantile(times, 0.95)
     if (!slowest || raw.p50 > slowest.ms) slowest = { label: call.label, ms: raw.p50, statement }
@@ -252,6 +288,7 @@ try {
       raw.p50.toFixed(0),
       raw.average.toFixed(0),
       floor.p50.toFixed(0),
+      keptFloor,
       String(GOAL_MS),
       p50 < GOAL_MS ? 'met' : 'not met',
     ]
@@ -263,9 +300,9 @@ try {
     `\n${rounds} API requests a call (distinct queries), pgbench ${pgbenchRounds} transactions a call`,
   )
   console.log(
-    '| call | API p50 ms | API p95 ms | raw SQL p50 ms | raw SQL average ms | bare pass p50 ms | goal ms | goal |',
+    '| call | API p50 ms | API p95 ms | raw SQL p50 ms | raw SQL average ms | bare pass p50 ms | bare route, kept rows p50 ms | goal ms | goal |',
   )
-  console.log('| --- | --: | --: | --: | --: | --: | --: | --- |')
+  console.log('| --- | --: | --: | --: | --: | --: | --: | --: | --- |')
   for (const row of rows) console.log(`| ${row.join(' | ')} |`)
   for (const failure of failures) console.log(`failed: ${failure}`)
 
@@ -333,5 +370,6 @@ try {
   console.log(`\nended at ${new Date().toISOString()}, ${machine()}`)
 } finally {
   await server?.stop()
+  await bare?.stop()
   await database.finish()
 }

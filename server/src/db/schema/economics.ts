@@ -1,9 +1,9 @@
 import {
-  bigint,
   boolean,
   date,
   index,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -16,7 +16,8 @@ import {
  * is each member's classification, per scope and period, worked out again whole whenever one of their
  * subscriptions or its plan's prices change (modules/economics/keeping.ts), and the sums of those per scope
  * and period. A scope is `all` (scope_id -1), a `channel`, `campaign` (0: none) or `plan`; a period a
- * business `day`, `month` or `year` of the kept zone. Money is cents.
+ * business `day`, `month` or `year` of the kept zone. Money is whole cents, numeric: a sum of whatever prices the
+ * member site may store never overflows (bigint could, and would stop the keeping).
  */
 const scope = {
   scopeKind: text('scope_kind', { enum: ['all', 'channel', 'campaign', 'plan'] }).notNull(),
@@ -24,7 +25,7 @@ const scope = {
   grain: text('grain', { enum: ['day', 'month', 'year'] }).notNull(),
   period: date('period', { mode: 'string' }).notNull(),
 }
-const cents = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0)
+const cents = (name: string) => numeric(name, { precision: 38, scale: 0 }).notNull().default('0')
 const members = (name: string) => integer(name).notNull().default(0)
 
 /**

@@ -1,4 +1,4 @@
-import { addDays, monthOf } from '@vod/contract'
+import { addDays, dayCount, monthOf, nextMonth } from '@vod/contract'
 import { sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
 import { fromCents } from '../../lib/money.ts'
@@ -42,8 +42,7 @@ export async function keptIn(db: Db, zone: string): Promise<boolean> {
 /** The kept grain a period is exactly (a business day, month or year), or null. */
 function grainOf({ first, last }: Days): 'day' | 'month' | 'year' | null {
   if (first === last) return 'day'
-  const nextMonth = monthOf(addDays(monthOf(first), 31))
-  if (first === monthOf(first) && addDays(last, 1) === nextMonth) return 'month'
+  if (first === monthOf(first) && addDays(last, 1) === nextMonth(first)) return 'month'
   if (first.endsWith('-01-01') && last === `${first.slice(0, 4)}-12-31`) return 'year'
   return null
 }
@@ -147,7 +146,7 @@ export async function keptMovements(
   const rows: Days[] =
     by === 'month'
       ? monthsIn(start, end)
-      : Array.from({ length: daysBetween(start, end) + 1 }, (_, at) => ({
+      : Array.from({ length: dayCount(start, end) }, (_, at) => ({
           first: addDays(start, at),
           last: addDays(start, at),
         }))
@@ -178,6 +177,3 @@ export async function keptMovements(
   if (totals) answered.push({ ...rowOf(whole, await sumsFor(whole), opening), kind: 'total' })
   return answered
 }
-
-const daysBetween = (start: string, end: string) =>
-  Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000)
