@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { type FieldRule, type FieldRules, ruleOf } from './field-rules.ts'
 import type { FieldLabel } from './labels.ts'
 import { periodQuery } from './resources/analytics.ts'
+import { restatementOf, restatementsAnswerOf } from './restatements.ts'
 import { calendarDay, instant, moneySum, recordId, tally } from './values.ts'
 
 /**
@@ -307,3 +308,31 @@ export const movementLabels: Readonly<Record<(typeof movementColumns)[number], F
 /** An economics figure's label in a language (the screen's cards and headings). */
 export const economicsLabel = (name: keyof typeof economicsFigures, language: 'en' | 'zh-cn'): string =>
   economicsFigures[name].label[language]
+
+/**
+ * What a restatement of subscription economics names (docs/analytics.md "Restatements of subscription
+ * economics"): a closed month's five movements and members each, and its closing MRR and members (the next
+ * month's opening).
+ */
+export const economicsRestatedFigures = [
+  'new',
+  'reactivation',
+  'expansion',
+  'contraction',
+  'churn',
+  'closing_mrr',
+  'new_members',
+  'reactivated_members',
+  'expanded_members',
+  'contracted_members',
+  'churned_members',
+  'closing_members',
+] as const satisfies readonly (typeof movementColumns)[number][]
+
+const economicsRestatement = restatementOf(economicsRestatedFigures, ['subscriptions', 'plans'])
+export type EconomicsRestatement = z.infer<typeof economicsRestatement>
+
+export const economicsRestatementsAnswer = restatementsAnswerOf(
+  economicsRestatement,
+  'SubscriptionRestatements',
+)

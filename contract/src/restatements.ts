@@ -32,35 +32,51 @@ const exact = z.string().meta({
     "The figure's value, exact: an integer for a count, two places for money (a string either way).",
 })
 
-const restatement = z.object({
-  figure: z.enum(restatedFigures),
-  unit: z.enum(['count', 'money']),
-  /** The business month's first day. */
-  month: calendarDay,
-  channel_id: recordId.nullable(),
-  campaign_id: recordId.nullable(),
-  plan_id: recordId.nullable(),
-  /** Whose rows changed: the member site's table. */
-  source: z.enum(restatementSources),
-  before: exact,
-  after: exact,
-  /** after less before. */
-  change: exact,
-  /** When the change reached the figures (to the minute: changes of one minute are one entry). */
-  noted_at: instant,
-})
+/**
+ * A restatement on the wire, of the figures and member site's tables named: one figure of a closed month at a
+ * level, its value before and after, and when the change reached the figures.
+ */
+export function restatementOf<Figure extends string, Source extends string>(
+  figures: readonly [Figure, ...Figure[]],
+  sources: readonly [Source, ...Source[]],
+) {
+  return z.object({
+    figure: z.enum(figures),
+    unit: z.enum(['count', 'money']),
+    /** The business month's first day. */
+    month: calendarDay,
+    channel_id: recordId.nullable(),
+    campaign_id: recordId.nullable(),
+    plan_id: recordId.nullable(),
+    /** Whose rows changed: the member site's table. */
+    source: z.enum(sources),
+    before: exact,
+    after: exact,
+    /** after less before. */
+    change: exact,
+    /** When the change reached the figures (to the minute: changes of one minute are one entry). */
+    noted_at: instant,
+  })
+}
+
+/** An answer of restatements (`entry`'s), with the period asked and the first month still open. */
+export function restatementsAnswerOf<Entry extends z.ZodType>(entry: Entry, id: string) {
+  return z
+    .object({
+      data: z.array(entry),
+      meta: z.object({
+        start_date: calendarDay,
+        end_date: calendarDay,
+        time_zone: z.string(),
+        /** The first month still open: months before it are closed (null: none closed yet). */
+        closed_before: calendarDay.nullable(),
+      }),
+      fresh_as_of: instant.nullable(),
+    })
+    .meta({ id })
+}
+
+const restatement = restatementOf(restatedFigures, restatementSources)
 export type Restatement = z.infer<typeof restatement>
 
-export const restatementsAnswer = z
-  .object({
-    data: z.array(restatement),
-    meta: z.object({
-      start_date: calendarDay,
-      end_date: calendarDay,
-      time_zone: z.string(),
-      /** The first month still open: months before it are closed (null: none closed yet). */
-      closed_before: calendarDay.nullable(),
-    }),
-    fresh_as_of: instant.nullable(),
-  })
-  .meta({ id: 'Restatements' })
+export const restatementsAnswer = restatementsAnswerOf(restatement, 'Restatements')

@@ -1,9 +1,12 @@
 import { movementLabels, movementMoney } from '@vod/contract'
 import type { Download } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { axeChecks } from '../support/axe.ts'
 import { asAdmin, bothLanguages, loggedInContext, useProduct } from '../support/product.ts'
+import { namingFaults } from '../support/vocabulary.ts'
 
 const product = useProduct()
+const accessible = axeChecks()
 
 type MovementsRow = Record<string, string | number | undefined> & { start_date: string }
 interface Movements {
@@ -110,4 +113,29 @@ describe('subscription economics, end to end in Chromium', () => {
       }
       await context.close()
     })
+
+  it("shows the subscriptions' restatements of closed months in both languages, named and accessible", async () => {
+    const { start, end } = await lastMonth()
+    const found: string[] = []
+    const within = '[data-testid="restatements"]'
+    for (const { language, cookie } of bothLanguages) {
+      const context = await loggedInContext(product, cookie, { bypassCSP: true })
+      const page = await context.newPage()
+      await page.goto(
+        `${product.server.url}/#/analytics/daily/subscriptions?start_date=${start}&end_date=${end}`,
+      )
+      const section = page.locator(within)
+      const title = language === 'en' ? 'Restatements of closed months' : '已关账月份的重述'
+      await section.getByText(title, { exact: true }).waitFor()
+      // Its month said closed or not, and its changes listed or said to be none.
+      await section
+        .locator('[data-testid="restatements-closed"], [data-testid="restatements-none"]')
+        .first()
+        .waitFor()
+      found.push(...(await namingFaults(page, within, language, 'subscription restatements')))
+      found.push(await accessible(page, `${language} subscription restatements`, { within }))
+      await context.close()
+    }
+    expect(found.filter(Boolean).join('\n')).toBe('')
+  })
 })

@@ -330,7 +330,8 @@ describeOnPostgres('the figures from the change stream', () => {
             await movements(db, zone, range, filters, false),
           )
         }
-        return movements(db, zone, range, { scope: { channels: null } }, true)
+        // This test's plan alone: other tests' subscriptions start today, in whatever year that is.
+        return movements(db, zone, range, { scope: { channels: null }, planId: priced }, true)
       }
       const first = await keptEqualsRaw()
       // Over the year, the member who left in April is no movement: the other two are new.
@@ -342,6 +343,9 @@ describeOnPostgres('the figures from the change stream', () => {
       await pool.query(`update plans set recurring_original_price = '29.99' where id = $1`, [priced])
       const repriced = await keptEqualsRaw()
       expect(repriced.meta.totals.closing_mrr).not.toBe(first.meta.totals.closing_mrr)
+      // The closed months these changed are noted, under the table whose change it was.
+      const noted = await pool.query(`select distinct source from economics_restatements order by source`)
+      expect(noted.rows.map((row) => row.source)).toEqual(['plans', 'subscriptions'])
     } finally {
       await database.close()
     }

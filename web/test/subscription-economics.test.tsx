@@ -1,10 +1,12 @@
 import { cleanup, render, screen, within } from '@testing-library/react'
+import { movementLabels } from '@vod/contract/economics'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { analyticsLocale } from '../src/features/analytics/locale.ts'
+import { RestatementsTable } from '../src/features/analytics/RestatementsTable.tsx'
 import { ChurnCards } from '../src/features/economics/ChurnCards.tsx'
 import { economicsLocale } from '../src/features/economics/locale.ts'
 import { MovementsTables } from '../src/features/economics/MovementsTables.tsx'
-import type { Churn, Movements } from '../src/features/economics/queries.ts'
+import type { Churn, EconomicsRestatements, Movements } from '../src/features/economics/queries.ts'
 import { addLocales } from '../src/i18n/index.ts'
 
 /**
@@ -90,5 +92,47 @@ describe('the Subscriptions screen', () => {
     expect(screen.getByText('30.00%')).toBeTruthy()
     expect(screen.queryByText('ARPU')).toBeNull()
     expect(screen.queryByText(/USD/)).toBeNull()
+  })
+
+  it("lists a closed month's restated figures by their names, money and counts as each reads (zh-cn, the default)", () => {
+    const entry = {
+      month: '2026-10-01',
+      channel_id: null,
+      campaign_id: null,
+      plan_id: null,
+      noted_at: '2026-11-20T08:15:00.000Z',
+    }
+    const entries: EconomicsRestatements['data'] = [
+      {
+        ...entry,
+        figure: 'closing_mrr',
+        unit: 'money',
+        source: 'plans',
+        before: '100.00',
+        after: '109.99',
+        change: '9.99',
+      },
+      {
+        ...entry,
+        figure: 'churned_members',
+        unit: 'count',
+        source: 'subscriptions',
+        before: '3',
+        after: '2',
+        change: '-1',
+      },
+    ]
+    render(<RestatementsTable entries={entries} labelOf={(figure) => movementLabels[figure][1]} />)
+    const rows = within(screen.getByTestId('restatements-table')).getAllByRole('row').slice(1)
+    const cells = rows.map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .slice(1, 7)
+        .map((cell) => cell.textContent),
+    )
+    expect(cells).toEqual([
+      ['期末月经常性收入', '全部', 'USD 100.00', 'USD 109.99', 'USD +9.99', '套餐（价格与周期）'],
+      ['流失会员', '全部', '3', '2', '-1', '订阅'],
+    ])
   })
 })

@@ -54,6 +54,8 @@ export const en = {
   'errors.bulk_busy': 'Other bulk actions are running; please try again in a few seconds.',
   'errors.search_busy': 'Many searches are running right now; please try again in a few seconds.',
   'errors.analytics_busy': 'Many reports are being worked out right now; please try again in a few seconds.',
+  'errors.restatements_one_scope':
+    'Restatements of subscription economics are kept for the whole business, one channel, one campaign or one plan across every channel: ask for one of them.',
   'errors.figures_unkept_wal_level':
     "No figures are kept: this PostgreSQL's wal_level is {value}, and the figures follow its change stream, which needs logical decoding. Set wal_level = logical (Amazon RDS and Aurora: the parameter rds.logical_replication = 1; Google Cloud SQL: the flag cloudsql.logical_decoding = on; Azure Database for PostgreSQL: the server parameter wal_level = LOGICAL) and restart PostgreSQL; the server then builds the figures by itself.",
   'errors.figures_unkept_version':

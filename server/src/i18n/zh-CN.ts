@@ -50,6 +50,8 @@ export const zhCN: Record<MessageKey, string> = {
   'errors.bulk_busy': '其他批量操作正在进行，请几秒后重试。',
   'errors.search_busy': '当前正在进行的搜索较多，请几秒后重试。',
   'errors.analytics_busy': '当前正在计算的报表较多，请几秒后重试。',
+  'errors.restatements_one_scope':
+    '订阅经营指标的重述按全部、单个渠道、单个活动或全部渠道的单个套餐保存：请只选择其中一项。',
   'errors.figures_unkept_wal_level':
     '未保存任何统计数据：该 PostgreSQL 的 wal_level 为 {value}，而统计数据依赖其变更流，需要开启逻辑解码。请设置 wal_level = logical（Amazon RDS 与 Aurora：参数 rds.logical_replication = 1；Google Cloud SQL：标志 cloudsql.logical_decoding = on；Azure Database for PostgreSQL：服务器参数 wal_level = LOGICAL）并重启 PostgreSQL，服务器随后会自行生成统计数据。',
   'errors.figures_unkept_version':

@@ -78,10 +78,44 @@ export const economicsPeriods = pgTable(
   (t) => [primaryKey({ columns: [t.scopeKind, t.scopeId, t.grain, t.period] })],
 )
 
-/** Members whose rows are to be worked out again: a subscription of theirs, or its plan's prices, changed. */
-export const economicsStale = pgTable('economics_stale', {
-  userId: integer('user_id').primaryKey(),
-})
+/**
+ * Members whose rows are to be worked out again, and whose change made them so (`source`, the member site's
+ * table): a subscription of theirs (`subscriptions`), or its plan's prices or periods (`plans`).
+ */
+export const economicsStale = pgTable(
+  'economics_stale',
+  {
+    userId: integer('user_id').notNull(),
+    source: text('source', { enum: ['subscriptions', 'plans'] }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.source] })],
+)
+
+/**
+ * What changed the economics of closed business months (docs/analytics.md "Restatements of subscription
+ * economics"): per scope, month and figure (the wire's names: the five movements, the members each, closing
+ * MRR and members), the member site's table behind it and the minute the keeping worked the members out, the
+ * figure's value before and after (cents for money), as the keeping had it then: a minute's changes are one
+ * entry, from the first one's before to the last one's after.
+ */
+export const economicsRestatements = pgTable(
+  'economics_restatements',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    scopeKind: scope.scopeKind,
+    scopeId: scope.scopeId,
+    figure: text('figure').notNull(),
+    source: text('source', { enum: ['subscriptions', 'plans'] }).notNull(),
+    before: numeric('before', { precision: 38, scale: 0 }).notNull(),
+    after: numeric('after', { precision: 38, scale: 0 }).notNull(),
+    notedAt: timestamp('noted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.scopeKind, t.scopeId, t.month, t.figure, t.source, t.notedAt],
+    }),
+  ],
+)
 
 /**
  * One row: the zone the periods are kept in and whether every member was worked out in it since the rows were

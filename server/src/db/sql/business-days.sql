@@ -78,6 +78,7 @@ BEGIN
   ON CONFLICT (key) DO UPDATE SET value = excluded.value;
   -- Another zone's months: none is closed in this one yet, and what was noted of the others is of no month here.
   DELETE FROM figure_restatements;
+  DELETE FROM economics_restatements;
   PERFORM vod_zone_days_fill();
   PERFORM vod_upkeep_hold('zone days');
   RETURN true;

@@ -3,15 +3,15 @@
 -- them out in the background.
 
 -- The members a set of subscriptions' rows belong to, and those of the subscriptions of plans whose prices or
--- periods changed, made stale.
+-- periods changed, made stale, each with the table whose change did.
 CREATE OR REPLACE FUNCTION vod_economics_stale(user_ids integer[], plan_ids integer[]) RETURNS void
 LANGUAGE sql AS $$
-  INSERT INTO economics_stale (user_id)
-  SELECT member_id FROM unnest(user_ids) member_id WHERE member_id IS NOT NULL
+  INSERT INTO economics_stale (user_id, source)
+  SELECT member_id, 'subscriptions' FROM unnest(user_ids) member_id WHERE member_id IS NOT NULL
   UNION
-  SELECT subscription.user_id FROM subscriptions subscription WHERE subscription.plan_id = ANY (plan_ids)
-  ORDER BY 1
-  ON CONFLICT (user_id) DO NOTHING
+  SELECT subscription.user_id, 'plans' FROM subscriptions subscription WHERE subscription.plan_id = ANY (plan_ids)
+  ORDER BY 1, 2
+  ON CONFLICT (user_id, source) DO NOTHING
 $$;
 --> statement-breakpoint
 -- What of a subscription its MRR and scopes follow from.
@@ -87,4 +87,73 @@ $$;
 -- keeping drops what it kept at its next step and answers come from the raw rows until it is whole again.
 CREATE OR REPLACE FUNCTION vod_economics_anew() RETURNS void LANGUAGE sql AS $$
   UPDATE economics_kept SET zone = NULL, built = false
+$$;
+--> statement-breakpoint
+-- A figure of a restatement of subscription economics (its wire name) of a month in a scope, as kept now:
+-- its month row's value, or for closing MRR and members the MRR moved and members joined up to it.
+CREATE OR REPLACE FUNCTION vod_economics_value(kind text, id integer, month date, figure text) RETURNS numeric
+LANGUAGE sql STABLE AS $$
+  SELECT coalesce(CASE figure
+    WHEN 'closing_mrr' THEN (SELECT sum(kept.mrr_moved) FROM economics_periods kept
+      WHERE kept.scope_kind = kind AND kept.scope_id = id AND kept.grain = 'month' AND kept.period <= month)
+    WHEN 'closing_members' THEN (SELECT sum(kept.joined) FROM economics_periods kept
+      WHERE kept.scope_kind = kind AND kept.scope_id = id AND kept.grain = 'month' AND kept.period <= month)
+    ELSE (SELECT CASE figure WHEN 'new' THEN kept.new_mrr WHEN 'reactivation' THEN kept.reactivation
+        WHEN 'expansion' THEN kept.expansion WHEN 'contraction' THEN kept.contraction WHEN 'churn' THEN kept.churn
+        WHEN 'new_members' THEN kept.new_members WHEN 'reactivated_members' THEN kept.reactivated_members
+        WHEN 'expanded_members' THEN kept.expanded_members WHEN 'contracted_members' THEN kept.contracted_members
+        WHEN 'churned_members' THEN kept.churned_members END
+      FROM economics_periods kept
+      WHERE kept.scope_kind = kind AND kept.scope_id = id AND kept.grain = 'month' AND kept.period = month)
+  END, 0)
+$$;
+--> statement-breakpoint
+-- What a keeping step changed of closed months (docs/analytics.md "Restatements of subscription economics"):
+-- its members' month rows before and after (`old_sums`, `new_sums`: economics_periods' columns summed per
+-- source, scope and month before `closed_before`), told apart per figure (closing MRR and members for every
+-- closed month from the first one changed, as MRR moved and members joined add up to them) and noted in
+-- economics_restatements by minute with the value after (as kept now, less what the step's other source
+-- changed after this one, in the sources' order) and before. Runs once the step's rows are in.
+CREATE OR REPLACE FUNCTION vod_economics_note(old_sums jsonb, new_sums jsonb, closed_before date) RETURNS void
+LANGUAGE sql AS $$
+  WITH sides AS (
+    SELECT side.sign, summed.value->>'source' AS source, period_row.*
+    FROM (VALUES (1, new_sums), (-1, old_sums)) AS side(sign, sums)
+    CROSS JOIN LATERAL jsonb_array_elements(side.sums) AS summed(value)
+    CROSS JOIN LATERAL jsonb_populate_record(NULL::economics_periods, summed.value) AS period_row
+  ),
+  moved AS (
+    SELECT source, scope_kind, scope_id, period, sum(sign * mrr_moved) AS mrr_moved, sum(sign * joined) AS joined,
+      sum(sign * new_mrr) AS new_mrr, sum(sign * reactivation) AS reactivation, sum(sign * expansion) AS expansion,
+      sum(sign * contraction) AS contraction, sum(sign * churn) AS churn, sum(sign * new_members) AS new_members,
+      sum(sign * reactivated_members) AS reactivated_members, sum(sign * expanded_members) AS expanded_members,
+      sum(sign * contracted_members) AS contracted_members, sum(sign * churned_members) AS churned_members
+    FROM sides GROUP BY 1, 2, 3, 4
+  ),
+  changes AS (
+    SELECT moved.period AS month, moved.scope_kind, moved.scope_id, moved.source, figure.name, figure.change
+    FROM moved CROSS JOIN LATERAL (VALUES ('new', new_mrr), ('reactivation', reactivation),
+      ('expansion', expansion), ('contraction', contraction), ('churn', churn), ('new_members', new_members),
+      ('reactivated_members', reactivated_members), ('expanded_members', expanded_members),
+      ('contracted_members', contracted_members), ('churned_members', churned_members)) AS figure(name, change)
+    UNION ALL
+    SELECT month_start::date, scoped.scope_kind, scoped.scope_id, scoped.source, figure.name, figure.change
+    FROM (SELECT source, scope_kind, scope_id, min(period) AS first_month FROM moved GROUP BY 1, 2, 3) scoped
+    CROSS JOIN LATERAL generate_series(scoped.first_month, closed_before - interval '1 month', interval '1 month')
+      AS month_start
+    CROSS JOIN LATERAL (SELECT sum(earlier.mrr_moved) AS mrr, sum(earlier.joined) AS members FROM moved earlier
+      WHERE (earlier.source, earlier.scope_kind, earlier.scope_id) = (scoped.source, scoped.scope_kind, scoped.scope_id)
+        AND earlier.period <= month_start) AS upto
+    CROSS JOIN LATERAL (VALUES ('closing_mrr', upto.mrr), ('closing_members', upto.members)) AS figure(name, change)
+  ),
+  valued AS (
+    SELECT changes.*, vod_economics_value(changes.scope_kind, changes.scope_id, changes.month, changes.name)
+      - coalesce(sum(changes.change) OVER (PARTITION BY changes.scope_kind, changes.scope_id, changes.month,
+        changes.name ORDER BY changes.source DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS after
+    FROM changes WHERE changes.change <> 0
+  )
+  INSERT INTO economics_restatements AS noted (month, scope_kind, scope_id, figure, source, before, after, noted_at)
+  SELECT month, scope_kind, scope_id, name, source, after - change, after, date_trunc('minute', now()) FROM valued
+  ORDER BY 2, 3, 1, 4, 5
+  ON CONFLICT (scope_kind, scope_id, month, figure, source, noted_at) DO UPDATE SET after = excluded.after
 $$;

@@ -1,5 +1,6 @@
 import { createSlots } from '../../lib/slots.ts'
 import { economicsExportRoutes } from '../economics/export.ts'
+import { economicsRestatementRoutes } from '../economics/restatements-route.ts'
 import { economicsRoutes } from '../economics/routes.ts'
 import type { ApiModule } from '../types.ts'
 import { dashboardRoutes } from './dashboard.ts'
@@ -37,6 +38,7 @@ export const analyticsModule: ApiModule = async (app, { db, reads, config }) => 
   await restatementRoutes(app, options)
   await economicsRoutes(app, options, () => config.businessTimeZone)
   await economicsExportRoutes(app, options, () => config.businessTimeZone)
+  await economicsRestatementRoutes(app, options)
   scheduleAnalyticsUpkeep(app, db, config.businessTimeZone, config.visitRetentionDays)
   // After the caller's permission (onRequest): who may not read the figures is not told about the database.
   app.addHook('preHandler', async (request) => {

@@ -5,17 +5,13 @@ import {
   restatementsAnswer,
   restatementsQuery,
 } from '@vod/contract'
-import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { queryRows } from '../../db/client.ts'
-import { campaigns } from '../../db/schema/index.ts'
-import { notFound } from '../../lib/errors.ts'
 import { recordErrors } from '../../lib/responses.ts'
 import { hiddenFiguresOf } from './hidden-figures.ts'
-import { levelsOf, RESTATEMENTS_MOST, restatementsOf } from './restatements.ts'
+import { firstOpenMonth, levelsOf, RESTATEMENTS_MOST, restatementsOf } from './restatements.ts'
 import { type AnalyticsOptions, BUSY_TEXT, bounded, busyErrors } from './routes.ts'
-import { scopeOf } from './scope.ts'
+import { campaignIn, scopeOf } from './scope.ts'
 
 const DESCRIPTION =
   'What changed the kept figures of closed business months (docs/analytics.md "Closed months and ' +
@@ -43,28 +39,18 @@ export async function restatementRoutes(app: FastifyInstance, { db, slots, reads
     async (request: FastifyRequest) => {
       const query = request.query as RestatementsQuery
       const scope = await scopeOf(db, request, query.channel_id)
-      let campaign: { id: number; channel: number } | undefined
-      if (query.campaign_id !== undefined) {
-        const [found] = await db
-          .select({ id: campaigns.id, channel: campaigns.channelId })
-          .from(campaigns)
-          .where(eq(campaigns.id, query.campaign_id))
-        const seen = found && (scope.channels?.includes(found.channel) ?? true)
-        if (!seen || (query.channel_id !== undefined && found.channel !== query.channel_id)) throw notFound()
-        campaign = found
-      }
+      const campaign =
+        query.campaign_id === undefined
+          ? undefined
+          : await campaignIn(db, scope, query.campaign_id, query.channel_id)
       const levels = levelsOf(scope.channels, { campaign, planId: query.plan_id })
       const hidden = hiddenFiguresOf(request)
       const figures = restatedFigures.filter((figure) => !hidden.has(figure))
       const months = { from: monthOf(query.start_date), to: monthOf(query.end_date) }
-      const { answer, freshAsOf } = await bounded({ slots, reads }, async (on) => {
-        const [closed] = await queryRows<{ month: string | null }>(
-          on,
-          sql`select split_part(value, ' ', 1) as month from app_settings
-            where key = 'figures_closed_before' and split_part(value, ' ', 2) = ${zone}`,
-        )
-        return { data: await restatementsOf(on, months, levels, figures), closed: closed?.month ?? null }
-      })
+      const { answer, freshAsOf } = await bounded({ slots, reads }, async (on) => ({
+        data: await restatementsOf(on, months, levels, figures),
+        closed: await firstOpenMonth(on, zone),
+      }))
       return {
         data: answer.data,
         meta: {

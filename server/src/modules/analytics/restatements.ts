@@ -6,6 +6,16 @@ import { columnOf, listOf, moneySumType } from './sql-parts.ts'
 /** An array parameter as PostgreSQL's text of one (both drivers take it): ids and the registry's names only. */
 const arrayOf = (values: readonly (number | string)[]) => `{${values.join(',')}}`
 
+/** The first month still open of `zone` where months are closed in it (null: none closed in that zone yet). */
+export async function firstOpenMonth(db: Db, zone: string): Promise<string | null> {
+  const [row] = await queryRows<{ month: string | null }>(
+    db,
+    sql`select split_part(value, ' ', 1) as month from app_settings
+      where key = 'figures_closed_before' and split_part(value, ' ', 2) = ${zone}`,
+  )
+  return row?.month ?? null
+}
+
 /** The most entries an answer holds, the newest first. */
 export const RESTATEMENTS_MOST = 1000
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { type Db, queryRows } from '../../db/client.ts'
+import { keepEconomicsCaughtUp } from '../economics/keeping.ts'
 import { foldStatus } from './fold-status.ts'
 import { RETENTION } from './keeping/stream.ts'
 import { forgetAnswers } from './recent-answers.ts'
@@ -92,6 +93,9 @@ export async function pruneVisits(db: Db, retentionDays: number, now = new Date(
  */
 export async function closeMonths(db: Db): Promise<string | null> {
   const { freshAsOf } = await foldStatus(db)
+  // The members the changes up to then made stale worked out first: what a month took while open is never
+  // noted as a restatement of it.
+  await keepEconomicsCaughtUp(db)
   const [row] = await queryRows<{ open: string | null }>(
     db,
     sql`select vod_figures_close(${freshAsOf?.toISOString() ?? null}::timestamptz)::text as open`,

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { type Db, queryRows } from '../../db/client.ts'
 import { repeatSteps } from '../analytics/keeping/fold.ts'
+import { firstOpenMonth } from '../analytics/restatements.ts'
 import { movementSums, PERIOD_FIGURES, periodStart } from './kept-sums.ts'
 import { payingSpans } from './paying.ts'
 
@@ -70,8 +71,12 @@ const figureColumns = sql.join(
   sql`, `,
 )
 
-/** Members' rows (`rows`, a CTE named moved) summed per scope and period and added to economics_periods, times `sign`. */
-function addToPeriods(rows: SQL, zone: string, sign: 1 | -1): SQL {
+/**
+ * Members' rows (`rows`, a CTE named moved) summed per scope and period and added to economics_periods, times
+ * `sign`; answers their month rows of closed months (before `noted.closed`) summed per the source that made
+ * each member stale, scope and month, as JSON (vod_economics_note's sides), or null when nothing is noted.
+ */
+function addToPeriods(rows: SQL, zone: string, sign: 1 | -1, noted: Noted): SQL {
   const by = sign === 1 ? sql`+` : sql`-`
   const added = sql.join(
     PERIOD_FIGURES.map((column) => {
@@ -80,19 +85,48 @@ function addToPeriods(rows: SQL, zone: string, sign: 1 | -1): SQL {
     }),
     sql`, `,
   )
-  return sql`with moved as (${rows})
-    insert into economics_periods as kept (scope_kind, scope_id, grain, period, ${figureColumns})
-    select scope_kind, scope_id, grain, period, ${movementSums(periodStart(zone))}
-    from moved group by scope_kind, scope_id, grain, period order by 1, 2, 3, 4
-    on conflict (scope_kind, scope_id, grain, period) do update set ${added}`
+  const sums = movementSums(periodStart(zone))
+  return sql`with moved as (${rows}),
+    added as (
+      insert into economics_periods as kept (scope_kind, scope_id, grain, period, ${figureColumns})
+      select scope_kind, scope_id, grain, period, ${sums}
+      from moved group by scope_kind, scope_id, grain, period order by 1, 2, 3, 4
+      on conflict (scope_kind, scope_id, grain, period) do update set ${added}
+    )
+    select jsonb_agg(summed)::text as sums from (
+      select taken.source, moved.scope_kind, moved.scope_id, moved.period, ${sums}
+      from moved join unnest(${noted.userIds}::integer[], ${noted.sources}::text[]) as taken (user_id, source)
+        using (user_id)
+      where moved.grain = 'month' and moved.period < ${noted.closed}::date
+      group by 1, 2, 3, 4
+    ) summed`
+}
+
+/** What a step notes of closed months: its members, the source each was made stale by, the first open month. */
+interface Noted {
+  userIds: string
+  sources: string
+  closed: string | null
+}
+
+/**
+ * Each taken member's source: `subscriptions` when a subscription of theirs changed, else `plans` (only a
+ * plan's prices or periods did).
+ */
+function sourcesOf(taken: { user_id: number; source: string }[]): Map<number, string> {
+  const sources = new Map<number, string>()
+  for (const { user_id, source } of taken)
+    if (sources.get(user_id) !== 'subscriptions') sources.set(user_id, source)
+  return sources
 }
 
 /**
  * One step of the keeping (docs/analytics.md "Subscription economics kept"): at most `batch` stale members
- * worked out again, their old rows taken out of the sums and their new ones put in, in one transaction; when
- * the business zone is not the one kept, every row is dropped and every member with a subscription made
- * stale, and the answers come from the raw rows until they are all worked out again (`built`). 1 when more
- * is left, 0 when not, -1 when another process keeps (`wait`: waits for it instead).
+ * worked out again, their old rows taken out of the sums and their new ones put in, in one transaction; what
+ * that changed of closed months noted (docs/analytics.md "Restatements of subscription economics") once every
+ * member was worked out. When the business zone is not the one kept, every row is dropped and every member
+ * with a subscription made stale, and the answers come from the raw rows until they are all worked out again
+ * (`built`). 1 when more is left, 0 when not, -1 when another process keeps (`wait`: waits for it instead).
  */
 export async function keepEconomicsStep(db: Db, wait = false, batch: number = BATCH.pool): Promise<number> {
   return db.transaction(async (tx) => {
@@ -111,38 +145,60 @@ export async function keepEconomicsStep(db: Db, wait = false, batch: number = BA
     const { zone } = state
     if (state.kept_zone !== zone) {
       await tx.execute(sql`truncate economics_member_periods, economics_periods, economics_stale`)
-      await tx.execute(sql`insert into economics_stale (user_id) select distinct user_id from subscriptions`)
+      await tx.execute(
+        sql`insert into economics_stale (user_id, source) select distinct user_id, 'subscriptions' from subscriptions`,
+      )
       await tx.execute(sql`update economics_kept set zone = ${zone}, built = false`)
       return 1
     }
-    const taken = await queryRows<{ user_id: number }>(
+    const taken = await queryRows<{ user_id: number; source: string }>(
       tx,
       sql`delete from economics_stale where user_id in
-        (select user_id from economics_stale order by user_id limit ${batch}) returning user_id`,
+        (select distinct user_id from economics_stale order by user_id limit ${batch}) returning user_id, source`,
     )
+    const sources = sourcesOf(taken)
     // Fewer than a batch: every member made stale before this step is worked out with it.
-    const drained = taken.length < batch
+    const drained = sources.size < batch
     if (drained && !state.built) await tx.execute(sql`update economics_kept set built = true`)
-    if (taken.length === 0) return 0
-    const userIds = taken.map((row) => row.user_id)
-    const ids = sql`${`{${userIds.join(',')}}`}::integer[]`
-    await tx.execute(
+    if (sources.size === 0) return 0
+    const userIds = [...sources.keys()]
+    const noted: Noted = {
+      userIds: `{${userIds.join(',')}}`,
+      sources: `{${[...sources.values()].join(',')}}`,
+      closed: state.built ? await firstOpenMonth(tx, zone) : null,
+    }
+    const ids = sql`${noted.userIds}::integer[]`
+    const [before] = await queryRows<{ sums: string | null }>(
+      tx,
       addToPeriods(
         sql`delete from economics_member_periods where user_id = any(${ids}) returning *`,
         zone,
         -1,
+        noted,
       ),
     )
-    await tx.execute(
+    const [after] = await queryRows<{ sums: string | null }>(
+      tx,
       addToPeriods(
         sql`insert into economics_member_periods (user_id, scope_kind, scope_id, grain, period, before, after, first_at)
           ${memberRows(userIds, zone)} returning *`,
         zone,
         1,
+        noted,
       ),
     )
+    if (noted.closed !== null)
+      await tx.execute(
+        sql`select vod_economics_note(${before?.sums ?? '[]'}::jsonb, ${after?.sums ?? '[]'}::jsonb, ${noted.closed}::date)`,
+      )
     return drained ? 0 : 1
   })
+}
+
+/** Every member made stale so far worked out, when the keeping is whole (a build is left to the background). */
+export async function keepEconomicsCaughtUp(db: Db): Promise<void> {
+  const [kept] = await queryRows<{ built: boolean }>(db, sql`select built from economics_kept`)
+  if (kept?.built) while ((await keepEconomicsStep(db, true, BATCH.embedded)) === 1);
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Filters } from './paying.ts'
 import { type Days, type MovementRow, monthsIn, type RowsAsked } from './ranges.ts'
 
 /** A scope the keeping keeps (economics_periods' scope_kind and scope_id). */
-interface KeptScope {
+export interface KeptScope {
   kind: 'all' | 'channel' | 'campaign' | 'plan'
   id: number
 }

@@ -1,3 +1,4 @@
+import type { EconomicsRestatement } from '@vod/contract/economics'
 import type { Restatement } from '@vod/contract/restatements'
 import { Table } from 'antd'
 import { Fragment } from 'react'
@@ -6,10 +7,13 @@ import { formatDateTime } from '../../components/resource/format.ts'
 import { RecordName } from '../../components/resource/RecordName.tsx'
 import { ScrollRegion } from '../../components/scroll-region/ScrollRegion.tsx'
 import { formatMonth } from './closed-months.ts'
-import { useFigureFormat } from './figure-format.ts'
+import { useUnitFormat } from './figure-format.ts'
+
+/** An entry of either log: the kept figures' (analytics) or subscription economics'. */
+export type RestatementEntry = Restatement | EconomicsRestatement
 
 /** Who an entry's figure is of: its channel, campaign and plan where it names them, by name; else all. */
-function Scope({ entry }: { entry: Restatement }) {
+function Scope({ entry }: { entry: RestatementEntry }) {
   const { t } = useTranslation()
   const named = (
     [
@@ -28,17 +32,24 @@ function Scope({ entry }: { entry: Restatement }) {
 }
 
 /**
- * The restatements of a period's closed months, the newest first: each a figure of a month, its value before
- * and after and the change between, the member site's table whose rows changed and when it was noted.
+ * The restatements of a period's closed months, the newest first: each a figure of a month (named by
+ * `labelOf`), its value before and after and the change between, the member site's table whose rows changed
+ * and when it was noted.
  */
-export function RestatementsTable({ entries }: { entries: Restatement[] }) {
+export function RestatementsTable<Entry extends RestatementEntry>({
+  entries,
+  labelOf,
+}: {
+  entries: Entry[]
+  labelOf: (figure: Entry['figure']) => string
+}) {
   const { t, i18n } = useTranslation()
-  const format = useFigureFormat()
+  const format = useUnitFormat()
   const title = t('analytics.restatements.title')
   const right = 'right' as const
   return (
     <ScrollRegion label={title}>
-      <Table<Restatement>
+      <Table<Entry>
         size="small"
         tableLayout="auto"
         pagination={false}
@@ -64,7 +75,7 @@ export function RestatementsTable({ entries }: { entries: Restatement[] }) {
           {
             key: 'figure',
             title: t('analytics.restatements.figure'),
-            render: (_, entry) => t(`analytics.figures.${entry.figure}`),
+            render: (_, entry) => labelOf(entry.figure),
           },
           {
             key: 'scope',
@@ -75,19 +86,19 @@ export function RestatementsTable({ entries }: { entries: Restatement[] }) {
             key: 'before',
             title: t('analytics.restatements.before'),
             align: right,
-            render: (_, entry) => format(entry.figure, entry.before),
+            render: (_, entry) => format(entry.unit, entry.before),
           },
           {
             key: 'after',
             title: t('analytics.restatements.after'),
             align: right,
-            render: (_, entry) => format(entry.figure, entry.after),
+            render: (_, entry) => format(entry.unit, entry.after),
           },
           {
             key: 'change',
             title: t('analytics.restatements.change'),
             align: right,
-            render: (_, entry) => format(entry.figure, entry.change, true),
+            render: (_, entry) => format(entry.unit, entry.change, true),
           },
           {
             key: 'source',

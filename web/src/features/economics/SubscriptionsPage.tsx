@@ -18,6 +18,7 @@ import { ChurnCards } from './ChurnCards.tsx'
 import { CohortTable } from './CohortTable.tsx'
 import { ConversionTable } from './ConversionTable.tsx'
 import { EconomicsFilterFields } from './EconomicsFilterFields.tsx'
+import { EconomicsRestatements } from './EconomicsRestatements.tsx'
 import { MovementsTables } from './MovementsTables.tsx'
 import {
   churnQuery,
@@ -131,6 +132,7 @@ export default function SubscriptionsPage() {
           <ConversionTable answer={conversion.data} />
         </Card>
       )}
+      <EconomicsRestatements query={query} />
     </Space>
   )
 }

@@ -36,6 +36,8 @@ export const economicsLocale = defineLocale({
     reconcile: 'Opening MRR + movements = closing MRR',
     period: 'Period',
     members: 'Members',
+    restatementsOneScope:
+      'Restatements of these figures are kept for all, one channel, one campaign or one plan across every channel: choose only the plan, or only the channel, to read them.',
     cashNote:
       'Refunds and chargebacks are cash, not movements: MRR moves only when a subscription starts, changes or ends; they stay in the revenue figures on the day they happen.',
     churnCards: 'Churn, ARPU and LTV in {{month}}',
@@ -70,6 +72,8 @@ export const economicsLocale = defineLocale({
     reconcile: '期初月经常性收入 + 变动 = 期末月经常性收入',
     period: '时间段',
     members: '会员',
+    restatementsOneScope:
+      '这些指标的重述按全部、单个渠道、单个活动或全部渠道的单个套餐保存：只选择套餐或只选择渠道即可查看。',
     cashNote:
       '退款和拒付属于现金，不计入变动：月经常性收入只随订阅的开始、变更或结束而变动；退款和拒付在发生当天计入收入数据。',
     churnCards: '{{month}} 的流失率、每会员平均收入与终身价值',

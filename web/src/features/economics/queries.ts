@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import type { churnAnswer, cohortsAnswer, conversionAnswer, movementsAnswer } from '@vod/contract/economics'
+import type {
+  churnAnswer,
+  cohortsAnswer,
+  conversionAnswer,
+  economicsRestatementsAnswer,
+  movementsAnswer,
+} from '@vod/contract/economics'
 import type { z } from 'zod'
 import type { Period } from '../../api/analytics.ts'
 import { http } from '../../api/http.ts'
@@ -9,6 +15,7 @@ export type MovementRow = Movements['data'][number]
 export type Churn = z.infer<typeof churnAnswer>
 export type Cohorts = z.infer<typeof cohortsAnswer>
 export type Conversion = z.infer<typeof conversionAnswer>
+export type EconomicsRestatements = z.infer<typeof economicsRestatementsAnswer>
 
 /** One channel, campaign or plan, or none of them: the subscriptions the figures count. */
 export interface EconomicsFilters {
@@ -34,6 +41,8 @@ export const churnQuery = (query: Period & EconomicsFilters) => economicsQuery<C
 export const cohortsQuery = (query: Period & EconomicsFilters) => economicsQuery<Cohorts>('cohorts', query)
 export const conversionQuery = (query: Period & EconomicsFilters) =>
   economicsQuery<Conversion>('conversion', query)
+export const restatementsQuery = (query: Period & EconomicsFilters) =>
+  economicsQuery<EconomicsRestatements>('restatements', query)
 
 /** The movements table's CSV (server/src/modules/economics/export.ts), the same parameters. */
 export const MOVEMENTS_EXPORT = '/analytics/subscriptions/movements/exportCsv'

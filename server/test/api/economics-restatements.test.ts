@@ -1,0 +1,237 @@
+import { addDays, dayIn, type EconomicsRestatement, economicsRestatedFigures, nextMonth } from '@vod/contract'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { Db } from '../../src/db/client.ts'
+import { queryRows } from '../../src/db/client.ts'
+import { foldFigures } from '../../src/modules/analytics/keeping/index.ts'
+import { closeMonths, syncBusinessZone, syncZoneDays } from '../../src/modules/analytics/upkeep.ts'
+import { describeEachEngine } from '../support/databases.ts'
+import { startTestApp, type TestApp } from '../support/harness.ts'
+
+/**
+ * Restatements of subscription economics (issue 66 item 3, docs/analytics.md "Restatements of subscription
+ * economics"), in a business zone at +05:45: what a month's subscriptions did while it was open is not noted;
+ * once it is closed, subscriptions back-dated into it (started, ended) and a plan's price change are, each
+ * figure of each closed month with its value before and after equal to the movements answer before and after
+ * the change, in every kept scope a caller reads, under the table whose change it was; a change of the open
+ * month is not. A channel admin reads its channel's only and no plan; a role that may not read the prices, no
+ * MRR figure.
+ */
+const ZONE = 'Asia/Kathmandu'
+
+type Figure = (typeof economicsRestatedFigures)[number]
+type Row = Record<Figure, string | number>
+
+/** The first day of the month `back` months before the one under way in the zone. */
+function monthBefore(back: number): string {
+  const [year, month] = dayIn(ZONE).split('-').map(Number) as [number, number]
+  return new Date(Date.UTC(year, month - 1 - back, 1)).toISOString().slice(0, 10)
+}
+
+describeEachEngine('restatements of subscription economics', (engine) => {
+  let t: TestApp
+  let token: string
+  /** The two closed months read, and the one still open; read when the tests run. */
+  let months: string[] = []
+  let ids: { a: number; b: number; campaign: number; monthly: number; annual: number; member: number }
+  const one = async (db: Db, text: string) =>
+    (await queryRows<{ id: number }>(db, sql.raw(text)))[0]?.id as number
+  const at = (day: string, time: string) => `'${day} ${time}'::timestamp at time zone '${ZONE}'`
+  const scopes = () => [
+    '',
+    `&channel_id=${ids.a}`,
+    `&channel_id=${ids.b}`,
+    `&campaign_id=${ids.campaign}`,
+    `&plan_id=${ids.monthly}`,
+  ]
+
+  const restatements = async (query: string, as = token) => {
+    const answer = await t.request<{ data: EconomicsRestatement[]; meta: { closed_before: string | null } }>(
+      `/api/analytics/subscriptions/restatements?start_date=${months[0]}&end_date=${dayIn(ZONE)}${query}`,
+      { token: as },
+    )
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    return answer.body
+  }
+  /** The movements answer of each closed month, per scope: what a restatement's before and after must equal. */
+  const figures = async () => {
+    const seen: Record<string, Record<string, Row>> = {}
+    for (const scope of scopes()) {
+      const end = addDays(nextMonth(months[1] as string), -1)
+      const answer = await t.request<{ data: (Row & { start_date: string })[] }>(
+        `/api/analytics/subscriptions/movements?start_date=${months[0]}&end_date=${end}&by=month${scope}`,
+        { token },
+      )
+      expect(answer.status).toBe(200)
+      seen[scope] = Object.fromEntries(answer.body.data.map((row) => [row.start_date, row]))
+    }
+    return seen
+  }
+  /** Each figure that changed between `before` and `after` noted once under `source`, as they say; no other. */
+  const expectNoted = async (
+    before: Record<string, Record<string, Row>>,
+    after: Record<string, Record<string, Row>>,
+    source: string,
+  ) => {
+    let changed = 0
+    for (const scope of scopes()) {
+      const { data } = await restatements(scope)
+      const noted = data.filter((entry) => entry.source === source)
+      expect(
+        data.every((entry) => months.slice(0, 2).includes(entry.month)),
+        scope,
+      ).toBe(true)
+      for (const month of months.slice(0, 2))
+        for (const figure of economicsRestatedFigures) {
+          const was = String(before[scope]?.[month]?.[figure])
+          const is = String(after[scope]?.[month]?.[figure])
+          const entries = noted.filter((entry) => entry.month === month && entry.figure === figure)
+          if (was === is) expect(entries, `${scope} ${month} ${figure}`).toEqual([])
+          else {
+            changed++
+            expect(entries, `${scope} ${month} ${figure}`).toMatchObject([{ before: was, after: is }])
+          }
+        }
+    }
+    return changed
+  }
+
+  beforeAll(async () => {
+    months = [monthBefore(2), monthBefore(1), monthBefore(0)]
+    const [closed] = months as [string]
+    t = await startTestApp(engine, {
+      env: { BUSINESS_TIME_ZONE: ZONE },
+      // The closed month's first subscriptions are written before the app starts, while nothing is closed.
+      async beforeListen(_app, db) {
+        const a = await one(
+          db,
+          `insert into channels (utm_source, type) values ('ea', 'affiliate') returning id`,
+        )
+        const b = await one(
+          db,
+          `insert into channels (utm_source, type) values ('eb', 'social') returning id`,
+        )
+        const campaign = await one(
+          db,
+          `insert into campaigns (channel_id, name) values (${a}, 'EA1') returning id`,
+        )
+        const plan = async (values: string) =>
+          one(
+            db,
+            `insert into plans (name, initial_period_count, initial_period_unit, initial_original_price,
+              recurring_period_count, recurring_period_unit, recurring_original_price) values (${values}) returning id`,
+          )
+        const monthly = await plan(`'Monthly', 1, 'month', 9.99, 1, 'month', 9.99`)
+        const annual = await plan(`'Annual', 1, 'year', 99.99, 1, 'year', 99.99`)
+        const member = async (name: string, channel: number) =>
+          one(db, `insert into users (username, channel_id) values ('${name}', ${channel}) returning id`)
+        const subscribe = async (user: number, values: string) =>
+          one(
+            db,
+            `insert into subscriptions (user_id, plan_id, channel_id, campaign_id, started_at, ended_at, status)
+              values (${user}, ${values}) returning id`,
+          )
+        const first = await member('early', a)
+        await subscribe(first, `${monthly}, ${a}, ${campaign}, ${at(closed, '03:00')}, null, 'active'`)
+        const second = await member('annual', b)
+        await subscribe(second, `${annual}, ${b}, null, ${at(addDays(closed, -20), '09:00')}, null, 'active'`)
+        ids = { a, b, campaign, monthly, annual, member: second }
+      },
+    })
+    token = await t.superToken()
+    await syncBusinessZone(t.db, ZONE)
+    await syncZoneDays(t.db, ZONE)
+    await foldFigures(t.db)
+  })
+  afterAll(() => t?.close())
+
+  it('notes nothing of what a month did while it was open, and closes it once the figures are whole', async () => {
+    expect(await closeMonths(t.db)).toBe(months[2])
+    const answer = await restatements('')
+    expect(answer.meta.closed_before).toBe(months[2])
+    expect(answer.data).toEqual([])
+  })
+
+  it('notes subscriptions back-dated into closed months, before and after as the movements say', async () => {
+    const [closed, later] = months as [string, string]
+    const before = await figures()
+    // A member who started in the closed month and left in the next, and the annual member gone in the closed one.
+    const late = await one(
+      t.db,
+      `insert into users (username, channel_id) values ('late', ${ids.a}) returning id`,
+    )
+    await t.db.execute(
+      sql.raw(`insert into subscriptions (user_id, plan_id, channel_id, campaign_id, started_at, ended_at, status)
+        values (${late}, ${ids.monthly}, ${ids.a}, ${ids.campaign}, ${at(closed, '23:30')}, ${at(later, '05:00')}, 'expired')`),
+    )
+    await t.db.execute(
+      sql.raw(`update subscriptions set ended_at = ${at(closed, '12:00')}, status = 'expired'
+        where user_id = ${ids.member}`),
+    )
+    // The open month's subscription is no restatement.
+    const now = await one(
+      t.db,
+      `insert into users (username, channel_id) values ('now', ${ids.a}) returning id`,
+    )
+    await t.db.execute(
+      sql.raw(`insert into subscriptions (user_id, plan_id, channel_id, started_at, status)
+        values (${now}, ${ids.monthly}, ${ids.a}, now(), 'active')`),
+    )
+    await foldFigures(t.db)
+    const after = await figures()
+    expect(await expectNoted(before, after, 'subscriptions')).toBeGreaterThan(10)
+    // Closing MRR of both closed months restated for the whole business (the second month through its opening).
+    const { data } = await restatements('')
+    expect(
+      data
+        .filter((entry) => entry.figure === 'closing_mrr')
+        .map((entry) => entry.month)
+        .sort(),
+    ).toEqual([closed, later])
+  })
+
+  it("notes a plan's price change under plans, after what was noted before", async () => {
+    const before = await figures()
+    await t.db.execute(
+      sql.raw(`update plans set initial_original_price = 14.99, recurring_original_price = 14.99
+        where id = ${ids.monthly}`),
+    )
+    await foldFigures(t.db)
+    const after = await figures()
+    expect(await expectNoted(before, after, 'plans')).toBeGreaterThan(0)
+  })
+
+  it("shows a channel admin its own channel's, no plan's, and no MRR to whom may not read the prices", async () => {
+    const admin = await t.createAdmin(['list-daily-revenue'])
+    await t.db.execute(
+      sql.raw(`insert into channel_admins (channel_id, admin_id) values (${ids.a}, ${admin.id})`),
+    )
+    const mine = await restatements('', admin.token)
+    expect(mine.data.length).toBeGreaterThan(0)
+    expect(mine.data).toEqual((await restatements(`&channel_id=${ids.a}`)).data)
+    const ask = (query: string) =>
+      t.request(
+        `/api/analytics/subscriptions/restatements?start_date=${months[0]}&end_date=${months[0]}${query}`,
+        {
+          token: admin.token,
+        },
+      )
+    expect((await ask(`&channel_id=${ids.b}`)).status).toBe(404)
+    const plan = await ask(`&plan_id=${ids.monthly}`)
+    expect(plan.status).toBe(422)
+    expect(Object.keys((plan.body as { errors: object }).errors)).toEqual(['plan_id'])
+    const [role] = await queryRows<{ id: number }>(
+      t.db,
+      sql.raw(`select role_id as id from admin_roles where admin_id = ${admin.id}`),
+    )
+    const narrowed = await t.request(`/api/roles/${role?.id}`, {
+      method: 'PUT',
+      token,
+      body: { field_rules: { plans: { recurring_original_price: 'none' } } },
+    })
+    expect(narrowed.status).toBe(200)
+    const counted = (await restatements('', admin.token)).data
+    expect(counted.length).toBeGreaterThan(0)
+    expect(counted.every((entry) => entry.unit === 'count')).toBe(true)
+  })
+})
