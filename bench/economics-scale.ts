@@ -170,7 +170,7 @@ try {
     if (call.path === 'movements')
       await movements(capture, zone, { ...query, by: call.by as By }, filters, false)
     else if (call.path === 'churn') await churn(capture, zone, start, end, filters, false)
-    else if (call.path === 'cohorts') await cohorts(capture, zone, start, end, filters)
+    else if (call.path === 'cohorts') await cohorts(capture, zone, start, end, filters, false)
     else await conversion(capture, zone, start, end, filters)
     if (!captured) throw new Error(`${call.label}: no statement`)
     return dialect.sqlToQuery(captured)

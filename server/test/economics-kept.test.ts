@@ -5,7 +5,7 @@ import { foldFigures } from '../src/modules/analytics/keeping/index.ts'
 import { keptIn } from '../src/modules/economics/kept-movements.ts'
 import { movements } from '../src/modules/economics/movements.ts'
 import type { Filters } from '../src/modules/economics/paying.ts'
-import { churn } from '../src/modules/economics/reports.ts'
+import { churn, cohorts } from '../src/modules/economics/reports.ts'
 import { describeEachEngine } from './support/databases.ts'
 import { startTestApp, type TestApp } from './support/harness.ts'
 import { seeded } from './support/seeded.ts'
@@ -14,17 +14,19 @@ import { seeded } from './support/seeded.ts'
  * Subscription economics kept (issue 66 item 2, docs/analytics.md "Subscription economics kept"): after the
  * member site's writes, by plain SQL, and the figures kept, the movements and churn read from what the
  * keeping keeps equal those computed from the raw rows (movementsSql, itself checked against a walk of the
- * rows in api/subscription-economics.test.ts), for every scope kept, days, whole and cut months and a whole year;
+ * rows in api/subscription-economics.test.ts), and the retention cohorts, for every scope kept, days, whole and
+ * cut months and a whole year (a member who paid for a few hours among them);
  * after subscriptions are started, moved to another channel, ended, deleted and back-dated, a plan's price
  * changed, and the business zone changed.
  */
 
-/** Ranges and how they are cut: a month by day, cut months, a whole year by month, two years by month. */
+/** Ranges and how they are cut: a month by day, cut months, a whole year by month, two years by month, days to a cut month. */
 const RANGES = [
   { start_date: '2026-03-01', end_date: '2026-03-31', by: 'day' },
   { start_date: '2026-02-10', end_date: '2026-05-20', by: 'month' },
   { start_date: '2026-01-01', end_date: '2026-12-31', by: 'month' },
   { start_date: '2025-01-01', end_date: '2026-12-31', by: 'month' },
+  { start_date: '2026-03-01', end_date: '2026-04-10', by: 'day' },
 ] as const
 
 describeEachEngine('subscription economics kept', (engine) => {
@@ -54,6 +56,9 @@ describeEachEngine('subscription economics kept', (engine) => {
         const { start_date: start, end_date: end } = range
         expect(await churn(t.db, zone, start, end, filters, true), asked).toEqual(
           await churn(t.db, zone, start, end, filters, false),
+        )
+        expect(await cohorts(t.db, zone, start, end, filters, true), asked).toEqual(
+          await cohorts(t.db, zone, start, end, filters, false),
         )
       }
   }
@@ -110,6 +115,24 @@ describeEachEngine('subscription economics kept', (engine) => {
         at = next === 1 ? end : end + (10 + random(90)) * day
       }
     }
+    // In the month the last range cuts: a member of March's cohort gone, one of April's come, one after the cut.
+    for (const [name, started, ended] of [
+      ['kept-march', '2026-03-15T08:00:00Z', `'2026-04-05T10:00:00Z'`],
+      ['kept-april', '2026-04-03T12:00:00Z', 'null'],
+      ['kept-late-april', '2026-04-20T12:00:00Z', `'2026-06-01T00:00:00Z'`],
+    ]) {
+      const user = await one(
+        `insert into users (username, channel_id) values ('${name}', ${channels[0]}) returning id`,
+      )
+      await one(`insert into subscriptions (user_id, plan_id, channel_id, started_at, ended_at, status)
+        values (${user}, ${plans[0]}, ${channels[0]}, '${started}', ${ended}, 'active') returning id`)
+    }
+    // A member who paid for a few hours: in a cohort, though no day's or month's MRR of theirs moved.
+    const brief = await one(
+      `insert into users (username, channel_id) values ('kept-brief', ${channels[0]}) returning id`,
+    )
+    await one(`insert into subscriptions (user_id, plan_id, channel_id, started_at, ended_at, status)
+      values (${brief}, ${plans[0]}, ${channels[0]}, '2026-04-07T09:00:00Z', '2026-04-07T15:00:00Z', 'expired') returning id`)
   })
   afterAll(() => t?.close())
 

@@ -22,7 +22,7 @@ import {
 const scope = {
   scopeKind: text('scope_kind', { enum: ['all', 'channel', 'campaign', 'plan'] }).notNull(),
   scopeId: integer('scope_id').notNull(),
-  grain: text('grain', { enum: ['day', 'month', 'year'] }).notNull(),
+  grain: text('grain', { enum: ['day', 'month', 'year', 'first'] }).notNull(),
   period: date('period', { mode: 'string' }).notNull(),
 }
 const cents = (name: string) => numeric(name, { precision: 38, scale: 0 }).notNull().default('0')
@@ -30,7 +30,9 @@ const members = (name: string) => integer(name).notNull().default(0)
 
 /**
  * A member's MRR in a scope just before a period starts (`before`) and just before it ends (`after`), for the
- * periods in which it differs, with the first instant they paid in that scope: what classifies them.
+ * periods in which it differs, with the first instant they paid in that scope: what classifies them. And one
+ * row a member and scope of grain `first`, the month of that instant (`before` and `after` 0): their cohort,
+ * whether or not any period's MRR differs (a member who paid for a few hours).
  */
 export const economicsMemberPeriods = pgTable(
   'economics_member_periods',
@@ -76,6 +78,25 @@ export const economicsPeriods = pgTable(
     churnedMembers: members('churned_members'),
   },
   (t) => [primaryKey({ columns: [t.scopeKind, t.scopeId, t.grain, t.period] })],
+)
+
+/**
+ * The members' month and `first` rows summed per scope, cohort (the month of their first paying instant) and
+ * month: the retention cohorts (docs/analytics.md "Subscription economics kept"). `entered`: the cohort's
+ * members (in its own month's row); `joined` and `mrr_moved`: how its paying members and MRR moved in the month.
+ */
+export const economicsCohorts = pgTable(
+  'economics_cohorts',
+  {
+    scopeKind: scope.scopeKind,
+    scopeId: scope.scopeId,
+    cohort: date('cohort', { mode: 'string' }).notNull(),
+    period: date('period', { mode: 'string' }).notNull(),
+    entered: members('entered'),
+    joined: members('joined'),
+    mrrMoved: cents('mrr_moved'),
+  },
+  (t) => [primaryKey({ columns: [t.scopeKind, t.scopeId, t.cohort, t.period] })],
 )
 
 /**

@@ -23,7 +23,7 @@ const EMBEDDED_PAUSE_MS = 20
  * Each member's rows per scope and period they move in: from their paying spans (paying.ts, all their
  * subscriptions, the plans' prices as they are now), in the kept zone; a period is a business day, month and
  * year holding an instant one of their spans starts or ends at (the only instants their MRR changes), and a
- * row is kept where their MRR before and after it differ.
+ * row is kept where their MRR before and after it differ; and their cohort's row (grain `first`) per scope.
  */
 function memberRows(userIds: number[], zone: string): SQL {
   return sql`with ${payingSpans({ scope: { channels: null }, userIds })},
@@ -62,7 +62,10 @@ function memberRows(userIds: number[], zone: string): SQL {
         and scoped.user_id = bounded.user_id
       group by 1, 2, 3, 4, 5
     )
-    select * from sides where before <> after`
+    select * from sides where before <> after
+    union all
+    select user_id, scope_kind, scope_id, 'first', date_trunc('month', min(lo) at time zone ${zone})::date, 0, 0, min(lo)
+    from scoped group by user_id, scope_kind, scope_id`
 }
 
 /** economics_periods' figure columns, listed. */
@@ -72,8 +75,8 @@ const figureColumns = sql.join(
 )
 
 /**
- * Members' rows (`rows`, a CTE named moved) summed per scope and period and added to economics_periods, times
- * `sign`; answers their month rows of closed months (before `noted.closed`) summed per the source that made
+ * Members' rows (`rows`, a CTE named moved) summed per scope and period and added to economics_periods, and per
+ * scope, cohort and month to economics_cohorts, times `sign`; answers their month rows of closed months (before `noted.closed`) summed per the source that made
  * each member stale, scope and month, as JSON (vod_economics_note's sides), or null when nothing is noted.
  */
 function addToPeriods(rows: SQL, zone: string, sign: 1 | -1, noted: Noted): SQL {
@@ -86,12 +89,28 @@ function addToPeriods(rows: SQL, zone: string, sign: 1 | -1, noted: Noted): SQL 
     sql`, `,
   )
   const sums = movementSums(periodStart(zone))
+  const cohortAdded = sql.join(
+    ['entered', 'joined', 'mrr_moved'].map((column) => {
+      const name = sql.identifier(column)
+      return sql`${name} = kept.${name} ${by} excluded.${name}`
+    }),
+    sql`, `,
+  )
+  const monthly = (condition: SQL) => sql`count(*) filter (where grain = 'month' and ${condition})`
   return sql`with moved as (${rows}),
     added as (
       insert into economics_periods as kept (scope_kind, scope_id, grain, period, ${figureColumns})
       select scope_kind, scope_id, grain, period, ${sums}
-      from moved group by scope_kind, scope_id, grain, period order by 1, 2, 3, 4
+      from moved where grain <> 'first' group by scope_kind, scope_id, grain, period order by 1, 2, 3, 4
       on conflict (scope_kind, scope_id, grain, period) do update set ${added}
+    ),
+    cohorts_added as (
+      insert into economics_cohorts as kept (scope_kind, scope_id, cohort, period, entered, joined, mrr_moved)
+      select scope_kind, scope_id, date_trunc('month', first_at at time zone ${zone})::date, period,
+        count(*) filter (where grain = 'first'), ${monthly(sql`after > 0`)} - ${monthly(sql`before > 0`)},
+        coalesce(sum(after - before) filter (where grain = 'month'), 0)
+      from moved where grain in ('month', 'first') group by 1, 2, 3, 4 order by 1, 2, 3, 4
+      on conflict (scope_kind, scope_id, cohort, period) do update set ${cohortAdded}
     )
     select jsonb_agg(summed)::text as sums from (
       select taken.source, moved.scope_kind, moved.scope_id, moved.period, ${sums}
@@ -144,7 +163,9 @@ export async function keepEconomicsStep(db: Db, wait = false, batch: number = BA
     if (!state) return 0
     const { zone } = state
     if (state.kept_zone !== zone) {
-      await tx.execute(sql`truncate economics_member_periods, economics_periods, economics_stale`)
+      await tx.execute(
+        sql`truncate economics_member_periods, economics_periods, economics_cohorts, economics_stale`,
+      )
       await tx.execute(
         sql`insert into economics_stale (user_id, source) select distinct user_id, 'subscriptions' from subscriptions`,
       )

@@ -1,9 +1,11 @@
 import { addDays, monthOf } from '@vod/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
+import { keptCohortCells } from './kept-cohorts.ts'
+import { keptIn, keptScopeOf } from './kept-movements.ts'
 import { movementRows } from './movements.ts'
 import { type Filters, money, payingSpans } from './paying.ts'
-import { monthsIn } from './ranges.ts'
+import { type Days, monthsIn } from './ranges.ts'
 
 /** numerator / denominator to `places` as text, null when the denominator is 0 (as the registry's ratios). */
 const ratioOf = (numerator: SQL, denominator: SQL, places = 4) =>
@@ -87,17 +89,11 @@ export async function churn(
 }
 
 /**
- * Retention cohorts: members by the business month of their first paying instant, for each month the range
- * touches; per month after, up to the range's last, the members paying and their MRR at its end (end_date for
- * the last), against the cohort's members and its MRR at the end of its first month.
+ * The CTEs `sizes` and `cells` of the retention cohorts (as keptCohortCells) computed from the raw rows: the
+ * members whose first paying instant is in the range, by its month; their MRR at each month's end.
  */
-export async function cohorts(db: Db, zone: string, start: string, end: string, filters: Filters) {
-  const months = monthsIn(monthOf(start), end)
-  const monthNumber = (column: SQL) =>
-    sql`(substr(${column}, 1, 4)::integer * 12 + substr(${column}, 6, 2)::integer)`
-  const rows = await queryRows<Record<string, unknown>>(
-    db,
-    sql`with ${payingSpans(filters)},
+function rawCohortCells(zone: string, start: string, end: string, months: Days[], filters: Filters): SQL {
+  return sql`${payingSpans(filters)},
       month_ends as (
         select to_char(first_day, 'YYYY-MM') as month, (last_day + 1)::timestamp at time zone ${zone} as hi
         from unnest(${`{${months.map((m) => m.first).join(',')}}`}::date[],
@@ -121,7 +117,34 @@ export async function cohorts(db: Db, zone: string, start: string, end: string, 
           left join states on states.hi = month_ends.hi and states.user_id = cohort_members.user_id
         group by cohort_members.cohort, month_ends.month
       ),
-      sizes as (select cohort, count(*)::integer as members from cohort_members group by cohort)
+      sizes as (select cohort, count(*)::integer as members from cohort_members group by cohort)`
+}
+
+/**
+ * Retention cohorts: members by the business month of their first paying instant, for each month the range
+ * touches; per month after, up to the range's last, the members paying and their MRR at its end (end_date for
+ * the last), against the cohort's members and its MRR at the end of its first month. From what is kept when
+ * `kept` and the scope is one kept (as movementRows), else from the rows: the same answer.
+ */
+export async function cohorts(
+  db: Db,
+  zone: string,
+  start: string,
+  end: string,
+  filters: Filters,
+  kept: boolean,
+) {
+  const months = monthsIn(monthOf(start), end)
+  const scope = kept ? keptScopeOf(filters) : null
+  const cells =
+    scope && (await keptIn(db, zone))
+      ? keptCohortCells(zone, months, scope)
+      : rawCohortCells(zone, start, end, months, filters)
+  const monthNumber = (column: SQL) =>
+    sql`(substr(${column}, 1, 4)::integer * 12 + substr(${column}, 6, 2)::integer)`
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`with ${cells}
     select cells.cohort, sizes.members as cohort_members, ${money(sql`base.mrr`)} as cohort_mrr, cells.month,
       ${monthNumber(sql`cells.month`)} - ${monthNumber(sql`cells.cohort`)} as month_after,
       cells.members, ${money(sql`cells.mrr`)} as mrr,

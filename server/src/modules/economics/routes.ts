@@ -45,7 +45,8 @@ const calls: { path: string; summary: string; query: z.ZodType; answer: z.ZodTyp
     summary: 'Retention cohorts by the month of the first paying day',
     query: economicsQuery,
     answer: cohortsAnswer,
-    run: (db, zone, query, filters) => cohorts(db, zone, query.start_date, query.end_date, filters),
+    run: (db, zone, query, filters, kept) =>
+      cohorts(db, zone, query.start_date, query.end_date, filters, kept),
   },
   {
     path: 'conversion',
