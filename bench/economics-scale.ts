@@ -228,18 +228,21 @@ try {
   })
 
   /**
-   * The floor of a call answered from what is kept (movements and churn): a bare Fastify route with pg
+   * The floor of a call answered from what is kept (movements, churn, cohorts): a bare Fastify route with pg
    * (support/bare-route.ts) serving a bare SELECT of the kept rows of its scope and periods, the first
    * round's, asked as many times as the API.
    */
   const keptPage = (call: Call) => {
-    if (call.path !== 'movements' && call.path !== 'churn') return null
+    if (call.path === 'conversion') return null
     const { start_date: start, end_date: end } = queryOf(call, 0)
     const [kind, id] = call.channel
       ? ['channel', call.channel]
       : call.plan
         ? ['plan', call.plan]
         : ['all', -1]
+    if (call.path === 'cohorts')
+      return `select * from economics_cohorts where scope_kind = '${kind}' and scope_id = ${id}
+        and cohort between '${monthOf(start)}' and '${end}' and period <= '${end}' order by cohort, period`
     return `select * from economics_periods where scope_kind = '${kind}' and scope_id = ${id}
       and grain = '${call.by ?? 'month'}' and period between '${start}' and '${end}' order by period`
   }

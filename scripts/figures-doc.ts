@@ -39,9 +39,9 @@ What recurring revenue the subscriptions bring and what moves it (issue 66), def
 the raw \`subscriptions\`, \`plans\` and \`orders\` (\`server/src/modules/economics/\`,
 \`GET /api/analytics/subscriptions/{movements,churn,cohorts,conversion}\`). A call reads the MRR paid at its range's
 start once, then only the members whose paying spans start or end inside a period (a member's MRR changes at
-nothing else), and a cohort's members alone at each month's end; the movements and churn of the whole business, a
-channel, campaign or plan are read from each member's classification kept per day, month and year instead, equal to
-the rows (docs/analytics.md "Subscription economics kept"); \`bench/economics-scale.ts\` times both (docs/speed.md).
+nothing else), and a cohort's members alone at each month's end; the movements, churn and cohorts of the whole
+business, a channel, campaign or plan are read from each member's classification kept per day, month and year (and
+their cohorts' sums per month) instead, equal to the rows (docs/analytics.md "Subscription economics kept"); \`bench/economics-scale.ts\` times both (docs/speed.md).
 \`server/test/api/subscription-economics.test.ts\` checks every figure against its own walk of the rows in three
 business zones. Cash stays cash: refunds and chargebacks are not movements; they stay in the revenue figures
 above, on the day they happen.

@@ -1,3 +1,4 @@
+import { addDays, nextMonth } from '@vod/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import type { KeptScope } from './kept-movements.ts'
 import type { Days } from './ranges.ts'
@@ -12,11 +13,16 @@ import type { Days } from './ranges.ts'
 export function keptCohortCells(zone: string, months: Days[], scope: KeptScope): SQL {
   const firsts = `{${months.map((month) => month.first).join(',')}}`
   const lasts = `{${months.map((month) => month.last).join(',')}}`
+  const last = months.at(-1)
+  // Only the last month can be cut; its bounds are constants, so its members' rows are one index range.
+  const cut =
+    last && addDays(last.last, 1) !== nextMonth(last.first)
+      ? last
+      : { first: '0001-01-01', last: '0001-01-01' }
   const inScope = (alias: string) =>
     sql`${sql.identifier(alias)}.scope_kind = ${scope.kind} and ${sql.identifier(alias)}.scope_id = ${scope.id}`
   return sql`kept_months as (
-      select to_char(first_day, 'YYYY-MM') as month, first_day, last_day,
-        last_day < (first_day + interval '1 month')::date - 1 as cut
+      select to_char(first_day, 'YYYY-MM') as month, first_day, last_day, first_day = ${cut.first}::date as cut
       from unnest(${firsts}::date[], ${lasts}::date[]) as month_rows(first_day, last_day)
     ),
     sizes as (
@@ -25,23 +31,23 @@ export function keptCohortCells(zone: string, months: Days[], scope: KeptScope):
         and kept.period = kept_months.first_day
       where not kept_months.cut and kept.entered > 0
       union all
-      select kept_months.month, count(*)::integer
-      from kept_months join economics_member_periods member on ${inScope('member')} and member.grain = 'first'
-        and member.period = kept_months.first_day
-        and member.first_at < (kept_months.last_day + 1)::timestamp at time zone ${zone}
-      where kept_months.cut group by kept_months.month
+      select to_char(${cut.first}::date, 'YYYY-MM'), count(*)::integer
+      from economics_member_periods member
+      where ${inScope('member')} and member.grain = 'first' and member.period = ${cut.first}::date
+        and member.first_at < (${cut.last}::date + 1)::timestamp at time zone ${zone}
+      having count(*) > 0
     ),
     moves as (
       select to_char(kept.cohort, 'YYYY-MM') as cohort, kept_months.first_day, kept.joined, kept.mrr_moved
       from kept_months join economics_cohorts kept on ${inScope('kept')} and kept.period = kept_months.first_day
       where not kept_months.cut
       union all
-      select to_char(member.first_at at time zone ${zone}, 'YYYY-MM'), kept_months.first_day,
+      select to_char(member.first_at at time zone ${zone}, 'YYYY-MM'), ${cut.first}::date,
         count(*) filter (where member.after > 0) - count(*) filter (where member.before > 0),
         sum(member.after - member.before)
-      from kept_months join economics_member_periods member on ${inScope('member')} and member.grain = 'day'
-        and member.period between kept_months.first_day and kept_months.last_day
-      where kept_months.cut group by 1, 2
+      from economics_member_periods member
+      where ${inScope('member')} and member.grain = 'day' and member.period between ${cut.first}::date and ${cut.last}::date
+      group by 1
     ),
     cells as (
       select sizes.cohort, kept_months.month, coalesce(sum(moves.joined), 0)::integer as members,
