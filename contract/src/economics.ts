@@ -311,23 +311,13 @@ export const economicsLabel = (name: keyof typeof economicsFigures, language: 'e
 
 /**
  * What a restatement of subscription economics names (docs/analytics.md "Restatements of subscription
- * economics"): a closed month's five movements and members each, and its closing MRR and members (the next
- * month's opening).
+ * economics"): the movements table's columns but the period's and its opening (the month before's closing).
  */
-export const economicsRestatedFigures = [
-  'new',
-  'reactivation',
-  'expansion',
-  'contraction',
-  'churn',
-  'closing_mrr',
-  'new_members',
-  'reactivated_members',
-  'expanded_members',
-  'contracted_members',
-  'churned_members',
-  'closing_members',
-] as const satisfies readonly (typeof movementColumns)[number][]
+const notRestated = ['start_date', 'end_date', 'opening_mrr', 'opening_members'] as const
+type Restated = Exclude<(typeof movementColumns)[number], (typeof notRestated)[number]>
+export const economicsRestatedFigures = movementColumns.filter(
+  (column): column is Restated => !(notRestated as readonly string[]).includes(column),
+) as [Restated, ...Restated[]]
 
 const economicsRestatement = restatementOf(economicsRestatedFigures, ['subscriptions', 'plans'])
 export type EconomicsRestatement = z.infer<typeof economicsRestatement>

@@ -1,10 +1,10 @@
 import { addDays, dayIn, type EconomicsRestatement, economicsRestatedFigures, nextMonth } from '@vod/contract'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { Db } from '../../src/db/client.ts'
 import { queryRows } from '../../src/db/client.ts'
 import { foldFigures } from '../../src/modules/analytics/keeping/index.ts'
 import { closeMonths, syncBusinessZone, syncZoneDays } from '../../src/modules/analytics/upkeep.ts'
+import { idOf, monthBefore, twoChannels } from '../support/closed-months.ts'
 import { describeEachEngine } from '../support/databases.ts'
 import { startTestApp, type TestApp } from '../support/harness.ts'
 
@@ -22,20 +22,12 @@ const ZONE = 'Asia/Kathmandu'
 type Figure = (typeof economicsRestatedFigures)[number]
 type Row = Record<Figure, string | number>
 
-/** The first day of the month `back` months before the one under way in the zone. */
-function monthBefore(back: number): string {
-  const [year, month] = dayIn(ZONE).split('-').map(Number) as [number, number]
-  return new Date(Date.UTC(year, month - 1 - back, 1)).toISOString().slice(0, 10)
-}
-
 describeEachEngine('restatements of subscription economics', (engine) => {
   let t: TestApp
   let token: string
   /** The two closed months read, and the one still open; read when the tests run. */
   let months: string[] = []
   let ids: { a: number; b: number; campaign: number; monthly: number; annual: number; member: number }
-  const one = async (db: Db, text: string) =>
-    (await queryRows<{ id: number }>(db, sql.raw(text)))[0]?.id as number
   const at = (day: string, time: string) => `'${day} ${time}'::timestamp at time zone '${ZONE}'`
   const scopes = () => [
     '',
@@ -97,26 +89,15 @@ describeEachEngine('restatements of subscription economics', (engine) => {
   }
 
   beforeAll(async () => {
-    months = [monthBefore(2), monthBefore(1), monthBefore(0)]
+    months = [monthBefore(ZONE, 2), monthBefore(ZONE, 1), monthBefore(ZONE, 0)]
     const [closed] = months as [string]
     t = await startTestApp(engine, {
       env: { BUSINESS_TIME_ZONE: ZONE },
       // The closed month's first subscriptions are written before the app starts, while nothing is closed.
       async beforeListen(_app, db) {
-        const a = await one(
-          db,
-          `insert into channels (utm_source, type) values ('ea', 'affiliate') returning id`,
-        )
-        const b = await one(
-          db,
-          `insert into channels (utm_source, type) values ('eb', 'social') returning id`,
-        )
-        const campaign = await one(
-          db,
-          `insert into campaigns (channel_id, name) values (${a}, 'EA1') returning id`,
-        )
+        const { a, b, campaign } = await twoChannels(db, 'econ')
         const plan = async (values: string) =>
-          one(
+          idOf(
             db,
             `insert into plans (name, initial_period_count, initial_period_unit, initial_original_price,
               recurring_period_count, recurring_period_unit, recurring_original_price) values (${values}) returning id`,
@@ -124,9 +105,9 @@ describeEachEngine('restatements of subscription economics', (engine) => {
         const monthly = await plan(`'Monthly', 1, 'month', 9.99, 1, 'month', 9.99`)
         const annual = await plan(`'Annual', 1, 'year', 99.99, 1, 'year', 99.99`)
         const member = async (name: string, channel: number) =>
-          one(db, `insert into users (username, channel_id) values ('${name}', ${channel}) returning id`)
+          idOf(db, `insert into users (username, channel_id) values ('${name}', ${channel}) returning id`)
         const subscribe = async (user: number, values: string) =>
-          one(
+          idOf(
             db,
             `insert into subscriptions (user_id, plan_id, channel_id, campaign_id, started_at, ended_at, status)
               values (${user}, ${values}) returning id`,
@@ -156,7 +137,7 @@ describeEachEngine('restatements of subscription economics', (engine) => {
     const [closed, later] = months as [string, string]
     const before = await figures()
     // A member who started in the closed month and left in the next, and the annual member gone in the closed one.
-    const late = await one(
+    const late = await idOf(
       t.db,
       `insert into users (username, channel_id) values ('late', ${ids.a}) returning id`,
     )
@@ -169,7 +150,7 @@ describeEachEngine('restatements of subscription economics', (engine) => {
         where user_id = ${ids.member}`),
     )
     // The open month's subscription is no restatement.
-    const now = await one(
+    const now = await idOf(
       t.db,
       `insert into users (username, channel_id) values ('now', ${ids.a}) returning id`,
     )

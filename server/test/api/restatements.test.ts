@@ -1,10 +1,10 @@
 import { dayIn, type Restatement } from '@vod/contract'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { Db } from '../../src/db/client.ts'
 import { queryRows } from '../../src/db/client.ts'
 import { foldFigures } from '../../src/modules/analytics/keeping/index.ts'
 import { closeMonths, syncBusinessZone, syncZoneDays } from '../../src/modules/analytics/upkeep.ts'
+import { idOf, monthBefore, twoChannels } from '../support/closed-months.ts'
 import { describeEachEngine } from '../support/databases.ts'
 import { startTestApp, type TestApp } from '../support/harness.ts'
 
@@ -18,13 +18,6 @@ import { startTestApp, type TestApp } from '../support/harness.ts'
  */
 const ZONE = 'Asia/Kathmandu'
 
-/** The first day of the month `back` months before the one under way in the zone. */
-function monthBefore(back: number): string {
-  const [year, month] = dayIn(ZONE).split('-').map(Number) as [number, number]
-  const first = new Date(Date.UTC(year, month - 1 - back, 1))
-  return first.toISOString().slice(0, 10)
-}
-
 describeEachEngine('restatements of closed months', (engine) => {
   let t: TestApp
   let token: string
@@ -32,8 +25,6 @@ describeEachEngine('restatements of closed months', (engine) => {
   let closed = ''
   /** Channels A and B, A's campaign, a plan; the orders written while the month was open. */
   let ids: { a: number; b: number; campaign: number; plan: number; user: number; order: number }
-  const one = async (db: Db, text: string) =>
-    (await queryRows<{ id: number }>(db, sql.raw(text)))[0]?.id as number
   /** A figure of the closed month over the raw rows, by plain SQL, at a level (`where` on the order). */
   const raw = async (what: 'gross' | 'orders' | 'visits', where = 'true') => {
     const moment = what === 'visits' ? 'visited_at' : 'paid_at'
@@ -61,37 +52,26 @@ describeEachEngine('restatements of closed months', (engine) => {
   const at = (day: string, time: string) => `'${day} ${time}'::timestamp at time zone '${ZONE}'`
 
   beforeAll(async () => {
-    closed = monthBefore(2)
+    closed = monthBefore(ZONE, 2)
     t = await startTestApp(engine, {
       env: { BUSINESS_TIME_ZONE: ZONE },
       // The closed month's first rows are written before the app starts, while nothing is closed.
       async beforeListen(_app, db) {
-        const a = await one(
-          db,
-          `insert into channels (utm_source, type) values ('alpha', 'affiliate') returning id`,
-        )
-        const b = await one(
-          db,
-          `insert into channels (utm_source, type) values ('beta', 'social') returning id`,
-        )
-        const campaign = await one(
-          db,
-          `insert into campaigns (channel_id, name) values (${a}, 'A1') returning id`,
-        )
-        const plan = await one(
+        const { a, b, campaign } = await twoChannels(db, 'alpha')
+        const plan = await idOf(
           db,
           `insert into plans (name, initial_period_count, initial_period_unit, initial_original_price) values ('Monthly', 1, 'month', '9.99') returning id`,
         )
-        const user = await one(
+        const user = await idOf(
           db,
           `insert into users (username, channel_id) values ('restated', ${a}) returning id`,
         )
-        const order = await one(
+        const order = await idOf(
           db,
           `insert into orders (order_no, user_id, plan_id, channel_id, campaign_id, amount, payment_method, paid_at, created_at, total_amount)
            values ('R-1', ${user}, ${plan}, ${a}, ${campaign}, 19.99, 'segpay', ${at(closed, '00:10')}, ${at(closed, '00:10')}, 19.99) returning id`,
         )
-        await one(
+        await idOf(
           db,
           `insert into orders (order_no, user_id, plan_id, channel_id, amount, payment_method, paid_at, created_at, total_amount)
            values ('R-2', ${user}, ${plan}, ${b}, 5.00, 'segpay', ${at(closed, '12:00')}, ${at(closed, '12:00')}, 5.00) returning id`,
@@ -107,7 +87,7 @@ describeEachEngine('restatements of closed months', (engine) => {
   afterAll(() => t?.close())
 
   it('notes nothing of what a month took while it was open, and closes it once the figures are whole', async () => {
-    const open = monthBefore(0)
+    const open = monthBefore(ZONE, 0)
     expect(await closeMonths(t.db)).toBe(open)
     const answer = await restatements('')
     expect(answer.meta.closed_before).toBe(open)

@@ -7,6 +7,7 @@ import {
 } from '@vod/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { Db } from '../../db/client.ts'
 import { recordErrors } from '../../lib/responses.ts'
 import { hiddenFiguresOf } from './hidden-figures.ts'
 import { firstOpenMonth, levelsOf, RESTATEMENTS_MOST, restatementsOf } from './restatements.ts'
@@ -46,21 +47,35 @@ export async function restatementRoutes(app: FastifyInstance, { db, slots, reads
       const levels = levelsOf(scope.channels, { campaign, planId: query.plan_id })
       const hidden = hiddenFiguresOf(request)
       const figures = restatedFigures.filter((figure) => !hidden.has(figure))
-      const months = { from: monthOf(query.start_date), to: monthOf(query.end_date) }
-      const { answer, freshAsOf } = await bounded({ slots, reads }, async (on) => ({
-        data: await restatementsOf(on, months, levels, figures),
-        closed: await firstOpenMonth(on, zone),
-      }))
-      return {
-        data: answer.data,
-        meta: {
-          start_date: query.start_date,
-          end_date: query.end_date,
-          time_zone: zone,
-          closed_before: answer.closed,
-        },
-        fresh_as_of: freshAsOf?.toISOString() ?? null,
-      }
+      return restatementsAnswered({ slots, reads, zone }, query, (on, months) =>
+        restatementsOf(on, months, levels, figures),
+      )
     },
   )
+}
+
+/**
+ * An answer of restatements (either log): the entries `read` gives of the months the period touches, in an
+ * analytics slot where the analytics read, with the period, the zone and the first month still open.
+ */
+export async function restatementsAnswered<Entry>(
+  { slots, reads, zone }: Pick<AnalyticsOptions, 'slots' | 'reads' | 'zone'>,
+  period: { start_date: string; end_date: string },
+  read: (on: Db, months: { from: string; to: string }) => Promise<Entry[]>,
+) {
+  const months = { from: monthOf(period.start_date), to: monthOf(period.end_date) }
+  const { answer, freshAsOf } = await bounded({ slots, reads }, async (on) => ({
+    data: await read(on, months),
+    closed: await firstOpenMonth(on, zone),
+  }))
+  return {
+    data: answer.data,
+    meta: {
+      start_date: period.start_date,
+      end_date: period.end_date,
+      time_zone: zone,
+      closed_before: answer.closed,
+    },
+    fresh_as_of: freshAsOf?.toISOString() ?? null,
+  }
 }

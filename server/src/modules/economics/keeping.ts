@@ -35,22 +35,47 @@ function sourcesOf(taken: { user_id: number; source: string }[]): Map<number, st
  * that changed of closed months noted (docs/analytics.md "Restatements of subscription economics") once every
  * member was worked out. When the business zone is not the one kept, every row is dropped and every member
  * with a subscription made stale, and the answers come from the raw rows until they are all worked out again
- * (`built`). 1 when more is left, 0 when not, -1 when another process keeps (`wait`: waits for it instead).
+ * and their rows vacuumed (`built`). 1 when more is left, 0 when not, -1 when another process keeps (`wait`:
+ * waits for it instead).
  */
 export async function keepEconomicsStep(db: Db, wait = false, batch: number = BATCH.pool): Promise<number> {
+  const { next, built } = await workOut(db, wait, batch)
+  if (built !== null) await finishBuild(db, built)
+  return next
+}
+
+/**
+ * A build's end: its millions of rows made visible to reads from the index alone (VACUUM; autovacuum may come
+ * much later), then the keeping whole in `zone` unless it was set to be kept anew meanwhile.
+ */
+async function finishBuild(db: Db, zone: string) {
+  await db.execute(sql`vacuum (analyze) economics_member_periods, economics_periods, economics_cohorts`)
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${KEEPING_LOCK})`)
+    await tx.execute(sql`update economics_kept set built = true where zone = ${zone}`)
+  })
+}
+
+/** keepEconomicsStep's transaction: what it answers, and the zone whose build it finished (or null). */
+async function workOut(
+  db: Db,
+  wait: boolean,
+  batch: number,
+): Promise<{ next: number; built: string | null }> {
   return db.transaction(async (tx) => {
+    const answer = (next: number, built: string | null = null) => ({ next, built })
     const [locked] = await queryRows<{ ok: boolean }>(
       tx,
       wait
         ? sql`select pg_advisory_xact_lock(${KEEPING_LOCK}) is not null as ok`
         : sql`select pg_try_advisory_xact_lock(${KEEPING_LOCK}) as ok`,
     )
-    if (!locked?.ok) return -1
+    if (!locked?.ok) return answer(-1)
     const [state] = await queryRows<{ zone: string; kept_zone: string | null; built: boolean }>(
       tx,
       sql`select vod_business_zone() as zone, kept.zone as kept_zone, kept.built from economics_kept kept`,
     )
-    if (!state) return 0
+    if (!state) return answer(0)
     const { zone } = state
     if (state.kept_zone !== zone) {
       await tx.execute(
@@ -60,7 +85,7 @@ export async function keepEconomicsStep(db: Db, wait = false, batch: number = BA
         sql`insert into economics_stale (user_id, source) select distinct user_id, 'subscriptions' from subscriptions`,
       )
       await tx.execute(sql`update economics_kept set zone = ${zone}, built = false`)
-      return 1
+      return answer(1)
     }
     const taken = await queryRows<{ user_id: number; source: string }>(
       tx,
@@ -70,8 +95,8 @@ export async function keepEconomicsStep(db: Db, wait = false, batch: number = BA
     const sources = sourcesOf(taken)
     // Fewer than a batch: every member made stale before this step is worked out with it.
     const drained = sources.size < batch
-    if (drained && !state.built) await tx.execute(sql`update economics_kept set built = true`)
-    if (sources.size === 0) return 0
+    const built = drained && !state.built ? zone : null
+    if (sources.size === 0) return answer(0, built)
     const userIds = [...sources.keys()]
     const noted: Noted = {
       userIds: `{${userIds.join(',')}}`,
@@ -102,7 +127,7 @@ export async function keepEconomicsStep(db: Db, wait = false, batch: number = BA
       await tx.execute(
         sql`select vod_economics_note(${before?.sums ?? '[]'}::jsonb, ${after?.sums ?? '[]'}::jsonb, ${noted.closed}::date)`,
       )
-    return drained ? 0 : 1
+    return answer(drained ? 0 : 1, built)
   })
 }
 

@@ -1,16 +1,11 @@
-import {
-  type EconomicsQuery,
-  economicsQuery,
-  economicsRestatementsAnswer,
-  monthOf,
-  mrrHidden,
-} from '@vod/contract'
+import { type EconomicsQuery, economicsQuery, economicsRestatementsAnswer, mrrHidden } from '@vod/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { invalidField } from '../../lib/errors.ts'
 import { recordErrors } from '../../lib/responses.ts'
-import { firstOpenMonth, RESTATEMENTS_MOST } from '../analytics/restatements.ts'
-import { type AnalyticsOptions, BUSY_TEXT, bounded, busyErrors } from '../analytics/routes.ts'
+import { RESTATEMENTS_MOST } from '../analytics/restatements.ts'
+import { restatementsAnswered } from '../analytics/restatements-route.ts'
+import { type AnalyticsOptions, BUSY_TEXT, busyErrors } from '../analytics/routes.ts'
 import { campaignIn, scopeOf } from '../analytics/scope.ts'
 import type { KeptScope } from './kept-movements.ts'
 import { economicsFiguresFor, economicsRestatementsOf } from './restatements.ts'
@@ -64,21 +59,9 @@ export async function economicsRestatementRoutes(
       const query = request.query as EconomicsQuery
       const scopes = await scopesOf(request, query, db)
       const figures = economicsFiguresFor(!mrrHidden(request.admin?.fieldRules ?? {}))
-      const months = { from: monthOf(query.start_date), to: monthOf(query.end_date) }
-      const { answer, freshAsOf } = await bounded({ slots, reads }, async (on) => ({
-        data: await economicsRestatementsOf(on, months, scopes, figures),
-        closed: await firstOpenMonth(on, zone),
-      }))
-      return {
-        data: answer.data,
-        meta: {
-          start_date: query.start_date,
-          end_date: query.end_date,
-          time_zone: zone,
-          closed_before: answer.closed,
-        },
-        fresh_as_of: freshAsOf?.toISOString() ?? null,
-      }
+      return restatementsAnswered({ slots, reads, zone }, query, (on, months) =>
+        economicsRestatementsOf(on, months, scopes, figures),
+      )
     },
   )
 }

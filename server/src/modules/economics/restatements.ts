@@ -1,11 +1,11 @@
-import { type EconomicsRestatement, economicsRestatedFigures } from '@vod/contract'
+import { type EconomicsRestatement, economicsRestatedFigures, movementMoney } from '@vod/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
 import { RESTATEMENTS_MOST } from '../analytics/restatements.ts'
 import type { KeptScope } from './kept-movements.ts'
 
 /** The money figures of a restatement (kept in cents); the rest are member counts. */
-const MONEY: readonly string[] = ['new', 'reactivation', 'expansion', 'contraction', 'churn', 'closing_mrr']
+const MONEY: readonly string[] = movementMoney.filter((figure) => figure !== 'opening_mrr')
 
 const isMoney = sql`entry.figure in (${sql.join(
   MONEY.map((figure) => sql`${figure}`),
