@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react'
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import { movementLabels } from '@vod/contract/economics'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { analyticsLocale } from '../src/features/analytics/locale.ts'
@@ -8,6 +8,7 @@ import { economicsLocale } from '../src/features/economics/locale.ts'
 import { MovementsTables } from '../src/features/economics/MovementsTables.tsx'
 import type { Churn, EconomicsRestatements, Movements } from '../src/features/economics/queries.ts'
 import { addLocales } from '../src/i18n/index.ts'
+import { useApp } from '../src/stores/app.ts'
 
 /**
  * The Subscriptions screen's tables (issue 66, item 4): a period's row reads opening, the five movements and
@@ -94,7 +95,7 @@ describe('the Subscriptions screen', () => {
     expect(screen.queryByText(/USD/)).toBeNull()
   })
 
-  it("lists a closed month's restated figures by their names, money and counts as each reads (zh-cn, the default)", () => {
+  it("lists a closed month's restated figures by their names, money and counts as each reads (zh-cn, the default)", async () => {
     const entry = {
       month: '2026-10-01',
       channel_id: null,
@@ -122,17 +123,24 @@ describe('the Subscriptions screen', () => {
         change: '-1',
       },
     ]
+    // The worker's language is whatever the last file left it: Chinese, as a staff member's default.
+    act(() => useApp.getState().setLanguage('zh-cn'))
     render(<RestatementsTable entries={entries} labelOf={(figure) => movementLabels[figure][1]} />)
-    const rows = within(screen.getByTestId('restatements-table')).getAllByRole('row').slice(1)
-    const cells = rows.map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .slice(1, 7)
-        .map((cell) => cell.textContent),
+    const cells = () =>
+      within(screen.getByTestId('restatements-table'))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) =>
+          within(row)
+            .getAllByRole('cell')
+            .slice(1, 7)
+            .map((cell) => cell.textContent),
+        )
+    await waitFor(() =>
+      expect(cells()).toEqual([
+        ['期末月经常性收入', '全部', 'USD 100.00', 'USD 109.99', 'USD +9.99', '套餐（价格与周期）'],
+        ['流失会员', '全部', '3', '2', '-1', '订阅'],
+      ]),
     )
-    expect(cells).toEqual([
-      ['期末月经常性收入', '全部', 'USD 100.00', 'USD 109.99', 'USD +9.99', '套餐（价格与周期）'],
-      ['流失会员', '全部', '3', '2', '-1', '订阅'],
-    ])
   })
 })
