@@ -2,15 +2,8 @@ import { figureRegistry } from '@vod/contract'
 import type { Download } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { axeChecks } from '../support/axe.ts'
-import {
-  asAdmin,
-  bothLanguages,
-  englishContext,
-  loggedInContext,
-  submitLogin,
-  useProduct,
-} from '../support/product.ts'
-import { namingFaults } from '../support/vocabulary.ts'
+import { asAdmin, englishContext, loggedInContext, submitLogin, useProduct } from '../support/product.ts'
+import { restatementsCardFaults } from '../support/restatements.ts'
 
 const product = useProduct()
 const accessible = axeChecks()
@@ -143,25 +136,13 @@ describe('analytics, end to end in Chromium', () => {
   })
 
   it("shows the revenue screen's restatements of closed months in both languages, named and accessible", async () => {
-    const found: string[] = []
-    const within = '[data-testid="restatements"]'
-    for (const { language, cookie } of bothLanguages) {
-      const context = await loggedInContext(product, cookie, { bypassCSP: true })
-      const page = await context.newPage()
-      // Last month: a month that has ended, closed once its figures hold all committed before its end.
-      await page.goto(`${product.server.url}/#/analytics/daily/revenue?preset=lastMonth`)
-      const section = page.locator(within)
-      const title = language === 'en' ? 'Restatements of closed months' : '已关账月份的重述'
-      await section.getByText(title, { exact: true }).waitFor()
-      // Its months said closed or not, and its changes listed or said to be none.
-      await section
-        .locator('[data-testid="restatements-closed"], [data-testid="restatements-none"]')
-        .first()
-        .waitFor()
-      found.push(...(await namingFaults(page, within, language, 'revenue restatements')))
-      found.push(await accessible(page, `${language} revenue restatements`, { within }))
-      await context.close()
-    }
-    expect(found.filter(Boolean).join('\n')).toBe('')
+    // Last month: a month that has ended, closed once its figures hold all committed before its end.
+    const found = await restatementsCardFaults(
+      product,
+      '/analytics/daily/revenue?preset=lastMonth',
+      'revenue restatements',
+      accessible,
+    )
+    expect(found.join('\n')).toBe('')
   })
 })

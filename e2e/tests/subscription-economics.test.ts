@@ -3,7 +3,7 @@ import type { Download } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { axeChecks } from '../support/axe.ts'
 import { asAdmin, bothLanguages, loggedInContext, useProduct } from '../support/product.ts'
-import { namingFaults } from '../support/vocabulary.ts'
+import { restatementsCardFaults } from '../support/restatements.ts'
 
 const product = useProduct()
 const accessible = axeChecks()
@@ -116,26 +116,12 @@ describe('subscription economics, end to end in Chromium', () => {
 
   it("shows the subscriptions' restatements of closed months in both languages, named and accessible", async () => {
     const { start, end } = await lastMonth()
-    const found: string[] = []
-    const within = '[data-testid="restatements"]'
-    for (const { language, cookie } of bothLanguages) {
-      const context = await loggedInContext(product, cookie, { bypassCSP: true })
-      const page = await context.newPage()
-      await page.goto(
-        `${product.server.url}/#/analytics/daily/subscriptions?start_date=${start}&end_date=${end}`,
-      )
-      const section = page.locator(within)
-      const title = language === 'en' ? 'Restatements of closed months' : '已关账月份的重述'
-      await section.getByText(title, { exact: true }).waitFor()
-      // Its month said closed or not, and its changes listed or said to be none.
-      await section
-        .locator('[data-testid="restatements-closed"], [data-testid="restatements-none"]')
-        .first()
-        .waitFor()
-      found.push(...(await namingFaults(page, within, language, 'subscription restatements')))
-      found.push(await accessible(page, `${language} subscription restatements`, { within }))
-      await context.close()
-    }
-    expect(found.filter(Boolean).join('\n')).toBe('')
+    const found = await restatementsCardFaults(
+      product,
+      `/analytics/daily/subscriptions?start_date=${start}&end_date=${end}`,
+      'subscription restatements',
+      accessible,
+    )
+    expect(found.join('\n')).toBe('')
   })
 })

@@ -1,10 +1,9 @@
 import { addDays, dayIn, type EconomicsRestatement, economicsRestatedFigures, nextMonth } from '@vod/contract'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { queryRows } from '../../src/db/client.ts'
 import { foldFigures } from '../../src/modules/analytics/keeping/index.ts'
 import { closeMonths, syncBusinessZone, syncZoneDays } from '../../src/modules/analytics/upkeep.ts'
-import { idOf, monthBefore, twoChannels } from '../support/closed-months.ts'
+import { channelAdmin, idOf, monthBefore, narrowRole, twoChannels } from '../support/closed-months.ts'
 import { describeEachEngine } from '../support/databases.ts'
 import { startTestApp, type TestApp } from '../support/harness.ts'
 
@@ -183,10 +182,7 @@ describeEachEngine('restatements of subscription economics', (engine) => {
   })
 
   it("shows a channel admin its own channel's, no plan's, and no MRR to whom may not read the prices", async () => {
-    const admin = await t.createAdmin(['list-daily-revenue'])
-    await t.db.execute(
-      sql.raw(`insert into channel_admins (channel_id, admin_id) values (${ids.a}, ${admin.id})`),
-    )
+    const admin = await channelAdmin(t, ids.a)
     const mine = await restatements('', admin.token)
     expect(mine.data.length).toBeGreaterThan(0)
     expect(mine.data).toEqual((await restatements(`&channel_id=${ids.a}`)).data)
@@ -201,15 +197,7 @@ describeEachEngine('restatements of subscription economics', (engine) => {
     const plan = await ask(`&plan_id=${ids.monthly}`)
     expect(plan.status).toBe(422)
     expect(Object.keys((plan.body as { errors: object }).errors)).toEqual(['plan_id'])
-    const [role] = await queryRows<{ id: number }>(
-      t.db,
-      sql.raw(`select role_id as id from admin_roles where admin_id = ${admin.id}`),
-    )
-    const narrowed = await t.request(`/api/roles/${role?.id}`, {
-      method: 'PUT',
-      token,
-      body: { field_rules: { plans: { recurring_original_price: 'none' } } },
-    })
+    const narrowed = await narrowRole(t, token, admin.id, { plans: { recurring_original_price: 'none' } })
     expect(narrowed.status).toBe(200)
     const counted = (await restatements('', admin.token)).data
     expect(counted.length).toBeGreaterThan(0)

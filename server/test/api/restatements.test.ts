@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { queryRows } from '../../src/db/client.ts'
 import { foldFigures } from '../../src/modules/analytics/keeping/index.ts'
 import { closeMonths, syncBusinessZone, syncZoneDays } from '../../src/modules/analytics/upkeep.ts'
-import { idOf, monthBefore, twoChannels } from '../support/closed-months.ts'
+import { channelAdmin, idOf, monthBefore, narrowRole, twoChannels } from '../support/closed-months.ts'
 import { describeEachEngine } from '../support/databases.ts'
 import { startTestApp, type TestApp } from '../support/harness.ts'
 
@@ -168,10 +168,7 @@ describeEachEngine('restatements of closed months', (engine) => {
   })
 
   it("shows a channel admin its own channels' restatements only", async () => {
-    const admin = await t.createAdmin(['list-daily-revenue'])
-    await t.db.execute(
-      sql.raw(`insert into channel_admins (channel_id, admin_id) values (${ids.a}, ${admin.id})`),
-    )
+    const admin = await channelAdmin(t, ids.a)
     const mine = await restatements('', admin.token)
     expect(mine.data.length).toBeGreaterThan(0)
     expect(mine.data.every((noted) => noted.channel_id === ids.a)).toBe(true)
@@ -181,15 +178,7 @@ describeEachEngine('restatements of closed months', (engine) => {
     )
     expect(other.status).toBe(404)
     // A role that may not read an order's amount reads no money figure made from it, counts still.
-    const [role] = await queryRows<{ id: number }>(
-      t.db,
-      sql.raw(`select role_id as id from admin_roles where admin_id = ${admin.id}`),
-    )
-    const narrowed = await t.request(`/api/roles/${role?.id}`, {
-      method: 'PUT',
-      token,
-      body: { field_rules: { orders: { amount: 'none' } } },
-    })
+    const narrowed = await narrowRole(t, token, admin.id, { orders: { amount: 'none' } })
     expect(narrowed.status).toBe(200)
     const figures = (await restatements('', admin.token)).data.map((noted) => noted.figure)
     expect(figures).toContain('orders')
