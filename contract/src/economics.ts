@@ -319,8 +319,38 @@ export const economicsRestatedFigures = movementColumns.filter(
   (column): column is Restated => !(notRestated as readonly string[]).includes(column),
 ) as [Restated, ...Restated[]]
 
-const economicsRestatement = restatementOf(economicsRestatedFigures, ['subscriptions', 'plans'])
+/**
+ * What a restatement of a retention cohort names (docs/analytics.md "Restatements of subscription economics"),
+ * with its labels: a cohort's members (its month the cohort's), and its members paying and their MRR at a
+ * month's end (the cohorts answer's `members` and `mrr`, of the cohort and of each month after).
+ */
+export const cohortRestatedLabels = {
+  cohort_members: ['Cohort members', '队列会员数'],
+  cohort_paying_members: ['Cohort members paying', '队列付费会员'],
+  cohort_mrr: ['Cohort MRR', '队列月经常性收入'],
+} as const satisfies Record<string, FieldLabel>
+type CohortRestated = keyof typeof cohortRestatedLabels
+
+/** The money figures a restatement of subscription economics may name (kept in cents); the rest count members. */
+export const economicsRestatedMoney: readonly string[] = [
+  ...movementMoney.filter((figure) => figure !== 'opening_mrr'),
+  'cohort_mrr',
+]
+
+const economicsRestatement = restatementOf(
+  [...economicsRestatedFigures, ...(Object.keys(cohortRestatedLabels) as CohortRestated[])],
+  ['subscriptions', 'plans'],
+).safeExtend({
+  /** The cohort's first day (its business month) for a cohort's figure; null for the month's own. */
+  cohort: calendarDay.nullable(),
+})
 export type EconomicsRestatement = z.infer<typeof economicsRestatement>
+
+/** Each figure a restatement of subscription economics names, labelled as its column or cohort figure is. */
+export const economicsRestatedLabels: Readonly<Record<EconomicsRestatement['figure'], FieldLabel>> = {
+  ...movementLabels,
+  ...cohortRestatedLabels,
+}
 
 export const economicsRestatementsAnswer = restatementsAnswerOf(
   economicsRestatement,

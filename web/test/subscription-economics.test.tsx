@@ -1,9 +1,9 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
-import { movementLabels } from '@vod/contract/economics'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { analyticsLocale } from '../src/features/analytics/locale.ts'
 import { RestatementsTable } from '../src/features/analytics/RestatementsTable.tsx'
 import { ChurnCards } from '../src/features/economics/ChurnCards.tsx'
+import { useEconomicsLabelOf } from '../src/features/economics/EconomicsRestatements.tsx'
 import { economicsLocale } from '../src/features/economics/locale.ts'
 import { MovementsTables } from '../src/features/economics/MovementsTables.tsx'
 import type { Churn, EconomicsRestatements, Movements } from '../src/features/economics/queries.ts'
@@ -14,6 +14,11 @@ import { useApp } from '../src/stores/app.ts'
  * The Subscriptions screen's tables (issue 66, item 4): a period's row reads opening, the five movements and
  * closing as the API wrote them; a role that may not read MRR gets the members only, and no MRR card.
  */
+/** The log's table as the screen names its entries. */
+function EconomicsEntries({ entries }: { entries: EconomicsRestatements['data'] }) {
+  return <RestatementsTable entries={entries} labelOf={useEconomicsLabelOf()} />
+}
+
 beforeAll(() => addLocales({ analytics: analyticsLocale, economics: economicsLocale }))
 afterEach(cleanup)
 
@@ -95,12 +100,13 @@ describe('the Subscriptions screen', () => {
     expect(screen.queryByText(/USD/)).toBeNull()
   })
 
-  it("lists a closed month's restated figures by their names, money and counts as each reads (zh-cn, the default)", async () => {
+  it("lists a closed month's restated figures by their names (a cohort's with its month), money and counts as each reads (zh-cn, the default)", async () => {
     const entry = {
       month: '2026-10-01',
       channel_id: null,
       campaign_id: null,
       plan_id: null,
+      cohort: null,
       noted_at: '2026-11-20T08:15:00.000Z',
     }
     const entries: EconomicsRestatements['data'] = [
@@ -122,10 +128,20 @@ describe('the Subscriptions screen', () => {
         after: '2',
         change: '-1',
       },
+      {
+        ...entry,
+        cohort: '2026-09-01',
+        figure: 'cohort_mrr',
+        unit: 'money',
+        source: 'subscriptions',
+        before: '50.00',
+        after: '40.01',
+        change: '-9.99',
+      },
     ]
     // The worker's language is whatever the last file left it: Chinese, as a staff member's default.
     act(() => useApp.getState().setLanguage('zh-cn'))
-    render(<RestatementsTable entries={entries} labelOf={(figure) => movementLabels[figure][1]} />)
+    render(<EconomicsEntries entries={entries} />)
     const cells = () =>
       within(screen.getByTestId('restatements-table'))
         .getAllByRole('row')
@@ -140,6 +156,7 @@ describe('the Subscriptions screen', () => {
       expect(cells()).toEqual([
         ['期末月经常性收入', '全部', 'USD 100.00', 'USD 109.99', 'USD +9.99', '套餐（价格与周期）'],
         ['流失会员', '全部', '3', '2', '-1', '订阅'],
+        ['队列月经常性收入（2026年9月队列）', '全部', 'USD 50.00', 'USD 40.01', 'USD -9.99', '订阅'],
       ]),
     )
   })

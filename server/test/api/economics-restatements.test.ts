@@ -12,14 +12,19 @@ import { startTestApp, type TestApp } from '../support/harness.ts'
  * economics"), in a business zone at +05:45: what a month's subscriptions did while it was open is not noted;
  * once it is closed, subscriptions back-dated into it (started, ended) and a plan's price change are, each
  * figure of each closed month with its value before and after equal to the movements answer before and after
- * the change, in every kept scope a caller reads, under the table whose change it was; a change of the open
- * month is not. A channel admin reads its channel's only and no plan; a role that may not read the prices, no
+ * the change, in every kept scope a caller reads, under the table whose change it was, and each retention
+ * cohort's members, members paying and MRR as the cohorts answer says them; a change of the open month is not. A channel admin reads its channel's only and no plan; a role that may not read the prices, no
  * MRR figure.
  */
 const ZONE = 'Asia/Kathmandu'
 
 type Figure = (typeof economicsRestatedFigures)[number]
 type Row = Record<Figure, string | number>
+interface CohortRow {
+  cohort: string
+  members: number
+  months: { month: string; members: number; mrr: string }[]
+}
 
 describeEachEngine('restatements of subscription economics', (engine) => {
   let t: TestApp
@@ -67,7 +72,7 @@ describeEachEngine('restatements of subscription economics', (engine) => {
     let changed = 0
     for (const scope of scopes()) {
       const { data } = await restatements(scope)
-      const noted = data.filter((entry) => entry.source === source)
+      const noted = data.filter((entry) => entry.source === source && entry.cohort === null)
       expect(
         data.every((entry) => months.slice(0, 2).includes(entry.month)),
         scope,
@@ -83,6 +88,69 @@ describeEachEngine('restatements of subscription economics', (engine) => {
             expect(entries, `${scope} ${month} ${figure}`).toMatchObject([{ before: was, after: is }])
           }
         }
+    }
+    return changed
+  }
+
+  /**
+   * The cohorts answer per scope, from a month before the first read (the annual member's cohort) to the last
+   * closed one: each cohort's members, and its members paying and their MRR at each month's end, by
+   * `cohort|month|figure` (first days, as a restatement names them).
+   */
+  const cohortFigures = async () => {
+    const seen: Record<string, Map<string, string>> = {}
+    for (const scope of scopes()) {
+      const end = addDays(nextMonth(months[1] as string), -1)
+      const answer = await t.request<{ data: CohortRow[] }>(
+        `/api/analytics/subscriptions/cohorts?start_date=${monthBefore(ZONE, 3)}&end_date=${end}${scope}`,
+        { token },
+      )
+      expect(answer.status).toBe(200)
+      const cells = new Map<string, string>()
+      for (const row of answer.body.data) {
+        const cohort = `${row.cohort}-01`
+        cells.set(`${cohort}|${cohort}|cohort_members`, String(row.members))
+        for (const cell of row.months) {
+          cells.set(`${cohort}|${cell.month}-01|cohort_paying_members`, String(cell.members))
+          cells.set(`${cohort}|${cell.month}-01|cohort_mrr`, cell.mrr)
+        }
+      }
+      seen[scope] = cells
+    }
+    return seen
+  }
+  /** Each cohort figure of the months read that changed noted once under `source`, as they say; no other. */
+  const expectCohortsNoted = async (
+    before: Record<string, Map<string, string>>,
+    after: Record<string, Map<string, string>>,
+    source: string,
+  ) => {
+    let changed = 0
+    const none = (key: string) => (key.endsWith('cohort_mrr') ? '0.00' : '0')
+    for (const scope of scopes()) {
+      const noted = (await restatements(scope)).data.filter(
+        (entry) => entry.source === source && entry.cohort !== null,
+      )
+      const was = before[scope] ?? new Map<string, string>()
+      const is = after[scope] ?? new Map<string, string>()
+      const keys = [...new Set([...was.keys(), ...is.keys()])].filter((key) =>
+        months.slice(0, 2).includes(key.split('|')[1] as string),
+      )
+      const expected = keys.flatMap((key) => {
+        const [from, to] = [was.get(key) ?? none(key), is.get(key) ?? none(key)]
+        return from === to ? [] : [{ key, before: from, after: to }]
+      })
+      changed += expected.length
+      expect(
+        noted
+          .map((entry) => ({
+            key: `${entry.cohort}|${entry.month}|${entry.figure}`,
+            before: entry.before,
+            after: entry.after,
+          }))
+          .sort((x, y) => x.key.localeCompare(y.key)),
+        scope,
+      ).toEqual(expected.sort((x, y) => x.key.localeCompare(y.key)))
     }
     return changed
   }
@@ -135,6 +203,7 @@ describeEachEngine('restatements of subscription economics', (engine) => {
   it('notes subscriptions back-dated into closed months, before and after as the movements say', async () => {
     const [closed, later] = months as [string, string]
     const before = await figures()
+    const cohortsBefore = await cohortFigures()
     // A member who started in the closed month and left in the next, and the annual member gone in the closed one.
     const late = await idOf(
       t.db,
@@ -160,6 +229,10 @@ describeEachEngine('restatements of subscription economics', (engine) => {
     await foldFigures(t.db)
     const after = await figures()
     expect(await expectNoted(before, after, 'subscriptions')).toBeGreaterThan(10)
+    // The late member entered the closed month's cohort; the annual member's cohort lost them at its end.
+    expect(await expectCohortsNoted(cohortsBefore, await cohortFigures(), 'subscriptions')).toBeGreaterThan(
+      10,
+    )
     // Closing MRR of both closed months restated for the whole business (the second month through its opening).
     const { data } = await restatements('')
     expect(
@@ -172,6 +245,7 @@ describeEachEngine('restatements of subscription economics', (engine) => {
 
   it("notes a plan's price change under plans, after what was noted before", async () => {
     const before = await figures()
+    const cohortsBefore = await cohortFigures()
     await t.db.execute(
       sql.raw(`update plans set initial_original_price = 14.99, recurring_original_price = 14.99
         where id = ${ids.monthly}`),
@@ -179,6 +253,7 @@ describeEachEngine('restatements of subscription economics', (engine) => {
     await foldFigures(t.db)
     const after = await figures()
     expect(await expectNoted(before, after, 'plans')).toBeGreaterThan(0)
+    expect(await expectCohortsNoted(cohortsBefore, await cohortFigures(), 'plans')).toBeGreaterThan(0)
   })
 
   it("shows a channel admin its own channel's, no plan's, and no MRR to whom may not read the prices", async () => {

@@ -8,6 +8,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
 } from 'drizzle-orm/pg-core'
 
 /**
@@ -114,15 +115,17 @@ export const economicsStale = pgTable(
 
 /**
  * What changed the economics of closed business months (docs/analytics.md "Restatements of subscription
- * economics"): per scope, month and figure (the wire's names: the five movements, the members each, closing
- * MRR and members), the member site's table behind it and the minute the keeping worked the members out, the
- * figure's value before and after (cents for money), as the keeping had it then: a minute's changes are one
- * entry, from the first one's before to the last one's after.
+ * economics"): per scope, month, cohort (a retention cohort's figures; null for the month's own) and figure
+ * (the wire's names: the five movements, the members each, closing MRR and members; a cohort's members, its
+ * members paying and their MRR), the member site's table behind it and the minute the keeping worked the
+ * members out, the figure's value before and after (cents for money), as the keeping had it then: a minute's
+ * changes are one entry, from the first one's before to the last one's after.
  */
 export const economicsRestatements = pgTable(
   'economics_restatements',
   {
     month: date('month', { mode: 'string' }).notNull(),
+    cohort: date('cohort', { mode: 'string' }),
     scopeKind: scope.scopeKind,
     scopeId: scope.scopeId,
     figure: text('figure').notNull(),
@@ -132,9 +135,9 @@ export const economicsRestatements = pgTable(
     notedAt: timestamp('noted_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    primaryKey({
-      columns: [t.scopeKind, t.scopeId, t.month, t.figure, t.source, t.notedAt],
-    }),
+    unique('economics_restatements_entry')
+      .on(t.scopeKind, t.scopeId, t.month, t.cohort, t.figure, t.source, t.notedAt)
+      .nullsNotDistinct(),
   ],
 )
 

@@ -155,5 +155,69 @@ LANGUAGE sql AS $$
   INSERT INTO economics_restatements AS noted (month, scope_kind, scope_id, figure, source, before, after, noted_at)
   SELECT month, scope_kind, scope_id, name, source, after - change, after, date_trunc('minute', now()) FROM valued
   ORDER BY 2, 3, 1, 4, 5
-  ON CONFLICT (scope_kind, scope_id, month, figure, source, noted_at) DO UPDATE SET after = excluded.after
+  ON CONFLICT (scope_kind, scope_id, month, cohort, figure, source, noted_at) DO UPDATE SET after = excluded.after
+$$;
+--> statement-breakpoint
+-- A figure of a retention cohort's restatement (its wire name) of a month in a scope, as kept now: the cohort's
+-- members (the month its own), or its members paying and their MRR at the month's end, the members joined and
+-- MRR moved of its months up to it.
+CREATE OR REPLACE FUNCTION vod_economics_cohort_value(kind text, id integer, of_cohort date, month date, figure text)
+RETURNS numeric LANGUAGE sql STABLE AS $$
+  SELECT coalesce(CASE figure
+      WHEN 'cohort_members' THEN sum(kept.entered)
+      WHEN 'cohort_paying_members' THEN sum(kept.joined)
+      WHEN 'cohort_mrr' THEN sum(kept.mrr_moved) END, 0)
+  FROM economics_cohorts kept
+  WHERE kept.scope_kind = kind AND kept.scope_id = id AND kept.cohort = of_cohort AND kept.period <= month
+$$;
+--> statement-breakpoint
+-- What a keeping step changed of closed months' retention cohorts, as vod_economics_note does of their months:
+-- its members' cohort and month rows before and after (`old_sums`, `new_sums`: economics_cohorts' columns summed
+-- per source, scope, cohort and month before `closed_before`), told apart per figure (a cohort's members in its
+-- own month; its members paying and their MRR in every closed month from the first one changed, as the members
+-- joined and MRR moved of its months add up to them) and noted by minute with the value after and before.
+CREATE OR REPLACE FUNCTION vod_economics_note_cohorts(old_sums jsonb, new_sums jsonb, closed_before date)
+RETURNS void LANGUAGE sql AS $$
+  WITH sides AS (
+    SELECT side.sign, summed.value->>'source' AS source, cohort_row.*
+    FROM (VALUES (1, new_sums), (-1, old_sums)) AS side(sign, sums)
+    CROSS JOIN LATERAL jsonb_array_elements(side.sums) AS summed(value)
+    CROSS JOIN LATERAL jsonb_populate_record(NULL::economics_cohorts, summed.value) AS cohort_row
+  ),
+  moved AS (
+    SELECT source, scope_kind, scope_id, cohort, period, sum(sign * entered) AS entered, sum(sign * joined) AS joined,
+      sum(sign * mrr_moved) AS mrr_moved
+    FROM sides GROUP BY 1, 2, 3, 4, 5
+  ),
+  changes AS (
+    SELECT moved.cohort AS month, moved.cohort, moved.scope_kind, moved.scope_id, moved.source,
+      'cohort_members' AS name, moved.entered AS change
+    FROM moved WHERE moved.period = moved.cohort
+    UNION ALL
+    SELECT month_start::date, scoped.cohort, scoped.scope_kind, scoped.scope_id, scoped.source, figure.name,
+      figure.change
+    FROM (SELECT source, scope_kind, scope_id, cohort, min(period) AS first_month FROM moved GROUP BY 1, 2, 3, 4) scoped
+    CROSS JOIN LATERAL generate_series(scoped.first_month, closed_before - interval '1 month', interval '1 month')
+      AS month_start
+    CROSS JOIN LATERAL (SELECT sum(earlier.joined) AS members, sum(earlier.mrr_moved) AS mrr FROM moved earlier
+      WHERE (earlier.source, earlier.scope_kind, earlier.scope_id, earlier.cohort)
+          = (scoped.source, scoped.scope_kind, scoped.scope_id, scoped.cohort)
+        AND earlier.period <= month_start) AS upto
+    CROSS JOIN LATERAL (VALUES ('cohort_paying_members', upto.members), ('cohort_mrr', upto.mrr))
+      AS figure(name, change)
+  ),
+  valued AS (
+    SELECT changes.*,
+      vod_economics_cohort_value(changes.scope_kind, changes.scope_id, changes.cohort, changes.month, changes.name)
+      - coalesce(sum(changes.change) OVER (PARTITION BY changes.scope_kind, changes.scope_id, changes.cohort,
+        changes.month, changes.name ORDER BY changes.source DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING),
+        0) AS after
+    FROM changes WHERE changes.change <> 0
+  )
+  INSERT INTO economics_restatements AS noted (month, cohort, scope_kind, scope_id, figure, source, before, after,
+    noted_at)
+  SELECT month, cohort, scope_kind, scope_id, name, source, after - change, after, date_trunc('minute', now())
+  FROM valued
+  ORDER BY 3, 4, 1, 2, 5, 6
+  ON CONFLICT (scope_kind, scope_id, month, cohort, figure, source, noted_at) DO UPDATE SET after = excluded.after
 $$;

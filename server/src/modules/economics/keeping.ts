@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { type Db, queryRows } from '../../db/client.ts'
 import { repeatSteps } from '../analytics/keeping/fold.ts'
 import { firstOpenMonth } from '../analytics/restatements.ts'
-import { addToPeriods, memberRows, type Noted } from './kept-rows.ts'
+import { addToPeriods, memberRows, type Noted, type NotedSums } from './kept-rows.ts'
 
 /** Taken by one keeping step at a time, across processes: economics_periods' rows are added to by each. */
 const KEEPING_LOCK = 660_066
@@ -104,7 +104,7 @@ async function workOut(
       closed: state.built ? await firstOpenMonth(tx, zone) : null,
     }
     const ids = sql`${noted.userIds}::integer[]`
-    const [before] = await queryRows<{ sums: string | null }>(
+    const [before] = await queryRows<NotedSums>(
       tx,
       addToPeriods(
         sql`delete from economics_member_periods where user_id = any(${ids}) returning *`,
@@ -113,7 +113,7 @@ async function workOut(
         noted,
       ),
     )
-    const [after] = await queryRows<{ sums: string | null }>(
+    const [after] = await queryRows<NotedSums>(
       tx,
       addToPeriods(
         sql`insert into economics_member_periods (user_id, scope_kind, scope_id, grain, period, before, after, first_at)
@@ -125,7 +125,8 @@ async function workOut(
     )
     if (noted.closed !== null)
       await tx.execute(
-        sql`select vod_economics_note(${before?.sums ?? '[]'}::jsonb, ${after?.sums ?? '[]'}::jsonb, ${noted.closed}::date)`,
+        sql`select vod_economics_note(${before?.sums ?? '[]'}::jsonb, ${after?.sums ?? '[]'}::jsonb, ${noted.closed}::date),
+          vod_economics_note_cohorts(${before?.cohorts ?? '[]'}::jsonb, ${after?.cohorts ?? '[]'}::jsonb, ${noted.closed}::date)`,
       )
     return answer(drained ? 0 : 1, built)
   })

@@ -59,9 +59,10 @@ const figureColumns = sql.join(
 
 /**
  * Members' rows (`rows`, a CTE named moved) summed per scope and period and added to economics_periods, and per
- * scope, cohort and month to economics_cohorts, times `sign`. Answers their month rows of closed months (before
- * `noted.closed`) summed per the source that made each member stale, scope and month, as JSON
- * (vod_economics_note's sides), or null when nothing is noted.
+ * scope, cohort and month to economics_cohorts, times `sign`. Answers their rows of closed months (before
+ * `noted.closed`) summed per the source that made each member stale, as JSON, or null when nothing is noted:
+ * `sums` their month rows per scope and month (vod_economics_note's sides), `cohorts` their month and cohort
+ * rows per scope, cohort and month (vod_economics_note_cohorts').
  */
 export function addToPeriods(rows: SQL, zone: string, sign: 1 | -1, noted: Noted): SQL {
   const by = sign === 1 ? sql`+` : sql`-`
@@ -81,6 +82,12 @@ export function addToPeriods(rows: SQL, zone: string, sign: 1 | -1, noted: Noted
     sql`, `,
   )
   const monthly = (condition: SQL) => sql`count(*) filter (where grain = 'month' and ${condition})`
+  const cohortSums = sql`count(*) filter (where grain = 'first') as entered,
+    ${monthly(sql`after > 0`)} - ${monthly(sql`before > 0`)} as joined,
+    coalesce(sum(after - before) filter (where grain = 'month'), 0) as mrr_moved`
+  const cohortOf = sql`date_trunc('month', first_at at time zone ${zone})::date`
+  const taken = sql`join unnest(${noted.userIds}::integer[], ${noted.sources}::text[]) as taken (user_id, source)
+    using (user_id)`
   return sql`with moved as (${rows}),
     added as (
       insert into economics_periods as kept (scope_kind, scope_id, grain, period, ${figureColumns})
@@ -90,19 +97,22 @@ export function addToPeriods(rows: SQL, zone: string, sign: 1 | -1, noted: Noted
     ),
     cohorts_added as (
       insert into economics_cohorts as kept (scope_kind, scope_id, cohort, period, entered, joined, mrr_moved)
-      select scope_kind, scope_id, date_trunc('month', first_at at time zone ${zone})::date, period,
-        count(*) filter (where grain = 'first'), ${monthly(sql`after > 0`)} - ${monthly(sql`before > 0`)},
-        coalesce(sum(after - before) filter (where grain = 'month'), 0)
+      select scope_kind, scope_id, ${cohortOf} as cohort, period, ${cohortSums}
       from moved where grain in ('month', 'first') group by 1, 2, 3, 4 order by 1, 2, 3, 4
       on conflict (scope_kind, scope_id, cohort, period) do update set ${cohortAdded}
     )
-    select jsonb_agg(summed)::text as sums from (
-      select taken.source, moved.scope_kind, moved.scope_id, moved.period, ${sums}
-      from moved join unnest(${noted.userIds}::integer[], ${noted.sources}::text[]) as taken (user_id, source)
-        using (user_id)
-      where moved.grain = 'month' and moved.period < ${noted.closed}::date
-      group by 1, 2, 3, 4
-    ) summed`
+    select (select jsonb_agg(summed)::text from (
+        select taken.source, moved.scope_kind, moved.scope_id, moved.period, ${sums}
+        from moved ${taken}
+        where moved.grain = 'month' and moved.period < ${noted.closed}::date
+        group by 1, 2, 3, 4
+      ) summed) as sums,
+      (select jsonb_agg(summed)::text from (
+        select taken.source, moved.scope_kind, moved.scope_id, ${cohortOf} as cohort, moved.period, ${cohortSums}
+        from moved ${taken}
+        where moved.grain in ('month', 'first') and moved.period < ${noted.closed}::date
+        group by 1, 2, 3, 4, 5
+      ) summed) as cohorts`
 }
 
 /** What a step notes of closed months: its members, the source each was made stale by, the first open month. */
@@ -110,4 +120,10 @@ export interface Noted {
   userIds: string
   sources: string
   closed: string | null
+}
+
+/** What addToPeriods answers of a step's rows of closed months, as JSON (null: none). */
+export interface NotedSums {
+  sums: string | null
+  cohorts: string | null
 }

@@ -13,7 +13,9 @@ import { economicsFiguresFor, economicsRestatementsOf } from './restatements.ts'
 const DESCRIPTION =
   'What changed the subscription economics of closed business months (docs/analytics.md "Restatements of ' +
   'subscription economics"): each entry a figure of a month (the five movements and members each, closing ' +
-  "MRR and members) in a scope, the member site's table whose change restated it (`subscriptions`, or " +
+  'MRR and members; or of a retention cohort, named by `cohort`: its members in its own month, its members ' +
+  "paying and their MRR at the month's end) in a scope, the member site's table whose change restated it " +
+  '(`subscriptions`, or ' +
   "`plans` for a plan's prices or periods), its value before and after, and when it was noted (changes of one " +
   'minute are one entry). `start_date` and `end_date` are business days in BUSINESS_TIME_ZONE; the months ' +
   'they touch are read. At most one of `channel_id`, `campaign_id`, `plan_id` (422 otherwise); a channel ' +

@@ -1,14 +1,16 @@
-import { type EconomicsRestatement, economicsRestatedFigures, movementMoney } from '@vod/contract'
+import {
+  cohortRestatedLabels,
+  type EconomicsRestatement,
+  economicsRestatedFigures,
+  economicsRestatedMoney,
+} from '@vod/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
 import { RESTATEMENTS_MOST } from '../analytics/restatements.ts'
 import type { KeptScope } from './kept-movements.ts'
 
-/** The money figures of a restatement (kept in cents); the rest are member counts. */
-const MONEY: readonly string[] = movementMoney.filter((figure) => figure !== 'opening_mrr')
-
 const isMoney = sql`entry.figure in (${sql.join(
-  MONEY.map((figure) => sql`${figure}`),
+  economicsRestatedMoney.map((figure) => sql`${figure}`),
   sql`, `,
 )})`
 
@@ -34,6 +36,7 @@ export async function economicsRestatementsOf(
   return queryRows<EconomicsRestatement>(
     db,
     sql`select entry.figure, case when ${isMoney} then 'money' else 'count' end as unit, entry.month::text as month,
+        entry.cohort::text as cohort,
         ${idOf('channel')} as channel_id, ${idOf('campaign')} as campaign_id, ${idOf('plan')} as plan_id,
         entry.source, vod_wire(entry.noted_at) as noted_at, ${exact(sql`entry.before`)} as before,
         ${exact(sql`entry.after`)} as after, ${exact(sql`(entry.after - entry.before)`)} as change
@@ -43,11 +46,14 @@ export async function economicsRestatementsOf(
           using (scope_kind, scope_id)
       where entry.month between ${months.from}::date and ${months.to}::date
         and entry.figure = any (${list(figures)}::text[])
-      order by entry.noted_at desc, entry.source desc, entry.month, entry.figure, entry.scope_kind, entry.scope_id
+      order by entry.noted_at desc, entry.source desc, entry.month, entry.cohort nulls first, entry.figure,
+        entry.scope_kind, entry.scope_id
       limit ${RESTATEMENTS_MOST}`,
   )
 }
 
 /** Every figure a restatement may name, for a caller who may read MRR or not (`mrrShown`). */
 export const economicsFiguresFor = (mrrShown: boolean): readonly string[] =>
-  economicsRestatedFigures.filter((figure) => mrrShown || !MONEY.includes(figure))
+  [...economicsRestatedFigures, ...Object.keys(cohortRestatedLabels)].filter(
+    (figure) => mrrShown || !economicsRestatedMoney.includes(figure),
+  )

@@ -22,5 +22,5 @@ export default function Restatements({ view, period }: { view: AnalyticsView; pe
     placeholderData: keepPreviousData,
   })
   if (!allowed || (answer.error instanceof ApiError && answer.error.status === 403)) return null
-  return <RestatementsCard answer={answer} labelOf={(figure) => t(`analytics.figures.${figure}`)} />
+  return <RestatementsCard answer={answer} labelOf={(entry) => t(`analytics.figures.${entry.figure}`)} />
 }

@@ -28,7 +28,7 @@ export function RestatementsCard<Entry extends RestatementEntry>({
   instead,
 }: {
   answer: UseQueryResult<RestatementsOf<Entry>>
-  labelOf: (figure: Entry['figure']) => string
+  labelOf: (entry: Entry) => string
   instead?: string | undefined
 }): ReactNode {
   const { t, i18n } = useTranslation()

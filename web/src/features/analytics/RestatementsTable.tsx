@@ -41,7 +41,7 @@ export function RestatementsTable<Entry extends RestatementEntry>({
   labelOf,
 }: {
   entries: Entry[]
-  labelOf: (figure: Entry['figure']) => string
+  labelOf: (entry: Entry) => string
 }) {
   const { t, i18n } = useTranslation()
   const format = useUnitFormat()
@@ -58,6 +58,7 @@ export function RestatementsTable<Entry extends RestatementEntry>({
           [
             entry.noted_at,
             entry.month,
+            'cohort' in entry ? entry.cohort : null,
             entry.figure,
             entry.channel_id,
             entry.campaign_id,
@@ -75,7 +76,7 @@ export function RestatementsTable<Entry extends RestatementEntry>({
           {
             key: 'figure',
             title: t('analytics.restatements.figure'),
-            render: (_, entry) => labelOf(entry.figure),
+            render: (_, entry) => labelOf(entry),
           },
           {
             key: 'scope',

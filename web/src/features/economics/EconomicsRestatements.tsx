@@ -1,10 +1,22 @@
 import { useQuery } from '@tanstack/react-query'
-import { movementLabels } from '@vod/contract/economics'
+import { type EconomicsRestatement, economicsRestatedLabels } from '@vod/contract/economics'
 import { useTranslation } from 'react-i18next'
 import type { Period } from '../../api/analytics.ts'
 import { ApiError } from '../../api/http.ts'
+import { formatMonth } from '../analytics/closed-months.ts'
 import { RestatementsCard } from '../analytics/RestatementsCard.tsx'
 import { type EconomicsFilters, restatementsQuery } from './queries.ts'
+
+/** An entry's figure by name in the language shown, a retention cohort's with the cohort's month. */
+export function useEconomicsLabelOf(): (entry: EconomicsRestatement) => string {
+  const { t, i18n } = useTranslation()
+  return (entry) => {
+    const figure = economicsRestatedLabels[entry.figure][i18n.language === 'zh-cn' ? 1 : 0]
+    return entry.cohort === null
+      ? figure
+      : t('economics.cohortFigure', { figure, cohort: formatMonth(entry.cohort, i18n.language) })
+  }
+}
 
 /**
  * What changed the subscription economics of the period's closed months since they closed (docs/analytics.md
@@ -12,7 +24,8 @@ import { type EconomicsFilters, restatementsQuery } from './queries.ts'
  * campaign or one plan across every channel: a plan within a channel (chosen, or a channel admin's) is said so.
  */
 export function EconomicsRestatements({ query }: { query: Period & EconomicsFilters }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
+  const labelOf = useEconomicsLabelOf()
   const planWithin =
     query.plan_id !== undefined && (query.channel_id !== undefined || query.campaign_id !== undefined)
   const answer = useQuery({ ...restatementsQuery(query), enabled: !planWithin })
@@ -20,7 +33,7 @@ export function EconomicsRestatements({ query }: { query: Period & EconomicsFilt
   return (
     <RestatementsCard
       answer={answer}
-      labelOf={(figure) => movementLabels[figure][i18n.language === 'zh-cn' ? 1 : 0]}
+      labelOf={labelOf}
       instead={planWithin || refused ? t('economics.restatementsOneScope') : undefined}
     />
   )

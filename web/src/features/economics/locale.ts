@@ -36,6 +36,7 @@ export const economicsLocale = defineLocale({
     reconcile: 'Opening MRR + movements = closing MRR',
     period: 'Period',
     members: 'Members',
+    cohortFigure: '{{figure}}, cohort of {{cohort}}',
     restatementsOneScope:
       'Restatements of these figures are kept for all, one channel, one campaign or one plan across every channel: choose only the plan, or only the channel, to read them.',
     cashNote:
@@ -72,6 +73,7 @@ export const economicsLocale = defineLocale({
     reconcile: '期初月经常性收入 + 变动 = 期末月经常性收入',
     period: '时间段',
     members: '会员',
+    cohortFigure: '{{figure}}（{{cohort}}队列）',
     restatementsOneScope:
       '这些指标的重述按全部、单个渠道、单个活动或全部渠道的单个套餐保存：只选择套餐或只选择渠道即可查看。',
     cashNote:
