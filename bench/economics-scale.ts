@@ -10,7 +10,7 @@
  * moments (recent-answers.ts, keyed by the query), beside pgbench running the SQL the server runs for the
  * first round's query (rendered from the server's own functions, the values bound as the server binds
  * them): its p50 and average; and the floors: pgbench of one bare pass over the call's subscriptions and
- * their plans, and, for the calls answered from what is kept, a bare Fastify route with pg serving a bare
+ * their plans, and, as every call is answered from what is kept, a bare Fastify route with pg serving a bare
  * SELECT of the kept rows of the call's scope and periods (support/bare-route.ts), asked as often. The goal is 50 ms. Then the freshness of a subscription change: a
  * subscription inserted, then one ended, by SQL as the member site writes them, and the seconds until GET
  * movements for the current month, asked again and again as a screen would, shows it. Asserts nothing.
@@ -171,7 +171,7 @@ try {
       await movements(capture, zone, { ...query, by: call.by as By }, filters, false)
     else if (call.path === 'churn') await churn(capture, zone, start, end, filters, false)
     else if (call.path === 'cohorts') await cohorts(capture, zone, start, end, filters, false)
-    else await conversion(capture, zone, start, end, filters)
+    else await conversion(capture, zone, start, end, filters, false)
     if (!captured) throw new Error(`${call.label}: no statement`)
     return dialect.sqlToQuery(captured)
   }
@@ -228,18 +228,20 @@ try {
   })
 
   /**
-   * The floor of a call answered from what is kept (movements, churn, cohorts): a bare Fastify route with pg
+   * The floor of a call answered from what is kept (every call): a bare Fastify route with pg
    * (support/bare-route.ts) serving a bare SELECT of the kept rows of its scope and periods, the first
    * round's, asked as many times as the API.
    */
   const keptPage = (call: Call) => {
-    if (call.path === 'conversion') return null
     const { start_date: start, end_date: end } = queryOf(call, 0)
     const [kind, id] = call.channel
       ? ['channel', call.channel]
       : call.plan
         ? ['plan', call.plan]
         : ['all', -1]
+    if (call.path === 'conversion')
+      return `select * from economics_dues where scope_kind = '${kind}' and scope_id = ${id}
+        and day between '${start}' and '${end}' order by day, plan_id`
     if (call.path === 'cohorts')
       return `select * from economics_cohorts where scope_kind = '${kind}' and scope_id = ${id}
         and cohort between '${monthOf(start)}' and '${end}' and period <= '${end}' order by cohort, period`
@@ -247,10 +249,7 @@ try {
       and grain = '${call.by ?? 'month'}' and period between '${start}' and '${end}' order by period`
   }
   const pages = calls.map(keptPage)
-  const route = await startBareRoute(
-    url,
-    pages.map((page) => page ?? 'select 1'),
-  )
+  const route = await startBareRoute(url, pages)
   bare = route
   const bareP50 = async (n: number) => {
     const times: number[] = []
@@ -280,7 +279,7 @@ try {
     const statement = await statementOf(call, zone, queryOf(call, 0))
     const raw = await pgbenchLatency(statement)
     const floor = await pgbenchLatency(barePass(call))
-    const keptFloor = pages[n] ? (await bareP50(n)).toFixed(0) : '-'
+    const keptFloor = (await bareP50(n)).toFixed(0)
     const p50 = quantile(times, 0.5)
     const p95 = quantile(times, 0.95)
     if (!slowest || raw.p50 > slowest.ms) slowest = { label: call.label, ms: raw.p50, statement }

@@ -70,6 +70,10 @@ describe('subscription economics, end to end in Chromium', () => {
         )
       }
       await expect.poll(shown).toEqual(expected)
+      // Conversion's note, in the screen's language: a period's conversion grows as its members renew.
+      const matures = page.getByTestId('conversion-matures')
+      await matures.waitFor()
+      expect(await matures.innerText()).toContain(language === 'zh-cn' ? '不属于重述' : 'no restatement')
 
       const [download] = await Promise.all([
         page.waitForEvent('download'),

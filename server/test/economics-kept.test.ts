@@ -5,7 +5,7 @@ import { foldFigures } from '../src/modules/analytics/keeping/index.ts'
 import { keptIn } from '../src/modules/economics/kept-movements.ts'
 import { movements } from '../src/modules/economics/movements.ts'
 import type { Filters } from '../src/modules/economics/paying.ts'
-import { churn, cohorts } from '../src/modules/economics/reports.ts'
+import { churn, cohorts, conversion } from '../src/modules/economics/reports.ts'
 import { describeEachEngine } from './support/databases.ts'
 import { startTestApp, type TestApp } from './support/harness.ts'
 import { seeded } from './support/seeded.ts'
@@ -14,10 +14,10 @@ import { seeded } from './support/seeded.ts'
  * Subscription economics kept (issue 66 item 2, docs/analytics.md "Subscription economics kept"): after the
  * member site's writes, by plain SQL, and the figures kept, the movements and churn read from what the
  * keeping keeps equal those computed from the raw rows (movementsSql, itself checked against a walk of the
- * rows in api/subscription-economics.test.ts), and the retention cohorts, for every scope kept, days, whole and
- * cut months and a whole year (a member who paid for a few hours among them);
- * after subscriptions are started, moved to another channel, ended, deleted and back-dated, a plan's price
- * changed, and the business zone changed.
+ * rows in api/subscription-economics.test.ts), and the retention cohorts and first-period conversion, for every
+ * scope kept, days, whole and cut months and a whole year (a member who paid for a few hours among them);
+ * after subscriptions are started, moved to another channel, ended, deleted and back-dated, renewal orders
+ * paid, deleted and moved inside an initial period, a plan's price changed, and the business zone changed.
  */
 
 /** Ranges and how they are cut: a month by day, cut months, a whole year by month, two years by month, days to a cut month. */
@@ -59,6 +59,9 @@ describeEachEngine('subscription economics kept', (engine) => {
         )
         expect(await cohorts(t.db, zone, start, end, filters, true), asked).toEqual(
           await cohorts(t.db, zone, start, end, filters, false),
+        )
+        expect(await conversion(t.db, zone, start, end, filters, true), asked).toEqual(
+          await conversion(t.db, zone, start, end, filters, false),
         )
       }
   }
@@ -133,6 +136,16 @@ describeEachEngine('subscription economics kept', (engine) => {
     )
     await one(`insert into subscriptions (user_id, plan_id, channel_id, started_at, ended_at, status)
       values (${brief}, ${plans[0]}, ${channels[0]}, '2026-04-07T09:00:00Z', '2026-04-07T15:00:00Z', 'expired') returning id`)
+    // Orders of the subscriptions: unpaid, paid two days in (inside a month's initial period, past a week's)
+    // or forty (past both), a few at 0.
+    await t.db.execute(
+      sql.raw(`insert into orders (order_no, user_id, plan_id, subscription_id, channel_id, amount, payment_method,
+          paid_at, total_amount)
+        select 'kept-' || id, user_id, plan_id, id, channel_id, case when id % 7 = 0 then 0 else 9.99 end, 'segpay',
+          case id % 4 when 0 then null when 1 then started_at + interval '2 days' else started_at + interval '40 days' end,
+          case when id % 7 = 0 then 0 else 9.99 end
+        from subscriptions`),
+    )
   })
   afterAll(() => t?.close())
 
@@ -143,6 +156,10 @@ describeEachEngine('subscription economics kept', (engine) => {
       sql`select count(*)::int as rows from economics_periods where grain = 'month' and new_mrr > 0`,
     )
     expect(moved?.rows).toBeGreaterThan(5)
+    const all = await conversion(t.db, zone, '2025-01-01', '2026-12-31', { scope: { channels: null } }, true)
+    const sum = (key: 'due' | 'converted') => all.data.reduce((total, row) => total + Number(row[key]), 0)
+    expect(sum('converted')).toBeGreaterThan(0)
+    expect(sum('due')).toBeGreaterThan(sum('converted'))
   })
 
   it("follows the member site's writes: started, moved, ended, deleted, back-dated, and a plan's price", async () => {
@@ -155,6 +172,7 @@ describeEachEngine('subscription economics kept', (engine) => {
     await run(
       `update subscriptions set ended_at = '2026-03-15T12:00:00Z', status = 'expired' where id = ${other?.id}`,
     )
+    await run(`delete from orders where subscription_id = ${third?.id}`)
     await run(`delete from subscriptions where id = ${third?.id}`)
     await run(`update subscriptions set started_at = '2025-02-01T03:00:00Z' where id = ${fourth?.id}`)
     const user = await one(
@@ -162,6 +180,30 @@ describeEachEngine('subscription economics kept', (engine) => {
     )
     await one(`insert into subscriptions (user_id, plan_id, channel_id, started_at)
       values (${user}, ${plans[1]}, ${channels[0]}, '2026-03-10T10:00:00Z') returning id`)
+    // Renewals: one come, one gone, one paid back inside its initial period.
+    const [due, converted, renewed] = await queryRows<{ id: number }>(
+      t.db,
+      sql`select subscription.id from subscriptions subscription join economics_member_dues due
+          on due.subscription_id = subscription.id
+        where due.due_at < now()
+        order by due.converted, subscription.id`,
+    ).then((rows) => [rows[0], rows.at(-1), rows.at(-2)])
+    await run(`insert into orders (order_no, user_id, plan_id, subscription_id, amount, payment_method, paid_at,
+        total_amount)
+      select 'kept-renewed', user_id, plan_id, id, 4.99, 'ccbill', now(), 4.99 from subscriptions where id = ${due?.id}`)
+    await run(`delete from orders where subscription_id = ${converted?.id}`)
+    await run(
+      `update orders set paid_at = paid_at - interval '60 days' where subscription_id = ${renewed?.id}`,
+    )
+    // Trial periods ended a minute ago (today's, read from the rows) and ending in an hour (not yet due).
+    for (const [name, started] of [
+      ['kept-due-now', `now() - interval '7 days 1 minute'`],
+      ['kept-due-soon', `now() - interval '7 days' + interval '1 hour'`],
+    ]) {
+      const member = await one(`insert into users (username) values ('${name}') returning id`)
+      await one(`insert into subscriptions (user_id, plan_id, started_at)
+        values (${member}, ${plans[1]}, ${started}) returning id`)
+    }
     await keptEqualsRaw()
     // A price change moves every MRR of its plan's subscriptions, closed months' too.
     const before = await movements(t.db, zone, RANGES[3], { scope: { channels: null } }, true)

@@ -7,6 +7,7 @@ import { openDatabase } from '../src/db/client.ts'
 import { pruneVisits } from '../src/modules/analytics/upkeep.ts'
 import { keptIn } from '../src/modules/economics/kept-movements.ts'
 import { movements } from '../src/modules/economics/movements.ts'
+import { conversion } from '../src/modules/economics/reports.ts'
 import { describeOnPostgres } from './support/databases.ts'
 import { HELD_AT, keptAndRebuilt, RAW_VISITORS, VISITOR_COUNTS } from './support/figure-truth.ts'
 import { type Cluster, startLogicalCluster } from './support/logical-cluster.ts'
@@ -282,7 +283,7 @@ describeOnPostgres('the figures from the change stream', () => {
     expect((await one(visitors)).visitors).toBe(counted - 1)
   })
 
-  it("keeps subscription economics from the stream: subscriptions written, moved, ended and deleted, a plan's price", async () => {
+  it("keeps subscription economics from the stream: subscriptions written, moved, ended and deleted, a renewal, a plan's price", async () => {
     const database = await openDatabase({ url: cluster.url('vod'), pgliteDir: null })
     const { db } = database
     try {
@@ -329,6 +330,10 @@ describeOnPostgres('the figures from the change stream', () => {
           expect(await movements(db, zone, range, filters, true)).toEqual(
             await movements(db, zone, range, filters, false),
           )
+          const { start_date: start, end_date: end } = range
+          expect(await conversion(db, zone, start, end, filters, true)).toEqual(
+            await conversion(db, zone, start, end, filters, false),
+          )
         }
         // This test's plan alone: other tests' subscriptions start today, in whatever year that is.
         return movements(db, zone, range, { scope: { channels: null }, planId: priced }, true)
@@ -336,6 +341,26 @@ describeOnPostgres('the figures from the change stream', () => {
       const first = await keptEqualsRaw()
       // Over the year, the member who left in April is no movement: the other two are new.
       expect(first.meta.totals.new_members).toBe(2)
+      // A renewal of the first member's trial converts it.
+      await pool.query(
+        `insert into orders (order_no, user_id, plan_id, subscription_id, amount, payment_method, paid_at, total_amount)
+          select 'S-renewal', user_id, plan_id, id, 19.99, 'segpay', '2026-02-12T10:00:00Z', 19.99
+          from subscriptions where id = $1`,
+        [ids[0]],
+      )
+      await keptEqualsRaw()
+      const converted = await conversion(
+        db,
+        zone,
+        range.start_date,
+        range.end_date,
+        {
+          scope: { channels: null },
+          planId: priced,
+        },
+        true,
+      )
+      expect(converted.data).toMatchObject([{ plan_id: priced, due: 3, converted: 1 }])
       await pool.query(`update subscriptions set channel_id = $1 where id = $2`, [channels[1], ids[0]])
       await pool.query(`update subscriptions set ended_at = '2026-06-01T00:00:00Z' where id = $1`, [ids[2]])
       await pool.query(`delete from subscriptions where id = $1`, [ids[1]])

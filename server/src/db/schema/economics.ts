@@ -101,14 +101,53 @@ export const economicsCohorts = pgTable(
 )
 
 /**
+ * First-period conversion kept (docs/analytics.md "First-period conversion kept"): each subscription whose
+ * initial period pays a lower MRR than its recurring one, the instant that period ends (`due_at`), whether a
+ * paid order of it (amount above 0) came at or after then, and what it is counted under (channel and campaign
+ * 0: none), as the keeping worked its member out.
+ */
+export const economicsMemberDues = pgTable(
+  'economics_member_dues',
+  {
+    subscriptionId: integer('subscription_id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    planId: integer('plan_id').notNull(),
+    channelId: integer('channel_id').notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    converted: boolean('converted').notNull(),
+  },
+  (t) => [
+    index('economics_member_dues_user_id_index').on(t.userId),
+    // Today's are read from here: the kept days are those before it.
+    index('economics_member_dues_due_at_index').on(t.dueAt),
+  ],
+)
+
+/** The subscriptions due summed per scope, plan and business day their initial period ends: due and converted. */
+export const economicsDues = pgTable(
+  'economics_dues',
+  {
+    scopeKind: scope.scopeKind,
+    scopeId: scope.scopeId,
+    planId: integer('plan_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    due: members('due'),
+    converted: members('converted'),
+  },
+  (t) => [primaryKey({ columns: [t.scopeKind, t.scopeId, t.day, t.planId] })],
+)
+
+/**
  * Members whose rows are to be worked out again, and whose change made them so (`source`, the member site's
- * table): a subscription of theirs (`subscriptions`), or its plan's prices or periods (`plans`).
+ * table): a subscription of theirs (`subscriptions`), its plan's prices or periods (`plans`), or a paid order of
+ * one of their subscriptions (`orders`: only its conversion can change).
  */
 export const economicsStale = pgTable(
   'economics_stale',
   {
     userId: integer('user_id').notNull(),
-    source: text('source', { enum: ['subscriptions', 'plans'] }).notNull(),
+    source: text('source', { enum: ['subscriptions', 'plans', 'orders'] }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.source] })],
 )

@@ -14,6 +14,23 @@ LANGUAGE sql AS $$
   ON CONFLICT (user_id, source) DO NOTHING
 $$;
 --> statement-breakpoint
+-- The members of subscriptions a paid order of which came, changed or went, made stale for their conversion.
+CREATE OR REPLACE FUNCTION vod_economics_renewed(subscription_ids integer[]) RETURNS void
+LANGUAGE sql AS $$
+  INSERT INTO economics_stale (user_id, source)
+  SELECT DISTINCT subscription.user_id, 'orders' FROM subscriptions subscription
+  WHERE subscription.id = ANY (subscription_ids)
+  ORDER BY 1
+  ON CONFLICT (user_id, source) DO NOTHING
+$$;
+--> statement-breakpoint
+-- What of an order a subscription's conversion follows from: its subscription and when it was paid, if it was
+-- paid above 0 (null: it converts nothing).
+CREATE OR REPLACE FUNCTION vod_economics_paid(purchase orders) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN purchase.subscription_id IS NOT NULL AND purchase.paid_at IS NOT NULL AND purchase.amount > 0
+    THEN concat_ws('|', purchase.subscription_id, purchase.paid_at) END
+$$;
+--> statement-breakpoint
 -- What of a subscription its MRR and scopes follow from.
 CREATE OR REPLACE FUNCTION vod_economics_of(subscription subscriptions) RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT concat_ws('|', subscription.user_id, subscription.plan_id, subscription.channel_id,
@@ -55,6 +72,35 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- The embedded way: a statement's paid orders, new, changed in what a conversion follows from, or gone, make
+-- their subscriptions' members stale.
+CREATE OR REPLACE FUNCTION vod_economics_orders() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM vod_economics_renewed(ARRAY(
+      SELECT new_one.subscription_id FROM new_rows new_one WHERE vod_economics_paid(new_one) IS NOT NULL));
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM vod_economics_renewed(ARRAY(
+      SELECT old_one.subscription_id FROM old_rows old_one WHERE vod_economics_paid(old_one) IS NOT NULL));
+  ELSE
+    PERFORM vod_economics_renewed(ARRAY(
+      SELECT moved.subscription_id FROM old_rows old_one JOIN new_rows new_one ON new_one.id = old_one.id,
+        LATERAL (VALUES (old_one.subscription_id), (new_one.subscription_id)) AS moved(subscription_id)
+      WHERE vod_economics_paid(old_one) IS DISTINCT FROM vod_economics_paid(new_one)));
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER orders_rollup_economics_insert AFTER INSERT ON orders
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION vod_economics_orders();
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER orders_rollup_economics_update AFTER UPDATE ON orders
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION vod_economics_orders();
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER orders_rollup_economics_delete AFTER DELETE ON orders
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION vod_economics_orders();
+--> statement-breakpoint
 CREATE OR REPLACE TRIGGER subscriptions_rollup_economics_insert AFTER INSERT ON subscriptions
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION vod_economics_subscriptions();
 --> statement-breakpoint
@@ -67,9 +113,16 @@ CREATE OR REPLACE TRIGGER subscriptions_rollup_economics_delete AFTER DELETE ON 
 CREATE OR REPLACE TRIGGER plans_rollup_economics_update AFTER UPDATE ON plans
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION vod_economics_plans();
 --> statement-breakpoint
--- The change stream's way (vod_figures_apply): the members of a run's subscriptions, before and after, and of
--- the subscriptions of its plans whose prices or periods changed, made stale.
+-- The change stream's way (vod_figures_apply): the members of a run's subscriptions, before and after, of
+-- the subscriptions of its plans whose prices or periods changed, and of those of its paid orders, made stale.
 CREATE OR REPLACE FUNCTION vod_economics_touch(changes jsonb) RETURNS void LANGUAGE sql AS $$
+  SELECT vod_economics_renewed(ARRAY(
+    SELECT (image->>'subscription_id')::integer
+    FROM vod_changes_of(changes) change, LATERAL (VALUES (change.old), (change.new)) AS images(image)
+    WHERE change.source = 'orders' AND image IS NOT NULL
+      AND vod_economics_paid(jsonb_populate_record(NULL::orders, image)) IS NOT NULL
+      AND vod_economics_paid(jsonb_populate_record(NULL::orders, change.old))
+        IS DISTINCT FROM vod_economics_paid(jsonb_populate_record(NULL::orders, change.new))));
   SELECT vod_economics_stale(
     ARRAY(SELECT (image->>'user_id')::integer
       FROM vod_changes_of(changes) change, LATERAL (VALUES (change.old), (change.new)) AS images(image)

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { type Db, queryRows } from '../../db/client.ts'
 import { repeatSteps } from '../analytics/keeping/fold.ts'
 import { firstOpenMonth } from '../analytics/restatements.ts'
+import { duesPutIn, duesTakenOut } from './kept-dues.ts'
 import { addToPeriods, memberRows, type Noted, type NotedSums } from './kept-rows.ts'
 
 /** Taken by one keeping step at a time, across processes: economics_periods' rows are added to by each. */
@@ -18,14 +19,24 @@ const KEEPING_INTERVAL_MS = 250
 const BATCH = { pool: 2_000, embedded: 250 } as const
 const EMBEDDED_PAUSE_MS = 20
 
+/** What the keeping keeps: a build empties them, and vacuums them once it has filled them. */
+const KEPT_TABLES = sql.raw(
+  'economics_member_periods, economics_periods, economics_cohorts, economics_member_dues, economics_dues',
+)
+
+/** The sources a member may be made stale by, the one whose change a restatement names first. */
+const SOURCES = ['subscriptions', 'plans', 'orders']
+
 /**
- * Each taken member's source: `subscriptions` when a subscription of theirs changed, else `plans` (only a
- * plan's prices or periods did).
+ * Each taken member's source: `subscriptions` when a subscription of theirs changed, else `plans` when a plan's
+ * prices or periods did, else `orders` (a paid order: only their conversion moves, which is no restatement).
  */
 function sourcesOf(taken: { user_id: number; source: string }[]): Map<number, string> {
   const sources = new Map<number, string>()
-  for (const { user_id, source } of taken)
-    if (sources.get(user_id) !== 'subscriptions') sources.set(user_id, source)
+  for (const { user_id, source } of taken) {
+    const held = sources.get(user_id)
+    if (held === undefined || SOURCES.indexOf(source) < SOURCES.indexOf(held)) sources.set(user_id, source)
+  }
   return sources
 }
 
@@ -49,7 +60,7 @@ export async function keepEconomicsStep(db: Db, wait = false, batch: number = BA
  * much later), then the keeping whole in `zone` unless it was set to be kept anew meanwhile.
  */
 async function finishBuild(db: Db, zone: string) {
-  await db.execute(sql`vacuum (analyze) economics_member_periods, economics_periods, economics_cohorts`)
+  await db.execute(sql`vacuum (analyze) ${KEPT_TABLES}`)
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${KEEPING_LOCK})`)
     await tx.execute(sql`update economics_kept set built = true where zone = ${zone}`)
@@ -78,9 +89,7 @@ async function workOut(
     if (!state) return answer(0)
     const { zone } = state
     if (state.kept_zone !== zone) {
-      await tx.execute(
-        sql`truncate economics_member_periods, economics_periods, economics_cohorts, economics_stale`,
-      )
+      await tx.execute(sql`truncate ${KEPT_TABLES}, economics_stale`)
       await tx.execute(
         sql`insert into economics_stale (user_id, source) select distinct user_id, 'subscriptions' from subscriptions`,
       )
@@ -123,6 +132,8 @@ async function workOut(
         noted,
       ),
     )
+    await tx.execute(duesTakenOut(ids, zone))
+    await tx.execute(duesPutIn(userIds, zone))
     if (noted.closed !== null)
       await tx.execute(
         sql`select vod_economics_note(${before?.sums ?? '[]'}::jsonb, ${after?.sums ?? '[]'}::jsonb, ${noted.closed}::date),

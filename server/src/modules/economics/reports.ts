@@ -2,6 +2,7 @@ import { addDays, monthOf } from '@vod/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
 import { keptCohortCells } from './kept-cohorts.ts'
+import { keptDues } from './kept-dues.ts'
 import { keptIn, keptScopeOf } from './kept-movements.ts'
 import { movementRows } from './movements.ts'
 import { type Filters, money, payingSpans } from './paying.ts'
@@ -172,27 +173,46 @@ export async function cohorts(
 }
 
 /**
- * First-period conversion by plan: the subscriptions whose initial period, at a lower MRR than the recurring
- * one, ended in the range (and by now), and of them those with a paid order (amount above 0) at or after
- * that end.
+ * The CTE `due` (plan_id, due, converted) of conversion computed from the raw rows (as keptDues): each
+ * subscription whose initial period, at a lower MRR than the recurring one, ended in the range and by now, and
+ * whether a paid order of it (amount above 0) came at or after that end.
  */
-export async function conversion(db: Db, zone: string, start: string, end: string, filters: Filters) {
-  const data = await queryRows<Record<string, unknown>>(
-    db,
-    sql`with ${payingSpans(filters)},
+function rawDues(zone: string, start: string, end: string, filters: Filters): SQL {
+  return sql`${payingSpans(filters)},
       due as (
-        select subs.id, subs.plan_id, exists (
+        select subs.plan_id, 1 as due, exists (
           select from orders renewal where renewal.subscription_id = subs.id and renewal.paid_at >= subs.initial_end
-            and renewal.amount > 0) as converted
+            and renewal.amount > 0)::integer as converted
         from subs
         where subs.recurring_mrr is not null and subs.initial_mrr < subs.recurring_mrr
           and subs.initial_end >= ${start}::date::timestamp at time zone ${zone}
           and subs.initial_end < (${end}::date + 1)::timestamp at time zone ${zone}
           and subs.initial_end <= now()
-      )
-    select plan_id, count(*)::integer as due, (count(*) filter (where converted))::integer as converted,
-      ${ratioOf(sql`count(*) filter (where converted)`, sql`count(*)`)} as first_period_conversion
-    from due group by plan_id order by plan_id`,
+      )`
+}
+
+/**
+ * First-period conversion by plan: the subscriptions whose initial period, at a lower MRR than the recurring
+ * one, ended in the range (and by now), and of them those with a paid order (amount above 0) at or after
+ * that end. From what is kept when `kept` and the scope is one kept (as movementRows), else from the rows.
+ */
+export async function conversion(
+  db: Db,
+  zone: string,
+  start: string,
+  end: string,
+  filters: Filters,
+  kept: boolean,
+) {
+  const scope = kept ? keptScopeOf(filters) : null
+  const dues =
+    scope && (await keptIn(db, zone)) ? keptDues(zone, start, end, scope) : rawDues(zone, start, end, filters)
+  const data = await queryRows<Record<string, unknown>>(
+    db,
+    sql`with ${dues}
+    select plan_id, sum(due)::integer as due, sum(converted)::integer as converted,
+      ${ratioOf(sql`sum(converted)`, sql`sum(due)`)} as first_period_conversion
+    from due group by plan_id having sum(due) > 0 order by plan_id`,
   )
   return { data, meta: period(zone, start, end) }
 }

@@ -53,14 +53,16 @@ const calls: { path: string; summary: string; query: z.ZodType; answer: z.ZodTyp
     summary: 'First-period conversion by plan',
     query: economicsQuery,
     answer: conversionAnswer,
-    run: (db, zone, query, filters) => conversion(db, zone, query.start_date, query.end_date, filters),
+    run: (db, zone, query, filters, kept) =>
+      conversion(db, zone, query.start_date, query.end_date, filters, kept),
   },
 ]
 
 const DESCRIPTION =
   '`start_date` and `end_date` (`YYYY-MM-DD`) are business days in BUSINESS_TIME_ZONE, both included; out ' +
   'of order or over three years is 422 on `end_date`. Exactly as docs/figures.md "Subscription economics" ' +
-  'defines it over the raw subscriptions, plans and orders: movements, churn and cohorts of the whole business, one ' +
+  'defines it over the raw subscriptions, plans and orders: movements, churn, cohorts and conversion of the whole ' +
+  'business, one ' +
   'channel, campaign or plan read from what is kept (docs/analytics.md "Subscription economics kept") once ' +
   'it is whole, the rest computed from the rows, the same answer either way; `channel_id`, `campaign_id`, `plan_id` ' +
   "keep the subscriptions of one (a channel the caller may not see is 404). A channel admin's figures cover " +

@@ -129,7 +129,12 @@ export default function SubscriptionsPage() {
       )}
       {conversion.data && (
         <Card title={t('economics.conversion')}>
-          <ConversionTable answer={conversion.data} />
+          <Space direction="vertical" size="small" style={{ width: '100%' }}>
+            <ConversionTable answer={conversion.data} />
+            <Typography.Text type="secondary" data-testid="conversion-matures">
+              {t('economics.conversionMatures')}
+            </Typography.Text>
+          </Space>
         </Card>
       )}
       <EconomicsRestatements query={query} />

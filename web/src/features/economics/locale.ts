@@ -37,6 +37,8 @@ export const economicsLocale = defineLocale({
     period: 'Period',
     members: 'Members',
     cohortFigure: '{{figure}}, cohort of {{cohort}}',
+    conversionMatures:
+      "A first period counts as converted when a paid renewal of it comes, whenever that is: a period's conversion grows as its members renew, which is no restatement.",
     restatementsOneScope:
       'Restatements of these figures are kept for all, one channel, one campaign or one plan across every channel: choose only the plan, or only the channel, to read them.',
     cashNote:
@@ -74,6 +76,8 @@ export const economicsLocale = defineLocale({
     period: '时间段',
     members: '会员',
     cohortFigure: '{{figure}}（{{cohort}}队列）',
+    conversionMatures:
+      '首期在其付费续订到账时计为已转化，无论何时到账：某时间段的转化率会随会员续订而增长，这不属于重述。',
     restatementsOneScope:
       '这些指标的重述按全部、单个渠道、单个活动或全部渠道的单个套餐保存：只选择套餐或只选择渠道即可查看。',
     cashNote:

@@ -1,3 +1,0 @@
-ALTER TABLE "economics_restatements" DROP CONSTRAINT "economics_restatements_scope_kind_scope_id_month_figure_source_noted_at_pk";--> statement-breakpoint
-ALTER TABLE "economics_restatements" ADD COLUMN "cohort" date;--> statement-breakpoint
-ALTER TABLE "economics_restatements" ADD CONSTRAINT "economics_restatements_entry" UNIQUE NULLS NOT DISTINCT("scope_kind","scope_id","month","cohort","figure","source","noted_at");
