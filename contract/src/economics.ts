@@ -337,10 +337,16 @@ export const economicsRestatedMoney: readonly string[] = [
   'cohort_mrr',
 ]
 
-const economicsRestatement = restatementOf(
-  [...economicsRestatedFigures, ...(Object.keys(cohortRestatedLabels) as CohortRestated[])],
-  ['subscriptions', 'plans'],
-).safeExtend({
+/** Every figure a restatement of subscription economics names: a month's, then a cohort's. */
+export const economicsRestatementFigures = [
+  ...economicsRestatedFigures,
+  ...(Object.keys(cohortRestatedLabels) as CohortRestated[]),
+] as [Restated | CohortRestated, ...(Restated | CohortRestated)[]]
+
+const economicsRestatement = restatementOf(economicsRestatementFigures, [
+  'subscriptions',
+  'plans',
+]).safeExtend({
   /** The cohort's first day (its business month) for a cohort's figure; null for the month's own. */
   cohort: calendarDay.nullable(),
 })

@@ -1,6 +1,7 @@
 import { addDays, dayIn, type EconomicsRestatement, economicsRestatedFigures, nextMonth } from '@vod/contract'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { queryRows } from '../../src/db/client.ts'
 import { foldFigures } from '../../src/modules/analytics/keeping/index.ts'
 import { closeMonths, syncBusinessZone, syncZoneDays } from '../../src/modules/analytics/upkeep.ts'
 import { channelAdmin, idOf, monthBefore, narrowRole, twoChannels } from '../support/closed-months.ts'
@@ -31,7 +32,15 @@ describeEachEngine('restatements of subscription economics', (engine) => {
   let token: string
   /** The two closed months read, and the one still open; read when the tests run. */
   let months: string[] = []
-  let ids: { a: number; b: number; campaign: number; monthly: number; annual: number; member: number }
+  let ids: {
+    a: number
+    b: number
+    campaign: number
+    monthly: number
+    annual: number
+    member: number
+    ancient: number
+  }
   const at = (day: string, time: string) => `'${day} ${time}'::timestamp at time zone '${ZONE}'`
   const scopes = () => [
     '',
@@ -183,7 +192,10 @@ describeEachEngine('restatements of subscription economics', (engine) => {
         await subscribe(first, `${monthly}, ${a}, ${campaign}, ${at(closed, '03:00')}, null, 'active'`)
         const second = await member('annual', b)
         await subscribe(second, `${annual}, ${b}, null, ${at(addDays(closed, -20), '09:00')}, null, 'active'`)
-        ids = { a, b, campaign, monthly, annual, member: second }
+        // A first payment the member site dated before year 1: its cohort no period can ask for.
+        const ancient = await member('ancient', a)
+        await subscribe(ancient, `${annual}, ${a}, null, '0050-06-01 00:00:00+00 BC', null, 'active'`)
+        ids = { a, b, campaign, monthly, annual, member: second, ancient }
       },
     })
     token = await t.superToken()
@@ -204,28 +216,31 @@ describeEachEngine('restatements of subscription economics', (engine) => {
     const [closed, later] = months as [string, string]
     const before = await figures()
     const cohortsBefore = await cohortFigures()
-    // A member who started in the closed month and left in the next, and the annual member gone in the closed one.
-    const late = await idOf(
-      t.db,
-      `insert into users (username, channel_id) values ('late', ${ids.a}) returning id`,
-    )
-    await t.db.execute(
-      sql.raw(`insert into subscriptions (user_id, plan_id, channel_id, campaign_id, started_at, ended_at, status)
-        values (${late}, ${ids.monthly}, ${ids.a}, ${ids.campaign}, ${at(closed, '23:30')}, ${at(later, '05:00')}, 'expired')`),
-    )
-    await t.db.execute(
-      sql.raw(`update subscriptions set ended_at = ${at(closed, '12:00')}, status = 'expired'
-        where user_id = ${ids.member}`),
-    )
-    // The open month's subscription is no restatement.
-    const now = await idOf(
-      t.db,
-      `insert into users (username, channel_id) values ('now', ${ids.a}) returning id`,
-    )
-    await t.db.execute(
-      sql.raw(`insert into subscriptions (user_id, plan_id, channel_id, started_at, status)
-        values (${now}, ${ids.monthly}, ${ids.a}, now(), 'active')`),
-    )
+    // One transaction, as the member site's: its members are made stale together and worked out in one step.
+    await t.db.transaction(async (tx) => {
+      // A member who started in the closed month and left in the next, and the annual member gone in the closed one.
+      const late = await idOf(
+        tx,
+        `insert into users (username, channel_id) values ('late', ${ids.a}) returning id`,
+      )
+      await tx.execute(
+        sql.raw(`insert into subscriptions (user_id, plan_id, channel_id, campaign_id, started_at, ended_at, status)
+          values (${late}, ${ids.monthly}, ${ids.a}, ${ids.campaign}, ${at(closed, '23:30')}, ${at(later, '05:00')}, 'expired')`),
+      )
+      await tx.execute(
+        sql.raw(`update subscriptions set ended_at = ${at(closed, '12:00')}, status = 'expired'
+          where user_id = ${ids.member}`),
+      )
+      // The open month's subscription is no restatement.
+      const now = await idOf(
+        tx,
+        `insert into users (username, channel_id) values ('now', ${ids.a}) returning id`,
+      )
+      await tx.execute(
+        sql.raw(`insert into subscriptions (user_id, plan_id, channel_id, started_at, status)
+          values (${now}, ${ids.monthly}, ${ids.a}, now(), 'active')`),
+      )
+    })
     await foldFigures(t.db)
     const after = await figures()
     expect(await expectNoted(before, after, 'subscriptions')).toBeGreaterThan(10)
@@ -277,5 +292,22 @@ describeEachEngine('restatements of subscription economics', (engine) => {
     const counted = (await restatements('', admin.token)).data
     expect(counted.length).toBeGreaterThan(0)
     expect(counted.every((entry) => entry.unit === 'count')).toBe(true)
+  })
+
+  it('answers, never a 500, when a cohort restated is one no period can ask for (a first payment before year 1)', async () => {
+    // The member who first paid in 50 BC (beforeAll) leaves in the closed month.
+    await t.db.execute(
+      sql.raw(`update subscriptions set ended_at = ${at(months[0] as string, '06:00')}, status = 'expired'
+        where user_id = ${ids.ancient}`),
+    )
+    await foldFigures(t.db)
+    const [noted] = await queryRows<{ count: number }>(
+      t.db,
+      sql`select count(*)::integer as count from economics_restatements where cohort < date '0001-01-01'`,
+    )
+    expect(noted?.count).toBeGreaterThan(0)
+    const { data } = await restatements('')
+    expect(data.length).toBeGreaterThan(0)
+    expect(data.every((entry) => entry.cohort === null || entry.cohort >= '0001-01-01')).toBe(true)
   })
 })

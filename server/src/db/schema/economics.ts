@@ -101,7 +101,7 @@ export const economicsCohorts = pgTable(
 )
 
 /**
- * First-period conversion kept (docs/analytics.md "First-period conversion kept"): each subscription whose
+ * First-period conversion kept (docs/analytics.md "Subscription economics kept"): each subscription whose
  * initial period pays a lower MRR than its recurring one, the instant that period ends (`due_at`), whether a
  * paid order of it (amount above 0) came at or after then, and what it is counted under (channel and campaign
  * 0: none), as the keeping worked its member out.

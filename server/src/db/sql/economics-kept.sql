@@ -164,7 +164,8 @@ $$;
 -- What a keeping step changed of closed months (docs/analytics.md "Restatements of subscription economics"):
 -- its members' month rows before and after (`old_sums`, `new_sums`: economics_periods' columns summed per
 -- source, scope and month before `closed_before`), told apart per figure (closing MRR and members for every
--- closed month from the first one changed, as MRR moved and members joined add up to them) and noted in
+-- closed month from the first one whose MRR moved or members joined changed (a reworked member's unchanged
+-- months, back to their first, generate none), as MRR moved and members joined add up to them) and noted in
 -- economics_restatements by minute with the value after (as kept now, less what the step's other source
 -- changed after this one, in the sources' order) and before. Runs once the step's rows are in.
 CREATE OR REPLACE FUNCTION vod_economics_note(old_sums jsonb, new_sums jsonb, closed_before date) RETURNS void
@@ -191,7 +192,8 @@ LANGUAGE sql AS $$
       ('contracted_members', contracted_members), ('churned_members', churned_members)) AS figure(name, change)
     UNION ALL
     SELECT month_start::date, scoped.scope_kind, scoped.scope_id, scoped.source, figure.name, figure.change
-    FROM (SELECT source, scope_kind, scope_id, min(period) AS first_month FROM moved GROUP BY 1, 2, 3) scoped
+    FROM (SELECT source, scope_kind, scope_id, min(period) FILTER (WHERE mrr_moved <> 0 OR joined <> 0) AS first_month
+      FROM moved GROUP BY 1, 2, 3) scoped
     CROSS JOIN LATERAL generate_series(scoped.first_month, closed_before - interval '1 month', interval '1 month')
       AS month_start
     CROSS JOIN LATERAL (SELECT sum(earlier.mrr_moved) AS mrr, sum(earlier.joined) AS members FROM moved earlier
@@ -249,7 +251,9 @@ RETURNS void LANGUAGE sql AS $$
     UNION ALL
     SELECT month_start::date, scoped.cohort, scoped.scope_kind, scoped.scope_id, scoped.source, figure.name,
       figure.change
-    FROM (SELECT source, scope_kind, scope_id, cohort, min(period) AS first_month FROM moved GROUP BY 1, 2, 3, 4) scoped
+    FROM (SELECT source, scope_kind, scope_id, cohort,
+        min(period) FILTER (WHERE joined <> 0 OR mrr_moved <> 0) AS first_month
+      FROM moved GROUP BY 1, 2, 3, 4) scoped
     CROSS JOIN LATERAL generate_series(scoped.first_month, closed_before - interval '1 month', interval '1 month')
       AS month_start
     CROSS JOIN LATERAL (SELECT sum(earlier.joined) AS members, sum(earlier.mrr_moved) AS mrr FROM moved earlier

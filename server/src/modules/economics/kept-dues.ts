@@ -3,7 +3,7 @@ import type { KeptScope } from './kept-movements.ts'
 import { payingSpans } from './paying.ts'
 
 /**
- * First-period conversion kept (docs/analytics.md "First-period conversion kept"): the subscriptions due
+ * First-period conversion kept (docs/analytics.md "Subscription economics kept"): the subscriptions due
  * (their initial period pays a lower MRR than the recurring one) of the members a keeping step works out, in
  * economics_member_dues, and summed per scope, plan and business day of `zone` their initial period ends in
  * economics_dues; a due subscription converted when a paid order of it (amount above 0) came at or after that.

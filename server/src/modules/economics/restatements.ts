@@ -1,9 +1,4 @@
-import {
-  cohortRestatedLabels,
-  type EconomicsRestatement,
-  economicsRestatedFigures,
-  economicsRestatedMoney,
-} from '@vod/contract'
+import { type EconomicsRestatement, economicsRestatedMoney, economicsRestatementFigures } from '@vod/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
 import { RESTATEMENTS_MOST } from '../analytics/restatements.ts'
@@ -46,6 +41,10 @@ export async function economicsRestatementsOf(
           using (scope_kind, scope_id)
       where entry.month between ${months.from}::date and ${months.to}::date
         and entry.figure = any (${list(figures)}::text[])
+        -- A minute's changes that cancel out (two steps of that minute, one undoing the other) restated nothing.
+        and entry.after <> entry.before
+        -- A cohort before year 1 (a first payment the member site dated so) is one no period can ask for.
+        and (entry.cohort is null or entry.cohort >= date '0001-01-01')
       order by entry.noted_at desc, entry.source desc, entry.month, entry.cohort nulls first, entry.figure,
         entry.scope_kind, entry.scope_id
       limit ${RESTATEMENTS_MOST}`,
@@ -54,6 +53,4 @@ export async function economicsRestatementsOf(
 
 /** Every figure a restatement may name, for a caller who may read MRR or not (`mrrShown`). */
 export const economicsFiguresFor = (mrrShown: boolean): readonly string[] =>
-  [...economicsRestatedFigures, ...Object.keys(cohortRestatedLabels)].filter(
-    (figure) => mrrShown || !economicsRestatedMoney.includes(figure),
-  )
+  economicsRestatementFigures.filter((figure) => mrrShown || !economicsRestatedMoney.includes(figure))
