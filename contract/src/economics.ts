@@ -324,7 +324,7 @@ export const economicsRestatedFigures = movementColumns.filter(
  * with its labels: a cohort's members (its month the cohort's), and its members paying and their MRR at a
  * month's end (the cohorts answer's `members` and `mrr`, of the cohort and of each month after).
  */
-export const cohortRestatedLabels = {
+const cohortRestatedLabels = {
   cohort_members: ['Cohort members', '队列会员数'],
   cohort_paying_members: ['Cohort members paying', '队列付费会员'],
   cohort_mrr: ['Cohort MRR', '队列月经常性收入'],

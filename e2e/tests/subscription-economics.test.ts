@@ -73,7 +73,7 @@ describe('subscription economics, end to end in Chromium', () => {
       // Conversion's note, in the screen's language: a period's conversion grows as its members renew.
       const matures = page.getByTestId('conversion-matures')
       await matures.waitFor()
-      expect(await matures.innerText()).toContain(language === 'zh-cn' ? '不属于重述' : 'no restatement')
+      expect(await matures.textContent()).toContain(language === 'zh-cn' ? '不属于重述' : 'no restatement')
 
       const [download] = await Promise.all([
         page.waitForEvent('download'),
